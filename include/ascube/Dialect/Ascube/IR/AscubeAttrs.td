@@ -1,0 +1,125 @@
+//===- AscubeAttrs.td - ascube attributes ------------------*- tablegen -*-===//
+
+#ifndef ASCUBE_ATTRS_TD
+#define ASCUBE_ATTRS_TD
+
+include "ascube/Dialect/Ascube/IR/AscubeBase.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+
+def Ascube_LayoutAttr : Ascube_Attr<"Layout", "layout", [
+    DeclareAttrInterfaceMethods<MemRefLayoutAttrInterface,
+        ["isIdentity", "verifyLayout", "getStridesAndOffset"]>]> {
+  let summary = "Fractal data layout of a buffer (cube-reference §2, §3)";
+  let description = [{
+    One parametric attribute for every data format of the Cube: `ND`, `DN`,
+    `Nz`, `Zz`, `Zn`, `Nn`, `NC1HWC0` and the auxiliary formats `ScaleA`
+    (MX scaleA: Zz with 16x2 fractals of e8m0), `ScaleB` (MX scaleB: Nn with
+    2x16 fractals) and `SparseIndex` (4:2 sparse index: Zn with 8x16
+    fractals of bytes, each byte four packed 2-bit indices). It is a memref
+    layout: `memref<30x70xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>`.
+
+    In a format name the capital letter orders fractals, the small letter
+    orders elements inside one: Z/z row-major, N/n column-major. Logical
+    shapes are (rows, cols) in elements (NC1HWC0: [N, C1, H, W, C0]).
+
+    Parameters:
+    - `format`: the format; the field's aliases `zN` (= `Nz`) and `nZ`
+      (= `Zn`) are accepted and print canonically.
+    - `fractal = [rows, cols]` (optional, elements): the fractal's logical
+      extent. By default it is derived from the buffer's element type:
+      16 x C0 for z-inside formats, C0 x 16 for n-inside ones, with
+      C0 = 32 B / element size (b32 8, b16 16, b8 32, b4 64); 16 x 16 for a
+      buffer in L0C whatever the type; ScaleA 16x2, ScaleB 2x16,
+      SparseIndex 8x16. Only fractal formats take it.
+    - `ld = N` (optional, elements): leading dimension, as BLAS's `lda`: the
+      allocated extent of the dimension that varies fastest between
+      fractals — columns for Z formats and the row pitch of ND, rows for N
+      formats (like DataCopy's dstNzC0Stride for Nz) and the column pitch of
+      DN. At least the padded logical extent, in whole fractals.
+
+    Index map (element offset of logical (r, c); h x w fractal, R x C padded
+    extents): `frac = r/h * (C/w) + c/w` (Z) or `c/w * (R/h) + r/h` (N);
+    `inside = r%h * w + c%w` (z) or `c%w * h + r%h` (n);
+    `offset = frac * h*w + inside`. Rows and columns are padded to whole
+    fractals; padding positions hold no logical element.
+
+    As a memref layout, fractal formats, ND and DN take 2-D shapes and
+    NC1HWC0 5-D ones (`layout_c1`). MLIR's `getAffineMap()` sees neither
+    the element type nor the memory level: with an explicit `fractal` (or
+    for ND, DN, NC1HWC0) its map is exact; with a derived fractal it assumes
+    16x16 fractals (b16 data, or any L0C buffer). ascube itself always uses
+    the exact map of `ascube::getFractalLayout(MemRefType)`.
+
+    Errors: unknown format names (the known ones are listed), malformed or
+    non-positive fractals, fractal on ND/DN/NC1HWC0 (`layout_c2`), a rank
+    the format cannot have (`layout_c1`), a bad `ld` (`layout_c5`).
+
+    Example:
+
+    ```mlir
+    memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>         // 32x32 padded
+    memref<4x4xf16, #ascube.layout<Zz, fractal = [2, 2]>>           // C02
+    memref<20x28xf16, #ascube.layout<Nz, ld = 48>, #ascube.mem<L1>> // 48-row column blocks
+    ```
+  }];
+  let parameters = (ins
+    AttrParameter<"::ascube::layout::Format", "data format">:$format,
+    OptionalArrayRefParameter<"int64_t", "fractal [rows, cols]">:$fractal,
+    OptionalParameter<"std::optional<int64_t>", "leading dimension">:$ld
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The parameters as the IR-free layout library sees them.
+    ::ascube::layout::LayoutSpec getSpec() const;
+    /// The memref rank this format takes as a memref layout (2 or 5).
+    unsigned getMemRefRank() const;
+  }];
+}
+
+def Ascube_MemSpaceAttr : Ascube_Attr<"MemSpace", "mem"> {
+  let summary = "Memory level of a buffer (cube-reference §1)";
+  let description = [{
+    The memory level a memref lives in, used as its memory space: `GM`,
+    `L1`, `L0A`, `L0B`, `L0C`, `BT` (bias table), `FB` (fixpipe buffer),
+    `UB`, `L0A_MX`, `L0B_MX` (MX scales, 950). A memref without a memory
+    space is in GM. Capacities and alignments per product: docs/Products.md.
+
+    Example:
+
+    ```mlir
+    memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ```
+  }];
+  let parameters = (ins
+    AttrParameter<"::ascube::target::Level", "memory level">:$level);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def Ascube_TargetAttr : Ascube_Attr<"Target", "target"> {
+  let summary = "Target product of a module (cube-reference §0)";
+  let description = [{
+    Names the product whose rules a kernel must obey, as the module
+    attribute `ascube.target`. Known products: `atlas_a2`, `atlas_a3`
+    (arch 2201), `ascend950pr`, `ascend950dt` (3510), `atlas_200i_500_a2`
+    (3002), `atlas_inference` (2002), `atlas_training` (1001), `kirin_x90`
+    (3003), `kirin_9030` (3113). Their capabilities come from
+    include/ascube/Target/Products.td (docs/Products.md). An unknown name is
+    an error that lists the known ones (`target_c1`).
+
+    Example:
+
+    ```mlir
+    module attributes {ascube.target = #ascube.target<ascend950pr>} {}
+    ```
+  }];
+  let parameters = (ins StringRefParameter<"product key">:$product);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The product's row of the capability table (never null once verified).
+    const ::ascube::target::ProductInfo *getInfo() const;
+  }];
+}
+
+#endif // ASCUBE_ATTRS_TD

@@ -1,0 +1,56 @@
+//===- AscubeBase.td - ascube dialect definition -----------*- tablegen -*-===//
+
+#ifndef ASCUBE_BASE_TD
+#define ASCUBE_BASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def Ascube_Dialect : Dialect {
+  let name = "ascube";
+  let cppNamespace = "::ascube";
+  let summary = "Data layouts, data movement and matrix ops of the Ascend Cube unit";
+  let description = [{
+    The `ascube` dialect describes kernels for the Cube (matrix) unit of
+    Huawei Ascend AI cores: buffers in fractal layouts (`#ascube.layout`) at
+    memory levels (`#ascube.mem`), the data movers and matrix instructions
+    of the Cube, and the target product (`#ascube.target`) whose rules a
+    kernel must obey. Semantics follow ../shared/spec/cube-reference.md.
+
+    Example:
+
+    ```mlir
+    module attributes {ascube.target = #ascube.target<atlas_a2>} {
+      func.func @k(%a: memref<30x70xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+        return
+      }
+    }
+    ```
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// Name of the module attribute that selects the target product.
+    static constexpr ::llvm::StringLiteral kTargetAttrName = "ascube.target";
+  private:
+    void registerAttributes();
+    void registerTypes();
+  public:
+  }];
+}
+
+class Ascube_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Ascube_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+class Ascube_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<Ascube_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+class Ascube_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Ascube_Dialect, mnemonic, traits>;
+
+#endif // ASCUBE_BASE_TD

@@ -1,0 +1,60 @@
+//===- AscubeDialect.h - ascube dialect -------------------------*- C++ -*-===//
+//
+// The ascube dialect, its attributes and types, and the helpers every
+// ascube component uses to read a buffer's layout, level and the target.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCUBE_DIALECT_ASCUBE_IR_ASCUBEDIALECT_H
+#define ASCUBE_DIALECT_ASCUBE_IR_ASCUBEDIALECT_H
+
+#include "ascube/Layout/Fractal.h"
+#include "ascube/Target/Target.h"
+
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+
+#include "ascube/Dialect/Ascube/IR/AscubeOpsDialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "ascube/Dialect/Ascube/IR/AscubeAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "ascube/Dialect/Ascube/IR/AscubeOpsTypes.h.inc"
+
+namespace ascube {
+
+/// Storage width in bits of a Cube element type: builtin integers and
+/// floats, !ascube.hif8 (8) and !ascube.f4e1m2 (4). std::nullopt for
+/// types the Cube does not handle (index, complex, vectors, ...).
+std::optional<unsigned> getElementBitWidth(mlir::Type type);
+
+/// The memory level of a memref: its #ascube.mem memory space, GM when it
+/// has none, std::nullopt for a foreign memory space.
+std::optional<target::Level> getMemLevel(mlir::MemRefType type);
+
+/// The layout spec of a memref: its #ascube.layout, or ND for the identity
+/// layout; std::nullopt for any other layout.
+std::optional<layout::LayoutSpec> getLayoutSpec(mlir::MemRefType type);
+
+/// Resolves a memref's layout with its shape, element type and level (the
+/// fractal is derived from them unless explicit). On failure emits one
+/// diagnostic through `emitError` naming the rule label.
+mlir::FailureOr<layout::FractalLayout>
+getFractalLayout(mlir::MemRefType type,
+                 llvm::function_ref<mlir::InFlightDiagnostic()> emitError);
+
+/// The exact index map of a resolved layout: one result, the physical
+/// element offset of the logical index (d0, ..., dn-1), padded extents
+/// baked in. This is the map ascube's verifiers and lowering use.
+mlir::AffineMap getOffsetMap(const layout::FractalLayout &layout,
+                             mlir::MLIRContext *ctx);
+
+/// The target product named by the nearest enclosing `ascube.target`
+/// module attribute, or nullptr when no enclosing op names one.
+const target::ProductInfo *getTargetProduct(mlir::Operation *op);
+
+} // namespace ascube
+
+#endif // ASCUBE_DIALECT_ASCUBE_IR_ASCUBEDIALECT_H

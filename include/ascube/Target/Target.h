@@ -1,0 +1,90 @@
+//===- Target.h - Products and memory levels, IR-free -----------*- C++ -*-===//
+//
+// The nine target products and their Cube capabilities, read from the ONE
+// declarative table include/ascube/Target/Products.td (cube-reference §0,
+// §1, §4). Verifiers, docs/Products.md and tests use only this interface.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCUBE_TARGET_TARGET_H
+#define ASCUBE_TARGET_TARGET_H
+
+#include "ascube/Layout/Fractal.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace ascube::target {
+
+/// Memory levels of an AI core (cube-reference §1). GM is global memory;
+/// L0A_MX / L0B_MX hold MX scales on 950.
+enum class Level : uint8_t {
+  GM,
+  L1,
+  L0A,
+  L0B,
+  L0C,
+  BT,
+  FB,
+  UB,
+  L0A_MX,
+  L0B_MX
+};
+
+/// All levels, in declaration order.
+llvm::ArrayRef<Level> allLevels();
+/// IR spelling: "GM", "L1", "L0A", ..., "L0A_MX".
+llvm::StringRef stringifyLevel(Level level);
+/// Inverse of stringifyLevel; std::nullopt for an unknown name.
+std::optional<Level> symbolizeLevel(llvm::StringRef name);
+/// Comma-separated names, for diagnostics.
+std::string knownLevelNames();
+
+/// One row of the capability table (field order = Products.td Fields).
+/// Capacities are bytes (0 = the level does not exist); alignments are
+/// bytes; bandwidths bytes per cycle (0 = undocumented).
+struct ProductInfo {
+  unsigned Index;
+  const char *Name;
+  unsigned Arch;
+  const char *DocName;
+  const char *ImplDir;
+  uint32_t UB, L1, L0A, L0B, L0C, BT, FB, L0AMX, L0BMX, SparseIndex;
+  uint16_t GMAlign, UBAlign, L1Align, L0AAlign, L0BAlign, L0CAlign, BTAlign,
+      FBAlign, L0AMXAlign, L0BMXAlign;
+  layout::Format L0ALayout;
+  bool HasGMToL0;
+  uint16_t L1ToL0ABandwidth, L1ToL0BBandwidth;
+  const char *Notes;
+
+  /// Capacity of `level` in bytes; 0 when the product lacks it. GM is
+  /// reported as 0 (unbounded, not a core buffer).
+  uint64_t capacity(Level level) const;
+  /// Required start alignment of a buffer at `level`, in bytes.
+  unsigned alignment(Level level) const;
+  /// True when the product has the level (GM always).
+  bool hasLevel(Level level) const {
+    return level == Level::GM || capacity(level) != 0;
+  }
+};
+
+/// All products in documented order (atlas_a2 first).
+llvm::ArrayRef<ProductInfo> allProducts();
+/// Looks up a product by its exact IR key ("atlas_a2"); nullptr if unknown.
+const ProductInfo *lookupProduct(llvm::StringRef key);
+/// The product at `index` in documented order; nullptr when out of range.
+const ProductInfo *productAt(unsigned index);
+/// Comma-separated keys, for "unknown product" diagnostics.
+std::string knownProductKeys();
+
+/// Writes docs/Products.md: the whole capability table as Markdown.
+void printProductsMarkdown(llvm::raw_ostream &os);
+
+} // namespace ascube::target
+
+#endif // ASCUBE_TARGET_TARGET_H

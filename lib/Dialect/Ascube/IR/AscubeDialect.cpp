@@ -1,0 +1,178 @@
+//===- AscubeDialect.cpp - ascube dialect, types and helpers --------------===//
+
+#include "ascube/Dialect/Ascube/IR/Ascube.h"
+#include "ascube/InitAscube.h"
+
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace ascube;
+
+#include "ascube/Dialect/Ascube/IR/AscubeOpsDialect.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "ascube/Dialect/Ascube/IR/AscubeOpsTypes.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "ascube/Dialect/Ascube/IR/AscubeOps.cpp.inc"
+
+void AscubeDialect::initialize() {
+  registerAttributes();
+  registerTypes();
+  addOperations<
+#define GET_OP_LIST
+#include "ascube/Dialect/Ascube/IR/AscubeOps.cpp.inc"
+      >();
+}
+
+void AscubeDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "ascube/Dialect/Ascube/IR/AscubeOpsTypes.cpp.inc"
+      >();
+}
+
+LogicalResult AscubeDialect::verifyOperationAttribute(Operation *op,
+                                                      NamedAttribute attr) {
+  if (attr.getName() == kTargetAttrName) {
+    if (!isa<TargetAttr>(attr.getValue()))
+      return op->emitError() << "'" << kTargetAttrName
+                             << "' must be a #ascube.target<...> attribute, "
+                                "got "
+                             << attr.getValue() << " [target_c1]";
+    return success();
+  }
+  return op->emitError() << "unknown ascube attribute '"
+                         << attr.getName().getValue()
+                         << "'; the dialect defines '" << kTargetAttrName
+                         << "'";
+}
+
+void ascube::registerAscubeDialect(DialectRegistry &registry) {
+  registry.insert<AscubeDialect>();
+}
+
+//===----------------------------------------------------------------------===//
+// AllocOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllocOp::verify() {
+  MemRefType type = getBuffer().getType();
+  if (failed(getFractalLayout(type, [&] { return emitOpError(); })))
+    return failure();
+  if (getMemLevel(type) == target::Level::GM)
+    return emitOpError() << "allocates in GM; GM buffers are function "
+                            "arguments, give the result an on-core "
+                            "#ascube.mem level [alloc_c1]";
+  if (IntegerAttr offset = getOffsetAttr(); offset && offset.getInt() < 0)
+    return emitOpError() << "offset = " << offset.getInt()
+                         << " B must be non-negative [alloc_c2]";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+std::optional<unsigned> ascube::getElementBitWidth(Type type) {
+  if (isa<HiFloat8Type>(type))
+    return 8;
+  if (isa<Float4E1M2Type>(type))
+    return 4;
+  if (auto i = dyn_cast<IntegerType>(type))
+    return i.getWidth();
+  if (auto f = dyn_cast<FloatType>(type))
+    return f.getWidth();
+  return std::nullopt;
+}
+
+std::optional<target::Level> ascube::getMemLevel(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (!space)
+    return target::Level::GM;
+  if (auto mem = dyn_cast<MemSpaceAttr>(space))
+    return mem.getLevel();
+  return std::nullopt;
+}
+
+std::optional<layout::LayoutSpec> ascube::getLayoutSpec(MemRefType type) {
+  if (auto l = dyn_cast<LayoutAttr>(type.getLayout()))
+    return l.getSpec();
+  if (type.getLayout().isIdentity())
+    return layout::LayoutSpec{layout::Format::ND, std::nullopt, std::nullopt};
+  return std::nullopt;
+}
+
+FailureOr<layout::FractalLayout>
+ascube::getFractalLayout(MemRefType type,
+                         function_ref<InFlightDiagnostic()> emitError) {
+  std::optional<layout::LayoutSpec> spec = getLayoutSpec(type);
+  if (!spec)
+    return emitError() << "layout " << type.getLayout()
+                       << " is neither the identity nor an #ascube.layout "
+                          "[layout_c1]";
+  std::optional<unsigned> bits = getElementBitWidth(type.getElementType());
+  if (!bits)
+    return emitError() << "element type " << type.getElementType()
+                       << " is not a Cube element type [layout_c3]";
+  std::optional<target::Level> level = getMemLevel(type);
+  if (!level)
+    return emitError() << "memory space " << type.getMemorySpace()
+                       << " is not an #ascube.mem level [layout_c1]";
+  if (!type.hasStaticShape())
+    return emitError() << "buffer " << type
+                       << " needs a static shape [layout_c1]";
+  llvm::Expected<layout::FractalLayout> l = layout::FractalLayout::get(
+      *spec, type.getShape(), *bits, *level == target::Level::L0C);
+  if (!l)
+    return emitError() << llvm::toString(l.takeError());
+  return std::move(*l);
+}
+
+AffineMap ascube::getOffsetMap(const layout::FractalLayout &l,
+                               MLIRContext *ctx) {
+  using layout::Format;
+  ArrayRef<int64_t> padded = l.paddedShape();
+  unsigned rank = padded.size();
+  SmallVector<AffineExpr> d;
+  for (unsigned i = 0; i < rank; ++i)
+    d.push_back(getAffineDimExpr(i, ctx));
+  AffineExpr zero = getAffineConstantExpr(0, ctx);
+  if (l.format() == Format::NC1HWC0 || rank == 1) {
+    AffineExpr e = zero;
+    for (unsigned i = 0; i < rank; ++i)
+      e = e * padded[i] + d[i];
+    return AffineMap::get(rank, 0, e);
+  }
+  int64_t R = padded[rank - 2], C = padded[rank - 1];
+  AffineExpr batch = zero;
+  for (unsigned i = 0; i + 2 < rank; ++i)
+    batch = batch * padded[i] + d[i];
+  AffineExpr r = d[rank - 2], c = d[rank - 1], e;
+  if (l.format() == Format::ND) {
+    e = r * C + c;
+  } else if (l.format() == Format::DN) {
+    e = c * R + r;
+  } else {
+    int64_t h = l.fractal().rows, w = l.fractal().cols;
+    AffineExpr frac = layout::isColumnMajorBetween(l.format())
+                          ? c.floorDiv(w) * (R / h) + r.floorDiv(h)
+                          : r.floorDiv(h) * (C / w) + c.floorDiv(w);
+    AffineExpr inside = layout::isColumnMajorInside(l.format())
+                            ? (c % w) * h + r % h
+                            : (r % h) * w + c % w;
+    e = frac * (h * w) + inside;
+  }
+  return AffineMap::get(rank, 0, batch * (R * C) + e);
+}
+
+const target::ProductInfo *ascube::getTargetProduct(Operation *op) {
+  for (Operation *p = op; p; p = p->getParentOp())
+    if (auto t = p->getAttrOfType<TargetAttr>(AscubeDialect::kTargetAttrName))
+      return t.getInfo();
+  return nullptr;
+}

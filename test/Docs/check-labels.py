@@ -1,0 +1,37 @@
+#!/usr/bin/env python3
+"""Every rule label ([name_cN]) used in lib/ or include/ is documented in
+docs/Constraints.md and triggered by a test under test/ (outside test/Docs);
+every label documented there is used in the code."""
+import pathlib
+import re
+import sys
+
+root = pathlib.Path(sys.argv[1])
+label = re.compile(r"\[([a-z0-9]+(?:_[a-z0-9]+)*_c[0-9]+)\]")
+doc_label = re.compile(r"`([a-z0-9]+(?:_[a-z0-9]+)*_c[0-9]+)`")
+
+
+def labels_in(paths, rx):
+    found = set()
+    for p in paths:
+        if p.is_file():
+            found |= set(rx.findall(p.read_text(errors="replace")))
+    return found
+
+
+code = labels_in([*root.glob("lib/**/*"), *root.glob("include/**/*")], label)
+docs = labels_in([root / "docs/Constraints.md"], doc_label)
+tests = labels_in([p for p in root.glob("test/**/*")
+                   if "Docs" not in p.parts], label)
+
+errors = []
+for l in sorted(code - docs):
+    errors.append(f"label {l} is used in the code but not in docs/Constraints.md")
+for l in sorted(code - tests):
+    errors.append(f"label {l} has no test that triggers it")
+for l in sorted(docs - code):
+    errors.append(f"label {l} is documented but no code uses it")
+for e in errors:
+    print(e)
+print(f"{len(code)} labels checked")
+sys.exit(1 if errors else 0)

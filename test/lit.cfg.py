@@ -1,0 +1,25 @@
+# -*- Python -*-
+import os
+import sys
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "ASCUBE"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Unit"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ascube_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+config.substitutions.append(("%ascube_src", config.ascube_src_root))
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
+
+tool_dirs = [os.path.join(config.ascube_obj_root, "bin"), config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(
+    ["ascube-opt", "ascube-layout", "ascube-products", "mlir-opt", "mlir-runner",
+     "mlir-translate", "llc"], tool_dirs)

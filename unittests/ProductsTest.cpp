@@ -1,0 +1,116 @@
+//===- ProductsTest.cpp - The capability table against cube-reference §0-§1
+//-===//
+//
+// Expected values are typed from cube-reference §0 and §1, not read from
+// Products.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascube/Target/Target.h"
+
+#include "gtest/gtest.h"
+
+using namespace ascube::target;
+using ascube::layout::Format;
+
+namespace {
+constexpr uint64_t KB = 1024;
+
+struct Expected {
+  const char *key;
+  unsigned arch;
+  uint64_t ub, l1, l0a, l0b, l0c, bt, fb;
+  Format l0aLayout;
+};
+
+// cube-reference §0 (arch) and §1 (capacities). FB of 310B / Kirin is [U]:
+// ascube assumes 2 KB (docs/Rationale.md).
+const Expected kExpected[] = {
+    {"atlas_a2", 2201, 192 * KB, 512 * KB, 64 * KB, 64 * KB, 128 * KB, 1 * KB,
+     2 * KB, Format::Zz},
+    {"atlas_a3", 2201, 192 * KB, 512 * KB, 64 * KB, 64 * KB, 128 * KB, 1 * KB,
+     2 * KB, Format::Zz},
+    {"ascend950pr", 3510, 256 * KB, 512 * KB, 64 * KB, 64 * KB, 256 * KB,
+     4 * KB, 4 * KB, Format::Nz},
+    {"ascend950dt", 3510, 256 * KB, 512 * KB, 64 * KB, 64 * KB, 256 * KB,
+     4 * KB, 4 * KB, Format::Nz},
+    {"atlas_200i_500_a2", 3002, 248 * KB, 1024 * KB, 64 * KB, 64 * KB, 128 * KB,
+     1 * KB, 2 * KB, Format::Zz},
+    {"atlas_inference", 2002, 256 * KB, 1024 * KB, 64 * KB, 64 * KB, 256 * KB,
+     0, 0, Format::Zz},
+    {"atlas_training", 1001, 256 * KB, 1024 * KB, 64 * KB, 64 * KB, 256 * KB, 0,
+     0, Format::Zz},
+    {"kirin_x90", 3003, 128 * KB, 1024 * KB, 64 * KB, 64 * KB, 128 * KB, 1 * KB,
+     2 * KB, Format::Zz},
+    {"kirin_9030", 3113, 128 * KB, 512 * KB, 32 * KB, 32 * KB, 64 * KB, 1 * KB,
+     2 * KB, Format::Zz},
+};
+} // namespace
+
+TEST(Products, AllNineInDocumentedOrder) {
+  ASSERT_EQ(allProducts().size(), std::size(kExpected));
+  for (size_t i = 0; i < std::size(kExpected); ++i)
+    EXPECT_STREQ(allProducts()[i].Name, kExpected[i].key);
+}
+
+TEST(Products, CapacitiesAndArch) {
+  for (const Expected &e : kExpected) {
+    SCOPED_TRACE(e.key);
+    const ProductInfo *p = lookupProduct(e.key);
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(p->Arch, e.arch);
+    EXPECT_EQ(p->capacity(Level::UB), e.ub);
+    EXPECT_EQ(p->capacity(Level::L1), e.l1);
+    EXPECT_EQ(p->capacity(Level::L0A), e.l0a);
+    EXPECT_EQ(p->capacity(Level::L0B), e.l0b);
+    EXPECT_EQ(p->capacity(Level::L0C), e.l0c);
+    EXPECT_EQ(p->capacity(Level::BT), e.bt);
+    EXPECT_EQ(p->capacity(Level::FB), e.fb);
+    EXPECT_EQ(p->L0ALayout, e.l0aLayout);
+    // Alignment (§1, §4): L0A/L0B 512 B, L1/UB 32 B, L0C/BT/FB 64 B.
+    EXPECT_EQ(p->alignment(Level::L0A), 512u);
+    EXPECT_EQ(p->alignment(Level::L0B), 512u);
+    EXPECT_EQ(p->alignment(Level::L1), 32u);
+    EXPECT_EQ(p->alignment(Level::UB), 32u);
+    EXPECT_EQ(p->alignment(Level::L0C), 64u);
+    EXPECT_EQ(p->alignment(Level::BT), 64u);
+    EXPECT_EQ(p->alignment(Level::FB), 64u);
+    EXPECT_EQ(p->alignment(Level::GM), 1u);
+  }
+}
+
+TEST(Products, Only950HasMXAndLacksGMToL0) {
+  for (const ProductInfo &p : allProducts()) {
+    bool is950 = p.Arch == 3510;
+    EXPECT_EQ(p.hasLevel(Level::L0A_MX), is950) << p.Name;
+    EXPECT_EQ(p.hasLevel(Level::L0B_MX), is950) << p.Name;
+    EXPECT_EQ(p.HasGMToL0, !is950) << p.Name;
+    if (is950) {
+      EXPECT_EQ(p.capacity(Level::L0A_MX), 4 * KB);
+      EXPECT_EQ(p.capacity(Level::L0B_MX), 4 * KB);
+    }
+    // The sparse-index buffer (a quarter of L0B) exists on A2/A3 only.
+    EXPECT_EQ(p.SparseIndex, p.Arch == 2201 ? 16 * KB : 0) << p.Name;
+  }
+}
+
+TEST(Products, Bandwidth) {
+  // §1: 2201 L1->L0A 256 B/cycle, L1->L0B 128; 3510 both 256.
+  EXPECT_EQ(lookupProduct("atlas_a2")->L1ToL0ABandwidth, 256);
+  EXPECT_EQ(lookupProduct("atlas_a2")->L1ToL0BBandwidth, 128);
+  EXPECT_EQ(lookupProduct("ascend950pr")->L1ToL0BBandwidth, 256);
+}
+
+TEST(Products, UnknownKeys) {
+  EXPECT_EQ(lookupProduct("atlas_a4"), nullptr);
+  EXPECT_EQ(lookupProduct("ATLAS_A2"), nullptr); // keys are exact
+  EXPECT_EQ(lookupProduct(""), nullptr);
+  EXPECT_NE(knownProductKeys().find("kirin_9030"), std::string::npos);
+}
+
+TEST(Levels, Names) {
+  for (Level l : allLevels())
+    EXPECT_EQ(symbolizeLevel(stringifyLevel(l)), l);
+  EXPECT_FALSE(symbolizeLevel("L0D").has_value());
+  EXPECT_EQ(allLevels().size(), 10u);
+}
