@@ -1,25 +1,14 @@
 #!/usr/bin/env bash
-# The main job. Sets up and builds ascube (scripts/setup.sh), then shows the
-# documents' 20x28 f16 Nz example (cube-reference §2, public case C01) with
-# ascube-layout: where logical (19, 27) lands, the padded picture, and the
-# same layout as a buffer type in IR.
-# (Compiling and running a Cube kernel on the CPU replaces this with the
-# lowering issue.)
+# The main job: set up and build ascube (scripts/setup.sh), then compile the
+# f16 matmul example (examples/matmul_f16.mlir: M = 30, K = 70, N = 40,
+# GM ND -> L1 Nz -> L0A Zz / L0B Zn -> mmad -> fixpipe -> GM ND) and run it
+# on the CPU with ascube-run, comparing C with a golden computed by plain
+# numpy (examples/gen_data.py).
+#   scripts/main-job.sh            # the f16 example
+#   scripts/main-job.sh all        # every example
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 export BUILD_DIR
 "$ROOT/scripts/setup.sh"
-BIN="$BUILD_DIR/bin"
-
-echo "== ascube-layout --format Nz --type f16 --shape 20x28 --query 19,27"
-"$BIN/ascube-layout" --format Nz --type f16 --shape 20x28 --query 19,27
-echo
-echo "== ascube-layout --format Zz --type f16 --shape 4x4 --fractal 2x2 --order"
-"$BIN/ascube-layout" --format Zz --type f16 --shape 4x4 --fractal 2x2 --order
-echo
-echo "== ascube-layout --format Nz --type f16 --shape 20x28 --grid"
-"$BIN/ascube-layout" --format Nz --type f16 --shape 20x28 --grid
-echo
-echo "== the same buffer in IR (examples/layouts.mlir), verified by ascube-opt"
-"$BIN/ascube-opt" "$ROOT/examples/layouts.mlir"
+"$ROOT/scripts/run-example.sh" "${1:-matmul_f16}"

@@ -14,7 +14,7 @@ BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 PACKAGES=(
   build-essential cmake ninja-build ccache python3 clang-format
   llvm-22 llvm-22-dev llvm-22-tools libmlir-22 libmlir-22-dev mlir-22-tools
-  libgtest-dev
+  libgtest-dev python3-numpy
 )
 
 missing=()

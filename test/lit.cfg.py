@@ -17,9 +17,11 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 config.substitutions.append(("%ascube_src", config.ascube_src_root))
 config.substitutions.append(("%python", sys.executable))
+# Debian's interpreter, which has python3-numpy (the golden generators).
+config.substitutions.append(("%numpy_python", "/usr/bin/python3"))
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
 
 tool_dirs = [os.path.join(config.ascube_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["ascube-opt", "ascube-layout", "ascube-products", "mlir-opt", "mlir-runner",
+    ["ascube-opt", "ascube-layout", "ascube-products", "ascube-run", "mlir-opt", "mlir-runner",
      "mlir-translate", "llc"], tool_dirs)

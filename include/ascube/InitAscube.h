@@ -15,6 +15,9 @@ class DialectRegistry;
 namespace ascube {
 /// Adds the ascube dialect to `registry`.
 void registerAscubeDialect(mlir::DialectRegistry &registry);
+/// Registers ascube's passes (convert-ascube-to-std, ...) and the
+/// `ascube-to-llvm` pipeline with the global pass registry.
+void registerAscubePasses();
 } // namespace ascube
 
 #endif // ASCUBE_INITASCUBE_H

@@ -8,6 +8,8 @@ import sys
 
 root = pathlib.Path(sys.argv[1])
 label = re.compile(r"\[([a-z0-9]+(?:_[a-z0-9]+)*_c[0-9]+)\]")
+# Code also passes labels to helpers as string literals ("nd2nz_c1").
+code_label = re.compile(r"[\[\"]([a-z0-9]+(?:_[a-z0-9]+)*_c[0-9]+)[\]\"]")
 doc_label = re.compile(r"`([a-z0-9]+(?:_[a-z0-9]+)*_c[0-9]+)`")
 
 
@@ -19,7 +21,9 @@ def labels_in(paths, rx):
     return found
 
 
-code = labels_in([*root.glob("lib/**/*"), *root.glob("include/**/*")], label)
+sources = [*root.glob("lib/**/*"), *root.glob("include/**/*")]
+code = labels_in(sources, label) | labels_in(
+    [p for p in sources if p.suffix in (".cpp", ".h")], code_label)
 docs = labels_in([root / "docs/Constraints.md"], doc_label)
 tests = labels_in([p for p in root.glob("test/**/*")
                    if "Docs" not in p.parts], label)

@@ -19,6 +19,7 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   ascube::registerAscubeDialect(registry);
+  ascube::registerAscubePasses();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "ascube optimizer driver: the Ascend Cube dialect\n",
       registry));

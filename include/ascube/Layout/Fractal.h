@@ -70,6 +70,7 @@ struct FractalShape {
   bool operator==(const FractalShape &o) const {
     return rows == o.rows && cols == o.cols;
   }
+  bool operator!=(const FractalShape &o) const { return !(*this == o); }
   int64_t elements() const { return rows * cols; }
 };
 

@@ -16,11 +16,17 @@
 
 namespace ascube::numerics {
 
+/// Two 4-bit elements per byte, four bits each.
+constexpr int64_t kElementsPerByte = 2;
+constexpr unsigned kNibbleBits = 4;
+
 /// Byte that holds 4-bit element `i`.
-constexpr int64_t nibbleByte(int64_t i) { return i >> 1; }
+constexpr int64_t nibbleByte(int64_t i) { return i / kElementsPerByte; }
 /// Left shift, in bits, of 4-bit element `i` inside its byte: 0 for even i
 /// (low nibble), 4 for odd i (high nibble).
-constexpr unsigned nibbleShift(int64_t i) { return (i & 1) ? 4u : 0u; }
+constexpr unsigned nibbleShift(int64_t i) {
+  return unsigned(i % kElementsPerByte) * kNibbleBits;
+}
 
 /// The 4-bit code of element `i` in a packed byte array.
 inline uint8_t getNibble(const uint8_t *bytes, int64_t i) {

@@ -14,6 +14,8 @@ using namespace ascube;
 
 #include "ascube/Dialect/Ascube/IR/AscubeOpsDialect.cpp.inc"
 
+#include "ascube/Dialect/Ascube/IR/AscubeEnums.cpp.inc"
+
 #define GET_TYPEDEF_CLASSES
 #include "ascube/Dialect/Ascube/IR/AscubeOpsTypes.cpp.inc"
 

@@ -17,6 +17,8 @@
 
 #include "ascube/Dialect/Ascube/IR/AscubeOpsDialect.h.inc"
 
+#include "ascube/Dialect/Ascube/IR/AscubeEnums.h.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "ascube/Dialect/Ascube/IR/AscubeAttrs.h.inc"
 

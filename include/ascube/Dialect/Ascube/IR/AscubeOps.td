@@ -11,6 +11,7 @@
 include "ascube/Dialect/Ascube/IR/AscubeBase.td"
 include "ascube/Dialect/Ascube/IR/AscubeAttrs.td"
 include "ascube/Dialect/Ascube/IR/AscubeTypes.td"
+include "ascube/Dialect/Ascube/IR/AscubeEnums.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def Ascube_AllocOp : Ascube_Op<"alloc", [
@@ -42,6 +43,264 @@ def Ascube_AllocOp : Ascube_Op<"alloc", [
   let results = (outs Res<AnyMemRef, "", [MemAlloc]>:$buffer);
   let assemblyFormat = "(`offset` $offset^)? attr-dict `:` qualified(type($buffer))";
   let hasVerifier = 1;
+}
+
+
+//===----------------------------------------------------------------------===//
+// Data movers
+//===----------------------------------------------------------------------===//
+
+class Ascube_MoverOp<string mnemonic, list<Trait> traits = []>
+    : Ascube_Op<mnemonic, !listconcat(traits, [AttrSizedOperandSegments])> {
+  let hasVerifier = 1;
+}
+
+def Ascube_DataCopyOp : Ascube_MoverOp<"data_copy"> {
+  let summary = "DataCopy GM->L1 (plain, ND2NZ, DN2NZ) and L1->BT (cube-reference §4, §5, §16)";
+  let description = [{
+    One DataCopy instruction. `src[srcOffset]` and `dst[dstOffset]` are the
+    instruction's base addresses (offsets in elements of the buffers'
+    storage, default 0), as in Ascend C's `DataCopy(dst[o], src[o], params)`.
+    The mode is derived from the layouts unless given: ND source into an Nz
+    destination is `nd2nz`, DN into Nz `dn2nz`, a BT destination `bias`,
+    anything else a plain `copy`. Every parameter defaults to the value that
+    moves the whole source buffer; explicit values override.
+
+    - `copy` (DataCopyParams, GM->L1, layout unchanged): `blockCount`
+      [1,4095] blocks of `blockLen` [1,65535] 32 B units; `srcStride` and
+      `dstStride` [0,65535] are the gaps between blocks in 32 B units.
+      Default: one block of the whole source.
+    - `nd2nz` (Nd2NzParams, GM->L1): element (i, r, c) of ND matrix i, at
+      `src + i*srcNdMatrixStride + r*srcDValue + c`, goes to dst byte
+      `i*dstNzMatrixStride*sz + (c/C0)*dstNzC0Stride*32 + r*dstNzNStride*32
+      + (c%C0)*sz`. The row tail is zero-padded up to 32 B; rows >= nValue
+      are never written. Units: ndNum [0,4095], nValue [0,16384] rows,
+      dValue [0,65535] columns, srcNdMatrixStride [0,65535] and srcDValue
+      [1,65535] elements, dstNzC0Stride and dstNzNStride [1,16384] 32 B
+      units, dstNzMatrixStride [0,16384] elements. ndNum, nValue or dValue
+      = 0 is a no-op. 4-bit data moves as bytes: parameters count bytes.
+      Defaults: ndNum 1 (the batch of a 3-D source), nValue/dValue the
+      source shape, srcDValue its row pitch, dstNzC0Stride the destination's
+      padded rows, dstNzNStride 1, matrix strides the matrix sizes.
+    - `dn2nz` (Dn2NzParams, 950 only): the source is column-major; column c
+      of dValue contiguous elements (`src + i*srcDnMatrixStride +
+      c*srcDValue + r`) goes to the Nz position of (r, c). nValue = columns
+      [0,16384], dValue = rows [0,2^21-1], strides as nd2nz.
+    - `bias` (L1->BT): copies `blockCount` blocks of `blockLen` 64 B units
+      (destination bytes) converting half->f32, bf16->f32 (950), f32->f32,
+      i32->i32 on the fly.
+
+    Dtypes (§5): A2/A3 b4, (u)int8, (u)int16, half, bf16, f32, (u)int32; 950
+    adds fp4x2, hif8, fp8, e8m0; 310P 16/32-bit only; 310B has no ND2NZ.
+    Alignment (§4): destination 32 B in L1, 64 B in BT.
+
+    Example:
+
+    ```mlir
+    ascube.data_copy %a_gm to %a_l1 : memref<30x70xf16> to memref<30x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+    ascube.data_copy %a_gm to %c04 {nValue = 20 : i64, dValue = 28 : i64, dstNzC0Stride = 32 : i64}
+        : memref<20x28xf16> to memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$src, Optional<Index>:$srcOffset,
+                   AnyMemRef:$dst, Optional<Index>:$dstOffset,
+                   OptionalAttr<Ascube_CopyModeAttr>:$mode,
+                   OptionalAttr<I64Attr>:$blockCount,
+                   OptionalAttr<I64Attr>:$blockLen,
+                   OptionalAttr<I64Attr>:$srcStride,
+                   OptionalAttr<I64Attr>:$dstStride,
+                   OptionalAttr<I64Attr>:$ndNum,
+                   OptionalAttr<I64Attr>:$nValue,
+                   OptionalAttr<I64Attr>:$dValue,
+                   OptionalAttr<I64Attr>:$srcNdMatrixStride,
+                   OptionalAttr<I64Attr>:$srcDValue,
+                   OptionalAttr<I64Attr>:$dstNzC0Stride,
+                   OptionalAttr<I64Attr>:$dstNzNStride,
+                   OptionalAttr<I64Attr>:$dstNzMatrixStride);
+  let assemblyFormat = [{
+    $src (`[` $srcOffset^ `]`)? `to` $dst (`[` $dstOffset^ `]`)? attr-dict
+    `:` qualified(type($src)) `to` qualified(type($dst))
+  }];
+  let extraClassDeclaration = [{
+    /// The mode, given or derived from the layouts.
+    ::ascube::CopyMode getEffectiveMode();
+  }];
+}
+
+def Ascube_Load2DOp : Ascube_MoverOp<"load_2d"> {
+  let summary = "LoadData 2D: whole 512 B fractals GM/L1 -> L1/L0A/L0B (cube-reference §6)";
+  let description = [{
+    One LoadData 2D instruction (LoadData2DParams). For repeat i in
+    [0, repeatTimes): source fractal `startIndex + i*srcStride` (minus with
+    `addrMode = 1`, GM->L1 only) counted from `src[srcOffset]` goes to
+    destination fractal `i*(dstGap+1)` counted from `dst[dstOffset]`. A
+    fractal is 512 B (16 x C0 elements). With `ifTranspose` (b16, L1->L0A
+    and L1->L0B only) each 16x16 fractal is transposed: destination row j
+    is source column j. LoadData 2D without transpose only re-orders whole
+    fractals (e.g. Nz -> Zz per fractal row); with transpose also inside
+    (Nz -> Zn).
+
+    Parameters (units, range): startIndex fractals [0,65535]; repeatTimes
+    [0,255], 0 = no-op; srcStride fractals [0,65535] (0 re-reads the same
+    fractal); dstGap fractals [0,65535] between destination fractals
+    (ignored on 950); sid must be 0; addrMode 0 or 1. Defaults: copy every
+    destination fractal in order (startIndex 0, repeatTimes = destination
+    fractals, srcStride 1, dstGap 0), which is legal when source and
+    destination store fractals in the same order (e.g. Nz with one fractal
+    row into Zz); otherwise give the parameters per fractal row, as Ascend C
+    does (`load2d_c6`).
+
+    Paths: GM->L1, GM->L0A, GM->L0B (not on 950), L1->L0A, L1->L0B.
+    Dtypes (§6): A2/A3 int4 (L1->L0 only), (u)int8, (u)int16, half, bf16,
+    (u)int32, float; 950 no int4; 310B as A2 without int4; 310P int4,
+    (u)int8, (u)int16, half; 910A (u)int8, (u)int16, half.
+
+    Example (a 30x70 f16 A: L1 Nz, 2x5 fractals -> L0A Zz, row 1):
+
+    ```mlir
+    ascube.load_2d %a_l1 to %a_l0a[%c1280] {startIndex = 1 : i64, repeatTimes = 5 : i64, srcStride = 2 : i64}
+        : memref<30x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<30x70xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$src, Optional<Index>:$srcOffset,
+                   AnyMemRef:$dst, Optional<Index>:$dstOffset,
+                   OptionalAttr<I64Attr>:$startIndex,
+                   OptionalAttr<I64Attr>:$repeatTimes,
+                   OptionalAttr<I64Attr>:$srcStride,
+                   OptionalAttr<I64Attr>:$sid,
+                   OptionalAttr<I64Attr>:$dstGap,
+                   OptionalAttr<BoolAttr>:$ifTranspose,
+                   OptionalAttr<I64Attr>:$addrMode);
+  let assemblyFormat = [{
+    $src (`[` $srcOffset^ `]`)? `to` $dst (`[` $dstOffset^ `]`)? attr-dict
+    `:` qualified(type($src)) `to` qualified(type($dst))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix ops
+//===----------------------------------------------------------------------===//
+
+def Ascube_MmadOp : Ascube_Op<"mmad"> {
+  let summary = "Mmad: C = A x B (+ C or + bias) on the Cube (cube-reference §13)";
+  let description = [{
+    One Mmad instruction (MmadParams). Logical A is m x k in L0A, B is
+    k x n in L0B, C is m x n in L0C; the instruction addresses them the way
+    the hardware does, with fractal grids derived from m, k, n:
+    A in Zz (Nz on 950) with 16 x C0 fractals and ceil(k/C0) fractals per
+    row line; B in Zn with C0 x 16 fractals and ceil(n/16) per K line; C in
+    Nz with 16x16 fractals and ceil(m/16) per column block. Padding
+    elements are never read (§2).
+
+    - `m`, `k`, `n` [0,4095] default to A's rows, A's columns and B's
+      columns; any of them 0 is a no-op (C untouched, even with
+      cmatrixInitVal).
+    - `cmatrixInitVal` (default true, false with a bias): C starts at 0;
+      when false, `cmatrixSource` (true iff a bias operand is given) starts
+      from the bias, broadcast over rows, otherwise accumulates onto C.
+    - `bias`: an optional 1-D n-element vector in BT (or L0C).
+    - `unitFlag` 0, 2 or 3 (no effect on the CPU); `kDirectionAlign` (f32,
+      A2/A3/Kirin): K of A and B is padded to 16 instead of 8;
+      `disableGemv` (950).
+    - GEMV: with m = 1 (unless disableGemv) A is read from L0A as k
+      contiguous elements; C still occupies a whole 16x16 fractal per 16
+      columns (only row 0 is valid).
+    - Numbers: integer products accumulate exactly and the result saturates
+      to the C type; float products of f16/bf16/fp8/hif8 are exact in f32
+      and accumulate in f32 along k in order ([U] §19.1); f16 C rounds once.
+
+    Dtypes (A, B -> C, §13.2): s8 x s8 -> s32, f16 x f16 -> f32,
+    f32 x f32 -> f32, bf16 x bf16 -> f32, s4 x s4 -> s32 (A2/A3, 310B, 310P,
+    no bias), u8 x s8 / u8 x u8 -> s32 (310P, 910A), u8 x u8 -> u32 (910A),
+    f16 x f16 -> f16 (310P, 910A, Kirin), e4m3/e5m2 pairs and hif8 -> f32
+    (950). Bias: s32 for int8, f32 for floats, f16 for f16 -> f16.
+
+    Example:
+
+    ```mlir
+    ascube.mmad %a, %b to %c : memref<30x70xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+        memref<70x40xf16, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$a, AnyMemRef:$b, AnyMemRef:$c,
+                   Optional<AnyMemRef>:$bias,
+                   OptionalAttr<I64Attr>:$m,
+                   OptionalAttr<I64Attr>:$k,
+                   OptionalAttr<I64Attr>:$n,
+                   OptionalAttr<BoolAttr>:$cmatrixInitVal,
+                   OptionalAttr<BoolAttr>:$cmatrixSource,
+                   OptionalAttr<I64Attr>:$unitFlag,
+                   OptionalAttr<BoolAttr>:$kDirectionAlign,
+                   OptionalAttr<BoolAttr>:$disableGemv);
+  let assemblyFormat = [{
+    $a `,` $b `to` $c (`bias` $bias^ `:` qualified(type($bias)))? attr-dict
+    `:` qualified(type($a)) `,` qualified(type($b)) `to` qualified(type($c))
+  }];
+  let hasVerifier = 1;
+}
+
+def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
+  let summary = "Fixpipe L0C -> GM / L1 with layout conversion, quantization and ReLU (cube-reference §16)";
+  let description = [{
+    One Fixpipe instruction (FixpipeParamsV220; Arch3510 for nz2dn). The
+    source is an L0C Nz buffer (16x16 fractals); `src[srcOffset]` and
+    `dst[dstOffset]` are the base addresses in elements.
+
+    - `mode` (derived from the destination layout): `nz2nd` (ND, GM or L1):
+      for nd < ndNum, row j < mSize, column c < nSize: source element
+      `nd*srcNdStride*16 + (c/16)*srcStride*16 + j*16 + c%16` goes to
+      `nd*dstNdStride + j*dstStride + c`. `nz2nz` (Nz): destination fractal
+      column c/16 at `(c/16)*dstStride*32 B + j*16 elements`. `nz2dn` (DN,
+      950): column-major, `c*dstStride + j`.
+    - `mSize` [0,65535] (nz2nd [0,8192]) rows, `nSize` [0,4095] columns
+      (multiple of 16 for nz2nz) — default the source's logical shape;
+      0 = no-op. `srcStride` [0,65535] in L0C rows (16 elements), default
+      the source's padded rows. `dstStride`: nz2nd/nz2dn row (column) pitch
+      in elements (default the destination's), nz2nz 32 B units between
+      fractal columns (default the destination's padded rows x 16 x size /
+      32). `ndNum` [0,65535] (default 1), `srcNdStride` [0,512] in L0C
+      rows ([U] unit, §19.11), `dstNdStride` [0,65535] elements.
+    - `quantPre` (derived from source and destination types): NoQuant
+      (f32->f32, s32->s32), F322F16 / F322BF16 (round half to even),
+      DEQF16 (s32->f16), QF322B8_PRE (f32->s8/u8), REQ8 (s32->s8/u8), and
+      the V forms with a per-column `quant_vector` operand (one ui64 per
+      output column, in L1 or FB). Scalar forms take `deqScalar`, the
+      64-bit QUANT_PRE word: bits[31:13] an f32 scale M1 (low 13 bits
+      ignored), bits[45:37] a 9-bit signed offset (int8 outputs), bit 46
+      sign (1 = s8, 0 = u8). int8: y = round_half_even(clip(x*M1, -256,
+      255)) + offset, saturated; DEQF16 saturates to the f16 range.
+    - `reluEn`: normal ReLU (negative values become 0 before quantizing).
+    - `unitFlag` 0, 2 or 3.
+
+    Dtypes L0C->GM (§16): A2/A3/310B f32 -> s8, u8, f16, bf16, f32;
+    s32 -> s8, u8, f16, s32; 950 adds hif8, e4m3fn (f32) and bf16 (s32).
+
+    Example:
+
+    ```mlir
+    ascube.fixpipe %c to %c_gm : memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<30x40xf32>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$src, Optional<Index>:$srcOffset,
+                   AnyMemRef:$dst, Optional<Index>:$dstOffset,
+                   Optional<AnyMemRef>:$quantVector,
+                   OptionalAttr<Ascube_FixpipeModeAttr>:$mode,
+                   OptionalAttr<I64Attr>:$mSize,
+                   OptionalAttr<I64Attr>:$nSize,
+                   OptionalAttr<I64Attr>:$srcStride,
+                   OptionalAttr<I64Attr>:$dstStride,
+                   OptionalAttr<Ascube_QuantModeAttr>:$quantPre,
+                   OptionalAttr<I64Attr>:$deqScalar,
+                   OptionalAttr<I64Attr>:$ndNum,
+                   OptionalAttr<I64Attr>:$srcNdStride,
+                   OptionalAttr<I64Attr>:$dstNdStride,
+                   OptionalAttr<BoolAttr>:$reluEn,
+                   OptionalAttr<I64Attr>:$unitFlag);
+  let assemblyFormat = [{
+    $src (`[` $srcOffset^ `]`)? `to` $dst (`[` $dstOffset^ `]`)?
+    (`quant_vector` $quantVector^ `:` qualified(type($quantVector)))? attr-dict
+    `:` qualified(type($src)) `to` qualified(type($dst))
+  }];
 }
 
 #endif // ASCUBE_OPS_TD

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Input and golden data for the example kernels (examples/*.mlir).
+
+Usage: gen_data.py EXAMPLE OUTDIR   (EXAMPLE = matmul_f16, ...; or "all")
+
+Goldens are plain ND computations in numpy — no fractal layout, no
+instruction semantics: float64 matmuls cast to the output type, integer
+matmuls in int64. Files are raw little-endian .bin (the Ascend samples'
+convention). Seeds are fixed, so the data is the same on every machine.
+Needs Debian's python3-numpy (run with /usr/bin/python3).
+"""
+import os
+import sys
+
+import numpy as np
+
+
+def bf16_bits(x):
+    """float32 array (already bf16-exact) -> uint16 bf16 bit patterns."""
+    return (np.asarray(x, np.float32).view(np.uint32) >> 16).astype(np.uint16)
+
+
+def bf16_round(x):
+    """Round float32 to the nearest bf16 value (truncation of exact values)."""
+    u = np.asarray(x, np.float32).view(np.uint32)
+    u = (u + 0x7FFF + ((u >> 16) & 1)) & 0xFFFF0000
+    return u.view(np.float32)
+
+
+def save(outdir, name, array):
+    np.ascontiguousarray(array).tofile(os.path.join(outdir, name + ".bin"))
+
+
+def matmul_f16(out, rng):
+    a = rng.uniform(-1, 1, (30, 70)).astype(np.float16)
+    b = rng.uniform(-1, 1, (70, 40)).astype(np.float16)
+    c = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)
+    save(out, "A", a), save(out, "B", b), save(out, "golden", c)
+
+
+def matmul_bf16(out, rng):
+    a = bf16_round(rng.uniform(-1, 1, (30, 70)).astype(np.float32))
+    b = bf16_round(rng.uniform(-1, 1, (70, 40)).astype(np.float32))
+    c = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)
+    save(out, "A", bf16_bits(a)), save(out, "B", bf16_bits(b))
+    save(out, "golden", c)
+
+
+def matmul_f32(out, rng):
+    # B is given transposed (N x K), as Ascend kernels do for b32 data.
+    a = rng.uniform(-1, 1, (30, 20)).astype(np.float32)
+    bt = rng.uniform(-1, 1, (40, 20)).astype(np.float32)
+    c = (a.astype(np.float64) @ bt.T.astype(np.float64)).astype(np.float32)
+    save(out, "A", a), save(out, "BT", bt), save(out, "golden", c)
+
+
+def matmul_i8_bias(out, rng):
+    a = rng.integers(-128, 128, (20, 64), dtype=np.int8)
+    bt = rng.integers(-128, 128, (48, 64), dtype=np.int8)
+    bias = rng.integers(-100000, 100000, (48,), dtype=np.int32)
+    c = a.astype(np.int64) @ bt.T.astype(np.int64) + bias.astype(np.int64)
+    c = np.clip(c, -2**31, 2**31 - 1).astype(np.int32)
+    save(out, "A", a), save(out, "BT", bt), save(out, "BIAS", bias)
+    save(out, "golden", c)
+
+
+def gemv_f16(out, rng):
+    # C07: m = 1, k = 200, n = 64.
+    a = rng.uniform(-1, 1, (1, 200)).astype(np.float16)
+    b = rng.uniform(-1, 1, (200, 64)).astype(np.float16)
+    c = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)
+    save(out, "A", a), save(out, "B", b), save(out, "golden", c)
+
+
+def req8(x, scale, offset, signed=True):
+    """Fixpipe REQ8 (cube-reference §16, golden scripts): y = x * M1 with
+    M1 = scale with the low 13 bits of its f32 pattern cleared; round half
+    to even after clipping to [-256, 255]; add the offset; saturate."""
+    m1 = (np.array([scale], np.float32).view(np.uint32) & 0xFFFFE000)
+    m1 = m1.view(np.float32)[0]
+    y = x.astype(np.float32) * m1
+    y = np.rint(np.clip(y, -256, 255)).astype(np.int64) + offset
+    lo, hi = (-128, 127) if signed else (0, 255)
+    return np.clip(y, lo, hi).astype(np.int8 if signed else np.uint8)
+
+
+def quant_word(scale, offset, signed=True):
+    m1 = int(np.array([scale], np.float32).view(np.uint32)[0]) & 0xFFFFE000
+    return m1 | ((offset & 0x1FF) << 37) | (int(signed) << 46)
+
+
+def matmul_i8_quant(out, rng):
+    a = rng.integers(-128, 128, (20, 64), dtype=np.int8)
+    bt = rng.integers(-128, 128, (48, 64), dtype=np.int8)
+    c = a.astype(np.int64) @ bt.T.astype(np.int64)
+    # The kernel's deqScalar: scale 1/512, offset 3, s8 output
+    # (quant_word(1/512, 3) = 70782050893824).
+    assert quant_word(1.0 / 512, 3) == 70782050893824
+    q = req8(c.astype(np.int32), 1.0 / 512, 3)
+    save(out, "A", a), save(out, "BT", bt), save(out, "golden", q)
+
+
+EXAMPLES = {f.__name__: f for f in [matmul_f16, matmul_bf16, matmul_f32,
+                                     matmul_i8_bias, gemv_f16, matmul_i8_quant]}
+
+
+def main():
+    if len(sys.argv) != 3 or (sys.argv[1] not in EXAMPLES and sys.argv[1] != "all"):
+        sys.exit("usage: gen_data.py {%s|all} OUTDIR" % "|".join(EXAMPLES))
+    names = EXAMPLES if sys.argv[1] == "all" else [sys.argv[1]]
+    for name in names:
+        out = os.path.join(sys.argv[2], name) if sys.argv[1] == "all" else sys.argv[2]
+        os.makedirs(out, exist_ok=True)
+        EXAMPLES[name](out, np.random.default_rng(2026))
+
+
+if __name__ == "__main__":
+    main()

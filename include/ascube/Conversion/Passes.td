@@ -1,0 +1,34 @@
+//===- Passes.td - ascube conversion passes ----------------*- tablegen -*-===//
+
+#ifndef ASCUBE_CONVERSION_PASSES_TD
+#define ASCUBE_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertAscubeToStd : Pass<"convert-ascube-to-std", "::mlir::ModuleOp"> {
+  let summary = "Execute ascube ops on the CPU: lower them to scf/arith/memref";
+  let description = [{
+    Gives every ascube op its exact CPU semantics (cube-reference §4-§6,
+    §13, §16). Every buffer with an ascube layout, memory level or Cube
+    element type becomes a flat 1-D memref of its physical storage (4-bit
+    data: packed bytes; 8-bit floats and HiFloat8: bytes), and each
+    instruction addresses it the way the hardware does — base address plus
+    the instruction's parameters — so partial moves, strides, padding and
+    GEMV behave as documented. `ascube.alloc` with an `offset` becomes a
+    view into one byte array per memory level (so buffers that overlap in a
+    level alias, as on the chip); every on-core byte starts as 0xFF, so
+    reading what no instruction wrote shows up as NaN or -1 in a result.
+    Function signatures change accordingly (flat memrefs); plain identity
+    memrefs of builtin types stay as they are.
+
+    Example: `ascube-opt k.mlir --convert-ascube-to-std` turns
+    `ascube.mmad %a, %b to %c` into scf.for loops over m, n and k.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect", "::mlir::math::MathDialect",
+    "::mlir::func::FuncDialect"
+  ];
+}
+
+#endif // ASCUBE_CONVERSION_PASSES_TD

@@ -1,0 +1,52 @@
+//===- AscubeEnums.td - ascube enums -----------------------*- tablegen -*-===//
+
+#ifndef ASCUBE_ENUMS_TD
+#define ASCUBE_ENUMS_TD
+
+include "ascube/Dialect/Ascube/IR/AscubeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def Ascube_CopyMode : I32EnumAttr<"CopyMode",
+    "DataCopy conversion on the way (cube-reference §4, §5, §16)", [
+  I32EnumAttrCase<"copy", 0>,
+  I32EnumAttrCase<"nd2nz", 1>,
+  I32EnumAttrCase<"dn2nz", 2>,
+  I32EnumAttrCase<"bias", 3>]> {
+  let cppNamespace = "::ascube";
+  let genSpecializedAttr = 0;
+}
+def Ascube_CopyModeAttr : EnumAttr<Ascube_Dialect, Ascube_CopyMode, "copy_mode"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def Ascube_FixpipeMode : I32EnumAttr<"FixpipeMode",
+    "Fixpipe layout conversion (cube-reference §16)", [
+  I32EnumAttrCase<"nz2nd", 0>,
+  I32EnumAttrCase<"nz2nz", 1>,
+  I32EnumAttrCase<"nz2dn", 2>]> {
+  let cppNamespace = "::ascube";
+  let genSpecializedAttr = 0;
+}
+def Ascube_FixpipeModeAttr : EnumAttr<Ascube_Dialect, Ascube_FixpipeMode, "fixpipe_mode"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def Ascube_QuantMode : I32EnumAttr<"QuantMode",
+    "Fixpipe quantization (QuantMode_t, cube-reference §16)", [
+  I32EnumAttrCase<"NoQuant", 0>,
+  I32EnumAttrCase<"F322F16", 1>,
+  I32EnumAttrCase<"F322BF16", 2>,
+  I32EnumAttrCase<"DEQF16", 3>,
+  I32EnumAttrCase<"VDEQF16", 4>,
+  I32EnumAttrCase<"QF322B8_PRE", 5>,
+  I32EnumAttrCase<"VQF322B8_PRE", 6>,
+  I32EnumAttrCase<"REQ8", 7>,
+  I32EnumAttrCase<"VREQ8", 8>]> {
+  let cppNamespace = "::ascube";
+  let genSpecializedAttr = 0;
+}
+def Ascube_QuantModeAttr : EnumAttr<Ascube_Dialect, Ascube_QuantMode, "quant"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+#endif // ASCUBE_ENUMS_TD

@@ -1,0 +1,78 @@
+//===- AscubeParams.h - Effective instruction parameters --------*- C++ -*-===//
+//
+// The parameters each ascube instruction op executes with: the explicit
+// attribute where given, otherwise the value derived from the operands'
+// types and layouts. The verifiers check them and the CPU lowering executes
+// them, so both see the same numbers. Units follow the Ascend C structs
+// (cube-reference §5, §6, §13, §16).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCUBE_DIALECT_ASCUBE_IR_ASCUBEPARAMS_H
+#define ASCUBE_DIALECT_ASCUBE_IR_ASCUBEPARAMS_H
+
+#include "ascube/Dialect/Ascube/IR/Ascube.h"
+
+namespace ascube {
+
+/// DataCopyParams (copy, bias): blocks of blockLen units (32 B for copy,
+/// 64 B of destination for bias), gaps in the same units.
+struct CopyParams {
+  int64_t blockCount = 0, blockLen = 0, srcStride = 0, dstStride = 0;
+};
+
+/// Nd2NzParams / Dn2NzParams (§5). For 4-bit data, counts are bytes.
+struct Nd2NzParams {
+  int64_t ndNum = 0, nValue = 0, dValue = 0, srcNdMatrixStride = 0,
+          srcDValue = 0, dstNzC0Stride = 0, dstNzNStride = 0,
+          dstNzMatrixStride = 0;
+};
+
+/// LoadData2DParams (§6).
+struct Load2DParams {
+  int64_t startIndex = 0, repeatTimes = 0, srcStride = 0, sid = 0, dstGap = 0,
+          addrMode = 0;
+  bool ifTranspose = false;
+};
+
+/// MmadParams (§13.1) plus the facts the lowering needs.
+struct MmadParams {
+  int64_t m = 0, k = 0, n = 0, unitFlag = 0;
+  bool cmatrixInitVal = true, cmatrixSource = false, kDirectionAlign = false,
+       disableGemv = false;
+  /// GEMV: m == 1 and not disabled — A is k contiguous elements.
+  bool gemv = false;
+  /// A in Nz (950) instead of Zz.
+  bool aNz = false;
+  /// K extent of one A fractal line / B fractal column (C0, or 16 for f32
+  /// with kDirectionAlign), in elements.
+  int64_t kBlock = 0;
+};
+
+/// FixpipeParamsV220 (§16).
+struct FixpipeParams {
+  FixpipeMode mode = FixpipeMode::nz2nd;
+  QuantMode quantPre = QuantMode::NoQuant;
+  int64_t mSize = 0, nSize = 0, srcStride = 0, dstStride = 0, ndNum = 1,
+          srcNdStride = 0, dstNdStride = 0, unitFlag = 0;
+  std::optional<uint64_t> deqScalar;
+  bool reluEn = false;
+};
+
+using EmitErrorFn = llvm::function_ref<mlir::InFlightDiagnostic()>;
+
+/// Effective parameters; on an inconsistent op, emits one diagnostic naming
+/// the rule label and fails.
+mlir::FailureOr<CopyParams> getCopyParams(DataCopyOp op, EmitErrorFn emit);
+mlir::FailureOr<Nd2NzParams> getNd2NzParams(DataCopyOp op, EmitErrorFn emit);
+mlir::FailureOr<Load2DParams> getLoad2DParams(Load2DOp op, EmitErrorFn emit);
+mlir::FailureOr<MmadParams> getMmadParams(MmadOp op, EmitErrorFn emit);
+mlir::FailureOr<FixpipeParams> getFixpipeParams(FixpipeOp op, EmitErrorFn emit);
+
+/// Bytes per element of a buffer's storage; 4-bit types report 0 (two
+/// elements per byte, see Numerics/Packing.h).
+unsigned getStorageBytes(mlir::Type elementType);
+
+} // namespace ascube
+
+#endif // ASCUBE_DIALECT_ASCUBE_IR_ASCUBEPARAMS_H

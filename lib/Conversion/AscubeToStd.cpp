@@ -1,0 +1,818 @@
+//===- AscubeToStd.cpp - Exact CPU semantics of the ascube ops ------------===//
+//
+// convert-ascube-to-std: every ascube buffer becomes a flat memref of its
+// physical storage, and every instruction op becomes loops that address
+// that storage the way the hardware does, from the instruction's
+// parameters (ascube::get*Params, shared with the verifiers).
+// cube-reference §4-§6 (movers), §13 (mmad), §16 (fixpipe), §17 (formats).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascube/Conversion/Passes.h"
+#include "ascube/Dialect/Ascube/IR/AscubeParams.h"
+#include "ascube/Numerics/Formats.h"
+#include "ascube/Numerics/Packing.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <cstring>
+
+namespace ascube {
+#define GEN_PASS_DEF_CONVERTASCUBETOSTD
+#include "ascube/Conversion/Passes.h.inc"
+} // namespace ascube
+
+using namespace mlir;
+using namespace ascube;
+using target::Level;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Storage
+//===----------------------------------------------------------------------===//
+
+/// How a logical element type is stored in a flat buffer: the storage
+/// element type and how many logical elements share one storage element
+/// (2 for 4-bit data, cube-reference §17 / Numerics/Packing.h).
+struct Storage {
+  Type type;
+  int64_t per = 1;
+};
+
+Storage getStorage(Type t) {
+  MLIRContext *ctx = t.getContext();
+  unsigned bits = getElementBitWidth(t).value_or(8);
+  if (bits == 4)
+    return {IntegerType::get(ctx, 8), numerics::kElementsPerByte};
+  if (t.isF16() || t.isBF16() || t.isF32())
+    return {t, 1};
+  return {IntegerType::get(ctx, bits), 1};
+}
+
+bool needsFlattening(MemRefType t) {
+  if (isa<LayoutAttr>(t.getLayout()) ||
+      isa_and_nonnull<MemSpaceAttr>(t.getMemorySpace()))
+    return true;
+  Storage s = getStorage(t.getElementType());
+  return s.type != t.getElementType() || s.per != 1;
+}
+
+/// The flat storage type of an ascube buffer (nullptr if it cannot be
+/// resolved; verified ops never hit that).
+MemRefType flatType(MemRefType t) {
+  FailureOr<layout::FractalLayout> l = getFractalLayout(
+      t, [&] { return emitError(UnknownLoc::get(t.getContext())); });
+  if (failed(l))
+    return nullptr;
+  Storage s = getStorage(t.getElementType());
+  return MemRefType::get({int64_t(llvm::divideCeil(l->numElements(), s.per))},
+                         s.type);
+}
+
+//===----------------------------------------------------------------------===//
+// Index arithmetic that folds constants
+//===----------------------------------------------------------------------===//
+
+struct IndexMath {
+  ImplicitLocOpBuilder &b;
+
+  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
+  static std::optional<int64_t> cst(Value v) {
+    return getConstantIntValue(OpFoldResult(v));
+  }
+  Value add(Value x, Value y) {
+    auto cx = cst(x), cy = cst(y);
+    if (cx && cy)
+      return c(*cx + *cy);
+    if (cx && *cx == 0)
+      return y;
+    if (cy && *cy == 0)
+      return x;
+    return arith::AddIOp::create(b, x, y);
+  }
+  Value add(Value x, int64_t y) { return add(x, c(y)); }
+  Value sub(Value x, Value y) {
+    auto cx = cst(x), cy = cst(y);
+    if (cx && cy)
+      return c(*cx - *cy);
+    if (cy && *cy == 0)
+      return x;
+    return arith::SubIOp::create(b, x, y);
+  }
+  Value mul(Value x, int64_t y) {
+    auto cx = cst(x);
+    if (cx)
+      return c(*cx * y);
+    if (y == 1)
+      return x;
+    if (y == 0)
+      return c(0);
+    return arith::MulIOp::create(b, x, c(y));
+  }
+  Value div(Value x, int64_t y) {
+    auto cx = cst(x);
+    if (cx)
+      return c(*cx / y);
+    if (y == 1)
+      return x;
+    return arith::DivUIOp::create(b, x, c(y));
+  }
+  Value rem(Value x, int64_t y) {
+    auto cx = cst(x);
+    if (cx)
+      return c(*cx % y);
+    if (y == 1)
+      return c(0);
+    return arith::RemUIOp::create(b, x, c(y));
+  }
+};
+
+/// for (iv = 0; iv < n; ++iv) body(iv), with the builder inside the loop.
+void forRange(ImplicitLocOpBuilder &b, int64_t n,
+              llvm::function_ref<void(Value)> body) {
+  if (n <= 0)
+    return;
+  IndexMath im{b};
+  auto loop = scf::ForOp::create(b, im.c(0), im.c(n), im.c(1));
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(loop.getBody());
+  body(loop.getInductionVar());
+}
+
+/// The flat 1-D view of a (converted) buffer operand: converted ascube
+/// buffers already are; plain identity memrefs are collapsed.
+Value flatten(ImplicitLocOpBuilder &b, Value v) {
+  auto t = cast<MemRefType>(v.getType());
+  if (t.getRank() == 1)
+    return v;
+  SmallVector<ReassociationIndices> all(1);
+  for (int64_t i = 0; i < t.getRank(); ++i)
+    all[0].push_back(i);
+  return memref::CollapseShapeOp::create(b, v, all);
+}
+
+/// Storage-element offset of a logical element offset.
+Value storageIndex(IndexMath &im, Value logical, int64_t per) {
+  return per == 1 ? logical : im.div(logical, per);
+}
+
+/// The optional base offset of a mover, in logical elements.
+Value baseOffset(IndexMath &im, Value offset) {
+  return offset ? offset : im.c(0);
+}
+
+//===----------------------------------------------------------------------===//
+// Element decoding (cube-reference §17)
+//===----------------------------------------------------------------------===//
+
+/// A decode table for an 8-bit (or 4-bit) float format, as a private
+/// constant global of the module.
+Value decodeTable(ImplicitLocOpBuilder &b, ModuleOp module,
+                  numerics::SmallFloat fmt, StringRef name) {
+  std::string sym = ("__ascube_decode_" + name).str();
+  int64_t n = (fmt == numerics::SmallFloat::F4E2M1 ||
+               fmt == numerics::SmallFloat::F4E1M2)
+                  ? 16
+                  : 256;
+  auto type = MemRefType::get({n}, b.getF32Type());
+  if (!SymbolTable::lookupSymbolIn(module, sym)) {
+    OpBuilder mb(module.getBodyRegion());
+    SmallVector<float> values;
+    for (int64_t i = 0; i < n; ++i)
+      values.push_back(numerics::decodeSmallFloat(fmt, uint8_t(i)));
+    auto attr = DenseElementsAttr::get(
+        RankedTensorType::get({n}, b.getF32Type()), ArrayRef<float>(values));
+    memref::GlobalOp::create(mb, module.getLoc(), sym,
+                             mb.getStringAttr("private"), type, attr,
+                             /*constant=*/true, /*alignment=*/nullptr);
+  }
+  return memref::GetGlobalOp::create(b, type, sym);
+}
+
+StringRef tableName(numerics::SmallFloat f) {
+  switch (f) {
+  case numerics::SmallFloat::F8E4M3FN:
+    return "f8E4M3FN";
+  case numerics::SmallFloat::F8E5M2:
+    return "f8E5M2";
+  case numerics::SmallFloat::F8E8M0:
+    return "f8E8M0FNU";
+  case numerics::SmallFloat::HiF8:
+    return "hif8";
+  case numerics::SmallFloat::F4E2M1:
+    return "f4E2M1FN";
+  case numerics::SmallFloat::F4E1M2:
+    return "f4e1m2";
+  }
+  return "unknown";
+}
+
+std::optional<numerics::SmallFloat> smallFloatOf(Type t) {
+  if (isa<Float8E4M3FNType>(t))
+    return numerics::SmallFloat::F8E4M3FN;
+  if (isa<Float8E5M2Type>(t))
+    return numerics::SmallFloat::F8E5M2;
+  if (isa<Float8E8M0FNUType>(t))
+    return numerics::SmallFloat::F8E8M0;
+  if (isa<HiFloat8Type>(t))
+    return numerics::SmallFloat::HiF8;
+  if (isa<Float4E2M1FNType>(t))
+    return numerics::SmallFloat::F4E2M1;
+  if (isa<Float4E1M2Type>(t))
+    return numerics::SmallFloat::F4E1M2;
+  return std::nullopt;
+}
+
+/// Loads logical element `idx` of a flat buffer holding `logical` elements
+/// and widens it to f32 (floats) or i64 (integers).
+Value loadWide(ImplicitLocOpBuilder &b, ModuleOp module, Value buf, Value idx,
+               Type logical) {
+  IndexMath im{b};
+  Storage st = getStorage(logical);
+  Value raw = memref::LoadOp::create(b, buf, storageIndex(im, idx, st.per));
+  if (st.per != 1) {
+    // The nibble of element idx (Numerics/Packing.h: element 2i low).
+    Value odd = arith::IndexCastOp::create(b, b.getI8Type(), im.rem(idx, 2));
+    Value shift = arith::MulIOp::create(
+        b, odd,
+        arith::ConstantIntOp::create(b, b.getI8Type(), numerics::kNibbleBits));
+    raw = arith::ShRUIOp::create(b, raw, shift);
+    raw = arith::AndIOp::create(
+        b, raw, arith::ConstantIntOp::create(b, b.getI8Type(), 0xF));
+  }
+  if (std::optional<numerics::SmallFloat> f = smallFloatOf(logical)) {
+    Value table = decodeTable(b, module, *f, tableName(*f));
+    Value i = arith::IndexCastUIOp::create(b, b.getIndexType(), raw);
+    return memref::LoadOp::create(b, table, i);
+  }
+  if (logical.isF16() || logical.isBF16())
+    return arith::ExtFOp::create(b, b.getF32Type(), raw);
+  if (logical.isF32())
+    return raw;
+  if (st.per != 1) { // int4: sign-extend the nibble
+    Value four = arith::ConstantIntOp::create(b, b.getI8Type(), 4);
+    raw = arith::ShRSIOp::create(b, arith::ShLIOp::create(b, raw, four), four);
+    return arith::ExtSIOp::create(b, b.getI64Type(), raw);
+  }
+  if (logical.isUnsignedInteger())
+    return arith::ExtUIOp::create(b, b.getI64Type(), raw);
+  return arith::ExtSIOp::create(b, b.getI64Type(), raw);
+}
+
+//===----------------------------------------------------------------------===//
+// ascube.alloc: views into per-level byte arrays, filled with 0xFF
+//===----------------------------------------------------------------------===//
+
+/// Replaces every ascube.alloc of `func` by a typed view of a byte array:
+/// allocations with an `offset` share one array per level (they alias
+/// exactly as on the chip), the others get their own. The result is cast
+/// back to the buffer type so the conversion below sees ordinary operands.
+LogicalResult lowerAllocs(func::FuncOp func) {
+  SmallVector<AllocOp> allocs;
+  func.walk([&](AllocOp op) { allocs.push_back(op); });
+  if (allocs.empty())
+    return success();
+  const target::ProductInfo *product = getTargetProduct(func);
+  // Size of each level's array: the product's capacity, or what the
+  // placed allocations need.
+  llvm::DenseMap<unsigned, int64_t> levelBytes;
+  for (AllocOp op : allocs) {
+    if (!op.getOffsetAttr())
+      continue;
+    MemRefType flat = flatType(op.getType());
+    if (!flat)
+      return failure();
+    Level level = *getMemLevel(op.getType());
+    int64_t end = op.getOffsetAttr().getInt() +
+                  flat.getNumElements() *
+                      std::max<int64_t>(1, flat.getElementTypeBitWidth() / 8);
+    int64_t &size = levelBytes[unsigned(level)];
+    size = std::max(size, end);
+    if (product && product->capacity(level) > 0)
+      size = std::max<int64_t>(size, product->capacity(level));
+  }
+  Block &entry = func.getBody().front();
+  ImplicitLocOpBuilder b(func.getLoc(), &entry, entry.begin());
+  IndexMath im{b};
+  auto i8 = b.getI8Type();
+  auto filled = [&](int64_t bytes) {
+    Value buf = memref::AllocOp::create(b, MemRefType::get({bytes}, i8));
+    Value ff = arith::ConstantIntOp::create(b, i8, 0xFF);
+    forRange(b, bytes,
+             [&](Value i) { memref::StoreOp::create(b, ff, buf, i); });
+    return buf;
+  };
+  SmallVector<Value> owned;
+  llvm::DenseMap<unsigned, Value> levelBuf;
+  for (auto &[level, bytes] : levelBytes)
+    owned.push_back(levelBuf[level] = filled(bytes));
+  for (AllocOp op : allocs) {
+    MemRefType flat = flatType(op.getType());
+    int64_t bytes = flat.getNumElements() *
+                    std::max<int64_t>(1, flat.getElementTypeBitWidth() / 8);
+    ImplicitLocOpBuilder ob(op.getLoc(), op);
+    IndexMath oim{ob};
+    Value base, shift;
+    if (IntegerAttr off = op.getOffsetAttr()) {
+      base = levelBuf[unsigned(*getMemLevel(op.getType()))];
+      shift = oim.c(off.getInt());
+    } else {
+      OpBuilder::InsertionGuard g(b);
+      base = filled(bytes);
+      owned.push_back(base);
+      shift = im.c(0);
+    }
+    Value view = memref::ViewOp::create(ob, flat, base, shift, ValueRange{});
+    Value cast =
+        UnrealizedConversionCastOp::create(ob, op.getType(), view).getResult(0);
+    op.replaceAllUsesWith(cast);
+    op.erase();
+  }
+  // The arrays live for one kernel invocation.
+  func.walk([&](func::ReturnOp ret) {
+    OpBuilder rb(ret);
+    for (Value buf : owned)
+      memref::DeallocOp::create(rb, ret.getLoc(), buf);
+  });
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+template <typename Op> struct AscubePattern : OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
+  using Adaptor = typename OpConversionPattern<Op>::OpAdaptor;
+
+  /// Logical element type of an original operand.
+  static Type elemOf(Value v) {
+    return cast<MemRefType>(v.getType()).getElementType();
+  }
+};
+
+/// DataCopy (§5, §16).
+struct DataCopyLowering : AscubePattern<DataCopyOp> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(DataCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    auto emit = [&] { return op.emitOpError(); };
+    Value src = flatten(b, adaptor.getSrc());
+    Value dst = flatten(b, adaptor.getDst());
+    Type st = elemOf(op.getSrc()), dt = elemOf(op.getDst());
+    Storage ss = getStorage(st), ds = getStorage(dt);
+    // Base offsets, in storage elements.
+    Value sOff =
+        storageIndex(im, baseOffset(im, adaptor.getSrcOffset()), ss.per);
+    Value dOff =
+        storageIndex(im, baseOffset(im, adaptor.getDstOffset()), ds.per);
+    CopyMode mode = op.getEffectiveMode();
+
+    if (mode == CopyMode::copy || mode == CopyMode::bias) {
+      FailureOr<CopyParams> p = getCopyParams(op, emit);
+      if (failed(p))
+        return failure();
+      // Storage elements per unit: 32 B (copy) or 64 B of destination.
+      int64_t bytesPerElem =
+          std::max<int64_t>(1, ds.type.getIntOrFloatBitWidth() / 8);
+      int64_t unit = (mode == CopyMode::bias ? 64 : 32) / bytesPerElem;
+      forRange(b, p->blockCount, [&](Value blk) {
+        Value sBase =
+            im.add(sOff, im.mul(blk, (p->blockLen + p->srcStride) * unit));
+        Value dBase =
+            im.add(dOff, im.mul(blk, (p->blockLen + p->dstStride) * unit));
+        forRange(b, p->blockLen * unit, [&](Value e) {
+          Value v = memref::LoadOp::create(b, src, im.add(sBase, e));
+          if (mode == CopyMode::bias && st != dt) // half/bf16 -> f32
+            v = arith::ExtFOp::create(b, ds.type, v);
+          memref::StoreOp::create(b, v, dst, im.add(dBase, e));
+        });
+      });
+      rewriter.eraseOp(op);
+      return success();
+    }
+
+    // nd2nz / dn2nz, in storage elements (bytes for 4-bit data).
+    FailureOr<Nd2NzParams> p = getNd2NzParams(op, emit);
+    if (failed(p))
+      return failure();
+    if (p->ndNum == 0 || p->nValue == 0 || p->dValue == 0) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    bool dn = mode == CopyMode::dn2nz;
+    int64_t c0 = 32 / std::max<int64_t>(1, ds.type.getIntOrFloatBitWidth() / 8);
+    int64_t rows = dn ? p->dValue : p->nValue;
+    int64_t cols = dn ? p->nValue : p->dValue;
+    int64_t paddedCols = llvm::alignTo(cols, c0);
+    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(ds.type));
+    forRange(b, p->ndNum, [&](Value i) {
+      Value sMat = im.add(sOff, im.mul(i, p->srcNdMatrixStride));
+      Value dMat = im.add(dOff, im.mul(i, p->dstNzMatrixStride));
+      forRange(b, rows, [&](Value r) {
+        forRange(b, paddedCols, [&](Value c) {
+          // dst = (c/C0)*dstNzC0Stride*C0 + r*dstNzNStride*C0 + c%C0
+          Value d = im.add(
+              dMat, im.add(im.add(im.mul(im.div(c, c0), p->dstNzC0Stride * c0),
+                                  im.mul(r, p->dstNzNStride * c0)),
+                           im.rem(c, c0)));
+          // The row (column) tail up to 32 B is zero-filled.
+          Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, c,
+                                               im.c(cols));
+          auto ifOp = scf::IfOp::create(b, ds.type, inside,
+                                        /*withElseRegion=*/true);
+          {
+            OpBuilder::InsertionGuard g(b);
+            b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+            Value s = dn ? im.add(sMat, im.add(im.mul(c, p->srcDValue), r))
+                         : im.add(sMat, im.add(im.mul(r, p->srcDValue), c));
+            Value v = memref::LoadOp::create(b, src, s);
+            scf::YieldOp::create(b, v);
+            b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+            scf::YieldOp::create(b, zero);
+          }
+          memref::StoreOp::create(b, ifOp.getResult(0), dst, d);
+        });
+      });
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// LoadData 2D (§6, load2d.py).
+struct Load2DLowering : AscubePattern<Load2DOp> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(Load2DOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    FailureOr<Load2DParams> p =
+        getLoad2DParams(op, [&] { return op.emitOpError(); });
+    if (failed(p))
+      return failure();
+    Value src = flatten(b, adaptor.getSrc());
+    Value dst = flatten(b, adaptor.getDst());
+    Type et = elemOf(op.getSrc());
+    Storage s = getStorage(et);
+    int64_t bytes = std::max<int64_t>(1, s.type.getIntOrFloatBitWidth() / 8);
+    int64_t f = 512 / bytes; // storage elements per 512 B fractal
+    Value sOff =
+        storageIndex(im, baseOffset(im, adaptor.getSrcOffset()), s.per);
+    Value dOff =
+        storageIndex(im, baseOffset(im, adaptor.getDstOffset()), s.per);
+    // dstGap is ignored on 950 (§6).
+    const target::ProductInfo *prod = getTargetProduct(op);
+    int64_t dstGap = (prod && prod->Arch == 3510) ? 0 : p->dstGap;
+    int64_t sign = p->addrMode == 1 ? -1 : 1;
+    forRange(b, p->repeatTimes, [&](Value i) {
+      Value sFrac = im.add(im.c(p->startIndex), im.mul(i, sign * p->srcStride));
+      Value sBase = im.add(sOff, im.mul(sFrac, f));
+      Value dBase = im.add(dOff, im.mul(i, (dstGap + 1) * f));
+      if (!p->ifTranspose) {
+        forRange(b, f, [&](Value e) {
+          Value v = memref::LoadOp::create(b, src, im.add(sBase, e));
+          memref::StoreOp::create(b, v, dst, im.add(dBase, e));
+        });
+        return;
+      }
+      // b16: destination row j is source column j of the 16x16 fractal.
+      forRange(b, 16, [&](Value r) {
+        forRange(b, 16, [&](Value c) {
+          Value v = memref::LoadOp::create(
+              b, src, im.add(sBase, im.add(im.mul(c, 16), r)));
+          memref::StoreOp::create(b, v, dst,
+                                  im.add(dBase, im.add(im.mul(r, 16), c)));
+        });
+      });
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Mmad (§13).
+struct MmadLowering : AscubePattern<MmadOp> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(MmadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    FailureOr<MmadParams> p =
+        getMmadParams(op, [&] { return op.emitOpError(); });
+    if (failed(p))
+      return failure();
+    if (p->m == 0 || p->k == 0 || p->n == 0) { // a no-op (§13.1)
+      rewriter.eraseOp(op);
+      return success();
+    }
+    auto module = op->getParentOfType<ModuleOp>();
+    Value A = flatten(b, adaptor.getA()), B = flatten(b, adaptor.getB()),
+          C = flatten(b, adaptor.getC());
+    Value bias = adaptor.getBias() ? flatten(b, adaptor.getBias()) : Value();
+    Type at = elemOf(op.getA()), bt = elemOf(op.getB()), ct = elemOf(op.getC());
+    bool isFloat = isa<FloatType>(ct);
+    Type wide = isFloat ? Type(b.getF32Type()) : Type(b.getI64Type());
+    int64_t c0 = p->kBlock;
+    int64_t kAlign = p->kDirectionAlign ? 16 : c0;
+    int64_t m1 = llvm::divideCeil(p->m, 16);
+    int64_t k1 = llvm::divideCeil(p->k, kAlign) * (kAlign / c0);
+    int64_t n1 = llvm::divideCeil(p->n, 16);
+    int64_t cm1 = p->gemv ? 1 : m1;
+
+    forRange(b, p->m, [&](Value i) {
+      forRange(b, p->n, [&](Value j) {
+        // C(i, j) in Nz with 16x16 fractals.
+        Value cIdx = im.add(
+            im.add(
+                im.mul(im.add(im.mul(im.div(j, 16), cm1), im.div(i, 16)), 256),
+                im.mul(im.rem(i, 16), 16)),
+            im.rem(j, 16));
+        Value init;
+        if (p->cmatrixInitVal)
+          init = arith::ConstantOp::create(b, b.getZeroAttr(wide));
+        else if (p->cmatrixSource)
+          init = loadWide(b, module, bias, j, elemOf(op.getBias()));
+        else
+          init = loadWide(b, module, C, cIdx, ct);
+        auto loop = scf::ForOp::create(b, im.c(0), im.c(p->k), im.c(1),
+                                       ValueRange{init});
+        {
+          OpBuilder::InsertionGuard g(b);
+          b.setInsertionPointToStart(loop.getBody());
+          Value kk = loop.getInductionVar();
+          Value acc = loop.getRegionIterArgs()[0];
+          Value aIdx;
+          if (p->gemv) // A is k contiguous elements (§13.3)
+            aIdx = kk;
+          else if (p->aNz) // 950: Nz, M1 fractals per K column
+            aIdx = im.add(
+                im.add(im.mul(im.add(im.mul(im.div(kk, c0), m1), im.div(i, 16)),
+                              16 * c0),
+                       im.mul(im.rem(i, 16), c0)),
+                im.rem(kk, c0));
+          else // Zz: K1 fractals per row line
+            aIdx = im.add(
+                im.add(im.mul(im.add(im.mul(im.div(i, 16), k1), im.div(kk, c0)),
+                              16 * c0),
+                       im.mul(im.rem(i, 16), c0)),
+                im.rem(kk, c0));
+          // B(kk, j) in Zn: N1 fractals per K line.
+          Value bIdx = im.add(
+              im.add(im.mul(im.add(im.mul(im.div(kk, c0), n1), im.div(j, 16)),
+                            16 * c0),
+                     im.mul(im.rem(j, 16), c0)),
+              im.rem(kk, c0));
+          Value av = loadWide(b, module, A, aIdx, at);
+          Value bv = loadWide(b, module, B, bIdx, bt);
+          Value prod = isFloat ? Value(arith::MulFOp::create(b, av, bv))
+                               : Value(arith::MulIOp::create(b, av, bv));
+          Value sum = isFloat ? Value(arith::AddFOp::create(b, acc, prod))
+                              : Value(arith::AddIOp::create(b, acc, prod));
+          scf::YieldOp::create(b, sum);
+        }
+        Value r = loop.getResult(0);
+        Storage cs = getStorage(ct);
+        if (isFloat) {
+          if (cs.type != b.getF32Type())
+            r = arith::TruncFOp::create(b, cs.type, r);
+        } else {
+          // Integer accumulation saturates to the C type (§13.3).
+          bool u = ct.isUnsignedInteger();
+          int64_t lo = u ? 0 : INT32_MIN;
+          int64_t hi = u ? int64_t(UINT32_MAX) : INT32_MAX;
+          r = arith::MaxSIOp::create(
+              b, r, arith::ConstantIntOp::create(b, b.getI64Type(), lo));
+          r = arith::MinSIOp::create(
+              b, r, arith::ConstantIntOp::create(b, b.getI64Type(), hi));
+          r = arith::TruncIOp::create(b, cs.type, r);
+        }
+        memref::StoreOp::create(b, r, C, cIdx);
+      });
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The fields of a 64-bit QUANT_PRE word (§16): scale M1 (bits 31:13 of an
+/// f32), 9-bit signed offset (bits 45:37).
+struct QuantWord {
+  Value m1;     // f32
+  Value offset; // i32
+};
+
+QuantWord decodeQuantWord(ImplicitLocOpBuilder &b, Value word) {
+  Value lo = arith::TruncIOp::create(b, b.getI32Type(), word);
+  lo = arith::AndIOp::create(
+      b, lo, arith::ConstantIntOp::create(b, b.getI32Type(), 0xFFFFE000));
+  Value m1 = arith::BitcastOp::create(b, b.getF32Type(), lo);
+  Value off = arith::ShRUIOp::create(
+      b, word, arith::ConstantIntOp::create(b, b.getI64Type(), 37));
+  off = arith::TruncIOp::create(b, b.getI32Type(), off);
+  // Sign-extend the 9-bit field: (x << 23) >> 23.
+  Value s = arith::ConstantIntOp::create(b, b.getI32Type(), 23);
+  off = arith::ShRSIOp::create(b, arith::ShLIOp::create(b, off, s), s);
+  return {m1, off};
+}
+
+/// Fixpipe (§16).
+struct FixpipeLowering : AscubePattern<FixpipeOp> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(FixpipeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    FailureOr<FixpipeParams> p =
+        getFixpipeParams(op, [&] { return op.emitOpError(); });
+    if (failed(p))
+      return failure();
+    if (p->mSize == 0 || p->nSize == 0 || p->ndNum == 0) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    Value src = flatten(b, adaptor.getSrc());
+    Value dst = flatten(b, adaptor.getDst());
+    Value qv = adaptor.getQuantVector() ? flatten(b, adaptor.getQuantVector())
+                                        : Value();
+    Type st = elemOf(op.getSrc()), dt = elemOf(op.getDst());
+    Storage ds = getStorage(dt);
+    int64_t dBytes = std::max<int64_t>(1, ds.type.getIntOrFloatBitWidth() / 8);
+    Value sOff = baseOffset(im, adaptor.getSrcOffset());
+    Value dOff = baseOffset(im, adaptor.getDstOffset());
+    QuantMode q = p->quantPre;
+    std::optional<QuantWord> scalar;
+    if (p->deqScalar)
+      scalar =
+          decodeQuantWord(b, arith::ConstantIntOp::create(
+                                 b, b.getI64Type(), int64_t(*p->deqScalar)));
+    auto f32c = [&](double v) {
+      return arith::ConstantOp::create(b, b.getF32FloatAttr(float(v)));
+    };
+    auto clampF = [&](Value v, double lo, double hi) {
+      v = arith::MaximumFOp::create(b, v, f32c(lo));
+      return arith::MinimumFOp::create(b, v, f32c(hi));
+    };
+
+    forRange(b, p->ndNum, [&](Value nd) {
+      forRange(b, p->mSize, [&](Value j) {
+        forRange(b, p->nSize, [&](Value c) {
+          Value s = im.add(
+              sOff, im.add(im.add(im.mul(nd, p->srcNdStride * 16),
+                                  im.mul(im.div(c, 16), p->srcStride * 16)),
+                           im.add(im.mul(j, 16), im.rem(c, 16))));
+          Value x = memref::LoadOp::create(b, src, s);
+          bool isInt = st.isInteger(32);
+          Value zeroX = arith::ConstantOp::create(b, b.getZeroAttr(st));
+          Value neg = isInt ? Value(arith::CmpIOp::create(
+                                  b, arith::CmpIPredicate::slt, x, zeroX))
+                            : Value(arith::CmpFOp::create(
+                                  b, arith::CmpFPredicate::OLT, x, zeroX));
+          Value y;
+          if (q == QuantMode::NoQuant || q == QuantMode::F322F16 ||
+              q == QuantMode::F322BF16) {
+            y = p->reluEn ? Value(arith::SelectOp::create(b, neg, zeroX, x))
+                          : x;
+            if (q != QuantMode::NoQuant) // CAST_RINT (§16)
+              y = arith::TruncFOp::create(b, ds.type, y);
+          } else {
+            QuantWord w =
+                scalar ? *scalar
+                       : decodeQuantWord(b, memref::LoadOp::create(b, qv, c));
+            Value xf =
+                isInt ? Value(arith::SIToFPOp::create(b, b.getF32Type(), x))
+                      : x;
+            // y = x * (x >= 0 ? M1 : M2), M2 = 0 with ReLU.
+            Value scale =
+                p->reluEn
+                    ? Value(arith::SelectOp::create(b, neg, f32c(0), w.m1))
+                    : w.m1;
+            Value yf = arith::MulFOp::create(b, xf, scale);
+            if (q == QuantMode::DEQF16 || q == QuantMode::VDEQF16) {
+              y = arith::TruncFOp::create(b, ds.type,
+                                          clampF(yf, -65504.0, 65504.0));
+            } else {
+              // int8: round(clip(y, -256, 255)) + offset, saturated.
+              yf = math::RoundEvenOp::create(b, clampF(yf, -256.0, 255.0));
+              Value yi = arith::FPToSIOp::create(b, b.getI32Type(), yf);
+              yi = arith::AddIOp::create(b, yi, w.offset);
+              bool u = dt.isUnsignedInteger();
+              yi = arith::MaxSIOp::create(b, yi,
+                                          arith::ConstantIntOp::create(
+                                              b, b.getI32Type(), u ? 0 : -128));
+              yi =
+                  arith::MinSIOp::create(b, yi,
+                                         arith::ConstantIntOp::create(
+                                             b, b.getI32Type(), u ? 255 : 127));
+              y = arith::TruncIOp::create(b, ds.type, yi);
+            }
+          }
+          Value base = im.add(dOff, im.mul(nd, p->dstNdStride));
+          Value d;
+          switch (p->mode) {
+          case FixpipeMode::nz2nd:
+            d = im.add(base, im.add(im.mul(j, p->dstStride), c));
+            break;
+          case FixpipeMode::nz2dn:
+            d = im.add(base, im.add(im.mul(c, p->dstStride), j));
+            break;
+          case FixpipeMode::nz2nz:
+            d = im.add(base,
+                       im.add(im.mul(im.div(c, 16), p->dstStride * 32 / dBytes),
+                              im.add(im.mul(j, 16), im.rem(c, 16))));
+            break;
+          }
+          memref::StoreOp::create(b, y, dst, d);
+        });
+      });
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+} // namespace
+
+MemRefType ascube::getCPUStorageType(MemRefType t) {
+  return needsFlattening(t) ? flatType(t) : t;
+}
+
+namespace {
+struct ConvertAscubeToStdPass
+    : ascube::impl::ConvertAscubeToStdBase<ConvertAscubeToStdPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    for (auto func : module.getOps<func::FuncOp>())
+      if (!func.isExternal() && failed(lowerAllocs(func)))
+        return signalPassFailure();
+
+    TypeConverter types;
+    types.addConversion([](Type t) { return t; });
+    types.addConversion([](MemRefType t) -> std::optional<Type> {
+      if (!needsFlattening(t))
+        return t;
+      if (MemRefType flat = flatType(t))
+        return flat;
+      return std::nullopt;
+    });
+    auto cast = [](OpBuilder &b, Type type, ValueRange inputs,
+                   Location loc) -> Value {
+      return UnrealizedConversionCastOp::create(b, loc, type, inputs)
+          .getResult(0);
+    };
+    types.addSourceMaterialization(cast);
+    types.addTargetMaterialization(cast);
+
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<AscubeDialect>();
+    target.addLegalDialect<arith::ArithDialect, memref::MemRefDialect,
+                           scf::SCFDialect, math::MathDialect>();
+    target.addLegalOp<UnrealizedConversionCastOp, ModuleOp>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {
+      return types.isSignatureLegal(f.getFunctionType()) &&
+             types.isLegal(&f.getBody());
+    });
+    target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp>(
+        [&](Operation *op) { return types.isLegal(op); });
+
+    RewritePatternSet patterns(ctx);
+    patterns
+        .add<DataCopyLowering, Load2DLowering, MmadLowering, FixpipeLowering>(
+            types, ctx);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   types);
+    populateReturnOpTypeConversionPattern(patterns, types);
+    populateCallOpTypeConversionPattern(patterns, types);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+    // Nothing of ascube is left: drop the target so that tools without the
+    // dialect (mlir-runner, mlir-translate) read the result.
+    module->removeAttr(AscubeDialect::kTargetAttrName);
+  }
+};
+
+} // namespace

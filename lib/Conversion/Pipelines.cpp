@@ -1,0 +1,57 @@
+//===- Pipelines.cpp - ascube-to-llvm and pass registration ---------------===//
+
+#include "ascube/Conversion/Passes.h"
+#include "ascube/InitAscube.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace ascube {
+#define GEN_PASS_REGISTRATION
+#include "ascube/Conversion/Passes.h.inc"
+} // namespace ascube
+
+using namespace mlir;
+
+void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(createConvertAscubeToStd());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  // bf16 <-> f32 as integer ops: no soft-float library calls in the JIT.
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expand));
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void ascube::registerAscubePasses() {
+  registerAscubeConversionPasses();
+  PassPipelineRegistration<>(
+      "ascube-to-llvm",
+      "Lower ascube kernels to the LLVM dialect (convert-ascube-to-std, then "
+      "scf/arith/math/memref/func to LLVM) for mlir-runner, the JIT or AOT",
+      buildAscubeToLLVMPipeline);
+}

@@ -1,0 +1,846 @@
+//===- AscubeOps.cpp - ascube instruction ops: parameters, verifiers ------===//
+//
+// data_copy (cube-reference §4, §5, §16), load_2d (§6), mmad (§13) and
+// fixpipe (§16). Each op derives the parameters it executes with
+// (AscubeParams.h) and checks what holds on every product; rule labels are
+// listed in docs/Constraints.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascube/Dialect/Ascube/IR/AscubeParams.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace ascube;
+using layout::Format;
+using target::Level;
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A buffer operand resolved with its layout.
+struct Buffer {
+  MemRefType type;
+  layout::FractalLayout layout;
+  Level level;
+  unsigned bits;
+  int64_t rows() const { return layout.shape()[layout.shape().size() - 2]; }
+  int64_t cols() const { return layout.shape().back(); }
+  int64_t paddedRows() const {
+    return layout.paddedShape()[layout.paddedShape().size() - 2];
+  }
+  int64_t paddedCols() const { return layout.paddedShape().back(); }
+  Format format() const { return layout.format(); }
+};
+
+FailureOr<Buffer> resolve(Value v, StringRef role, EmitErrorFn emit) {
+  auto type = cast<MemRefType>(v.getType());
+  FailureOr<layout::FractalLayout> l = getFractalLayout(
+      type, [&]() -> InFlightDiagnostic { return emit() << role << ": "; });
+  if (failed(l))
+    return failure();
+  return Buffer{type, std::move(*l), *getMemLevel(type),
+                *getElementBitWidth(type.getElementType())};
+}
+
+int64_t attrOr(IntegerAttr a, int64_t dflt) { return a ? a.getInt() : dflt; }
+bool attrOr(BoolAttr a, bool dflt) { return a ? a.getValue() : dflt; }
+
+LogicalResult inRange(EmitErrorFn emit, StringRef name, int64_t v, int64_t lo,
+                      int64_t hi, StringRef label) {
+  if (v >= lo && v <= hi)
+    return success();
+  return emit() << name << " = " << v << " is outside [" << lo << ", " << hi
+                << "] [" << label << "]";
+}
+
+/// Static element offset of an optional index operand (0 when absent);
+/// std::nullopt when it is not a constant.
+std::optional<int64_t> staticOffset(Value v) {
+  if (!v)
+    return 0;
+  APInt c;
+  if (matchPattern(v, m_ConstantInt(&c)))
+    return c.getSExtValue();
+  return std::nullopt;
+}
+
+/// Checks that elements [0, extent) past `offset` lie in the buffer, when
+/// the offset is static (dynamic offsets are checked at run time where
+/// asked, never here).
+LogicalResult checkExtent(EmitErrorFn emit, StringRef role, Value offset,
+                          const Buffer &b, int64_t extent, StringRef label) {
+  std::optional<int64_t> off = staticOffset(offset);
+  if (!off || extent <= 0)
+    return success();
+  if (*off < 0)
+    return emit() << role << " offset " << *off << " is negative [" << label
+                  << "]";
+  if (*off + extent > b.layout.numElements())
+    return emit() << role << " access reaches element " << *off + extent - 1
+                  << " but the " << role << " buffer " << b.type << " holds "
+                  << b.layout.numElements() << " elements [" << label << "]";
+  return success();
+}
+
+int64_t c0Of(unsigned bits) { return layout::c0ForBits(bits); }
+
+} // namespace
+
+unsigned ascube::getStorageBytes(Type t) {
+  std::optional<unsigned> bits = getElementBitWidth(t);
+  return bits ? *bits / 8 : 0;
+}
+
+//===----------------------------------------------------------------------===//
+// DataCopyOp
+//===----------------------------------------------------------------------===//
+
+CopyMode DataCopyOp::getEffectiveMode() {
+  if (std::optional<CopyMode> m = getMode())
+    return *m;
+  auto src = cast<MemRefType>(getSrc().getType());
+  auto dst = cast<MemRefType>(getDst().getType());
+  if (getMemLevel(dst) == Level::BT)
+    return CopyMode::bias;
+  std::optional<layout::LayoutSpec> s = getLayoutSpec(src);
+  std::optional<layout::LayoutSpec> d = getLayoutSpec(dst);
+  if (s && d && d->format == Format::Nz) {
+    if (s->format == Format::ND)
+      return CopyMode::nd2nz;
+    if (s->format == Format::DN)
+      return CopyMode::dn2nz;
+  }
+  return CopyMode::copy;
+}
+
+FailureOr<CopyParams> ascube::getCopyParams(DataCopyOp op, EmitErrorFn emit) {
+  FailureOr<Buffer> src = resolve(op.getSrc(), "source", emit);
+  FailureOr<Buffer> dst = resolve(op.getDst(), "destination", emit);
+  if (failed(src) || failed(dst))
+    return failure();
+  CopyMode mode = op.getEffectiveMode();
+  // copy: 32 B units; bias: 64 B units of destination (§16).
+  int64_t unit = mode == CopyMode::bias ? 64 : 32;
+  int64_t bytes = mode == CopyMode::bias ? dst->layout.sizeInBytes()
+                                         : src->layout.sizeInBytes();
+  CopyParams p;
+  p.blockCount = attrOr(op.getBlockCountAttr(), 1);
+  bool derivedLen = !op.getBlockLenAttr();
+  p.blockLen = attrOr(op.getBlockLenAttr(), llvm::divideCeil(bytes, unit));
+  p.srcStride = attrOr(op.getSrcStrideAttr(), 0);
+  p.dstStride = attrOr(op.getDstStrideAttr(), 0);
+  if (derivedLen && bytes % unit != 0)
+    return emit() << "cannot derive blockLen: the buffer holds " << bytes
+                  << " B, not a whole number of " << unit
+                  << " B units; give blockCount/blockLen [datacopy_c4]";
+  if (failed(
+          inRange(emit, "blockCount", p.blockCount, 1, 4095, "datacopy_c5")) ||
+      failed(inRange(emit, "blockLen", p.blockLen, 1, 65535, "datacopy_c5")) ||
+      failed(
+          inRange(emit, "srcStride", p.srcStride, 0, 65535, "datacopy_c5")) ||
+      failed(inRange(emit, "dstStride", p.dstStride, 0, 65535, "datacopy_c5")))
+    return failure();
+  return p;
+}
+
+FailureOr<Nd2NzParams> ascube::getNd2NzParams(DataCopyOp op, EmitErrorFn emit) {
+  FailureOr<Buffer> src = resolve(op.getSrc(), "source", emit);
+  FailureOr<Buffer> dst = resolve(op.getDst(), "destination", emit);
+  if (failed(src) || failed(dst))
+    return failure();
+  bool dn = op.getEffectiveMode() == CopyMode::dn2nz;
+  // 4-bit data moves as bytes: every count below is then in bytes (§5).
+  int64_t per = src->bits == 4 ? 2 : 1;
+  auto units = [&](int64_t elems) { return elems / per; };
+  size_t sr = src->layout.shape().size();
+  int64_t batch = sr == 3 ? src->layout.shape()[0] : 1;
+  Nd2NzParams p;
+  p.ndNum = attrOr(op.getNdNumAttr(), batch);
+  if (!dn) {
+    p.nValue = attrOr(op.getNValueAttr(), src->rows());
+    p.dValue = attrOr(op.getDValueAttr(), units(src->cols()));
+    p.srcDValue = attrOr(op.getSrcDValueAttr(), units(src->paddedCols()));
+    p.srcNdMatrixStride =
+        attrOr(op.getSrcNdMatrixStrideAttr(),
+               batch > 1 ? units(src->paddedRows() * src->paddedCols()) : 0);
+  } else {
+    // DN: columns are the contiguous lines.
+    p.nValue = attrOr(op.getNValueAttr(), src->cols());
+    p.dValue = attrOr(op.getDValueAttr(), src->rows());
+    p.srcDValue = attrOr(op.getSrcDValueAttr(), src->paddedRows());
+    p.srcNdMatrixStride =
+        attrOr(op.getSrcNdMatrixStrideAttr(),
+               batch > 1 ? src->paddedRows() * src->paddedCols() : 0);
+  }
+  p.dstNzC0Stride = attrOr(op.getDstNzC0StrideAttr(), dst->paddedRows());
+  p.dstNzNStride = attrOr(op.getDstNzNStrideAttr(), 1);
+  p.dstNzMatrixStride =
+      attrOr(op.getDstNzMatrixStrideAttr(),
+             batch > 1 ? units(dst->paddedRows() * dst->paddedCols()) : 0);
+
+  StringRef label = dn ? "dn2nz_c1" : "nd2nz_c1";
+  if (failed(inRange(emit, "ndNum", p.ndNum, 0, 4095, label)) ||
+      failed(inRange(emit, "nValue", p.nValue, 0, 16384, label)) ||
+      failed(inRange(emit, "dValue", p.dValue, 0,
+                     dn ? (int64_t(1) << 21) - 1 : 65535, label)) ||
+      failed(inRange(emit, dn ? "srcDnMatrixStride" : "srcNdMatrixStride",
+                     p.srcNdMatrixStride, 0,
+                     dn ? (int64_t(1) << 40) - 1 : 65535, label)) ||
+      failed(inRange(emit, "srcDValue", p.srcDValue, 1,
+                     dn ? (int64_t(1) << 40) - 1 : 65535, label)) ||
+      failed(
+          inRange(emit, "dstNzC0Stride", p.dstNzC0Stride, 1, 16384, label)) ||
+      failed(inRange(emit, "dstNzNStride", p.dstNzNStride, 1, 16384, label)) ||
+      failed(inRange(emit, "dstNzMatrixStride", p.dstNzMatrixStride, 0, 16384,
+                     label)))
+    return failure();
+  return p;
+}
+
+LogicalResult DataCopyOp::verify() {
+  auto emit = [&]() { return emitOpError(); };
+  FailureOr<Buffer> src = resolve(getSrc(), "source", emit);
+  FailureOr<Buffer> dst = resolve(getDst(), "destination", emit);
+  if (failed(src) || failed(dst))
+    return failure();
+  CopyMode mode = getEffectiveMode();
+  Type st = src->type.getElementType(), dt = dst->type.getElementType();
+
+  // Paths (§4): GM -> L1, and L1 -> BT for bias.
+  Level want = mode == CopyMode::bias ? Level::L1 : Level::GM;
+  Level wantDst = mode == CopyMode::bias ? Level::BT : Level::L1;
+  if (src->level != want || dst->level != wantDst)
+    return emitOpError() << stringifyCopyMode(mode) << " moves "
+                         << target::stringifyLevel(want) << " -> "
+                         << target::stringifyLevel(wantDst) << ", got "
+                         << target::stringifyLevel(src->level) << " -> "
+                         << target::stringifyLevel(dst->level)
+                         << " [datacopy_c1]";
+
+  // Only the mode's own parameters.
+  bool copyParams = getBlockCountAttr() || getBlockLenAttr() ||
+                    getSrcStrideAttr() || getDstStrideAttr();
+  bool ndParams = getNdNumAttr() || getNValueAttr() || getDValueAttr() ||
+                  getSrcNdMatrixStrideAttr() || getSrcDValueAttr() ||
+                  getDstNzC0StrideAttr() || getDstNzNStrideAttr() ||
+                  getDstNzMatrixStrideAttr();
+  bool isNd = mode == CopyMode::nd2nz || mode == CopyMode::dn2nz;
+  if ((isNd && copyParams) || (!isNd && ndParams))
+    return emitOpError() << "mode " << stringifyCopyMode(mode)
+                         << (isNd ? " takes Nd2NzParams, not DataCopyParams"
+                                  : " takes DataCopyParams, not Nd2NzParams")
+                         << " [datacopy_c3]";
+
+  if (mode == CopyMode::bias) {
+    // On-the-fly conversion (§16): half/bf16/f32 -> f32, i32 -> i32.
+    bool ok = (dt.isF32() && (st.isF16() || st.isBF16() || st.isF32())) ||
+              (dt.isInteger(32) && st.isInteger(32));
+    if (!ok)
+      return emitOpError() << "bias copy converts f16/bf16/f32 -> f32 or "
+                              "i32 -> i32, got "
+                           << st << " -> " << dt << " [datacopy_c2]";
+    FailureOr<CopyParams> p = getCopyParams(*this, emit);
+    if (failed(p))
+      return failure();
+    int64_t perUnit = 64 / getStorageBytes(dt);
+    int64_t dstElems =
+        ((p->blockCount - 1) * (p->blockLen + p->dstStride) + p->blockLen) *
+        perUnit;
+    int64_t srcElems =
+        ((p->blockCount - 1) * (p->blockLen + p->srcStride) + p->blockLen) *
+        perUnit;
+    if (failed(checkExtent(emit, "source", getSrcOffset(), *src, srcElems,
+                           "datacopy_c4")) ||
+        failed(checkExtent(emit, "destination", getDstOffset(), *dst, dstElems,
+                           "datacopy_c4")))
+      return failure();
+    return success();
+  }
+
+  if (st != dt)
+    return emitOpError() << "source and destination element types differ ("
+                         << st << " vs " << dt << ") [datacopy_c2]";
+  if (src->bits == 32 && !st.isF32() && !st.isInteger(32))
+    return emitOpError() << "element type " << st
+                         << " is not a DataCopy type [datacopy_c2]";
+
+  if (mode == CopyMode::copy) {
+    FailureOr<CopyParams> p = getCopyParams(*this, emit);
+    if (failed(p))
+      return failure();
+    // In bytes; buffers are compared in elements (4-bit: two per byte).
+    auto elems = [&](int64_t bytes) { return bytes * 8 / src->bits; };
+    int64_t srcBytes =
+        ((p->blockCount - 1) * (p->blockLen + p->srcStride) + p->blockLen) * 32;
+    int64_t dstBytes =
+        ((p->blockCount - 1) * (p->blockLen + p->dstStride) + p->blockLen) * 32;
+    if (failed(checkExtent(emit, "source", getSrcOffset(), *src,
+                           elems(srcBytes), "datacopy_c4")) ||
+        failed(checkExtent(emit, "destination", getDstOffset(), *dst,
+                           elems(dstBytes), "datacopy_c4")))
+      return failure();
+    return success();
+  }
+
+  // nd2nz / dn2nz.
+  Format wantSrc = mode == CopyMode::nd2nz ? Format::ND : Format::DN;
+  if (src->format() != wantSrc || dst->format() != Format::Nz)
+    return emitOpError() << stringifyCopyMode(mode) << " reads "
+                         << layout::stringifyFormat(wantSrc)
+                         << " and writes Nz, got "
+                         << layout::stringifyFormat(src->format()) << " -> "
+                         << layout::stringifyFormat(dst->format())
+                         << " [datacopy_c3]";
+  int64_t c0 = c0Of(dst->bits);
+  if (dst->layout.fractal().cols != c0)
+    return emitOpError() << stringifyCopyMode(mode)
+                         << " writes Nz fractals of C0 = " << c0
+                         << " columns, but the destination's fractal is "
+                         << dst->layout.fractal().rows << "x"
+                         << dst->layout.fractal().cols << " [datacopy_c3]";
+  if (src->bits == 4 && src->cols() % 2 != 0 && !getDValueAttr())
+    return emitOpError() << "4-bit ND2NZ moves bytes: " << src->cols()
+                         << " columns are not whole bytes [datacopy_c3]";
+  FailureOr<Nd2NzParams> p = getNd2NzParams(*this, emit);
+  if (failed(p))
+    return failure();
+  if (p->ndNum == 0 || p->nValue == 0 || p->dValue == 0)
+    return success(); // a no-op
+  // Units: elements, or bytes for 4-bit data (C0 = 32 bytes then).
+  int64_t per = src->bits == 4 ? 2 : 1;
+  int64_t cu = src->bits == 4 ? 32 : c0;
+  int64_t srcExtent =
+      (p->ndNum - 1) * p->srcNdMatrixStride +
+      (mode == CopyMode::nd2nz ? (p->nValue - 1) * p->srcDValue + p->dValue
+                               : (p->nValue - 1) * p->srcDValue + p->dValue);
+  int64_t cols = mode == CopyMode::nd2nz ? p->dValue : p->nValue;
+  int64_t rows = mode == CopyMode::nd2nz ? p->nValue : p->dValue;
+  int64_t dstExtent = (p->ndNum - 1) * p->dstNzMatrixStride +
+                      (llvm::divideCeil(cols, cu) - 1) * p->dstNzC0Stride * cu +
+                      (rows - 1) * p->dstNzNStride * cu + cu;
+  if (failed(checkExtent(emit, "source", getSrcOffset(), *src, srcExtent * per,
+                         "datacopy_c4")) ||
+      failed(checkExtent(emit, "destination", getDstOffset(), *dst,
+                         dstExtent * per, "datacopy_c4")))
+    return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Load2DOp
+//===----------------------------------------------------------------------===//
+
+FailureOr<Load2DParams> ascube::getLoad2DParams(Load2DOp op, EmitErrorFn emit) {
+  FailureOr<Buffer> dst = resolve(op.getDst(), "destination", emit);
+  if (failed(dst))
+    return failure();
+  int64_t fractalElems = 4096 / dst->bits;
+  int64_t dstFractals = dst->layout.numElements() / fractalElems;
+  Load2DParams p;
+  p.startIndex = attrOr(op.getStartIndexAttr(), 0);
+  p.repeatTimes = attrOr(op.getRepeatTimesAttr(), dstFractals);
+  p.srcStride = attrOr(op.getSrcStrideAttr(), 1);
+  p.sid = attrOr(op.getSidAttr(), 0);
+  p.dstGap = attrOr(op.getDstGapAttr(), 0);
+  p.addrMode = attrOr(op.getAddrModeAttr(), 0);
+  p.ifTranspose = attrOr(op.getIfTransposeAttr(), false);
+  if (failed(
+          inRange(emit, "startIndex", p.startIndex, 0, 65535, "load2d_c3")) ||
+      failed(
+          inRange(emit, "repeatTimes", p.repeatTimes, 0, 255, "load2d_c3")) ||
+      failed(inRange(emit, "srcStride", p.srcStride, 0, 65535, "load2d_c3")) ||
+      failed(inRange(emit, "sid", p.sid, 0, 0, "load2d_c3")) ||
+      failed(inRange(emit, "dstGap", p.dstGap, 0, 65535, "load2d_c3")) ||
+      failed(inRange(emit, "addrMode", p.addrMode, 0, 1, "load2d_c3")))
+    return failure();
+  return p;
+}
+
+LogicalResult Load2DOp::verify() {
+  auto emit = [&]() { return emitOpError(); };
+  FailureOr<Buffer> src = resolve(getSrc(), "source", emit);
+  FailureOr<Buffer> dst = resolve(getDst(), "destination", emit);
+  if (failed(src) || failed(dst))
+    return failure();
+  // Paths (§6).
+  bool pathOk = (src->level == Level::GM &&
+                 (dst->level == Level::L1 || dst->level == Level::L0A ||
+                  dst->level == Level::L0B)) ||
+                (src->level == Level::L1 &&
+                 (dst->level == Level::L0A || dst->level == Level::L0B));
+  if (!pathOk)
+    return emitOpError() << "LoadData 2D moves GM -> L1/L0A/L0B or L1 -> "
+                            "L0A/L0B, got "
+                         << target::stringifyLevel(src->level) << " -> "
+                         << target::stringifyLevel(dst->level)
+                         << " [load2d_c1]";
+  Type et = src->type.getElementType();
+  if (et != dst->type.getElementType())
+    return emitOpError() << "source and destination element types differ ("
+                         << et << " vs " << dst->type.getElementType()
+                         << ") [load2d_c2]";
+  // Dtypes (§6): b4 only L1 -> L0, integers/half/bf16/f32 otherwise.
+  bool typeOk = et.isInteger(8) || et.isInteger(16) || et.isInteger(32) ||
+                et.isF16() || et.isBF16() || et.isF32() ||
+                (et.isInteger(4) && src->level == Level::L1);
+  if (!typeOk)
+    return emitOpError() << "element type " << et
+                         << " is not a LoadData 2D type on this path "
+                            "[load2d_c2]";
+  FailureOr<Load2DParams> p = getLoad2DParams(*this, emit);
+  if (failed(p))
+    return failure();
+  if (p->ifTranspose && (src->bits != 16 || src->level != Level::L1))
+    return emitOpError() << "ifTranspose needs 16-bit data on L1 -> L0A/L0B, "
+                            "got "
+                         << et << " on " << target::stringifyLevel(src->level)
+                         << " -> " << target::stringifyLevel(dst->level)
+                         << " [load2d_c4]";
+  if (p->addrMode == 1 && !(src->level == Level::GM && dst->level == Level::L1))
+    return emitOpError() << "addrMode = 1 (decrement) is honoured on GM -> L1 "
+                            "only [load2d_c7]";
+  if (!getRepeatTimesAttr()) {
+    // The derived form copies every destination fractal in order: legal
+    // only when both buffers hold the same fractals in the same order.
+    const auto &s = src->layout, &d = dst->layout;
+    int64_t f = 4096 / dst->bits;
+    bool same = s.shape() == d.shape() && s.numElements() == d.numElements();
+    layout::FractalShape sf = s.fractal(), df = d.fractal();
+    if (p->ifTranspose)
+      std::swap(sf.rows, sf.cols);
+    same = same && layout::isFractalFormat(s.format()) &&
+           layout::isFractalFormat(d.format()) && sf == df &&
+           sf.elements() == f &&
+           (layout::isColumnMajorInside(s.format()) != p->ifTranspose) ==
+               layout::isColumnMajorInside(d.format());
+    // Compare each fractal's grid position (its first non-padding
+    // element, rounded down to the fractal origin).
+    auto origin = [](const layout::FractalLayout &l, int64_t off,
+                     int64_t count) -> std::optional<SmallVector<int64_t, 4>> {
+      for (int64_t j = off; j < off + count; ++j)
+        if (auto idx = l.logicalIndex(j)) {
+          size_t r = idx->size();
+          (*idx)[r - 2] -= (*idx)[r - 2] % l.fractal().rows;
+          (*idx)[r - 1] -= (*idx)[r - 1] % l.fractal().cols;
+          return *idx;
+        }
+      return std::nullopt;
+    };
+    for (int64_t i = 0; same && i < d.numElements(); i += f)
+      same = origin(s, i, f) == origin(d, i, f);
+    if (!same)
+      return emitOpError()
+             << "one LoadData 2D cannot move "
+             << layout::stringifyFormat(s.format()) << " into "
+             << layout::stringifyFormat(d.format())
+             << " here: give startIndex/repeatTimes/srcStride per fractal "
+                "row (or column) [load2d_c6]";
+  }
+  if (p->repeatTimes == 0)
+    return success();
+  int64_t f = 4096 / src->bits;
+  int64_t lastSrc = p->addrMode == 1
+                        ? p->startIndex
+                        : p->startIndex + (p->repeatTimes - 1) * p->srcStride;
+  int64_t firstSrc = p->addrMode == 1
+                         ? p->startIndex - (p->repeatTimes - 1) * p->srcStride
+                         : p->startIndex;
+  if (firstSrc < 0)
+    return emitOpError() << "addrMode = 1 steps below fractal 0 (startIndex "
+                         << p->startIndex << ", " << p->repeatTimes
+                         << " repeats of " << p->srcStride << ") [load2d_c5]";
+  int64_t lastDst = (p->repeatTimes - 1) * (p->dstGap + 1);
+  if (failed(checkExtent(emit, "source", getSrcOffset(), *src,
+                         (lastSrc + 1) * f, "load2d_c5")) ||
+      failed(checkExtent(emit, "destination", getDstOffset(), *dst,
+                         (lastDst + 1) * f, "load2d_c5")))
+    return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MmadOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Mmad dtype rows of cube-reference §13.2, all products together
+/// (per-product gating is the target verification's).
+bool isMmadTypeRow(Type a, Type b, Type c) {
+  auto si = [](Type t, unsigned w) {
+    return t.isSignlessInteger(w) || t.isSignedInteger(w);
+  };
+  auto ui = [](Type t, unsigned w) { return t.isUnsignedInteger(w); };
+  bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(a) &&
+             isa<Float8E4M3FNType, Float8E5M2Type>(b);
+  if (c.isF32())
+    return (a.isF16() && b.isF16()) || (a.isBF16() && b.isBF16()) ||
+           (a.isF32() && b.isF32()) || fp8 ||
+           (isa<HiFloat8Type>(a) && isa<HiFloat8Type>(b));
+  if (c.isF16())
+    return a.isF16() && b.isF16();
+  if (si(c, 32))
+    return (si(a, 8) && si(b, 8)) || (si(a, 4) && si(b, 4)) ||
+           (ui(a, 8) && si(b, 8)) || (ui(a, 8) && ui(b, 8));
+  if (ui(c, 32))
+    return ui(a, 8) && ui(b, 8);
+  return false;
+}
+} // namespace
+
+FailureOr<MmadParams> ascube::getMmadParams(MmadOp op, EmitErrorFn emit) {
+  FailureOr<Buffer> a = resolve(op.getA(), "A", emit);
+  FailureOr<Buffer> b = resolve(op.getB(), "B", emit);
+  if (failed(a) || failed(b))
+    return failure();
+  MmadParams p;
+  p.m = attrOr(op.getMAttr(), a->layout.shape().size() == 2 ? a->rows() : 0);
+  p.k = attrOr(op.getKAttr(), a->layout.shape().size() == 2 ? a->cols() : 0);
+  p.n = attrOr(op.getNAttr(), b->layout.shape().size() == 2 ? b->cols() : 0);
+  bool hasBias = static_cast<bool>(op.getBias());
+  p.cmatrixSource = attrOr(op.getCmatrixSourceAttr(), hasBias);
+  p.cmatrixInitVal = attrOr(op.getCmatrixInitValAttr(), !hasBias);
+  p.unitFlag = attrOr(op.getUnitFlagAttr(), 0);
+  p.kDirectionAlign = attrOr(op.getKDirectionAlignAttr(), false);
+  p.disableGemv = attrOr(op.getDisableGemvAttr(), false);
+  p.gemv = p.m == 1 && !p.disableGemv;
+  const target::ProductInfo *prod = getTargetProduct(op);
+  p.aNz = prod ? prod->L0ALayout == Format::Nz : a->format() == Format::Nz;
+  p.kBlock = c0Of(a->bits);
+  if (failed(inRange(emit, "m", p.m, 0, 4095, "mmad_c4")) ||
+      failed(inRange(emit, "k", p.k, 0, 4095, "mmad_c4")) ||
+      failed(inRange(emit, "n", p.n, 0, 4095, "mmad_c4")))
+    return failure();
+  return p;
+}
+
+LogicalResult MmadOp::verify() {
+  auto emit = [&]() { return emitOpError(); };
+  FailureOr<Buffer> a = resolve(getA(), "A", emit);
+  FailureOr<Buffer> b = resolve(getB(), "B", emit);
+  FailureOr<Buffer> c = resolve(getC(), "C", emit);
+  if (failed(a) || failed(b) || failed(c))
+    return failure();
+  if (a->level != Level::L0A || b->level != Level::L0B ||
+      c->level != Level::L0C)
+    return emitOpError() << "reads A from L0A and B from L0B and writes C in "
+                            "L0C, got "
+                         << target::stringifyLevel(a->level) << ", "
+                         << target::stringifyLevel(b->level) << ", "
+                         << target::stringifyLevel(c->level) << " [mmad_c1]";
+  Type at = a->type.getElementType(), bt = b->type.getElementType(),
+       ct = c->type.getElementType();
+  if (!isMmadTypeRow(at, bt, ct))
+    return emitOpError() << at << " x " << bt << " -> " << ct
+                         << " is not an Mmad dtype combination [mmad_c2]";
+  if (Value bias = getBias()) {
+    FailureOr<Buffer> bs = resolve(bias, "bias", emit);
+    if (failed(bs))
+      return failure();
+    if (bs->level != Level::BT && bs->level != Level::L0C)
+      return emitOpError() << "bias lives in BT or L0C, got "
+                           << target::stringifyLevel(bs->level) << " [mmad_c3]";
+    if (bs->type.getElementType() != ct || a->bits == 4)
+      return emitOpError() << "bias of " << bs->type.getElementType()
+                           << " with " << at << " x " << bt << " -> " << ct
+                           << " is not an Mmad bias combination (bias has the "
+                              "C type; int4 has none) [mmad_c3]";
+  }
+  FailureOr<MmadParams> p = getMmadParams(*this, emit);
+  if (failed(p))
+    return failure();
+  if (p->unitFlag != 0 && p->unitFlag != 2 && p->unitFlag != 3)
+    return emitOpError() << "unitFlag = " << p->unitFlag
+                         << " must be 0, 2 or 3 [mmad_c5]";
+  if (p->cmatrixSource && !getBias())
+    return emitOpError() << "cmatrixSource = true reads a bias: give the bias "
+                            "operand [mmad_c6]";
+  if (getBias() && p->cmatrixInitVal)
+    return emitOpError() << "a bias initializes C: cmatrixInitVal must be "
+                            "false with a bias [mmad_c6]";
+  if (getBias() && !p->cmatrixSource)
+    return emitOpError() << "a bias needs cmatrixSource = true [mmad_c6]";
+  if (p->kDirectionAlign && !at.isF32())
+    return emitOpError() << "kDirectionAlign applies to f32 only, got " << at
+                         << " [mmad_c9]";
+  if (a->bits == 4 && p->k % 2 != 0)
+    return emitOpError() << "int4 Mmad needs an even k, got k = " << p->k
+                         << " [mmad_c10]";
+  if (p->m == 0 || p->k == 0 || p->n == 0)
+    return success(); // a no-op
+
+  // The instruction's fractal grids (§2, §13) against the buffers.
+  int64_t c0 = p->kBlock;
+  int64_t kAlign = p->kDirectionAlign ? 16 : c0;
+  int64_t kPad = llvm::alignTo(p->k, kAlign);
+  int64_t m16 = llvm::alignTo(p->m, 16), n16 = llvm::alignTo(p->n, 16);
+  if (!p->gemv) {
+    Format want = p->aNz ? Format::Nz : Format::Zz;
+    if (a->format() != want ||
+        a->layout.fractal() != layout::FractalShape{16, c0})
+      return emitOpError() << "A must be " << layout::stringifyFormat(want)
+                           << " with 16x" << c0 << " fractals here, got "
+                           << a->type << " [mmad_c8]";
+    bool gridOk = p->aNz ? a->paddedRows() == m16 && a->paddedCols() >= kPad
+                         : a->paddedCols() == kPad && a->paddedRows() >= m16;
+    if (!gridOk)
+      return emitOpError() << "A buffer " << a->type << " is padded to "
+                           << a->paddedRows() << "x" << a->paddedCols()
+                           << " but m = " << p->m << ", k = " << p->k
+                           << " address a " << m16 << "x" << kPad
+                           << " fractal grid [mmad_c8]";
+  } else if (p->k > a->layout.numElements()) {
+    return emitOpError() << "GEMV reads k = " << p->k
+                         << " contiguous A elements but A holds "
+                         << a->layout.numElements() << " [mmad_c7]";
+  }
+  if (b->format() != Format::Zn ||
+      b->layout.fractal() != layout::FractalShape{c0, 16})
+    return emitOpError() << "B must be Zn with " << c0 << "x16 fractals, got "
+                         << b->type << " [mmad_c8]";
+  if (b->paddedCols() != n16 || b->paddedRows() < kPad)
+    return emitOpError() << "B buffer " << b->type << " is padded to "
+                         << b->paddedRows() << "x" << b->paddedCols()
+                         << " but k = " << p->k << ", n = " << p->n
+                         << " address a " << kPad << "x" << n16
+                         << " fractal grid [mmad_c8]";
+  int64_t cm16 = p->gemv ? 16 : m16;
+  if (c->format() != Format::Nz ||
+      c->layout.fractal() != layout::FractalShape{16, 16})
+    return emitOpError() << "C must be Nz with 16x16 fractals, got " << c->type
+                         << " [mmad_c8]";
+  if (c->paddedRows() != cm16 || c->paddedCols() < n16)
+    return emitOpError() << "C buffer " << c->type << " is padded to "
+                         << c->paddedRows() << "x" << c->paddedCols()
+                         << " but m = " << p->m << ", n = " << p->n
+                         << " address a " << cm16 << "x" << n16
+                         << " fractal grid [mmad_c8]";
+  if (Value bias = getBias()) {
+    auto bt = cast<MemRefType>(bias.getType());
+    if (bt.getNumElements() < p->n)
+      return emitOpError() << "bias holds " << bt.getNumElements()
+                           << " elements but n = " << p->n << " [mmad_c7]";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// FixpipeOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+bool isInt8(Type t) { return t.isInteger(8); }
+} // namespace
+
+FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
+                                                  EmitErrorFn emit) {
+  FailureOr<Buffer> src = resolve(op.getSrc(), "source", emit);
+  FailureOr<Buffer> dst = resolve(op.getDst(), "destination", emit);
+  if (failed(src) || failed(dst))
+    return failure();
+  FixpipeParams p;
+  if (std::optional<FixpipeMode> m = op.getMode())
+    p.mode = *m;
+  else if (dst->format() == Format::Nz)
+    p.mode = FixpipeMode::nz2nz;
+  else if (dst->format() == Format::DN)
+    p.mode = FixpipeMode::nz2dn;
+  else
+    p.mode = FixpipeMode::nz2nd;
+  Type st = src->type.getElementType(), dt = dst->type.getElementType();
+  bool vec = static_cast<bool>(op.getQuantVector());
+  if (std::optional<QuantMode> q = op.getQuantPre())
+    p.quantPre = *q;
+  else if (st == dt)
+    p.quantPre = QuantMode::NoQuant;
+  else if (st.isF32() && dt.isF16())
+    p.quantPre = QuantMode::F322F16;
+  else if (st.isF32() && dt.isBF16())
+    p.quantPre = QuantMode::F322BF16;
+  else if (st.isInteger(32) && dt.isF16())
+    p.quantPre = vec ? QuantMode::VDEQF16 : QuantMode::DEQF16;
+  else if (st.isF32() && isInt8(dt))
+    p.quantPre = vec ? QuantMode::VQF322B8_PRE : QuantMode::QF322B8_PRE;
+  else if (st.isInteger(32) && isInt8(dt))
+    p.quantPre = vec ? QuantMode::VREQ8 : QuantMode::REQ8;
+  else
+    return emit() << "no quantization mode turns " << st << " into " << dt
+                  << " [fixpipe_c3]";
+  if (IntegerAttr d = op.getDeqScalarAttr())
+    p.deqScalar = static_cast<uint64_t>(d.getInt());
+  size_t sr = src->layout.shape().size();
+  p.mSize = attrOr(op.getMSizeAttr(), sr == 2 ? src->rows() : 0);
+  p.nSize = attrOr(op.getNSizeAttr(), sr == 2 ? src->cols() : 0);
+  p.srcStride = attrOr(op.getSrcStrideAttr(), sr == 2 ? src->paddedRows() : 0);
+  int64_t dstBytes = std::max<unsigned>(1, getStorageBytes(dt));
+  int64_t dflt = 0;
+  if (dst->layout.shape().size() == 2) {
+    if (p.mode == FixpipeMode::nz2nd)
+      dflt = dst->paddedCols();
+    else if (p.mode == FixpipeMode::nz2dn)
+      dflt = dst->paddedRows();
+    else
+      dflt = dst->paddedRows() * 16 * dstBytes / 32;
+  }
+  p.dstStride = attrOr(op.getDstStrideAttr(), dflt);
+  p.ndNum = attrOr(op.getNdNumAttr(), 1);
+  p.srcNdStride = attrOr(op.getSrcNdStrideAttr(), 0);
+  p.dstNdStride = attrOr(op.getDstNdStrideAttr(), 0);
+  p.reluEn = attrOr(op.getReluEnAttr(), false);
+  p.unitFlag = attrOr(op.getUnitFlagAttr(), 0);
+  int64_t mMax = p.mode == FixpipeMode::nz2nd ? 8192 : 65535;
+  if (failed(inRange(emit, "mSize", p.mSize, 0, mMax, "fixpipe_c5")) ||
+      failed(inRange(emit, "nSize", p.nSize, 0, 4095, "fixpipe_c5")) ||
+      failed(inRange(emit, "srcStride", p.srcStride, 0, 65535, "fixpipe_c5")) ||
+      failed(
+          inRange(emit, "dstStride", p.dstStride, 0,
+                  p.mode == FixpipeMode::nz2nz ? 65535 : (int64_t(1) << 32) - 1,
+                  "fixpipe_c5")) ||
+      failed(inRange(emit, "ndNum", p.ndNum, 0, 65535, "fixpipe_c5")) ||
+      failed(
+          inRange(emit, "srcNdStride", p.srcNdStride, 0, 512, "fixpipe_c5")) ||
+      failed(inRange(emit, "dstNdStride", p.dstNdStride, 0,
+                     (int64_t(1) << 32) - 1, "fixpipe_c5")))
+    return failure();
+  return p;
+}
+
+LogicalResult FixpipeOp::verify() {
+  auto emit = [&]() { return emitOpError(); };
+  FailureOr<Buffer> src = resolve(getSrc(), "source", emit);
+  FailureOr<Buffer> dst = resolve(getDst(), "destination", emit);
+  if (failed(src) || failed(dst))
+    return failure();
+  if (src->level != Level::L0C ||
+      (dst->level != Level::GM && dst->level != Level::L1))
+    return emitOpError() << "moves L0C -> GM or L1, got "
+                         << target::stringifyLevel(src->level) << " -> "
+                         << target::stringifyLevel(dst->level)
+                         << " [fixpipe_c1]";
+  if (src->format() != Format::Nz ||
+      src->layout.fractal() != layout::FractalShape{16, 16})
+    return emitOpError() << "reads L0C as Nz with 16x16 fractals, got "
+                         << src->type << " [fixpipe_c1]";
+  FailureOr<FixpipeParams> p = getFixpipeParams(*this, emit);
+  if (failed(p))
+    return failure();
+  Format want = p->mode == FixpipeMode::nz2nd   ? Format::ND
+                : p->mode == FixpipeMode::nz2nz ? Format::Nz
+                                                : Format::DN;
+  if (dst->format() != want)
+    return emitOpError() << stringifyFixpipeMode(p->mode) << " writes "
+                         << layout::stringifyFormat(want)
+                         << ", but the destination is "
+                         << layout::stringifyFormat(dst->format())
+                         << " [fixpipe_c2]";
+  Type st = src->type.getElementType(), dt = dst->type.getElementType();
+  // Mode against types (§16).
+  bool vec = static_cast<bool>(getQuantVector());
+  QuantMode q = p->quantPre;
+  bool typeOk = false, needScalar = false, needVector = false;
+  switch (q) {
+  case QuantMode::NoQuant:
+    typeOk = st == dt && (st.isF32() || st.isInteger(32));
+    break;
+  case QuantMode::F322F16:
+    typeOk = st.isF32() && dt.isF16();
+    break;
+  case QuantMode::F322BF16:
+    typeOk = st.isF32() && dt.isBF16();
+    break;
+  case QuantMode::DEQF16:
+  case QuantMode::VDEQF16:
+    typeOk = st.isInteger(32) && dt.isF16();
+    break;
+  case QuantMode::QF322B8_PRE:
+  case QuantMode::VQF322B8_PRE:
+    typeOk = st.isF32() && isInt8(dt);
+    break;
+  case QuantMode::REQ8:
+  case QuantMode::VREQ8:
+    typeOk = st.isInteger(32) && isInt8(dt);
+    break;
+  }
+  needScalar = q == QuantMode::DEQF16 || q == QuantMode::QF322B8_PRE ||
+               q == QuantMode::REQ8;
+  needVector = q == QuantMode::VDEQF16 || q == QuantMode::VQF322B8_PRE ||
+               q == QuantMode::VREQ8;
+  if (!typeOk)
+    return emitOpError() << stringifyQuantMode(q) << " does not turn " << st
+                         << " into " << dt << " [fixpipe_c3]";
+  if (needScalar != p->deqScalar.has_value())
+    return emitOpError() << stringifyQuantMode(q)
+                         << (needScalar ? " needs" : " takes no")
+                         << " deqScalar [fixpipe_c4]";
+  if (needVector != vec)
+    return emitOpError() << stringifyQuantMode(q)
+                         << (needVector ? " needs" : " takes no")
+                         << " quant_vector operand [fixpipe_c4]";
+  if (needScalar) {
+    uint64_t w = *p->deqScalar;
+    if (isInt8(dt) && ((w >> 46) & 1) != (dt.isUnsignedInteger() ? 0u : 1u))
+      return emitOpError() << "deqScalar bit 46 selects "
+                           << (((w >> 46) & 1) ? "s8" : "u8")
+                           << " output but the destination is " << dt
+                           << " [fixpipe_c4]";
+    if ((w >> 36) & 1)
+      return emitOpError() << "deqScalar bit 36 (MCB shift mode) is not "
+                              "modelled [fixpipe_c4]";
+  }
+  if (vec) {
+    auto vt = cast<MemRefType>(getQuantVector().getType());
+    std::optional<Level> vl = getMemLevel(vt);
+    if (!vt.getElementType().isInteger(64) || !vl ||
+        (*vl != Level::L1 && *vl != Level::FB) || !vt.hasStaticShape() ||
+        vt.getNumElements() < p->nSize)
+      return emitOpError() << "quant_vector is one 64-bit word per output "
+                              "column ("
+                           << p->nSize << ") in L1 or FB, got " << vt
+                           << " [fixpipe_c4]";
+  }
+  if (p->mode == FixpipeMode::nz2nz && p->nSize % 16 != 0)
+    return emitOpError() << "nz2nz moves whole 16-column fractals: nSize = "
+                         << p->nSize
+                         << " is not a multiple of 16 "
+                            "[fixpipe_c6]";
+  if (p->mode == FixpipeMode::nz2nz) {
+    int64_t c0 = c0Of(dst->bits);
+    if (dst->bits != 16 && !(dst->layout.fractal().cols == 16))
+      return emitOpError() << "nz2nz of " << dt << " writes 16x16 fractals "
+                           << "(channel merge/split of " << c0
+                           << "-column fractals is not modelled) "
+                              "[fixpipe_c6]";
+  }
+  if (p->unitFlag != 0 && p->unitFlag != 2 && p->unitFlag != 3)
+    return emitOpError() << "unitFlag = " << p->unitFlag
+                         << " must be 0, 2 or 3 [fixpipe_c7]";
+  if (p->mSize == 0 || p->nSize == 0 || p->ndNum == 0)
+    return success();
+  int64_t blocks = llvm::divideCeil(p->nSize, 16);
+  int64_t srcExtent = (p->ndNum - 1) * p->srcNdStride * 16 +
+                      (blocks - 1) * p->srcStride * 16 + (p->mSize - 1) * 16 +
+                      16;
+  int64_t dstExtent = 0;
+  int64_t nd = (p->ndNum - 1) * p->dstNdStride;
+  if (p->mode == FixpipeMode::nz2nd)
+    dstExtent = nd + (p->mSize - 1) * p->dstStride + p->nSize;
+  else if (p->mode == FixpipeMode::nz2dn)
+    dstExtent = nd + (p->nSize - 1) * p->dstStride + p->mSize;
+  else
+    dstExtent = nd +
+                (blocks - 1) * p->dstStride * 32 /
+                    std::max<unsigned>(1, getStorageBytes(dt)) +
+                (p->mSize - 1) * 16 + 16;
+  if (failed(checkExtent(emit, "source", getSrcOffset(), *src, srcExtent,
+                         "fixpipe_c8")) ||
+      failed(checkExtent(emit, "destination", getDstOffset(), *dst, dstExtent,
+                         "fixpipe_c8")))
+    return failure();
+  return success();
+}

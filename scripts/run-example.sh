@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Generates the inputs and golden of an example (examples/gen_data.py, plain
+# numpy), runs the kernel with ascube-run and compares with the golden.
+#   scripts/run-example.sh NAME        (NAME: matmul_f16, ..., or "all")
+# Needs a build (scripts/setup.sh). Data goes to $BUILD_DIR/examples/NAME.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+RUN="$BUILD_DIR/bin/ascube-run"
+
+# name: entry, inputs, output, tolerance (float results differ from the
+# float64 golden only by f32 rounding; integer results are exact).
+run() {
+  local name=$1 entry=$2 ins=$3 out=$4 tol=$5
+  local dir="$BUILD_DIR/examples/$name"
+  /usr/bin/python3 "$ROOT/examples/gen_data.py" "$name" "$dir"
+  local args=()
+  for i in $ins; do args+=(--input "$i=$dir/$i.bin"); done
+  echo "== $name: ascube-run examples/$name.mlir --entry $entry ${ins// / } -> $out"
+  "$RUN" "$ROOT/examples/$name.mlir" --entry "$entry" "${args[@]}" \
+    --output "$out=$dir/$out.bin" --compare "$out=$dir/golden.bin" $tol
+}
+
+example() {
+  case "$1" in
+    matmul_f16)      run matmul_f16 matmul "A B" C "--atol 1e-5 --rtol 1e-5" ;;
+    matmul_bf16)     run matmul_bf16 matmul "A B" C "--atol 1e-5 --rtol 1e-5" ;;
+    matmul_f32)      run matmul_f32 matmul "A BT" C "--atol 1e-5 --rtol 1e-5" ;;
+    matmul_i8_bias)  run matmul_i8_bias matmul "A BT BIAS" C "" ;;
+    gemv_f16)        run gemv_f16 gemv "A B" C "--atol 1e-5 --rtol 1e-5" ;;
+    matmul_i8_quant) run matmul_i8_quant matmul "A BT" C "" ;;
+    *) echo "run-example: unknown example '$1'" >&2; exit 2 ;;
+  esac
+}
+
+if [ "${1:-}" = all ]; then
+  for e in matmul_f16 matmul_bf16 matmul_f32 matmul_i8_bias gemv_f16 matmul_i8_quant; do
+    example "$e"
+  done
+else
+  example "${1:?usage: run-example.sh NAME|all}"
+fi

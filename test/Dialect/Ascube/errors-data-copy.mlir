@@ -1,0 +1,109 @@
+// ascube.data_copy rules (cube-reference §4, §5, §16; docs/Constraints.md).
+// RUN: ascube-opt %s -split-input-file -verify-diagnostics
+
+!l1 = memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+func.func @path(%a: memref<20x28xf16>, %b: memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{nd2nz moves GM -> L1, got GM -> L0A [datacopy_c1]}}
+  ascube.data_copy %a to %b : memref<20x28xf16> to memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
+  return
+}
+
+// -----
+
+func.func @types(%a: memref<20x28xf16>, %b: memref<20x28xbf16, #ascube.layout<Nz>, #ascube.mem<L1>>) {
+  // expected-error @+1 {{source and destination element types differ ('f16' vs 'bf16') [datacopy_c2]}}
+  ascube.data_copy %a to %b : memref<20x28xf16> to memref<20x28xbf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+func.func @bias_types(%a: memref<64xi8, #ascube.mem<L1>>, %b: memref<16xf32, #ascube.mem<BT>>) {
+  // expected-error @+1 {{bias copy converts f16/bf16/f32 -> f32 or i32 -> i32, got 'i8' -> 'f32' [datacopy_c2]}}
+  ascube.data_copy %a to %b : memref<64xi8, #ascube.mem<L1>> to memref<16xf32, #ascube.mem<BT>>
+  return
+}
+
+// -----
+
+func.func @params_of_mode(%a: memref<20x28xf16>, %b: memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>) {
+  // expected-error @+1 {{mode nd2nz takes Nd2NzParams, not DataCopyParams [datacopy_c3]}}
+  ascube.data_copy %a to %b {blockLen = 2 : i64} : memref<20x28xf16> to memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+func.func @layouts(%a: memref<20x28xf16>, %b: memref<20x28xf16, #ascube.layout<Zz>, #ascube.mem<L1>>) {
+  // expected-error @+1 {{nd2nz reads ND and writes Nz, got ND -> Zz [datacopy_c3]}}
+  ascube.data_copy %a to %b {mode = #ascube.copy_mode<nd2nz>} : memref<20x28xf16> to memref<20x28xf16, #ascube.layout<Zz>, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+func.func @fractal(%a: memref<4x4xf16>, %b: memref<4x4xf16, #ascube.layout<Nz, fractal = [2, 2]>, #ascube.mem<L1>>) {
+  // expected-error @+1 {{nd2nz writes Nz fractals of C0 = 16 columns, but the destination's fractal is 2x2 [datacopy_c3]}}
+  ascube.data_copy %a to %b : memref<4x4xf16> to memref<4x4xf16, #ascube.layout<Nz, fractal = [2, 2]>, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+func.func @odd_int4(%a: memref<16x63xi4>, %b: memref<16x63xi4, #ascube.layout<Nz>, #ascube.mem<L1>>) {
+  // expected-error @+1 {{4-bit ND2NZ moves bytes: 63 columns are not whole bytes [datacopy_c3]}}
+  ascube.data_copy %a to %b : memref<16x63xi4> to memref<16x63xi4, #ascube.layout<Nz>, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+// The destination is written past its end: 20 rows with an NStride of 2
+// reach (28/16 - 1) * 32 * 16 + 19 * 2 * 16 + 15 = 1135 >= 32 * 32.
+func.func @bounds(%a: memref<20x28xf16>, %b: memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>) {
+  // expected-error @+1 {{destination access reaches element 1135 but the destination buffer 'memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>' holds 1024 elements [datacopy_c4]}}
+  ascube.data_copy %a to %b {dstNzNStride = 2 : i64} : memref<20x28xf16> to memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+// 20 x 3 f16 = 120 B is not a whole number of 32 B blocks.
+func.func @derive_len(%a: memref<20x3xf16>, %b: memref<20x3xf16, #ascube.mem<L1>>) {
+  // expected-error @+1 {{cannot derive blockLen: the buffer holds 120 B, not a whole number of 32 B units; give blockCount/blockLen [datacopy_c4]}}
+  ascube.data_copy %a to %b : memref<20x3xf16> to memref<20x3xf16, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+func.func @copy_range(%a: memref<64xf16>, %b: memref<64xf16, #ascube.mem<L1>>) {
+  // expected-error @+1 {{blockCount = 4096 is outside [1, 4095] [datacopy_c5]}}
+  ascube.data_copy %a to %b {blockCount = 4096 : i64, blockLen = 1 : i64} : memref<64xf16> to memref<64xf16, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+// C05: parameters are never silently narrowed.
+func.func @c05_src_d_value(%a: memref<20x28xf16>, %b: memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>) {
+  // expected-error @+1 {{srcDValue = 70000 is outside [1, 65535] [nd2nz_c1]}}
+  ascube.data_copy %a to %b {srcDValue = 70000 : i64} : memref<20x28xf16> to memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+func.func @c05_c0_stride(%a: memref<20x28xf16>, %b: memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>) {
+  // expected-error @+1 {{dstNzC0Stride = 16385 is outside [1, 16384] [nd2nz_c1]}}
+  ascube.data_copy %a to %b {dstNzC0Stride = 16385 : i64} : memref<20x28xf16> to memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+func.func @dn_range(%a: memref<20x28xf16, #ascube.layout<DN>>, %b: memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>) {
+  // expected-error @+1 {{nValue = 16385 is outside [0, 16384] [dn2nz_c1]}}
+  ascube.data_copy %a to %b {nValue = 16385 : i64} : memref<20x28xf16, #ascube.layout<DN>> to memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+  return
+}

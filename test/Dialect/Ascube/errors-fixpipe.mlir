@@ -1,0 +1,119 @@
+// ascube.fixpipe rules (cube-reference §16; docs/Constraints.md).
+// RUN: ascube-opt %s -split-input-file -verify-diagnostics
+
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @levels(%c: !C, %d: memref<16x16xf32, #ascube.mem<UB>>) {
+  // expected-error @+1 {{moves L0C -> GM or L1, got L0C -> UB [fixpipe_c1]}}
+  ascube.fixpipe %c to %d : !C to memref<16x16xf32, #ascube.mem<UB>>
+  return
+}
+
+// -----
+
+func.func @src_layout(%c: memref<16x16xf32, #ascube.layout<Zz>, #ascube.mem<L0C>>, %d: memref<16x16xf32>) {
+  // expected-error @+1 {{reads L0C as Nz with 16x16 fractals, got 'memref<16x16xf32, #ascube.layout<Zz>, #ascube.mem<L0C>>' [fixpipe_c1]}}
+  ascube.fixpipe %c to %d : memref<16x16xf32, #ascube.layout<Zz>, #ascube.mem<L0C>> to memref<16x16xf32>
+  return
+}
+
+// -----
+
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @mode(%c: !C, %d: memref<16x16xf32>) {
+  // expected-error @+1 {{nz2nz writes Nz, but the destination is ND [fixpipe_c2]}}
+  ascube.fixpipe %c to %d {mode = #ascube.fixpipe_mode<nz2nz>} : !C to memref<16x16xf32>
+  return
+}
+
+// -----
+
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @no_mode(%c: !C, %d: memref<16x16xi32>) {
+  // expected-error @+1 {{no quantization mode turns 'f32' into 'i32' [fixpipe_c3]}}
+  ascube.fixpipe %c to %d : !C to memref<16x16xi32>
+  return
+}
+
+// -----
+
+!C = memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @mode_types(%c: !C, %d: memref<16x16xf16>) {
+  // expected-error @+1 {{F322F16 does not turn 'i32' into 'f16' [fixpipe_c3]}}
+  ascube.fixpipe %c to %d {quantPre = #ascube.quant<F322F16>} : !C to memref<16x16xf16>
+  return
+}
+
+// -----
+
+!C = memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @needs_scalar(%c: !C, %d: memref<16x16xi8>) {
+  // expected-error @+1 {{REQ8 needs deqScalar [fixpipe_c4]}}
+  ascube.fixpipe %c to %d : !C to memref<16x16xi8>
+  return
+}
+
+// -----
+
+!C = memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @needs_vector(%c: !C, %d: memref<16x16xi8>) {
+  // expected-error @+1 {{VREQ8 needs quant_vector operand [fixpipe_c4]}}
+  ascube.fixpipe %c to %d {quantPre = #ascube.quant<VREQ8>} : !C to memref<16x16xi8>
+  return
+}
+
+// -----
+
+// Bit 46 of the QUANT_PRE word selects s8 (1) or u8 (0) output.
+!C = memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @sign_bit(%c: !C, %d: memref<16x16xi8>) {
+  // expected-error @+1 {{deqScalar bit 46 selects u8 output but the destination is 'i8' [fixpipe_c4]}}
+  ascube.fixpipe %c to %d {deqScalar = 1065353216 : i64} : !C to memref<16x16xi8>
+  return
+}
+
+// -----
+
+!C = memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @vector_type(%c: !C, %d: memref<16x16xi8>, %v: memref<8xi64, #ascube.mem<L1>>) {
+  // expected-error @+1 {{quant_vector is one 64-bit word per output column (16) in L1 or FB, got 'memref<8xi64, #ascube.mem<L1>>' [fixpipe_c4]}}
+  ascube.fixpipe %c to %d quant_vector %v : memref<8xi64, #ascube.mem<L1>> : !C to memref<16x16xi8>
+  return
+}
+
+// -----
+
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @range(%c: !C, %d: memref<16x16xf32>) {
+  // expected-error @+1 {{nSize = 4096 is outside [0, 4095] [fixpipe_c5]}}
+  ascube.fixpipe %c to %d {nSize = 4096 : i64} : !C to memref<16x16xf32>
+  return
+}
+
+// -----
+
+!C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+!D = memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+func.func @nz2nz_n(%c: !C, %d: !D) {
+  // expected-error @+1 {{nz2nz moves whole 16-column fractals: nSize = 20 is not a multiple of 16 [fixpipe_c6]}}
+  ascube.fixpipe %c to %d {nSize = 20 : i64} : !C to !D
+  return
+}
+
+// -----
+
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @unit_flag(%c: !C, %d: memref<16x16xf32>) {
+  // expected-error @+1 {{unitFlag = 1 must be 0, 2 or 3 [fixpipe_c7]}}
+  ascube.fixpipe %c to %d {unitFlag = 1 : i64} : !C to memref<16x16xf32>
+  return
+}
+
+// -----
+
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @bounds(%c: !C, %d: memref<16x16xf32>) {
+  // 16 rows with a 20-element row pitch reach 15 * 20 + 16 = 316 > 256.
+  // expected-error @+1 {{destination access reaches element 315 but the destination buffer 'memref<16x16xf32>' holds 256 elements [fixpipe_c8]}}
+  ascube.fixpipe %c to %d {dstStride = 20 : i64} : !C to memref<16x16xf32>
+  return
+}

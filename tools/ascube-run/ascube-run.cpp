@@ -1,0 +1,484 @@
+//===- ascube-run.cpp - Run an ascube kernel on the CPU -------------------===//
+//
+// Compiles an ascube kernel with the ascube-to-llvm pipeline and runs it
+// in-process with MLIR's ExecutionEngine (JIT):
+//
+//   ascube-run KERNEL.mlir --entry NAME --input A=a.bin --input B=b.bin
+//              --output C=c.bin [--compare C=golden.bin --atol X --rtol Y]
+//
+// Arguments are named by their SSA names in the kernel (`%A` is `A`) or by
+// position (`arg0`). A .bin file is the buffer's raw little-endian storage
+// (the Ascend samples' golden-data convention; 4-bit data packed two per
+// byte, element 2i in the low nibble); .npy files are accepted too. A
+// buffer named only by --output starts zeroed. The comparison prints
+// elements compared, max abs/rel error and the first mismatching index,
+// and exits with status 1 on a mismatch; file errors are one line naming
+// the argument.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascube/Conversion/Passes.h"
+#include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
+#include "ascube/InitAscube.h"
+#include "ascube/Numerics/Formats.h"
+#include "ascube/Numerics/Packing.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <cstring>
+#include <map>
+
+using namespace mlir;
+using llvm::StringRef;
+
+static llvm::cl::opt<std::string> kernelFile(llvm::cl::Positional,
+                                             llvm::cl::desc("KERNEL.mlir"),
+                                             llvm::cl::Required);
+static llvm::cl::opt<std::string>
+    entry("entry", llvm::cl::desc("Kernel function to run"),
+          llvm::cl::value_desc("NAME"), llvm::cl::Required);
+static llvm::cl::list<std::string>
+    inputs("input", llvm::cl::desc("Load an argument from a .bin/.npy file"),
+           llvm::cl::value_desc("ARG=FILE"));
+static llvm::cl::list<std::string>
+    outputs("output",
+            llvm::cl::desc("Write an argument to a .bin/.npy file "
+                           "after the run"),
+            llvm::cl::value_desc("ARG=FILE"));
+static llvm::cl::list<std::string>
+    compares("compare",
+             llvm::cl::desc("Compare an argument with a golden "
+                            ".bin/.npy file after the run"),
+             llvm::cl::value_desc("ARG=FILE"));
+static llvm::cl::opt<double>
+    atolOpt("atol", llvm::cl::desc("Absolute tolerance"), llvm::cl::init(0.0));
+static llvm::cl::opt<double>
+    rtolOpt("rtol", llvm::cl::desc("Relative tolerance"), llvm::cl::init(0.0));
+static llvm::cl::opt<bool>
+    dumpLLVM("print-llvm-dialect",
+             llvm::cl::desc("Print the lowered kernel (LLVM dialect)"));
+
+[[noreturn]] static void fail(const llvm::Twine &msg) {
+  llvm::errs() << "ascube-run: " << msg << "\n";
+  exit(2);
+}
+
+namespace {
+/// One kernel argument: its IR type, CPU storage type and host buffer.
+struct Arg {
+  std::string name;
+  MemRefType type;        // as written in the kernel
+  MemRefType storage;     // after convert-ascube-to-std
+  std::vector<char> data; // raw storage, 64-byte aligned copy made at call
+  int64_t bytes = 0;
+};
+
+/// Byte size of a CPU storage memref.
+int64_t storageBytes(MemRefType t) {
+  return t.getNumElements() *
+         std::max<int64_t>(1, t.getElementTypeBitWidth() / 8);
+}
+
+/// numpy dtype string of an element type, for .npy files.
+std::string npyDescr(Type t) {
+  if (t.isF16())
+    return "<f2";
+  if (t.isF32())
+    return "<f4";
+  if (t.isBF16())
+    return "<u2"; // numpy has no bf16: raw 16-bit patterns
+  unsigned bits = ascube::getElementBitWidth(t).value_or(8);
+  if (bits <= 8)
+    return t.isSignedInteger() || t.isSignlessInteger(8) ? "|i1" : "|u1";
+  bool u = t.isUnsignedInteger();
+  return llvm::formatv("<{0}{1}", u ? "u" : "i", bits / 8).str();
+}
+
+/// Reads a .bin (raw) or .npy file into exactly `bytes` bytes.
+std::vector<char> readData(StringRef argName, StringRef path, int64_t bytes,
+                           MemRefType type) {
+  Type elem = type.getElementType();
+  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
+  if (!buf)
+    fail(llvm::formatv("argument {0}: cannot read '{1}': {2}", argName, path,
+                       buf.getError().message()));
+  StringRef content = (*buf)->getBuffer();
+  if (path.ends_with(".npy")) {
+    if (!content.starts_with("\x93NUMPY") || content.size() < 10)
+      fail(llvm::formatv("argument {0}: '{1}' is not a .npy file", argName,
+                         path));
+    unsigned major = uint8_t(content[6]);
+    size_t hlen, hstart;
+    if (major == 1) {
+      hlen = uint8_t(content[8]) | (uint8_t(content[9]) << 8);
+      hstart = 10;
+    } else {
+      if (content.size() < 12)
+        fail(llvm::formatv("argument {0}: '{1}' is a truncated .npy file",
+                           argName, path));
+      hlen = uint32_t(uint8_t(content[8])) |
+             uint32_t(uint8_t(content[9])) << 8 |
+             uint32_t(uint8_t(content[10])) << 16 |
+             uint32_t(uint8_t(content[11])) << 24;
+      hstart = 12;
+    }
+    if (hstart + hlen > content.size())
+      fail(llvm::formatv("argument {0}: '{1}' is a truncated .npy file",
+                         argName, path));
+    StringRef header = content.substr(hstart, hlen);
+    std::string want = npyDescr(elem);
+    if (!header.contains("'descr': '" + want + "'"))
+      fail(llvm::formatv("argument {0}: '{1}' holds a different dtype than "
+                         "{2} (numpy '{3}'); header {4}",
+                         argName, path, elem, want, header.trim()));
+    if (header.contains("'fortran_order': True"))
+      fail(llvm::formatv("argument {0}: '{1}' is Fortran-ordered; save it "
+                         "C-ordered",
+                         argName, path));
+    content = content.substr(hstart + hlen);
+  }
+  if (int64_t(content.size()) != bytes)
+    fail(llvm::formatv("argument {0}: '{1}' holds {2} bytes of data, but {3} "
+                       "needs {4}",
+                       argName, path, content.size(), type, bytes));
+  return std::vector<char>(content.begin(), content.end());
+}
+
+void writeData(const Arg &a, StringRef path) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
+  if (ec)
+    fail(llvm::formatv("argument {0}: cannot write '{1}': {2}", a.name, path,
+                       ec.message()));
+  if (path.ends_with(".npy")) {
+    std::string shape;
+    if (a.type.getRank() == 1)
+      shape = llvm::formatv("({0},)", a.storage.getNumElements()).str();
+    else
+      shape = "(" +
+              llvm::join(
+                  llvm::map_range(a.storage.getShape(),
+                                  [](int64_t d) { return std::to_string(d); }),
+                  ", ") +
+              (a.storage.getRank() == 1 ? ",)" : ")");
+    std::string header =
+        llvm::formatv("{{'descr': '{0}', 'fortran_order': False, 'shape': "
+                      "{1}, }",
+                      npyDescr(a.type.getElementType()), shape)
+            .str();
+    size_t total = 10 + header.size() + 1;
+    header.append((64 - total % 64) % 64, ' ');
+    header += '\n';
+    os << "\x93NUMPY" << char(1) << char(0) << char(header.size() & 0xFF)
+       << char(header.size() >> 8) << header;
+  }
+  os.write(a.data.data(), a.data.size());
+}
+
+/// Logical element `idx` (physical storage element offset) as a double.
+double decode(Type t, const std::vector<char> &d, int64_t off) {
+  auto u8 = [&](int64_t i) { return uint8_t(d[i]); };
+  using ascube::numerics::SmallFloat;
+  unsigned bits = ascube::getElementBitWidth(t).value_or(8);
+  if (bits == 4) {
+    uint8_t code = ascube::numerics::getNibble(
+        reinterpret_cast<const uint8_t *>(d.data()), off);
+    if (isa<Float4E2M1FNType>(t))
+      return ascube::numerics::decodeSmallFloat(SmallFloat::F4E2M1, code);
+    if (isa<ascube::Float4E1M2Type>(t))
+      return ascube::numerics::decodeSmallFloat(SmallFloat::F4E1M2, code);
+    return ascube::numerics::decodeInt4(code);
+  }
+  if (isa<Float8E4M3FNType>(t))
+    return ascube::numerics::decodeSmallFloat(SmallFloat::F8E4M3FN, u8(off));
+  if (isa<Float8E5M2Type>(t))
+    return ascube::numerics::decodeSmallFloat(SmallFloat::F8E5M2, u8(off));
+  if (isa<Float8E8M0FNUType>(t))
+    return ascube::numerics::decodeSmallFloat(SmallFloat::F8E8M0, u8(off));
+  if (isa<ascube::HiFloat8Type>(t))
+    return ascube::numerics::decodeSmallFloat(SmallFloat::HiF8, u8(off));
+  int64_t nb = bits / 8;
+  uint64_t raw = 0;
+  for (int64_t i = 0; i < nb; ++i)
+    raw |= uint64_t(u8(off * nb + i)) << (8 * i);
+  if (t.isF16() || t.isBF16() || t.isF32()) {
+    const llvm::fltSemantics &sem = t.isF16()    ? llvm::APFloat::IEEEhalf()
+                                    : t.isBF16() ? llvm::APFloat::BFloat()
+                                                 : llvm::APFloat::IEEEsingle();
+    llvm::APFloat v(sem, llvm::APInt(bits, raw));
+    return v.convertToDouble();
+  }
+  if (t.isUnsignedInteger())
+    return double(raw);
+  return double(llvm::SignExtend64(raw, bits));
+}
+
+/// Compares `got` with `golden` over the logical elements of `a`.
+bool compare(const Arg &a, const std::vector<char> &golden) {
+  auto l = ascube::getFractalLayout(
+      a.type, [&] { return emitError(UnknownLoc::get(a.type.getContext())); });
+  if (failed(l))
+    fail(llvm::formatv("argument {0}: cannot compare a buffer of type {1}",
+                       a.name, a.type));
+  Type et = a.type.getElementType();
+  int64_t n = l->numLogicalElements(), bad = 0;
+  double maxAbs = 0, maxRel = 0;
+  std::optional<llvm::SmallVector<int64_t, 4>> first;
+  double firstGot = 0, firstWant = 0;
+  llvm::SmallVector<int64_t, 4> idx(l->shape().size(), 0);
+  for (int64_t lin = 0; lin < n; ++lin) {
+    int64_t rest = lin;
+    for (size_t i = idx.size(); i-- > 0;) {
+      idx[i] = rest % l->shape()[i];
+      rest /= l->shape()[i];
+    }
+    int64_t off = l->offset(idx);
+    double got = decode(et, a.data, off), want = decode(et, golden, off);
+    bool ok;
+    if (std::isnan(want) || std::isnan(got)) {
+      ok = std::isnan(want) && std::isnan(got);
+    } else if (std::isinf(want) || std::isinf(got)) {
+      ok = got == want;
+    } else {
+      double diff = std::fabs(got - want);
+      maxAbs = std::max(maxAbs, diff);
+      if (want != 0)
+        maxRel = std::max(maxRel, diff / std::fabs(want));
+      ok = diff <= atolOpt + rtolOpt * std::fabs(want);
+    }
+    if (!ok) {
+      if (!bad) {
+        first = idx;
+        firstGot = got;
+        firstWant = want;
+      }
+      ++bad;
+    }
+  }
+  llvm::outs() << a.name << ": " << n << " elements compared, max abs error "
+               << llvm::format("%.3g", maxAbs) << ", max rel error "
+               << llvm::format("%.3g", maxRel) << ", " << bad
+               << " mismatches (atol " << llvm::format("%g", atolOpt.getValue())
+               << ", rtol " << llvm::format("%g", rtolOpt.getValue()) << ")\n";
+  if (bad) {
+    llvm::outs() << "  first mismatch at [";
+    llvm::interleaveComma(*first, llvm::outs());
+    llvm::outs() << "]: got " << llvm::format("%.9g", firstGot) << ", expected "
+                 << llvm::format("%.9g", firstWant) << "\n";
+  }
+  return bad == 0;
+}
+
+std::pair<StringRef, StringRef> splitArg(StringRef spec, StringRef flag) {
+  auto [name, file] = spec.split('=');
+  if (name.empty() || file.empty())
+    fail(llvm::formatv("--{0} '{1}': expected ARG=FILE", flag, spec));
+  return {name, file};
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  llvm::cl::ParseCommandLineOptions(
+      argc, argv,
+      "ascube-run: compile an ascube kernel and run it on the "
+      "CPU\n");
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+
+  DialectRegistry registry;
+  ascube::registerAscubeDialect(registry);
+  registry.insert<func::FuncDialect, arith::ArithDialect, memref::MemRefDialect,
+                  scf::SCFDialect, math::MathDialect, affine::AffineDialect,
+                  LLVM::LLVMDialect>();
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+
+  llvm::SourceMgr sm;
+  auto file = llvm::MemoryBuffer::getFileOrSTDIN(kernelFile);
+  if (!file)
+    fail(llvm::formatv("cannot read '{0}': {1}", kernelFile,
+                       file.getError().message()));
+  sm.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diag(sm, &ctx);
+  Block block;
+  AsmParserState state;
+  if (failed(parseAsmSourceFile(sm, &block, ParserConfig(&ctx), &state)))
+    return 2;
+  OwningOpRef<ModuleOp> module;
+  if (block.getOperations().size() == 1 && isa<ModuleOp>(block.front())) {
+    module = cast<ModuleOp>(block.front());
+    module->getOperation()->remove();
+  } else {
+    fail("the kernel file must hold one builtin.module");
+  }
+  if (failed(verify(*module)))
+    return 2;
+
+  auto func = module->lookupSymbol<func::FuncOp>(entry);
+  if (!func || func.isExternal())
+    fail(llvm::formatv("no function @{0} with a body in '{1}'", entry,
+                       kernelFile));
+  if (func.getNumResults() != 0)
+    fail(llvm::formatv("@{0} returns values; kernels write their outputs "
+                       "into buffer arguments",
+                       entry));
+
+  // Arguments, named by their SSA names in the source.
+  std::vector<Arg> args;
+  const AsmParserState::BlockDefinition *def =
+      state.getBlockDef(&func.getBody().front());
+  for (BlockArgument ba : func.getArguments()) {
+    Arg a;
+    unsigned i = ba.getArgNumber();
+    a.name = "arg" + std::to_string(i);
+    if (def && i < def->arguments.size()) {
+      llvm::SMRange r = def->arguments[i].loc;
+      StringRef text(r.Start.getPointer(),
+                     r.End.getPointer() - r.Start.getPointer());
+      text.consume_front("%");
+      if (!text.empty())
+        a.name = text.str();
+    }
+    a.type = dyn_cast<MemRefType>(ba.getType());
+    if (!a.type || !a.type.hasStaticShape())
+      fail(llvm::formatv("argument {0} of @{1} is {2}; ascube-run passes "
+                         "statically shaped memrefs only",
+                         a.name, entry, ba.getType()));
+    a.storage = ascube::getCPUStorageType(a.type);
+    if (!a.storage)
+      fail(llvm::formatv("argument {0}: cannot lay out {1}", a.name, a.type));
+    a.bytes = storageBytes(a.storage);
+    args.push_back(std::move(a));
+  }
+  auto findArg = [&](StringRef name, StringRef flag) -> Arg & {
+    for (Arg &a : args)
+      if (a.name == name || ("arg" + std::to_string(&a - &args[0])) == name)
+        return a;
+    std::string known;
+    for (Arg &a : args)
+      known += (known.empty() ? "" : ", ") + a.name;
+    fail(llvm::formatv("--{0}: @{1} has no argument '{2}' (arguments: {3})",
+                       flag, entry, name, known));
+  };
+  std::vector<bool> named(args.size(), false);
+  for (Arg &a : args)
+    a.data.assign(a.bytes, 0);
+  for (StringRef spec : inputs) {
+    auto [name, path] = splitArg(spec, "input");
+    Arg &a = findArg(name, "input");
+    a.data = readData(a.name, path, a.bytes, a.type);
+    named[&a - &args[0]] = true;
+  }
+  std::vector<std::pair<Arg *, std::string>> outs, goldens;
+  for (StringRef spec : outputs) {
+    auto [name, path] = splitArg(spec, "output");
+    Arg &a = findArg(name, "output");
+    outs.push_back({&a, path.str()});
+    named[&a - &args[0]] = true;
+  }
+  for (StringRef spec : compares) {
+    auto [name, path] = splitArg(spec, "compare");
+    Arg &a = findArg(name, "compare");
+    goldens.push_back({&a, path.str()});
+    named[&a - &args[0]] = true;
+  }
+  for (size_t i = 0; i < args.size(); ++i)
+    if (!named[i])
+      fail(llvm::formatv("argument {0} ({1}) is given by no --input, "
+                         "--output or --compare",
+                         args[i].name, args[i].type));
+  // Read goldens before running so that a bad file fails fast.
+  std::vector<std::vector<char>> goldenData;
+  for (auto &[a, path] : goldens)
+    goldenData.push_back(readData(a->name, path, a->bytes, a->type));
+
+  // Compile.
+  func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                UnitAttr::get(&ctx));
+  PassManager pm(&ctx);
+  ascube::buildAscubeToLLVMPipeline(pm);
+  if (failed(pm.run(*module)))
+    fail("lowering the kernel failed (see the diagnostics above)");
+  if (dumpLLVM)
+    module->print(llvm::outs());
+  std::function<llvm::Error(llvm::Module *)> opt =
+      makeOptimizingTransformer(2, 0, nullptr);
+  ExecutionEngineOptions eo;
+  eo.transformer = opt;
+  auto engine = ExecutionEngine::create(*module, eo);
+  if (!engine)
+    fail("JIT compilation failed: " + llvm::toString(engine.takeError()));
+
+  // Call through the C interface: one pointer to a memref descriptor
+  // {allocated, aligned, offset, sizes[rank], strides[rank]} per argument.
+  std::vector<std::vector<int64_t>> descs(args.size());
+  std::vector<void *> descPtrs(args.size()), callArgs(args.size());
+  std::vector<std::unique_ptr<char[]>> storage;
+  for (size_t i = 0; i < args.size(); ++i) {
+    Arg &a = args[i];
+    storage.emplace_back(new (std::align_val_t(64)) char[a.bytes + 64]);
+    char *p = storage.back().get();
+    std::memcpy(p, a.data.data(), a.bytes);
+    ArrayRef<int64_t> shape = a.storage.getShape();
+    std::vector<int64_t> &d = descs[i];
+    d.push_back(reinterpret_cast<int64_t>(p));
+    d.push_back(reinterpret_cast<int64_t>(p));
+    d.push_back(0);
+    d.insert(d.end(), shape.begin(), shape.end());
+    int64_t stride = 1;
+    std::vector<int64_t> strides(shape.size());
+    for (size_t k = shape.size(); k-- > 0;) {
+      strides[k] = stride;
+      stride *= shape[k];
+    }
+    d.insert(d.end(), strides.begin(), strides.end());
+    descPtrs[i] = d.data();
+    callArgs[i] = &descPtrs[i];
+  }
+  if (llvm::Error e =
+          (*engine)->invokePacked("_mlir_ciface_" + entry.getValue(), callArgs))
+    fail("running @" + entry + " failed: " + llvm::toString(std::move(e)));
+  for (size_t i = 0; i < args.size(); ++i)
+    std::memcpy(args[i].data.data(), storage[i].get(), args[i].bytes);
+
+  for (auto &[a, path] : outs)
+    writeData(*a, path);
+  bool ok = true;
+  for (size_t i = 0; i < goldens.size(); ++i)
+    ok &= compare(*goldens[i].first, goldenData[i]);
+  if (!goldens.empty())
+    llvm::outs() << (ok ? "PASS" : "FAIL") << "\n";
+  return ok ? 0 : 1;
+}
