@@ -170,11 +170,15 @@ llvm::Expected<FractalLayout> FractalLayout::get(const LayoutSpec &spec,
   for (int64_t d : shape)
     if (d < 0)
       return err("layout needs a static, non-negative shape [layout_c1]");
-  if (bits != 4 && bits != 8 && bits != 16 && bits != 32)
-    return err(llvm::formatv("{0}-bit elements are not a cube data width "
-                             "(4, 8, 16, 32) [layout_c3]",
-                             bits));
   Format f = spec.format;
+  // Fractal data is 4, 8, 16 or 32 bits; plain ND/DN buffers also hold
+  // 64-bit words (Fixpipe's QUANT_PRE vectors, §16).
+  bool plain = f == Format::ND || f == Format::DN;
+  if (bits != 4 && bits != 8 && bits != 16 && bits != 32 &&
+      !(plain && bits == 64))
+    return err(llvm::formatv("{0}-bit elements are not a cube data width "
+                             "(4, 8, 16, 32; 64 in ND/DN) [layout_c3]",
+                             bits));
   if ((f == Format::ScaleA || f == Format::ScaleB ||
        f == Format::SparseIndex) &&
       bits != 8)

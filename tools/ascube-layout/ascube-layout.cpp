@@ -324,6 +324,9 @@ int main(int argc, char **argv) {
           &errStream)) {
     StringRef first = StringRef(parseErrors).split('\n').first;
     first.consume_front("ascube-layout: ");
+    // Some option errors are printed by LLVM itself (one line already).
+    if (first.trim().empty())
+      exit(1);
     fail(first.trim());
   }
 
@@ -365,6 +368,13 @@ int main(int argc, char **argv) {
   if (!l)
     fail(toString(l.takeError()));
 
+  // Pictures and orders are for learning: keep them to a readable size.
+  constexpr int64_t kMaxPrinted = 1 << 20;
+  if ((orderOpt || gridOpt || !svgOpt.empty()) &&
+      l->numElements() > kMaxPrinted)
+    fail(formatv("the padded layout has {0} elements; --order, --grid and "
+                 "--svg print at most {1} (use --query for large shapes)",
+                 l->numElements(), kMaxPrinted));
   if (orderOpt) {
     printOrder(*l);
   } else if (!queryOpt.empty()) {

@@ -116,7 +116,7 @@ func.func @f() {
 // -----
 
 func.func @f() {
-  // expected-error @+1 {{'ascube.alloc' op 64-bit elements are not a cube data width (4, 8, 16, 32) [layout_c3]}}
+  // expected-error @+1 {{'ascube.alloc' op 64-bit elements are not a cube data width (4, 8, 16, 32; 64 in ND/DN) [layout_c3]}}
   %a = ascube.alloc : memref<16x16xf64, #ascube.layout<Nz>, #ascube.mem<L1>>
   return
 }
@@ -190,3 +190,13 @@ func.func @f() {
 
 // expected-error @+1 {{unknown memory level 'L2'; known levels: GM, L1, L0A, L0B, L0C, BT, FB, UB, L0A_MX, L0B_MX}}
 func.func @f(%a: memref<16x16xf16, #ascube.mem<L2>>)
+
+// -----
+
+// expected-error @+1 {{!ascube.hif8 takes no parameters}}
+func.func @f(%a: !ascube.hif8<3>)
+
+// -----
+
+// expected-error @+1 {{!ascube.f4e1m2 takes no parameters}}
+func.func @f(%a: !ascube.f4e1m2<"x", 5>)

@@ -59,6 +59,29 @@ void ascube::registerAscubeDialect(DialectRegistry &registry) {
 }
 
 //===----------------------------------------------------------------------===//
+// Types: no parameters (a trailing `<...>` is an error, not ignored)
+//===----------------------------------------------------------------------===//
+
+static Type parseParameterless(AsmParser &parser, Type type,
+                               StringRef mnemonic) {
+  if (succeeded(parser.parseOptionalLess())) {
+    parser.emitError(parser.getCurrentLocation(), "!ascube.")
+        << mnemonic << " takes no parameters";
+    return {};
+  }
+  return type;
+}
+
+Type HiFloat8Type::parse(AsmParser &parser) {
+  return parseParameterless(parser, get(parser.getContext()), "hif8");
+}
+void HiFloat8Type::print(AsmPrinter &) const {}
+Type Float4E1M2Type::parse(AsmParser &parser) {
+  return parseParameterless(parser, get(parser.getContext()), "f4e1m2");
+}
+void Float4E1M2Type::print(AsmPrinter &) const {}
+
+//===----------------------------------------------------------------------===//
 // AllocOp
 //===----------------------------------------------------------------------===//
 

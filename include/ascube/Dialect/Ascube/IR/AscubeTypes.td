@@ -22,6 +22,7 @@ def Ascube_HiFloat8Type : Ascube_Type<"HiFloat8", "hif8",
     memref<16x32x!ascube.hif8, #ascube.layout<Nz>, #ascube.mem<L1>>
     ```
   }];
+  let hasCustomAssemblyFormat = 1;
 }
 
 def Ascube_Float4E1M2Type : Ascube_Type<"Float4E1M2", "f4e1m2",
@@ -39,6 +40,7 @@ def Ascube_Float4E1M2Type : Ascube_Type<"Float4E1M2", "f4e1m2",
     memref<16x64x!ascube.f4e1m2, #ascube.layout<Nz>, #ascube.mem<L1>>
     ```
   }];
+  let hasCustomAssemblyFormat = 1;
 }
 
 #endif // ASCUBE_TYPES_TD

@@ -1,0 +1,59 @@
+// Fixpipe quantization, ReLU and layouts (cube-reference §16). C (L0C, Nz
+// 16x16 fractals) is an argument so the test can fill it directly.
+!CI = memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+!CF = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+!CW = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  // REQ8: M1 = 0.5, offset -3, s8 (word 140326228459520).
+  func.func @req8(%C: !CI, %D: memref<16x16xi8>) {
+    ascube.fixpipe %C to %D {deqScalar = 140326228459520 : i64} : !CI to memref<16x16xi8>
+    return
+  }
+  func.func @req8_relu(%C: !CI, %D: memref<16x16xi8>) {
+    ascube.fixpipe %C to %D {deqScalar = 140326228459520 : i64, reluEn = true} : !CI to memref<16x16xi8>
+    return
+  }
+  // REQ8 with M1 = 0.1: only bits 31:13 of the f32 count (0.0999755859375).
+  func.func @req8_m1_bits(%C: !CI, %D: memref<16x16xi8>) {
+    ascube.fixpipe %C to %D {deqScalar = 70369781006336 : i64} : !CI to memref<16x16xi8>
+    return
+  }
+  // QF322B8_PRE to u8: M1 = 1, offset 0, bit 46 = 0.
+  func.func @qf32_u8(%C: !CF, %D: memref<16x16xui8>) {
+    ascube.fixpipe %C to %D {deqScalar = 1065353216 : i64} : !CF to memref<16x16xui8>
+    return
+  }
+  // DEQF16: M1 = 0.25, saturating to the f16 range.
+  func.func @deqf16(%C: !CI, %D: memref<16x16xf16>) {
+    ascube.fixpipe %C to %D {deqScalar = 1048576000 : i64} : !CI to memref<16x16xf16>
+    return
+  }
+  func.func @f322f16(%C: !CF, %D: memref<16x16xf16>) {
+    ascube.fixpipe %C to %D : !CF to memref<16x16xf16>
+    return
+  }
+  func.func @f322bf16(%C: !CF, %D: memref<16x16xbf16>) {
+    ascube.fixpipe %C to %D : !CF to memref<16x16xbf16>
+    return
+  }
+  // VREQ8: one QUANT_PRE word per output column, in L1.
+  func.func @vreq8(%C: !CI, %Q: memref<16xi64, #ascube.mem<L1>>, %D: memref<16x16xi8>) {
+    ascube.fixpipe %C to %D quant_vector %Q : memref<16xi64, #ascube.mem<L1>> : !CI to memref<16x16xi8>
+    return
+  }
+  // NoQuant with ReLU.
+  func.func @relu(%C: !CF, %D: memref<16x16xf32>) {
+    ascube.fixpipe %C to %D {reluEn = true} : !CF to memref<16x16xf32>
+    return
+  }
+  // Layouts: NZ2NZ into L1 (f16) and NZ2ND with a row pitch of 40
+  // elements (NZ2DN, 950 only, is in fixpipe-nz2dn.mlir).
+  func.func @nz2nz(%C: !CW, %D: memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>) {
+    ascube.fixpipe %C to %D : !CW to memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+    return
+  }
+  func.func @nz2nd_pitch(%C: !CW, %D: memref<16x40xf32>) {
+    ascube.fixpipe %C to %D {nSize = 32 : i64, dstStride = 40 : i64} : !CW to memref<16x40xf32>
+    return
+  }
+}

@@ -1,0 +1,59 @@
+"""Fixpipe quantization cases with hand-worked values (cube-reference §16).
+make DIR writes the L0C inputs; check DIR prints the outputs to FileCheck.
+L0C is Nz with 16x16 fractals: (i, j) at (j//16)*M1*256 + i*16 + j%16."""
+import sys
+import numpy as np
+
+mode, d = sys.argv[1], sys.argv[2]
+ci = [7, 5, -300, 1000, -1000, -5, 0, 1005]   # row 0 of the int32 tile
+cf = [2.5, 3.5, -5.0, 300.0, 254.5, 255.6, -0.0, 1.5]
+ff = [1 / 3, 65520.0, 65519.0, -2.5, 1.00390625, 1.01171875, 3.0, -1.0]
+if mode == "make":
+    c = np.zeros(256, np.int32)
+    c[:8] = ci
+    c.tofile(d + "/ci.bin")
+    c = np.zeros(256, np.float32)
+    c[:8] = cf
+    c.tofile(d + "/cf.bin")
+    c = np.zeros(256, np.float32)
+    c[:8] = ff
+    c.tofile(d + "/ff.bin")
+    c = np.zeros(256, np.int32)
+    c[:16] = [3, 1000000, -7] + [0] * 13
+    c.tofile(d + "/cdeq.bin")
+    np.full(256, 10, np.int32).tofile(d + "/c10.bin")
+    # Column c: M1 = 2^-(c % 4), offset c - 8, s8.
+    words = []
+    for col in range(16):
+        m1 = int(np.array([2.0 ** -(col % 4)], np.float32).view(np.uint32)[0])
+        words.append((m1 & 0xFFFFE000) | (((col - 8) & 0x1FF) << 37) | (1 << 46))
+    np.array(words, np.uint64).tofile(d + "/q.bin")
+    # 16x32 f32 tile, C(i, j) = 100 i + j, in Nz (two 16x16 fractals).
+    w = np.zeros(512, np.float32)
+    for i in range(16):
+        for j in range(32):
+            w[(j // 16) * 256 + i * 16 + j % 16] = 100 * i + j
+    w.tofile(d + "/cw.bin")
+    sys.exit(0)
+
+def row0(name, dt, n=8):
+    return np.fromfile(d + "/" + name + ".bin", dt)[:n].tolist()
+
+print("req8", row0("req8", np.int8))
+print("req8_relu", row0("req8_relu", np.int8))
+print("req8_m1_bits", row0("req8_m1_bits", np.int8))
+print("qf32_u8", row0("qf32_u8", np.uint8))
+print("deqf16", row0("deqf16", np.float16, 3))
+print("f322f16", [float(x) for x in row0("f322f16", np.float16)])
+bf = np.fromfile(d + "/f322bf16.bin", np.uint16)[:8]
+print("f322bf16", [hex(int(x)) for x in bf])
+print("vreq8", row0("vreq8", np.int8, 16))
+print("relu", row0("relu", np.float32))
+nz = np.fromfile(d + "/nz2nz.bin", np.float16)
+print("nz2nz", all(nz[(j // 16) * 256 + i * 16 + j % 16] == 100 * i + j
+                   for i in range(16) for j in range(32)))
+dn = np.fromfile(d + "/nz2dn.bin", np.float32)
+print("nz2dn", all(dn[j * 16 + i] == 100 * i + j for i in range(16) for j in range(32)))
+nd = np.fromfile(d + "/nd.bin", np.float32)
+print("nz2nd pitch", all(nd[i * 40 + j] == 100 * i + j for i in range(16) for j in range(32)),
+      "gap untouched", bool((nd.reshape(16, 40)[:, 32:] == 0).all()))
