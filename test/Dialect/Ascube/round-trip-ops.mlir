@@ -1,0 +1,66 @@
+// The instruction ops print, parse and print again identically, in the
+// custom and the generic form; only parameters that were given are printed
+// (C11: an op without its optional attributes, no unit flag, no bias).
+// RUN: ascube-opt %s | FileCheck %s
+// RUN: ascube-opt %s | ascube-opt | FileCheck %s
+// RUN: ascube-opt %s -mlir-print-op-generic | ascube-opt | FileCheck %s
+// RUN: ascube-opt %s -emit-bytecode | ascube-opt | FileCheck %s
+// RUN: ascube-opt %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+
+!GA = memref<30x70xf16>
+!L1A = memref<30x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<30x70xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!L1B = memref<70x40xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0B = memref<70x40xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!L0C = memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+// CHECK-LABEL: func.func @movers(
+func.func @movers(%a: !GA, %a1: !L1A, %a0: !L0A, %b1: !L1B, %b0: !L0B, %o: index,
+                  %bias_gm: memref<48xf32>, %bias1: memref<48xf32, #ascube.mem<L1>>,
+                  %bt: memref<48xf32, #ascube.mem<BT>>) {
+  // CHECK: ascube.data_copy %{{.*}} to %{{.*}} : memref<30x70xf16> to memref<30x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+  ascube.data_copy %a to %a1 : !GA to !L1A
+  // CHECK: ascube.data_copy %{{.*}} to %{{.*}} {dstNzC0Stride = 32 : i64, nValue = 20 : i64} : memref<30x70xf16> to
+  ascube.data_copy %a to %a1 {nValue = 20 : i64, dstNzC0Stride = 32 : i64} : !GA to !L1A
+  // CHECK: ascube.data_copy %{{.*}} to %{{.*}} {mode = #ascube.copy_mode<nd2nz>}
+  ascube.data_copy %a to %a1 {mode = #ascube.copy_mode<nd2nz>} : !GA to !L1A
+  // CHECK: ascube.data_copy %{{.*}} to %{{.*}} : memref<48xf32> to memref<48xf32, #ascube.mem<L1>>
+  ascube.data_copy %bias_gm to %bias1 : memref<48xf32> to memref<48xf32, #ascube.mem<L1>>
+  // CHECK: ascube.data_copy %{{.*}} to %{{.*}} : memref<48xf32, #ascube.mem<L1>> to memref<48xf32, #ascube.mem<BT>>
+  ascube.data_copy %bias1 to %bt : memref<48xf32, #ascube.mem<L1>> to memref<48xf32, #ascube.mem<BT>>
+  // C12: offsets from function arguments verify (checked at run time only).
+  // CHECK: ascube.load_2d %{{.*}}[%{{.*}}] to %{{.*}}[%{{.*}}] {repeatTimes = 5 : i64, srcStride = 2 : i64} :
+  ascube.load_2d %a1[%o] to %a0[%o] {repeatTimes = 5 : i64, srcStride = 2 : i64} : !L1A to !L0A
+  // CHECK: ascube.load_2d %{{.*}} to %{{.*}} {ifTranspose = true, repeatTimes = 3 : i64, srcStride = 5 : i64, startIndex = 1 : i64} :
+  ascube.load_2d %b1 to %b0 {startIndex = 1 : i64, repeatTimes = 3 : i64, srcStride = 5 : i64, ifTranspose = true} : !L1B to !L0B
+  // GENERIC: "ascube.load_2d"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>, repeatTimes = 5 : i64, srcStride = 2 : i64}>
+  return
+}
+
+// CHECK-LABEL: func.func @matrix(
+func.func @matrix(%a0: !L0A, %b0: !L0B, %c0: !L0C, %bt: memref<48xf32, #ascube.mem<BT>>,
+                  %c: memref<30x40xf32>, %h: memref<30x40xf16>, %q: memref<30x40xi8>,
+                  %ci: memref<30x40xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>,
+                  %qv: memref<40xi64, #ascube.mem<L1>>) {
+  // No unit flag, no bias: nothing but the operands is printed.
+  // CHECK: ascube.mmad %{{.*}}, %{{.*}} to %{{.*}} : memref<30x70xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>, memref<70x40xf16, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+  ascube.mmad %a0, %b0 to %c0 : !L0A, !L0B to !L0C
+  // CHECK: ascube.mmad %{{.*}}, %{{.*}} to %{{.*}} bias %{{.*}} : memref<48xf32, #ascube.mem<BT>> : memref<30x70xf16
+  ascube.mmad %a0, %b0 to %c0 bias %bt : memref<48xf32, #ascube.mem<BT>> : !L0A, !L0B to !L0C
+  // CHECK: ascube.mmad %{{.*}}, %{{.*}} to %{{.*}} {cmatrixInitVal = false, unitFlag = 3 : i64} :
+  ascube.mmad %a0, %b0 to %c0 {cmatrixInitVal = false, unitFlag = 3 : i64} : !L0A, !L0B to !L0C
+  // CHECK: ascube.fixpipe %{{.*}} to %{{.*}} : memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<30x40xf32>
+  ascube.fixpipe %c0 to %c : !L0C to memref<30x40xf32>
+  // CHECK: ascube.fixpipe %{{.*}} to %{{.*}} {reluEn = true} : memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<30x40xf16>
+  ascube.fixpipe %c0 to %h {reluEn = true} : !L0C to memref<30x40xf16>
+  // CHECK: ascube.fixpipe %{{.*}} to %{{.*}} {deqScalar = 70782050893824 : i64, quantPre = #ascube.quant<REQ8>} :
+  ascube.fixpipe %ci to %q {quantPre = #ascube.quant<REQ8>, deqScalar = 70782050893824 : i64}
+      : memref<30x40xi32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<30x40xi8>
+  // CHECK: ascube.fixpipe %{{.*}} to %{{.*}} quant_vector %{{.*}} : memref<40xi64, #ascube.mem<L1>> : memref<30x40xi32
+  ascube.fixpipe %ci to %q quant_vector %qv : memref<40xi64, #ascube.mem<L1>>
+      : memref<30x40xi32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<30x40xi8>
+  // GENERIC: "ascube.mmad"(%{{.*}}, %{{.*}}, %{{.*}}) : (memref<30x70xf16
+  return
+}
+}
