@@ -20,6 +20,8 @@ config.substitutions.append(("%python", sys.executable))
 # Debian's interpreter, which has python3-numpy (the golden generators).
 config.substitutions.append(("%numpy_python", "/usr/bin/python3"))
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
+config.substitutions.append(("%host_cxx", config.host_cxx))
+config.substitutions.append(("%mlir_include", os.path.join(os.path.dirname(config.mlir_lib_dir), "include")))
 
 tool_dirs = [os.path.join(config.ascube_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(

@@ -82,24 +82,6 @@ Type Float4E1M2Type::parse(AsmParser &parser) {
 void Float4E1M2Type::print(AsmPrinter &) const {}
 
 //===----------------------------------------------------------------------===//
-// AllocOp
-//===----------------------------------------------------------------------===//
-
-LogicalResult AllocOp::verify() {
-  MemRefType type = getBuffer().getType();
-  if (failed(getFractalLayout(type, [&] { return emitOpError(); })))
-    return failure();
-  if (getMemLevel(type) == target::Level::GM)
-    return emitOpError() << "allocates in GM; GM buffers are function "
-                            "arguments, give the result an on-core "
-                            "#ascube.mem level [alloc_c1]";
-  if (IntegerAttr offset = getOffsetAttr(); offset && offset.getInt() < 0)
-    return emitOpError() << "offset = " << offset.getInt()
-                         << " B must be non-negative [alloc_c2]";
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
 

@@ -91,11 +91,79 @@ LogicalResult checkExtent(EmitErrorFn emit, StringRef role, Value offset,
 
 int64_t c0Of(unsigned bits) { return layout::c0ForBits(bits); }
 
+/// With a target product: the level exists on it (capacity_c2) and the
+/// buffer, placed at `offset` bytes, fits it (capacity_c1) — cube-reference
+/// §1, docs/Products.md.
+LogicalResult checkCapacity(Operation *op, EmitErrorFn emit, StringRef role,
+                            const Buffer &b, int64_t offset = 0) {
+  const target::ProductInfo *prod = getTargetProduct(op);
+  if (!prod || b.level == Level::GM)
+    return success();
+  StringRef level = target::stringifyLevel(b.level);
+  if (!prod->hasLevel(b.level))
+    return emit() << role << " lives in " << level << ", which " << prod->Name
+                  << " does not have [capacity_c2]";
+  int64_t need = offset + b.layout.sizeInBytes();
+  int64_t cap = prod->capacity(b.level);
+  if (need > cap)
+    return emit() << role << " needs " << need << " B but " << prod->Name << " "
+                  << level << " holds " << cap << " B [capacity_c1]";
+  return success();
+}
+
+/// checkCapacity for every buffer operand of an instruction op.
+LogicalResult checkOperandCapacities(Operation *op, EmitErrorFn emit) {
+  for (OpOperand &use : op->getOpOperands()) {
+    auto t = dyn_cast<MemRefType>(use.get().getType());
+    if (!t)
+      continue;
+    std::optional<Level> level = getMemLevel(t);
+    if (!level)
+      continue;
+    FailureOr<layout::FractalLayout> l =
+        getFractalLayout(t, [&] { return emit(); });
+    if (failed(l))
+      return failure();
+    Buffer b{t, std::move(*l), *level, *getElementBitWidth(t.getElementType())};
+    std::string role = (target::stringifyLevel(*level) + " operand").str();
+    if (failed(checkCapacity(op, emit, role, b)))
+      return failure();
+  }
+  return success();
+}
+
 } // namespace
 
 unsigned ascube::getStorageBytes(Type t) {
   std::optional<unsigned> bits = getElementBitWidth(t);
   return bits ? *bits / 8 : 0;
+}
+
+//===----------------------------------------------------------------------===//
+// AllocOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllocOp::verify() {
+  auto emit = [&]() { return emitOpError(); };
+  MemRefType type = getBuffer().getType();
+  FailureOr<layout::FractalLayout> l = getFractalLayout(type, emit);
+  if (failed(l))
+    return failure();
+  Level level = *getMemLevel(type);
+  if (level == Level::GM)
+    return emitOpError() << "allocates in GM; GM buffers are function "
+                            "arguments, give the result an on-core "
+                            "#ascube.mem level [alloc_c1]";
+  int64_t offset = 0;
+  if (IntegerAttr off = getOffsetAttr()) {
+    offset = off.getInt();
+    if (offset < 0)
+      return emitOpError() << "offset = " << offset
+                           << " B must be non-negative [alloc_c2]";
+  }
+  Buffer b{type, std::move(*l), level,
+           *getElementBitWidth(type.getElementType())};
+  return checkCapacity(*this, emit, "buffer", b, offset);
 }
 
 //===----------------------------------------------------------------------===//
@@ -181,9 +249,12 @@ FailureOr<Nd2NzParams> ascube::getNd2NzParams(DataCopyOp op, EmitErrorFn emit) {
   }
   p.dstNzC0Stride = attrOr(op.getDstNzC0StrideAttr(), dst->paddedRows());
   p.dstNzNStride = attrOr(op.getDstNzNStrideAttr(), 1);
+  // Dense packing: one Nz matrix of the source's shape after another.
+  int64_t c0 = c0Of(dst->bits);
+  int64_t nzMatrix = llvm::alignTo(dn ? p.dValue : p.nValue, 16) *
+                     llvm::alignTo(dn ? p.nValue * per : p.dValue * per, c0);
   p.dstNzMatrixStride =
-      attrOr(op.getDstNzMatrixStrideAttr(),
-             batch > 1 ? units(dst->paddedRows() * dst->paddedCols()) : 0);
+      attrOr(op.getDstNzMatrixStrideAttr(), batch > 1 ? units(nzMatrix) : 0);
 
   StringRef label = dn ? "dn2nz_c1" : "nd2nz_c1";
   if (failed(inRange(emit, "ndNum", p.ndNum, 0, 4095, label)) ||
@@ -208,7 +279,7 @@ LogicalResult DataCopyOp::verify() {
   auto emit = [&]() { return emitOpError(); };
   FailureOr<Buffer> src = resolve(getSrc(), "source", emit);
   FailureOr<Buffer> dst = resolve(getDst(), "destination", emit);
-  if (failed(src) || failed(dst))
+  if (failed(src) || failed(dst) || failed(checkOperandCapacities(*this, emit)))
     return failure();
   CopyMode mode = getEffectiveMode();
   Type st = src->type.getElementType(), dt = dst->type.getElementType();
@@ -367,7 +438,7 @@ LogicalResult Load2DOp::verify() {
   auto emit = [&]() { return emitOpError(); };
   FailureOr<Buffer> src = resolve(getSrc(), "source", emit);
   FailureOr<Buffer> dst = resolve(getDst(), "destination", emit);
-  if (failed(src) || failed(dst))
+  if (failed(src) || failed(dst) || failed(checkOperandCapacities(*this, emit)))
     return failure();
   // Paths (§6).
   bool pathOk = (src->level == Level::GM &&
@@ -525,7 +596,8 @@ LogicalResult MmadOp::verify() {
   FailureOr<Buffer> a = resolve(getA(), "A", emit);
   FailureOr<Buffer> b = resolve(getB(), "B", emit);
   FailureOr<Buffer> c = resolve(getC(), "C", emit);
-  if (failed(a) || failed(b) || failed(c))
+  if (failed(a) || failed(b) || failed(c) ||
+      failed(checkOperandCapacities(*this, emit)))
     return failure();
   if (a->level != Level::L0A || b->level != Level::L0B ||
       c->level != Level::L0C)
@@ -715,7 +787,7 @@ LogicalResult FixpipeOp::verify() {
   auto emit = [&]() { return emitOpError(); };
   FailureOr<Buffer> src = resolve(getSrc(), "source", emit);
   FailureOr<Buffer> dst = resolve(getDst(), "destination", emit);
-  if (failed(src) || failed(dst))
+  if (failed(src) || failed(dst) || failed(checkOperandCapacities(*this, emit)))
     return failure();
   if (src->level != Level::L0C ||
       (dst->level != Level::GM && dst->level != Level::L1))

@@ -81,7 +81,8 @@ def Ascube_DataCopyOp : Ascube_MoverOp<"data_copy"> {
       = 0 is a no-op. 4-bit data moves as bytes: parameters count bytes.
       Defaults: ndNum 1 (the batch of a 3-D source), nValue/dValue the
       source shape, srcDValue its row pitch, dstNzC0Stride the destination's
-      padded rows, dstNzNStride 1, matrix strides the matrix sizes.
+      padded rows, dstNzNStride 1, matrix strides the sizes of one source
+      matrix and of one dense Nz matrix (rows to 16, columns to C0).
     - `dn2nz` (Dn2NzParams, 950 only): the source is column-major; column c
       of dValue contiguous elements (`src + i*srcDnMatrixStride +
       c*srcDValue + r`) goes to the Nz position of (r, c). nValue = columns

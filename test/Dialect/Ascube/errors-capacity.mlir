@@ -1,0 +1,67 @@
+// Capacity against the target product (cube-reference §1, docs/Products.md).
+// RUN: ascube-opt %s -split-input-file -verify-diagnostics
+
+// C07 (second part): m = 1, k = 1024, n = 64 f16 needs 128 KiB of B.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @c07(%a: memref<1x1024xf16, #ascube.mem<L0A>>,
+                 %b: memref<1024x64xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>,
+                 %c: memref<1x64xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
+    // expected-error @+1 {{'ascube.mmad' op L0B operand needs 131072 B but atlas_a2 L0B holds 65536 B [capacity_c1]}}
+    ascube.mmad %a, %b to %c : memref<1x1024xf16, #ascube.mem<L0A>>,
+        memref<1024x64xf16, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<1x64xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    return
+  }
+}
+
+// -----
+
+// C09: a 256x256 f16 L0B buffer (131072 B) exceeds L0B on A2/A3 and 950.
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @c09() {
+    // expected-error @+1 {{'ascube.alloc' op buffer needs 131072 B but ascend950pr L0B holds 65536 B [capacity_c1]}}
+    %b = ascube.alloc : memref<256x256xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    return
+  }
+}
+
+// -----
+
+// C09: Kirin 9030 has 32 KiB L0A/L0B and 64 KiB L0C.
+module attributes {ascube.target = #ascube.target<kirin_9030>} {
+  func.func @kirin() {
+    %a = ascube.alloc : memref<128x128xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    // expected-error @+1 {{'ascube.alloc' op buffer needs 65537 B but kirin_9030 L0C holds 65536 B [capacity_c1]}}
+    %c = ascube.alloc offset 1 : memref<128x128xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    return
+  }
+}
+
+// -----
+
+// The offset counts: 32 KiB at offset 48 KiB overflows a 64 KiB L0A.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @offset() {
+    // expected-error @+1 {{'ascube.alloc' op buffer needs 81920 B but atlas_a2 L0A holds 65536 B [capacity_c1]}}
+    %a = ascube.alloc offset 49152 : memref<128x128xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    return
+  }
+}
+
+// -----
+
+// 310P (atlas_inference) has no bias table.
+module attributes {ascube.target = #ascube.target<atlas_inference>} {
+  func.func @no_bt() {
+    // expected-error @+1 {{'ascube.alloc' op buffer lives in BT, which atlas_inference does not have [capacity_c2]}}
+    %b = ascube.alloc : memref<16xf32, #ascube.mem<BT>>
+    return
+  }
+}
+
+// -----
+
+// Without a target nothing product-specific is checked.
+func.func @no_target() {
+  %b = ascube.alloc : memref<256x256xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  return
+}
