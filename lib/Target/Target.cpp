@@ -20,6 +20,10 @@ using llvm::StringRef;
 namespace {
 #define GET_ProductTable_DECL
 #define GET_ProductTable_IMPL
+#define GET_MmadTable_IMPL
+#define GET_Load2DTable_IMPL
+#define GET_Nd2NzTable_IMPL
+#define GET_FixpipeTable_IMPL
 #include "ascube/Target/Products.inc"
 
 struct LevelName {
@@ -70,59 +74,54 @@ std::string ascube::target::knownLevelNames() {
   return s;
 }
 
-uint64_t ProductInfo::capacity(Level level) const {
+namespace {
+/// The table fields that hold one level's capacity and alignment.
+struct LevelFields {
+  uint32_t ProductInfo::*capacity; // nullptr for GM (unbounded)
+  uint16_t ProductInfo::*alignment;
+};
+
+LevelFields fieldsOf(Level level) {
   switch (level) {
   case Level::GM:
-    return 0;
+    return {nullptr, &ProductInfo::GMAlign};
   case Level::L1:
-    return L1;
+    return {&ProductInfo::L1, &ProductInfo::L1Align};
   case Level::L0A:
-    return L0A;
+    return {&ProductInfo::L0A, &ProductInfo::L0AAlign};
   case Level::L0B:
-    return L0B;
+    return {&ProductInfo::L0B, &ProductInfo::L0BAlign};
   case Level::L0C:
-    return L0C;
+    return {&ProductInfo::L0C, &ProductInfo::L0CAlign};
   case Level::BT:
-    return BT;
+    return {&ProductInfo::BT, &ProductInfo::BTAlign};
   case Level::FB:
-    return FB;
+    return {&ProductInfo::FB, &ProductInfo::FBAlign};
   case Level::UB:
-    return UB;
+    return {&ProductInfo::UB, &ProductInfo::UBAlign};
   case Level::L0A_MX:
-    return L0AMX;
+    return {&ProductInfo::L0AMX, &ProductInfo::L0AMXAlign};
   case Level::L0B_MX:
-    return L0BMX;
+    return {&ProductInfo::L0BMX, &ProductInfo::L0BMXAlign};
   }
-  return 0;
+  return {nullptr, &ProductInfo::GMAlign};
+}
+} // namespace
+
+uint64_t ProductInfo::capacity(Level level) const {
+  LevelFields f = fieldsOf(level);
+  return f.capacity ? this->*f.capacity : 0;
 }
 
 unsigned ProductInfo::alignment(Level level) const {
-  switch (level) {
-  case Level::GM:
-    return GMAlign;
-  case Level::L1:
-    return L1Align;
-  case Level::L0A:
-    return L0AAlign;
-  case Level::L0B:
-    return L0BAlign;
-  case Level::L0C:
-    return L0CAlign;
-  case Level::BT:
-    return BTAlign;
-  case Level::FB:
-    return FBAlign;
-  case Level::UB:
-    return UBAlign;
-  case Level::L0A_MX:
-    return L0AMXAlign;
-  case Level::L0B_MX:
-    return L0BMXAlign;
-  }
-  return 1;
+  return this->*fieldsOf(level).alignment;
 }
 
 ArrayRef<ProductInfo> ascube::target::allProducts() { return ProductTable; }
+ArrayRef<MmadRowInfo> ascube::target::mmadRows() { return MmadTable; }
+ArrayRef<TypeRowInfo> ascube::target::load2DTypes() { return Load2DTable; }
+ArrayRef<TypeRowInfo> ascube::target::nd2nzTypes() { return Nd2NzTable; }
+ArrayRef<FixpipeRowInfo> ascube::target::fixpipeRows() { return FixpipeTable; }
 
 const ProductInfo *ascube::target::lookupProduct(StringRef key) {
   // The generated index compares case-insensitively; IR keys are exact.
@@ -220,6 +219,48 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
     os << "| `" << p.Name << "` | " << bw(p.L1ToL0ABandwidth) << " | "
        << bw(p.L1ToL0BBandwidth) << " |\n";
   }
+
+  auto yes = [](bool b) { return b ? "yes" : "—"; };
+  os << "\n## Instructions and switches\n\n| product | ND2NZ | DN2NZ | "
+        "Fixpipe | NZ2DN | Mmad bias (cmatrixSource) | kDirectionAlign | "
+        "disableGemv | LoadData 2D-v2 | LoadData 3D V1 | LoadData 3D V2 | MX "
+        "| 4:2 sparse | L1→BT unit |\n|---|---|---|---|---|---|---|---|---|---|"
+        "---|---|---|---|\n";
+  for (const ProductInfo &p : products)
+    os << "| `" << p.Name << "` | " << yes(p.HasND2NZ) << " | "
+       << yes(p.HasDN2NZ) << " | " << yes(p.HasFixpipe) << " | "
+       << yes(p.HasNZ2DN) << " | " << yes(p.HasCmatrixSource) << " | "
+       << yes(p.HasKDirectionAlign) << " | " << yes(p.HasDisableGemv) << " | "
+       << yes(p.HasLoad2DV2) << " | " << yes(p.HasLoad3DV1) << " | "
+       << yes(p.HasLoad3DV2) << " | " << yes(p.HasMX) << " | "
+       << yes(p.HasSparse) << " | " << unsigned(p.BiasCopyUnit) << " B |\n";
+
+  auto productList = [&](unsigned mask) {
+    std::string s;
+    for (const ProductInfo &p : products)
+      if (p.in(mask))
+        s += (s.empty() ? "`" : ", `") + std::string(p.Name) + "`";
+    return s;
+  };
+  os << "\n## Mmad dtypes (cube-reference §13.2)\n\n| A × B → C | bias | "
+        "products |\n|---|---|---|\n";
+  for (const MmadRowInfo &r : mmadRows())
+    os << "| " << r.A << " × " << r.B << " → " << r.C << " | "
+       << (*r.Bias ? r.Bias : "—") << " | " << productList(r.Products)
+       << " |\n";
+  auto typeTable = [&](StringRef title, ArrayRef<TypeRowInfo> rows) {
+    os << "\n## " << title << "\n\n| element type | products |\n|---|---|\n";
+    for (const TypeRowInfo &r : rows)
+      os << "| " << r.Type << " | " << productList(r.Products) << " |\n";
+  };
+  typeTable("LoadData 2D element types (cube-reference §6)", load2DTypes());
+  typeTable("DataCopy ND2NZ / DN2NZ element types (cube-reference §5)",
+            nd2nzTypes());
+  os << "\n## Fixpipe conversions (cube-reference §16)\n\n| L0C → output | "
+        "to GM | to L1 | products |\n|---|---|---|---|\n";
+  for (const FixpipeRowInfo &r : fixpipeRows())
+    os << "| " << r.Src << " → " << r.Dst << " | " << yes(r.ToGM) << " | "
+       << yes(r.ToL1) << " | " << productList(r.Products) << " |\n";
 
   os << "\n## Notes\n\n";
   for (const ProductInfo &p : products)

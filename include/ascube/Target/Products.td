@@ -62,6 +62,22 @@ class AscubeProduct<int index, string key, int arch, string docName,
   // L1->L0A / L1->L0B bandwidth in bytes per cycle (§1); 0 = undocumented.
   bits<16> L1ToL0ABandwidth = 0;
   bits<16> L1ToL0BBandwidth = 0;
+  // Instructions and switches (cube-reference §5-§16).
+  bit HasND2NZ = 1;          // DataCopy ND2NZ (§5; not on 310B)
+  bit HasDN2NZ = 0;          // DataCopy DN2NZ (§5; 950)
+  bit HasNZ2DN = 0;          // Fixpipe NZ2DN (§16; 950)
+  bit HasFixpipe = 1;        // Fixpipe L0C -> GM/L1 (§16)
+  bit HasCmatrixSource = 0;  // Mmad bias / cmatrixSource (§13.1)
+  bit HasKDirectionAlign = 0;// Mmad kDirectionAlign = true (§13.1)
+  bit HasDisableGemv = 0;    // Mmad disableGemv (§13.1; 950)
+  bit HasLoad2DV2 = 0;       // LoadData 2D-v2 (§8; 950)
+  bit HasLoad3DV1 = 0;       // LoadData 3D V1 (§10.2; 310P, 910A)
+  bit HasLoad3DV2 = 1;       // LoadData 3D V2 (§10; not 910A, 9030)
+  bit HasMX = 0;             // LoadData MX / MmadMx (§9, §15; 950)
+  bit HasSparse = 0;         // LoadDataWithSparse / MmadWithSparse (§12, §14)
+  // L1 -> BT copy unit in bytes (§16): 64, 32 on 950.
+  bits<8> BiasCopyUnit = 64;
+
   // [U] choices and remarks, shown in docs/Products.md.
   string Notes = "";
 }
@@ -69,6 +85,7 @@ class AscubeProduct<int index, string key, int arch, string docName,
 def atlas_a2 : AscubeProduct<0, "atlas_a2", 2201,
                              "Atlas A2 training/inference series (910B)",
                              "dav_c220"> {
+  let HasCmatrixSource = 1; let HasKDirectionAlign = 1; let HasSparse = 1;
   let UB = !mul(192, KB); let L1 = !mul(512, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB); let SparseIndex = !mul(16, KB);
   let L1ToL0ABandwidth = 256; let L1ToL0BBandwidth = 128;
@@ -77,6 +94,7 @@ def atlas_a2 : AscubeProduct<0, "atlas_a2", 2201,
 def atlas_a3 : AscubeProduct<1, "atlas_a3", 2201,
                              "Atlas A3 training/inference series (910_93)",
                              "dav_c220"> {
+  let HasCmatrixSource = 1; let HasKDirectionAlign = 1; let HasSparse = 1;
   let UB = !mul(192, KB); let L1 = !mul(512, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB); let SparseIndex = !mul(16, KB);
   let L1ToL0ABandwidth = 256; let L1ToL0BBandwidth = 128;
@@ -84,6 +102,7 @@ def atlas_a3 : AscubeProduct<1, "atlas_a3", 2201,
 }
 def ascend950pr : AscubeProduct<2, "ascend950pr", 3510, "Ascend 950PR",
                                 "dav_3510"> {
+  let HasDN2NZ = 1; let HasNZ2DN = 1; let HasCmatrixSource = 1; let HasDisableGemv = 1; let HasLoad2DV2 = 1; let HasMX = 1; let BiasCopyUnit = 32;
   let UB = !mul(256, KB); let L1 = !mul(512, KB); let L0C = !mul(256, KB);
   let BT = !mul(4, KB); let FB = !mul(4, KB); let L0AMX = !mul(4, KB); let L0BMX = !mul(4, KB);
   let L0ALayout = [{::ascube::layout::Format::Nz}];
@@ -93,6 +112,7 @@ def ascend950pr : AscubeProduct<2, "ascend950pr", 3510, "Ascend 950PR",
 }
 def ascend950dt : AscubeProduct<3, "ascend950dt", 3510, "Ascend 950DT",
                                 "dav_3510"> {
+  let HasDN2NZ = 1; let HasNZ2DN = 1; let HasCmatrixSource = 1; let HasDisableGemv = 1; let HasLoad2DV2 = 1; let HasMX = 1; let BiasCopyUnit = 32;
   let UB = !mul(256, KB); let L1 = !mul(512, KB); let L0C = !mul(256, KB);
   let BT = !mul(4, KB); let FB = !mul(4, KB); let L0AMX = !mul(4, KB); let L0BMX = !mul(4, KB);
   let L0ALayout = [{::ascube::layout::Format::Nz}];
@@ -103,6 +123,7 @@ def ascend950dt : AscubeProduct<3, "ascend950dt", 3510, "Ascend 950DT",
 def atlas_200i_500_a2 : AscubeProduct<4, "atlas_200i_500_a2", 3002,
                                       "Atlas 200I/500 A2 inference (310B)",
                                       "dav_m300"> {
+  let HasND2NZ = 0; let HasCmatrixSource = 1;
   let UB = !mul(248, KB); let L1 = !mul(1024, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB);
   let Notes = "[U] UB 248 KB per asc-devkit (256 KB per AscendNPU-IR): the smaller is kept. [U] FB undocumented: 2 KB assumed, as arch 2201.";
@@ -110,23 +131,27 @@ def atlas_200i_500_a2 : AscubeProduct<4, "atlas_200i_500_a2", 3002,
 def atlas_inference : AscubeProduct<5, "atlas_inference", 2002,
                                     "Atlas inference series AI Core (310P)",
                                     "dav_m200"> {
+  let HasFixpipe = 0; let HasLoad3DV1 = 1;
   let UB = !mul(256, KB); let L1 = !mul(1024, KB); let L0C = !mul(256, KB);
   let Notes = "No bias table and no fixpipe buffer.";
 }
 def atlas_training : AscubeProduct<6, "atlas_training", 1001,
                                    "Atlas training series (910A)",
                                    "dav_c100"> {
+  let HasFixpipe = 0; let HasLoad3DV1 = 1; let HasLoad3DV2 = 0;
   let UB = !mul(256, KB); let L1 = !mul(1024, KB); let L0C = !mul(256, KB);
   let Notes = "No bias table and no fixpipe buffer.";
 }
 def kirin_x90 : AscubeProduct<7, "kirin_x90", 3003, "Kirin X90",
                               "dav_l300"> {
+  let HasKDirectionAlign = 1;
   let UB = !mul(128, KB); let L1 = !mul(1024, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB);
   let Notes = "Arch mapping [I]. UB tiling uses 118 KB. [U] FB undocumented: 2 KB assumed, as arch 2201.";
 }
 def kirin_9030 : AscubeProduct<8, "kirin_9030", 3113, "Kirin 9030",
                                "dav_l311"> {
+  let HasKDirectionAlign = 1; let HasLoad3DV2 = 0;
   let UB = !mul(128, KB); let L1 = !mul(512, KB); let L0A = !mul(32, KB); let L0B = !mul(32, KB);
   let L0C = !mul(64, KB); let BT = !mul(1, KB); let FB = !mul(2, KB);
   let Notes = "Arch mapping [I]. UB tiling uses 118 KB. [U] FB undocumented: 2 KB assumed, as arch 2201.";
@@ -141,7 +166,10 @@ def ProductTable : GenericTable {
                 "GMAlign", "UBAlign", "L1Align", "L0AAlign", "L0BAlign",
                 "L0CAlign", "BTAlign", "FBAlign", "L0AMXAlign", "L0BMXAlign",
                 "L0ALayout", "HasGMToL0", "L1ToL0ABandwidth",
-                "L1ToL0BBandwidth", "Notes"];
+                "L1ToL0BBandwidth", "HasND2NZ", "HasDN2NZ", "HasNZ2DN",
+                "HasFixpipe", "HasCmatrixSource", "HasKDirectionAlign",
+                "HasDisableGemv", "HasLoad2DV2", "HasLoad3DV1", "HasLoad3DV2",
+                "HasMX", "HasSparse", "BiasCopyUnit", "Notes"];
   string TypeOf_L0ALayout = "code";
   let PrimaryKey = ["Index"];
   let PrimaryKeyName = "lookupProductByIndex";
@@ -150,4 +178,125 @@ def ProductTable : GenericTable {
 def lookupProductByName : SearchIndex {
   let Table = ProductTable;
   let Key = ["Name"];
+}
+
+//===----------------------------------------------------------------------===//
+// Per-instruction dtype tables. Each row names the products that have it as
+// a bit mask over AscubeProduct::Index; types are MLIR spellings ("i8" is
+// int8, "ui8" uint8, "hif8" HiFloat8).
+//===----------------------------------------------------------------------===//
+
+defvar A2A3 = 0b000000011;
+defvar P950 = 0b000001100;
+defvar P310B = 0b000010000;
+defvar P310P = 0b000100000;
+defvar P910A = 0b001000000;
+defvar X90 = 0b010000000;
+defvar K9030 = 0b100000000;
+
+// Mmad (cube-reference §13.2): A x B -> C, optionally with a bias of type
+// Bias ("" = the row without a bias).
+class MmadRow<int mask, string a, string b, string c, string bias = ""> {
+  bits<16> Products = mask;
+  string A = a;
+  string B = b;
+  string C = c;
+  string Bias = bias;
+}
+foreach bias = ["", "bias"] in {
+  defvar withBias = !eq(bias, "bias");
+  def : MmadRow<!or(A2A3, P950, P310B), "i8", "i8", "i32", !if(withBias, "i32", "")>;
+  def : MmadRow<!or(A2A3, P950, P310B), "f16", "f16", "f32", !if(withBias, "f32", "")>;
+  def : MmadRow<!or(A2A3, P950, P310B), "f32", "f32", "f32", !if(withBias, "f32", "")>;
+  def : MmadRow<!or(A2A3, P950, P310B), "bf16", "bf16", "f32", !if(withBias, "f32", "")>;
+  foreach a = ["f8E4M3FN", "f8E5M2"] in
+    foreach b = ["f8E4M3FN", "f8E5M2"] in
+      def : MmadRow<P950, a, b, "f32", !if(withBias, "f32", "")>;
+  def : MmadRow<P950, "hif8", "hif8", "f32", !if(withBias, "f32", "")>;
+}
+def : MmadRow<!or(A2A3, P310B, P310P), "i4", "i4", "i32">;
+def : MmadRow<!or(P310P, P910A, X90), "i8", "i8", "i32">;
+def : MmadRow<!or(P310P, P910A), "ui8", "i8", "i32">;
+def : MmadRow<P310P, "ui8", "ui8", "i32">;
+def : MmadRow<P910A, "ui8", "ui8", "ui32">;
+def : MmadRow<!or(P310P, P910A, X90, K9030), "f16", "f16", "f16">;
+def : MmadRow<!or(P310P, P910A), "f16", "f16", "f32">;
+
+def MmadTable : GenericTable {
+  let FilterClass = "MmadRow";
+  let CppTypeName = "MmadRowInfo";
+  let Fields = ["Products", "A", "B", "C", "Bias"];
+}
+
+// LoadData 2D (cube-reference §6): element types per product; int4 moves
+// L1 -> L0 only.
+class Load2DType<int mask, string t> {
+  bits<16> Products = mask;
+  string Type = t;
+}
+foreach t = ["i8", "ui8", "i16", "ui16", "f16"] in
+  def : Load2DType<!or(A2A3, P950, P310B, P310P, P910A), t>;
+foreach t = ["bf16", "i32", "ui32", "f32"] in
+  def : Load2DType<!or(A2A3, P950, P310B), t>;
+def : Load2DType<!or(A2A3, P310P), "i4">;
+def : Load2DType<X90, "i8">;
+def : Load2DType<!or(X90, K9030), "f16">;
+
+def Load2DTable : GenericTable {
+  let FilterClass = "Load2DType";
+  let CppTypeName = "TypeRowInfo";
+  let Fields = ["Products", "Type"];
+}
+
+// DataCopy ND2NZ / DN2NZ (cube-reference §5): element types per product.
+// 310B has no ND2NZ; 310P moves 16/32-bit data only; 910A and Kirin are
+// not documented [U]: ascube allows A2's list there.
+class Nd2NzType<int mask, string t> {
+  bits<16> Products = mask;
+  string Type = t;
+}
+foreach t = ["i4", "i8", "ui8"] in
+  def : Nd2NzType<!or(A2A3, P950, P910A, X90, K9030), t>;
+foreach t = ["i16", "ui16", "f16", "bf16", "i32", "ui32", "f32"] in
+  def : Nd2NzType<!or(A2A3, P950, P310P, P910A, X90, K9030), t>;
+foreach t = ["f4E2M1FN", "f4e1m2", "hif8", "f8E4M3FN", "f8E5M2", "f8E8M0FNU"] in
+  def : Nd2NzType<P950, t>;
+
+def Nd2NzTable : GenericTable {
+  let FilterClass = "Nd2NzType";
+  let CppTypeName = "TypeRowInfo";
+  let Fields = ["Products", "Type"];
+}
+
+// Fixpipe (cube-reference §16): L0C type -> output type, to GM and/or L1.
+class FixpipeRow<int mask, string src, string dst, bit gm, bit l1> {
+  bits<16> Products = mask;
+  string Src = src;
+  string Dst = dst;
+  bit ToGM = gm;
+  bit ToL1 = l1;
+}
+foreach d = ["i8", "ui8", "f16", "bf16"] in
+  def : FixpipeRow<!or(A2A3, P950, P310B), "f32", d, 1, 1>;
+def : FixpipeRow<!or(A2A3, P950, P310B), "f32", "f32", 1, 0>;
+foreach d = ["i8", "ui8", "f16"] in
+  def : FixpipeRow<!or(A2A3, P950, P310B), "i32", d, 1, 1>;
+def : FixpipeRow<!or(A2A3, P950, P310B), "i32", "i32", 1, 0>;
+def : FixpipeRow<P950, "f32", "f32", 0, 1>;
+def : FixpipeRow<P950, "i32", "i32", 0, 1>;
+def : FixpipeRow<P950, "i32", "bf16", 1, 1>;
+def : FixpipeRow<P950, "f32", "hif8", 1, 1>;
+def : FixpipeRow<P950, "f32", "f8E4M3FN", 1, 1>;
+foreach d = ["i8", "f16"] in
+  def : FixpipeRow<X90, "f32", d, 1, 0>;
+foreach d = ["i8", "f16", "i32"] in
+  def : FixpipeRow<X90, "i32", d, 1, 0>;
+def : FixpipeRow<K9030, "f32", "f16", 1, 0>;
+// f16 L0C results (f16 x f16 -> f16 Mmad) leave as f16 [I].
+def : FixpipeRow<!or(X90, K9030), "f16", "f16", 1, 0>;
+
+def FixpipeTable : GenericTable {
+  let FilterClass = "FixpipeRow";
+  let CppTypeName = "FixpipeRowInfo";
+  let Fields = ["Products", "Src", "Dst", "ToGM", "ToL1"];
 }

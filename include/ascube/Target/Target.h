@@ -60,7 +60,15 @@ struct ProductInfo {
   layout::Format L0ALayout;
   bool HasGMToL0;
   uint16_t L1ToL0ABandwidth, L1ToL0BBandwidth;
+  // Instructions and switches (cube-reference §5-§16).
+  bool HasND2NZ, HasDN2NZ, HasNZ2DN, HasFixpipe, HasCmatrixSource,
+      HasKDirectionAlign, HasDisableGemv, HasLoad2DV2, HasLoad3DV1, HasLoad3DV2,
+      HasMX, HasSparse;
+  uint8_t BiasCopyUnit;
   const char *Notes;
+
+  /// True when a table row's product mask includes this product.
+  bool in(unsigned productMask) const { return (productMask >> Index) & 1; }
 
   /// Capacity of `level` in bytes; 0 when the product lacks it. GM is
   /// reported as 0 (unbounded, not a core buffer).
@@ -72,6 +80,29 @@ struct ProductInfo {
     return level == Level::GM || capacity(level) != 0;
   }
 };
+
+/// Mmad dtype row (§13.2): A x B -> C, with a bias of type Bias ("" for
+/// the row without one). Types are MLIR spellings ("i8", "ui8", "hif8").
+struct MmadRowInfo {
+  uint16_t Products;
+  const char *A, *B, *C, *Bias;
+};
+/// An element type allowed by an instruction on the products of the mask.
+struct TypeRowInfo {
+  uint16_t Products;
+  const char *Type;
+};
+/// Fixpipe conversion row (§16): L0C Src -> Dst, to GM and/or L1.
+struct FixpipeRowInfo {
+  uint16_t Products;
+  const char *Src, *Dst;
+  bool ToGM, ToL1;
+};
+
+llvm::ArrayRef<MmadRowInfo> mmadRows();
+llvm::ArrayRef<TypeRowInfo> load2DTypes();
+llvm::ArrayRef<TypeRowInfo> nd2nzTypes();
+llvm::ArrayRef<FixpipeRowInfo> fixpipeRows();
 
 /// All products in documented order (atlas_a2 first).
 llvm::ArrayRef<ProductInfo> allProducts();

@@ -30,8 +30,8 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
 module attributes {ascube.target = #ascube.target<kirin_9030>} {
   func.func @kirin() {
     %a = ascube.alloc : memref<128x128xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
-    // expected-error @+1 {{'ascube.alloc' op buffer needs 65537 B but kirin_9030 L0C holds 65536 B [capacity_c1]}}
-    %c = ascube.alloc offset 1 : memref<128x128xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    // expected-error @+1 {{'ascube.alloc' op buffer needs 65600 B but kirin_9030 L0C holds 65536 B [capacity_c1]}}
+    %c = ascube.alloc offset 64 : memref<128x128xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
     return
   }
 }

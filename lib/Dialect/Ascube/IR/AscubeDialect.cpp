@@ -97,6 +97,22 @@ std::optional<unsigned> ascube::getElementBitWidth(Type type) {
   return std::nullopt;
 }
 
+std::string ascube::getCubeTypeName(Type type) {
+  if (isa<HiFloat8Type>(type))
+    return "hif8";
+  if (isa<Float4E1M2Type>(type))
+    return "f4e1m2";
+  if (auto i = dyn_cast<IntegerType>(type))
+    return (i.isUnsigned() ? "ui" : "i") + std::to_string(i.getWidth());
+  if (isa<FloatType>(type)) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    type.print(os);
+    return s;
+  }
+  return "";
+}
+
 std::optional<target::Level> ascube::getMemLevel(MemRefType type) {
   Attribute space = type.getMemorySpace();
   if (!space)

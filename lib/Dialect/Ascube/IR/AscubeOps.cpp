@@ -111,6 +111,56 @@ LogicalResult checkCapacity(Operation *op, EmitErrorFn emit, StringRef role,
   return success();
 }
 
+LogicalResult checkOperandCapacities(Operation *op, EmitErrorFn emit);
+
+/// The source and destination of a mover, resolved, with every buffer
+/// operand checked against the target's capacities.
+FailureOr<std::pair<Buffer, Buffer>> resolveMover(Operation *op, Value src,
+                                                  Value dst, EmitErrorFn emit) {
+  FailureOr<Buffer> s = resolve(src, "source", emit);
+  FailureOr<Buffer> d = resolve(dst, "destination", emit);
+  if (failed(s) || failed(d) || failed(checkOperandCapacities(op, emit)))
+    return failure();
+  return std::make_pair(std::move(*s), std::move(*d));
+}
+
+/// The static byte address of an instruction's base `buf[elemOffset]` in
+/// its level: the allocation's offset (0 for allocations ascube places)
+/// plus the element offset; std::nullopt when either is not static or the
+/// buffer is a function argument.
+std::optional<int64_t> staticAddress(Value buf, Value elemOffset,
+                                     unsigned bits) {
+  auto alloc = buf.getDefiningOp<AllocOp>();
+  if (!alloc)
+    return std::nullopt;
+  std::optional<int64_t> off = staticOffset(elemOffset);
+  if (!off)
+    return std::nullopt;
+  int64_t base = alloc.getOffsetAttr() ? alloc.getOffsetAttr().getInt() : 0;
+  return base + *off * int64_t(bits) / 8;
+}
+
+/// An instruction operand's base address is `align`-byte aligned
+/// (cube-reference §4, §13): checked where it is static.
+LogicalResult checkAlign(EmitErrorFn emit, StringRef role, Value buf,
+                         Value elemOffset, const Buffer &b, int64_t align) {
+  std::optional<int64_t> addr = staticAddress(buf, elemOffset, b.bits);
+  if (!addr || align <= 1 || *addr % align == 0)
+    return success();
+  return emit() << role << " address " << *addr << " B in "
+                << target::stringifyLevel(b.level) << " is not a multiple of "
+                << align << " B [alignment_c2]";
+}
+
+/// Is (A, B -> C, bias) a row of the product's Mmad table?
+bool hasTypeRow(ArrayRef<target::TypeRowInfo> rows,
+                const target::ProductInfo &p, Type t) {
+  std::string name = getCubeTypeName(t);
+  return llvm::any_of(rows, [&](const target::TypeRowInfo &r) {
+    return p.in(r.Products) && name == r.Type;
+  });
+}
+
 /// checkCapacity for every buffer operand of an instruction op.
 LogicalResult checkOperandCapacities(Operation *op, EmitErrorFn emit) {
   for (OpOperand &use : op->getOpOperands()) {
@@ -163,6 +213,14 @@ LogicalResult AllocOp::verify() {
   }
   Buffer b{type, std::move(*l), level,
            *getElementBitWidth(type.getElementType())};
+  if (const target::ProductInfo *prod = getTargetProduct(*this)) {
+    unsigned align = prod->alignment(level);
+    if (prod->hasLevel(level) && align > 1 && offset % align != 0)
+      return emitOpError() << "offset = " << offset << " B in "
+                           << target::stringifyLevel(level)
+                           << " is not a multiple of " << align << " B on "
+                           << prod->Name << " [alignment_c1]";
+  }
   return checkCapacity(*this, emit, "buffer", b, offset);
 }
 
@@ -277,10 +335,10 @@ FailureOr<Nd2NzParams> ascube::getNd2NzParams(DataCopyOp op, EmitErrorFn emit) {
 
 LogicalResult DataCopyOp::verify() {
   auto emit = [&]() { return emitOpError(); };
-  FailureOr<Buffer> src = resolve(getSrc(), "source", emit);
-  FailureOr<Buffer> dst = resolve(getDst(), "destination", emit);
-  if (failed(src) || failed(dst) || failed(checkOperandCapacities(*this, emit)))
+  auto buffers = resolveMover(*this, getSrc(), getDst(), emit);
+  if (failed(buffers))
     return failure();
+  Buffer *src = &buffers->first, *dst = &buffers->second;
   CopyMode mode = getEffectiveMode();
   Type st = src->type.getElementType(), dt = dst->type.getElementType();
 
@@ -308,6 +366,37 @@ LogicalResult DataCopyOp::verify() {
                          << (isNd ? " takes Nd2NzParams, not DataCopyParams"
                                   : " takes DataCopyParams, not Nd2NzParams")
                          << " [datacopy_c3]";
+
+  // Alignment (§4): L1 destinations 32 B; bias copies read L1 at 32 B and
+  // write BT at 64 B.
+  if (mode == CopyMode::bias) {
+    if (failed(
+            checkAlign(emit, "source", getSrc(), getSrcOffset(), *src, 32)) ||
+        failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
+                          64)))
+      return failure();
+  } else if (failed(checkAlign(emit, "destination", getDst(), getDstOffset(),
+                               *dst, 32))) {
+    return failure();
+  }
+  if (const target::ProductInfo *prod = getTargetProduct(*this)) {
+    Type et = src->type.getElementType();
+    if (mode == CopyMode::nd2nz && !prod->HasND2NZ)
+      return emitOpError() << prod->Name
+                           << " has no DataCopy ND2NZ [datacopy_c6]";
+    if (mode == CopyMode::dn2nz && !prod->HasDN2NZ)
+      return emitOpError() << prod->Name
+                           << " has no DataCopy DN2NZ (950 only) "
+                              "[datacopy_c6]";
+    if ((mode == CopyMode::nd2nz || mode == CopyMode::dn2nz) &&
+        !hasTypeRow(target::nd2nzTypes(), *prod, et))
+      return emitOpError() << stringifyCopyMode(mode) << " of " << et
+                           << " is not available on " << prod->Name
+                           << " [datacopy_c6]";
+    if (mode == CopyMode::bias && et.isBF16() && prod->Arch != 3510)
+      return emitOpError() << "bf16 bias copies exist on 950 only, not on "
+                           << prod->Name << " [datacopy_c6]";
+  }
 
   if (mode == CopyMode::bias) {
     // On-the-fly conversion (§16): half/bf16/f32 -> f32, i32 -> i32.
@@ -436,10 +525,10 @@ FailureOr<Load2DParams> ascube::getLoad2DParams(Load2DOp op, EmitErrorFn emit) {
 
 LogicalResult Load2DOp::verify() {
   auto emit = [&]() { return emitOpError(); };
-  FailureOr<Buffer> src = resolve(getSrc(), "source", emit);
-  FailureOr<Buffer> dst = resolve(getDst(), "destination", emit);
-  if (failed(src) || failed(dst) || failed(checkOperandCapacities(*this, emit)))
+  auto buffers = resolveMover(*this, getSrc(), getDst(), emit);
+  if (failed(buffers))
     return failure();
+  Buffer *src = &buffers->first, *dst = &buffers->second;
   // Paths (§6).
   bool pathOk = (src->level == Level::GM &&
                  (dst->level == Level::L1 || dst->level == Level::L0A ||
@@ -468,6 +557,21 @@ LogicalResult Load2DOp::verify() {
   FailureOr<Load2DParams> p = getLoad2DParams(*this, emit);
   if (failed(p))
     return failure();
+  bool toL0 = dst->level == Level::L0A || dst->level == Level::L0B;
+  if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src,
+                        src->level == Level::L1 ? 32 : 1)) ||
+      failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
+                        toL0 ? 512 : 32)))
+    return failure();
+  if (const target::ProductInfo *prod = getTargetProduct(*this)) {
+    if (src->level == Level::GM && toL0 && !prod->HasGMToL0)
+      return emitOpError() << prod->Name
+                           << " has no GM -> L0A/L0B path (950 removed it) "
+                              "[load2d_c9]";
+    if (!hasTypeRow(target::load2DTypes(), *prod, et))
+      return emitOpError() << "LoadData 2D of " << et << " is not available on "
+                           << prod->Name << " [load2d_c8]";
+  }
   if (p->ifTranspose && (src->bits != 16 || src->level != Level::L1))
     return emitOpError() << "ifTranspose needs 16-bit data on L1 -> L0A/L0B, "
                             "got "
@@ -644,6 +748,40 @@ LogicalResult MmadOp::verify() {
   if (a->bits == 4 && p->k % 2 != 0)
     return emitOpError() << "int4 Mmad needs an even k, got k = " << p->k
                          << " [mmad_c10]";
+  // Alignment (§4, §13.1): A and B 512 B; C 1024 B (512 B for f16 C);
+  // a BT bias 64 B.
+  if (failed(checkAlign(emit, "A", getA(), Value(), *a, 512)) ||
+      failed(checkAlign(emit, "B", getB(), Value(), *b, 512)) ||
+      failed(
+          checkAlign(emit, "C", getC(), Value(), *c, ct.isF16() ? 512 : 1024)))
+    return failure();
+  if (const target::ProductInfo *prod = getTargetProduct(*this)) {
+    std::string an = getCubeTypeName(at), bn = getCubeTypeName(bt),
+                cn = getCubeTypeName(ct);
+    std::string biasName =
+        getBias() ? getCubeTypeName(
+                        cast<MemRefType>(getBias().getType()).getElementType())
+                  : "";
+    bool found = llvm::any_of(target::mmadRows(), [&](const auto &r) {
+      return prod->in(r.Products) && an == r.A && bn == r.B && cn == r.C &&
+             biasName == r.Bias;
+    });
+    if (!found)
+      return emitOpError() << at << " x " << bt << " -> " << ct
+                           << (getBias() ? " with a " + biasName + " bias"
+                                         : std::string())
+                           << " is not an Mmad row on " << prod->Name
+                           << " [mmad_c11]";
+    if (p->cmatrixSource && !prod->HasCmatrixSource)
+      return emitOpError() << prod->Name
+                           << " has no cmatrixSource (bias) [mmad_c12]";
+    if (p->kDirectionAlign && !prod->HasKDirectionAlign)
+      return emitOpError() << "kDirectionAlign = true is not available on "
+                           << prod->Name << " [mmad_c12]";
+    if (getDisableGemvAttr() && p->disableGemv && !prod->HasDisableGemv)
+      return emitOpError() << "disableGemv exists on 950 only, not on "
+                           << prod->Name << " [mmad_c12]";
+  }
   if (p->m == 0 || p->k == 0 || p->n == 0)
     return success(); // a no-op
 
@@ -785,10 +923,10 @@ FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
 
 LogicalResult FixpipeOp::verify() {
   auto emit = [&]() { return emitOpError(); };
-  FailureOr<Buffer> src = resolve(getSrc(), "source", emit);
-  FailureOr<Buffer> dst = resolve(getDst(), "destination", emit);
-  if (failed(src) || failed(dst) || failed(checkOperandCapacities(*this, emit)))
+  auto buffers = resolveMover(*this, getSrc(), getDst(), emit);
+  if (failed(buffers))
     return failure();
+  Buffer *src = &buffers->first, *dst = &buffers->second;
   if (src->level != Level::L0C ||
       (dst->level != Level::GM && dst->level != Level::L1))
     return emitOpError() << "moves L0C -> GM or L1, got "
@@ -818,7 +956,7 @@ LogicalResult FixpipeOp::verify() {
   bool typeOk = false, needScalar = false, needVector = false;
   switch (q) {
   case QuantMode::NoQuant:
-    typeOk = st == dt && (st.isF32() || st.isInteger(32));
+    typeOk = st == dt && (st.isF32() || st.isInteger(32) || st.isF16());
     break;
   case QuantMode::F322F16:
     typeOk = st.isF32() && dt.isF16();
@@ -875,6 +1013,28 @@ LogicalResult FixpipeOp::verify() {
                               "column ("
                            << p->nSize << ") in L1 or FB, got " << vt
                            << " [fixpipe_c4]";
+  }
+  if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src, 64)) ||
+      failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
+                        dst->level == Level::L1 ? 32 : 1)))
+    return failure();
+  if (const target::ProductInfo *prod = getTargetProduct(*this)) {
+    if (!prod->HasFixpipe)
+      return emitOpError() << prod->Name << " has no Fixpipe [fixpipe_c9]";
+    if (p->mode == FixpipeMode::nz2dn && !prod->HasNZ2DN)
+      return emitOpError() << "nz2dn exists on 950 only, not on " << prod->Name
+                           << " [fixpipe_c10]";
+    std::string sn = getCubeTypeName(st), dn = getCubeTypeName(dt);
+    bool toL1 = dst->level == Level::L1;
+    bool found = llvm::any_of(target::fixpipeRows(), [&](const auto &r) {
+      return prod->in(r.Products) && sn == r.Src && dn == r.Dst &&
+             (toL1 ? r.ToL1 : r.ToGM);
+    });
+    if (!found)
+      return emitOpError() << "Fixpipe " << st << " -> " << dt << " to "
+                           << target::stringifyLevel(dst->level)
+                           << " is not available on " << prod->Name
+                           << " [fixpipe_c9]";
   }
   if (p->mode == FixpipeMode::nz2nz && p->nSize % 16 != 0)
     return emitOpError() << "nz2nz moves whole 16-column fractals: nSize = "

@@ -32,6 +32,11 @@ namespace ascube {
 /// types the Cube does not handle (index, complex, vectors, ...).
 std::optional<unsigned> getElementBitWidth(mlir::Type type);
 
+/// The capability table's spelling of an element type: "i8" (signless or
+/// signed int8), "ui8", "i4", "f16", "bf16", "f32", "i32", "f8E4M3FN",
+/// "hif8", ... (see ascube/Numerics/ElementTypes.h); "" for others.
+std::string getCubeTypeName(mlir::Type type);
+
 /// The memory level of a memref: its #ascube.mem memory space, GM when it
 /// has none, std::nullopt for a foreign memory space.
 std::optional<target::Level> getMemLevel(mlir::MemRefType type);
