@@ -285,62 +285,62 @@ LogicalResult lowerAllocs(func::FuncOp func) {
   func.walk([&](AllocOp op) { allocs.push_back(op); });
   if (allocs.empty())
     return success();
+  SmallVector<MemRefType> flat;
+  for (AllocOp op : allocs) {
+    flat.push_back(flatType(op.getType()));
+    if (!flat.back())
+      return failure();
+  }
+  auto bytesOf = [](MemRefType t) {
+    return t.getNumElements() *
+           std::max<int64_t>(1, t.getElementTypeBitWidth() / 8);
+  };
   const target::ProductInfo *product = getTargetProduct(func);
   // Size of each level's array: the product's capacity, or what the
   // placed allocations need.
   llvm::DenseMap<unsigned, int64_t> levelBytes;
-  for (AllocOp op : allocs) {
+  for (auto [op, t] : llvm::zip(allocs, flat)) {
     if (!op.getOffsetAttr())
       continue;
-    MemRefType flat = flatType(op.getType());
-    if (!flat)
-      return failure();
     Level level = *getMemLevel(op.getType());
-    int64_t end = op.getOffsetAttr().getInt() +
-                  flat.getNumElements() *
-                      std::max<int64_t>(1, flat.getElementTypeBitWidth() / 8);
     int64_t &size = levelBytes[unsigned(level)];
-    size = std::max(size, end);
+    size = std::max(size, op.getOffsetAttr().getInt() + bytesOf(t));
     if (product && product->capacity(level) > 0)
       size = std::max<int64_t>(size, product->capacity(level));
   }
+  // Create every array at the function entry before any allocation is
+  // replaced (the entry builder's position must stay valid).
   Block &entry = func.getBody().front();
   ImplicitLocOpBuilder b(func.getLoc(), &entry, entry.begin());
-  IndexMath im{b};
   auto i8 = b.getI8Type();
+  SmallVector<Value> owned;
   auto filled = [&](int64_t bytes) {
     Value buf = memref::AllocOp::create(b, MemRefType::get({bytes}, i8));
     Value ff = arith::ConstantIntOp::create(b, i8, 0xFF);
     forRange(b, bytes,
              [&](Value i) { memref::StoreOp::create(b, ff, buf, i); });
+    owned.push_back(buf);
     return buf;
   };
-  SmallVector<Value> owned;
   llvm::DenseMap<unsigned, Value> levelBuf;
   for (auto &[level, bytes] : levelBytes)
-    owned.push_back(levelBuf[level] = filled(bytes));
-  for (AllocOp op : allocs) {
-    MemRefType flat = flatType(op.getType());
-    int64_t bytes = flat.getNumElements() *
-                    std::max<int64_t>(1, flat.getElementTypeBitWidth() / 8);
+    levelBuf[level] = filled(bytes);
+  SmallVector<Value> base;
+  for (auto [op, t] : llvm::zip(allocs, flat))
+    base.push_back(op.getOffsetAttr()
+                       ? levelBuf[unsigned(*getMemLevel(op.getType()))]
+                       : filled(bytesOf(t)));
+  for (auto [op, t, buf] : llvm::zip(allocs, flat, base)) {
     ImplicitLocOpBuilder ob(op.getLoc(), op);
     IndexMath oim{ob};
-    Value base, shift;
-    if (IntegerAttr off = op.getOffsetAttr()) {
-      base = levelBuf[unsigned(*getMemLevel(op.getType()))];
-      shift = oim.c(off.getInt());
-    } else {
-      OpBuilder::InsertionGuard g(b);
-      base = filled(bytes);
-      owned.push_back(base);
-      shift = im.c(0);
-    }
-    Value view = memref::ViewOp::create(ob, flat, base, shift, ValueRange{});
+    Value shift = oim.c(op.getOffsetAttr() ? op.getOffsetAttr().getInt() : 0);
+    Value view = memref::ViewOp::create(ob, t, buf, shift, ValueRange{});
     Value cast =
         UnrealizedConversionCastOp::create(ob, op.getType(), view).getResult(0);
     op.replaceAllUsesWith(cast);
-    op.erase();
   }
+  for (AllocOp op : allocs)
+    op.erase();
   // The arrays live for one kernel invocation.
   func.walk([&](func::ReturnOp ret) {
     OpBuilder rb(ret);
@@ -766,7 +766,9 @@ struct ConvertAscubeToStdPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
-    for (auto func : module.getOps<func::FuncOp>())
+    SmallVector<func::FuncOp> funcs;
+    module.walk([&](func::FuncOp f) { funcs.push_back(f); });
+    for (func::FuncOp func : funcs)
       if (!func.isExternal() && failed(lowerAllocs(func)))
         return signalPassFailure();
 
@@ -789,8 +791,13 @@ struct ConvertAscubeToStdPass
 
     ConversionTarget target(*ctx);
     target.addIllegalDialect<AscubeDialect>();
-    target.addLegalDialect<arith::ArithDialect, memref::MemRefDialect,
-                           scf::SCFDialect, math::MathDialect>();
+    target.addLegalDialect<arith::ArithDialect, scf::SCFDialect,
+                           math::MathDialect>();
+    // ascube buffers are accessed by ascube instructions only: a memref op
+    // on one (e.g. memref.load of an Nz buffer) is an error, not a silent
+    // reinterpretation of its storage.
+    target.addDynamicallyLegalDialect<memref::MemRefDialect>(
+        [&](Operation *op) { return types.isLegal(op); });
     target.addLegalOp<UnrealizedConversionCastOp, ModuleOp>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {
       return types.isSignatureLegal(f.getFunctionType()) &&
@@ -811,7 +818,8 @@ struct ConvertAscubeToStdPass
       return signalPassFailure();
     // Nothing of ascube is left: drop the target so that tools without the
     // dialect (mlir-runner, mlir-translate) read the result.
-    module->removeAttr(AscubeDialect::kTargetAttrName);
+    module.walk(
+        [](ModuleOp m) { m->removeAttr(AscubeDialect::kTargetAttrName); });
   }
 };
 

@@ -60,32 +60,40 @@
 using namespace mlir;
 using llvm::StringRef;
 
+static llvm::cl::OptionCategory runCategory("ascube-run options");
 static llvm::cl::opt<std::string> kernelFile(llvm::cl::Positional,
                                              llvm::cl::desc("KERNEL.mlir"),
-                                             llvm::cl::Required);
+                                             llvm::cl::Required,
+                                             llvm::cl::cat(runCategory));
 static llvm::cl::opt<std::string>
     entry("entry", llvm::cl::desc("Kernel function to run"),
-          llvm::cl::value_desc("NAME"), llvm::cl::Required);
+          llvm::cl::value_desc("NAME"), llvm::cl::Required,
+          llvm::cl::cat(runCategory));
 static llvm::cl::list<std::string>
     inputs("input", llvm::cl::desc("Load an argument from a .bin/.npy file"),
-           llvm::cl::value_desc("ARG=FILE"));
+           llvm::cl::value_desc("ARG=FILE"), llvm::cl::cat(runCategory));
 static llvm::cl::list<std::string>
     outputs("output",
             llvm::cl::desc("Write an argument to a .bin/.npy file "
                            "after the run"),
-            llvm::cl::value_desc("ARG=FILE"));
+            llvm::cl::value_desc("ARG=FILE"), llvm::cl::cat(runCategory));
 static llvm::cl::list<std::string>
     compares("compare",
              llvm::cl::desc("Compare an argument with a golden "
                             ".bin/.npy file after the run"),
-             llvm::cl::value_desc("ARG=FILE"));
-static llvm::cl::opt<double>
-    atolOpt("atol", llvm::cl::desc("Absolute tolerance"), llvm::cl::init(0.0));
-static llvm::cl::opt<double>
-    rtolOpt("rtol", llvm::cl::desc("Relative tolerance"), llvm::cl::init(0.0));
+             llvm::cl::value_desc("ARG=FILE"), llvm::cl::cat(runCategory));
+static llvm::cl::opt<double> atolOpt("atol",
+                                     llvm::cl::desc("Absolute tolerance"),
+                                     llvm::cl::init(0.0),
+                                     llvm::cl::cat(runCategory));
+static llvm::cl::opt<double> rtolOpt("rtol",
+                                     llvm::cl::desc("Relative tolerance"),
+                                     llvm::cl::init(0.0),
+                                     llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool>
     dumpLLVM("print-llvm-dialect",
-             llvm::cl::desc("Print the lowered kernel (LLVM dialect)"));
+             llvm::cl::desc("Print the lowered kernel (LLVM dialect)"),
+             llvm::cl::cat(runCategory));
 
 [[noreturn]] static void fail(const llvm::Twine &msg) {
   llvm::errs() << "ascube-run: " << msg << "\n";
@@ -250,7 +258,7 @@ bool compare(const Arg &a, const std::vector<char> &golden) {
     fail(llvm::formatv("argument {0}: cannot compare a buffer of type {1}",
                        a.name, a.type));
   Type et = a.type.getElementType();
-  int64_t n = l->numLogicalElements(), bad = 0;
+  int64_t n = l->numLogicalElements(), bad = 0, badNaN = 0;
   double maxAbs = 0, maxRel = 0;
   std::optional<llvm::SmallVector<int64_t, 4>> first;
   double firstGot = 0, firstWant = 0;
@@ -276,6 +284,7 @@ bool compare(const Arg &a, const std::vector<char> &golden) {
       ok = diff <= atolOpt + rtolOpt * std::fabs(want);
     }
     if (!ok) {
+      badNaN += std::isnan(got) || std::isnan(want);
       if (!bad) {
         first = idx;
         firstGot = got;
@@ -286,8 +295,10 @@ bool compare(const Arg &a, const std::vector<char> &golden) {
   }
   llvm::outs() << a.name << ": " << n << " elements compared, max abs error "
                << llvm::format("%.3g", maxAbs) << ", max rel error "
-               << llvm::format("%.3g", maxRel) << ", " << bad
-               << " mismatches (atol " << llvm::format("%g", atolOpt.getValue())
+               << llvm::format("%.3g", maxRel) << ", " << bad << " mismatches";
+  if (badNaN)
+    llvm::outs() << " (" << badNaN << " involve NaN, not in the max errors)";
+  llvm::outs() << " (atol " << llvm::format("%g", atolOpt.getValue())
                << ", rtol " << llvm::format("%g", rtolOpt.getValue()) << ")\n";
   if (bad) {
     llvm::outs() << "  first mismatch at [";
@@ -308,6 +319,7 @@ std::pair<StringRef, StringRef> splitArg(StringRef spec, StringRef flag) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  llvm::cl::HideUnrelatedOptions(runCategory);
   llvm::cl::ParseCommandLineOptions(
       argc, argv,
       "ascube-run: compile an ascube kernel and run it on the "
@@ -336,12 +348,16 @@ int main(int argc, char **argv) {
   AsmParserState state;
   if (failed(parseAsmSourceFile(sm, &block, ParserConfig(&ctx), &state)))
     return 2;
+  // One top-level module, or top-level ops that an implicit module holds
+  // (as ascube-opt reads them).
   OwningOpRef<ModuleOp> module;
   if (block.getOperations().size() == 1 && isa<ModuleOp>(block.front())) {
     module = cast<ModuleOp>(block.front());
     module->getOperation()->remove();
   } else {
-    fail("the kernel file must hold one builtin.module");
+    module = ModuleOp::create(UnknownLoc::get(&ctx));
+    module->getBody()->getOperations().splice(module->getBody()->begin(),
+                                              block.getOperations());
   }
   if (failed(verify(*module)))
     return 2;

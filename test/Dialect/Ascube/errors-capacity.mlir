@@ -30,7 +30,7 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
 module attributes {ascube.target = #ascube.target<kirin_9030>} {
   func.func @kirin() {
     %a = ascube.alloc : memref<128x128xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
-    // expected-error @+1 {{'ascube.alloc' op buffer needs 65600 B but kirin_9030 L0C holds 65536 B [capacity_c1]}}
+    // expected-error @+1 {{'ascube.alloc' op buffer needs 65536 B at offset 64 B but kirin_9030 L0C holds 65536 B [capacity_c1]}}
     %c = ascube.alloc offset 64 : memref<128x128xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
     return
   }
@@ -41,7 +41,7 @@ module attributes {ascube.target = #ascube.target<kirin_9030>} {
 // The offset counts: 32 KiB at offset 48 KiB overflows a 64 KiB L0A.
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @offset() {
-    // expected-error @+1 {{'ascube.alloc' op buffer needs 81920 B but atlas_a2 L0A holds 65536 B [capacity_c1]}}
+    // expected-error @+1 {{'ascube.alloc' op buffer needs 32768 B at offset 49152 B but atlas_a2 L0A holds 65536 B [capacity_c1]}}
     %a = ascube.alloc offset 49152 : memref<128x128xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
     return
   }
@@ -64,4 +64,15 @@ module attributes {ascube.target = #ascube.target<atlas_inference>} {
 func.func @no_target() {
   %b = ascube.alloc : memref<256x256xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
   return
+}
+
+// -----
+
+// Offsets near 2^63 do not wrap around the checks.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @huge_offset() {
+    // expected-error @+1 {{'ascube.alloc' op buffer needs 512 B at offset 9223372036854775296 B but atlas_a2 L0A holds 65536 B [capacity_c1]}}
+    %a = ascube.alloc offset 9223372036854775296 : memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    return
+  }
 }

@@ -61,7 +61,7 @@ func.func @odd_int4(%a: memref<16x63xi4>, %b: memref<16x63xi4, #ascube.layout<Nz
 // The destination is written past its end: 20 rows with an NStride of 2
 // reach (28/16 - 1) * 32 * 16 + 19 * 2 * 16 + 15 = 1135 >= 32 * 32.
 func.func @bounds(%a: memref<20x28xf16>, %b: memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>) {
-  // expected-error @+1 {{destination access reaches element 1135 but the destination buffer 'memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>' holds 1024 elements [datacopy_c4]}}
+  // expected-error @+1 {{destination access of 1136 elements at offset 0 reaches past the destination buffer 'memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>', which holds 1024 elements [datacopy_c4]}}
   ascube.data_copy %a to %b {dstNzNStride = 2 : i64} : memref<20x28xf16> to memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
   return
 }
@@ -70,7 +70,7 @@ func.func @bounds(%a: memref<20x28xf16>, %b: memref<20x28xf16, #ascube.layout<Nz
 
 // 20 x 3 f16 = 120 B is not a whole number of 32 B blocks.
 func.func @derive_len(%a: memref<20x3xf16>, %b: memref<20x3xf16, #ascube.mem<L1>>) {
-  // expected-error @+1 {{cannot derive blockLen: the buffer holds 120 B, not a whole number of 32 B units; give blockCount/blockLen [datacopy_c4]}}
+  // expected-error @+1 {{cannot derive blockLen: the buffer holds 120 B, not a whole number of 32 B units; pad the buffer to whole units or give blockCount/blockLen [datacopy_c4]}}
   ascube.data_copy %a to %b : memref<20x3xf16> to memref<20x3xf16, #ascube.mem<L1>>
   return
 }

@@ -113,7 +113,7 @@ func.func @unit_flag(%c: !C, %d: memref<16x16xf32>) {
 !C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
 func.func @bounds(%c: !C, %d: memref<16x16xf32>) {
   // 16 rows with a 20-element row pitch reach 15 * 20 + 16 = 316 > 256.
-  // expected-error @+1 {{destination access reaches element 315 but the destination buffer 'memref<16x16xf32>' holds 256 elements [fixpipe_c8]}}
+  // expected-error @+1 {{destination access of 316 elements at offset 0 reaches past the destination buffer 'memref<16x16xf32>', which holds 256 elements [fixpipe_c8]}}
   ascube.fixpipe %c to %d {dstStride = 20 : i64} : !C to memref<16x16xf32>
   return
 }

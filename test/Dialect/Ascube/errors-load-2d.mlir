@@ -71,7 +71,7 @@ func.func @transpose_b32(%a: memref<16x8xf32, #ascube.layout<Nz>, #ascube.mem<L1
 
 func.func @bounds(%a: memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
   // Fractals 0 and 3 of a 2-fractal source.
-  // expected-error @+1 {{source access reaches element 1023 but the source buffer 'memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>' holds 512 elements [load2d_c5]}}
+  // expected-error @+1 {{source access of 1024 elements at offset 0 reaches past the source buffer 'memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>', which holds 512 elements [load2d_c5]}}
   ascube.load_2d %a to %b {repeatTimes = 2 : i64, srcStride = 3 : i64} : memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
   return
 }
@@ -106,5 +106,14 @@ func.func @derived_order(%a: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L
 func.func @addr_mode(%a: memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
   // expected-error @+1 {{addrMode = 1 (decrement) is honoured on GM -> L1 only [load2d_c7]}}
   ascube.load_2d %a to %b {addrMode = 1 : i64} : memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
+
+// -----
+
+func.func @huge_static_offset(%a: memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  %big = arith.constant 9223372036854775807 : index
+  // expected-error @+1 {{destination access of 256 elements at offset 9223372036854775807 reaches past the destination buffer}}
+  ascube.load_2d %a to %b[%big] {repeatTimes = 1 : i64} : memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
   return
 }

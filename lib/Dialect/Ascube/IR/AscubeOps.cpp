@@ -82,14 +82,31 @@ LogicalResult checkExtent(EmitErrorFn emit, StringRef role, Value offset,
   if (*off < 0)
     return emit() << role << " offset " << *off << " is negative [" << label
                   << "]";
-  if (*off + extent > b.layout.numElements())
-    return emit() << role << " access reaches element " << *off + extent - 1
-                  << " but the " << role << " buffer " << b.type << " holds "
-                  << b.layout.numElements() << " elements [" << label << "]";
+  if (*off > b.layout.numElements() - extent) // no overflow: both >= 0
+    return emit() << role << " access of " << extent << " elements at offset "
+                  << *off << " reaches past the " << role << " buffer "
+                  << b.type << ", which holds " << b.layout.numElements()
+                  << " elements [" << label << "]";
   return success();
 }
 
 int64_t c0Of(unsigned bits) { return layout::c0ForBits(bits); }
+
+/// The op's accesses (getAccessExtents) lie inside its buffers, where the
+/// offsets are static.
+template <typename OpT>
+LogicalResult checkExtents(OpT op, EmitErrorFn emit, const Buffer &src,
+                           const Buffer &dst, StringRef label) {
+  FailureOr<AccessExtents> e = getAccessExtents(op, emit);
+  if (failed(e))
+    return failure();
+  if (failed(
+          checkExtent(emit, "source", op.getSrcOffset(), src, e->src, label)) ||
+      failed(checkExtent(emit, "destination", op.getDstOffset(), dst, e->dst,
+                         label)))
+    return failure();
+  return success();
+}
 
 /// With a target product: the level exists on it (capacity_c2) and the
 /// buffer, placed at `offset` bytes, fits it (capacity_c1) — cube-reference
@@ -103,11 +120,16 @@ LogicalResult checkCapacity(Operation *op, EmitErrorFn emit, StringRef role,
   if (!prod->hasLevel(b.level))
     return emit() << role << " lives in " << level << ", which " << prod->Name
                   << " does not have [capacity_c2]";
-  int64_t need = offset + b.layout.sizeInBytes();
+  int64_t size = b.layout.sizeInBytes();
   int64_t cap = prod->capacity(b.level);
-  if (need > cap)
-    return emit() << role << " needs " << need << " B but " << prod->Name << " "
-                  << level << " holds " << cap << " B [capacity_c1]";
+  if (size > cap || offset > cap - size) {
+    auto d = emit();
+    d << role << " needs " << size << " B";
+    if (offset)
+      d << " at offset " << offset << " B";
+    return d << " but " << prod->Name << " " << level << " holds " << cap
+             << " B [capacity_c1]";
+  }
   return success();
 }
 
@@ -124,27 +146,11 @@ FailureOr<std::pair<Buffer, Buffer>> resolveMover(Operation *op, Value src,
   return std::make_pair(std::move(*s), std::move(*d));
 }
 
-/// The static byte address of an instruction's base `buf[elemOffset]` in
-/// its level: the allocation's offset (0 for allocations ascube places)
-/// plus the element offset; std::nullopt when either is not static or the
-/// buffer is a function argument.
-std::optional<int64_t> staticAddress(Value buf, Value elemOffset,
-                                     unsigned bits) {
-  auto alloc = buf.getDefiningOp<AllocOp>();
-  if (!alloc)
-    return std::nullopt;
-  std::optional<int64_t> off = staticOffset(elemOffset);
-  if (!off)
-    return std::nullopt;
-  int64_t base = alloc.getOffsetAttr() ? alloc.getOffsetAttr().getInt() : 0;
-  return base + *off * int64_t(bits) / 8;
-}
-
 /// An instruction operand's base address is `align`-byte aligned
 /// (cube-reference §4, §13): checked where it is static.
 LogicalResult checkAlign(EmitErrorFn emit, StringRef role, Value buf,
                          Value elemOffset, const Buffer &b, int64_t align) {
-  std::optional<int64_t> addr = staticAddress(buf, elemOffset, b.bits);
+  std::optional<int64_t> addr = getStaticAddress(buf, elemOffset, b.bits);
   if (!addr || align <= 1 || *addr % align == 0)
     return success();
   return emit() << role << " address " << *addr << " B in "
@@ -265,7 +271,8 @@ FailureOr<CopyParams> ascube::getCopyParams(DataCopyOp op, EmitErrorFn emit) {
   if (derivedLen && bytes % unit != 0)
     return emit() << "cannot derive blockLen: the buffer holds " << bytes
                   << " B, not a whole number of " << unit
-                  << " B units; give blockCount/blockLen [datacopy_c4]";
+                  << " B units; pad the buffer to whole units or give "
+                     "blockCount/blockLen [datacopy_c4]";
   if (failed(
           inRange(emit, "blockCount", p.blockCount, 1, 4095, "datacopy_c5")) ||
       failed(inRange(emit, "blockLen", p.blockLen, 1, 65535, "datacopy_c5")) ||
@@ -367,18 +374,12 @@ LogicalResult DataCopyOp::verify() {
                                   : " takes DataCopyParams, not Nd2NzParams")
                          << " [datacopy_c3]";
 
-  // Alignment (§4): L1 destinations 32 B; bias copies read L1 at 32 B and
-  // write BT at 64 B.
-  if (mode == CopyMode::bias) {
-    if (failed(
-            checkAlign(emit, "source", getSrc(), getSrcOffset(), *src, 32)) ||
-        failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
-                          64)))
-      return failure();
-  } else if (failed(checkAlign(emit, "destination", getDst(), getDstOffset(),
-                               *dst, 32))) {
+  BaseAlignment align = getBaseAlignment(*this);
+  if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src,
+                        align.src)) ||
+      failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
+                        align.dst)))
     return failure();
-  }
   if (const target::ProductInfo *prod = getTargetProduct(*this)) {
     Type et = src->type.getElementType();
     if (mode == CopyMode::nd2nz && !prod->HasND2NZ)
@@ -406,22 +407,7 @@ LogicalResult DataCopyOp::verify() {
       return emitOpError() << "bias copy converts f16/bf16/f32 -> f32 or "
                               "i32 -> i32, got "
                            << st << " -> " << dt << " [datacopy_c2]";
-    FailureOr<CopyParams> p = getCopyParams(*this, emit);
-    if (failed(p))
-      return failure();
-    int64_t perUnit = 64 / getStorageBytes(dt);
-    int64_t dstElems =
-        ((p->blockCount - 1) * (p->blockLen + p->dstStride) + p->blockLen) *
-        perUnit;
-    int64_t srcElems =
-        ((p->blockCount - 1) * (p->blockLen + p->srcStride) + p->blockLen) *
-        perUnit;
-    if (failed(checkExtent(emit, "source", getSrcOffset(), *src, srcElems,
-                           "datacopy_c4")) ||
-        failed(checkExtent(emit, "destination", getDstOffset(), *dst, dstElems,
-                           "datacopy_c4")))
-      return failure();
-    return success();
+    return checkExtents(*this, emit, *src, *dst, "datacopy_c4");
   }
 
   if (st != dt)
@@ -431,23 +417,8 @@ LogicalResult DataCopyOp::verify() {
     return emitOpError() << "element type " << st
                          << " is not a DataCopy type [datacopy_c2]";
 
-  if (mode == CopyMode::copy) {
-    FailureOr<CopyParams> p = getCopyParams(*this, emit);
-    if (failed(p))
-      return failure();
-    // In bytes; buffers are compared in elements (4-bit: two per byte).
-    auto elems = [&](int64_t bytes) { return bytes * 8 / src->bits; };
-    int64_t srcBytes =
-        ((p->blockCount - 1) * (p->blockLen + p->srcStride) + p->blockLen) * 32;
-    int64_t dstBytes =
-        ((p->blockCount - 1) * (p->blockLen + p->dstStride) + p->blockLen) * 32;
-    if (failed(checkExtent(emit, "source", getSrcOffset(), *src,
-                           elems(srcBytes), "datacopy_c4")) ||
-        failed(checkExtent(emit, "destination", getDstOffset(), *dst,
-                           elems(dstBytes), "datacopy_c4")))
-      return failure();
-    return success();
-  }
+  if (mode == CopyMode::copy)
+    return checkExtents(*this, emit, *src, *dst, "datacopy_c4");
 
   // nd2nz / dn2nz.
   Format wantSrc = mode == CopyMode::nd2nz ? Format::ND : Format::DN;
@@ -468,29 +439,7 @@ LogicalResult DataCopyOp::verify() {
   if (src->bits == 4 && src->cols() % 2 != 0 && !getDValueAttr())
     return emitOpError() << "4-bit ND2NZ moves bytes: " << src->cols()
                          << " columns are not whole bytes [datacopy_c3]";
-  FailureOr<Nd2NzParams> p = getNd2NzParams(*this, emit);
-  if (failed(p))
-    return failure();
-  if (p->ndNum == 0 || p->nValue == 0 || p->dValue == 0)
-    return success(); // a no-op
-  // Units: elements, or bytes for 4-bit data (C0 = 32 bytes then).
-  int64_t per = src->bits == 4 ? 2 : 1;
-  int64_t cu = src->bits == 4 ? 32 : c0;
-  int64_t srcExtent =
-      (p->ndNum - 1) * p->srcNdMatrixStride +
-      (mode == CopyMode::nd2nz ? (p->nValue - 1) * p->srcDValue + p->dValue
-                               : (p->nValue - 1) * p->srcDValue + p->dValue);
-  int64_t cols = mode == CopyMode::nd2nz ? p->dValue : p->nValue;
-  int64_t rows = mode == CopyMode::nd2nz ? p->nValue : p->dValue;
-  int64_t dstExtent = (p->ndNum - 1) * p->dstNzMatrixStride +
-                      (llvm::divideCeil(cols, cu) - 1) * p->dstNzC0Stride * cu +
-                      (rows - 1) * p->dstNzNStride * cu + cu;
-  if (failed(checkExtent(emit, "source", getSrcOffset(), *src, srcExtent * per,
-                         "datacopy_c4")) ||
-      failed(checkExtent(emit, "destination", getDstOffset(), *dst,
-                         dstExtent * per, "datacopy_c4")))
-    return failure();
-  return success();
+  return checkExtents(*this, emit, *src, *dst, "datacopy_c4");
 }
 
 //===----------------------------------------------------------------------===//
@@ -558,10 +507,11 @@ LogicalResult Load2DOp::verify() {
   if (failed(p))
     return failure();
   bool toL0 = dst->level == Level::L0A || dst->level == Level::L0B;
+  BaseAlignment align = getBaseAlignment(*this);
   if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src,
-                        src->level == Level::L1 ? 32 : 1)) ||
+                        align.src)) ||
       failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
-                        toL0 ? 512 : 32)))
+                        align.dst)))
     return failure();
   if (const target::ProductInfo *prod = getTargetProduct(*this)) {
     if (src->level == Level::GM && toL0 && !prod->HasGMToL0)
@@ -618,26 +568,7 @@ LogicalResult Load2DOp::verify() {
              << " here: give startIndex/repeatTimes/srcStride per fractal "
                 "row (or column) [load2d_c6]";
   }
-  if (p->repeatTimes == 0)
-    return success();
-  int64_t f = 4096 / src->bits;
-  int64_t lastSrc = p->addrMode == 1
-                        ? p->startIndex
-                        : p->startIndex + (p->repeatTimes - 1) * p->srcStride;
-  int64_t firstSrc = p->addrMode == 1
-                         ? p->startIndex - (p->repeatTimes - 1) * p->srcStride
-                         : p->startIndex;
-  if (firstSrc < 0)
-    return emitOpError() << "addrMode = 1 steps below fractal 0 (startIndex "
-                         << p->startIndex << ", " << p->repeatTimes
-                         << " repeats of " << p->srcStride << ") [load2d_c5]";
-  int64_t lastDst = (p->repeatTimes - 1) * (p->dstGap + 1);
-  if (failed(checkExtent(emit, "source", getSrcOffset(), *src,
-                         (lastSrc + 1) * f, "load2d_c5")) ||
-      failed(checkExtent(emit, "destination", getDstOffset(), *dst,
-                         (lastDst + 1) * f, "load2d_c5")))
-    return failure();
-  return success();
+  return checkExtents(*this, emit, *src, *dst, "load2d_c5");
 }
 
 //===----------------------------------------------------------------------===//
@@ -1014,9 +945,11 @@ LogicalResult FixpipeOp::verify() {
                            << p->nSize << ") in L1 or FB, got " << vt
                            << " [fixpipe_c4]";
   }
-  if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src, 64)) ||
+  BaseAlignment align = getBaseAlignment(*this);
+  if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src,
+                        align.src)) ||
       failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
-                        dst->level == Level::L1 ? 32 : 1)))
+                        align.dst)))
     return failure();
   if (const target::ProductInfo *prod = getTargetProduct(*this)) {
     if (!prod->HasFixpipe)
@@ -1052,27 +985,138 @@ LogicalResult FixpipeOp::verify() {
   if (p->unitFlag != 0 && p->unitFlag != 2 && p->unitFlag != 3)
     return emitOpError() << "unitFlag = " << p->unitFlag
                          << " must be 0, 2 or 3 [fixpipe_c7]";
-  if (p->mSize == 0 || p->nSize == 0 || p->ndNum == 0)
-    return success();
-  int64_t blocks = llvm::divideCeil(p->nSize, 16);
-  int64_t srcExtent = (p->ndNum - 1) * p->srcNdStride * 16 +
-                      (blocks - 1) * p->srcStride * 16 + (p->mSize - 1) * 16 +
-                      16;
-  int64_t dstExtent = 0;
-  int64_t nd = (p->ndNum - 1) * p->dstNdStride;
-  if (p->mode == FixpipeMode::nz2nd)
-    dstExtent = nd + (p->mSize - 1) * p->dstStride + p->nSize;
-  else if (p->mode == FixpipeMode::nz2dn)
-    dstExtent = nd + (p->nSize - 1) * p->dstStride + p->mSize;
-  else
-    dstExtent = nd +
-                (blocks - 1) * p->dstStride * 32 /
-                    std::max<unsigned>(1, getStorageBytes(dt)) +
-                (p->mSize - 1) * 16 + 16;
-  if (failed(checkExtent(emit, "source", getSrcOffset(), *src, srcExtent,
-                         "fixpipe_c8")) ||
-      failed(checkExtent(emit, "destination", getDstOffset(), *dst, dstExtent,
-                         "fixpipe_c8")))
+  return checkExtents(*this, emit, *src, *dst, "fixpipe_c8");
+}
+
+//===----------------------------------------------------------------------===//
+// Access extents (shared by the verifiers and the run-time checks)
+//===----------------------------------------------------------------------===//
+
+FailureOr<AccessExtents> ascube::getAccessExtents(DataCopyOp op,
+                                                  EmitErrorFn emit) {
+  CopyMode mode = op.getEffectiveMode();
+  auto st = cast<MemRefType>(op.getSrc().getType()).getElementType();
+  auto dt = cast<MemRefType>(op.getDst().getType()).getElementType();
+  unsigned bits = *getElementBitWidth(st);
+  if (mode == CopyMode::copy || mode == CopyMode::bias) {
+    FailureOr<CopyParams> p = getCopyParams(op, emit);
+    if (failed(p))
+      return failure();
+    // Units: 32 B of either side (copy); 64 B of destination (bias), whose
+    // elements map one to one onto source elements.
+    int64_t perUnit = mode == CopyMode::bias
+                          ? 64 / std::max(1u, getStorageBytes(dt))
+                          : 32 * 8 / bits;
+    auto span = [&](int64_t gap) {
+      return ((p->blockCount - 1) * (p->blockLen + gap) + p->blockLen) *
+             perUnit;
+    };
+    return AccessExtents{span(p->srcStride), span(p->dstStride)};
+  }
+  FailureOr<Nd2NzParams> p = getNd2NzParams(op, emit);
+  if (failed(p))
     return failure();
-  return success();
+  if (p->ndNum == 0 || p->nValue == 0 || p->dValue == 0)
+    return AccessExtents{}; // a no-op
+  // Units: elements, or bytes for 4-bit data (C0 = 32 bytes then).
+  int64_t per = bits == 4 ? 2 : 1;
+  int64_t cu = bits == 4 ? 32 : c0Of(bits);
+  bool nd = mode == CopyMode::nd2nz;
+  int64_t cols = nd ? p->dValue : p->nValue;
+  int64_t rows = nd ? p->nValue : p->dValue;
+  int64_t src = (p->ndNum - 1) * p->srcNdMatrixStride +
+                (p->nValue - 1) * p->srcDValue + p->dValue;
+  int64_t dst = (p->ndNum - 1) * p->dstNzMatrixStride +
+                (llvm::divideCeil(cols, cu) - 1) * p->dstNzC0Stride * cu +
+                (rows - 1) * p->dstNzNStride * cu + cu;
+  return AccessExtents{src * per, dst * per};
+}
+
+FailureOr<AccessExtents> ascube::getAccessExtents(Load2DOp op,
+                                                  EmitErrorFn emit) {
+  FailureOr<Load2DParams> p = getLoad2DParams(op, emit);
+  if (failed(p))
+    return failure();
+  if (p->repeatTimes == 0)
+    return AccessExtents{};
+  auto et = cast<MemRefType>(op.getSrc().getType()).getElementType();
+  int64_t f = 4096 / *getElementBitWidth(et);
+  int64_t span = (p->repeatTimes - 1) * p->srcStride;
+  if (p->addrMode == 1 && p->startIndex < span)
+    return emit() << "addrMode = 1 steps below fractal 0 (startIndex "
+                  << p->startIndex << ", " << p->repeatTimes << " repeats of "
+                  << p->srcStride << ") [load2d_c5]";
+  int64_t lastSrc = p->addrMode == 1 ? p->startIndex : p->startIndex + span;
+  int64_t lastDst = (p->repeatTimes - 1) * (p->dstGap + 1);
+  return AccessExtents{(lastSrc + 1) * f, (lastDst + 1) * f};
+}
+
+FailureOr<AccessExtents> ascube::getAccessExtents(FixpipeOp op,
+                                                  EmitErrorFn emit) {
+  FailureOr<FixpipeParams> p = getFixpipeParams(op, emit);
+  if (failed(p))
+    return failure();
+  if (p->mSize == 0 || p->nSize == 0 || p->ndNum == 0)
+    return AccessExtents{};
+  auto dt = cast<MemRefType>(op.getDst().getType()).getElementType();
+  int64_t blocks = llvm::divideCeil(p->nSize, 16);
+  int64_t src = (p->ndNum - 1) * p->srcNdStride * 16 +
+                (blocks - 1) * p->srcStride * 16 + (p->mSize - 1) * 16 + 16;
+  int64_t nd = (p->ndNum - 1) * p->dstNdStride;
+  int64_t dst;
+  if (p->mode == FixpipeMode::nz2nd)
+    dst = nd + (p->mSize - 1) * p->dstStride + p->nSize;
+  else if (p->mode == FixpipeMode::nz2dn)
+    dst = nd + (p->nSize - 1) * p->dstStride + p->mSize;
+  else
+    dst = nd +
+          (blocks - 1) * p->dstStride * 32 /
+              std::max<unsigned>(1, getStorageBytes(dt)) +
+          (p->mSize - 1) * 16 + 16;
+  return AccessExtents{src, dst};
+}
+
+//===----------------------------------------------------------------------===//
+// Base alignment (cube-reference §4, §13.1)
+//===----------------------------------------------------------------------===//
+
+namespace {
+Level levelOf(Value v) {
+  return getMemLevel(cast<MemRefType>(v.getType())).value_or(Level::GM);
+}
+} // namespace
+
+std::optional<int64_t> ascube::getStaticAddress(Value buf, Value elemOffset,
+                                                unsigned bits) {
+  auto alloc = buf.getDefiningOp<AllocOp>();
+  if (!alloc)
+    return std::nullopt;
+  std::optional<int64_t> off = staticOffset(elemOffset);
+  if (!off)
+    return std::nullopt;
+  int64_t base = alloc.getOffsetAttr() ? alloc.getOffsetAttr().getInt() : 0;
+  int64_t bitsOff, addr;
+  if (llvm::MulOverflow(*off, int64_t(bits), bitsOff) ||
+      llvm::AddOverflow(base, bitsOff / 8, addr))
+    return std::nullopt;
+  return addr;
+}
+
+BaseAlignment ascube::getBaseAlignment(DataCopyOp op) {
+  // GM -> L1: destination 32 B; L1 -> BT: source 32 B, destination 64 B.
+  if (op.getEffectiveMode() == CopyMode::bias)
+    return {32, 64};
+  return {1, 32};
+}
+
+BaseAlignment ascube::getBaseAlignment(Load2DOp op) {
+  // L1 sources 32 B; L0A/L0B destinations 512 B, L1 destinations 32 B.
+  Level d = levelOf(op.getDst());
+  return {levelOf(op.getSrc()) == Level::L1 ? 32 : 1,
+          d == Level::L0A || d == Level::L0B ? 512 : 32};
+}
+
+BaseAlignment ascube::getBaseAlignment(FixpipeOp op) {
+  // L0C source 64 B; L1 destination 32 B; GM ND destination 1 B.
+  return {64, levelOf(op.getDst()) == Level::L1 ? 32 : 1};
 }

@@ -69,6 +69,33 @@ mlir::FailureOr<Load2DParams> getLoad2DParams(Load2DOp op, EmitErrorFn emit);
 mlir::FailureOr<MmadParams> getMmadParams(MmadOp op, EmitErrorFn emit);
 mlir::FailureOr<FixpipeParams> getFixpipeParams(FixpipeOp op, EmitErrorFn emit);
 
+/// How far an instruction reaches past its base addresses, in logical
+/// elements of each buffer: [0, src) of the source and [0, dst) of the
+/// destination (0 for a no-op). The verifiers check these against static
+/// offsets; the lowering checks them at run time when asked.
+struct AccessExtents {
+  int64_t src = 0, dst = 0;
+};
+mlir::FailureOr<AccessExtents> getAccessExtents(DataCopyOp op,
+                                                EmitErrorFn emit);
+mlir::FailureOr<AccessExtents> getAccessExtents(Load2DOp op, EmitErrorFn emit);
+mlir::FailureOr<AccessExtents> getAccessExtents(FixpipeOp op, EmitErrorFn emit);
+
+/// Byte alignment an instruction requires of its source and destination
+/// base addresses (cube-reference §4, §13.1).
+struct BaseAlignment {
+  int64_t src = 1, dst = 1;
+};
+BaseAlignment getBaseAlignment(DataCopyOp op);
+BaseAlignment getBaseAlignment(Load2DOp op);
+BaseAlignment getBaseAlignment(FixpipeOp op);
+
+/// The static byte address of `buf[elemOffset]` in its level when `buf` is
+/// an ascube.alloc (its offset, or 0 when ascube places it) and the element
+/// offset is constant; std::nullopt otherwise.
+std::optional<int64_t> getStaticAddress(mlir::Value buf, mlir::Value elemOffset,
+                                        unsigned bits);
+
 /// Bytes per element of a buffer's storage; 4-bit types report 0 (two
 /// elements per byte, see Numerics/Packing.h).
 unsigned getStorageBytes(mlir::Type elementType);
