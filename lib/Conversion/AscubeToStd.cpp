@@ -14,6 +14,7 @@
 #include "ascube/Numerics/Packing.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -348,6 +349,70 @@ LogicalResult lowerAllocs(func::FuncOp func) {
       memref::DeallocOp::create(rb, ret.getLoc(), buf);
   });
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Run-time checks of dynamic offsets
+//===----------------------------------------------------------------------===//
+
+/// Before a mover whose base offset is not a constant: its accesses stay in
+/// the buffer (the verifier's label) and, when the buffer is an ascube.alloc,
+/// its base address has the instruction's alignment (alignment_c2). Uses the
+/// same extents and alignments as the verifiers (AscubeParams.h).
+template <typename OpT> void insertChecks(OpT op, StringRef boundsLabel) {
+  FailureOr<AccessExtents> ext =
+      getAccessExtents(op, [&] { return op.emitOpError(); });
+  if (failed(ext))
+    return;
+  BaseAlignment align = getBaseAlignment(op);
+  ImplicitLocOpBuilder b(op.getLoc(), op);
+  IndexMath im{b};
+  auto check = [&](StringRef role, Value buf, Value off, int64_t extent,
+                   int64_t alignBytes) {
+    if (!off || IndexMath::cst(off) || extent == 0)
+      return;
+    auto type = cast<MemRefType>(buf.getType());
+    FailureOr<layout::FractalLayout> l =
+        getFractalLayout(type, [&] { return emitError(op.getLoc()); });
+    if (failed(l))
+      return;
+    std::string name = op->getName().getStringRef().str();
+    Value nonNeg =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::sge, off, im.c(0));
+    Value fits = arith::CmpIOp::create(b, arith::CmpIPredicate::sle, off,
+                                       im.c(l->numElements() - extent));
+    cf::AssertOp::create(
+        b, arith::AndIOp::create(b, nonNeg, fits),
+        (name + ": " + role + " offset out of bounds [" + boundsLabel + "]")
+            .str());
+    auto alloc = buf.getDefiningOp<AllocOp>();
+    if (!alloc || alignBytes <= 1)
+      return;
+    // (allocation offset + offset * bits / 8) % align == 0, in bits.
+    int64_t bits = *getElementBitWidth(type.getElementType());
+    int64_t base = alloc.getOffsetAttr() ? alloc.getOffsetAttr().getInt() : 0;
+    Value addrBits = im.add(im.c(base * 8), im.mul(off, bits));
+    Value aligned = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::eq, im.rem(addrBits, alignBytes * 8), im.c(0));
+    cf::AssertOp::create(b, aligned,
+                         (name + ": " + role + " address not " +
+                          std::to_string(alignBytes) +
+                          " B aligned [alignment_c2]")
+                             .str());
+  };
+  check("source", op.getSrc(), op.getSrcOffset(), ext->src, align.src);
+  check("destination", op.getDst(), op.getDstOffset(), ext->dst, align.dst);
+}
+
+void insertRuntimeChecks(func::FuncOp func) {
+  func.walk([](Operation *op) {
+    if (auto o = dyn_cast<DataCopyOp>(op))
+      insertChecks(o, "datacopy_c4");
+    else if (auto o = dyn_cast<Load2DOp>(op))
+      insertChecks(o, "load2d_c5");
+    else if (auto o = dyn_cast<FixpipeOp>(op))
+      insertChecks(o, "fixpipe_c8");
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -763,14 +828,20 @@ MemRefType ascube::getCPUStorageType(MemRefType t) {
 namespace {
 struct ConvertAscubeToStdPass
     : ascube::impl::ConvertAscubeToStdBase<ConvertAscubeToStdPass> {
+  using ConvertAscubeToStdBase::ConvertAscubeToStdBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
     SmallVector<func::FuncOp> funcs;
     module.walk([&](func::FuncOp f) { funcs.push_back(f); });
-    for (func::FuncOp func : funcs)
-      if (!func.isExternal() && failed(lowerAllocs(func)))
+    for (func::FuncOp func : funcs) {
+      if (func.isExternal())
+        continue;
+      if (runtimeChecks)
+        insertRuntimeChecks(func);
+      if (failed(lowerAllocs(func)))
         return signalPassFailure();
+    }
 
     TypeConverter types;
     types.addConversion([](Type t) { return t; });
@@ -792,7 +863,7 @@ struct ConvertAscubeToStdPass
     ConversionTarget target(*ctx);
     target.addIllegalDialect<AscubeDialect>();
     target.addLegalDialect<arith::ArithDialect, scf::SCFDialect,
-                           math::MathDialect>();
+                           math::MathDialect, cf::ControlFlowDialect>();
     // ascube buffers are accessed by ascube instructions only: a memref op
     // on one (e.g. memref.load of an Nz buffer) is an error, not a silent
     // reinterpretation of its storage.

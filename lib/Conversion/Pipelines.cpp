@@ -29,8 +29,19 @@ namespace ascube {
 
 using namespace mlir;
 
-void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm) {
-  pm.addPass(createConvertAscubeToStd());
+namespace {
+struct AscubeToLLVMOptions : public PassPipelineOptions<AscubeToLLVMOptions> {
+  Option<bool> runtimeChecks{
+      *this, "runtime-checks",
+      llvm::cl::desc("Check dynamic offsets at run time (bounds, alignment)"),
+      llvm::cl::init(false)};
+};
+} // namespace
+
+void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks) {
+  ConvertAscubeToStdOptions options;
+  options.runtimeChecks = runtimeChecks;
+  pm.addPass(createConvertAscubeToStd(options));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
@@ -49,9 +60,11 @@ void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm) {
 
 void ascube::registerAscubePasses() {
   registerAscubeConversionPasses();
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<AscubeToLLVMOptions>(
       "ascube-to-llvm",
       "Lower ascube kernels to the LLVM dialect (convert-ascube-to-std, then "
       "scf/arith/math/memref/func to LLVM) for mlir-runner, the JIT or AOT",
-      buildAscubeToLLVMPipeline);
+      [](OpPassManager &pm, const AscubeToLLVMOptions &o) {
+        buildAscubeToLLVMPipeline(pm, o.runtimeChecks);
+      });
 }

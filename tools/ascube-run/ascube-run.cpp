@@ -13,7 +13,8 @@
 // buffer named only by --output starts zeroed. The comparison prints
 // elements compared, max abs/rel error and the first mismatching index,
 // and exits with status 1 on a mismatch; file errors are one line naming
-// the argument.
+// the argument (status 2); a failed --runtime-checks check stops the kernel
+// with its message (status 3).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +28,7 @@
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -54,8 +56,11 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <map>
+#include <unistd.h>
 
 using namespace mlir;
 using llvm::StringRef;
@@ -90,6 +95,11 @@ static llvm::cl::opt<double> rtolOpt("rtol",
                                      llvm::cl::desc("Relative tolerance"),
                                      llvm::cl::init(0.0),
                                      llvm::cl::cat(runCategory));
+static llvm::cl::opt<bool> runtimeChecks(
+    "runtime-checks",
+    llvm::cl::desc("Check dynamic offsets at run time (bounds, alignment); "
+                   "a failed check stops the kernel naming the rule"),
+    llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool>
     dumpLLVM("print-llvm-dialect",
              llvm::cl::desc("Print the lowered kernel (LLVM dialect)"),
@@ -444,7 +454,7 @@ int main(int argc, char **argv) {
   func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                 UnitAttr::get(&ctx));
   PassManager pm(&ctx);
-  ascube::buildAscubeToLLVMPipeline(pm);
+  ascube::buildAscubeToLLVMPipeline(pm, runtimeChecks);
   if (failed(pm.run(*module)))
     fail("lowering the kernel failed (see the diagnostics above)");
   if (dumpLLVM)
@@ -483,9 +493,25 @@ int main(int argc, char **argv) {
     descPtrs[i] = d.data();
     callArgs[i] = &descPtrs[i];
   }
-  if (llvm::Error e =
-          (*engine)->invokePacked("_mlir_ciface_" + entry.getValue(), callArgs))
-    fail("running @" + entry + " failed: " + llvm::toString(std::move(e)));
+  // Compile (materialize) the kernel first, then run it. A failed run-time
+  // check prints its message (to stdout, unbuffered here) and aborts: report
+  // that as a kernel stop, not as a crash of ascube-run.
+  auto kernelFn = (*engine)->lookupPacked("_mlir_ciface_" + entry.getValue());
+  if (!kernelFn)
+    fail("running @" + entry +
+         " failed: " + llvm::toString(kernelFn.takeError()));
+  llvm::outs().flush();
+  std::fflush(stdout);
+  std::setvbuf(stdout, nullptr, _IONBF, 0);
+  struct sigaction onAbort = {};
+  onAbort.sa_handler = [](int) {
+    static const char msg[] =
+        "ascube-run: the kernel stopped: a run-time check failed\n";
+    (void)!::write(2, msg, sizeof(msg) - 1);
+    ::_exit(3);
+  };
+  ::sigaction(SIGABRT, &onAbort, nullptr);
+  (*kernelFn)(callArgs.data());
   for (size_t i = 0; i < args.size(); ++i)
     std::memcpy(args[i].data.data(), storage[i].get(), args[i].bytes);
 

@@ -21,11 +21,13 @@ namespace ascube {
 /// identity memrefs of builtin types. nullptr if `type` cannot be resolved.
 mlir::MemRefType getCPUStorageType(mlir::MemRefType type);
 
-/// Builds the pipeline from ascube IR down to the LLVM dialect: verify,
-/// convert-ascube-to-std, then the upstream lowerings (scf -> cf, arith,
-/// math, memref, func -> LLVM). Registered as `ascube-to-llvm`; ascube-run
-/// runs it before JIT-compiling.
-void buildAscubeToLLVMPipeline(mlir::OpPassManager &pm);
+/// Builds the pipeline from ascube IR down to the LLVM dialect:
+/// convert-ascube-to-std (with run-time checks of dynamic offsets when
+/// `runtimeChecks`), then the upstream lowerings (scf -> cf, arith, math,
+/// memref, func -> LLVM). Registered as `ascube-to-llvm` (option
+/// `runtime-checks`); ascube-run runs it before JIT-compiling.
+void buildAscubeToLLVMPipeline(mlir::OpPassManager &pm,
+                               bool runtimeChecks = false);
 
 } // namespace ascube
 

@@ -21,13 +21,24 @@ def ConvertAscubeToStd : Pass<"convert-ascube-to-std", "::mlir::ModuleOp"> {
     Function signatures change accordingly (flat memrefs); plain identity
     memrefs of builtin types stay as they are.
 
+    With `runtime-checks`, every instruction whose base offset is not a
+    constant first checks, at run time, that its accesses stay inside its
+    buffers (`datacopy_c4`, `load2d_c5`, `fixpipe_c8`) and that its base
+    address is aligned (`alignment_c2`); a failed check stops the kernel
+    with a message naming the rule (cf.assert). Static offsets are checked
+    by the verifiers instead.
+
     Example: `ascube-opt k.mlir --convert-ascube-to-std` turns
     `ascube.mmad %a, %b to %c` into scf.for loops over m, n and k.
   }];
+  let options = [
+    Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"false",
+           "Check dynamic offsets at run time (bounds, alignment)">
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect", "::mlir::math::MathDialect",
-    "::mlir::func::FuncDialect"
+    "::mlir::func::FuncDialect", "::mlir::cf::ControlFlowDialect"
   ];
 }
 

@@ -1,0 +1,35 @@
+// Kernels whose offsets are only known at run time (C12): verification
+// accepts them; with --runtime-checks a wrong offset stops the kernel with
+// the rule's label.
+!L1 = memref<30x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<30x70xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  // Loads A's fractal rows; %rows is how many the loop moves (2 is right,
+  // 3 runs past L0A's 2560 elements).
+  func.func @rows(%A: memref<30x70xf16>, %N: memref<1xi32>, %OUT: memref<1xi32>) {
+    %a1 = ascube.alloc offset 0 : !L1
+    %a0 = ascube.alloc offset 0 : !L0A
+    ascube.data_copy %A to %a1 : memref<30x70xf16> to !L1
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n32 = memref.load %N[%c0] : memref<1xi32>
+    %n = arith.index_cast %n32 : i32 to index
+    scf.for %m1 = %c0 to %n step %c1 {
+      %src = affine.apply affine_map<(m) -> (m * 256)>(%m1)
+      %dst = affine.apply affine_map<(m) -> (m * 1280)>(%m1)
+      ascube.load_2d %a1[%src] to %a0[%dst] {repeatTimes = 5 : i64, srcStride = 2 : i64} : !L1 to !L0A
+    }
+    memref.store %n32, %OUT[%c0] : memref<1xi32>
+    return
+  }
+  // An L0A destination at element %E (f16): must be a multiple of 256.
+  func.func @align(%A: memref<30x70xf16>, %E: memref<1xi32>) {
+    %a1 = ascube.alloc offset 0 : !L1
+    %a0 = ascube.alloc offset 0 : !L0A
+    %c0 = arith.constant 0 : index
+    %e32 = memref.load %E[%c0] : memref<1xi32>
+    %e = arith.index_cast %e32 : i32 to index
+    ascube.load_2d %a1 to %a0[%e] {repeatTimes = 1 : i64} : !L1 to !L0A
+    return
+  }
+}
