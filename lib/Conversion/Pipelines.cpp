@@ -1,6 +1,7 @@
 //===- Pipelines.cpp - ascube-to-llvm and pass registration ---------------===//
 
 #include "ascube/Conversion/Passes.h"
+#include "ascube/Dialect/Ascube/Transforms/Passes.h"
 #include "ascube/InitAscube.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -39,6 +40,7 @@ struct AscubeToLLVMOptions : public PassPipelineOptions<AscubeToLLVMOptions> {
 } // namespace
 
 void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks) {
+  pm.addPass(createAscubeVerifyTarget());
   ConvertAscubeToStdOptions options;
   options.runtimeChecks = runtimeChecks;
   pm.addPass(createConvertAscubeToStd(options));
@@ -60,6 +62,7 @@ void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks) {
 
 void ascube::registerAscubePasses() {
   registerAscubeConversionPasses();
+  registerAscubeTransformsPasses();
   PassPipelineRegistration<AscubeToLLVMOptions>(
       "ascube-to-llvm",
       "Lower ascube kernels to the LLVM dialect (convert-ascube-to-std, then "

@@ -346,6 +346,8 @@ int main(int argc, char **argv) {
   registerLLVMDialectTranslation(registry);
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
+  // Diagnostics name the op and the rule; the generic op dump is noise here.
+  ctx.printOpOnDiagnostic(false);
 
   llvm::SourceMgr sm;
   auto file = llvm::MemoryBuffer::getFileOrSTDIN(kernelFile);

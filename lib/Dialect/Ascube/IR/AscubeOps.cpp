@@ -1120,3 +1120,14 @@ BaseAlignment ascube::getBaseAlignment(FixpipeOp op) {
   // L0C source 64 B; L1 destination 32 B; GM ND destination 1 B.
   return {64, levelOf(op.getDst()) == Level::L1 ? 32 : 1};
 }
+
+LogicalResult ascube::checkBufferFitsTarget(Operation *anchor, MemRefType type,
+                                            int64_t offset, StringRef role,
+                                            EmitErrorFn emit) {
+  FailureOr<layout::FractalLayout> l = getFractalLayout(type, emit);
+  if (failed(l))
+    return failure();
+  Buffer b{type, std::move(*l), *getMemLevel(type),
+           *getElementBitWidth(type.getElementType())};
+  return checkCapacity(anchor, emit, role, b, offset);
+}

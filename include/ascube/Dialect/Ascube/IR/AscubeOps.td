@@ -260,7 +260,7 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
       in elements (default the destination's), nz2nz 32 B units between
       fractal columns (default the destination's padded rows x 16 x size /
       32). `ndNum` [0,65535] (default 1), `srcNdStride` [0,512] in L0C
-      rows ([U] unit, §19.11), `dstNdStride` [0,65535] elements.
+      rows ([U] unit, §19.11), `dstNdStride` [0,2^32-1] elements.
     - `quantPre` (derived from source and destination types): NoQuant
       (f32->f32, s32->s32), F322F16 / F322BF16 (round half to even),
       DEQF16 (s32->f16), QF322B8_PRE (f32->s8/u8), REQ8 (s32->s8/u8), and

@@ -96,6 +96,14 @@ BaseAlignment getBaseAlignment(FixpipeOp op);
 std::optional<int64_t> getStaticAddress(mlir::Value buf, mlir::Value elemOffset,
                                         unsigned bits);
 
+/// With a target product (the one `anchor` is under): a buffer of `type`
+/// placed at `offset` bytes is in a level the product has (capacity_c2) and
+/// fits it (capacity_c1). Emits one diagnostic through `emit` otherwise.
+mlir::LogicalResult checkBufferFitsTarget(mlir::Operation *anchor,
+                                          mlir::MemRefType type, int64_t offset,
+                                          llvm::StringRef role,
+                                          EmitErrorFn emit);
+
 /// Bytes per element of a buffer's storage; 4-bit types report 0 (two
 /// elements per byte, see Numerics/Packing.h).
 unsigned getStorageBytes(mlir::Type elementType);

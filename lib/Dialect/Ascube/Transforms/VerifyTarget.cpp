@@ -1,0 +1,155 @@
+//===- VerifyTarget.cpp - Whole-function checks against the target --------===//
+//
+// ascube-verify-target: buffer arguments, the allocations of a level
+// together, and overlapping operands of one instruction (cube-reference §1,
+// docs/Constraints.md: capacity_c1..c3, overlap_c1).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascube/Dialect/Ascube/IR/AscubeParams.h"
+#include "ascube/Dialect/Ascube/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/Support/MathExtras.h"
+
+namespace ascube {
+#define GEN_PASS_DEF_ASCUBEVERIFYTARGET
+#include "ascube/Dialect/Ascube/Transforms/Passes.h.inc"
+} // namespace ascube
+
+using namespace mlir;
+using namespace ascube;
+using target::Level;
+
+namespace {
+
+bool isOnCore(MemRefType t) {
+  std::optional<Level> l = getMemLevel(t);
+  return l && *l != Level::GM;
+}
+
+/// Byte size of a buffer's storage (its layout's padded size).
+std::optional<int64_t> bufferBytes(MemRefType t) {
+  FailureOr<layout::FractalLayout> l = getFractalLayout(
+      t, [&] { return emitError(UnknownLoc::get(t.getContext())); });
+  if (failed(l))
+    return std::nullopt;
+  return l->sizeInBytes();
+}
+
+LogicalResult checkArguments(func::FuncOp f) {
+  bool ok = true;
+  for (BlockArgument a : f.getArguments()) {
+    auto t = dyn_cast<MemRefType>(a.getType());
+    if (!t || !isOnCore(t))
+      continue;
+    auto emit = [&]() -> InFlightDiagnostic {
+      return emitError(a.getLoc()) << "argument #" << a.getArgNumber()
+                                   << " of @" << f.getName() << ": ";
+    };
+    ok &= succeeded(checkBufferFitsTarget(f, t, 0, "buffer", emit));
+  }
+  return success(ok);
+}
+
+/// All allocations of each level together (capacity_c3): placed ones up
+/// to their highest end, unplaced ones packed after it at the level's
+/// alignment.
+LogicalResult checkLevelTotals(func::FuncOp f,
+                               const target::ProductInfo &prod) {
+  struct Use {
+    int64_t placedEnd = 0, unplaced = 0;
+  };
+  llvm::SmallDenseMap<unsigned, Use> levels;
+  f.walk([&](AllocOp op) {
+    std::optional<int64_t> bytes = bufferBytes(op.getType());
+    Level level = *getMemLevel(op.getType());
+    if (!bytes || level == Level::GM || !prod.hasLevel(level))
+      return;
+    Use &u = levels[unsigned(level)];
+    if (IntegerAttr off = op.getOffsetAttr())
+      u.placedEnd = std::max(u.placedEnd, off.getInt() + *bytes);
+    else
+      u.unplaced += llvm::alignTo(*bytes, prod.alignment(level));
+  });
+  bool ok = true;
+  for (auto &[lvl, u] : levels) {
+    Level level = Level(lvl);
+    int64_t cap = prod.capacity(level);
+    int64_t total =
+        llvm::alignTo(u.placedEnd, prod.alignment(level)) + u.unplaced;
+    if (total <= cap)
+      continue;
+    f.emitError() << "the allocations of " << target::stringifyLevel(level)
+                  << " in @" << f.getName() << " need " << total
+                  << " B (placed up to " << u.placedEnd << " B, " << u.unplaced
+                  << " B unplaced) but " << prod.Name << " "
+                  << target::stringifyLevel(level) << " holds " << cap
+                  << " B [capacity_c3]";
+    ok = false;
+  }
+  return success(ok);
+}
+
+/// The byte range a placed allocation occupies in its level.
+std::optional<std::pair<int64_t, int64_t>> placedRange(Value v) {
+  auto alloc = v.getDefiningOp<AllocOp>();
+  if (!alloc || !alloc.getOffsetAttr())
+    return std::nullopt;
+  std::optional<int64_t> bytes = bufferBytes(alloc.getType());
+  if (!bytes)
+    return std::nullopt;
+  int64_t start = alloc.getOffsetAttr().getInt();
+  return std::make_pair(start, start + *bytes);
+}
+
+/// The buffer operands of one instruction in the same level do not overlap
+/// (overlap_c1).
+LogicalResult checkOverlaps(Operation *op) {
+  SmallVector<Value> bufs;
+  for (Value v : op->getOperands())
+    if (isa<MemRefType>(v.getType()))
+      bufs.push_back(v);
+  for (size_t i = 0; i < bufs.size(); ++i)
+    for (size_t j = i + 1; j < bufs.size(); ++j) {
+      if (bufs[i] == bufs[j])
+        continue;
+      auto li = getMemLevel(cast<MemRefType>(bufs[i].getType()));
+      auto lj = getMemLevel(cast<MemRefType>(bufs[j].getType()));
+      if (!li || li != lj || *li == Level::GM)
+        continue;
+      auto ri = placedRange(bufs[i]), rj = placedRange(bufs[j]);
+      if (!ri || !rj || ri->second <= rj->first || rj->second <= ri->first)
+        continue;
+      return op->emitOpError()
+             << "operands #" << i << " and #" << j << " overlap in "
+             << target::stringifyLevel(*li) << ": bytes [" << ri->first << ", "
+             << ri->second << ") and [" << rj->first << ", " << rj->second
+             << ") [overlap_c1]";
+    }
+  return success();
+}
+
+struct AscubeVerifyTargetPass
+    : ascube::impl::AscubeVerifyTargetBase<AscubeVerifyTargetPass> {
+  void runOnOperation() override {
+    bool ok = true;
+    getOperation().walk([&](func::FuncOp f) {
+      if (f.isExternal())
+        return;
+      ok &= succeeded(checkArguments(f));
+      if (const target::ProductInfo *prod = getTargetProduct(f))
+        ok &= succeeded(checkLevelTotals(f, *prod));
+      f.walk([&](Operation *op) {
+        if (isa<DataCopyOp, Load2DOp, MmadOp, FixpipeOp>(op))
+          ok &= succeeded(checkOverlaps(op));
+      });
+    });
+    if (!ok)
+      signalPassFailure();
+  }
+};
+
+} // namespace

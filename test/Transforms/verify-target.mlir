@@ -1,0 +1,61 @@
+// ascube-verify-target: whole-function checks against the product.
+// RUN: ascube-opt %s -split-input-file --ascube-verify-target -verify-diagnostics
+
+// A buffer argument that cannot fit its level, even if no op uses it.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  // expected-error @+1 {{argument #0 of @arg: buffer needs 131072 B but atlas_a2 L0B holds 65536 B [capacity_c1]}}
+  func.func @arg(%b: memref<256x256xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+    return
+  }
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<atlas_inference>} {
+  // expected-error @+1 {{argument #0 of @no_level: buffer lives in FB, which atlas_inference does not have [capacity_c2]}}
+  func.func @no_level(%q: memref<16xi64, #ascube.mem<FB>>) {
+    return
+  }
+}
+
+// -----
+
+// Two 40 KiB L0A tiles fit one by one but not together.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  // expected-error @+1 {{the allocations of L0A in @total need 81920 B (placed up to 40960 B, 40960 B unplaced) but atlas_a2 L0A holds 65536 B [capacity_c3]}}
+  func.func @total() {
+    %a = ascube.alloc offset 0 : memref<128x160xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    %b = ascube.alloc : memref<128x160xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    return
+  }
+}
+
+// -----
+
+// An Mmad's C and its bias overlapping in L0C.
+!A = memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B = memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @overlap(%a: !A, %b: !B) {
+    %c = ascube.alloc offset 0 : !C
+    %bias = ascube.alloc offset 512 : memref<16xf32, #ascube.mem<L0C>>
+    // expected-error @+1 {{'ascube.mmad' op operands #2 and #3 overlap in L0C: bytes [0, 1024) and [512, 576) [overlap_c1]}}
+    ascube.mmad %a, %b to %c bias %bias : memref<16xf32, #ascube.mem<L0C>> : !A, !B to !C
+    return
+  }
+}
+
+// -----
+
+// Reusing a region of a level across instructions is fine: the pass only
+// rejects overlapping operands of one instruction.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @reuse(%g: memref<16x16xf16>) {
+    %x = ascube.alloc offset 0 : memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+    %y = ascube.alloc offset 0 : memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+    ascube.data_copy %g to %x : memref<16x16xf16> to memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+    ascube.data_copy %g to %y : memref<16x16xf16> to memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+    return
+  }
+}
