@@ -10,6 +10,8 @@
 
 #include "gtest/gtest.h"
 
+#include <cstring>
+
 using namespace ascube::target;
 using ascube::layout::Format;
 
@@ -113,4 +115,98 @@ TEST(Levels, Names) {
     EXPECT_EQ(symbolizeLevel(stringifyLevel(l)), l);
   EXPECT_FALSE(symbolizeLevel("L0D").has_value());
   EXPECT_EQ(allLevels().size(), 10u);
+}
+
+namespace {
+bool hasMmad(const char *product, const char *a, const char *b, const char *c,
+             const char *bias = "") {
+  const ProductInfo *p = lookupProduct(product);
+  for (const MmadRowInfo &r : mmadRows())
+    if (p->in(r.Products) && !strcmp(r.A, a) && !strcmp(r.B, b) &&
+        !strcmp(r.C, c) && !strcmp(r.Bias, bias))
+      return true;
+  return false;
+}
+bool hasType(llvm::ArrayRef<TypeRowInfo> rows, const char *product,
+             const char *type) {
+  const ProductInfo *p = lookupProduct(product);
+  for (const TypeRowInfo &r : rows)
+    if (p->in(r.Products) && !strcmp(r.Type, type))
+      return true;
+  return false;
+}
+} // namespace
+
+// cube-reference §13.2, row by row.
+TEST(Products, MmadRows) {
+  for (const char *p : {"atlas_a2", "atlas_a3", "atlas_200i_500_a2"}) {
+    SCOPED_TRACE(p);
+    EXPECT_TRUE(hasMmad(p, "i8", "i8", "i32"));
+    EXPECT_TRUE(hasMmad(p, "i8", "i8", "i32", "i32"));
+    EXPECT_TRUE(hasMmad(p, "f16", "f16", "f32", "f32"));
+    EXPECT_TRUE(hasMmad(p, "bf16", "bf16", "f32", "f32"));
+    EXPECT_TRUE(hasMmad(p, "i4", "i4", "i32"));
+    EXPECT_FALSE(hasMmad(p, "i4", "i4", "i32", "i32")); // C08: no int4 bias
+    EXPECT_FALSE(hasMmad(p, "f8E4M3FN", "f8E4M3FN", "f32"));
+    EXPECT_FALSE(hasMmad(p, "f16", "f16", "f16"));
+  }
+  for (const char *p : {"ascend950pr", "ascend950dt"}) {
+    SCOPED_TRACE(p);
+    for (const char *a : {"f8E4M3FN", "f8E5M2"})
+      for (const char *b : {"f8E4M3FN", "f8E5M2"})
+        EXPECT_TRUE(hasMmad(p, a, b, "f32"));
+    EXPECT_TRUE(hasMmad(p, "hif8", "hif8", "f32", "f32"));
+    EXPECT_FALSE(hasMmad(p, "i4", "i4", "i32"));
+  }
+  // 310P: u8 x s8, u8 x u8, f16 -> f16 and f16 -> f32, int4; no bias rows.
+  EXPECT_TRUE(hasMmad("atlas_inference", "ui8", "i8", "i32"));
+  EXPECT_TRUE(hasMmad("atlas_inference", "ui8", "ui8", "i32"));
+  EXPECT_TRUE(hasMmad("atlas_inference", "f16", "f16", "f16"));
+  EXPECT_TRUE(hasMmad("atlas_inference", "i4", "i4", "i32"));
+  EXPECT_FALSE(hasMmad("atlas_inference", "f16", "f16", "f32", "f32"));
+  // 910A: u8 x u8 -> u32.
+  EXPECT_TRUE(hasMmad("atlas_training", "ui8", "ui8", "ui32"));
+  EXPECT_FALSE(hasMmad("atlas_training", "bf16", "bf16", "f32"));
+  // Kirin 9030: f16 -> f16 only.
+  EXPECT_TRUE(hasMmad("kirin_9030", "f16", "f16", "f16"));
+  EXPECT_FALSE(hasMmad("kirin_9030", "i8", "i8", "i32"));
+  EXPECT_TRUE(hasMmad("kirin_x90", "i8", "i8", "i32"));
+}
+
+// cube-reference §5, §6.
+TEST(Products, MoverTypes) {
+  EXPECT_TRUE(hasType(load2DTypes(), "atlas_a2", "i4"));
+  EXPECT_FALSE(hasType(load2DTypes(), "ascend950pr", "i4"));
+  EXPECT_FALSE(hasType(load2DTypes(), "atlas_200i_500_a2", "i4"));
+  EXPECT_TRUE(hasType(load2DTypes(), "atlas_inference", "i4"));
+  EXPECT_FALSE(hasType(load2DTypes(), "atlas_training", "f32"));
+  EXPECT_TRUE(hasType(load2DTypes(), "kirin_x90", "i8"));
+  EXPECT_FALSE(hasType(load2DTypes(), "kirin_x90", "bf16"));
+  EXPECT_TRUE(hasType(load2DTypes(), "kirin_9030", "f16"));
+  EXPECT_FALSE(hasType(load2DTypes(), "kirin_9030", "i8"));
+  EXPECT_TRUE(hasType(nd2nzTypes(), "ascend950pr", "hif8"));
+  EXPECT_FALSE(hasType(nd2nzTypes(), "atlas_a2", "hif8"));
+  EXPECT_FALSE(hasType(nd2nzTypes(), "atlas_inference", "i8")); // 16/32-bit
+  EXPECT_TRUE(hasType(nd2nzTypes(), "atlas_inference", "f16"));
+}
+
+// cube-reference §1, §5, §8-§16: which products have which instruction.
+TEST(Products, Switches) {
+  for (const ProductInfo &p : allProducts()) {
+    SCOPED_TRACE(p.Name);
+    bool is950 = p.Arch == 3510;
+    EXPECT_EQ(p.HasDN2NZ, is950);
+    EXPECT_EQ(p.HasNZ2DN, is950);
+    EXPECT_EQ(p.HasDisableGemv, is950);
+    EXPECT_EQ(p.HasLoad2DV2, is950);
+    EXPECT_EQ(p.HasMX, is950);
+    EXPECT_EQ(p.HasSparse, p.Arch == 2201);
+    EXPECT_EQ(p.HasND2NZ, p.Arch != 3002);
+    EXPECT_EQ(p.HasLoad3DV1, p.Arch == 2002 || p.Arch == 1001);
+    EXPECT_EQ(p.HasLoad3DV2, p.Arch != 1001 && p.Arch != 3113);
+    EXPECT_EQ(p.HasCmatrixSource, p.Arch == 2201 || p.Arch == 3002 || is950);
+    EXPECT_EQ(p.HasKDirectionAlign,
+              p.Arch == 2201 || p.Arch == 3003 || p.Arch == 3113);
+    EXPECT_EQ(p.BiasCopyUnit, is950 ? 32 : 64);
+  }
 }
