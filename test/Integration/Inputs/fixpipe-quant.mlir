@@ -41,6 +41,15 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.fixpipe %C to %D quant_vector %Q : memref<16xi64, #ascube.mem<L1>> : !CI to memref<16x16xi8>
     return
   }
+  // VDEQF16 and VQF322B8_PRE: the per-column forms of DEQF16 and QF322B8.
+  func.func @vdeqf16(%C: !CI, %Q: memref<16xi64, #ascube.mem<L1>>, %D: memref<16x16xf16>) {
+    ascube.fixpipe %C to %D quant_vector %Q : memref<16xi64, #ascube.mem<L1>> : !CI to memref<16x16xf16>
+    return
+  }
+  func.func @vqf322b8(%C: !CF, %Q: memref<16xi64, #ascube.mem<L1>>, %D: memref<16x16xi8>) {
+    ascube.fixpipe %C to %D quant_vector %Q : memref<16xi64, #ascube.mem<L1>> : !CF to memref<16x16xi8>
+    return
+  }
   // NoQuant with ReLU.
   func.func @relu(%C: !CF, %D: memref<16x16xf32>) {
     ascube.fixpipe %C to %D {reluEn = true} : !CF to memref<16x16xf32>

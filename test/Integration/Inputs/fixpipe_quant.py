@@ -28,6 +28,8 @@ if mode == "make":
         m1 = int(np.array([2.0 ** -(col % 4)], np.float32).view(np.uint32)[0])
         words.append((m1 & 0xFFFFE000) | (((col - 8) & 0x1FF) << 37) | (1 << 46))
     np.array(words, np.uint64).tofile(d + "/q.bin")
+    # 10.0 in every element of an f32 tile, for VQF322B8_PRE.
+    np.full(256, 10.0, np.float32).tofile(d + "/cf10.bin")
     # 16x32 f32 tile, C(i, j) = 100 i + j, in Nz (two 16x16 fractals).
     w = np.zeros(512, np.float32)
     for i in range(16):
@@ -48,6 +50,8 @@ print("f322f16", [float(x) for x in row0("f322f16", np.float16)])
 bf = np.fromfile(d + "/f322bf16.bin", np.uint16)[:8]
 print("f322bf16", [hex(int(x)) for x in bf])
 print("vreq8", row0("vreq8", np.int8, 16))
+print("vdeqf16", [float(x) for x in row0("vdeqf16", np.float16, 8)])
+print("vqf322b8", row0("vqf322b8", np.int8, 8))
 print("relu", row0("relu", np.float32))
 nz = np.fromfile(d + "/nz2nz.bin", np.float16)
 print("nz2nz", all(nz[(j // 16) * 256 + i * 16 + j % 16] == 100 * i + j
