@@ -456,7 +456,7 @@ struct DataCopyLowering : AscubePattern<DataCopyOp> {
       // Storage elements per unit: 32 B (copy) or 64 B of destination.
       int64_t bytesPerElem =
           std::max<int64_t>(1, ds.type.getIntOrFloatBitWidth() / 8);
-      int64_t unit = (mode == CopyMode::bias ? 64 : 32) / bytesPerElem;
+      int64_t unit = p->unitBytes / bytesPerElem;
       forRange(b, p->blockCount, [&](Value blk) {
         Value sBase =
             im.add(sOff, im.mul(blk, (p->blockLen + p->srcStride) * unit));
@@ -543,9 +543,7 @@ struct Load2DLowering : AscubePattern<Load2DOp> {
         storageIndex(im, baseOffset(im, adaptor.getSrcOffset()), s.per);
     Value dOff =
         storageIndex(im, baseOffset(im, adaptor.getDstOffset()), s.per);
-    // dstGap is ignored on 950 (§6).
-    const target::ProductInfo *prod = getTargetProduct(op);
-    int64_t dstGap = (prod && prod->Arch == 3510) ? 0 : p->dstGap;
+    int64_t dstGap = p->dstGap; // already 0 where ignored (950)
     int64_t sign = p->addrMode == 1 ? -1 : 1;
     forRange(b, p->repeatTimes, [&](Value i) {
       Value sFrac = im.add(im.c(p->startIndex), im.mul(i, sign * p->srcStride));

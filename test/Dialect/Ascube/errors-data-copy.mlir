@@ -78,7 +78,7 @@ func.func @derive_len(%a: memref<20x3xf16>, %b: memref<20x3xf16, #ascube.mem<L1>
 // -----
 
 func.func @copy_range(%a: memref<64xf16>, %b: memref<64xf16, #ascube.mem<L1>>) {
-  // expected-error @+1 {{blockCount = 4096 is outside [1, 4095] [datacopy_c5]}}
+  // expected-error @+1 {{blockCount = 4096 is outside [0, 4095] [datacopy_c5]}}
   ascube.data_copy %a to %b {blockCount = 4096 : i64, blockLen = 1 : i64} : memref<64xf16> to memref<64xf16, #ascube.mem<L1>>
   return
 }
@@ -105,5 +105,32 @@ func.func @c05_c0_stride(%a: memref<20x28xf16>, %b: memref<20x28xf16, #ascube.la
 func.func @dn_range(%a: memref<20x28xf16, #ascube.layout<DN>>, %b: memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>) {
   // expected-error @+1 {{nValue = 16385 is outside [0, 16384] [dn2nz_c1]}}
   ascube.data_copy %a to %b {nValue = 16385 : i64} : memref<20x28xf16, #ascube.layout<DN>> to memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+func.func @dn2nz_int4(%a: memref<16x64xi4, #ascube.layout<DN>>, %b: memref<16x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>) {
+  // expected-error @+1 {{4-bit DN2NZ is not modelled: a DN byte holds two rows of one column, an Nz byte two columns of one row [datacopy_c3]}}
+  ascube.data_copy %a to %b : memref<16x64xi4, #ascube.layout<DN>> to memref<16x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+// On 950 the bias copy counts 32 B units, and blockLen must be even (§16).
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @bias_odd(%a: memref<16xf32, #ascube.mem<L1>>, %b: memref<16xf32, #ascube.mem<BT>>) {
+    // expected-error @+1 {{blockLen = 1 must be even for a bias copy on ascend950pr (32 B units) [datacopy_c5]}}
+    ascube.data_copy %a to %b {blockLen = 1 : i64} : memref<16xf32, #ascube.mem<L1>> to memref<16xf32, #ascube.mem<BT>>
+    return
+  }
+}
+
+// -----
+
+// blockCount = 0 is a no-op (§16 range [0, 4095]).
+func.func @zero_blocks(%a: memref<64xf16>, %b: memref<64xf16, #ascube.mem<L1>>) {
+  ascube.data_copy %a to %b {blockCount = 0 : i64, blockLen = 4 : i64} : memref<64xf16> to memref<64xf16, #ascube.mem<L1>>
   return
 }

@@ -117,3 +117,32 @@ func.func @bounds(%c: !C, %d: memref<16x16xf32>) {
   ascube.fixpipe %c to %d {dstStride = 20 : i64} : !C to memref<16x16xf32>
   return
 }
+
+// -----
+
+// 8-bit NZ2NZ channel-merges into 16x32 fractals: not modelled, so refused.
+!C = memref<16x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @nz2nz_b8(%c: !C, %d: memref<16x32xi8, #ascube.layout<Nz, fractal = [16, 16]>, #ascube.mem<L1>>) {
+  // expected-error @+1 {{nz2nz of 'i8' channel-merges to 16x32 fractals, which is not modelled [fixpipe_c6]}}
+  ascube.fixpipe %c to %d {deqScalar = 70782050893824 : i64} : !C to memref<16x32xi8, #ascube.layout<Nz, fractal = [16, 16]>, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+!C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+!D = memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+func.func @nz2nz_zero_stride(%c: !C, %d: !D) {
+  // expected-error @+1 {{nz2nz needs dstStride != 0 [fixpipe_c5]}}
+  ascube.fixpipe %c to %d {dstStride = 0 : i64} : !C to !D
+  return
+}
+
+// -----
+
+!C = memref<32x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @nd_stride(%c: !C, %d: memref<2x16x16xf32>) {
+  // expected-error @+1 {{srcNdStride must be in [1, 512] with ndNum = 2 [fixpipe_c5]}}
+  ascube.fixpipe %c to %d {mode = #ascube.fixpipe_mode<nz2nd>, mSize = 16 : i64, nSize = 16 : i64, ndNum = 2 : i64, dstNdStride = 256 : i64, dstStride = 16 : i64} : !C to memref<2x16x16xf32>
+  return
+}

@@ -158,3 +158,27 @@ func.func @int4_odd_k(%a: !A, %b: !B, %c: !C) {
   ascube.mmad %a, %b to %c {k = 63 : i64} : !A, !B to !C
   return
 }
+
+// -----
+
+// GEMV reads A as k contiguous elements; a Zz A with k > C0 is not.
+!A = memref<1x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B = memref<32x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C = memref<1x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @gemv_zz(%a: !A, %b: !B, %c: !C) {
+  // expected-error @+1 {{GEMV (m = 1) reads A as k = 32 contiguous elements, but 'memref<1x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>' stores A(0, 16) at element 256; give A an ND layout (or disableGemv on 950) [mmad_c8]}}
+  ascube.mmad %a, %b to %c : !A, !B to !C
+  return
+}
+
+// -----
+
+!A = memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B = memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @bias_align(%a: !A, %b: !B, %c: !C) {
+  %bias = ascube.alloc offset 32 : memref<16xf32, #ascube.mem<BT>>
+  // expected-error @+1 {{bias address 32 B in BT is not a multiple of 64 B [alignment_c2]}}
+  ascube.mmad %a, %b to %c bias %bias : memref<16xf32, #ascube.mem<BT>> : !A, !B to !C
+  return
+}

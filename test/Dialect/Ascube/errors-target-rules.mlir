@@ -79,7 +79,7 @@ module attributes {ascube.target = #ascube.target<atlas_inference>} {
 // 950 removed GM -> L0A/L0B (§1).
 module attributes {ascube.target = #ascube.target<ascend950dt>} {
   func.func @no_gm_to_l0(%g: memref<16x16xf16, #ascube.layout<Nz>>, %a: memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
-    // expected-error @+1 {{'ascube.load_2d' op ascend950dt has no GM -> L0A/L0B path (950 removed it) [load2d_c9]}}
+    // expected-error @+1 {{'ascube.load_2d' op LoadData 2D from GM is not available on ascend950dt (950: L1 -> L0A/L0B only) [load2d_c9]}}
     ascube.load_2d %g to %a : memref<16x16xf16, #ascube.layout<Nz>> to memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
     return
   }

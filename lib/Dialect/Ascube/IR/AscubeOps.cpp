@@ -258,11 +258,14 @@ FailureOr<CopyParams> ascube::getCopyParams(DataCopyOp op, EmitErrorFn emit) {
   if (failed(src) || failed(dst))
     return failure();
   CopyMode mode = op.getEffectiveMode();
-  // copy: 32 B units; bias: 64 B units of destination (§16).
-  int64_t unit = mode == CopyMode::bias ? 64 : 32;
+  // copy: 32 B units; bias: units of destination bytes, 64 B (32 B on 950)
+  // (§16).
+  const target::ProductInfo *prod = getTargetProduct(op);
+  int64_t unit = mode == CopyMode::bias ? (prod ? prod->BiasCopyUnit : 64) : 32;
   int64_t bytes = mode == CopyMode::bias ? dst->layout.sizeInBytes()
                                          : src->layout.sizeInBytes();
   CopyParams p;
+  p.unitBytes = unit;
   p.blockCount = attrOr(op.getBlockCountAttr(), 1);
   bool derivedLen = !op.getBlockLenAttr();
   p.blockLen = attrOr(op.getBlockLenAttr(), llvm::divideCeil(bytes, unit));
@@ -273,8 +276,12 @@ FailureOr<CopyParams> ascube::getCopyParams(DataCopyOp op, EmitErrorFn emit) {
                   << " B, not a whole number of " << unit
                   << " B units; pad the buffer to whole units or give "
                      "blockCount/blockLen [datacopy_c4]";
+  if (mode == CopyMode::bias && unit == 32 && p.blockLen % 2 != 0)
+    return emit() << "blockLen = " << p.blockLen
+                  << " must be even for a bias copy on " << prod->Name
+                  << " (32 B units) [datacopy_c5]";
   if (failed(
-          inRange(emit, "blockCount", p.blockCount, 1, 4095, "datacopy_c5")) ||
+          inRange(emit, "blockCount", p.blockCount, 0, 4095, "datacopy_c5")) ||
       failed(inRange(emit, "blockLen", p.blockLen, 1, 65535, "datacopy_c5")) ||
       failed(
           inRange(emit, "srcStride", p.srcStride, 0, 65535, "datacopy_c5")) ||
@@ -436,6 +443,10 @@ LogicalResult DataCopyOp::verify() {
                          << " columns, but the destination's fractal is "
                          << dst->layout.fractal().rows << "x"
                          << dst->layout.fractal().cols << " [datacopy_c3]";
+  if (src->bits == 4 && mode == CopyMode::dn2nz)
+    return emitOpError() << "4-bit DN2NZ is not modelled: a DN byte holds two "
+                            "rows of one column, an Nz byte two columns of "
+                            "one row [datacopy_c3]";
   if (src->bits == 4 && src->cols() % 2 != 0 && !getDValueAttr())
     return emitOpError() << "4-bit ND2NZ moves bytes: " << src->cols()
                          << " columns are not whole bytes [datacopy_c3]";
@@ -469,6 +480,14 @@ FailureOr<Load2DParams> ascube::getLoad2DParams(Load2DOp op, EmitErrorFn emit) {
       failed(inRange(emit, "dstGap", p.dstGap, 0, 65535, "load2d_c3")) ||
       failed(inRange(emit, "addrMode", p.addrMode, 0, 1, "load2d_c3")))
     return failure();
+  // What executes (§6): dstGap is ignored on 950; addrMode is honoured on
+  // GM -> L1 only.
+  const target::ProductInfo *prod = getTargetProduct(op);
+  if (prod && prod->Arch == 3510)
+    p.dstGap = 0;
+  auto srcT = cast<MemRefType>(op.getSrc().getType());
+  if (!(getMemLevel(srcT) == Level::GM && dst->level == Level::L1))
+    p.addrMode = 0;
   return p;
 }
 
@@ -506,7 +525,6 @@ LogicalResult Load2DOp::verify() {
   FailureOr<Load2DParams> p = getLoad2DParams(*this, emit);
   if (failed(p))
     return failure();
-  bool toL0 = dst->level == Level::L0A || dst->level == Level::L0B;
   BaseAlignment align = getBaseAlignment(*this);
   if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src,
                         align.src)) ||
@@ -514,10 +532,10 @@ LogicalResult Load2DOp::verify() {
                         align.dst)))
     return failure();
   if (const target::ProductInfo *prod = getTargetProduct(*this)) {
-    if (src->level == Level::GM && toL0 && !prod->HasGMToL0)
-      return emitOpError() << prod->Name
-                           << " has no GM -> L0A/L0B path (950 removed it) "
-                              "[load2d_c9]";
+    if (src->level == Level::GM && !prod->HasGMToL0)
+      return emitOpError() << "LoadData 2D from GM is not available on "
+                           << prod->Name
+                           << " (950: L1 -> L0A/L0B only) [load2d_c9]";
     if (!hasTypeRow(target::load2DTypes(), *prod, et))
       return emitOpError() << "LoadData 2D of " << et << " is not available on "
                            << prod->Name << " [load2d_c8]";
@@ -528,9 +546,6 @@ LogicalResult Load2DOp::verify() {
                          << et << " on " << target::stringifyLevel(src->level)
                          << " -> " << target::stringifyLevel(dst->level)
                          << " [load2d_c4]";
-  if (p->addrMode == 1 && !(src->level == Level::GM && dst->level == Level::L1))
-    return emitOpError() << "addrMode = 1 (decrement) is honoured on GM -> L1 "
-                            "only [load2d_c7]";
   if (!getRepeatTimesAttr()) {
     // The derived form copies every destination fractal in order: legal
     // only when both buffers hold the same fractals in the same order.
@@ -681,6 +696,12 @@ LogicalResult MmadOp::verify() {
                          << " [mmad_c10]";
   // Alignment (§4, §13.1): A and B 512 B; C 1024 B (512 B for f16 C);
   // a BT bias 64 B.
+  if (Value bias = getBias()) {
+    FailureOr<Buffer> bs = resolve(bias, "bias", emit);
+    if (failed(bs) || failed(checkAlign(emit, "bias", bias, Value(), *bs,
+                                        bs->level == Level::BT ? 64 : 1)))
+      return failure();
+  }
   if (failed(checkAlign(emit, "A", getA(), Value(), *a, 512)) ||
       failed(checkAlign(emit, "B", getB(), Value(), *b, 512)) ||
       failed(
@@ -740,6 +761,16 @@ LogicalResult MmadOp::verify() {
     return emitOpError() << "GEMV reads k = " << p->k
                          << " contiguous A elements but A holds "
                          << a->layout.numElements() << " [mmad_c7]";
+  } else if (a->layout.shape().size() == 2 && a->cols() >= p->k) {
+    // GEMV reads A(0, kk) at element kk: A's row 0 must be contiguous.
+    for (int64_t kk = 0; kk < p->k; ++kk)
+      if (a->layout.offset({0, kk}) != kk)
+        return emitOpError()
+               << "GEMV (m = 1) reads A as k = " << p->k
+               << " contiguous elements, but " << a->type << " stores A(0, "
+               << kk << ") at element " << a->layout.offset({0, kk})
+               << "; give A an ND layout (or disableGemv on 950) "
+                  "[mmad_c8]";
   }
   if (b->format() != Format::Zn ||
       b->layout.fractal() != layout::FractalShape{c0, 16})
@@ -975,13 +1006,23 @@ LogicalResult FixpipeOp::verify() {
                          << " is not a multiple of 16 "
                             "[fixpipe_c6]";
   if (p->mode == FixpipeMode::nz2nz) {
-    int64_t c0 = c0Of(dst->bits);
-    if (dst->bits != 16 && !(dst->layout.fractal().cols == 16))
-      return emitOpError() << "nz2nz of " << dt << " writes 16x16 fractals "
-                           << "(channel merge/split of " << c0
-                           << "-column fractals is not modelled) "
+    if (dst->bits < 16)
+      return emitOpError() << "nz2nz of " << dt << " channel-merges to 16x"
+                           << 256 / dst->bits
+                           << " fractals, which is not modelled [fixpipe_c6]";
+    if (dst->layout.fractal().cols != 16)
+      return emitOpError() << "nz2nz writes 16x16 fractals, but the "
+                              "destination's fractal is "
+                           << dst->layout.fractal().rows << "x"
+                           << dst->layout.fractal().cols
+                           << " (f32 channel split is not modelled) "
                               "[fixpipe_c6]";
+    if (p->dstStride == 0)
+      return emitOpError() << "nz2nz needs dstStride != 0 [fixpipe_c5]";
   }
+  if (p->ndNum > 1 && p->srcNdStride == 0)
+    return emitOpError() << "srcNdStride must be in [1, 512] with ndNum = "
+                         << p->ndNum << " [fixpipe_c5]";
   if (p->unitFlag != 0 && p->unitFlag != 2 && p->unitFlag != 3)
     return emitOpError() << "unitFlag = " << p->unitFlag
                          << " must be 0, 2 or 3 [fixpipe_c7]";
@@ -1002,11 +1043,13 @@ FailureOr<AccessExtents> ascube::getAccessExtents(DataCopyOp op,
     FailureOr<CopyParams> p = getCopyParams(op, emit);
     if (failed(p))
       return failure();
-    // Units: 32 B of either side (copy); 64 B of destination (bias), whose
+    if (p->blockCount == 0)
+      return AccessExtents{};
+    // Units: 32 B of either side (copy); bytes of destination (bias), whose
     // elements map one to one onto source elements.
     int64_t perUnit = mode == CopyMode::bias
-                          ? 64 / std::max(1u, getStorageBytes(dt))
-                          : 32 * 8 / bits;
+                          ? p->unitBytes / std::max(1u, getStorageBytes(dt))
+                          : p->unitBytes * 8 / bits;
     auto span = [&](int64_t gap) {
       return ((p->blockCount - 1) * (p->blockLen + gap) + p->blockLen) *
              perUnit;

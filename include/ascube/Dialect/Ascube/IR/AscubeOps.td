@@ -87,9 +87,10 @@ def Ascube_DataCopyOp : Ascube_MoverOp<"data_copy"> {
       of dValue contiguous elements (`src + i*srcDnMatrixStride +
       c*srcDValue + r`) goes to the Nz position of (r, c). nValue = columns
       [0,16384], dValue = rows [0,2^21-1], strides as nd2nz.
-    - `bias` (L1->BT): copies `blockCount` blocks of `blockLen` 64 B units
-      (destination bytes) converting half->f32, bf16->f32 (950), f32->f32,
-      i32->i32 on the fly.
+    - `bias` (L1->BT): copies `blockCount` blocks of `blockLen` units of
+      destination bytes — 64 B, or 32 B on 950 where blockLen is even —
+      converting half->f32, bf16->f32 (950), f32->f32, i32->i32 on the fly.
+      blockCount 0 is a no-op. 4-bit DN2NZ is not modelled (refused).
 
     Dtypes (§5): A2/A3 b4, (u)int8, (u)int16, half, bf16, f32, (u)int32; 950
     adds fp4x2, hif8, fp8, e8m0; 310P 16/32-bit only; 310B has no ND2NZ.
@@ -134,7 +135,9 @@ def Ascube_Load2DOp : Ascube_MoverOp<"load_2d"> {
     One LoadData 2D instruction (LoadData2DParams). For repeat i in
     [0, repeatTimes): source fractal `startIndex + i*srcStride` (minus with
     `addrMode = 1`, GM->L1 only) counted from `src[srcOffset]` goes to
-    destination fractal `i*(dstGap+1)` counted from `dst[dstOffset]`. A
+    destination fractal `i*(dstGap+1)` counted from `dst[dstOffset]`.
+    addrMode is honoured on GM->L1 only and dstGap is ignored on 950
+    (they execute as 0 there, as on the chip). A
     fractal is 512 B (16 x C0 elements). With `ifTranspose` (b16, L1->L0A
     and L1->L0B only) each 16x16 fractal is transposed: destination row j
     is source column j. LoadData 2D without transpose only re-orders whole
@@ -251,8 +254,11 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
       for nd < ndNum, row j < mSize, column c < nSize: source element
       `nd*srcNdStride*16 + (c/16)*srcStride*16 + j*16 + c%16` goes to
       `nd*dstNdStride + j*dstStride + c`. `nz2nz` (Nz): destination fractal
-      column c/16 at `(c/16)*dstStride*32 B + j*16 elements`. `nz2dn` (DN,
-      950): column-major, `c*dstStride + j`.
+      column c/16 at `(c/16)*dstStride*32 B + j*16 elements` (dstStride
+      != 0; 16-bit and 32-bit outputs in 16x16 fractals — the 8-bit channel
+      merge is not modelled and refused). `nz2dn` (DN, 950): column-major,
+      `c*dstStride + j`, with the V220 parameters (Nz2DnParams are not
+      modelled).
     - `mSize` [0,65535] (nz2nd [0,8192]) rows, `nSize` [0,4095] columns
       (multiple of 16 for nz2nz) — default the source's logical shape;
       0 = no-op. `srcStride` [0,65535] in L0C rows (16 elements), default

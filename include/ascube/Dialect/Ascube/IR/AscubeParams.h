@@ -19,6 +19,8 @@ namespace ascube {
 /// 64 B of destination for bias), gaps in the same units.
 struct CopyParams {
   int64_t blockCount = 0, blockLen = 0, srcStride = 0, dstStride = 0;
+  /// Bytes per blockLen / gap unit: 32 (copy), 64 or 32 (bias, 950).
+  int64_t unitBytes = 32;
 };
 
 /// Nd2NzParams / Dn2NzParams (§5). For 4-bit data, counts are bytes.
@@ -28,7 +30,8 @@ struct Nd2NzParams {
           dstNzMatrixStride = 0;
 };
 
-/// LoadData2DParams (§6).
+/// LoadData2DParams (§6), as they execute: dstGap is 0 on 950 and addrMode
+/// 0 off GM -> L1, where the hardware ignores them.
 struct Load2DParams {
   int64_t startIndex = 0, repeatTimes = 0, srcStride = 0, sid = 0, dstGap = 0,
           addrMode = 0;
