@@ -199,6 +199,9 @@ TEST(Products, Switches) {
     EXPECT_EQ(p.HasNZ2DN, is950);
     EXPECT_EQ(p.HasDisableGemv, is950);
     EXPECT_EQ(p.HasLoad2DV2, is950);
+    // LoadData2dTransposeParams V1: A2/A3, 310B, Kirin X90 (§7).
+    EXPECT_EQ(p.HasTransposeV1,
+              p.Arch == 2201 || p.Arch == 3002 || p.Arch == 3003);
     EXPECT_EQ(p.HasMX, is950);
     EXPECT_EQ(p.HasSparse, p.Arch == 2201);
     EXPECT_EQ(p.HasND2NZ, p.Arch != 3002);

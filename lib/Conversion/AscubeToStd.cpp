@@ -412,6 +412,8 @@ void insertRuntimeChecks(func::FuncOp func) {
       insertChecks(o, "load2d_c5");
     else if (auto o = dyn_cast<FixpipeOp>(op))
       insertChecks(o, "fixpipe_c8");
+    else if (auto o = dyn_cast<Load2DTransposeOp>(op))
+      insertChecks(o, "transpose2d_c4");
   });
 }
 
@@ -564,6 +566,108 @@ struct Load2DLowering : AscubePattern<Load2DOp> {
           memref::StoreOp::create(b, v, dst,
                                   im.add(dBase, im.add(im.mul(r, 16), c)));
         });
+      });
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// A constant i32 table, a private global of the module.
+Value constTable(ImplicitLocOpBuilder &b, ModuleOp module, StringRef sym,
+                 ArrayRef<int32_t> values) {
+  auto type = MemRefType::get({int64_t(values.size())}, b.getI32Type());
+  if (!SymbolTable::lookupSymbolIn(module, sym)) {
+    OpBuilder mb(module.getBodyRegion());
+    auto attr = DenseElementsAttr::get(
+        RankedTensorType::get({int64_t(values.size())}, b.getI32Type()),
+        values);
+    memref::GlobalOp::create(mb, module.getLoc(), sym,
+                             mb.getStringAttr("private"), type, attr,
+                             /*constant=*/true, /*alignment=*/nullptr);
+  }
+  return memref::GetGlobalOp::create(b, type, sym);
+}
+
+/// Element `idx` of a packed 4-bit buffer (Numerics/Packing.h), as i8.
+Value loadNibble(ImplicitLocOpBuilder &b, Value buf, Value idx) {
+  IndexMath im{b};
+  Value byte = memref::LoadOp::create(b, buf, im.div(idx, 2));
+  Value shift = arith::MulIOp::create(
+      b, arith::IndexCastOp::create(b, b.getI8Type(), im.rem(idx, 2)),
+      arith::ConstantIntOp::create(b, b.getI8Type(), numerics::kNibbleBits));
+  return arith::AndIOp::create(
+      b, arith::ShRUIOp::create(b, byte, shift),
+      arith::ConstantIntOp::create(b, b.getI8Type(), 0xF));
+}
+
+/// Stores the low 4 bits of `v` as element `idx`, keeping the other nibble.
+void storeNibble(ImplicitLocOpBuilder &b, Value v, Value buf, Value idx) {
+  IndexMath im{b};
+  Value at = im.div(idx, 2);
+  Value shift = arith::MulIOp::create(
+      b, arith::IndexCastOp::create(b, b.getI8Type(), im.rem(idx, 2)),
+      arith::ConstantIntOp::create(b, b.getI8Type(), numerics::kNibbleBits));
+  Value mask = arith::ShLIOp::create(
+      b, arith::ConstantIntOp::create(b, b.getI8Type(), 0xF), shift);
+  Value keep = arith::AndIOp::create(
+      b, memref::LoadOp::create(b, buf, at),
+      arith::XOrIOp::create(
+          b, mask, arith::ConstantIntOp::create(b, b.getI8Type(), 0xFF)));
+  Value put = arith::ShLIOp::create(b, v, shift);
+  memref::StoreOp::create(b, arith::OrIOp::create(b, keep, put), buf, at);
+}
+
+/// LoadDataWithTranspose V1 (§7): each repeat moves one square through the
+/// element mapping ascube::transposeElement, kept as constant tables.
+struct Load2DTransposeLowering : AscubePattern<Load2DTransposeOp> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(Load2DTransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    FailureOr<TransposeParams> p =
+        getTransposeParams(op, [&] { return op.emitOpError(); });
+    if (failed(p))
+      return failure();
+    auto module = op->getParentOfType<ModuleOp>();
+    Value src = flatten(b, adaptor.getSrc());
+    Value dst = flatten(b, adaptor.getDst());
+    unsigned bits = *getElementBitWidth(elemOf(op.getSrc()));
+    int64_t f = 4096 / bits, n = p->fractalsPerSquare;
+    // Element offsets inside a square (source) and inside the repeat's
+    // destination fractals (with dstFracGap), from the one definition.
+    SmallVector<int32_t> srcPos, dstPos;
+    for (int64_t e = 0; e < n * f; ++e) {
+      TransposeTarget t = transposeElement(bits, e);
+      srcPos.push_back(int32_t(t.srcFractal * f + t.srcInside));
+      dstPos.push_back(
+          int32_t(t.dstFractal * (p->dstFracGap + 1) * f + t.dstInside));
+    }
+    std::string name = "__ascube_transpose_b" + std::to_string(bits);
+    Value srcTab = constTable(b, module, name + "_src", srcPos);
+    Value dstTab = constTable(
+        b, module, name + "_gap" + std::to_string(p->dstFracGap), dstPos);
+    Value sOff = baseOffset(im, adaptor.getSrcOffset());
+    Value dOff = baseOffset(im, adaptor.getDstOffset());
+    int64_t sign = p->addrMode == 1 ? -1 : 1;
+    forRange(b, p->repeatTimes, [&](Value i) {
+      Value square =
+          im.add(im.c(p->startIndex), im.mul(i, sign * p->srcStride));
+      Value sBase = im.add(sOff, im.mul(square, n * f));
+      Value dBase = im.add(dOff, im.mul(i, (p->dstGap + 1) * f));
+      forRange(b, n * f, [&](Value e) {
+        auto at = [&](Value table) {
+          return arith::IndexCastOp::create(
+              b, b.getIndexType(), memref::LoadOp::create(b, table, e));
+        };
+        Value sp = im.add(sBase, at(srcTab)), dp = im.add(dBase, at(dstTab));
+        if (bits == 4) {
+          storeNibble(b, loadNibble(b, src, sp), dst, dp);
+          return;
+        }
+        memref::StoreOp::create(b, memref::LoadOp::create(b, src, sp), dst, dp);
       });
     });
     rewriter.eraseOp(op);
@@ -876,9 +980,8 @@ struct ConvertAscubeToStdPass
         [&](Operation *op) { return types.isLegal(op); });
 
     RewritePatternSet patterns(ctx);
-    patterns
-        .add<DataCopyLowering, Load2DLowering, MmadLowering, FixpipeLowering>(
-            types, ctx);
+    patterns.add<DataCopyLowering, Load2DLowering, Load2DTransposeLowering,
+                 MmadLowering, FixpipeLowering>(types, ctx);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    types);
     populateReturnOpTypeConversionPattern(patterns, types);

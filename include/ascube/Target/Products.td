@@ -71,6 +71,7 @@ class AscubeProduct<int index, string key, int arch, string docName,
   bit HasKDirectionAlign = 0;// Mmad kDirectionAlign = true (§13.1)
   bit HasDisableGemv = 0;    // Mmad disableGemv (§13.1; 950)
   bit HasLoad2DV2 = 0;       // LoadData 2D-v2 (§8; 950)
+  bit HasTransposeV1 = 0;    // LoadDataWithTranspose V1 (§7; A2/A3, 310B, X90)
   bit HasLoad3DV1 = 0;       // LoadData 3D V1 (§10.2; 310P, 910A)
   bit HasLoad3DV2 = 1;       // LoadData 3D V2 (§10; not 910A, 9030)
   bit HasMX = 0;             // LoadData MX / MmadMx (§9, §15; 950)
@@ -85,6 +86,7 @@ class AscubeProduct<int index, string key, int arch, string docName,
 def atlas_a2 : AscubeProduct<0, "atlas_a2", 2201,
                              "Atlas A2 training/inference series (910B)",
                              "dav_c220"> {
+  let HasTransposeV1 = 1;
   let HasCmatrixSource = 1; let HasKDirectionAlign = 1; let HasSparse = 1;
   let UB = !mul(192, KB); let L1 = !mul(512, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB); let SparseIndex = !mul(16, KB);
@@ -94,6 +96,7 @@ def atlas_a2 : AscubeProduct<0, "atlas_a2", 2201,
 def atlas_a3 : AscubeProduct<1, "atlas_a3", 2201,
                              "Atlas A3 training/inference series (910_93)",
                              "dav_c220"> {
+  let HasTransposeV1 = 1;
   let HasCmatrixSource = 1; let HasKDirectionAlign = 1; let HasSparse = 1;
   let UB = !mul(192, KB); let L1 = !mul(512, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB); let SparseIndex = !mul(16, KB);
@@ -123,6 +126,7 @@ def ascend950dt : AscubeProduct<3, "ascend950dt", 3510, "Ascend 950DT",
 def atlas_200i_500_a2 : AscubeProduct<4, "atlas_200i_500_a2", 3002,
                                       "Atlas 200I/500 A2 inference (310B)",
                                       "dav_m300"> {
+  let HasTransposeV1 = 1;
   let HasND2NZ = 0; let HasCmatrixSource = 1;
   let UB = !mul(248, KB); let L1 = !mul(1024, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB);
@@ -144,6 +148,7 @@ def atlas_training : AscubeProduct<6, "atlas_training", 1001,
 }
 def kirin_x90 : AscubeProduct<7, "kirin_x90", 3003, "Kirin X90",
                               "dav_l300"> {
+  let HasTransposeV1 = 1;
   let HasKDirectionAlign = 1;
   let UB = !mul(128, KB); let L1 = !mul(1024, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB);
@@ -168,7 +173,8 @@ def ProductTable : GenericTable {
                 "L0ALayout", "HasGMToL0", "L1ToL0ABandwidth",
                 "L1ToL0BBandwidth", "HasND2NZ", "HasDN2NZ", "HasNZ2DN",
                 "HasFixpipe", "HasCmatrixSource", "HasKDirectionAlign",
-                "HasDisableGemv", "HasLoad2DV2", "HasLoad3DV1", "HasLoad3DV2",
+                "HasDisableGemv", "HasLoad2DV2", "HasTransposeV1", "HasLoad3DV1",
+                "HasLoad3DV2",
                 "HasMX", "HasSparse", "BiasCopyUnit", "Notes"];
   string TypeOf_L0ALayout = "code";
   let PrimaryKey = ["Index"];

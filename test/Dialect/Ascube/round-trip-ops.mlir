@@ -38,6 +38,17 @@ func.func @movers(%a: !GA, %a1: !L1A, %a0: !L0A, %b1: !L1B, %b0: !L0B, %o: index
   return
 }
 
+// CHECK-LABEL: func.func @transpose(
+func.func @transpose(%b1: memref<64x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>,
+                     %b0: memref<64x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>, %o: index) {
+  // CHECK: ascube.load_2d_transpose %{{.*}} to %{{.*}} : memref<64x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  ascube.load_2d_transpose %b1 to %b0 : memref<64x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  // CHECK: ascube.load_2d_transpose %{{.*}} to %{{.*}}[%{{.*}}] {dstFracGap = 0 : i64, dstGap = 1 : i64, repeatTimes = 1 : i64, startIndex = 1 : i64} :
+  ascube.load_2d_transpose %b1 to %b0[%o] {startIndex = 1 : i64, repeatTimes = 1 : i64, dstGap = 1 : i64, dstFracGap = 0 : i64} : memref<64x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  // GENERIC: "ascube.load_2d_transpose"
+  return
+}
+
 // CHECK-LABEL: func.func @matrix(
 func.func @matrix(%a0: !L0A, %b0: !L0B, %c0: !L0C, %bt: memref<48xf32, #ascube.mem<BT>>,
                   %c: memref<30x40xf32>, %h: memref<30x40xf16>, %q: memref<30x40xi8>,

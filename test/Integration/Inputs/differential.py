@@ -120,7 +120,23 @@ def kernel(cfg):
         lines.append(f"      ascube.load_2d %a1[%s] to %a0[%d] {{repeatTimes = {k1} : i64, srcStride = {m1} : i64}} : {a_l1} to {a_l0}")
         lines.append("    }")
     lines.append(f"    %b0 = ascube.alloc offset 0 : {b_l0}")
-    if cfg["bt"]:
+    if cfg["btr"]:
+        # K x N B through LoadDataWithTranspose (§7): squares of n_sq L1 Nz
+        # fractals become n_sq L0B Zn fractals.
+        n_sq = {4: 4, 8: 2, 16: 1, 32: 2}[bits]
+        if bits == 32:
+            # One 16-row fractal row: squares are side-by-side fractals;
+            # the second half (K 8..15) goes one Zn fractal row down.
+            lines.append(f"    ascube.load_2d_transpose %b1 to %b0 {{repeatTimes = {n1} : i64, dstGap = 0 : i64, dstFracGap = {n1 - 1} : i64}} : {b_l1} to {b_l0}")
+        else:
+            # Per K block of C0 rows: one square per L1 column block.
+            lines.append(f"    %ckb = arith.constant {k1} : index")
+            lines.append("    scf.for %i = %c0 to %ckb step %c1 {")
+            lines.append(f"      %d = affine.apply affine_map<(i) -> (i * {n1 * frac})>(%i)")
+            lines.append(f"      %s = affine.apply affine_map<(i) -> (i * {n_sq * frac})>(%i)")
+            lines.append(f"      ascube.load_2d_transpose %b1[%s] to %b0[%d] {{repeatTimes = {ceil_div(n, c0)} : i64, srcStride = {k1} : i64, dstGap = {n_sq - 1} : i64}} : {b_l1} to {b_l0}")
+            lines.append("    }")
+    elif cfg["bt"]:
         # B^T's L1 Nz fractals are L0B's Zn fractals, in order.
         lines.append(f"    ascube.load_2d %b1 to %b0 {{repeatTimes = {n1 * k1} : i64}} : {b_l1} to {b_l0}")
     else:
@@ -160,6 +176,18 @@ def random_config(rng):
     if dtype == "i4":
         k += k % 2  # int4 Mmad needs an even k
     bt = dtype not in ("f16", "bf16") or bool(rng.random() < 0.5)
+    # B as K x N through LoadDataWithTranspose (A2 only here, §7), with the
+    # shapes its squares need: b8 K, N multiples of 32; b4 of 64; b32 one
+    # 16-row fractal row (8 < K <= 16) and N a multiple of 16.
+    btr = product == "atlas_a2" and m > 1 and bool(rng.random() < 0.35)
+    if btr:
+        bt = False
+        if dtype == "i8":
+            k, n = 32 * int(rng.integers(1, 5)), 32 * int(rng.integers(1, 5))
+        elif dtype == "i4":
+            k, n = 64 * int(rng.integers(1, 3)), 64 * int(rng.integers(1, 3))
+        elif dtype == "f32":
+            k, n = int(rng.integers(9, 17)), 16 * int(rng.integers(1, 9))
     bias = None
     if dtype != "i4" and rng.random() < 0.4:
         bias = {"i8": "i32", "f32": "f32"}.get(dtype, rng.choice(["f32", "f16"]))
@@ -167,7 +195,8 @@ def random_config(rng):
     dn = product == "ascend950pr" and bool(rng.random() < 0.5)
     # disableGemv exists on 950 only (cube-reference §13.1).
     disable_gemv = product == "ascend950pr" and m == 1 and bool(rng.random() < 0.5)
-    return dict(dtype=dtype, product=product, m=m, k=k, n=n, bt=bt, bias=bias,
+    return dict(dtype=dtype, product=product, m=m, k=k, n=n, bt=bt, btr=btr,
+                bias=bias,
                 accumulate=bool(rng.random() < 0.3), disable_gemv=disable_gemv,
                 dn=dn)
 

@@ -1174,3 +1174,144 @@ LogicalResult ascube::checkBufferFitsTarget(Operation *anchor, MemRefType type,
            *getElementBitWidth(type.getElementType())};
   return checkCapacity(anchor, emit, role, b, offset);
 }
+
+//===----------------------------------------------------------------------===//
+// Load2DTransposeOp (LoadDataWithTranspose V1, cube-reference §7)
+//===----------------------------------------------------------------------===//
+
+TransposeTarget ascube::transposeElement(unsigned bits, int64_t e) {
+  if (bits == 32) {
+    // Two 16x8 fractals side by side: square S[r][c], c < 8 from fractal 0.
+    int64_t r = e / 16, c = e % 16;
+    // T[c][r] = S[r][c]; destination fractal j holds T's columns 8j..8j+7.
+    return {c / 8, r * 8 + c % 8, r / 8, c * 8 + r % 8};
+  }
+  // b4/b8/b16: n fractals of 16 x C0 stacked vertically, a C0 x C0 square.
+  int64_t c0 = 256 / bits;
+  int64_t r = e / c0, c = e % c0;
+  // T[c][r] = S[r][c]; destination fractal j holds T's rows 16j..16j+15.
+  return {r / 16, (r % 16) * c0 + c, c / 16, (c % 16) * c0 + r};
+}
+
+static int64_t fractalsPerSquare(unsigned bits) {
+  return bits == 4 ? 4 : bits == 8 ? 2 : bits == 16 ? 1 : 2;
+}
+
+FailureOr<TransposeParams> ascube::getTransposeParams(Load2DTransposeOp op,
+                                                      EmitErrorFn emit) {
+  FailureOr<Buffer> dst = resolve(op.getDst(), "destination", emit);
+  if (failed(dst))
+    return failure();
+  TransposeParams p;
+  p.fractalsPerSquare = fractalsPerSquare(dst->bits);
+  int64_t n = p.fractalsPerSquare;
+  int64_t dstFractals = dst->layout.numElements() / (4096 / dst->bits);
+  p.startIndex = attrOr(op.getStartIndexAttr(), 0);
+  p.repeatTimes = attrOr(op.getRepeatTimesAttr(), dstFractals / n);
+  p.srcStride = attrOr(op.getSrcStrideAttr(), 1);
+  p.dstGap = attrOr(op.getDstGapAttr(), n - 1);
+  p.dstFracGap = attrOr(op.getDstFracGapAttr(), 0);
+  p.addrMode = attrOr(op.getAddrModeAttr(), 0);
+  StringRef l = "transpose2d_c3";
+  if (failed(inRange(emit, "startIndex", p.startIndex, 0, 65535, l)) ||
+      failed(inRange(emit, "repeatTimes", p.repeatTimes, 0, 255, l)) ||
+      failed(inRange(emit, "srcStride", p.srcStride, 0, 65535, l)) ||
+      failed(inRange(emit, "dstGap", p.dstGap, 0, 65535, l)) ||
+      failed(inRange(emit, "dstFracGap", p.dstFracGap, 0, 65535, l)) ||
+      failed(inRange(emit, "addrMode", p.addrMode, 0, 1, l)))
+    return failure();
+  return p;
+}
+
+FailureOr<AccessExtents> ascube::getAccessExtents(Load2DTransposeOp op,
+                                                  EmitErrorFn emit) {
+  FailureOr<TransposeParams> p = getTransposeParams(op, emit);
+  if (failed(p))
+    return failure();
+  if (p->repeatTimes == 0)
+    return AccessExtents{};
+  auto et = cast<MemRefType>(op.getSrc().getType()).getElementType();
+  int64_t f = 4096 / *getElementBitWidth(et), n = p->fractalsPerSquare;
+  int64_t span = (p->repeatTimes - 1) * p->srcStride;
+  if (p->addrMode == 1 && p->startIndex < span)
+    return emit() << "addrMode = 1 steps below square 0 (startIndex "
+                  << p->startIndex << ", " << p->repeatTimes << " repeats of "
+                  << p->srcStride << ") [transpose2d_c4]";
+  int64_t lastSquare = p->addrMode == 1 ? p->startIndex : p->startIndex + span;
+  int64_t lastDst =
+      (p->repeatTimes - 1) * (p->dstGap + 1) + (n - 1) * (p->dstFracGap + 1);
+  return AccessExtents{(lastSquare + 1) * n * f, (lastDst + 1) * f};
+}
+
+BaseAlignment ascube::getBaseAlignment(Load2DTransposeOp op) {
+  (void)op;
+  return {32, 512}; // L1 source 32 B, L0A/L0B destination 512 B (§7)
+}
+
+LogicalResult Load2DTransposeOp::verify() {
+  auto emit = [&]() { return emitOpError(); };
+  auto buffers = resolveMover(*this, getSrc(), getDst(), emit);
+  if (failed(buffers))
+    return failure();
+  Buffer *src = &buffers->first, *dst = &buffers->second;
+  if (src->level != Level::L1 ||
+      (dst->level != Level::L0A && dst->level != Level::L0B))
+    return emitOpError() << "LoadDataWithTranspose moves L1 -> L0A/L0B, got "
+                         << target::stringifyLevel(src->level) << " -> "
+                         << target::stringifyLevel(dst->level)
+                         << " [transpose2d_c1]";
+  Type et = src->type.getElementType();
+  if (et != dst->type.getElementType())
+    return emitOpError() << "source and destination element types differ ("
+                         << et << " vs " << dst->type.getElementType()
+                         << ") [transpose2d_c2]";
+  // Dtypes (§7): (u)int8, half, bf16, (u)int32, float; int4 into L0B only.
+  bool typeOk = et.isInteger(8) || et.isF16() || et.isBF16() ||
+                et.isInteger(32) || et.isF32() ||
+                (et.isInteger(4) && dst->level == Level::L0B);
+  if (!typeOk)
+    return emitOpError() << "LoadDataWithTranspose of " << et << " into "
+                         << target::stringifyLevel(dst->level)
+                         << " is not available (int4 goes into L0B only) "
+                            "[transpose2d_c2]";
+  BaseAlignment align = getBaseAlignment(*this);
+  if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src,
+                        align.src)) ||
+      failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
+                        align.dst)))
+    return failure();
+  if (const target::ProductInfo *prod = getTargetProduct(*this))
+    if (!prod->HasTransposeV1)
+      return emitOpError() << "LoadDataWithTranspose V1 is not available on "
+                           << prod->Name << " [transpose2d_c7]";
+  FailureOr<TransposeParams> p = getTransposeParams(*this, emit);
+  if (failed(p))
+    return failure();
+  if (src->bits == 16 && p->dstFracGap != 0)
+    return emitOpError() << "dstFracGap applies to b4/b8/b32 squares only "
+                            "(a b16 square is one fractal) [transpose2d_c6]";
+  if (!getRepeatTimesAttr()) {
+    // The derived form: every element must land where the destination's
+    // layout keeps the same logical element (both padding, or equal).
+    const auto &s = src->layout, &d = dst->layout;
+    int64_t f = 4096 / src->bits, n = p->fractalsPerSquare;
+    bool same = s.shape() == d.shape();
+    for (int64_t i = 0; same && i < p->repeatTimes; ++i)
+      for (int64_t e = 0; same && e < n * f; ++e) {
+        TransposeTarget t = transposeElement(src->bits, e);
+        int64_t sp = (i * n + t.srcFractal) * f + t.srcInside;
+        int64_t dp = (i * n + t.dstFractal) * f + t.dstInside;
+        if (sp >= s.numElements() || s.logicalIndex(sp) != d.logicalIndex(dp))
+          same = false;
+      }
+    if (!same)
+      return emitOpError()
+             << "one LoadDataWithTranspose cannot move "
+             << layout::stringifyFormat(s.format()) << " " << src->type
+             << " into " << layout::stringifyFormat(d.format()) << " "
+             << dst->type
+             << " square by square: give startIndex/repeatTimes/srcStride/"
+                "dstGap per run of squares [transpose2d_c5]";
+  }
+  return checkExtents(*this, emit, *src, *dst, "transpose2d_c4");
+}

@@ -181,6 +181,63 @@ def Ascube_Load2DOp : Ascube_MoverOp<"load_2d"> {
   }];
 }
 
+def Ascube_Load2DTransposeOp : Ascube_MoverOp<"load_2d_transpose"> {
+  let summary = "LoadDataWithTranspose: fractal squares transposed L1 -> L0A/L0B (cube-reference §7)";
+  let description = [{
+    One LoadDataWithTranspose instruction (LoadData2dTransposeParams, V1:
+    Atlas A2/A3, 310B, Kirin X90). Each repeat gathers one *square* of n
+    consecutive 512 B source fractals, transposes it as a whole and splits
+    it back into n destination fractals:
+
+    | type | n | square | how the square is formed |
+    |---|---|---|---|
+    | b4  | 4 | 64x64 | fractals (16x64) stacked vertically |
+    | b8  | 2 | 32x32 | fractals (16x32) stacked vertically |
+    | b16 | 1 | 16x16 | the fractal |
+    | b32 | 2 | 16x16 | fractals (16x8) side by side |
+
+    Destination fractal j of the transposed square holds its rows 16j..
+    (b32: its columns 8j..), so an L1 Nz K x N tile becomes L0B Zn (and an
+    Nz A^T becomes Zz): B need not be transposed in GM.
+
+    For repeat i: source square `startIndex + i*srcStride` (minus with
+    addrMode 1) counted in squares from `src[srcOffset]`; destination
+    fractal j of the repeat at `i*(dstGap+1) + j*(dstFracGap+1)` fractals
+    from `dst[dstOffset]`. Units and ranges: startIndex, srcStride squares
+    [0,65535]; repeatTimes [0,255] (0 = no-op); dstGap, dstFracGap 512 B
+    fractals [0,65535] (dstFracGap only b4/b8/b32); addrMode 0 or 1. Users
+    keep destination fractals from overlapping (§7). For b32 the two source
+    fractals must be side by side in the matrix (L1 Nz with 16 rows).
+
+    Defaults: the squares of the source in order into contiguous
+    destination fractals (startIndex 0, srcStride 1, dstGap n-1,
+    dstFracGap 0, repeatTimes = destination fractals / n), accepted only
+    when that reproduces the destination's layout (`transpose2d_c5`).
+
+    Paths: L1 -> L0A, L1 -> L0B. Dtypes: (u)int8, half, bf16, (u)int32,
+    float; int4 into L0B only (C08). The 950 form (V2) is not modelled.
+
+    Example (int8 B, K = 64, N = 32: L1 Nz -> L0B Zn):
+
+    ```mlir
+    ascube.load_2d_transpose %b1 to %b0 : memref<64x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
+        to memref<64x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$src, Optional<Index>:$srcOffset,
+                   AnyMemRef:$dst, Optional<Index>:$dstOffset,
+                   OptionalAttr<I64Attr>:$startIndex,
+                   OptionalAttr<I64Attr>:$repeatTimes,
+                   OptionalAttr<I64Attr>:$srcStride,
+                   OptionalAttr<I64Attr>:$dstGap,
+                   OptionalAttr<I64Attr>:$dstFracGap,
+                   OptionalAttr<I64Attr>:$addrMode);
+  let assemblyFormat = [{
+    $src (`[` $srcOffset^ `]`)? `to` $dst (`[` $dstOffset^ `]`)? attr-dict
+    `:` qualified(type($src)) `to` qualified(type($dst))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Matrix ops
 //===----------------------------------------------------------------------===//

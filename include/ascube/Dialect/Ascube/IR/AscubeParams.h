@@ -38,6 +38,14 @@ struct Load2DParams {
   bool ifTranspose = false;
 };
 
+/// LoadData2dTransposeParams V1 (§7) plus the square geometry.
+struct TransposeParams {
+  int64_t startIndex = 0, repeatTimes = 0, srcStride = 0, dstGap = 0,
+          dstFracGap = 0, addrMode = 0;
+  /// Fractals per square (b4 4, b8 2, b16 1, b32 2).
+  int64_t fractalsPerSquare = 1;
+};
+
 /// MmadParams (§13.1) plus the facts the lowering needs.
 struct MmadParams {
   int64_t m = 0, k = 0, n = 0, unitFlag = 0;
@@ -69,6 +77,8 @@ using EmitErrorFn = llvm::function_ref<mlir::InFlightDiagnostic()>;
 mlir::FailureOr<CopyParams> getCopyParams(DataCopyOp op, EmitErrorFn emit);
 mlir::FailureOr<Nd2NzParams> getNd2NzParams(DataCopyOp op, EmitErrorFn emit);
 mlir::FailureOr<Load2DParams> getLoad2DParams(Load2DOp op, EmitErrorFn emit);
+mlir::FailureOr<TransposeParams> getTransposeParams(Load2DTransposeOp op,
+                                                    EmitErrorFn emit);
 mlir::FailureOr<MmadParams> getMmadParams(MmadOp op, EmitErrorFn emit);
 mlir::FailureOr<FixpipeParams> getFixpipeParams(FixpipeOp op, EmitErrorFn emit);
 
@@ -83,6 +93,17 @@ mlir::FailureOr<AccessExtents> getAccessExtents(DataCopyOp op,
                                                 EmitErrorFn emit);
 mlir::FailureOr<AccessExtents> getAccessExtents(Load2DOp op, EmitErrorFn emit);
 mlir::FailureOr<AccessExtents> getAccessExtents(FixpipeOp op, EmitErrorFn emit);
+mlir::FailureOr<AccessExtents> getAccessExtents(Load2DTransposeOp op,
+                                                EmitErrorFn emit);
+
+/// Where LoadDataWithTranspose moves element `e` (in [0, n * F)) of the
+/// source square of a repeat: the source fractal and the offset inside it,
+/// the destination fractal j of the repeat and the offset inside it
+/// (cube-reference §7). `bits` is the element width, F = 4096 / bits.
+struct TransposeTarget {
+  int64_t srcFractal, srcInside, dstFractal, dstInside;
+};
+TransposeTarget transposeElement(unsigned bits, int64_t e);
 
 /// Byte alignment an instruction requires of its source and destination
 /// base addresses (cube-reference §4, §13.1).
@@ -92,6 +113,7 @@ struct BaseAlignment {
 BaseAlignment getBaseAlignment(DataCopyOp op);
 BaseAlignment getBaseAlignment(Load2DOp op);
 BaseAlignment getBaseAlignment(FixpipeOp op);
+BaseAlignment getBaseAlignment(Load2DTransposeOp op);
 
 /// The static byte address of `buf[elemOffset]` in its level when `buf` is
 /// an ascube.alloc (its offset, or 0 when ascube places it) and the element

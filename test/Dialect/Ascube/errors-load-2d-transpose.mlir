@@ -1,0 +1,74 @@
+// ascube.load_2d_transpose rules (cube-reference §7; docs/Constraints.md).
+// RUN: ascube-opt %s -split-input-file -verify-diagnostics
+
+func.func @path(%a: memref<32x32xi8, #ascube.layout<Nz>>, %b: memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+  // expected-error @+1 {{LoadDataWithTranspose moves L1 -> L0A/L0B, got GM -> L0B [transpose2d_c1]}}
+  ascube.load_2d_transpose %a to %b : memref<32x32xi8, #ascube.layout<Nz>> to memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  return
+}
+
+// -----
+
+// C08: int4 goes into L0B only.
+func.func @int4_l0a(%a: memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{LoadDataWithTranspose of 'i4' into L0A is not available (int4 goes into L0B only) [transpose2d_c2]}}
+  ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
+
+// -----
+
+func.func @range(%a: memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+  // expected-error @+1 {{repeatTimes = 256 is outside [0, 255] [transpose2d_c3]}}
+  ascube.load_2d_transpose %a to %b {repeatTimes = 256 : i64} : memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  return
+}
+
+// -----
+
+// Two squares of two fractals need four source fractals.
+func.func @bounds(%a: memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x64xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+  // expected-error @+1 {{source access of 2048 elements at offset 0 reaches past the source buffer 'memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>', which holds 1024 elements [transpose2d_c4]}}
+  ascube.load_2d_transpose %a to %b {repeatTimes = 2 : i64, dstGap = 1 : i64} : memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x64xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  return
+}
+
+// -----
+
+// b8 K = 48 rows: L1 fractals do not pair into 32-row squares.
+func.func @derived(%a: memref<48x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<48x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+  // expected-error @+1 {{one LoadDataWithTranspose cannot move Nz 'memref<48x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>' into Zn 'memref<48x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>' square by square: give startIndex/repeatTimes/srcStride/dstGap per run of squares [transpose2d_c5]}}
+  ascube.load_2d_transpose %a to %b : memref<48x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<48x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  return
+}
+
+// -----
+
+func.func @frac_gap_b16(%a: memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+  // expected-error @+1 {{dstFracGap applies to b4/b8/b32 squares only (a b16 square is one fractal) [transpose2d_c6]}}
+  ascube.load_2d_transpose %a to %b {dstFracGap = 1 : i64} : memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  return
+}
+
+// -----
+
+// The V1 instruction is not on 950 (its V2 form is not modelled).
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @product(%a: memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+    // expected-error @+1 {{LoadDataWithTranspose V1 is not available on ascend950pr [transpose2d_c7]}}
+    ascube.load_2d_transpose %a to %b : memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    return
+  }
+}
+
+// -----
+
+// The derived form is accepted where it reproduces the layout: a 64 x 32
+// int8 B is one L1 column block of four fractals, i.e. two 32-row squares,
+// which become Zn fractals (0, 0), (0, 1), (1, 0), (1, 1).
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @ok(%a: memref<64x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<64x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+    ascube.load_2d_transpose %a to %b : memref<64x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    return
+  }
+}
