@@ -414,6 +414,8 @@ void insertRuntimeChecks(func::FuncOp func) {
       insertChecks(o, "fixpipe_c8");
     else if (auto o = dyn_cast<Load2DTransposeOp>(op))
       insertChecks(o, "transpose2d_c4");
+    else if (auto o = dyn_cast<Load2DV2Op>(op))
+      insertChecks(o, "load2dv2_c4");
   });
 }
 
@@ -573,19 +575,27 @@ struct Load2DLowering : AscubePattern<Load2DOp> {
   }
 };
 
-/// A constant i32 table, a private global of the module.
-Value constTable(ImplicitLocOpBuilder &b, ModuleOp module, StringRef sym,
+/// A constant i32 table, a private global of the module named `base` (or
+/// `base_N` when a different table already has that name).
+Value constTable(ImplicitLocOpBuilder &b, ModuleOp module, StringRef base,
                  ArrayRef<int32_t> values) {
   auto type = MemRefType::get({int64_t(values.size())}, b.getI32Type());
-  if (!SymbolTable::lookupSymbolIn(module, sym)) {
-    OpBuilder mb(module.getBodyRegion());
-    auto attr = DenseElementsAttr::get(
-        RankedTensorType::get({int64_t(values.size())}, b.getI32Type()),
-        values);
-    memref::GlobalOp::create(mb, module.getLoc(), sym,
-                             mb.getStringAttr("private"), type, attr,
-                             /*constant=*/true, /*alignment=*/nullptr);
+  auto attr = DenseElementsAttr::get(
+      RankedTensorType::get({int64_t(values.size())}, b.getI32Type()), values);
+  std::string sym = base.str();
+  for (unsigned n = 1;; ++n) {
+    auto existing = dyn_cast_or_null<memref::GlobalOp>(
+        SymbolTable::lookupSymbolIn(module, sym));
+    if (!existing)
+      break;
+    if (existing.getInitialValue() == Attribute(attr))
+      return memref::GetGlobalOp::create(b, type, sym);
+    sym = (base + "_" + Twine(n)).str();
   }
+  OpBuilder mb(module.getBodyRegion());
+  memref::GlobalOp::create(mb, module.getLoc(), sym,
+                           mb.getStringAttr("private"), type, attr,
+                           /*constant=*/true, /*alignment=*/nullptr);
   return memref::GetGlobalOp::create(b, type, sym);
 }
 
@@ -663,6 +673,98 @@ struct Load2DTransposeLowering : AscubePattern<Load2DTransposeOp> {
               b, b.getIndexType(), memref::LoadOp::create(b, table, e));
         };
         Value sp = im.add(sBase, at(srcTab)), dp = im.add(dBase, at(dstTab));
+        if (bits == 4) {
+          storeNibble(b, loadNibble(b, src, sp), dst, dp);
+          return;
+        }
+        memref::StoreOp::create(b, memref::LoadOp::create(b, src, sp), dst, dp);
+      });
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// LoadData 2D-v2 (§8): the squares of ascube::getLoad2DV2Squares, each
+/// moved fractal by fractal (no transpose) or element by element through
+/// ascube::transposeElement, all kept as constant tables.
+struct Load2DV2Lowering : AscubePattern<Load2DV2Op> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(Load2DV2Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    FailureOr<Load2DV2Params> p =
+        getLoad2DV2Params(op, [&] { return op.emitOpError(); });
+    if (failed(p))
+      return failure();
+    unsigned bits = *getElementBitWidth(elemOf(op.getSrc()));
+    SmallVector<V2Square> squares = getLoad2DV2Squares(*p, bits);
+    if (squares.empty()) { // mStep or kStep 0: a no-op
+      rewriter.eraseOp(op);
+      return success();
+    }
+    auto module = op->getParentOfType<ModuleOp>();
+    Value src = flatten(b, adaptor.getSrc());
+    Value dst = flatten(b, adaptor.getDst());
+    int64_t f = 4096 / bits, n = squares.front().src.size();
+    SmallVector<int32_t> sqSrc, sqDst;
+    for (const V2Square &sq : squares) {
+      for (int64_t x : sq.src)
+        sqSrc.push_back(int32_t(x));
+      for (int64_t x : sq.dst)
+        sqDst.push_back(int32_t(x));
+    }
+    std::string tag = "__ascube_load2dv2";
+    Value srcTab = constTable(b, module, tag + "_src", sqSrc);
+    Value dstTab = constTable(b, module, tag + "_dst", sqDst);
+    Value sOff = baseOffset(im, adaptor.getSrcOffset());
+    Value dOff = baseOffset(im, adaptor.getDstOffset());
+    auto entry = [&](Value table, Value idx) {
+      return arith::IndexCastOp::create(b, b.getIndexType(),
+                                        memref::LoadOp::create(b, table, idx));
+    };
+    if (!p->ifTranspose) {
+      // Whole fractals, as storage elements (4-bit: 512 bytes).
+      Storage st = getStorage(elemOf(op.getSrc()));
+      int64_t fs = f / st.per;
+      Value sBase = storageIndex(im, sOff, st.per);
+      Value dBase = storageIndex(im, dOff, st.per);
+      forRange(b, int64_t(squares.size()), [&](Value i) {
+        Value sf = im.add(sBase, im.mul(entry(srcTab, i), fs));
+        Value df = im.add(dBase, im.mul(entry(dstTab, i), fs));
+        forRange(b, fs, [&](Value e) {
+          memref::StoreOp::create(b,
+                                  memref::LoadOp::create(b, src, im.add(sf, e)),
+                                  dst, im.add(df, e));
+        });
+      });
+      rewriter.eraseOp(op);
+      return success();
+    }
+    SmallVector<int32_t> eSrcF, eSrcIn, eDstF, eDstIn;
+    for (int64_t e = 0; e < n * f; ++e) {
+      TransposeTarget t = transposeElement(bits, e);
+      eSrcF.push_back(int32_t(t.srcFractal));
+      eSrcIn.push_back(int32_t(t.srcInside));
+      eDstF.push_back(int32_t(t.dstFractal));
+      eDstIn.push_back(int32_t(t.dstInside));
+    }
+    std::string et = "__ascube_transpose_b" + std::to_string(bits);
+    Value tSF = constTable(b, module, et + "_srcfrac", eSrcF);
+    Value tSI = constTable(b, module, et + "_srcin", eSrcIn);
+    Value tDF = constTable(b, module, et + "_dstfrac", eDstF);
+    Value tDI = constTable(b, module, et + "_dstin", eDstIn);
+    forRange(b, int64_t(squares.size()), [&](Value i) {
+      Value first = im.mul(i, n);
+      forRange(b, n * f, [&](Value e) {
+        Value sp = im.add(
+            sOff, im.add(im.mul(entry(srcTab, im.add(first, entry(tSF, e))), f),
+                         entry(tSI, e)));
+        Value dp = im.add(
+            dOff, im.add(im.mul(entry(dstTab, im.add(first, entry(tDF, e))), f),
+                         entry(tDI, e)));
         if (bits == 4) {
           storeNibble(b, loadNibble(b, src, sp), dst, dp);
           return;
@@ -981,7 +1083,7 @@ struct ConvertAscubeToStdPass
 
     RewritePatternSet patterns(ctx);
     patterns.add<DataCopyLowering, Load2DLowering, Load2DTransposeLowering,
-                 MmadLowering, FixpipeLowering>(types, ctx);
+                 Load2DV2Lowering, MmadLowering, FixpipeLowering>(types, ctx);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    types);
     populateReturnOpTypeConversionPattern(patterns, types);

@@ -75,3 +75,16 @@ func.func @matrix(%a0: !L0A, %b0: !L0B, %c0: !L0C, %bt: memref<48xf32, #ascube.m
   return
 }
 }
+
+// LoadData 2D-v2 exists on 950 only.
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+// CHECK-LABEL: func.func @v2(
+func.func @v2(%a1: memref<40x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>,
+              %a0: memref<40x70xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
+  // CHECK: ascube.load_2d_v2 %{{.*}} to %{{.*}} : memref<40x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<40x70xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
+  ascube.load_2d_v2 %a1 to %a0 : memref<40x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<40x70xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
+  // CHECK: ascube.load_2d_v2 %{{.*}} to %{{.*}} {dstStride = 3 : i64, kStep = 5 : i64, mStep = 3 : i64, srcStride = 3 : i64} :
+  ascube.load_2d_v2 %a1 to %a0 {mStep = 3 : i64, kStep = 5 : i64, srcStride = 3 : i64, dstStride = 3 : i64} : memref<40x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<40x70xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
+  return
+}
+}

@@ -109,8 +109,12 @@ def kernel(cfg):
             mmad_attrs.append("disableGemv = true")
         lines.append(f"    %a0 = ascube.alloc offset 0 : {a_l0}")
     if not gemv and nz950:
-        # 950: L0A is Nz, the L1 layout: one contiguous LoadData 2D.
-        lines.append(f"    ascube.load_2d %a1 to %a0 {{repeatTimes = {m1 * k1} : i64}} : {a_l1} to {a_l0}")
+        # 950: L0A is Nz, the L1 layout: one LoadData 2D-v2 (derived), or
+        # one contiguous LoadData 2D.
+        if cfg["v2a"]:
+            lines.append(f"    ascube.load_2d_v2 %a1 to %a0 : {a_l1} to {a_l0}")
+        else:
+            lines.append(f"    ascube.load_2d %a1 to %a0 {{repeatTimes = {m1 * k1} : i64}} : {a_l1} to {a_l0}")
     elif not gemv:
         # A2: L1 Nz -> L0A Zz, one LoadData 2D per fractal row.
         lines.append(f"    %cm1 = arith.constant {m1} : index")
@@ -120,7 +124,15 @@ def kernel(cfg):
         lines.append(f"      ascube.load_2d %a1[%s] to %a0[%d] {{repeatTimes = {k1} : i64, srcStride = {m1} : i64}} : {a_l1} to {a_l0}")
         lines.append("    }")
     lines.append(f"    %b0 = ascube.alloc offset 0 : {b_l0}")
-    if cfg["btr"]:
+    if nz950 and (cfg["btr"] or cfg["bt"]):
+        if cfg["btr"]:
+            # K x N B through LoadData 2D-v2 with transpose (Nz -> Zn),
+            # every parameter derived.
+            lines.append(f"    ascube.load_2d_v2 %b1 to %b0 {{ifTranspose = true}} : {b_l1} to {b_l0}")
+        else:
+            # B^T: N1 fractal rows in K1 runs, Zn -> Zn.
+            lines.append(f"    ascube.load_2d_v2 %b1 to %b0 {{mStep = {n1} : i64, kStep = {k1} : i64, srcStride = {n1} : i64, dstStride = {n1} : i64}} : {b_l1} to {b_l0}")
+    elif cfg["btr"]:
         # K x N B through LoadDataWithTranspose (§7): squares of n_sq L1 Nz
         # fractals become n_sq L0B Zn fractals.
         n_sq = {4: 4, 8: 2, 16: 1, 32: 2}[bits]
@@ -179,15 +191,22 @@ def random_config(rng):
     # B as K x N through LoadDataWithTranspose (A2 only here, §7), with the
     # shapes its squares need: b8 K, N multiples of 32; b4 of 64; b32 one
     # 16-row fractal row (8 < K <= 16) and N a multiple of 16.
-    btr = product == "atlas_a2" and m > 1 and bool(rng.random() < 0.35)
+    # (on 950 the same shapes go through LoadData 2D-v2 with transpose; a
+    # K x N b16 B always does there.)
+    btr = m > 1 and (product == "atlas_a2" or dtype in ("i8", "f32")) and \
+        bool(rng.random() < 0.35)
+    if product == "ascend950pr" and not bt:
+        btr = True
     if btr:
         bt = False
         if dtype == "i8":
             k, n = 32 * int(rng.integers(1, 5)), 32 * int(rng.integers(1, 5))
         elif dtype == "i4":
             k, n = 64 * int(rng.integers(1, 3)), 64 * int(rng.integers(1, 3))
-        elif dtype == "f32":
+        elif dtype == "f32" and product == "atlas_a2":
             k, n = int(rng.integers(9, 17)), 16 * int(rng.integers(1, 9))
+        elif dtype == "f32":
+            k, n = 16 * int(rng.integers(1, 9)), 16 * int(rng.integers(1, 9))
     bias = None
     if dtype != "i4" and rng.random() < 0.4:
         bias = {"i8": "i32", "f32": "f32"}.get(dtype, rng.choice(["f32", "f16"]))
@@ -196,6 +215,7 @@ def random_config(rng):
     # disableGemv exists on 950 only (cube-reference §13.1).
     disable_gemv = product == "ascend950pr" and m == 1 and bool(rng.random() < 0.5)
     return dict(dtype=dtype, product=product, m=m, k=k, n=n, bt=bt, btr=btr,
+                v2a=bool(rng.random() < 0.6),
                 bias=bias,
                 accumulate=bool(rng.random() < 0.3), disable_gemv=disable_gemv,
                 dn=dn)

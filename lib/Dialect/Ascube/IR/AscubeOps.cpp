@@ -1315,3 +1315,188 @@ LogicalResult Load2DTransposeOp::verify() {
   }
   return checkExtents(*this, emit, *src, *dst, "transpose2d_c4");
 }
+
+//===----------------------------------------------------------------------===//
+// Load2DV2Op (LoadData 2D-v2, 950, cube-reference §8)
+//===----------------------------------------------------------------------===//
+
+SmallVector<V2Square> ascube::getLoad2DV2Squares(const Load2DV2Params &p,
+                                                 unsigned bits) {
+  SmallVector<V2Square> out;
+  int64_t start = p.kStartPosition * p.srcStride + p.mStartPosition;
+  auto src = [&](int64_t kc, int64_t mr) {
+    return start + kc * p.srcStride + mr;
+  };
+  if (!p.ifTranspose) {
+    for (int64_t kc = 0; kc < p.kStep; ++kc)
+      for (int64_t mr = 0; mr < p.mStep; ++mr)
+        out.push_back({{src(kc, mr)}, {kc * p.dstStride + mr}});
+    return out;
+  }
+  int64_t n = fractalsPerSquare(bits);
+  if (bits == 32) {
+    // Squares of two fractals side by side along K; fractal j of the
+    // transposed square is the destination's K block 2a + j.
+    for (int64_t b = 0; b < p.kStep / 2; ++b)
+      for (int64_t a = 0; a < p.mStep; ++a)
+        out.push_back(
+            {{src(2 * b, a), src(2 * b + 1, a)},
+             {(2 * a) * p.dstStride + b, (2 * a + 1) * p.dstStride + b}});
+    return out;
+  }
+  // b4/b8/b16: squares of n fractals down M; the transposed square is the
+  // destination's K block a, fractals b*n .. b*n + n-1 along it.
+  for (int64_t b = 0; b < p.kStep; ++b)
+    for (int64_t a = 0; a < p.mStep / n; ++a) {
+      V2Square sq;
+      for (int64_t f = 0; f < n; ++f) {
+        sq.src.push_back(src(b, a * n + f));
+        sq.dst.push_back(a * p.dstStride + b * n + f);
+      }
+      out.push_back(sq);
+    }
+  return out;
+}
+
+FailureOr<Load2DV2Params> ascube::getLoad2DV2Params(Load2DV2Op op,
+                                                    EmitErrorFn emit) {
+  FailureOr<Buffer> src = resolve(op.getSrc(), "source", emit);
+  FailureOr<Buffer> dst = resolve(op.getDst(), "destination", emit);
+  if (failed(src) || failed(dst))
+    return failure();
+  Load2DV2Params p;
+  p.ifTranspose = attrOr(op.getIfTransposeAttr(), false);
+  int64_t h = src->layout.fractal().rows, w = src->layout.fractal().cols;
+  int64_t srcRows = layout::isFractalFormat(src->format())
+                        ? src->paddedRows() / std::max<int64_t>(1, h)
+                        : 0;
+  int64_t srcCols = layout::isFractalFormat(src->format())
+                        ? src->paddedCols() / std::max<int64_t>(1, w)
+                        : 0;
+  // The destination's fractals per K block: Nz (M x K) its fractal rows,
+  // Zn (K x N) its fractal columns.
+  int64_t dstStride = 0;
+  if (dst->format() == Format::Nz)
+    dstStride =
+        dst->paddedRows() / std::max<int64_t>(1, dst->layout.fractal().rows);
+  else if (dst->format() == Format::Zn)
+    dstStride =
+        dst->paddedCols() / std::max<int64_t>(1, dst->layout.fractal().cols);
+  p.mStartPosition = attrOr(op.getMStartPositionAttr(), 0);
+  p.kStartPosition = attrOr(op.getKStartPositionAttr(), 0);
+  p.mStep = attrOr(op.getMStepAttr(), srcRows);
+  p.kStep = attrOr(op.getKStepAttr(), srcCols);
+  p.srcStride = attrOr(op.getSrcStrideAttr(), srcRows);
+  p.dstStride = attrOr(op.getDstStrideAttr(), dstStride);
+  p.sid = attrOr(op.getSidAttr(), 0);
+  StringRef l = "load2dv2_c3";
+  if (failed(inRange(emit, "mStartPosition", p.mStartPosition, 0, 65535, l)) ||
+      failed(inRange(emit, "kStartPosition", p.kStartPosition, 0, 65535, l)) ||
+      failed(inRange(emit, "mStep", p.mStep, 0, 255, l)) ||
+      failed(inRange(emit, "kStep", p.kStep, 0, 255, l)) ||
+      failed(inRange(emit, "srcStride", p.srcStride, 0, 65535, l)) ||
+      failed(inRange(emit, "dstStride", p.dstStride, 0, 65535, l)) ||
+      failed(inRange(emit, "sid", p.sid, 0, 0, l)))
+    return failure();
+  return p;
+}
+
+FailureOr<AccessExtents> ascube::getAccessExtents(Load2DV2Op op,
+                                                  EmitErrorFn emit) {
+  FailureOr<Load2DV2Params> p = getLoad2DV2Params(op, emit);
+  if (failed(p))
+    return failure();
+  unsigned bits = *getElementBitWidth(
+      cast<MemRefType>(op.getSrc().getType()).getElementType());
+  int64_t f = 4096 / bits, src = 0, dst = 0;
+  for (const V2Square &sq : getLoad2DV2Squares(*p, bits)) {
+    for (int64_t s : sq.src)
+      src = std::max(src, (s + 1) * f);
+    for (int64_t d : sq.dst)
+      dst = std::max(dst, (d + 1) * f);
+  }
+  return AccessExtents{src, dst};
+}
+
+BaseAlignment ascube::getBaseAlignment(Load2DV2Op op) {
+  (void)op;
+  return {32, 512}; // L1 source 32 B, L0A/L0B destination 512 B (§8)
+}
+
+LogicalResult Load2DV2Op::verify() {
+  auto emit = [&]() { return emitOpError(); };
+  auto buffers = resolveMover(*this, getSrc(), getDst(), emit);
+  if (failed(buffers))
+    return failure();
+  Buffer *src = &buffers->first, *dst = &buffers->second;
+  if (src->level != Level::L1 ||
+      (dst->level != Level::L0A && dst->level != Level::L0B))
+    return emitOpError() << "LoadData 2D-v2 moves L1 -> L0A/L0B, got "
+                         << target::stringifyLevel(src->level) << " -> "
+                         << target::stringifyLevel(dst->level)
+                         << " [load2dv2_c1]";
+  Type et = src->type.getElementType();
+  if (et != dst->type.getElementType())
+    return emitOpError() << "source and destination element types differ ("
+                         << et << " vs " << dst->type.getElementType()
+                         << ") [load2dv2_c2]";
+  bool typeOk = et.isInteger(8) || et.isF16() || et.isBF16() ||
+                et.isInteger(32) || et.isF32() ||
+                isa<Float8E4M3FNType, Float8E5M2Type, HiFloat8Type,
+                    Float4E2M1FNType, Float4E1M2Type>(et);
+  if (!typeOk)
+    return emitOpError() << "LoadData 2D-v2 of " << et
+                         << " is not available [load2dv2_c2]";
+  if (const target::ProductInfo *prod = getTargetProduct(*this))
+    if (!prod->HasLoad2DV2)
+      return emitOpError() << "LoadData 2D-v2 is not available on "
+                           << prod->Name << " (950 only) [load2dv2_c7]";
+  BaseAlignment align = getBaseAlignment(*this);
+  if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src,
+                        align.src)) ||
+      failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
+                        align.dst)))
+    return failure();
+  FailureOr<Load2DV2Params> p = getLoad2DV2Params(*this, emit);
+  if (failed(p))
+    return failure();
+  if (p->ifTranspose) {
+    int64_t n = fractalsPerSquare(src->bits);
+    if (src->bits != 32 && p->mStep % n != 0)
+      return emitOpError() << "a transposing LoadData 2D-v2 of " << et
+                           << " needs mStep % " << n
+                           << " == 0, got mStep = " << p->mStep
+                           << " [load2dv2_c6]";
+    if (src->bits == 32 && p->kStep % 2 != 0)
+      return emitOpError() << "a transposing LoadData 2D-v2 of " << et
+                           << " needs an even kStep, got kStep = " << p->kStep
+                           << " [load2dv2_c6]";
+  }
+  if (!getMStepAttr() && !getKStepAttr()) {
+    // The derived form must reproduce the destination layout element by
+    // element (both padding, or the same logical element).
+    const auto &s = src->layout, &d = dst->layout;
+    int64_t f = 4096 / src->bits;
+    bool same = s.shape() == d.shape();
+    for (const V2Square &sq : getLoad2DV2Squares(*p, src->bits)) {
+      int64_t n = sq.src.size();
+      for (int64_t e = 0; same && e < n * f; ++e) {
+        TransposeTarget t = p->ifTranspose ? transposeElement(src->bits, e)
+                                           : TransposeTarget{0, e, 0, e};
+        int64_t sp = sq.src[t.srcFractal] * f + t.srcInside;
+        int64_t dp = sq.dst[t.dstFractal] * f + t.dstInside;
+        if (sp >= s.numElements() || dp >= d.numElements() ||
+            s.logicalIndex(sp) != d.logicalIndex(dp))
+          same = false;
+      }
+      if (!same)
+        break;
+    }
+    if (!same)
+      return emitOpError()
+             << "one LoadData 2D-v2 with derived parameters cannot move "
+             << src->type << " into " << dst->type
+             << ": give mStep/kStep/srcStride/dstStride [load2dv2_c5]";
+  }
+  return checkExtents(*this, emit, *src, *dst, "load2dv2_c4");
+}

@@ -143,7 +143,8 @@ struct AscubeVerifyTargetPass
       if (const target::ProductInfo *prod = getTargetProduct(f))
         ok &= succeeded(checkLevelTotals(f, *prod));
       f.walk([&](Operation *op) {
-        if (isa<DataCopyOp, Load2DOp, Load2DTransposeOp, MmadOp, FixpipeOp>(op))
+        if (isa<DataCopyOp, Load2DOp, Load2DTransposeOp, Load2DV2Op, MmadOp,
+                FixpipeOp>(op))
           ok &= succeeded(checkOverlaps(op));
       });
     });

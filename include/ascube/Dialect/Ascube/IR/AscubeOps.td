@@ -238,6 +238,64 @@ def Ascube_Load2DTransposeOp : Ascube_MoverOp<"load_2d_transpose"> {
   }];
 }
 
+def Ascube_Load2DV2Op : Ascube_MoverOp<"load_2d_v2"> {
+  let summary = "LoadData 2D-v2 (950): a rectangle of fractals L1 -> L0A/L0B, optionally transposed (cube-reference §8)";
+  let description = [{
+    One LoadData 2D-v2 instruction (LoadData2DParamsV2, Ascend 950), the
+    recommended L1 -> L0 mover on 950: it covers M and K in one call. Named
+    for an M x K source in Nz: the source is read as kStep runs ("K
+    fractal-columns") of mStep fractals, run kc at `kc*srcStride`, starting
+    at fractal `kStartPosition*srcStride + mStartPosition` of
+    `src[srcOffset]` (§8).
+
+    - Without `ifTranspose` each fractal is copied: source fractal
+      (kc, mr) to destination fractal `kc*dstStride + mr` (Nz -> Nz into
+      L0A, Zn -> Zn into L0B).
+    - With `ifTranspose` the source is cut into the squares of
+      LoadDataWithTranspose (b4: 4 fractals down M, b8: 2, b16: 1; b32: 2
+      side by side along K), each square is transposed as a whole (§7) and
+      its fractals j land in the destination's K block `a` at
+      `a*dstStride + b*n + j` (b4/b8/b16: a = mr/n, b = kc) or
+      `(2a+j)*dstStride + b` (b32: a = mr, b = kc/2): dstStride is always
+      the distance between the destination's K blocks (Zn -> Nz into L0A,
+      Nz -> Zn into L0B). [I] from the reference's example kernels.
+
+    Units and ranges: mStartPosition 16-element fractal rows, kStartPosition
+    32 B fractal columns [0,65535]; mStep, kStep [0,255] (0 = no-op);
+    srcStride, dstStride 512 B fractals [0,65535]; sid 0. With transpose:
+    b4 mStep % 4 == 0, b8 mStep % 2 == 0, b32 kStep % 2 == 0.
+
+    Defaults: the whole source (mStep = its fractal rows, kStep = its
+    fractal columns, srcStride = mStep) into the whole destination
+    (dstStride = the destination's fractals per K block), accepted only when
+    that reproduces the destination's layout (`load2dv2_c5`).
+
+    Paths: L1 -> L0A, L1 -> L0B, on 950 only. Dtypes: (u)int8, fp4x2 e2m1 /
+    e1m2, hif8, fp8 e5m2 / e4m3fn, half, bf16, (u)int32, float.
+
+    Example (950, f16 A 40 x 70: L1 Nz -> L0A Nz):
+
+    ```mlir
+    ascube.load_2d_v2 %a1 to %a0 : memref<40x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+        to memref<40x70xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$src, Optional<Index>:$srcOffset,
+                   AnyMemRef:$dst, Optional<Index>:$dstOffset,
+                   OptionalAttr<I64Attr>:$mStartPosition,
+                   OptionalAttr<I64Attr>:$kStartPosition,
+                   OptionalAttr<I64Attr>:$mStep,
+                   OptionalAttr<I64Attr>:$kStep,
+                   OptionalAttr<I64Attr>:$srcStride,
+                   OptionalAttr<I64Attr>:$dstStride,
+                   OptionalAttr<BoolAttr>:$ifTranspose,
+                   OptionalAttr<I64Attr>:$sid);
+  let assemblyFormat = [{
+    $src (`[` $srcOffset^ `]`)? `to` $dst (`[` $dstOffset^ `]`)? attr-dict
+    `:` qualified(type($src)) `to` qualified(type($dst))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Matrix ops
 //===----------------------------------------------------------------------===//

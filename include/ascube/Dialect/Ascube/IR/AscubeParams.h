@@ -46,6 +46,24 @@ struct TransposeParams {
   int64_t fractalsPerSquare = 1;
 };
 
+/// LoadData2DParamsV2 (§8).
+struct Load2DV2Params {
+  int64_t mStartPosition = 0, kStartPosition = 0, mStep = 0, kStep = 0,
+          srcStride = 0, dstStride = 0, sid = 0;
+  bool ifTranspose = false;
+};
+
+/// One unit LoadData 2D-v2 moves: n source fractals forming a square (one
+/// fractal without transpose) and the n destination fractals it becomes,
+/// in fractals from the instruction's base addresses (§8). Elements move
+/// inside a square as ascube::transposeElement says (identity without
+/// transpose).
+struct V2Square {
+  llvm::SmallVector<int64_t, 4> src, dst;
+};
+llvm::SmallVector<V2Square> getLoad2DV2Squares(const Load2DV2Params &p,
+                                               unsigned bits);
+
 /// MmadParams (§13.1) plus the facts the lowering needs.
 struct MmadParams {
   int64_t m = 0, k = 0, n = 0, unitFlag = 0;
@@ -79,6 +97,8 @@ mlir::FailureOr<Nd2NzParams> getNd2NzParams(DataCopyOp op, EmitErrorFn emit);
 mlir::FailureOr<Load2DParams> getLoad2DParams(Load2DOp op, EmitErrorFn emit);
 mlir::FailureOr<TransposeParams> getTransposeParams(Load2DTransposeOp op,
                                                     EmitErrorFn emit);
+mlir::FailureOr<Load2DV2Params> getLoad2DV2Params(Load2DV2Op op,
+                                                  EmitErrorFn emit);
 mlir::FailureOr<MmadParams> getMmadParams(MmadOp op, EmitErrorFn emit);
 mlir::FailureOr<FixpipeParams> getFixpipeParams(FixpipeOp op, EmitErrorFn emit);
 
@@ -93,6 +113,8 @@ mlir::FailureOr<AccessExtents> getAccessExtents(DataCopyOp op,
                                                 EmitErrorFn emit);
 mlir::FailureOr<AccessExtents> getAccessExtents(Load2DOp op, EmitErrorFn emit);
 mlir::FailureOr<AccessExtents> getAccessExtents(FixpipeOp op, EmitErrorFn emit);
+mlir::FailureOr<AccessExtents> getAccessExtents(Load2DV2Op op,
+                                                EmitErrorFn emit);
 mlir::FailureOr<AccessExtents> getAccessExtents(Load2DTransposeOp op,
                                                 EmitErrorFn emit);
 
@@ -114,6 +136,7 @@ BaseAlignment getBaseAlignment(DataCopyOp op);
 BaseAlignment getBaseAlignment(Load2DOp op);
 BaseAlignment getBaseAlignment(FixpipeOp op);
 BaseAlignment getBaseAlignment(Load2DTransposeOp op);
+BaseAlignment getBaseAlignment(Load2DV2Op op);
 
 /// The static byte address of `buf[elemOffset]` in its level when `buf` is
 /// an ascube.alloc (its offset, or 0 when ascube places it) and the element
