@@ -293,7 +293,6 @@ const target::ProductInfo *TargetAttr::getInfo() const {
 }
 
 Attribute TargetAttr::parse(AsmParser &parser, Type) {
-  SMLoc loc = parser.getCurrentLocation();
   StringRef name;
   if (parser.parseLess())
     return {};
@@ -305,7 +304,6 @@ Attribute TargetAttr::parse(AsmParser &parser, Type) {
   }
   if (parser.parseGreater())
     return {};
-  (void)loc;
   return TargetAttr::getChecked([&] { return parser.emitError(nameLoc); },
                                 parser.getContext(), name);
 }

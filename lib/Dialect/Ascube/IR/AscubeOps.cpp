@@ -1243,8 +1243,7 @@ FailureOr<AccessExtents> ascube::getAccessExtents(Load2DTransposeOp op,
   return AccessExtents{(lastSquare + 1) * n * f, (lastDst + 1) * f};
 }
 
-BaseAlignment ascube::getBaseAlignment(Load2DTransposeOp op) {
-  (void)op;
+BaseAlignment ascube::getBaseAlignment(Load2DTransposeOp) {
   return {32, 512}; // L1 source 32 B, L0A/L0B destination 512 B (§7)
 }
 
@@ -1418,8 +1417,7 @@ FailureOr<AccessExtents> ascube::getAccessExtents(Load2DV2Op op,
   return AccessExtents{src, dst};
 }
 
-BaseAlignment ascube::getBaseAlignment(Load2DV2Op op) {
-  (void)op;
+BaseAlignment ascube::getBaseAlignment(Load2DV2Op) {
   return {32, 512}; // L1 source 32 B, L0A/L0B destination 512 B (§8)
 }
 
