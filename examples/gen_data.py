@@ -64,6 +64,14 @@ def matmul_i8_bias(out, rng):
     save(out, "golden", c)
 
 
+def matmul_i8_kn(out, rng):
+    # B given K x N (not transposed): LoadDataWithTranspose in the kernel.
+    a = rng.integers(-128, 128, (20, 64), dtype=np.int8)
+    b = rng.integers(-128, 128, (64, 64), dtype=np.int8)
+    c = (a.astype(np.int64) @ b.astype(np.int64)).astype(np.int32)
+    save(out, "A", a), save(out, "B", b), save(out, "golden", c)
+
+
 def gemv_f16(out, rng):
     # C07: m = 1, k = 200, n = 64.
     a = rng.uniform(-1, 1, (1, 200)).astype(np.float16)
@@ -101,7 +109,8 @@ def matmul_i8_quant(out, rng):
 
 
 EXAMPLES = {f.__name__: f for f in [matmul_f16, matmul_bf16, matmul_f32,
-                                     matmul_i8_bias, gemv_f16, matmul_i8_quant]}
+                                     matmul_i8_bias, matmul_i8_kn, gemv_f16,
+                                     matmul_i8_quant]}
 
 
 def main():

@@ -27,6 +27,7 @@ example() {
     matmul_bf16)     run matmul_bf16 matmul "A B" C "--atol 1e-5 --rtol 1e-5" ;;
     matmul_f32)      run matmul_f32 matmul "A BT" C "--atol 1e-5 --rtol 1e-5" ;;
     matmul_i8_bias)  run matmul_i8_bias matmul "A BT BIAS" C "" ;;
+    matmul_i8_kn)    run matmul_i8_kn matmul "A B" C "" ;;
     gemv_f16)        run gemv_f16 gemv "A B" C "--atol 1e-5 --rtol 1e-5" ;;
     matmul_i8_quant) run matmul_i8_quant matmul "A BT" C "" ;;
     *) echo "run-example: unknown example '$1'" >&2; exit 2 ;;
@@ -34,7 +35,7 @@ example() {
 }
 
 if [ "${1:-}" = all ]; then
-  for e in matmul_f16 matmul_bf16 matmul_f32 matmul_i8_bias gemv_f16 matmul_i8_quant; do
+  for e in matmul_f16 matmul_bf16 matmul_f32 matmul_i8_bias matmul_i8_kn gemv_f16 matmul_i8_quant; do
     example "$e"
   done
 else

@@ -291,6 +291,15 @@ LogicalResult lowerAllocs(func::FuncOp func) {
     flat.push_back(flatType(op.getType()));
     if (!flat.back())
       return failure();
+    // The arrays behind allocations live for one invocation of their
+    // function: a buffer must not outlive it.
+    for (Operation *user : op->getUsers())
+      if (isa<func::ReturnOp>(user))
+        return op.emitOpError()
+               << "is returned by @" << func.getName()
+               << "; on-core buffers live for one invocation of the function "
+                  "that allocates them: allocate in the caller and pass the "
+                  "buffer as an argument [alloc_c3]";
   }
   auto bytesOf = [](MemRefType t) {
     return t.getNumElements() *

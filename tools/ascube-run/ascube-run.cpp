@@ -50,6 +50,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
@@ -120,10 +121,16 @@ struct Arg {
   int64_t bytes = 0;
 };
 
-/// Byte size of a CPU storage memref.
-int64_t storageBytes(MemRefType t) {
-  return t.getNumElements() *
-         std::max<int64_t>(1, t.getElementTypeBitWidth() / 8);
+/// Byte size of a CPU storage memref; std::nullopt when it overflows or
+/// exceeds what ascube-run allocates (1 TiB).
+std::optional<int64_t> storageBytes(MemRefType t) {
+  int64_t bytes = std::max<int64_t>(1, t.getElementTypeBitWidth() / 8);
+  for (int64_t d : t.getShape())
+    if (llvm::MulOverflow(bytes, d, bytes))
+      return std::nullopt;
+  if (bytes > (int64_t(1) << 40))
+    return std::nullopt;
+  return bytes;
 }
 
 /// numpy dtype string of an element type, for .npy files.
@@ -145,6 +152,18 @@ std::string npyDescr(Type t) {
 std::vector<char> readData(StringRef argName, StringRef path, int64_t bytes,
                            MemRefType type) {
   Type elem = type.getElementType();
+  // Only regular files of a plausible size are read (no /dev/zero).
+  llvm::sys::fs::file_status st;
+  if (std::error_code ec = llvm::sys::fs::status(path, st))
+    fail(llvm::formatv("argument {0}: cannot read '{1}': {2}", argName, path,
+                       ec.message()));
+  if (st.type() != llvm::sys::fs::file_type::regular_file)
+    fail(llvm::formatv("argument {0}: '{1}' is not a regular file", argName,
+                       path));
+  if (st.getSize() > uint64_t(bytes) + (uint64_t(1) << 20))
+    fail(llvm::formatv("argument {0}: '{1}' holds {2} bytes, but {3} needs "
+                       "{4}",
+                       argName, path, st.getSize(), type, bytes));
   auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
   if (!buf)
     fail(llvm::formatv("argument {0}: cannot read '{1}': {2}", argName, path,
@@ -334,6 +353,9 @@ int main(int argc, char **argv) {
       argc, argv,
       "ascube-run: compile an ascube kernel and run it on the "
       "CPU\n");
+  if (!(atolOpt >= 0) || !(rtolOpt >= 0) || std::isinf(atolOpt) ||
+      std::isinf(rtolOpt))
+    fail("--atol and --rtol must be finite and non-negative");
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
 
@@ -407,7 +429,11 @@ int main(int argc, char **argv) {
     a.storage = ascube::getCPUStorageType(a.type);
     if (!a.storage)
       fail(llvm::formatv("argument {0}: cannot lay out {1}", a.name, a.type));
-    a.bytes = storageBytes(a.storage);
+    std::optional<int64_t> bytes = storageBytes(a.storage);
+    if (!bytes)
+      fail(llvm::formatv("argument {0}: {1} is too large to run on the CPU",
+                         a.name, a.type));
+    a.bytes = *bytes;
     args.push_back(std::move(a));
   }
   auto findArg = [&](StringRef name, StringRef flag) -> Arg & {

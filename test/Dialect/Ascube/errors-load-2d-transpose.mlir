@@ -11,7 +11,7 @@ func.func @path(%a: memref<32x32xi8, #ascube.layout<Nz>>, %b: memref<32x32xi8, #
 
 // C08: int4 goes into L0B only.
 func.func @int4_l0a(%a: memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
-  // expected-error @+1 {{LoadDataWithTranspose of 'i4' into L0A is not available (int4 goes into L0B only) [transpose2d_c2]}}
+  // expected-error @+1 {{LoadDataWithTranspose moves (u)int8, half, bf16, (u)int32, float, and int4 into L0B; got 'i4' into L0A [transpose2d_c2]}}
   ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>
   return
 }
@@ -37,7 +37,7 @@ func.func @bounds(%a: memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b:
 
 // b8 K = 48 rows: L1 fractals do not pair into 32-row squares.
 func.func @derived(%a: memref<48x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<48x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-  // expected-error @+1 {{one LoadDataWithTranspose cannot move Nz 'memref<48x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>' into Zn 'memref<48x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>' square by square: give startIndex/repeatTimes/srcStride/dstGap per run of squares [transpose2d_c5]}}
+  // expected-error @+1 {{one LoadDataWithTranspose cannot move Nz 'memref<48x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>' into Zn 'memref<48x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>' square by square: give startIndex/repeatTimes/srcStride/dstGap/dstFracGap per run of squares [transpose2d_c5]}}
   ascube.load_2d_transpose %a to %b : memref<48x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<48x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
   return
 }

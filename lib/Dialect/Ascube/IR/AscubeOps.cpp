@@ -1269,10 +1269,10 @@ LogicalResult Load2DTransposeOp::verify() {
                 et.isInteger(32) || et.isF32() ||
                 (et.isInteger(4) && dst->level == Level::L0B);
   if (!typeOk)
-    return emitOpError() << "LoadDataWithTranspose of " << et << " into "
-                         << target::stringifyLevel(dst->level)
-                         << " is not available (int4 goes into L0B only) "
-                            "[transpose2d_c2]";
+    return emitOpError() << "LoadDataWithTranspose moves (u)int8, half, "
+                            "bf16, (u)int32, float, and int4 into L0B; got "
+                         << et << " into " << target::stringifyLevel(dst->level)
+                         << " [transpose2d_c2]";
   BaseAlignment align = getBaseAlignment(*this);
   if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src,
                         align.src)) ||
@@ -1310,7 +1310,7 @@ LogicalResult Load2DTransposeOp::verify() {
              << " into " << layout::stringifyFormat(d.format()) << " "
              << dst->type
              << " square by square: give startIndex/repeatTimes/srcStride/"
-                "dstGap per run of squares [transpose2d_c5]";
+                "dstGap/dstFracGap per run of squares [transpose2d_c5]";
   }
   return checkExtents(*this, emit, *src, *dst, "transpose2d_c4");
 }

@@ -206,8 +206,10 @@ def Ascube_Load2DTransposeOp : Ascube_MoverOp<"load_2d_transpose"> {
     from `dst[dstOffset]`. Units and ranges: startIndex, srcStride squares
     [0,65535]; repeatTimes [0,255] (0 = no-op); dstGap, dstFracGap 512 B
     fractals [0,65535] (dstFracGap only b4/b8/b32); addrMode 0 or 1. Users
-    keep destination fractals from overlapping (§7). For b32 the two source
-    fractals must be side by side in the matrix (L1 Nz with 16 rows).
+    keep destination fractals from overlapping (§7). A b32 square is two
+    consecutive source fractals placed side by side: that is the matrix's
+    transpose only when they are neighbours in the matrix (an L1 Nz source
+    with 16 rows, §7); otherwise the instruction still moves them so.
 
     Defaults: the squares of the source in order into contiguous
     destination fractals (startIndex 0, srcStride 1, dstGap n-1,
