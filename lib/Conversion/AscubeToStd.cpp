@@ -637,154 +637,125 @@ void storeNibble(ImplicitLocOpBuilder &b, Value v, Value buf, Value idx) {
   memref::StoreOp::create(b, arith::OrIOp::create(b, keep, put), buf, at);
 }
 
-/// LoadDataWithTranspose V1 (§7): each repeat moves one square through the
-/// element mapping ascube::transposeElement, kept as constant tables.
-struct Load2DTransposeLowering : AscubePattern<Load2DTransposeOp> {
-  using AscubePattern::AscubePattern;
-  LogicalResult
-  matchAndRewrite(Load2DTransposeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-    IndexMath im{b};
-    FailureOr<TransposeParams> p =
-        getTransposeParams(op, [&] { return op.emitOpError(); });
-    if (failed(p))
-      return failure();
-    auto module = op->getParentOfType<ModuleOp>();
-    Value src = flatten(b, adaptor.getSrc());
-    Value dst = flatten(b, adaptor.getDst());
-    unsigned bits = *getElementBitWidth(elemOf(op.getSrc()));
-    int64_t f = 4096 / bits, n = p->fractalsPerSquare;
-    // Element offsets inside a square (source) and inside the repeat's
-    // destination fractals (with dstFracGap), from the one definition.
-    SmallVector<int32_t> srcPos, dstPos;
-    for (int64_t e = 0; e < n * f; ++e) {
-      TransposeTarget t = transposeElement(bits, e);
-      srcPos.push_back(int32_t(t.srcFractal * f + t.srcInside));
-      dstPos.push_back(
-          int32_t(t.dstFractal * (p->dstFracGap + 1) * f + t.dstInside));
-    }
-    std::string name = "__ascube_transpose_b" + std::to_string(bits);
-    Value srcTab = constTable(b, module, name + "_src", srcPos);
-    Value dstTab = constTable(
-        b, module, name + "_gap" + std::to_string(p->dstFracGap), dstPos);
-    Value sOff = baseOffset(im, adaptor.getSrcOffset());
-    Value dOff = baseOffset(im, adaptor.getDstOffset());
-    int64_t sign = p->addrMode == 1 ? -1 : 1;
-    forRange(b, p->repeatTimes, [&](Value i) {
-      Value square =
-          im.add(im.c(p->startIndex), im.mul(i, sign * p->srcStride));
-      Value sBase = im.add(sOff, im.mul(square, n * f));
-      Value dBase = im.add(dOff, im.mul(i, (p->dstGap + 1) * f));
-      forRange(b, n * f, [&](Value e) {
-        auto at = [&](Value table) {
-          return arith::IndexCastOp::create(
-              b, b.getIndexType(), memref::LoadOp::create(b, table, e));
-        };
-        Value sp = im.add(sBase, at(srcTab)), dp = im.add(dBase, at(dstTab));
-        if (bits == 4) {
-          storeNibble(b, loadNibble(b, src, sp), dst, dp);
-          return;
-        }
-        memref::StoreOp::create(b, memref::LoadOp::create(b, src, sp), dst, dp);
+/// Moves the squares of an L1 -> L0 fractal mover (§7, §8): whole fractals
+/// when nothing is transposed, else element by element through
+/// ascube::transposeElement. Square and element positions are constant
+/// tables built from those definitions.
+void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
+                 Value sOff, Value dOff, ArrayRef<FractalSquare> squares,
+                 Type elem, bool transposed) {
+  IndexMath im{b};
+  unsigned bits = *getElementBitWidth(elem);
+  int64_t f = 4096 / bits, n = squares.front().src.size();
+  SmallVector<int32_t> sqSrc, sqDst;
+  for (const FractalSquare &sq : squares) {
+    for (int64_t x : sq.src)
+      sqSrc.push_back(int32_t(x));
+    for (int64_t x : sq.dst)
+      sqDst.push_back(int32_t(x));
+  }
+  Value srcTab = constTable(b, module, "__ascube_squares_src", sqSrc);
+  Value dstTab = constTable(b, module, "__ascube_squares_dst", sqDst);
+  auto entry = [&](Value table, Value idx) {
+    return arith::IndexCastOp::create(b, b.getIndexType(),
+                                      memref::LoadOp::create(b, table, idx));
+  };
+  if (!transposed) {
+    // Whole fractals, as storage elements (4-bit: 512 bytes).
+    Storage st = getStorage(elem);
+    int64_t fs = f / st.per;
+    Value sBase = storageIndex(im, sOff, st.per);
+    Value dBase = storageIndex(im, dOff, st.per);
+    forRange(b, int64_t(squares.size()), [&](Value i) {
+      Value sf = im.add(sBase, im.mul(entry(srcTab, i), fs));
+      Value df = im.add(dBase, im.mul(entry(dstTab, i), fs));
+      forRange(b, fs, [&](Value e) {
+        memref::StoreOp::create(b,
+                                memref::LoadOp::create(b, src, im.add(sf, e)),
+                                dst, im.add(df, e));
       });
     });
-    rewriter.eraseOp(op);
+    return;
+  }
+  SmallVector<int32_t> eSrcF, eSrcIn, eDstF, eDstIn;
+  for (int64_t e = 0; e < n * f; ++e) {
+    TransposeTarget t = transposeElement(bits, e);
+    eSrcF.push_back(int32_t(t.srcFractal));
+    eSrcIn.push_back(int32_t(t.srcInside));
+    eDstF.push_back(int32_t(t.dstFractal));
+    eDstIn.push_back(int32_t(t.dstInside));
+  }
+  std::string et = "__ascube_transpose_b" + std::to_string(bits);
+  Value tSF = constTable(b, module, et + "_srcfrac", eSrcF);
+  Value tSI = constTable(b, module, et + "_srcin", eSrcIn);
+  Value tDF = constTable(b, module, et + "_dstfrac", eDstF);
+  Value tDI = constTable(b, module, et + "_dstin", eDstIn);
+  forRange(b, int64_t(squares.size()), [&](Value i) {
+    Value first = im.mul(i, n);
+    forRange(b, n * f, [&](Value e) {
+      Value sp = im.add(
+          sOff, im.add(im.mul(entry(srcTab, im.add(first, entry(tSF, e))), f),
+                       entry(tSI, e)));
+      Value dp = im.add(
+          dOff, im.add(im.mul(entry(dstTab, im.add(first, entry(tDF, e))), f),
+                       entry(tDI, e)));
+      if (bits == 4) {
+        storeNibble(b, loadNibble(b, src, sp), dst, dp);
+        return;
+      }
+      memref::StoreOp::create(b, memref::LoadOp::create(b, src, sp), dst, dp);
+    });
+  });
+}
+
+/// LoadDataWithTranspose V1 (§7) and LoadData 2D-v2 (§8): their squares.
+template <typename OpT> struct SquareMoverLowering : AscubePattern<OpT> {
+  using AscubePattern<OpT>::AscubePattern;
+  using Adaptor = typename AscubePattern<OpT>::OpAdaptor;
+
+  static FailureOr<std::pair<SmallVector<FractalSquare>, bool>>
+  squaresOf(OpT op);
+
+  LogicalResult
+  matchAndRewrite(OpT op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto squares = squaresOf(op);
+    if (failed(squares))
+      return failure();
+    if (!squares->first.empty()) {
+      ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+      IndexMath im{b};
+      moveSquares(b, op->template getParentOfType<ModuleOp>(),
+                  flatten(b, adaptor.getSrc()), flatten(b, adaptor.getDst()),
+                  baseOffset(im, adaptor.getSrcOffset()),
+                  baseOffset(im, adaptor.getDstOffset()), squares->first,
+                  this->elemOf(op.getSrc()), squares->second);
+    }
+    rewriter.eraseOp(op); // no squares: a no-op
     return success();
   }
 };
 
-/// LoadData 2D-v2 (§8): the squares of ascube::getLoad2DV2Squares, each
-/// moved fractal by fractal (no transpose) or element by element through
-/// ascube::transposeElement, all kept as constant tables.
-struct Load2DV2Lowering : AscubePattern<Load2DV2Op> {
-  using AscubePattern::AscubePattern;
-  LogicalResult
-  matchAndRewrite(Load2DV2Op op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-    IndexMath im{b};
-    FailureOr<Load2DV2Params> p =
-        getLoad2DV2Params(op, [&] { return op.emitOpError(); });
-    if (failed(p))
-      return failure();
-    unsigned bits = *getElementBitWidth(elemOf(op.getSrc()));
-    SmallVector<V2Square> squares = getLoad2DV2Squares(*p, bits);
-    if (squares.empty()) { // mStep or kStep 0: a no-op
-      rewriter.eraseOp(op);
-      return success();
-    }
-    auto module = op->getParentOfType<ModuleOp>();
-    Value src = flatten(b, adaptor.getSrc());
-    Value dst = flatten(b, adaptor.getDst());
-    int64_t f = 4096 / bits, n = squares.front().src.size();
-    SmallVector<int32_t> sqSrc, sqDst;
-    for (const V2Square &sq : squares) {
-      for (int64_t x : sq.src)
-        sqSrc.push_back(int32_t(x));
-      for (int64_t x : sq.dst)
-        sqDst.push_back(int32_t(x));
-    }
-    std::string tag = "__ascube_load2dv2";
-    Value srcTab = constTable(b, module, tag + "_src", sqSrc);
-    Value dstTab = constTable(b, module, tag + "_dst", sqDst);
-    Value sOff = baseOffset(im, adaptor.getSrcOffset());
-    Value dOff = baseOffset(im, adaptor.getDstOffset());
-    auto entry = [&](Value table, Value idx) {
-      return arith::IndexCastOp::create(b, b.getIndexType(),
-                                        memref::LoadOp::create(b, table, idx));
-    };
-    if (!p->ifTranspose) {
-      // Whole fractals, as storage elements (4-bit: 512 bytes).
-      Storage st = getStorage(elemOf(op.getSrc()));
-      int64_t fs = f / st.per;
-      Value sBase = storageIndex(im, sOff, st.per);
-      Value dBase = storageIndex(im, dOff, st.per);
-      forRange(b, int64_t(squares.size()), [&](Value i) {
-        Value sf = im.add(sBase, im.mul(entry(srcTab, i), fs));
-        Value df = im.add(dBase, im.mul(entry(dstTab, i), fs));
-        forRange(b, fs, [&](Value e) {
-          memref::StoreOp::create(b,
-                                  memref::LoadOp::create(b, src, im.add(sf, e)),
-                                  dst, im.add(df, e));
-        });
-      });
-      rewriter.eraseOp(op);
-      return success();
-    }
-    SmallVector<int32_t> eSrcF, eSrcIn, eDstF, eDstIn;
-    for (int64_t e = 0; e < n * f; ++e) {
-      TransposeTarget t = transposeElement(bits, e);
-      eSrcF.push_back(int32_t(t.srcFractal));
-      eSrcIn.push_back(int32_t(t.srcInside));
-      eDstF.push_back(int32_t(t.dstFractal));
-      eDstIn.push_back(int32_t(t.dstInside));
-    }
-    std::string et = "__ascube_transpose_b" + std::to_string(bits);
-    Value tSF = constTable(b, module, et + "_srcfrac", eSrcF);
-    Value tSI = constTable(b, module, et + "_srcin", eSrcIn);
-    Value tDF = constTable(b, module, et + "_dstfrac", eDstF);
-    Value tDI = constTable(b, module, et + "_dstin", eDstIn);
-    forRange(b, int64_t(squares.size()), [&](Value i) {
-      Value first = im.mul(i, n);
-      forRange(b, n * f, [&](Value e) {
-        Value sp = im.add(
-            sOff, im.add(im.mul(entry(srcTab, im.add(first, entry(tSF, e))), f),
-                         entry(tSI, e)));
-        Value dp = im.add(
-            dOff, im.add(im.mul(entry(dstTab, im.add(first, entry(tDF, e))), f),
-                         entry(tDI, e)));
-        if (bits == 4) {
-          storeNibble(b, loadNibble(b, src, sp), dst, dp);
-          return;
-        }
-        memref::StoreOp::create(b, memref::LoadOp::create(b, src, sp), dst, dp);
-      });
-    });
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
+template <>
+FailureOr<std::pair<SmallVector<FractalSquare>, bool>>
+SquareMoverLowering<Load2DTransposeOp>::squaresOf(Load2DTransposeOp op) {
+  FailureOr<TransposeParams> p =
+      getTransposeParams(op, [&] { return op.emitOpError(); });
+  if (failed(p))
+    return failure();
+  return std::make_pair(getTransposeSquares(*p), true);
+}
+
+template <>
+FailureOr<std::pair<SmallVector<FractalSquare>, bool>>
+SquareMoverLowering<Load2DV2Op>::squaresOf(Load2DV2Op op) {
+  FailureOr<Load2DV2Params> p =
+      getLoad2DV2Params(op, [&] { return op.emitOpError(); });
+  if (failed(p))
+    return failure();
+  unsigned bits = *getElementBitWidth(elemOf(op.getSrc()));
+  return std::make_pair(getLoad2DV2Squares(*p, bits), p->ifTranspose);
+}
 
 /// Mmad (§13).
 struct MmadLowering : AscubePattern<MmadOp> {
@@ -1091,8 +1062,11 @@ struct ConvertAscubeToStdPass
         [&](Operation *op) { return types.isLegal(op); });
 
     RewritePatternSet patterns(ctx);
-    patterns.add<DataCopyLowering, Load2DLowering, Load2DTransposeLowering,
-                 Load2DV2Lowering, MmadLowering, FixpipeLowering>(types, ctx);
+    patterns
+        .add<DataCopyLowering, Load2DLowering,
+             SquareMoverLowering<Load2DTransposeOp>,
+             SquareMoverLowering<Load2DV2Op>, MmadLowering, FixpipeLowering>(
+            types, ctx);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    types);
     populateReturnOpTypeConversionPattern(patterns, types);

@@ -1176,6 +1176,68 @@ LogicalResult ascube::checkBufferFitsTarget(Operation *anchor, MemRefType type,
 }
 
 //===----------------------------------------------------------------------===//
+// L1 -> L0 square movers (LoadDataWithTranspose §7, LoadData 2D-v2 §8)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The elements of the squares reach [0, src) and [0, dst) of the buffers.
+AccessExtents extentsOfSquares(ArrayRef<FractalSquare> squares, int64_t f) {
+  AccessExtents e;
+  for (const FractalSquare &sq : squares) {
+    for (int64_t x : sq.src)
+      e.src = std::max(e.src, (x + 1) * f);
+    for (int64_t x : sq.dst)
+      e.dst = std::max(e.dst, (x + 1) * f);
+  }
+  return e;
+}
+
+/// Moving the squares puts every destination element where the
+/// destination's layout keeps the same logical element as the source's
+/// (both padding, or equal): the move reproduces the layout.
+bool squaresKeepLayout(const layout::FractalLayout &s,
+                       const layout::FractalLayout &d,
+                       ArrayRef<FractalSquare> squares, unsigned bits,
+                       bool transposed) {
+  if (s.shape() != d.shape())
+    return false;
+  int64_t f = 4096 / bits;
+  for (const FractalSquare &sq : squares) {
+    int64_t n = sq.src.size();
+    for (int64_t e = 0; e < n * f; ++e) {
+      TransposeTarget t =
+          transposed ? transposeElement(bits, e) : TransposeTarget{0, e, 0, e};
+      int64_t sp = sq.src[t.srcFractal] * f + t.srcInside;
+      int64_t dp = sq.dst[t.dstFractal] * f + t.dstInside;
+      if (sp >= s.numElements() || dp >= d.numElements() ||
+          s.logicalIndex(sp) != d.logicalIndex(dp))
+        return false;
+    }
+  }
+  return true;
+}
+
+/// L1 -> L0A/L0B with one element type (transpose2d_c1/c2,
+/// load2dv2_c1/c2).
+LogicalResult checkL1ToL0(Operation *op, const Buffer &src, const Buffer &dst,
+                          StringRef name, StringRef pathLabel,
+                          StringRef typeLabel) {
+  if (src.level != Level::L1 ||
+      (dst.level != Level::L0A && dst.level != Level::L0B))
+    return op->emitOpError()
+           << name << " moves L1 -> L0A/L0B, got "
+           << target::stringifyLevel(src.level) << " -> "
+           << target::stringifyLevel(dst.level) << " [" << pathLabel << "]";
+  if (src.type.getElementType() != dst.type.getElementType())
+    return op->emitOpError()
+           << "source and destination element types differ ("
+           << src.type.getElementType() << " vs " << dst.type.getElementType()
+           << ") [" << typeLabel << "]";
+  return success();
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // Load2DTransposeOp (LoadDataWithTranspose V1, cube-reference §7)
 //===----------------------------------------------------------------------===//
 
@@ -1223,24 +1285,34 @@ FailureOr<TransposeParams> ascube::getTransposeParams(Load2DTransposeOp op,
   return p;
 }
 
+SmallVector<FractalSquare>
+ascube::getTransposeSquares(const TransposeParams &p) {
+  SmallVector<FractalSquare> out;
+  int64_t n = p.fractalsPerSquare, sign = p.addrMode == 1 ? -1 : 1;
+  for (int64_t i = 0; i < p.repeatTimes; ++i) {
+    FractalSquare sq;
+    int64_t square = p.startIndex + sign * i * p.srcStride;
+    for (int64_t j = 0; j < n; ++j) {
+      sq.src.push_back(square * n + j);
+      sq.dst.push_back(i * (p.dstGap + 1) + j * (p.dstFracGap + 1));
+    }
+    out.push_back(sq);
+  }
+  return out;
+}
+
 FailureOr<AccessExtents> ascube::getAccessExtents(Load2DTransposeOp op,
                                                   EmitErrorFn emit) {
   FailureOr<TransposeParams> p = getTransposeParams(op, emit);
   if (failed(p))
     return failure();
-  if (p->repeatTimes == 0)
-    return AccessExtents{};
-  auto et = cast<MemRefType>(op.getSrc().getType()).getElementType();
-  int64_t f = 4096 / *getElementBitWidth(et), n = p->fractalsPerSquare;
-  int64_t span = (p->repeatTimes - 1) * p->srcStride;
-  if (p->addrMode == 1 && p->startIndex < span)
+  if (p->addrMode == 1 && p->startIndex < (p->repeatTimes - 1) * p->srcStride)
     return emit() << "addrMode = 1 steps below square 0 (startIndex "
                   << p->startIndex << ", " << p->repeatTimes << " repeats of "
                   << p->srcStride << ") [transpose2d_c4]";
-  int64_t lastSquare = p->addrMode == 1 ? p->startIndex : p->startIndex + span;
-  int64_t lastDst =
-      (p->repeatTimes - 1) * (p->dstGap + 1) + (n - 1) * (p->dstFracGap + 1);
-  return AccessExtents{(lastSquare + 1) * n * f, (lastDst + 1) * f};
+  auto et = cast<MemRefType>(op.getSrc().getType()).getElementType();
+  return extentsOfSquares(getTransposeSquares(*p),
+                          4096 / *getElementBitWidth(et));
 }
 
 BaseAlignment ascube::getBaseAlignment(Load2DTransposeOp) {
@@ -1253,17 +1325,10 @@ LogicalResult Load2DTransposeOp::verify() {
   if (failed(buffers))
     return failure();
   Buffer *src = &buffers->first, *dst = &buffers->second;
-  if (src->level != Level::L1 ||
-      (dst->level != Level::L0A && dst->level != Level::L0B))
-    return emitOpError() << "LoadDataWithTranspose moves L1 -> L0A/L0B, got "
-                         << target::stringifyLevel(src->level) << " -> "
-                         << target::stringifyLevel(dst->level)
-                         << " [transpose2d_c1]";
+  if (failed(checkL1ToL0(*this, *src, *dst, "LoadDataWithTranspose",
+                         "transpose2d_c1", "transpose2d_c2")))
+    return failure();
   Type et = src->type.getElementType();
-  if (et != dst->type.getElementType())
-    return emitOpError() << "source and destination element types differ ("
-                         << et << " vs " << dst->type.getElementType()
-                         << ") [transpose2d_c2]";
   // Dtypes (§7): (u)int8, half, bf16, (u)int32, float; int4 into L0B only.
   bool typeOk = et.isInteger(8) || et.isF16() || et.isBF16() ||
                 et.isInteger(32) || et.isF32() ||
@@ -1290,24 +1355,15 @@ LogicalResult Load2DTransposeOp::verify() {
     return emitOpError() << "dstFracGap applies to b4/b8/b32 squares only "
                             "(a b16 square is one fractal) [transpose2d_c6]";
   if (!getRepeatTimesAttr()) {
-    // The derived form: every element must land where the destination's
-    // layout keeps the same logical element (both padding, or equal).
-    const auto &s = src->layout, &d = dst->layout;
-    int64_t f = 4096 / src->bits, n = p->fractalsPerSquare;
-    bool same = s.shape() == d.shape();
-    for (int64_t i = 0; same && i < p->repeatTimes; ++i)
-      for (int64_t e = 0; same && e < n * f; ++e) {
-        TransposeTarget t = transposeElement(src->bits, e);
-        int64_t sp = (i * n + t.srcFractal) * f + t.srcInside;
-        int64_t dp = (i * n + t.dstFractal) * f + t.dstInside;
-        if (sp >= s.numElements() || s.logicalIndex(sp) != d.logicalIndex(dp))
-          same = false;
-      }
+    // The derived form must reproduce the destination's layout.
+    bool same = squaresKeepLayout(src->layout, dst->layout,
+                                  getTransposeSquares(*p), src->bits,
+                                  /*transposed=*/true);
     if (!same)
       return emitOpError()
              << "one LoadDataWithTranspose cannot move "
-             << layout::stringifyFormat(s.format()) << " " << src->type
-             << " into " << layout::stringifyFormat(d.format()) << " "
+             << layout::stringifyFormat(src->format()) << " " << src->type
+             << " into " << layout::stringifyFormat(dst->format()) << " "
              << dst->type
              << " square by square: give startIndex/repeatTimes/srcStride/"
                 "dstGap/dstFracGap per run of squares [transpose2d_c5]";
@@ -1319,9 +1375,9 @@ LogicalResult Load2DTransposeOp::verify() {
 // Load2DV2Op (LoadData 2D-v2, 950, cube-reference §8)
 //===----------------------------------------------------------------------===//
 
-SmallVector<V2Square> ascube::getLoad2DV2Squares(const Load2DV2Params &p,
-                                                 unsigned bits) {
-  SmallVector<V2Square> out;
+SmallVector<FractalSquare> ascube::getLoad2DV2Squares(const Load2DV2Params &p,
+                                                      unsigned bits) {
+  SmallVector<FractalSquare> out;
   int64_t start = p.kStartPosition * p.srcStride + p.mStartPosition;
   auto src = [&](int64_t kc, int64_t mr) {
     return start + kc * p.srcStride + mr;
@@ -1347,7 +1403,7 @@ SmallVector<V2Square> ascube::getLoad2DV2Squares(const Load2DV2Params &p,
   // destination's K block a, fractals b*n .. b*n + n-1 along it.
   for (int64_t b = 0; b < p.kStep; ++b)
     for (int64_t a = 0; a < p.mStep / n; ++a) {
-      V2Square sq;
+      FractalSquare sq;
       for (int64_t f = 0; f < n; ++f) {
         sq.src.push_back(src(b, a * n + f));
         sq.dst.push_back(a * p.dstStride + b * n + f);
@@ -1407,14 +1463,7 @@ FailureOr<AccessExtents> ascube::getAccessExtents(Load2DV2Op op,
     return failure();
   unsigned bits = *getElementBitWidth(
       cast<MemRefType>(op.getSrc().getType()).getElementType());
-  int64_t f = 4096 / bits, src = 0, dst = 0;
-  for (const V2Square &sq : getLoad2DV2Squares(*p, bits)) {
-    for (int64_t s : sq.src)
-      src = std::max(src, (s + 1) * f);
-    for (int64_t d : sq.dst)
-      dst = std::max(dst, (d + 1) * f);
-  }
-  return AccessExtents{src, dst};
+  return extentsOfSquares(getLoad2DV2Squares(*p, bits), 4096 / bits);
 }
 
 BaseAlignment ascube::getBaseAlignment(Load2DV2Op) {
@@ -1427,17 +1476,10 @@ LogicalResult Load2DV2Op::verify() {
   if (failed(buffers))
     return failure();
   Buffer *src = &buffers->first, *dst = &buffers->second;
-  if (src->level != Level::L1 ||
-      (dst->level != Level::L0A && dst->level != Level::L0B))
-    return emitOpError() << "LoadData 2D-v2 moves L1 -> L0A/L0B, got "
-                         << target::stringifyLevel(src->level) << " -> "
-                         << target::stringifyLevel(dst->level)
-                         << " [load2dv2_c1]";
+  if (failed(checkL1ToL0(*this, *src, *dst, "LoadData 2D-v2", "load2dv2_c1",
+                         "load2dv2_c2")))
+    return failure();
   Type et = src->type.getElementType();
-  if (et != dst->type.getElementType())
-    return emitOpError() << "source and destination element types differ ("
-                         << et << " vs " << dst->type.getElementType()
-                         << ") [load2dv2_c2]";
   bool typeOk = et.isInteger(8) || et.isF16() || et.isBF16() ||
                 et.isInteger(32) || et.isF32() ||
                 isa<Float8E4M3FNType, Float8E5M2Type, HiFloat8Type,
@@ -1471,25 +1513,10 @@ LogicalResult Load2DV2Op::verify() {
                            << " [load2dv2_c6]";
   }
   if (!getMStepAttr() && !getKStepAttr()) {
-    // The derived form must reproduce the destination layout element by
-    // element (both padding, or the same logical element).
-    const auto &s = src->layout, &d = dst->layout;
-    int64_t f = 4096 / src->bits;
-    bool same = s.shape() == d.shape();
-    for (const V2Square &sq : getLoad2DV2Squares(*p, src->bits)) {
-      int64_t n = sq.src.size();
-      for (int64_t e = 0; same && e < n * f; ++e) {
-        TransposeTarget t = p->ifTranspose ? transposeElement(src->bits, e)
-                                           : TransposeTarget{0, e, 0, e};
-        int64_t sp = sq.src[t.srcFractal] * f + t.srcInside;
-        int64_t dp = sq.dst[t.dstFractal] * f + t.dstInside;
-        if (sp >= s.numElements() || dp >= d.numElements() ||
-            s.logicalIndex(sp) != d.logicalIndex(dp))
-          same = false;
-      }
-      if (!same)
-        break;
-    }
+    // The derived form must reproduce the destination's layout.
+    bool same = squaresKeepLayout(src->layout, dst->layout,
+                                  getLoad2DV2Squares(*p, src->bits), src->bits,
+                                  p->ifTranspose);
     if (!same)
       return emitOpError()
              << "one LoadData 2D-v2 with derived parameters cannot move "

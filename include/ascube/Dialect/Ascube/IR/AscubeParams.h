@@ -53,16 +53,21 @@ struct Load2DV2Params {
   bool ifTranspose = false;
 };
 
-/// One unit LoadData 2D-v2 moves: n source fractals forming a square (one
-/// fractal without transpose) and the n destination fractals it becomes,
-/// in fractals from the instruction's base addresses (§8). Elements move
-/// inside a square as ascube::transposeElement says (identity without
-/// transpose).
-struct V2Square {
+/// One unit an L1 -> L0 fractal mover moves: n source fractals forming a
+/// square (one fractal when nothing is transposed) and the n destination
+/// fractals it becomes, in fractals from the instruction's base addresses.
+/// Inside a transposed square elements move as ascube::transposeElement
+/// says (§7); otherwise a fractal is copied as is.
+struct FractalSquare {
   llvm::SmallVector<int64_t, 4> src, dst;
 };
-llvm::SmallVector<V2Square> getLoad2DV2Squares(const Load2DV2Params &p,
-                                               unsigned bits);
+/// The squares of a LoadData 2D-v2 (§8).
+llvm::SmallVector<FractalSquare> getLoad2DV2Squares(const Load2DV2Params &p,
+                                                    unsigned bits);
+/// The squares of a LoadDataWithTranspose (§7): square i is fractals
+/// (startIndex +- i*srcStride)*n .. +n-1, written to fractals
+/// i*(dstGap+1) + j*(dstFracGap+1).
+llvm::SmallVector<FractalSquare> getTransposeSquares(const TransposeParams &p);
 
 /// MmadParams (§13.1) plus the facts the lowering needs.
 struct MmadParams {
