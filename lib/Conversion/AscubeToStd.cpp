@@ -365,9 +365,10 @@ LogicalResult lowerAllocs(func::FuncOp func) {
 //===----------------------------------------------------------------------===//
 
 /// Before a mover whose base offset is not a constant: its accesses stay in
-/// the buffer (the verifier's label) and, when the buffer is an ascube.alloc,
-/// its base address has the instruction's alignment (alignment_c2). Uses the
-/// same extents and alignments as the verifiers (AscubeParams.h).
+/// the buffer (the verifier's label) and, when the base is static (an
+/// ascube.alloc or a GM buffer), its address has the instruction's alignment
+/// (alignment_c2). Uses the same extents and alignments as the verifiers
+/// (AscubeParams.h).
 template <typename OpT> void insertChecks(OpT op, StringRef boundsLabel) {
   FailureOr<AccessExtents> ext =
       getAccessExtents(op, [&] { return op.emitOpError(); });
@@ -394,13 +395,12 @@ template <typename OpT> void insertChecks(OpT op, StringRef boundsLabel) {
         b, arith::AndIOp::create(b, nonNeg, fits),
         (name + ": " + role + " offset out of bounds [" + boundsLabel + "]")
             .str());
-    auto alloc = buf.getDefiningOp<AllocOp>();
-    if (!alloc || alignBytes <= 1)
+    std::optional<int64_t> base = getStaticBase(buf);
+    if (!base || alignBytes <= 1)
       return;
-    // (allocation offset + offset * bits / 8) % align == 0, in bits.
+    // (base address + offset * bits / 8) % align == 0, in bits.
     int64_t bits = *getElementBitWidth(type.getElementType());
-    int64_t base = alloc.getOffsetAttr() ? alloc.getOffsetAttr().getInt() : 0;
-    Value addrBits = im.add(im.c(base * 8), im.mul(off, bits));
+    Value addrBits = im.add(im.c(*base * 8), im.mul(off, bits));
     Value aligned = arith::CmpIOp::create(
         b, arith::CmpIPredicate::eq, im.rem(addrBits, alignBytes * 8), im.c(0));
     cf::AssertOp::create(b, aligned,

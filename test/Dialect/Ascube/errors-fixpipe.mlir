@@ -146,3 +146,30 @@ func.func @nd_stride(%c: !C, %d: memref<2x16x16xf32>) {
   ascube.fixpipe %c to %d {mode = #ascube.fixpipe_mode<nz2nd>, mSize = 16 : i64, nSize = 16 : i64, ndNum = 2 : i64, dstNdStride = 256 : i64, dstStride = 16 : i64} : !C to memref<2x16x16xf32>
   return
 }
+
+// -----
+
+// §4: a Fixpipe writing Nz (or DN) to GM needs a 32 B aligned destination;
+// GM offsets count from the start of the GM buffer. 8 f16 elements = 16 B.
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+!D = memref<32x16xf16, #ascube.layout<Nz>>
+func.func @gm_nz_align(%c: !C, %d: !D) {
+  %c8 = arith.constant 8 : index
+  // expected-error @+1 {{destination offset 16 B from the start of the GM buffer is not a multiple of 32 B [alignment_c2]}}
+  ascube.fixpipe %c to %d[%c8] : !C to !D
+  return
+}
+
+// -----
+
+// The same offset is legal for an ND destination in GM (1 B alignment) and
+// 16 f16 elements (32 B) are legal for Nz.
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+!D = memref<32x16xf16, #ascube.layout<Nz>>
+func.func @gm_align_ok(%c: !C, %d: !D, %e: memref<32x16xf16>) {
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  ascube.fixpipe %c to %e[%c8] {nSize = 8 : i64} : !C to memref<32x16xf16>
+  ascube.fixpipe %c to %d[%c16] : !C to !D
+  return
+}

@@ -32,4 +32,14 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.load_2d %a1 to %a0[%e] {repeatTimes = 1 : i64} : !L1 to !L0A
     return
   }
+  // A Fixpipe writing Nz into GM at element %E (f16): §4 asks for 32 B, so
+  // %E must be a multiple of 16 (from the start of the GM buffer).
+  func.func @gm_nz(%OUT: memref<32x16xf16, #ascube.layout<Nz>>, %E: memref<1xi32>) {
+    %c = ascube.alloc offset 0 : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    %c0 = arith.constant 0 : index
+    %e32 = memref.load %E[%c0] : memref<1xi32>
+    %e = arith.index_cast %e32 : i32 to index
+    ascube.fixpipe %c to %OUT[%e] : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<32x16xf16, #ascube.layout<Nz>>
+    return
+  }
 }

@@ -153,6 +153,10 @@ LogicalResult checkAlign(EmitErrorFn emit, StringRef role, Value buf,
   std::optional<int64_t> addr = getStaticAddress(buf, elemOffset, b.bits);
   if (!addr || align <= 1 || *addr % align == 0)
     return success();
+  if (b.level == Level::GM)
+    return emit() << role << " offset " << *addr
+                  << " B from the start of the GM buffer is not a multiple of "
+                  << align << " B [alignment_c2]";
   return emit() << role << " address " << *addr << " B in "
                 << target::stringifyLevel(b.level) << " is not a multiple of "
                 << align << " B [alignment_c2]";
@@ -1129,18 +1133,23 @@ Level levelOf(Value v) {
 }
 } // namespace
 
+std::optional<int64_t> ascube::getStaticBase(Value buf) {
+  if (auto alloc = buf.getDefiningOp<AllocOp>())
+    return alloc.getOffsetAttr() ? alloc.getOffsetAttr().getInt() : 0;
+  if (levelOf(buf) == Level::GM)
+    return 0;
+  return std::nullopt;
+}
+
 std::optional<int64_t> ascube::getStaticAddress(Value buf, Value elemOffset,
                                                 unsigned bits) {
-  auto alloc = buf.getDefiningOp<AllocOp>();
-  if (!alloc)
-    return std::nullopt;
+  std::optional<int64_t> base = getStaticBase(buf);
   std::optional<int64_t> off = staticOffset(elemOffset);
-  if (!off)
+  if (!base || !off)
     return std::nullopt;
-  int64_t base = alloc.getOffsetAttr() ? alloc.getOffsetAttr().getInt() : 0;
   int64_t bitsOff, addr;
   if (llvm::MulOverflow(*off, int64_t(bits), bitsOff) ||
-      llvm::AddOverflow(base, bitsOff / 8, addr))
+      llvm::AddOverflow(*base, bitsOff / 8, addr))
     return std::nullopt;
   return addr;
 }
@@ -1160,8 +1169,13 @@ BaseAlignment ascube::getBaseAlignment(Load2DOp op) {
 }
 
 BaseAlignment ascube::getBaseAlignment(FixpipeOp op) {
-  // L0C source 64 B; L1 destination 32 B; GM ND destination 1 B.
-  return {64, levelOf(op.getDst()) == Level::L1 ? 32 : 1};
+  // L0C source 64 B; L1 destination 32 B; GM destination 1 B for ND and
+  // 32 B for Nz or DN.
+  if (levelOf(op.getDst()) == Level::L1)
+    return {64, 32};
+  std::optional<layout::LayoutSpec> spec =
+      getLayoutSpec(cast<MemRefType>(op.getDst().getType()));
+  return {64, spec && spec->format != Format::ND ? 32 : 1};
 }
 
 LogicalResult ascube::checkBufferFitsTarget(Operation *anchor, MemRefType type,

@@ -143,9 +143,16 @@ BaseAlignment getBaseAlignment(FixpipeOp op);
 BaseAlignment getBaseAlignment(Load2DTransposeOp op);
 BaseAlignment getBaseAlignment(Load2DV2Op op);
 
-/// The static byte address of `buf[elemOffset]` in its level when `buf` is
-/// an ascube.alloc (its offset, or 0 when ascube places it) and the element
-/// offset is constant; std::nullopt otherwise.
+/// The static byte address of `buf`'s first element: an ascube.alloc's
+/// offset in its level (0 when ascube places it), or 0 for a GM buffer — GM
+/// addresses are measured from the buffer's start, whose own alignment is
+/// the host's business ([U], docs/Constraints.md alignment_c2);
+/// std::nullopt for anything else.
+std::optional<int64_t> getStaticBase(mlir::Value buf);
+
+/// The static byte address of `buf[elemOffset]`: getStaticBase plus the
+/// element offset in bytes when the offset is constant; std::nullopt
+/// otherwise.
 std::optional<int64_t> getStaticAddress(mlir::Value buf, mlir::Value elemOffset,
                                         unsigned bits);
 
