@@ -72,3 +72,15 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     return
   }
 }
+
+// -----
+
+// b8 A given transposed: each 32 x 32 square's two L0A Zz fractals lie one
+// fractal row apart, which the derived (contiguous) form cannot place.
+!AT = memref<64x30xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
+!A0 = memref<30x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>
+func.func @b8_transposed_a_derived(%s: !AT, %d: !A0) {
+  // expected-error @+1 {{one LoadDataWithTranspose cannot move Nz 'memref<64x30xi8, #ascube.layout<Nz>, #ascube.mem<L1>>' into Zz 'memref<30x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>' square by square: give startIndex/repeatTimes/srcStride/dstGap/dstFracGap per run of squares [transpose2d_c5]}}
+  ascube.load_2d_transpose %s to %d : !AT to !A0
+  return
+}

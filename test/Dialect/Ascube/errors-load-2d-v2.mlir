@@ -34,7 +34,8 @@ func.func @bounds(%a: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b
 
 // -----
 
-// Nz into Zn without transpose: the derived copy does not reproduce Zn.
+// Nz into Zn without transpose: the derived copy does not reproduce Zn (a
+// square 32 x 32 destination is never read as the source's transpose).
 func.func @derived(%a: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
   // expected-error @+1 {{one LoadData 2D-v2 with derived parameters cannot move 'memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>' into 'memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>': give mStep/kStep/srcStride/dstStride [load2dv2_c5]}}
   ascube.load_2d_v2 %a to %b : memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>

@@ -118,3 +118,25 @@ func.func @huge_static_offset(%a: memref<16x32xf16, #ascube.layout<Nz>, #ascube.
   ascube.load_2d %a to %b[%big] {repeatTimes = 1 : i64} : memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
   return
 }
+
+// -----
+
+// A given transposed (40 x 30 = K x M in L1 Nz) fills a 30 x 40 L0A Zz only
+// with ifTranspose: without it each fractal would land untransposed.
+!AT = memref<40x30xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!A0 = memref<30x40xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+func.func @transposed_view_needs_transpose(%s: !AT, %d: !A0) {
+  // expected-error @+1 {{one LoadData 2D cannot move Nz into Zz here: give startIndex/repeatTimes/srcStride per fractal row (or column) [load2d_c6]}}
+  ascube.load_2d %s to %d : !AT to !A0
+  return
+}
+
+// -----
+
+// The same move with ifTranspose is one derived LoadData 2D.
+!AT = memref<40x30xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!A0 = memref<30x40xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+func.func @transposed_view(%s: !AT, %d: !A0) {
+  ascube.load_2d %s to %d {ifTranspose = true} : !AT to !A0
+  return
+}

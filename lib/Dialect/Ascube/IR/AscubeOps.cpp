@@ -192,6 +192,15 @@ LogicalResult checkOperandCapacities(Operation *op, EmitErrorFn emit) {
   return success();
 }
 
+/// A 2-D destination typed as the transpose of a non-square 2-D source (a
+/// K x M source for an M x K L0A): the derived L1 -> L0 forms then read
+/// destination (r, c) as source (c, r). Square shapes cannot tell a
+/// transposed operand from the same matrix, so they are never read so.
+bool isTransposedView(ArrayRef<int64_t> src, ArrayRef<int64_t> dst) {
+  return src.size() == 2 && dst.size() == 2 && src[0] == dst[1] &&
+         src[1] == dst[0] && src[0] != src[1];
+}
+
 } // namespace
 
 unsigned ascube::getStorageBytes(Type t) {
@@ -552,18 +561,12 @@ LogicalResult Load2DOp::verify() {
                          << " [load2d_c4]";
   if (!getRepeatTimesAttr()) {
     // The derived form copies every destination fractal in order: legal
-    // only when both buffers hold the same fractals in the same order.
+    // only when both buffers hold the same fractals in the same order. The
+    // destination may also be the transposed matrix (a K x M source for an
+    // M x K L0A, an N x K source for a K x N L0B): its fractal at grid
+    // position (r, c) is then the source's at (c, r).
     const auto &s = src->layout, &d = dst->layout;
     int64_t f = 4096 / dst->bits;
-    bool same = s.shape() == d.shape() && s.numElements() == d.numElements();
-    layout::FractalShape sf = s.fractal(), df = d.fractal();
-    if (p->ifTranspose)
-      std::swap(sf.rows, sf.cols);
-    same = same && layout::isFractalFormat(s.format()) &&
-           layout::isFractalFormat(d.format()) && sf == df &&
-           sf.elements() == f &&
-           (layout::isColumnMajorInside(s.format()) != p->ifTranspose) ==
-               layout::isColumnMajorInside(d.format());
     // Compare each fractal's grid position (its first non-padding
     // element, rounded down to the fractal origin).
     auto origin = [](const layout::FractalLayout &l, int64_t off,
@@ -577,8 +580,31 @@ LogicalResult Load2DOp::verify() {
         }
       return std::nullopt;
     };
-    for (int64_t i = 0; same && i < d.numElements(); i += f)
-      same = origin(s, i, f) == origin(d, i, f);
+    auto matches = [&](bool view) {
+      if (view ? !isTransposedView(s.shape(), d.shape())
+               : s.shape() != d.shape())
+        return false;
+      layout::FractalShape sf = s.fractal(), df = d.fractal();
+      bool flip = p->ifTranspose != view;
+      if (flip)
+        std::swap(sf.rows, sf.cols);
+      if (s.numElements() != d.numElements() ||
+          !layout::isFractalFormat(s.format()) ||
+          !layout::isFractalFormat(d.format()) || sf != df ||
+          sf.elements() != f ||
+          (layout::isColumnMajorInside(s.format()) != flip) !=
+              layout::isColumnMajorInside(d.format()))
+        return false;
+      for (int64_t i = 0; i < d.numElements(); i += f) {
+        std::optional<SmallVector<int64_t, 4>> so = origin(s, i, f);
+        if (so && view)
+          std::swap((*so)[0], (*so)[1]);
+        if (so != origin(d, i, f))
+          return false;
+      }
+      return true;
+    };
+    bool same = matches(false) || matches(true);
     if (!same)
       return emitOpError()
              << "one LoadData 2D cannot move "
@@ -1208,27 +1234,36 @@ AccessExtents extentsOfSquares(ArrayRef<FractalSquare> squares, int64_t f) {
 
 /// Moving the squares puts every destination element where the
 /// destination's layout keeps the same logical element as the source's
-/// (both padding, or equal): the move reproduces the layout.
+/// (both padding, or equal): the move reproduces the layout. The
+/// destination may also be the transposed matrix of a 2-D source (a K x M
+/// source for an M x K L0A): its element (r, c) is then the source's (c, r).
 bool squaresKeepLayout(const layout::FractalLayout &s,
                        const layout::FractalLayout &d,
                        ArrayRef<FractalSquare> squares, unsigned bits,
                        bool transposed) {
-  if (s.shape() != d.shape())
-    return false;
   int64_t f = 4096 / bits;
-  for (const FractalSquare &sq : squares) {
-    int64_t n = sq.src.size();
-    for (int64_t e = 0; e < n * f; ++e) {
-      TransposeTarget t =
-          transposed ? transposeElement(bits, e) : TransposeTarget{0, e, 0, e};
-      int64_t sp = sq.src[t.srcFractal] * f + t.srcInside;
-      int64_t dp = sq.dst[t.dstFractal] * f + t.dstInside;
-      if (sp >= s.numElements() || dp >= d.numElements() ||
-          s.logicalIndex(sp) != d.logicalIndex(dp))
-        return false;
+  auto keeps = [&](bool view) {
+    if (view ? !isTransposedView(s.shape(), d.shape()) : s.shape() != d.shape())
+      return false;
+    for (const FractalSquare &sq : squares) {
+      int64_t n = sq.src.size();
+      for (int64_t e = 0; e < n * f; ++e) {
+        TransposeTarget t = transposed ? transposeElement(bits, e)
+                                       : TransposeTarget{0, e, 0, e};
+        int64_t sp = sq.src[t.srcFractal] * f + t.srcInside;
+        int64_t dp = sq.dst[t.dstFractal] * f + t.dstInside;
+        if (sp >= s.numElements() || dp >= d.numElements())
+          return false;
+        std::optional<SmallVector<int64_t, 4>> si = s.logicalIndex(sp);
+        if (si && view)
+          std::swap((*si)[0], (*si)[1]);
+        if (si != d.logicalIndex(dp))
+          return false;
+      }
     }
-  }
-  return true;
+    return true;
+  };
+  return keeps(false) || keeps(true);
 }
 
 /// L1 -> L0A/L0B with one element type (transpose2d_c1/c2,

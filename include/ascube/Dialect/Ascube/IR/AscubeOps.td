@@ -152,7 +152,16 @@ def Ascube_Load2DOp : Ascube_MoverOp<"load_2d"> {
     fractals, srcStride 1, dstGap 0), which is legal when source and
     destination store fractals in the same order (e.g. Nz with one fractal
     row into Zz); otherwise give the parameters per fractal row, as Ascend C
-    does (`load2d_c6`).
+    does (`load2d_c6`). A 2-D destination may be typed as the transpose of a
+    non-square source (A held as K x M in L1 for an M x K L0A, §11 "A
+    transposed"): the defaults are then legal when destination (r, c) lands
+    where source (c, r) was, e.g. b16 L1 Nz K x M -> L0A Zz M x K with
+    `ifTranspose`:
+
+    ```mlir
+    ascube.load_2d %at_l1 to %a_l0a {ifTranspose = true}
+        : memref<40x30xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<30x40xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    ```
 
     Paths: GM->L1, GM->L0A, GM->L0B (not on 950), L1->L0A, L1->L0B.
     Dtypes (§6): A2/A3 int4 (L1->L0 only), (u)int8, (u)int16, half, bf16,
@@ -214,7 +223,9 @@ def Ascube_Load2DTransposeOp : Ascube_MoverOp<"load_2d_transpose"> {
     Defaults: the squares of the source in order into contiguous
     destination fractals (startIndex 0, srcStride 1, dstGap n-1,
     dstFracGap 0, repeatTimes = destination fractals / n), accepted only
-    when that reproduces the destination's layout (`transpose2d_c5`).
+    when that reproduces the destination's layout (`transpose2d_c5`); the
+    destination may be typed as the transpose of a non-square source (A held
+    K x M in L1 for an M x K L0A, §11).
 
     Paths: L1 -> L0A, L1 -> L0B. Dtypes: (u)int8, half, bf16, (u)int32,
     float; int4 into L0B only (C08). The 950 form (V2) is not modelled.
@@ -270,7 +281,9 @@ def Ascube_Load2DV2Op : Ascube_MoverOp<"load_2d_v2"> {
     Defaults: the whole source (mStep = its fractal rows, kStep = its
     fractal columns, srcStride = mStep) into the whole destination
     (dstStride = the destination's fractals per K block), accepted only when
-    that reproduces the destination's layout (`load2dv2_c5`).
+    that reproduces the destination's layout (`load2dv2_c5`); the destination
+    may be typed as the transpose of a non-square source (A held K x M in L1
+    for an M x K L0A, §11).
 
     Paths: L1 -> L0A, L1 -> L0B, on 950 only. Dtypes: (u)int8, fp4x2 e2m1 /
     e1m2, hif8, fp8 e5m2 / e4m3fn, half, bf16, (u)int32, float.
