@@ -403,11 +403,13 @@ template <typename OpT> void insertChecks(OpT op, StringRef boundsLabel) {
     Value addrBits = im.add(im.c(*base * 8), im.mul(off, bits));
     Value aligned = arith::CmpIOp::create(
         b, arith::CmpIPredicate::eq, im.rem(addrBits, alignBytes * 8), im.c(0));
-    cf::AssertOp::create(b, aligned,
-                         (name + ": " + role + " address not " +
-                          std::to_string(alignBytes) +
-                          " B aligned [alignment_c2]")
-                             .str());
+    bool gm = getMemLevel(type) == Level::GM;
+    cf::AssertOp::create(
+        b, aligned,
+        (name + ": " + role +
+         (gm ? " offset from the start of the GM buffer" : " address") +
+         " not " + std::to_string(alignBytes) + " B aligned [alignment_c2]")
+            .str());
   };
   check("source", op.getSrc(), op.getSrcOffset(), ext->src, align.src);
   check("destination", op.getDst(), op.getDstOffset(), ext->dst, align.dst);

@@ -84,3 +84,28 @@ func.func @b8_transposed_a_derived(%s: !AT, %d: !A0) {
   ascube.load_2d_transpose %s to %d : !AT to !A0
   return
 }
+
+// -----
+
+// b8 A given transposed, K = 32, M = 40: L0A Zz holds 3 fractals but the
+// derived form moves whole squares of 2 (repeatTimes = 3 / 2 = 1), leaving
+// rows 32..39 unwritten: refused.
+!AT = memref<32x40xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
+!A0 = memref<40x32xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>
+func.func @b8_transposed_a_partial(%s: !AT, %d: !A0) {
+  // expected-error @+1 {{one LoadDataWithTranspose cannot move Nz 'memref<32x40xi8, #ascube.layout<Nz>, #ascube.mem<L1>>' into Zz 'memref<40x32xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>' square by square: give startIndex/repeatTimes/srcStride/dstGap/dstFracGap per run of squares [transpose2d_c5]}}
+  ascube.load_2d_transpose %s to %d : !AT to !A0
+  return
+}
+
+// -----
+
+// b32, K = 8, M = 16: one L0A fractal, squares of 2: the derived form
+// would move nothing (repeatTimes = 0): refused.
+!AT = memref<8x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
+!A0 = memref<16x8xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
+func.func @b32_transposed_a_empty(%s: !AT, %d: !A0) {
+  // expected-error @+1 {{one LoadDataWithTranspose cannot move Nz 'memref<8x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' into Zz 'memref<16x8xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>' square by square: give startIndex/repeatTimes/srcStride/dstGap/dstFracGap per run of squares [transpose2d_c5]}}
+  ascube.load_2d_transpose %s to %d : !AT to !A0
+  return
+}

@@ -140,3 +140,15 @@ func.func @transposed_view(%s: !AT, %d: !A0) {
   ascube.load_2d %s to %d {ifTranspose = true} : !AT to !A0
   return
 }
+
+// -----
+
+// ifTranspose transposes physical 16 x 16 blocks: explicit 8 x 32 fractals
+// are not transposed by it, so the derived form is refused.
+!S = memref<8x5xf16, #ascube.layout<Nz, fractal = [8, 32]>, #ascube.mem<L1>>
+!D = memref<5x8xf16, #ascube.layout<Zz, fractal = [8, 32]>, #ascube.mem<L0A>>
+func.func @transpose_needs_16x16(%s: !S, %d: !D) {
+  // expected-error @+1 {{one LoadData 2D cannot move Nz into Zz here: give startIndex/repeatTimes/srcStride per fractal row (or column) [load2d_c6]}}
+  ascube.load_2d %s to %d {ifTranspose = true} : !S to !D
+  return
+}

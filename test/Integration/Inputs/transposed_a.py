@@ -3,8 +3,9 @@ transposed" row, and B given transposed (N x K), through the derived forms
 of the L1 -> L0 movers:
 
   A2 b16 (f16, bf16): LoadData 2D with ifTranspose, and LoadDataWithTranspose;
-  A2 b8 (i8): LoadDataWithTranspose with explicit squares (two L1 fractals
-     per square land one fractal row apart in L0A Zz: dstFracGap = K1 - 1);
+  A2 b8 (i8): LoadDataWithTranspose, derived for K <= 32 and with explicit
+     squares otherwise (two L1 fractals per square land one fractal row
+     apart in L0A Zz: dstFracGap = K1 - 1);
   A2 b32 (f32): LoadDataWithTranspose (one 16-row L1 fractal row);
   950 (f16, bf16, i8, f32): LoadData 2D-v2 with ifTranspose into L0A Nz.
 
@@ -30,7 +31,9 @@ CASES = [
     ("atlas_a2", "f16", 30, 40, 20, "load_2d_transpose"),
     ("atlas_a2", "i8", 30, 64, 20,
      "load_2d_transpose {repeatTimes = 2 : i64, dstGap = 0 : i64, dstFracGap = 1 : i64}"),
+    ("atlas_a2", "i8", 64, 32, 20, "load_2d_transpose"),
     ("atlas_a2", "f32", 48, 12, 20, "load_2d_transpose"),
+    ("atlas_a2", "f32", 30, 16, 20, "load_2d_transpose"),
     ("atlas_a2", "f32", 32, 16, 20, "load_2d_transpose"),
     ("ascend950pr", "f16", 30, 40, 20, "load_2d_v2 {ifTranspose = true}"),
     ("ascend950pr", "bf16", 17, 33, 9, "load_2d_v2 {ifTranspose = true}"),

@@ -12,6 +12,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -588,6 +589,10 @@ LogicalResult Load2DOp::verify() {
       bool flip = p->ifTranspose != view;
       if (flip)
         std::swap(sf.rows, sf.cols);
+      // ifTranspose transposes physical 16 x 16 blocks.
+      layout::FractalShape b16{16, 16};
+      if (p->ifTranspose && (s.fractal() != b16 || d.fractal() != b16))
+        return false;
       if (s.numElements() != d.numElements() ||
           !layout::isFractalFormat(s.format()) ||
           !layout::isFractalFormat(d.format()) || sf != df ||
@@ -1237,6 +1242,8 @@ AccessExtents extentsOfSquares(ArrayRef<FractalSquare> squares, int64_t f) {
 /// (both padding, or equal): the move reproduces the layout. The
 /// destination may also be the transposed matrix of a 2-D source (a K x M
 /// source for an M x K L0A): its element (r, c) is then the source's (c, r).
+/// Every logical destination element must be written: a derived form that
+/// moves too few squares (or none) does not reproduce the layout.
 bool squaresKeepLayout(const layout::FractalLayout &s,
                        const layout::FractalLayout &d,
                        ArrayRef<FractalSquare> squares, unsigned bits,
@@ -1245,6 +1252,7 @@ bool squaresKeepLayout(const layout::FractalLayout &s,
   auto keeps = [&](bool view) {
     if (view ? !isTransposedView(s.shape(), d.shape()) : s.shape() != d.shape())
       return false;
+    llvm::BitVector written(d.numElements());
     for (const FractalSquare &sq : squares) {
       int64_t n = sq.src.size();
       for (int64_t e = 0; e < n * f; ++e) {
@@ -1259,8 +1267,12 @@ bool squaresKeepLayout(const layout::FractalLayout &s,
           std::swap((*si)[0], (*si)[1]);
         if (si != d.logicalIndex(dp))
           return false;
+        written.set(dp);
       }
     }
+    for (int64_t i = 0; i < d.numElements(); ++i)
+      if (!written[i] && d.logicalIndex(i))
+        return false;
     return true;
   };
   return keeps(false) || keeps(true);
