@@ -202,6 +202,47 @@ bool isTransposedView(ArrayRef<int64_t> src, ArrayRef<int64_t> dst) {
          src[1] == dst[0] && src[0] != src[1];
 }
 
+/// Moving the squares puts every destination element where the
+/// destination's layout keeps the same logical element as the source's
+/// (both padding, or equal): the move reproduces the layout. The
+/// destination may also be the transposed matrix of a 2-D source (a K x M
+/// source for an M x K L0A): its element (r, c) is then the source's (c, r).
+/// Every logical destination element must be written: a derived form that
+/// moves too few squares (or none) does not reproduce the layout.
+bool squaresKeepLayout(const layout::FractalLayout &s,
+                       const layout::FractalLayout &d,
+                       ArrayRef<FractalSquare> squares, unsigned bits,
+                       bool transposed) {
+  int64_t f = 4096 / bits;
+  auto keeps = [&](bool view) {
+    if (view ? !isTransposedView(s.shape(), d.shape()) : s.shape() != d.shape())
+      return false;
+    llvm::BitVector written(d.numElements());
+    for (const FractalSquare &sq : squares) {
+      int64_t n = sq.src.size();
+      for (int64_t e = 0; e < n * f; ++e) {
+        TransposeTarget t = transposed ? transposeElement(bits, e)
+                                       : TransposeTarget{0, e, 0, e};
+        int64_t sp = sq.src[t.srcFractal] * f + t.srcInside;
+        int64_t dp = sq.dst[t.dstFractal] * f + t.dstInside;
+        if (sp < 0 || dp < 0 || sp >= s.numElements() || dp >= d.numElements())
+          return false;
+        std::optional<SmallVector<int64_t, 4>> si = s.logicalIndex(sp);
+        if (si && view)
+          std::swap((*si)[0], (*si)[1]);
+        if (si != d.logicalIndex(dp))
+          return false;
+        written.set(dp);
+      }
+    }
+    for (int64_t i = 0; i < d.numElements(); ++i)
+      if (!written[i] && d.logicalIndex(i))
+        return false;
+    return true;
+  };
+  return keeps(false) || keeps(true);
+}
+
 } // namespace
 
 unsigned ascube::getStorageBytes(Type t) {
@@ -561,55 +602,17 @@ LogicalResult Load2DOp::verify() {
                          << " -> " << target::stringifyLevel(dst->level)
                          << " [load2d_c4]";
   if (!getRepeatTimesAttr()) {
-    // The derived form copies every destination fractal in order: legal
-    // only when both buffers hold the same fractals in the same order. The
-    // destination may also be the transposed matrix (a K x M source for an
-    // M x K L0A, an N x K source for a K x N L0B): its fractal at grid
-    // position (r, c) is then the source's at (c, r).
+    // The derived form copies fractal startIndex + i*srcStride to
+    // destination fractal i*(dstGap+1), transposing each 16 x 16 block with
+    // ifTranspose: legal only when that reproduces the destination layout,
+    // of the same matrix or of its transpose (squaresKeepLayout).
+    SmallVector<FractalSquare> squares;
+    int64_t sign = p->addrMode == 1 ? -1 : 1;
+    for (int64_t i = 0; i < p->repeatTimes; ++i)
+      squares.push_back(
+          {{p->startIndex + sign * i * p->srcStride}, {i * (p->dstGap + 1)}});
     const auto &s = src->layout, &d = dst->layout;
-    int64_t f = 4096 / dst->bits;
-    // Compare each fractal's grid position (its first non-padding
-    // element, rounded down to the fractal origin).
-    auto origin = [](const layout::FractalLayout &l, int64_t off,
-                     int64_t count) -> std::optional<SmallVector<int64_t, 4>> {
-      for (int64_t j = off; j < off + count; ++j)
-        if (auto idx = l.logicalIndex(j)) {
-          size_t r = idx->size();
-          (*idx)[r - 2] -= (*idx)[r - 2] % l.fractal().rows;
-          (*idx)[r - 1] -= (*idx)[r - 1] % l.fractal().cols;
-          return *idx;
-        }
-      return std::nullopt;
-    };
-    auto matches = [&](bool view) {
-      if (view ? !isTransposedView(s.shape(), d.shape())
-               : s.shape() != d.shape())
-        return false;
-      layout::FractalShape sf = s.fractal(), df = d.fractal();
-      bool flip = p->ifTranspose != view;
-      if (flip)
-        std::swap(sf.rows, sf.cols);
-      // ifTranspose transposes physical 16 x 16 blocks.
-      layout::FractalShape b16{16, 16};
-      if (p->ifTranspose && (s.fractal() != b16 || d.fractal() != b16))
-        return false;
-      if (s.numElements() != d.numElements() ||
-          !layout::isFractalFormat(s.format()) ||
-          !layout::isFractalFormat(d.format()) || sf != df ||
-          sf.elements() != f ||
-          (layout::isColumnMajorInside(s.format()) != flip) !=
-              layout::isColumnMajorInside(d.format()))
-        return false;
-      for (int64_t i = 0; i < d.numElements(); i += f) {
-        std::optional<SmallVector<int64_t, 4>> so = origin(s, i, f);
-        if (so && view)
-          std::swap((*so)[0], (*so)[1]);
-        if (so != origin(d, i, f))
-          return false;
-      }
-      return true;
-    };
-    bool same = matches(false) || matches(true);
+    bool same = squaresKeepLayout(s, d, squares, dst->bits, p->ifTranspose);
     if (!same)
       return emitOpError()
              << "one LoadData 2D cannot move "
@@ -1235,47 +1238,6 @@ AccessExtents extentsOfSquares(ArrayRef<FractalSquare> squares, int64_t f) {
       e.dst = std::max(e.dst, (x + 1) * f);
   }
   return e;
-}
-
-/// Moving the squares puts every destination element where the
-/// destination's layout keeps the same logical element as the source's
-/// (both padding, or equal): the move reproduces the layout. The
-/// destination may also be the transposed matrix of a 2-D source (a K x M
-/// source for an M x K L0A): its element (r, c) is then the source's (c, r).
-/// Every logical destination element must be written: a derived form that
-/// moves too few squares (or none) does not reproduce the layout.
-bool squaresKeepLayout(const layout::FractalLayout &s,
-                       const layout::FractalLayout &d,
-                       ArrayRef<FractalSquare> squares, unsigned bits,
-                       bool transposed) {
-  int64_t f = 4096 / bits;
-  auto keeps = [&](bool view) {
-    if (view ? !isTransposedView(s.shape(), d.shape()) : s.shape() != d.shape())
-      return false;
-    llvm::BitVector written(d.numElements());
-    for (const FractalSquare &sq : squares) {
-      int64_t n = sq.src.size();
-      for (int64_t e = 0; e < n * f; ++e) {
-        TransposeTarget t = transposed ? transposeElement(bits, e)
-                                       : TransposeTarget{0, e, 0, e};
-        int64_t sp = sq.src[t.srcFractal] * f + t.srcInside;
-        int64_t dp = sq.dst[t.dstFractal] * f + t.dstInside;
-        if (sp >= s.numElements() || dp >= d.numElements())
-          return false;
-        std::optional<SmallVector<int64_t, 4>> si = s.logicalIndex(sp);
-        if (si && view)
-          std::swap((*si)[0], (*si)[1]);
-        if (si != d.logicalIndex(dp))
-          return false;
-        written.set(dp);
-      }
-    }
-    for (int64_t i = 0; i < d.numElements(); ++i)
-      if (!written[i] && d.logicalIndex(i))
-        return false;
-    return true;
-  };
-  return keeps(false) || keeps(true);
 }
 
 /// L1 -> L0A/L0B with one element type (transpose2d_c1/c2,
