@@ -5,7 +5,8 @@ Usage: gen_data.py EXAMPLE OUTDIR   (EXAMPLE = matmul_f16, ...; or "all")
 
 Goldens are plain ND computations in numpy — no fractal layout, no
 instruction semantics: float64 matmuls cast to the output type, integer
-matmuls in int64. Files are raw little-endian .bin (the Ascend samples'
+matmuls in int64, convolutions as direct loops over output pixels (no
+im2col). Files are raw little-endian .bin (the Ascend samples'
 convention). Seeds are fixed, so the data is the same on every machine.
 Needs Debian's python3-numpy (run with /usr/bin/python3).
 """
@@ -108,9 +109,58 @@ def matmul_i8_quant(out, rng):
     save(out, "A", a), save(out, "BT", bt), save(out, "golden", q)
 
 
+def direct_conv(x, w, stride, dil, pad):
+    """A plain direct convolution: x (C, H, W), w (Cout, C, Hk, Wk), zero
+    padding `pad` on every side -> (Cout, Hout, Wout), in float64/int64."""
+    xp = np.pad(x, ((0, 0), (pad, pad), (pad, pad)))
+    cout, _, hk, wk = w.shape
+    hout = (xp.shape[1] - ((hk - 1) * dil + 1)) // stride + 1
+    wout = (xp.shape[2] - ((wk - 1) * dil + 1)) // stride + 1
+    out = np.zeros((cout, hout, wout), dtype=xp.dtype)
+    for oh in range(hout):
+        for ow in range(wout):
+            for kh in range(hk):
+                for kw in range(wk):
+                    out[:, oh, ow] += w[:, :, kh, kw] @ xp[:, oh * stride + kh * dil, ow * stride + kw * dil]
+    return out
+
+
+def conv_inputs(x, w, c0, dtype):
+    """Host re-blocking (no im2col): the NCHW map as NC1HWC0 with channels
+    past C zero, and the OIHW weights as Cout x K with K in the order
+    (c1, kh, kw, c0) — the order LoadData 3D lays K out (§10.3)."""
+    c, h, wd = x.shape
+    cout, _, hk, wk = w.shape
+    c1 = -(-c // c0)
+    fm = np.zeros((1, c1, h, wd, c0), dtype)
+    wt = np.zeros((cout, c1, hk, wk, c0), dtype)
+    for ch in range(c):
+        fm[0, ch // c0, :, :, ch % c0] = x[ch]
+        wt[:, ch // c0, :, :, ch % c0] = w[:, ch]
+    return fm, wt.reshape(cout, -1)
+
+
+def conv2d_f16(out, rng):
+    x = rng.uniform(-1, 1, (20, 8, 8)).astype(np.float16)
+    w = rng.uniform(-1, 1, (16, 20, 3, 3)).astype(np.float16)
+    fm, wt = conv_inputs(x, w, 16, np.float16)
+    y = direct_conv(x.astype(np.float64), w.astype(np.float64), 1, 1, 1)
+    save(out, "FM", fm), save(out, "WT", wt)
+    save(out, "golden", y.reshape(16, 64).T.astype(np.float32))
+
+
+def conv2d_i8(out, rng):
+    x = rng.integers(-128, 128, (4, 10, 10), dtype=np.int8)
+    w = rng.integers(-128, 128, (32, 4, 3, 3), dtype=np.int8)
+    fm, wt = conv_inputs(x, w, 32, np.int8)
+    y = direct_conv(x.astype(np.int64), w.astype(np.int64), 2, 2, 2)
+    save(out, "FM", fm), save(out, "WT", wt)
+    save(out, "golden", y.reshape(32, 25).T.astype(np.int32))
+
+
 EXAMPLES = {f.__name__: f for f in [matmul_f16, matmul_bf16, matmul_f32,
                                      matmul_i8_bias, matmul_i8_kn, gemv_f16,
-                                     matmul_i8_quant]}
+                                     matmul_i8_quant, conv2d_f16, conv2d_i8]}
 
 
 def main():

@@ -4,7 +4,8 @@
 // physical storage, and every instruction op becomes loops that address
 // that storage the way the hardware does, from the instruction's
 // parameters (ascube::get*Params, shared with the verifiers).
-// cube-reference §4-§6 (movers), §13 (mmad), §16 (fixpipe), §17 (formats).
+// cube-reference §4-§8, §10 (movers), §13 (mmad), §16 (fixpipe), §17
+// (formats).
 //
 //===----------------------------------------------------------------------===//
 
@@ -427,6 +428,8 @@ void insertRuntimeChecks(func::FuncOp func) {
       insertChecks(o, "transpose2d_c4");
     else if (auto o = dyn_cast<Load2DV2Op>(op))
       insertChecks(o, "load2dv2_c4");
+    else if (auto o = dyn_cast<Load3DOp>(op))
+      insertChecks(o, "load3d_c10");
   });
 }
 
@@ -759,6 +762,92 @@ SquareMoverLowering<Load2DV2Op>::squaresOf(Load2DV2Op op) {
   return std::make_pair(getLoad2DV2Squares(*p, bits), p->ifTranspose);
 }
 
+/// LoadData 3D V2 (§10.3): every window element through
+/// layout::im2colSource and layout::Load3DPlacement, the model the verifier
+/// checks with; outside the feature map the padding value.
+struct Load3DLowering : AscubePattern<Load3DOp> {
+  using AscubePattern::AscubePattern;
+
+  /// The padding value as a constant of the storage type (a nibble in i8
+  /// for 4-bit data).
+  static Value padConstant(ImplicitLocOpBuilder &b, Load3DOp op, Storage st) {
+    APInt bits(st.type.getIntOrFloatBitWidth(), 0);
+    if (auto i = dyn_cast_or_null<IntegerAttr>(op.getPadValueAttr()))
+      bits = i.getValue().zextOrTrunc(bits.getBitWidth());
+    else if (auto f = dyn_cast_or_null<FloatAttr>(op.getPadValueAttr()))
+      bits = f.getValue().bitcastToAPInt().zextOrTrunc(bits.getBitWidth());
+    if (auto ft = dyn_cast<FloatType>(st.type))
+      return arith::ConstantOp::create(
+          b, b.getFloatAttr(ft, APFloat(ft.getFloatSemantics(), bits)));
+    return arith::ConstantOp::create(b, b.getIntegerAttr(st.type, bits));
+  }
+
+  LogicalResult
+  matchAndRewrite(Load3DOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Load3DParams> p =
+        getLoad3DParams(op, [&] { return op.emitOpError(); });
+    if (failed(p))
+      return failure();
+    if (p->isNoOp()) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    Value src = flatten(b, adaptor.getSrc());
+    Value dst = flatten(b, adaptor.getDst());
+    Storage st = getStorage(elemOf(op.getSrc()));
+    Value sOff = baseOffset(im, adaptor.getSrcOffset());
+    Value dOff = baseOffset(im, adaptor.getDstOffset());
+    Value pad = padConstant(b, op, st);
+    const layout::Im2colGeometry &g = p->geometry;
+    if (g.wout() < 1) // verified ops never get here (load3d_c8)
+      return op.emitOpError() << "the kernel does not fit the map [load3d_c8]";
+    int64_t fractal = p->placement.fractal.elements();
+    auto cmp = [&](arith::CmpIPredicate pred, Value x, int64_t y) {
+      return arith::CmpIOp::create(b, pred, x, im.c(y));
+    };
+    for (int64_t r = 0; r < p->repeatTime; ++r) {
+      auto [m0, k0] = p->windowStart(r);
+      Value dBase = im.add(dOff, im.c(r * p->dstStride * fractal));
+      forRange(b, p->mExtension, [&](Value i) {
+        forRange(b, p->kExtension, [&](Value j) {
+          layout::Im2colSource<Value> at =
+              layout::im2colSource(im, g, im.add(i, m0), im.add(j, k0));
+          Value inside = arith::AndIOp::create(
+              b,
+              arith::AndIOp::create(
+                  b, cmp(arith::CmpIPredicate::sge, at.ih, 0),
+                  cmp(arith::CmpIPredicate::slt, at.ih, g.l1H)),
+              arith::AndIOp::create(
+                  b, cmp(arith::CmpIPredicate::sge, at.iw, 0),
+                  cmp(arith::CmpIPredicate::slt, at.iw, g.l1W)));
+          auto ifOp = scf::IfOp::create(b, st.type, inside,
+                                        /*withElseRegion=*/true);
+          {
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+            Value from = im.add(sOff, at.offset);
+            Value v = st.per == 1 ? memref::LoadOp::create(b, src, from)
+                                  : loadNibble(b, src, from);
+            scf::YieldOp::create(b, v);
+            b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+            scf::YieldOp::create(b, pad);
+          }
+          Value to = im.add(dBase, p->placement.offset(im, i, j));
+          if (st.per == 1)
+            memref::StoreOp::create(b, ifOp.getResult(0), dst, to);
+          else
+            storeNibble(b, ifOp.getResult(0), dst, to);
+        });
+      });
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// Mmad (§13).
 struct MmadLowering : AscubePattern<MmadOp> {
   using AscubePattern::AscubePattern;
@@ -1064,11 +1153,10 @@ struct ConvertAscubeToStdPass
         [&](Operation *op) { return types.isLegal(op); });
 
     RewritePatternSet patterns(ctx);
-    patterns
-        .add<DataCopyLowering, Load2DLowering,
-             SquareMoverLowering<Load2DTransposeOp>,
-             SquareMoverLowering<Load2DV2Op>, MmadLowering, FixpipeLowering>(
-            types, ctx);
+    patterns.add<DataCopyLowering, Load2DLowering,
+                 SquareMoverLowering<Load2DTransposeOp>,
+                 SquareMoverLowering<Load2DV2Op>, Load3DLowering, MmadLowering,
+                 FixpipeLowering>(types, ctx);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    types);
     populateReturnOpTypeConversionPattern(patterns, types);

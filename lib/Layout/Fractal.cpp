@@ -266,18 +266,9 @@ int64_t FractalLayout::offset(ArrayRef<int64_t> idx) const {
   int64_t batch = 0;
   for (size_t i = 0; i + 2 < rank; ++i)
     batch = batch * padded_[i] + idx[i];
-  int64_t r = idx[rank - 2], c = idx[rank - 1];
-  int64_t base = batch * R * C;
-  if (format_ == Format::ND)
-    return base + r * C + c;
-  if (format_ == Format::DN)
-    return base + c * R + r;
-  int64_t h = fractal_.rows, w = fractal_.cols;
-  int64_t r1 = r / h, r0 = r % h, c1 = c / w, c0 = c % w;
-  int64_t frac =
-      isColumnMajorBetween(format_) ? c1 * (R / h) + r1 : r1 * (C / w) + c1;
-  int64_t inside = isColumnMajorInside(format_) ? c0 * h + r0 : r0 * w + c0;
-  return base + frac * h * w + inside;
+  IntMath m;
+  return batch * R * C +
+         matrixOffset(m, format_, fractal_, R, C, idx[rank - 2], idx[rank - 1]);
 }
 
 std::optional<llvm::SmallVector<int64_t, 4>>

@@ -23,6 +23,9 @@ namespace {
 #define GET_MmadTable_IMPL
 #define GET_Load2DTable_IMPL
 #define GET_Nd2NzTable_IMPL
+#define GET_Load3DL0ATable_IMPL
+#define GET_Load3DL0BTable_IMPL
+#define GET_Load3DTransposeTable_IMPL
 #define GET_FixpipeTable_IMPL
 #include "ascube/Target/Products.inc"
 
@@ -120,6 +123,12 @@ unsigned ProductInfo::alignment(Level level) const {
 ArrayRef<ProductInfo> ascube::target::allProducts() { return ProductTable; }
 ArrayRef<MmadRowInfo> ascube::target::mmadRows() { return MmadTable; }
 ArrayRef<TypeRowInfo> ascube::target::load2DTypes() { return Load2DTable; }
+ArrayRef<TypeRowInfo> ascube::target::load3DTypes(Level dst, bool transposed) {
+  if (transposed)
+    return Load3DTransposeTable;
+  return dst == Level::L0B ? ArrayRef<TypeRowInfo>(Load3DL0BTable)
+                           : ArrayRef<TypeRowInfo>(Load3DL0ATable);
+}
 ArrayRef<TypeRowInfo> ascube::target::nd2nzTypes() { return Nd2NzTable; }
 ArrayRef<FixpipeRowInfo> ascube::target::fixpipeRows() { return FixpipeTable; }
 
@@ -258,6 +267,13 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
   typeTable("LoadData 2D element types (cube-reference §6)", load2DTypes());
   typeTable("DataCopy ND2NZ / DN2NZ element types (cube-reference §5)",
             nd2nzTypes());
+  typeTable("LoadData 3D V2 element types into L0A (cube-reference §10.1)",
+            load3DTypes(Level::L0A, false));
+  typeTable("LoadData 3D V2 element types into L0B (cube-reference §10.1)",
+            load3DTypes(Level::L0B, false));
+  typeTable("LoadData 3D V2 element types into L0A with enTranspose "
+            "(cube-reference §10.1)",
+            load3DTypes(Level::L0A, true));
   os << "\n## Fixpipe conversions (cube-reference §16)\n\n| L0C → output | "
         "to GM | to L1 | products |\n|---|---|---|---|\n";
   for (const FixpipeRowInfo &r : fixpipeRows())

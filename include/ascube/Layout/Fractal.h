@@ -84,6 +84,43 @@ FractalShape defaultFractal(Format format, unsigned elementBits, bool inL0C);
 /// C0 = 32 B / element size, in elements (b32 8, b16 16, b8 32, b4 64).
 int64_t c0ForBits(unsigned elementBits);
 
+/// Plain integer arithmetic for the index templates of ascube::layout
+/// (matrixOffset, Im2col.h); the CPU lowering instantiates the same
+/// templates with arithmetic that emits MLIR index ops, so the verifiers,
+/// the tools and the generated code share one definition.
+struct IntMath {
+  int64_t c(int64_t v) const { return v; }
+  int64_t add(int64_t x, int64_t y) const { return x + y; }
+  int64_t sub(int64_t x, int64_t y) const { return x - y; }
+  int64_t mul(int64_t x, int64_t y) const { return x * y; }
+  int64_t div(int64_t x, int64_t y) const { return x / y; }
+  int64_t rem(int64_t x, int64_t y) const { return x % y; }
+};
+
+/// Physical element offset of logical element (r, c) of one 2-D matrix
+/// stored in `format` with `fractal` and padded extents `paddedRows` x
+/// `paddedCols` (whole fractals; the row pitch for ND, column pitch for
+/// DN). `r` and `c` are non-negative and within the padded extents. For
+/// the fractal formats: fractal (r / h, c / w) is number `(c/w) * (R/h) +
+/// r/h` (capital N) or `(r/h) * (C/w) + c/w` (capital Z); inside it the
+/// element is at `(c%w) * h + r%h` (small n) or `(r%h) * w + c%w` (small
+/// z). Math is IntMath or any type with the same members.
+template <typename Math, typename V>
+V matrixOffset(Math &m, Format format, FractalShape fractal, int64_t paddedRows,
+               int64_t paddedCols, V r, V c) {
+  if (format == Format::ND)
+    return m.add(m.mul(r, paddedCols), c);
+  if (format == Format::DN)
+    return m.add(m.mul(c, paddedRows), r);
+  int64_t h = fractal.rows, w = fractal.cols;
+  V r1 = m.div(r, h), r0 = m.rem(r, h), c1 = m.div(c, w), c0 = m.rem(c, w);
+  V frac = isColumnMajorBetween(format) ? m.add(m.mul(c1, paddedRows / h), r1)
+                                        : m.add(m.mul(r1, paddedCols / w), c1);
+  V inside = isColumnMajorInside(format) ? m.add(m.mul(c0, h), r0)
+                                         : m.add(m.mul(r0, w), c0);
+  return m.add(m.mul(frac, h * w), inside);
+}
+
 /// What an IR layout attribute says, before it meets a buffer's shape and
 /// element type.
 struct LayoutSpec {

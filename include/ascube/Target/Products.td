@@ -274,6 +274,51 @@ def Nd2NzTable : GenericTable {
   let Fields = ["Products", "Type"];
 }
 
+// LoadData 3D V2 (cube-reference §10.1): element types per product and
+// destination. A2/A3/310B move no b4/b8 into L0B and transpose into L0A
+// b16/b32 only; 950 moves all its types both ways. 310P, 310B and Kirin X90
+// do not split their lists by destination [U]: ascube applies A2's rules
+// (no b4/b8 into L0B, transposes b16/b32 only).
+class Load3DRow<int mask, string t, int dest> {
+  bits<16> Products = mask;
+  string Type = t;
+  // 0: into L0A, 1: into L0B, 2: into L0A with enTranspose.
+  bit IntoL0A = !eq(dest, 0);
+  bit IntoL0B = !eq(dest, 1);
+  bit Transposed = !eq(dest, 2);
+}
+defvar L3DA2 = !or(A2A3, P310B);
+foreach t = ["i4", "i8", "ui8"] in
+  def : Load3DRow<!or(L3DA2, P310P), t, 0>;
+def : Load3DRow<X90, "i8", 0>;
+foreach d = [0, 1, 2] in {
+  foreach t = ["bf16", "i32", "ui32", "f32"] in
+    def : Load3DRow<L3DA2, t, d>;
+  def : Load3DRow<!or(L3DA2, X90, P310P), "f16", d>;
+  foreach t = ["i8", "ui8", "hif8", "f8E5M2", "f8E4M3FN", "f16", "bf16", "i32",
+               "ui32", "f32"] in
+    def : Load3DRow<P950, t, d>;
+}
+
+def Load3DL0ATable : GenericTable {
+  let FilterClass = "Load3DRow";
+  let FilterClassField = "IntoL0A";
+  let CppTypeName = "TypeRowInfo";
+  let Fields = ["Products", "Type"];
+}
+def Load3DL0BTable : GenericTable {
+  let FilterClass = "Load3DRow";
+  let FilterClassField = "IntoL0B";
+  let CppTypeName = "TypeRowInfo";
+  let Fields = ["Products", "Type"];
+}
+def Load3DTransposeTable : GenericTable {
+  let FilterClass = "Load3DRow";
+  let FilterClassField = "Transposed";
+  let CppTypeName = "TypeRowInfo";
+  let Fields = ["Products", "Type"];
+}
+
 // Fixpipe (cube-reference §16): L0C type -> output type, to GM and/or L1.
 class FixpipeRow<int mask, string src, string dst, bit gm, bit l1> {
   bits<16> Products = mask;

@@ -102,6 +102,9 @@ struct FixpipeRowInfo {
 llvm::ArrayRef<MmadRowInfo> mmadRows();
 llvm::ArrayRef<TypeRowInfo> load2DTypes();
 llvm::ArrayRef<TypeRowInfo> nd2nzTypes();
+/// LoadData 3D V2 element types (§10.1) into `dst` (L0A or L0B), or into
+/// L0A with enTranspose when `transposed`.
+llvm::ArrayRef<TypeRowInfo> load3DTypes(Level dst, bool transposed);
 llvm::ArrayRef<FixpipeRowInfo> fixpipeRows();
 
 /// All products in documented order (atlas_a2 first).

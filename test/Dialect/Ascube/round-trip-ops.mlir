@@ -88,3 +88,19 @@ func.func @v2(%a1: memref<40x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>,
   return
 }
 }
+
+// LoadData 3D: the conv window with its FMatrix and kernel, and the
+// derived §10.4 form (only given parameters print).
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+// CHECK-LABEL: func.func @load3d
+func.func @load3d(%fm: memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>,
+                  %a0: memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+                  %n: memref<40x30xf16, #ascube.layout<Nz>, #ascube.mem<L1>>,
+                  %b0: memref<40x30xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+  // CHECK: ascube.load_3d %{{.*}} to %{{.*}} {channelSize = 20 : i64, filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, padValue = -1.000000e+00 : f16} : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  ascube.load_3d %fm to %a0 {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, channelSize = 20 : i64, padValue = -1.0 : f16} : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  // CHECK: ascube.load_3d %{{.*}} to %{{.*}} : memref<40x30xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<40x30xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  ascube.load_3d %n to %b0 : memref<40x30xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<40x30xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  return
+}
+}

@@ -32,6 +32,18 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.load_2d %a1 to %a0[%e] {repeatTimes = 1 : i64} : !L1 to !L0A
     return
   }
+  // A LoadData 3D writing a 16 x 32 f16 window (512 elements) at element %E
+  // of a 32 x 32 L0A: 256 fits, 768 runs past its 1024 elements.
+  func.func @im2col(%E: memref<1xi32>) {
+    %f = ascube.alloc offset 0 : memref<1x2x4x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
+    %a0 = ascube.alloc offset 0 : memref<32x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    %c0 = arith.constant 0 : index
+    %e32 = memref.load %E[%c0] : memref<1xi32>
+    %e = arith.index_cast %e32 : i32 to index
+    ascube.load_3d %f to %a0[%e] {mExtension = 16 : i64, kExtension = 32 : i64}
+        : memref<1x2x4x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<32x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    return
+  }
   // A Fixpipe writing Nz into GM at element %E (f16): §4 asks for 32 B, so
   // %E must be a multiple of 16 (from the start of the GM buffer).
   func.func @gm_nz(%OUT: memref<32x16xf16, #ascube.layout<Nz>>, %E: memref<1xi32>) {

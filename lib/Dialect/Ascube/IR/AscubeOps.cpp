@@ -1548,3 +1548,318 @@ LogicalResult Load2DV2Op::verify() {
   }
   return checkExtents(*this, emit, *src, *dst, "load2dv2_c4");
 }
+
+//===----------------------------------------------------------------------===//
+// Load3DOp (LoadData 3D V2, im2col, cube-reference §10)
+//===----------------------------------------------------------------------===//
+
+bool Load3DParams::isNoOp() const {
+  return l1H == 0 || l1W == 0 || channelSize == 0 || kExtension == 0 ||
+         mExtension == 0 || repeatTime == 0 || (filterW == 0 && !filterSizeW) ||
+         (filterH == 0 && !filterSizeH);
+}
+
+std::pair<int64_t, int64_t> Load3DParams::windowStart(int64_t r) const {
+  int64_t step = r * repeatStride;
+  if (repeatMode == 0)
+    return {mStartPt + step * 16, kStartPt};
+  return {mStartPt, kStartPt + step * geometry.c0};
+}
+
+namespace {
+/// The L0A layout LoadData 3D writes: the product's (Zz, Nz on 950), else
+/// the destination's own when it is one of the two.
+Format load3DL0AFormat(Operation *op, Format dstFormat) {
+  if (const target::ProductInfo *prod = getTargetProduct(op))
+    return prod->L0ALayout;
+  return dstFormat == Format::Nz ? Format::Nz : Format::Zz;
+}
+
+/// channelSize values LoadData 3D accepts (§10.1): channelSize % C0 is 0
+/// (and channelSize > 0) or one of the partial groups of the width.
+bool isAllowedChannelSize(unsigned bits, int64_t cs) {
+  int64_t c0 = c0Of(bits), r = cs % c0;
+  if (r == 0)
+    return true;
+  switch (bits) {
+  case 32:
+    return r == 4;
+  case 16:
+    return r == 4 || r == 8;
+  case 8:
+    return r == 4 || r == 8 || r == 16;
+  default: // b4
+    return r == 8 || r == 16 || r == 32;
+  }
+}
+} // namespace
+
+FailureOr<Load3DParams> ascube::getLoad3DParams(Load3DOp op, EmitErrorFn emit) {
+  FailureOr<Buffer> src = resolve(op.getSrc(), "source", emit);
+  FailureOr<Buffer> dst = resolve(op.getDst(), "destination", emit);
+  if (failed(src) || failed(dst))
+    return failure();
+  Load3DParams p;
+  StringRef l = "load3d_c3";
+  if (DenseI64ArrayAttr pads = op.getPadListAttr()) {
+    if (pads.size() != 4)
+      return emit() << "padList has " << pads.size()
+                    << " entries; it is [left, right, top, bottom] [" << l
+                    << "]";
+    for (int i = 0; i < 4; ++i)
+      p.padList[i] = pads[i];
+  }
+  // FMatrix defaults from the source: an NC1HWC0 map, or an Nz matrix read
+  // as a 1 x rows map of its columns (§10.4).
+  int64_t dH = 0, dW = 0, dC = 0;
+  if (src->format() == Format::NC1HWC0 && src->type.getRank() == 5) {
+    ArrayRef<int64_t> s = src->type.getShape();
+    dH = s[2], dW = s[3], dC = s[1] * s[4];
+  } else if (src->format() == Format::Nz && src->type.getRank() == 2) {
+    dH = 1, dW = src->paddedRows(), dC = src->paddedCols();
+  }
+  p.l1H = attrOr(op.getL1HAttr(), dH);
+  p.l1W = attrOr(op.getL1WAttr(), dW);
+  p.channelSize = attrOr(op.getChannelSizeAttr(), dC);
+  p.enTranspose = attrOr(op.getEnTransposeAttr(), false);
+  bool intoL0A = dst->level == Level::L0A;
+  bool transposed = p.enTranspose && intoL0A;
+  // The default window is the whole destination: its M side and K side.
+  int64_t dRows = dst->type.getRank() == 2 ? dst->rows() : 0;
+  int64_t dCols = dst->type.getRank() == 2 ? dst->cols() : 0;
+  p.mExtension = attrOr(op.getMExtensionAttr(), transposed ? dCols : dRows);
+  p.kExtension = attrOr(op.getKExtensionAttr(), transposed ? dRows : dCols);
+  p.kStartPt = attrOr(op.getKStartPtAttr(), 0);
+  p.mStartPt = attrOr(op.getMStartPtAttr(), 0);
+  p.strideW = attrOr(op.getStrideWAttr(), 1);
+  p.strideH = attrOr(op.getStrideHAttr(), 1);
+  p.filterW = attrOr(op.getFilterWAttr(), 1);
+  p.filterH = attrOr(op.getFilterHAttr(), 1);
+  p.dilationFilterW = attrOr(op.getDilationFilterWAttr(), 1);
+  p.dilationFilterH = attrOr(op.getDilationFilterHAttr(), 1);
+  p.filterSizeW = attrOr(op.getFilterSizeWAttr(), false);
+  p.filterSizeH = attrOr(op.getFilterSizeHAttr(), false);
+  p.repeatTime = attrOr(op.getRepeatTimeAttr(), 1);
+  p.repeatStride = attrOr(op.getRepeatStrideAttr(), 0);
+  p.repeatMode = attrOr(op.getRepeatModeAttr(), 0);
+  static const char *padNames[] = {"padList[0] (left)", "padList[1] (right)",
+                                   "padList[2] (top)", "padList[3] (bottom)"};
+  for (int i = 0; i < 4; ++i)
+    if (failed(inRange(emit, padNames[i], p.padList[i], 0, 255, l)))
+      return failure();
+  if (failed(inRange(emit, "l1H", p.l1H, 0, 32767, l)) ||
+      failed(inRange(emit, "l1W", p.l1W, 0, 32767, l)) ||
+      failed(inRange(emit, "channelSize", p.channelSize, 0, 65535, l)) ||
+      failed(inRange(emit, "kExtension", p.kExtension, 0, 65535, l)) ||
+      failed(inRange(emit, "mExtension", p.mExtension, 0, 65535, l)) ||
+      failed(inRange(emit, "kStartPt", p.kStartPt, 0, 65535, l)) ||
+      failed(inRange(emit, "mStartPt", p.mStartPt, 0, 32767, l)) ||
+      failed(inRange(emit, "strideW", p.strideW, 1, 63, l)) ||
+      failed(inRange(emit, "strideH", p.strideH, 1, 63, l)) ||
+      failed(inRange(emit, "filterW", p.filterW, 0, 255, l)) ||
+      failed(inRange(emit, "filterH", p.filterH, 0, 255, l)) ||
+      failed(inRange(emit, "dilationFilterW", p.dilationFilterW, 1, 255, l)) ||
+      failed(inRange(emit, "dilationFilterH", p.dilationFilterH, 1, 255, l)) ||
+      failed(inRange(emit, "repeatTime", p.repeatTime, 0, 255, l)) ||
+      failed(inRange(emit, "repeatStride", p.repeatStride, 0, 65535, l)) ||
+      failed(inRange(emit, "repeatMode", p.repeatMode, 0, 1, l)))
+    return failure();
+  if (TypedAttr pv = op.getPadValueAttr()) {
+    Type et = src->type.getElementType();
+    bool ok = (isa<IntegerAttr, FloatAttr>(pv)) &&
+              (pv.getType() == et ||
+               (pv.getType().isSignlessInteger() &&
+                pv.getType().getIntOrFloatBitWidth() == src->bits));
+    if (!ok)
+      return emit() << "padValue " << pv << " is neither a " << et
+                    << " value nor an i" << src->bits << " bit pattern [" << l
+                    << "]";
+  }
+  if (attrOr(op.getEnSmallKAttr(), false))
+    return emit() << "enSmallK (16 x 4 fractals) is no longer supported [" << l
+                  << "]";
+  if (attrOr(op.getFMatrixCtrlAttr(), false))
+    return emit() << "fMatrixCtrl = true (the right FMatrix) is not "
+                     "supported; only the left FMatrix is ["
+                  << l << "]";
+
+  int64_t c0 = c0Of(src->bits);
+  layout::Im2colGeometry &g = p.geometry;
+  g.l1H = p.l1H, g.l1W = p.l1W, g.c0 = c0;
+  g.c1 = llvm::divideCeil(p.channelSize, c0);
+  g.kernelH = p.filterH + (p.filterSizeH ? 256 : 0);
+  g.kernelW = p.filterW + (p.filterSizeW ? 256 : 0);
+  g.strideH = p.strideH, g.strideW = p.strideW;
+  g.dilationH = p.dilationFilterH, g.dilationW = p.dilationFilterW;
+  g.padLeft = p.padList[0], g.padRight = p.padList[1];
+  g.padTop = p.padList[2], g.padBottom = p.padList[3];
+
+  Format f = intoL0A ? load3DL0AFormat(op, dst->format()) : Format::Zn;
+  layout::FractalShape fr =
+      intoL0A ? layout::FractalShape{16, c0} : layout::FractalShape{c0, 16};
+  p.placement = layout::Load3DPlacement::get(f, fr, transposed, p.mExtension,
+                                             p.kExtension);
+  p.dstStride = attrOr(op.getDstStrideAttr(), p.placement.fractals());
+  if (failed(inRange(emit, "dstStride", p.dstStride, 0, 65535, l)))
+    return failure();
+  return p;
+}
+
+FailureOr<AccessExtents> ascube::getAccessExtents(Load3DOp op,
+                                                  EmitErrorFn emit) {
+  FailureOr<Load3DParams> p = getLoad3DParams(op, emit);
+  if (failed(p))
+    return failure();
+  AccessExtents e;
+  if (p->isNoOp())
+    return e;
+  const layout::Im2colGeometry &g = p->geometry;
+  int64_t perC1 = g.kernelH * g.kernelW * g.c0;
+  int64_t fractal = p->placement.fractal.elements();
+  for (int64_t r = 0; r < p->repeatTime; ++r) {
+    int64_t kEnd = p->windowStart(r).second + p->kExtension;
+    int64_t c1s = llvm::divideCeil(kEnd, perC1);
+    e.src = std::max(e.src, c1s * g.l1H * g.l1W * g.c0);
+    e.dst =
+        std::max(e.dst, r * p->dstStride * fractal +
+                            p->placement.paddedRows * p->placement.paddedCols);
+  }
+  return e;
+}
+
+BaseAlignment ascube::getBaseAlignment(Load3DOp) {
+  return {32, 512}; // L1 source 32 B, L0A/L0B destination 512 B (§10)
+}
+
+LogicalResult Load3DOp::verify() {
+  auto emit = [&]() { return emitOpError(); };
+  auto buffers = resolveMover(*this, getSrc(), getDst(), emit);
+  if (failed(buffers))
+    return failure();
+  Buffer *src = &buffers->first, *dst = &buffers->second;
+  if (failed(checkL1ToL0(*this, *src, *dst, "LoadData 3D", "load3d_c1",
+                         "load3d_c2")))
+    return failure();
+  if (src->format() != Format::NC1HWC0 && src->format() != Format::Nz)
+    return emitOpError() << "LoadData 3D reads an NC1HWC0 feature map or an "
+                            "Nz matrix (§10.4) in L1, got "
+                         << layout::stringifyFormat(src->format())
+                         << " [load3d_c1]";
+  const target::ProductInfo *prod = getTargetProduct(*this);
+  if (prod && !prod->HasLoad3DV2)
+    return emitOpError() << "LoadData 3D V2 is not available on " << prod->Name
+                         << " [load3d_c7]";
+  Type et = src->type.getElementType();
+  bool transposed = attrOr(getEnTransposeAttr(), false);
+  if (transposed && dst->level == Level::L0B)
+    return emitOpError() << "enTranspose has no effect into L0B (LoadData 3D "
+                            "always stores L0B transposed, §10.1): drop it "
+                            "[load3d_c6]";
+  // Dtypes (§10.1) for the destination, per product (the union without one).
+  auto rows = target::load3DTypes(dst->level, transposed);
+  std::string name = getCubeTypeName(et);
+  bool typeOk = llvm::any_of(rows, [&](const target::TypeRowInfo &r) {
+    return (!prod || prod->in(r.Products)) && name == r.Type;
+  });
+  if (!typeOk) {
+    auto d = emitOpError();
+    d << "LoadData 3D does not move " << et << " into "
+      << target::stringifyLevel(dst->level);
+    if (transposed)
+      d << " with enTranspose";
+    if (prod)
+      d << " on " << prod->Name;
+    return d << (transposed ? " [load3d_c6]" : " [load3d_c2]");
+  }
+  BaseAlignment align = getBaseAlignment(*this);
+  if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src,
+                        align.src)) ||
+      failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
+                        align.dst)))
+    return failure();
+  FailureOr<Load3DParams> p = getLoad3DParams(*this, emit);
+  if (failed(p))
+    return failure();
+  if (getDstStrideAttr() && prod && !prod->HasLoad2DV2)
+    return emitOpError() << "dstStride is a field of the 950 LoadData 3D "
+                            "repeat only; "
+                         << prod->Name
+                         << " places repeats one window apart [load3d_c11]";
+  // The layout the instruction writes (§10.3).
+  const layout::Load3DPlacement &pl = p->placement;
+  if (dst->format() != pl.format || dst->type.getRank() != 2)
+    return emitOpError() << "LoadData 3D writes "
+                         << layout::stringifyFormat(pl.format) << " into "
+                         << target::stringifyLevel(dst->level)
+                         << (prod ? " on " + std::string(prod->Name) : "")
+                         << ", got a " << layout::stringifyFormat(dst->format())
+                         << " destination [load3d_c9]";
+  if (p->isNoOp())
+    return checkExtents(*this, emit, *src, *dst, "load3d_c10");
+  if (!isAllowedChannelSize(src->bits, p->channelSize))
+    return emitOpError() << "channelSize = " << p->channelSize
+                         << " is not allowed for " << et
+                         << " (C0 = " << c0Of(src->bits)
+                         << "; §10.1 lists 4/8/16/32 partial groups by width) "
+                            "[load3d_c4]";
+  if (pl.transposed && p->repeatTime > 1)
+    return emitOpError() << "a transposing LoadData 3D with repeatTime = "
+                         << p->repeatTime
+                         << " (all repeats as one matrix, §10.3) is not "
+                            "modelled [load3d_c6]";
+  const layout::Im2colGeometry &g = p->geometry;
+  int64_t c0 = g.c0;
+  if (p->kStartPt % c0 != 0)
+    return emitOpError() << "kStartPt = " << p->kStartPt
+                         << " is not a multiple of C0 = " << c0
+                         << " [load3d_c5]";
+  if (g.hout() < 1 || g.wout() < 1)
+    return emitOpError() << "the dilated " << g.kernelH << "x" << g.kernelW
+                         << " kernel does not fit the padded "
+                         << g.l1H + g.padTop + g.padBottom << "x"
+                         << g.l1W + g.padLeft + g.padRight
+                         << " map (Hout = " << g.hout()
+                         << ", Wout = " << g.wout() << ") [load3d_c8]";
+  int64_t mRows = llvm::alignTo(g.rows(), 16), kCols = g.cols();
+  for (int64_t r = 0; r < p->repeatTime; ++r) {
+    auto [m0, k0] = p->windowStart(r);
+    if (k0 + p->kExtension > kCols || m0 + p->mExtension > mRows)
+      return emitOpError() << "window rows [" << m0 << ", "
+                           << m0 + p->mExtension << ") x columns [" << k0
+                           << ", " << k0 + p->kExtension << ")"
+                           << (r ? " of repeat " + std::to_string(r) : "")
+                           << " leaves the " << g.rows() << " x " << kCols
+                           << " im2col matrix (rows padded to " << mRows
+                           << ") [load3d_c8]";
+    if (p->kExtension % c0 != 0 && k0 + p->kExtension <= kCols - c0)
+      return emitOpError() << "kExtension = " << p->kExtension
+                           << " is not a multiple of C0 = " << c0
+                           << " and does not end in the last fractal column "
+                              "[load3d_c5]";
+    if (p->mExtension % 16 != 0 && m0 + p->mExtension <= mRows - 16)
+      return emitOpError() << "mExtension = " << p->mExtension
+                           << " is not a multiple of 16 and does not end in "
+                              "the last fractal row [load3d_c5]";
+  }
+  if (prod && prod->Arch == 2201 && (src->bits == 8 || src->bits == 16) &&
+      p->mStartPt % 16 != 0)
+    return emitOpError() << "mStartPt = " << p->mStartPt
+                         << " is not a multiple of 16 (" << prod->Name << ", b"
+                         << src->bits << ") [load3d_c5]";
+  if (!getMExtensionAttr() && !getKExtensionAttr()) {
+    // The derived window is the whole destination: its type must be the
+    // layout the instruction writes.
+    bool same = dst->layout.fractal() == pl.fractal &&
+                dst->paddedRows() == pl.paddedRows &&
+                dst->paddedCols() == pl.paddedCols;
+    if (!same)
+      return emitOpError()
+             << "the destination " << dst->type
+             << " is not the layout LoadData 3D writes for its window ("
+             << layout::stringifyFormat(pl.format) << ", " << pl.fractal.rows
+             << "x" << pl.fractal.cols << " fractals, " << pl.paddedRows
+             << " x " << pl.paddedCols
+             << " padded): give mExtension/kExtension [load3d_c9]";
+  }
+  return checkExtents(*this, emit, *src, *dst, "load3d_c10");
+}

@@ -12,6 +12,7 @@
 #define ASCUBE_DIALECT_ASCUBE_IR_ASCUBEPARAMS_H
 
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
+#include "ascube/Layout/Im2col.h"
 
 namespace ascube {
 
@@ -51,6 +52,25 @@ struct Load2DV2Params {
   int64_t mStartPosition = 0, kStartPosition = 0, mStep = 0, kStep = 0,
           srcStride = 0, dstStride = 0, sid = 0;
   bool ifTranspose = false;
+};
+
+/// LoadData3DParamsV2 with its FMatrix, padding value and repeat state
+/// (§10.1, §10.3), as it executes.
+struct Load3DParams {
+  int64_t padList[4] = {0, 0, 0, 0}; ///< left, right, top, bottom
+  int64_t l1H = 0, l1W = 0, channelSize = 0, kExtension = 0, mExtension = 0,
+          kStartPt = 0, mStartPt = 0, strideW = 1, strideH = 1, filterW = 1,
+          filterH = 1, dilationFilterW = 1, dilationFilterH = 1;
+  bool filterSizeW = false, filterSizeH = false, enTranspose = false;
+  int64_t repeatTime = 1, repeatStride = 0, repeatMode = 0, dstStride = 0;
+  /// The im2col geometry these describe (C0 from the element width).
+  layout::Im2colGeometry geometry;
+  /// How the window lands in the destination.
+  layout::Load3DPlacement placement;
+  /// A field the hardware treats as "do nothing" is 0.
+  bool isNoOp() const;
+  /// Window start (m, k) of repeat r.
+  std::pair<int64_t, int64_t> windowStart(int64_t r) const;
 };
 
 /// One unit an L1 -> L0 fractal mover moves: n source fractals forming a
@@ -104,6 +124,7 @@ mlir::FailureOr<TransposeParams> getTransposeParams(Load2DTransposeOp op,
                                                     EmitErrorFn emit);
 mlir::FailureOr<Load2DV2Params> getLoad2DV2Params(Load2DV2Op op,
                                                   EmitErrorFn emit);
+mlir::FailureOr<Load3DParams> getLoad3DParams(Load3DOp op, EmitErrorFn emit);
 mlir::FailureOr<MmadParams> getMmadParams(MmadOp op, EmitErrorFn emit);
 mlir::FailureOr<FixpipeParams> getFixpipeParams(FixpipeOp op, EmitErrorFn emit);
 
@@ -122,6 +143,7 @@ mlir::FailureOr<AccessExtents> getAccessExtents(Load2DV2Op op,
                                                 EmitErrorFn emit);
 mlir::FailureOr<AccessExtents> getAccessExtents(Load2DTransposeOp op,
                                                 EmitErrorFn emit);
+mlir::FailureOr<AccessExtents> getAccessExtents(Load3DOp op, EmitErrorFn emit);
 
 /// Where LoadDataWithTranspose moves element `e` (in [0, n * F)) of the
 /// source square of a repeat: the source fractal and the offset inside it,
@@ -142,6 +164,7 @@ BaseAlignment getBaseAlignment(Load2DOp op);
 BaseAlignment getBaseAlignment(FixpipeOp op);
 BaseAlignment getBaseAlignment(Load2DTransposeOp op);
 BaseAlignment getBaseAlignment(Load2DV2Op op);
+BaseAlignment getBaseAlignment(Load3DOp op);
 
 /// The static byte address of `buf`'s first element: an ascube.alloc's
 /// offset in its level (0 when ascube places it), or 0 for a GM buffer — GM
