@@ -202,6 +202,8 @@ TEST(Products, Switches) {
     // LoadData2dTransposeParams V1: A2/A3, 310B, Kirin X90 (§7).
     EXPECT_EQ(p.HasTransposeV1,
               p.Arch == 2201 || p.Arch == 3002 || p.Arch == 3003);
+    // LoadData2dTransposeParamsV2: 950 (§7).
+    EXPECT_EQ(p.HasTransposeV2, is950);
     EXPECT_EQ(p.HasMX, is950);
     EXPECT_EQ(p.HasSparse, p.Arch == 2201);
     EXPECT_EQ(p.HasND2NZ, p.Arch != 3002);

@@ -232,19 +232,20 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
   auto yes = [](bool b) { return b ? "yes" : "—"; };
   os << "\n## Instructions and switches\n\n| product | ND2NZ | DN2NZ | "
         "Fixpipe | NZ2DN | Mmad bias (cmatrixSource) | kDirectionAlign | "
-        "disableGemv | LoadData 2D-v2 | LoadDataWithTranspose V1 | LoadData 3D "
+        "disableGemv | LoadData 2D-v2 | LoadDataWithTranspose V1 | "
+        "LoadDataWithTranspose V2 | LoadData 3D "
         "V1 | LoadData 3D V2 | MX | 4:2 sparse | L1→BT unit "
         "|\n|---|---|---|---|"
-        "---|---|---|---|---|---|---|---|---|---|---|\n";
+        "---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const ProductInfo &p : products)
     os << "| `" << p.Name << "` | " << yes(p.HasND2NZ) << " | "
        << yes(p.HasDN2NZ) << " | " << yes(p.HasFixpipe) << " | "
        << yes(p.HasNZ2DN) << " | " << yes(p.HasCmatrixSource) << " | "
        << yes(p.HasKDirectionAlign) << " | " << yes(p.HasDisableGemv) << " | "
        << yes(p.HasLoad2DV2) << " | " << yes(p.HasTransposeV1) << " | "
-       << yes(p.HasLoad3DV1) << " | " << yes(p.HasLoad3DV2) << " | "
-       << yes(p.HasMX) << " | " << yes(p.HasSparse) << " | "
-       << unsigned(p.BiasCopyUnit) << " B |\n";
+       << yes(p.HasTransposeV2) << " | " << yes(p.HasLoad3DV1) << " | "
+       << yes(p.HasLoad3DV2) << " | " << yes(p.HasMX) << " | "
+       << yes(p.HasSparse) << " | " << unsigned(p.BiasCopyUnit) << " B |\n";
 
   auto productList = [&](unsigned mask) {
     std::string s;

@@ -72,6 +72,7 @@ class AscubeProduct<int index, string key, int arch, string docName,
   bit HasDisableGemv = 0;    // Mmad disableGemv (§13.1; 950)
   bit HasLoad2DV2 = 0;       // LoadData 2D-v2 (§8; 950)
   bit HasTransposeV1 = 0;    // LoadDataWithTranspose V1 (§7; A2/A3, 310B, X90)
+  bit HasTransposeV2 = 0;    // LoadDataWithTranspose V2 (§7; 950, L1 -> L0B)
   bit HasLoad3DV1 = 0;       // LoadData 3D V1 (§10.2; 310P, 910A)
   bit HasLoad3DV2 = 1;       // LoadData 3D V2 (§10; not 910A, 9030)
   bit HasMX = 0;             // LoadData MX / MmadMx (§9, §15; 950)
@@ -105,7 +106,7 @@ def atlas_a3 : AscubeProduct<1, "atlas_a3", 2201,
 }
 def ascend950pr : AscubeProduct<2, "ascend950pr", 3510, "Ascend 950PR",
                                 "dav_3510"> {
-  let HasDN2NZ = 1; let HasNZ2DN = 1; let HasCmatrixSource = 1; let HasDisableGemv = 1; let HasLoad2DV2 = 1; let HasMX = 1; let BiasCopyUnit = 32;
+  let HasDN2NZ = 1; let HasNZ2DN = 1; let HasCmatrixSource = 1; let HasDisableGemv = 1; let HasLoad2DV2 = 1; let HasTransposeV2 = 1; let HasMX = 1; let BiasCopyUnit = 32;
   let UB = !mul(256, KB); let L1 = !mul(512, KB); let L0C = !mul(256, KB);
   let BT = !mul(4, KB); let FB = !mul(4, KB); let L0AMX = !mul(4, KB); let L0BMX = !mul(4, KB);
   let L0ALayout = [{::ascube::layout::Format::Nz}];
@@ -115,7 +116,7 @@ def ascend950pr : AscubeProduct<2, "ascend950pr", 3510, "Ascend 950PR",
 }
 def ascend950dt : AscubeProduct<3, "ascend950dt", 3510, "Ascend 950DT",
                                 "dav_3510"> {
-  let HasDN2NZ = 1; let HasNZ2DN = 1; let HasCmatrixSource = 1; let HasDisableGemv = 1; let HasLoad2DV2 = 1; let HasMX = 1; let BiasCopyUnit = 32;
+  let HasDN2NZ = 1; let HasNZ2DN = 1; let HasCmatrixSource = 1; let HasDisableGemv = 1; let HasLoad2DV2 = 1; let HasTransposeV2 = 1; let HasMX = 1; let BiasCopyUnit = 32;
   let UB = !mul(256, KB); let L1 = !mul(512, KB); let L0C = !mul(256, KB);
   let BT = !mul(4, KB); let FB = !mul(4, KB); let L0AMX = !mul(4, KB); let L0BMX = !mul(4, KB);
   let L0ALayout = [{::ascube::layout::Format::Nz}];
@@ -173,7 +174,8 @@ def ProductTable : GenericTable {
                 "L0ALayout", "HasGMToL0", "L1ToL0ABandwidth",
                 "L1ToL0BBandwidth", "HasND2NZ", "HasDN2NZ", "HasNZ2DN",
                 "HasFixpipe", "HasCmatrixSource", "HasKDirectionAlign",
-                "HasDisableGemv", "HasLoad2DV2", "HasTransposeV1", "HasLoad3DV1",
+                "HasDisableGemv", "HasLoad2DV2", "HasTransposeV1", "HasTransposeV2",
+                "HasLoad3DV1",
                 "HasLoad3DV2",
                 "HasMX", "HasSparse", "BiasCopyUnit", "Notes"];
   string TypeOf_L0ALayout = "code";

@@ -11,7 +11,7 @@ func.func @path(%a: memref<32x32xi8, #ascube.layout<Nz>>, %b: memref<32x32xi8, #
 
 // C08: int4 goes into L0B only.
 func.func @int4_l0a(%a: memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
-  // expected-error @+1 {{LoadDataWithTranspose moves (u)int8, half, bf16, (u)int32, float, and int4 into L0B; got 'i4' into L0A [transpose2d_c2]}}
+  // expected-error @+1 {{LoadDataWithTranspose moves (u)int8, half, bf16, (u)int32, float, and int4 into L0B (V1); got 'i4' into L0A [transpose2d_c2]}}
   ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>
   return
 }
@@ -52,11 +52,65 @@ func.func @frac_gap_b16(%a: memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1
 
 // -----
 
-// The V1 instruction is not on 950 (its V2 form is not modelled).
+// Neither form on 310P (V1: A2/A3, 310B, X90; V2: 950).
+module attributes {ascube.target = #ascube.target<atlas_inference>} {
+  func.func @product(%a: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+    // expected-error @+1 {{LoadDataWithTranspose is not available on atlas_inference [transpose2d_c7]}}
+    ascube.load_2d_transpose %a to %b : memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    return
+  }
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @src_frac_gap_v1(%a: memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+    // expected-error @+1 {{srcFracGap is a field of the 950 form (LoadData2dTransposeParamsV2), not of atlas_a2's V1 [transpose2d_c7]}}
+    ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64, srcFracGap = 1 : i64} : memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    return
+  }
+}
+
+// -----
+
+// The 950 form moves into L0B only, without int4, and repeats at least once.
 module attributes {ascube.target = #ascube.target<ascend950pr>} {
-  func.func @product(%a: memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-    // expected-error @+1 {{LoadDataWithTranspose V1 is not available on ascend950pr [transpose2d_c7]}}
+  func.func @v2_l0a(%a: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
+    // expected-error @+1 {{the 950 form of LoadDataWithTranspose moves L1 -> L0B only, got L1 -> L0A [transpose2d_c1]}}
+    ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
+    return
+  }
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @v2_repeat(%a: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+    // expected-error @+1 {{repeatTimes = 0 is outside [1, 255] [transpose2d_c3]}}
+    ascube.load_2d_transpose %a to %b {repeatTimes = 0 : i64} : memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    return
+  }
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @v2_b16_gap(%a: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+    // expected-error @+1 {{srcFracGap applies to b4/b8/b32 squares only (a b16 square is one fractal) [transpose2d_c6]}}
+    ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64, srcFracGap = 1 : i64} : memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    return
+  }
+}
+
+// -----
+
+// Accepted on 950: K x N int8 B into L0B Zn with the derived V2 parameters,
+// and an f32 square pairing fractals one fractal column apart.
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @v2_ok(%a: memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>,
+                   %f: memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>, %g: memref<32x32xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
     ascube.load_2d_transpose %a to %b : memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    ascube.load_2d_transpose %f to %g {repeatTimes = 2 : i64, srcStride = 4 : i64, srcFracGap = 1 : i64, dstGap = 0 : i64, dstFracGap = 1 : i64} : memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>
     return
   }
 }

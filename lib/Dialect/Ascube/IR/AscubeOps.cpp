@@ -1290,16 +1290,23 @@ FailureOr<TransposeParams> ascube::getTransposeParams(Load2DTransposeOp op,
   TransposeParams p;
   p.fractalsPerSquare = fractalsPerSquare(dst->bits);
   int64_t n = p.fractalsPerSquare;
+  // The 950 form where the target says so; without a target, srcFracGap
+  // (a V2-only field) selects it.
+  const target::ProductInfo *prod = getTargetProduct(op);
+  p.v2 = prod ? bool(prod->HasTransposeV2) : bool(op.getSrcFracGapAttr());
   int64_t dstFractals = dst->layout.numElements() / (4096 / dst->bits);
   p.startIndex = attrOr(op.getStartIndexAttr(), 0);
   p.repeatTimes = attrOr(op.getRepeatTimesAttr(), dstFractals / n);
-  p.srcStride = attrOr(op.getSrcStrideAttr(), 1);
+  p.srcStride = attrOr(op.getSrcStrideAttr(), p.v2 ? n : 1);
   p.dstGap = attrOr(op.getDstGapAttr(), n - 1);
   p.dstFracGap = attrOr(op.getDstFracGapAttr(), 0);
+  p.srcFracGap = attrOr(op.getSrcFracGapAttr(), 0);
   p.addrMode = attrOr(op.getAddrModeAttr(), 0);
   StringRef l = "transpose2d_c3";
   if (failed(inRange(emit, "startIndex", p.startIndex, 0, 65535, l)) ||
-      failed(inRange(emit, "repeatTimes", p.repeatTimes, 0, 255, l)) ||
+      failed(
+          inRange(emit, "repeatTimes", p.repeatTimes, p.v2 ? 1 : 0, 255, l)) ||
+      failed(inRange(emit, "srcFracGap", p.srcFracGap, 0, 65535, l)) ||
       failed(inRange(emit, "srcStride", p.srcStride, 0, 65535, l)) ||
       failed(inRange(emit, "dstGap", p.dstGap, 0, 65535, l)) ||
       failed(inRange(emit, "dstFracGap", p.dstFracGap, 0, 65535, l)) ||
@@ -1316,7 +1323,7 @@ ascube::getTransposeSquares(const TransposeParams &p) {
     FractalSquare sq;
     int64_t square = p.startIndex + sign * i * p.srcStride;
     for (int64_t j = 0; j < n; ++j) {
-      sq.src.push_back(square * n + j);
+      sq.src.push_back(p.v2 ? square + j * (p.srcFracGap + 1) : square * n + j);
       sq.dst.push_back(i * (p.dstGap + 1) + j * (p.dstFracGap + 1));
     }
     out.push_back(sq);
@@ -1353,29 +1360,43 @@ LogicalResult Load2DTransposeOp::verify() {
     return failure();
   Type et = src->type.getElementType();
   // Dtypes (§7): (u)int8, half, bf16, (u)int32, float; int4 into L0B only.
+  const target::ProductInfo *prod = getTargetProduct(*this);
+  bool v2 = prod ? bool(prod->HasTransposeV2) : bool(getSrcFracGapAttr());
+  if (prod && !prod->HasTransposeV1 && !prod->HasTransposeV2)
+    return emitOpError() << "LoadDataWithTranspose is not available on "
+                         << prod->Name << " [transpose2d_c7]";
+  if (prod && !v2 && getSrcFracGapAttr())
+    return emitOpError() << "srcFracGap is a field of the 950 form "
+                            "(LoadData2dTransposeParamsV2), not of "
+                         << prod->Name << "'s V1 [transpose2d_c7]";
+  if (v2 && dst->level != Level::L0B)
+    return emitOpError() << "the 950 form of LoadDataWithTranspose moves L1 -> "
+                            "L0B only, got L1 -> "
+                         << target::stringifyLevel(dst->level)
+                         << " [transpose2d_c1]";
   bool typeOk = et.isInteger(8) || et.isF16() || et.isBF16() ||
                 et.isInteger(32) || et.isF32() ||
-                (et.isInteger(4) && dst->level == Level::L0B);
+                (et.isInteger(4) && dst->level == Level::L0B && !v2);
   if (!typeOk)
     return emitOpError() << "LoadDataWithTranspose moves (u)int8, half, "
-                            "bf16, (u)int32, float, and int4 into L0B; got "
+                            "bf16, (u)int32, float, and int4 into L0B (V1); "
+                            "got "
                          << et << " into " << target::stringifyLevel(dst->level)
-                         << " [transpose2d_c2]";
+                         << (v2 ? " (950 form)" : "") << " [transpose2d_c2]";
   BaseAlignment align = getBaseAlignment(*this);
   if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src,
                         align.src)) ||
       failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
                         align.dst)))
     return failure();
-  if (const target::ProductInfo *prod = getTargetProduct(*this))
-    if (!prod->HasTransposeV1)
-      return emitOpError() << "LoadDataWithTranspose V1 is not available on "
-                           << prod->Name << " [transpose2d_c7]";
   FailureOr<TransposeParams> p = getTransposeParams(*this, emit);
   if (failed(p))
     return failure();
   if (src->bits == 16 && p->dstFracGap != 0)
     return emitOpError() << "dstFracGap applies to b4/b8/b32 squares only "
+                            "(a b16 square is one fractal) [transpose2d_c6]";
+  if (src->bits == 16 && p->srcFracGap != 0)
+    return emitOpError() << "srcFracGap applies to b4/b8/b32 squares only "
                             "(a b16 square is one fractal) [transpose2d_c6]";
   if (!getRepeatTimesAttr()) {
     // The derived form must reproduce the destination's layout.

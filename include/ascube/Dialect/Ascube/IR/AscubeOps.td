@@ -194,10 +194,11 @@ def Ascube_Load2DOp : Ascube_MoverOp<"load_2d"> {
 def Ascube_Load2DTransposeOp : Ascube_MoverOp<"load_2d_transpose"> {
   let summary = "LoadDataWithTranspose: fractal squares transposed L1 -> L0A/L0B (cube-reference §7)";
   let description = [{
-    One LoadDataWithTranspose instruction (LoadData2dTransposeParams, V1:
-    Atlas A2/A3, 310B, Kirin X90). Each repeat gathers one *square* of n
-    consecutive 512 B source fractals, transposes it as a whole and splits
-    it back into n destination fractals:
+    One LoadDataWithTranspose instruction: LoadData2dTransposeParams (V1:
+    Atlas A2/A3, 310B, Kirin X90) or, on Ascend 950, LoadData2dTransposeParamsV2
+    (V2, L1 -> L0B only). Each repeat gathers one *square* of n 512 B source
+    fractals, transposes it as a whole and splits it back into n destination
+    fractals:
 
     | type | n | square | how the square is formed |
     |---|---|---|---|
@@ -228,8 +229,17 @@ def Ascube_Load2DTransposeOp : Ascube_MoverOp<"load_2d_transpose"> {
     destination may be typed as the transpose of a non-square source (A held
     K x M in L1 for an M x K L0A, §11).
 
-    Paths: L1 -> L0A, L1 -> L0B. Dtypes: (u)int8, half, bf16, (u)int32,
-    float; int4 into L0B only (C08). The 950 form (V2) is not modelled.
+    The V2 form (the module's target is a 950, or `srcFracGap` is given
+    without a target) counts startIndex and srcStride in 512 B *fractals*
+    and takes the square's fractals `srcFracGap + 1` apart: square i is
+    fractals `s + j*(srcFracGap+1)`, s = startIndex +- i*srcStride, so a b32
+    square can pair fractals a fractal column apart (srcFracGap = K1 - 1 for
+    an Nz K x N source with K1 fractal rows). repeatTimes [1,255];
+    srcFracGap [0,65535], b4/b8/b32 only. A b32 repeat moves 2 fractals, as
+    V1 ([U]: the V2 text says 4, §19.6). Defaults as V1 with srcStride = n.
+
+    Paths: L1 -> L0A, L1 -> L0B (V2: L1 -> L0B). Dtypes: (u)int8, half,
+    bf16, (u)int32, float; int4 into L0B only on V1 (C08).
 
     Example (int8 B, K = 64, N = 32: L1 Nz -> L0B Zn):
 
@@ -245,6 +255,7 @@ def Ascube_Load2DTransposeOp : Ascube_MoverOp<"load_2d_transpose"> {
                    OptionalAttr<I64Attr>:$srcStride,
                    OptionalAttr<I64Attr>:$dstGap,
                    OptionalAttr<I64Attr>:$dstFracGap,
+                   OptionalAttr<I64Attr>:$srcFracGap,
                    OptionalAttr<I64Attr>:$addrMode);
   let assemblyFormat = [{
     $src (`[` $srcOffset^ `]`)? `to` $dst (`[` $dstOffset^ `]`)? attr-dict

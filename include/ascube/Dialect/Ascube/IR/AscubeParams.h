@@ -39,10 +39,12 @@ struct Load2DParams {
   bool ifTranspose = false;
 };
 
-/// LoadData2dTransposeParams V1 (§7) plus the square geometry.
+/// LoadData2dTransposeParams V1 or V2 (§7) plus the square geometry.
 struct TransposeParams {
   int64_t startIndex = 0, repeatTimes = 0, srcStride = 0, dstGap = 0,
-          dstFracGap = 0, addrMode = 0;
+          dstFracGap = 0, srcFracGap = 0, addrMode = 0;
+  /// The 950 form: startIndex/srcStride in fractals, srcFracGap applies.
+  bool v2 = false;
   /// Fractals per square (b4 4, b8 2, b16 1, b32 2).
   int64_t fractalsPerSquare = 1;
 };
@@ -85,8 +87,9 @@ struct FractalSquare {
 llvm::SmallVector<FractalSquare> getLoad2DV2Squares(const Load2DV2Params &p,
                                                     unsigned bits);
 /// The squares of a LoadDataWithTranspose (§7): square i is fractals
-/// (startIndex +- i*srcStride)*n .. +n-1, written to fractals
-/// i*(dstGap+1) + j*(dstFracGap+1).
+/// (startIndex +- i*srcStride)*n + j (V1) or startIndex +- i*srcStride +
+/// j*(srcFracGap+1) (V2), j < n, written to fractals i*(dstGap+1) +
+/// j*(dstFracGap+1).
 llvm::SmallVector<FractalSquare> getTransposeSquares(const TransposeParams &p);
 
 /// MmadParams (§13.1) plus the facts the lowering needs.

@@ -1,0 +1,144 @@
+"""LoadDataWithTranspose V2 (Ascend 950, LoadData2dTransposeParamsV2,
+cube-reference §7): B given K x N (not transposed) moves L1 Nz -> L0B Zn.
+Parameters count 512 B fractals and a square takes its fractals
+srcFracGap + 1 apart, so one instruction per K fractal row moves a whole
+row of squares for any K (V1 needs 16-row sources for b32):
+
+  b16 (f16, bf16): squares = fractals; per fractal row r1: startIndex r1,
+      srcStride K1, repeatTimes N1;
+  b8 (i8): squares of 2 fractals down K; per 32-row block a: startIndex 2a,
+      srcStride K1, dstGap 1 (each square fills 2 Zn fractals side by side);
+  b32 (f32): squares of 2 fractals side by side along N, K1 fractals apart
+      (srcFracGap = K1 - 1); per fractal row r1: srcStride 2*K1, dstFracGap
+      N/16 - 1 (the halves land in consecutive 8-row Zn fractal rows).
+
+A reaches L0A Nz with LoadData 2D-v2. Each kernel runs with ascube-run and
+is compared exactly with a plain numpy product (small integers). The
+derived form (whole B, default parameters) runs where it reproduces Zn.
+
+Usage: transpose_v2.py --runner PATH/ascube-run --out DIR
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+ACC = {"f16": "f32", "bf16": "f32", "f32": "f32", "i8": "i32"}
+BITS = {"f16": 16, "bf16": 16, "f32": 32, "i8": 8}
+
+# (dtype, m, k, n, explicit parameters?)
+CASES = [
+    ("f16", 30, 48, 32, True),
+    ("bf16", 17, 40, 48, True),
+    ("i8", 20, 64, 64, True),
+    ("i8", 20, 96, 32, True),
+    ("f32", 30, 32, 32, True),
+    ("f32", 16, 48, 48, True),
+    ("i8", 20, 32, 64, False),
+    ("f16", 16, 16, 48, False),
+]
+
+
+def encode(v, t):
+    if t == "bf16":
+        return (v.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    return v.astype({"f16": np.float16, "f32": np.float32, "i8": np.int8}[t])
+
+
+def b_moves(t, k, n, b1, b0):
+    """The LoadDataWithTranspose V2 ops moving B (K x N, L1 Nz) to L0B Zn."""
+    bits = BITS[t]
+    frac = 4096 // bits  # elements per 512 B fractal
+    k1 = (k + 15) // 16  # Nz fractal rows of B
+    ops = []
+
+    def op(start, stride, reps, dst_frac, dst_gap, dst_frac_gap=None, src_frac_gap=None):
+        attrs = [f"startIndex = {start} : i64", f"srcStride = {stride} : i64",
+                 f"repeatTimes = {reps} : i64", f"dstGap = {dst_gap} : i64"]
+        if dst_frac_gap is not None:
+            attrs.append(f"dstFracGap = {dst_frac_gap} : i64")
+        if src_frac_gap is not None:
+            attrs.append(f"srcFracGap = {src_frac_gap} : i64")
+        ops.append(f"""    %o{len(ops)} = arith.constant {dst_frac * frac} : index
+    ascube.load_2d_transpose %b1 to %b0[%o{len(ops)}] {{{', '.join(attrs)}}} : {b1} to {b0}""")
+
+    if bits == 16:
+        n1 = n // 16
+        for r1 in range(k1):
+            op(r1, k1, n1, r1 * n1, 0)
+    elif bits == 8:
+        n16 = n // 16
+        for a in range(k // 32):
+            op(2 * a, k1, n // 32, a * n16, 1, 0, 0)
+    else:
+        n16 = n // 16
+        for r1 in range(k1):
+            op(r1, 2 * k1, n16, 2 * r1 * n16, 0, n16 - 1, k1 - 1)
+    return "\n".join(ops)
+
+
+def kernel(t, m, k, n, explicit):
+    acc = ACC[t]
+    a_l1 = f"memref<{m}x{k}x{t}, #ascube.layout<Nz>, #ascube.mem<L1>>"
+    b_l1 = f"memref<{k}x{n}x{t}, #ascube.layout<Nz>, #ascube.mem<L1>>"
+    a0 = f"memref<{m}x{k}x{t}, #ascube.layout<Nz>, #ascube.mem<L0A>>"
+    b0 = f"memref<{k}x{n}x{t}, #ascube.layout<Zn>, #ascube.mem<L0B>>"
+    c0 = f"memref<{m}x{n}x{acc}, #ascube.layout<Nz>, #ascube.mem<L0C>>"
+    moves = b_moves(t, k, n, b_l1, b0) if explicit else \
+        f"    ascube.load_2d_transpose %b1 to %b0 : {b_l1} to {b0}"
+    return f"""module attributes {{ascube.target = #ascube.target<ascend950pr>}} {{
+  func.func @k(%A: memref<{m}x{k}x{t}>, %B: memref<{k}x{n}x{t}>, %C: memref<{m}x{n}x{acc}>) {{
+    %a1 = ascube.alloc offset 0 : {a_l1}
+    %b1 = ascube.alloc offset 131072 : {b_l1}
+    ascube.data_copy %A to %a1 : memref<{m}x{k}x{t}> to {a_l1}
+    ascube.data_copy %B to %b1 : memref<{k}x{n}x{t}> to {b_l1}
+    %a0 = ascube.alloc offset 0 : {a0}
+    ascube.load_2d_v2 %a1 to %a0 : {a_l1} to {a0}
+    %b0 = ascube.alloc offset 0 : {b0}
+{moves}
+    %c = ascube.alloc offset 0 : {c0}
+    ascube.mmad %a0, %b0 to %c : {a0}, {b0} to {c0}
+    ascube.fixpipe %c to %C : {c0} to memref<{m}x{n}x{acc}>
+    return
+  }}
+}}
+"""
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--runner", required=True)
+    p.add_argument("--out", required=True)
+    o = p.parse_args()
+    rng = np.random.default_rng(20261130)
+    failures = 0
+    for i, (t, m, k, n, explicit) in enumerate(CASES):
+        d = os.path.join(o.out, f"case{i}")
+        os.makedirs(d, exist_ok=True)
+        with open(d + "/kernel.mlir", "w") as f:
+            f.write(kernel(t, m, k, n, explicit))
+        lo, hi = (-128, 128) if t == "i8" else (-3, 4)
+        a = rng.integers(lo, hi, (m, k))
+        b = rng.integers(lo, hi, (k, n))
+        encode(a, t).tofile(d + "/A.bin")
+        encode(b, t).tofile(d + "/B.bin")
+        c = a @ b
+        (c.astype(np.int32) if ACC[t] == "i32" else c.astype(np.float32)).tofile(d + "/golden.bin")
+        r = subprocess.run([o.runner, d + "/kernel.mlir", "--entry", "k",
+                            "--input", f"A={d}/A.bin", "--input", f"B={d}/B.bin",
+                            "--output", f"C={d}/C.bin", "--compare", f"C={d}/golden.bin"],
+                           capture_output=True, text=True)
+        ok = r.returncode == 0
+        failures += not ok
+        print(f"ascend950pr {t} {m}x{k}x{n} {'explicit' if explicit else 'derived'}: "
+              f"{'ok' if ok else 'FAILED'}")
+        if not ok:
+            print(r.stdout + r.stderr)
+    print(f"{len(CASES)} kernels, {failures} failures")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
