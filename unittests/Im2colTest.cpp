@@ -123,4 +123,35 @@ TEST(Im2col, PlacementL0BB32) {
       ASSERT_EQ(p.offset(m, i, j), (i / 8) * kp * 8 + j * 8 + i % 8);
 }
 
+// The other placements, against cube-reference §2's definitions of the
+// formats (capital letter: order between fractals, small: inside).
+TEST(Im2col, PlacementL0ANz950) {
+  // Nz, 16 x C0 (b8: 16 x 32) fractals: column blocks outer.
+  int64_t mExt = 48, kExt = 64, c0 = 32, m16 = mExt / 16;
+  Load3DPlacement p =
+      Load3DPlacement::get(Format::Nz, {16, c0}, false, mExt, kExt);
+  IntMath m;
+  for (int64_t i = 0; i < mExt; ++i)
+    for (int64_t j = 0; j < kExt; ++j)
+      ASSERT_EQ(p.offset(m, i, j),
+                ((j / c0) * m16 + i / 16) * 16 * c0 + (i % 16) * c0 + j % c0);
+}
+
+TEST(Im2col, PlacementL0BB8) {
+  // 950 b8 into L0B: Zn with C0 x 16 = 32 x 16 fractals of the window read
+  // as K x N (rows i = GEMM K); inside, column-major.
+  int64_t mExt = 64, kExt = 48, n16 = kExt / 16;
+  Load3DPlacement p =
+      Load3DPlacement::get(Format::Zn, {32, 16}, false, mExt, kExt);
+  IntMath m;
+  for (int64_t i = 0; i < mExt; ++i)
+    for (int64_t j = 0; j < kExt; ++j)
+      ASSERT_EQ(p.offset(m, i, j),
+                ((i / 32) * n16 + j / 16) * 512 + (j % 16) * 32 + i % 32);
+  // A window that is not whole fractals pads up: 40 rows -> 2 fractal rows.
+  EXPECT_EQ(
+      Load3DPlacement::get(Format::Zn, {32, 16}, false, 40, 48).fractals(),
+      2 * 3);
+}
+
 } // namespace

@@ -430,6 +430,8 @@ void insertRuntimeChecks(func::FuncOp func) {
       insertChecks(o, "load2dv2_c4");
     else if (auto o = dyn_cast<Load3DOp>(op))
       insertChecks(o, "load3d_c10");
+    else if (auto o = dyn_cast<Load3DV1Op>(op))
+      insertChecks(o, "load3dv1_c6");
   });
 }
 
@@ -762,25 +764,53 @@ SquareMoverLowering<Load2DV2Op>::squaresOf(Load2DV2Op op) {
   return std::make_pair(getLoad2DV2Squares(*p, bits), p->ifTranspose);
 }
 
+/// The padding value of a LoadData 3D as a constant of the storage type (a
+/// nibble in i8 for 4-bit data); 0 when absent.
+Value padConstant(ImplicitLocOpBuilder &b, TypedAttr padValue, Storage st) {
+  APInt bits(st.type.getIntOrFloatBitWidth(), 0);
+  if (auto i = dyn_cast_or_null<IntegerAttr>(padValue))
+    bits = i.getValue().zextOrTrunc(bits.getBitWidth());
+  else if (auto f = dyn_cast_or_null<FloatAttr>(padValue))
+    bits = f.getValue().bitcastToAPInt().zextOrTrunc(bits.getBitWidth());
+  if (auto ft = dyn_cast<FloatType>(st.type))
+    return arith::ConstantOp::create(
+        b, b.getFloatAttr(ft, APFloat(ft.getFloatSemantics(), bits)));
+  return arith::ConstantOp::create(b, b.getIntegerAttr(st.type, bits));
+}
+
+/// X[m][k] of the im2col matrix (layout::im2colSource): the map element at
+/// `src[sOff + offset]` when (ih, iw) is inside the map, else `pad`.
+Value im2colLoad(ImplicitLocOpBuilder &b, const layout::Im2colGeometry &g,
+                 Value src, Value sOff, Value m, Value k, Value pad,
+                 Storage st) {
+  IndexMath im{b};
+  layout::Im2colSource<Value> at = layout::im2colSource(im, g, m, k);
+  auto cmp = [&](arith::CmpIPredicate pred, Value x, int64_t y) {
+    return arith::CmpIOp::create(b, pred, x, im.c(y));
+  };
+  Value inside = arith::AndIOp::create(
+      b,
+      arith::AndIOp::create(b, cmp(arith::CmpIPredicate::sge, at.ih, 0),
+                            cmp(arith::CmpIPredicate::slt, at.ih, g.l1H)),
+      arith::AndIOp::create(b, cmp(arith::CmpIPredicate::sge, at.iw, 0),
+                            cmp(arith::CmpIPredicate::slt, at.iw, g.l1W)));
+  auto ifOp = scf::IfOp::create(b, st.type, inside, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  Value from = im.add(sOff, at.offset);
+  Value v = st.per == 1 ? Value(memref::LoadOp::create(b, src, from))
+                        : loadNibble(b, src, from);
+  scf::YieldOp::create(b, v);
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  scf::YieldOp::create(b, pad);
+  return ifOp.getResult(0);
+}
+
 /// LoadData 3D V2 (§10.3): every window element through
 /// layout::im2colSource and layout::Load3DPlacement, the model the verifier
 /// checks with; outside the feature map the padding value.
 struct Load3DLowering : AscubePattern<Load3DOp> {
   using AscubePattern::AscubePattern;
-
-  /// The padding value as a constant of the storage type (a nibble in i8
-  /// for 4-bit data).
-  static Value padConstant(ImplicitLocOpBuilder &b, Load3DOp op, Storage st) {
-    APInt bits(st.type.getIntOrFloatBitWidth(), 0);
-    if (auto i = dyn_cast_or_null<IntegerAttr>(op.getPadValueAttr()))
-      bits = i.getValue().zextOrTrunc(bits.getBitWidth());
-    else if (auto f = dyn_cast_or_null<FloatAttr>(op.getPadValueAttr()))
-      bits = f.getValue().bitcastToAPInt().zextOrTrunc(bits.getBitWidth());
-    if (auto ft = dyn_cast<FloatType>(st.type))
-      return arith::ConstantOp::create(
-          b, b.getFloatAttr(ft, APFloat(ft.getFloatSemantics(), bits)));
-    return arith::ConstantOp::create(b, b.getIntegerAttr(st.type, bits));
-  }
 
   LogicalResult
   matchAndRewrite(Load3DOp op, OpAdaptor adaptor,
@@ -800,49 +830,76 @@ struct Load3DLowering : AscubePattern<Load3DOp> {
     Storage st = getStorage(elemOf(op.getSrc()));
     Value sOff = baseOffset(im, adaptor.getSrcOffset());
     Value dOff = baseOffset(im, adaptor.getDstOffset());
-    Value pad = padConstant(b, op, st);
+    Value pad = padConstant(b, op.getPadValueAttr(), st);
     const layout::Im2colGeometry &g = p->geometry;
     if (g.wout() < 1) // verified ops never get here (load3d_c8)
       return op.emitOpError() << "the kernel does not fit the map [load3d_c8]";
     int64_t fractal = p->placement.fractal.elements();
-    auto cmp = [&](arith::CmpIPredicate pred, Value x, int64_t y) {
-      return arith::CmpIOp::create(b, pred, x, im.c(y));
-    };
-    for (int64_t r = 0; r < p->repeatTime; ++r) {
-      auto [m0, k0] = p->windowStart(r);
-      Value dBase = im.add(dOff, im.c(r * p->dstStride * fractal));
+    // Windows move linearly with the repeat (windowStart).
+    auto [m0, k0] = p->windowStart(0);
+    int64_t dm = p->windowStart(1).first - m0;
+    int64_t dk = p->windowStart(1).second - k0;
+    forRange(b, p->repeatTime, [&](Value r) {
+      Value mBase = im.add(im.mul(r, dm), m0),
+            kBase = im.add(im.mul(r, dk), k0);
+      Value dBase = im.add(dOff, im.mul(r, p->dstStride * fractal));
       forRange(b, p->mExtension, [&](Value i) {
         forRange(b, p->kExtension, [&](Value j) {
-          layout::Im2colSource<Value> at =
-              layout::im2colSource(im, g, im.add(i, m0), im.add(j, k0));
-          Value inside = arith::AndIOp::create(
-              b,
-              arith::AndIOp::create(
-                  b, cmp(arith::CmpIPredicate::sge, at.ih, 0),
-                  cmp(arith::CmpIPredicate::slt, at.ih, g.l1H)),
-              arith::AndIOp::create(
-                  b, cmp(arith::CmpIPredicate::sge, at.iw, 0),
-                  cmp(arith::CmpIPredicate::slt, at.iw, g.l1W)));
-          auto ifOp = scf::IfOp::create(b, st.type, inside,
-                                        /*withElseRegion=*/true);
-          {
-            OpBuilder::InsertionGuard guard(b);
-            b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-            Value from = im.add(sOff, at.offset);
-            Value v = st.per == 1 ? memref::LoadOp::create(b, src, from)
-                                  : loadNibble(b, src, from);
-            scf::YieldOp::create(b, v);
-            b.setInsertionPointToStart(&ifOp.getElseRegion().front());
-            scf::YieldOp::create(b, pad);
-          }
+          Value v = im2colLoad(b, g, src, sOff, im.add(i, mBase),
+                               im.add(j, kBase), pad, st);
           Value to = im.add(dBase, p->placement.offset(im, i, j));
           if (st.per == 1)
-            memref::StoreOp::create(b, ifOp.getResult(0), dst, to);
+            memref::StoreOp::create(b, v, dst, to);
           else
-            storeNibble(b, ifOp.getResult(0), dst, to);
+            storeNibble(b, v, dst, to);
         });
       });
-    }
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// LoadData 3D V1 (§10.2): repeat r writes one 16 x C0 Zz fractal of X at
+/// r * jumpStride fractals, through the same layout::im2colSource.
+struct Load3DV1Lowering : AscubePattern<Load3DV1Op> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(Load3DV1Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Load3DV1Params> p =
+        getLoad3DV1Params(op, [&] { return op.emitOpError(); });
+    if (failed(p))
+      return failure();
+    const layout::Im2colGeometry &g = p->geometry;
+    if (g.wout() < 1) // verified ops never get here (load3dv1_c4)
+      return op.emitOpError()
+             << "the kernel does not fit the map [load3dv1_c4]";
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    Value src = flatten(b, adaptor.getSrc());
+    Value dst = flatten(b, adaptor.getDst());
+    Storage st = getStorage(elemOf(op.getSrc()));
+    Value sOff = baseOffset(im, adaptor.getSrcOffset());
+    Value dOff = baseOffset(im, adaptor.getDstOffset());
+    Value pad = padConstant(b, op.getPadValueAttr(), st);
+    // Fractals move linearly with the repeat (fractalStart).
+    auto [m0, k0] = p->fractalStart(0);
+    int64_t dm = p->fractalStart(1).first - m0;
+    int64_t dk = p->fractalStart(1).second - k0;
+    forRange(b, p->repeatTime, [&](Value r) {
+      Value mBase = im.add(im.mul(r, dm), m0),
+            kBase = im.add(im.mul(r, dk), k0);
+      Value dBase = im.add(dOff, im.mul(r, p->jumpStride * 16 * g.c0));
+      forRange(b, 16, [&](Value i) {
+        forRange(b, g.c0, [&](Value c) {
+          Value v = im2colLoad(b, g, src, sOff, im.add(i, mBase),
+                               im.add(c, kBase), pad, st);
+          memref::StoreOp::create(b, v, dst,
+                                  im.add(dBase, im.add(im.mul(i, g.c0), c)));
+        });
+      });
+    });
     rewriter.eraseOp(op);
     return success();
   }
@@ -1155,8 +1212,8 @@ struct ConvertAscubeToStdPass
     RewritePatternSet patterns(ctx);
     patterns.add<DataCopyLowering, Load2DLowering,
                  SquareMoverLowering<Load2DTransposeOp>,
-                 SquareMoverLowering<Load2DV2Op>, Load3DLowering, MmadLowering,
-                 FixpipeLowering>(types, ctx);
+                 SquareMoverLowering<Load2DV2Op>, Load3DLowering,
+                 Load3DV1Lowering, MmadLowering, FixpipeLowering>(types, ctx);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    types);
     populateReturnOpTypeConversionPattern(patterns, types);

@@ -5,7 +5,9 @@
 // arithmetic (layout::IntMath for plain integers); the verifiers and the
 // unit tests use IntMath, the CPU lowering instantiates the same code with
 // arithmetic that emits MLIR index ops. This file is the one place the
-// im2col order, the padding rule and the [U] choices of §10.3 live.
+// im2col order, the padding rule and the element-level [U] choices of §10.3
+// live (the repeat walks are Load3DParams::windowStart and
+// Load3DV1Params::fractalStart).
 //
 // Units: elements of the feature map / destination, never bytes.
 //

@@ -278,9 +278,9 @@ def Nd2NzTable : GenericTable {
 
 // LoadData 3D V2 (cube-reference §10.1): element types per product and
 // destination. A2/A3/310B move no b4/b8 into L0B and transpose into L0A
-// b16/b32 only; 950 moves all its types both ways. 310P, 310B and Kirin X90
-// do not split their lists by destination [U]: ascube applies A2's rules
-// (no b4/b8 into L0B, transposes b16/b32 only).
+// b16/b32 only; 950 moves all its types both ways. 310P and Kirin X90 do
+// not split their lists by destination [U]: ascube applies A2's rules (no
+// b4/b8 into L0B, transposes b16/b32 only).
 class Load3DRow<int mask, string t, int dest> {
   bits<16> Products = mask;
   string Type = t;

@@ -111,7 +111,7 @@ func.func @k_extension(%a: memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascu
 // -----
 
 func.func @m_extension(%a: memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %b: memref<64x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
-  // expected-error @+1 {{mExtension = 20 is not a multiple of 16 and does not end in the last fractal row [load3d_c5]}}
+  // expected-error @+1 {{mExtension = 20 is not a multiple of 16 and does not end in the last fractal row (b4/b8/b16) [load3d_c5]}}
   ascube.load_3d %a to %b {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, kExtension = 32 : i64, mExtension = 20 : i64} : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
   return
 }
@@ -209,9 +209,10 @@ func.func @layout_l0b(%a: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 
 // -----
 
-func.func @derived_window(%a: memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %b: memref<64x288xf16, #ascube.layout<Zz, fractal = [16, 32]>, #ascube.mem<L0A>>) {
-  // expected-error @+1 {{the destination 'memref<64x288xf16, #ascube.layout<Zz, fractal = [16, 32]>, #ascube.mem<L0A>>' is not the layout LoadData 3D writes for its window (Zz, 16x16 fractals, 64 x 288 padded): give mExtension/kExtension [load3d_c9]}}
-  ascube.load_3d %a to %b {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>} : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x288xf16, #ascube.layout<Zz, fractal = [16, 32]>, #ascube.mem<L0A>>
+func.func @derived_window(%a: memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %b: memref<64x288xf16, #ascube.layout<Zz, ld = 304>, #ascube.mem<L0A>>) {
+  // A row pitch of 304 columns is not the 288 the window's Zz has.
+  // expected-error @+1 {{the destination 'memref<64x288xf16, #ascube.layout<Zz, ld = 304>, #ascube.mem<L0A>>' is not the layout LoadData 3D writes for its window (Zz, 16x16 fractals, 64 x 288 padded): give mExtension/kExtension [load3d_c9]}}
+  ascube.load_3d %a to %b {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>} : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x288xf16, #ascube.layout<Zz, ld = 304>, #ascube.mem<L0A>>
   return
 }
 
@@ -273,4 +274,93 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.load_3d %a to %b {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, mExtension = 64 : i64, kExtension = 144 : i64, repeatTime = 2 : i64, repeatStride = 9 : i64, repeatMode = 1 : i64} : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
     return
   }
+}
+
+// -----
+
+// channelSize partial groups by width (§10.1): b16 4/8, b32 4, b4 8/16/32.
+func.func @channel_size_b16(%a: memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %b: memref<64x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{channelSize = 28 is not allowed for 'f16' (C0 = 16; §10.1 lists 4/8/16/32 partial groups by width) [load3d_c4]}}
+  ascube.load_3d %a to %b {channelSize = 28 : i64} : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
+
+// -----
+
+func.func @channel_size_b32(%a: memref<1x2x8x8x8xf32, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %b: memref<64x16xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{channelSize = 10 is not allowed for 'f32' (C0 = 8; §10.1 lists 4/8/16/32 partial groups by width) [load3d_c4]}}
+  ascube.load_3d %a to %b {channelSize = 10 : i64} : memref<1x2x8x8x8xf32, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x16xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
+
+// -----
+
+func.func @channel_size_b4(%a: memref<1x1x8x8x64xi4, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %b: memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{channelSize = 4 is not allowed for 'i4' (C0 = 64; §10.1 lists 4/8/16/32 partial groups by width) [load3d_c4]}}
+  ascube.load_3d %a to %b {channelSize = 4 : i64} : memref<1x1x8x8x64xi4, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
+
+// -----
+
+// Per-product lists: no bf16 on 310P or Kirin X90, no i8 into L0B on X90.
+module attributes {ascube.target = #ascube.target<atlas_inference>} {
+  func.func @dtype_310p(%a: memref<32x32xbf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xbf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+    // expected-error @+1 {{LoadData 3D does not move 'bf16' into L0A on atlas_inference [load3d_c2]}}
+    ascube.load_3d %a to %b : memref<32x32xbf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xbf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    return
+  }
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<kirin_x90>} {
+  func.func @dtype_x90(%a: memref<64x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<64x64xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+    // expected-error @+1 {{LoadData 3D does not move 'i8' into L0B on kirin_x90 [load3d_c2]}}
+    ascube.load_3d %a to %b : memref<64x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x64xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    return
+  }
+}
+
+// -----
+
+func.func @source_fractal(%a: memref<32x64xf16, #ascube.layout<Nz, fractal = [16, 32]>, #ascube.mem<L1>>, %b: memref<32x64xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{an Nz source is read as C0 = 16 column groups of 16-row fractals; 'memref<32x64xf16, #ascube.layout<Nz, fractal = [16, 32]>, #ascube.mem<L1>>' has 16x32 fractals [load3d_c1]}}
+  ascube.load_3d %a to %b : memref<32x64xf16, #ascube.layout<Nz, fractal = [16, 32]>, #ascube.mem<L1>> to memref<32x64xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
+
+// -----
+
+func.func @dst_fractal(%a: memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %b: memref<64x288xf16, #ascube.layout<Zz, fractal = [16, 32]>, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{LoadData 3D writes 16x16 fractals, got a destination 'memref<64x288xf16, #ascube.layout<Zz, fractal = [16, 32]>, #ascube.mem<L0A>>' [load3d_c9]}}
+  ascube.load_3d %a to %b {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, mExtension = 64 : i64, kExtension = 288 : i64} : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x288xf16, #ascube.layout<Zz, fractal = [16, 32]>, #ascube.mem<L0A>>
+  return
+}
+
+// -----
+
+// One extent given, the other derived from a destination of another shape.
+func.func @one_derived(%a: memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %b: memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{the destination 'memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>' is not the layout LoadData 3D writes for its window (Zz, 16x16 fractals, 32 x 288 padded): give mExtension/kExtension [load3d_c9]}}
+  ascube.load_3d %a to %b {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, mExtension = 32 : i64} : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @dst_stride_950(%a: memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %b: memref<64x288xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
+    // expected-error @+1 {{a repeating LoadData 3D on ascend950pr needs dstStride (512 B fractals between repeats; mandatory on 950) [load3d_c11]}}
+    ascube.load_3d %a to %b {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, mExtension = 64 : i64, kExtension = 144 : i64, repeatTime = 2 : i64, repeatStride = 9 : i64, repeatMode = 1 : i64} : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x288xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
+    return
+  }
+}
+
+// -----
+
+// b32 mExtension need not be a multiple of 16 (§10.1: b4/b8/b16 only).
+func.func @b32_m_extension(%a: memref<1x1x8x8x8xf32, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %b: memref<64x8xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  ascube.load_3d %a to %b {mExtension = 8 : i64, kExtension = 8 : i64} : memref<1x1x8x8x8xf32, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x8xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
 }

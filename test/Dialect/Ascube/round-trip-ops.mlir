@@ -104,3 +104,13 @@ func.func @load3d(%fm: memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.m
   return
 }
 }
+
+module attributes {ascube.target = #ascube.target<atlas_training>} {
+// CHECK-LABEL: func.func @load3d_v1
+func.func @load3d_v1(%fm: memref<1x1x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>,
+                     %a0: memref<64x144xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  // CHECK: ascube.load_3d_v1 %{{.*}} to %{{.*}} {filterH = 3 : i64, filterW = 3 : i64, jumpStride = 9 : i64, padList = array<i64: 1, 1, 1, 1>, repeatMode = 1 : i64, repeatTime = 4 : i64} :
+  ascube.load_3d_v1 %fm to %a0 {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, repeatMode = 1 : i64, repeatTime = 4 : i64, jumpStride = 9 : i64} : memref<1x1x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x144xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
+}

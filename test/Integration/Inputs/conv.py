@@ -36,6 +36,14 @@ CASES = [
     ("ascend950pr", "f16", 20, 7, 9, 12, (3, 3), (2, 2), (1, 1), (1, 0, 2, 1), 20, 0),
     ("ascend950pr", "i8", 4, 8, 8, 8, (3, 3), (2, 2), (2, 1), (1, 1, 1, 1), 4, 0),
     ("ascend950pr", "i8", 20, 7, 7, 20, (3, 3), (1, 1), (1, 1), (1, 1, 1, 1), 32, 1),
+    # LoadData 3D V1 (310P/910A; no Fixpipe there, so no target): one
+    # instruction per (16-pixel block, channel group) walking the kernel
+    # points (repeatMode 0), or per kernel point walking the pixel blocks
+    # (repeatMode 1, jumpStride = the fractals of one A fractal row).
+    ("v1-mode0", "f16", 20, 7, 9, 12, (3, 3), (2, 2), (1, 1), (1, 0, 2, 1), 20, 0),
+    ("v1-mode1", "f16", 20, 7, 9, 12, (3, 3), (2, 2), (1, 1), (1, 0, 2, 1), 20, 0),
+    ("v1-mode0", "i8", 40, 9, 8, 16, (2, 3), (2, 1), (2, 2), (2, 1, 2, 0), 40, -2),
+    ("v1-mode1", "i8", 4, 8, 8, 8, (3, 3), (1, 1), (1, 2), (1, 1, 1, 1), 4, 5),
 ]
 
 
@@ -51,6 +59,7 @@ def kernel(case):
     wout = out_extent(w, pads[0] + pads[1], wk, dw, sw)
     m, k = hout * wout, c1 * hk * wk * c0
     nz950 = prod.startswith("ascend950")
+    v1 = prod.startswith("v1")
     fm = f"1x{c1}x{h}x{w}x{c0}x{t}"
     fm1 = f"memref<{fm}, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>"
     w1 = f"memref<{cout}x{k}x{t}, #ascube.layout<Nz>, #ascube.mem<L1>>"
@@ -64,14 +73,18 @@ def kernel(case):
     if pv:
         attrs += f", padValue = {pv}{'.0' if t == 'f16' else ''} : {t}"
     bmove = "load_2d_v2" if nz950 else "load_2d"
-    text = f"""module attributes {{ascube.target = #ascube.target<{prod}>}} {{
+    amove = f"    ascube.load_3d %f1 to %a0 {{{attrs}}} : {fm1} to {a0}"
+    if v1:
+        amove = v1_moves(prod, t, c1, hk, wk, (sh, sw), (dh, dw), pads, pv, hout, wout, fm1, a0)
+    target = "" if v1 else f" attributes {{ascube.target = #ascube.target<{prod}>}}"
+    text = f"""module{target} {{
   func.func @conv(%FM: memref<{fm}>, %WT: memref<{cout}x{k}x{t}>, %OUT: memref<{m}x{cout}x{acc}>) {{
     %f1 = ascube.alloc offset 0 : {fm1}
     ascube.data_copy %FM to %f1 : memref<{fm}> to {fm1}
     %w1 = ascube.alloc offset 262144 : {w1}
     ascube.data_copy %WT to %w1 : memref<{cout}x{k}x{t}> to {w1}
     %a0 = ascube.alloc offset 0 : {a0}
-    ascube.load_3d %f1 to %a0 {{{attrs}}} : {fm1} to {a0}
+{amove}
     %b0 = ascube.alloc offset 0 : {b0}
     ascube.{bmove} %w1 to %b0 : {w1} to {b0}
     %c = ascube.alloc offset 0 : {cc}
@@ -82,6 +95,46 @@ def kernel(case):
 }}
 """
     return text, (c1, hout, wout, k)
+
+
+def v1_moves(prod, t, c1, hk, wk, stride, dil, pads, pv, hout, wout, fm1, a0):
+    """The LoadData 3D V1 instructions that build the whole GEMM A (Zz,
+    M x K with K1 = C1*Hk*Wk fractal columns): each writes one 16 x C0
+    fractal per repeat, jumpStride fractals apart."""
+    c0 = C0[t]
+    frac = 16 * c0
+    points = hk * wk
+    k1 = c1 * points
+    m1s = -(-hout * wout // 16)
+    base = (f"filterH = {hk} : i64, filterW = {wk} : i64, strideH = {stride[0]} : i64, "
+            f"strideW = {stride[1]} : i64, dilationFilterH = {dil[0]} : i64, "
+            f"dilationFilterW = {dil[1]} : i64, padList = array<i64: {', '.join(map(str, pads))}>")
+    if pv:
+        base += f", padValue = {pv}{'.0' if t == 'f16' else ''} : {t}"
+    ops = []
+
+    def op(dst_frac, attrs):
+        n = len(ops)
+        ops.append(f"    %d{n} = arith.constant {dst_frac * frac} : index\n"
+                   f"    ascube.load_3d_v1 %f1 to %a0[%d{n}] {{{base}, {attrs}}} : {fm1} to {a0}")
+
+    if prod == "v1-mode0":
+        for m1 in range(m1s):
+            p0 = 16 * m1
+            top = (p0 // wout) * stride[0] - pads[2]
+            left = (p0 % wout) * stride[1] - pads[0]
+            for g in range(c1):
+                op(m1 * k1 + g * points,
+                   f"leftTopH = {top} : i64, leftTopW = {left} : i64, c1Index = {g} : i64, "
+                   f"repeatTime = {points} : i64")
+    else:
+        for g in range(c1):
+            for q in range(points):
+                op(g * points + q,
+                   f"c1Index = {g} : i64, fetchFilterH = {q // wk} : i64, "
+                   f"fetchFilterW = {q % wk} : i64, repeatMode = 1 : i64, "
+                   f"repeatTime = {m1s} : i64, jumpStride = {k1} : i64")
+    return "\n".join(ops)
 
 
 def direct_conv(x, wt, stride, dil, pads, pv):

@@ -17,9 +17,18 @@ import sys
 
 import numpy as np
 
-ACC = {"f16": "f32", "f32": "f32", "i8": "i32"}
-C0 = {"f16": 16, "f32": 8, "i8": 32}
-NP = {"f16": np.float16, "f32": np.float32, "i8": np.int8}
+ACC = {"f16": "f32", "f32": "f32", "i8": "i32", "i4": "i32"}
+C0 = {"f16": 16, "f32": 8, "i8": 32, "i4": 64}
+NP = {"f16": np.float16, "f32": np.float32, "i8": np.int8, "i4": np.int8}
+
+
+def store(a, t, path):
+    """Raw storage: int4 two per byte, element 2i in the low nibble."""
+    a = np.ascontiguousarray(a).astype(NP[t]).ravel()
+    if t == "i4":
+        a = a.astype(np.uint8) & 0xF
+        a = (a[0::2] | (a[1::2] << 4)).astype(np.uint8)
+    a.tofile(path)
 
 # Each case: product, dtype, map (C1, H, W), kernel, stride, dilation,
 # pads (left, right, top, bottom), padValue, window attributes.
@@ -41,9 +50,17 @@ CASES = [
     # Transposed window (b32): D = W^T, 24 x 16.
     ("atlas_a2", "f32", (3, 4, 5), (2, 2), (1, 1), (1, 1), (1, 0, 1, 0), 1.5,
      dict(mStartPt=16, mExtension=16, kStartPt=40, kExtension=24, enTranspose=True)),
-    # 950: L0A Nz; repeats along K with the default dstStride.
+    # Repeats along K with 32-row windows: on A2 each window is a whole Zz
+    # block placed after the previous one, so they stack along M.
+    ("atlas_a2", "f16", (2, 5, 5), (2, 3), (1, 1), (1, 1), (0, 1, 1, 0), 4,
+     dict(mExtension=32, kExtension=48, repeatTime=2, repeatStride=3, repeatMode=1, _stack=0)),
+    # int4 (A2, L0A only): C0 = 64, two elements per byte.
+    ("atlas_a2", "i4", (1, 5, 6), (2, 2), (1, 2), (1, 1), (1, 1, 1, 0), -1,
+     dict(mStartPt=0, mExtension=16, kStartPt=64, kExtension=128)),
+    # 950: L0A Nz; repeats along K 6 fractals apart (dstStride is mandatory)
+    # stack along K in Nz.
     ("ascend950pr", "f16", (2, 5, 5), (2, 3), (1, 1), (1, 1), (0, 1, 1, 0), 2,
-     dict(mExtension=32, kExtension=48, repeatTime=2, repeatStride=3, repeatMode=1)),
+     dict(mExtension=32, kExtension=48, repeatTime=2, repeatStride=3, repeatMode=1, dstStride=6)),
     ("ascend950pr", "i8", (1, 7, 7), (3, 3), (1, 1), (1, 1), (1, 1, 1, 1), 9,
      dict(mStartPt=16, mExtension=32, kStartPt=64, kExtension=96, enTranspose=True)),
 ]
@@ -82,7 +99,7 @@ def expected(fm, g, pv, win):
         blk = np.array([[im2col_element(fm, g, ms + i, ks + j, pv) for j in range(ke)]
                         for i in range(me)], dtype=np.float64)
         blocks.append(blk.T if win.get("enTranspose") else blk)
-    return np.concatenate(blocks, axis=0 if mode == 0 else 1)
+    return np.concatenate(blocks, axis=win.get("_stack", 0 if mode == 0 else 1))
 
 
 def kernel(prod, t, fm_shape, kern, g, pv, win, rows, cols, n):
@@ -99,8 +116,10 @@ def kernel(prod, t, fm_shape, kern, g, pv, win, rows, cols, n):
              f"strideH = {g['stride'][0]} : i64", f"strideW = {g['stride'][1]} : i64",
              f"dilationFilterH = {g['dil'][0]} : i64", f"dilationFilterW = {g['dil'][1]} : i64",
              f"padList = array<i64: {', '.join(map(str, g['pads']))}>",
-             f"padValue = {pv if t == 'i8' else float(pv)} : {t}"]
+             f"padValue = {pv if t in ('i8', 'i4') else float(pv)} : {t}"]
     for key, v in win.items():
+        if key.startswith("_"):
+            continue
         attrs.append(f"{key} = {str(v).lower()}" if isinstance(v, bool) else f"{key} = {v} : i64")
     bmove = "load_2d_v2" if nz950 else "load_2d"
     return f"""module attributes {{ascube.target = #ascube.target<{prod}>}} {{
@@ -133,7 +152,7 @@ def main():
         g = dict(kernel=(kern[0], kern[1] + (256 if win.get("filterSizeW") else 0)),
                  stride=stride, dil=dil, pads=pads)
         c1, h, w = fm_shape
-        lo, hi = (-100, 100) if t == "i8" else (-8, 9)
+        lo, hi = {"i8": (-100, 100), "i4": (-8, 8)}.get(t, (-8, 9))
         fm = rng.integers(lo, hi, (c1, h, w, C0[t])).astype(NP[t])
         want = expected(fm.astype(np.float64), g, pv, win)
         rows, cols = want.shape
@@ -142,13 +161,13 @@ def main():
         os.makedirs(d, exist_ok=True)
         with open(d + "/kernel.mlir", "w") as f:
             f.write(kernel(prod, t, fm_shape, kern, g, pv, win, rows, cols, n))
-        fm.reshape(1, *fm.shape).tofile(d + "/FM.bin")
+        store(fm, t, d + "/FM.bin")
         bt = np.zeros((n, cols), dtype=NP[t])
         bt[:cols, :cols] = np.eye(cols)
-        bt.tofile(d + "/BT.bin")
+        store(bt, t, d + "/BT.bin")
         golden = np.zeros((rows, n))
         golden[:, :cols] = want
-        golden.astype(np.int32 if t == "i8" else np.float32).tofile(d + "/golden.bin")
+        golden.astype(np.int32 if ACC[t] == "i32" else np.float32).tofile(d + "/golden.bin")
         r = subprocess.run([o.runner, d + "/kernel.mlir", "--entry", "k",
                             "--input", f"FM={d}/FM.bin", "--input", f"BT={d}/BT.bin",
                             "--output", f"C={d}/C.bin", "--compare", f"C={d}/golden.bin"],

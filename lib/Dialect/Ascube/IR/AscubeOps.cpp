@@ -1596,6 +1596,43 @@ Format load3DL0AFormat(Operation *op, Format dstFormat) {
   return dstFormat == Format::Nz ? Format::Nz : Format::Zz;
 }
 
+/// padList [left, right, top, bottom], each in [0, 255] (§10.1, §10.2).
+LogicalResult readPadList(DenseI64ArrayAttr pads, int64_t (&out)[4],
+                          EmitErrorFn emit, StringRef label) {
+  if (!pads)
+    return success();
+  if (pads.size() != 4)
+    return emit() << "padList has " << pads.size()
+                  << " entries; it is [left, right, top, bottom] [" << label
+                  << "]";
+  static const char *names[] = {"padList[0] (left)", "padList[1] (right)",
+                                "padList[2] (top)", "padList[3] (bottom)"};
+  for (int i = 0; i < 4; ++i) {
+    out[i] = pads[i];
+    if (failed(inRange(emit, names[i], out[i], 0, 255, label)))
+      return failure();
+  }
+  return success();
+}
+
+/// The padding value is an integer or float of the element type, or an
+/// integer of its width (the raw bits).
+LogicalResult checkPadValue(TypedAttr pv, const Buffer &src, EmitErrorFn emit,
+                            StringRef label) {
+  if (!pv)
+    return success();
+  Type et = src.type.getElementType();
+  bool ok = isa<IntegerAttr, FloatAttr>(pv) &&
+            (pv.getType() == et ||
+             (pv.getType().isSignlessInteger() &&
+              pv.getType().getIntOrFloatBitWidth() == src.bits));
+  if (!ok)
+    return emit() << "padValue " << pv << " is neither a " << et
+                  << " value nor an i" << src.bits << " bit pattern [" << label
+                  << "]";
+  return success();
+}
+
 /// channelSize values LoadData 3D accepts (§10.1): channelSize % C0 is 0
 /// (and channelSize > 0) or one of the partial groups of the width.
 bool isAllowedChannelSize(unsigned bits, int64_t cs) {
@@ -1622,14 +1659,9 @@ FailureOr<Load3DParams> ascube::getLoad3DParams(Load3DOp op, EmitErrorFn emit) {
     return failure();
   Load3DParams p;
   StringRef l = "load3d_c3";
-  if (DenseI64ArrayAttr pads = op.getPadListAttr()) {
-    if (pads.size() != 4)
-      return emit() << "padList has " << pads.size()
-                    << " entries; it is [left, right, top, bottom] [" << l
-                    << "]";
-    for (int i = 0; i < 4; ++i)
-      p.padList[i] = pads[i];
-  }
+  if (failed(readPadList(op.getPadListAttr(), p.padList, emit, l)) ||
+      failed(checkPadValue(op.getPadValueAttr(), *src, emit, l)))
+    return failure();
   // FMatrix defaults from the source: an NC1HWC0 map, or an Nz matrix read
   // as a 1 x rows map of its columns (§10.4).
   int64_t dH = 0, dW = 0, dC = 0;
@@ -1663,11 +1695,6 @@ FailureOr<Load3DParams> ascube::getLoad3DParams(Load3DOp op, EmitErrorFn emit) {
   p.repeatTime = attrOr(op.getRepeatTimeAttr(), 1);
   p.repeatStride = attrOr(op.getRepeatStrideAttr(), 0);
   p.repeatMode = attrOr(op.getRepeatModeAttr(), 0);
-  static const char *padNames[] = {"padList[0] (left)", "padList[1] (right)",
-                                   "padList[2] (top)", "padList[3] (bottom)"};
-  for (int i = 0; i < 4; ++i)
-    if (failed(inRange(emit, padNames[i], p.padList[i], 0, 255, l)))
-      return failure();
   if (failed(inRange(emit, "l1H", p.l1H, 0, 32767, l)) ||
       failed(inRange(emit, "l1W", p.l1W, 0, 32767, l)) ||
       failed(inRange(emit, "channelSize", p.channelSize, 0, 65535, l)) ||
@@ -1685,17 +1712,6 @@ FailureOr<Load3DParams> ascube::getLoad3DParams(Load3DOp op, EmitErrorFn emit) {
       failed(inRange(emit, "repeatStride", p.repeatStride, 0, 65535, l)) ||
       failed(inRange(emit, "repeatMode", p.repeatMode, 0, 1, l)))
     return failure();
-  if (TypedAttr pv = op.getPadValueAttr()) {
-    Type et = src->type.getElementType();
-    bool ok = (isa<IntegerAttr, FloatAttr>(pv)) &&
-              (pv.getType() == et ||
-               (pv.getType().isSignlessInteger() &&
-                pv.getType().getIntOrFloatBitWidth() == src->bits));
-    if (!ok)
-      return emit() << "padValue " << pv << " is neither a " << et
-                    << " value nor an i" << src->bits << " bit pattern [" << l
-                    << "]";
-  }
   if (attrOr(op.getEnSmallKAttr(), false))
     return emit() << "enSmallK (16 x 4 fractals) is no longer supported [" << l
                   << "]";
@@ -1766,6 +1782,13 @@ LogicalResult Load3DOp::verify() {
                             "Nz matrix (§10.4) in L1, got "
                          << layout::stringifyFormat(src->format())
                          << " [load3d_c1]";
+  if (src->format() == Format::Nz &&
+      src->layout.fractal() != layout::FractalShape{16, c0Of(src->bits)})
+    return emitOpError() << "an Nz source is read as C0 = " << c0Of(src->bits)
+                         << " column groups of 16-row fractals; " << src->type
+                         << " has " << src->layout.fractal().rows << "x"
+                         << src->layout.fractal().cols
+                         << " fractals [load3d_c1]";
   const target::ProductInfo *prod = getTargetProduct(*this);
   if (prod && !prod->HasLoad3DV2)
     return emitOpError() << "LoadData 3D V2 is not available on " << prod->Name
@@ -1806,6 +1829,10 @@ LogicalResult Load3DOp::verify() {
                             "repeat only; "
                          << prod->Name
                          << " places repeats one window apart [load3d_c11]";
+  if (!getDstStrideAttr() && prod && prod->HasLoad2DV2 && p->repeatTime > 1)
+    return emitOpError() << "a repeating LoadData 3D on " << prod->Name
+                         << " needs dstStride (512 B fractals between "
+                            "repeats; mandatory on 950) [load3d_c11]";
   // The layout the instruction writes (§10.3).
   const layout::Load3DPlacement &pl = p->placement;
   if (dst->format() != pl.format || dst->type.getRank() != 2)
@@ -1815,6 +1842,10 @@ LogicalResult Load3DOp::verify() {
                          << (prod ? " on " + std::string(prod->Name) : "")
                          << ", got a " << layout::stringifyFormat(dst->format())
                          << " destination [load3d_c9]";
+  if (dst->layout.fractal() != pl.fractal)
+    return emitOpError() << "LoadData 3D writes " << pl.fractal.rows << "x"
+                         << pl.fractal.cols << " fractals, got a destination "
+                         << dst->type << " [load3d_c9]";
   if (p->isNoOp())
     return checkExtents(*this, emit, *src, *dst, "load3d_c10");
   if (!isAllowedChannelSize(src->bits, p->channelSize))
@@ -1857,19 +1888,20 @@ LogicalResult Load3DOp::verify() {
                            << " is not a multiple of C0 = " << c0
                            << " and does not end in the last fractal column "
                               "[load3d_c5]";
-    if (p->mExtension % 16 != 0 && m0 + p->mExtension <= mRows - 16)
+    if (src->bits != 32 && p->mExtension % 16 != 0 &&
+        m0 + p->mExtension <= mRows - 16)
       return emitOpError() << "mExtension = " << p->mExtension
                            << " is not a multiple of 16 and does not end in "
-                              "the last fractal row [load3d_c5]";
+                              "the last fractal row (b4/b8/b16) [load3d_c5]";
   }
   if (prod && prod->Arch == 2201 && (src->bits == 8 || src->bits == 16) &&
       p->mStartPt % 16 != 0)
     return emitOpError() << "mStartPt = " << p->mStartPt
                          << " is not a multiple of 16 (" << prod->Name << ", b"
                          << src->bits << ") [load3d_c5]";
-  if (!getMExtensionAttr() && !getKExtensionAttr()) {
-    // The derived window is the whole destination: its type must be the
-    // layout the instruction writes.
+  if (!getMExtensionAttr() || !getKExtensionAttr()) {
+    // A derived extent is the destination's: its type must then be the
+    // layout the instruction writes for the window.
     bool same = dst->layout.fractal() == pl.fractal &&
                 dst->paddedRows() == pl.paddedRows &&
                 dst->paddedCols() == pl.paddedCols;
@@ -1883,4 +1915,170 @@ LogicalResult Load3DOp::verify() {
              << " padded): give mExtension/kExtension [load3d_c9]";
   }
   return checkExtents(*this, emit, *src, *dst, "load3d_c10");
+}
+
+//===----------------------------------------------------------------------===//
+// Load3DV1Op (LoadData 3D V1, 310P / 910A, cube-reference §10.2)
+//===----------------------------------------------------------------------===//
+
+std::pair<int64_t, int64_t> Load3DV1Params::fractalStart(int64_t r) const {
+  const layout::Im2colGeometry &g = geometry;
+  // The first pixel: the one whose window top-left is (leftTopH, leftTopW).
+  int64_t oh = (leftTopH + g.padTop) / g.strideH;
+  int64_t ow = (leftTopW + g.padLeft) / g.strideW;
+  int64_t m0 = oh * g.wout() + ow + (repeatMode == 1 ? 16 * r : 0);
+  int64_t point =
+      fetchFilterH * g.kernelW + fetchFilterW + (repeatMode == 0 ? r : 0);
+  int64_t k0 = (c1Index * g.kernelH * g.kernelW + point) * g.c0;
+  return {m0, k0};
+}
+
+FailureOr<Load3DV1Params> ascube::getLoad3DV1Params(Load3DV1Op op,
+                                                    EmitErrorFn emit) {
+  FailureOr<Buffer> src = resolve(op.getSrc(), "source", emit);
+  if (failed(src))
+    return failure();
+  Load3DV1Params p;
+  StringRef l = "load3dv1_c3";
+  if (failed(readPadList(op.getPadListAttr(), p.padList, emit, l)) ||
+      failed(checkPadValue(op.getPadValueAttr(), *src, emit, l)))
+    return failure();
+  ArrayRef<int64_t> s = src->type.getShape();
+  bool map = src->format() == Format::NC1HWC0 && s.size() == 5;
+  layout::Im2colGeometry &g = p.geometry;
+  g.l1H = attrOr(op.getL1HAttr(), map ? s[2] : 0);
+  g.l1W = attrOr(op.getL1WAttr(), map ? s[3] : 0);
+  g.c1 = map ? s[1] : 0;
+  g.c0 = c0Of(src->bits);
+  g.kernelH = attrOr(op.getFilterHAttr(), 1);
+  g.kernelW = attrOr(op.getFilterWAttr(), 1);
+  g.strideH = attrOr(op.getStrideHAttr(), 1);
+  g.strideW = attrOr(op.getStrideWAttr(), 1);
+  g.dilationH = attrOr(op.getDilationFilterHAttr(), 1);
+  g.dilationW = attrOr(op.getDilationFilterWAttr(), 1);
+  g.padLeft = p.padList[0], g.padRight = p.padList[1];
+  g.padTop = p.padList[2], g.padBottom = p.padList[3];
+  p.c1Index = attrOr(op.getC1IndexAttr(), 0);
+  p.fetchFilterW = attrOr(op.getFetchFilterWAttr(), 0);
+  p.fetchFilterH = attrOr(op.getFetchFilterHAttr(), 0);
+  p.leftTopW = attrOr(op.getLeftTopWAttr(), -g.padLeft);
+  p.leftTopH = attrOr(op.getLeftTopHAttr(), -g.padTop);
+  p.jumpStride = attrOr(op.getJumpStrideAttr(), 1);
+  p.repeatMode = attrOr(op.getRepeatModeAttr(), 0);
+  p.repeatTime = attrOr(op.getRepeatTimeAttr(), 1);
+  p.cSize = attrOr(op.getCSizeAttr(), 0);
+  if (failed(inRange(emit, "l1H", g.l1H, 1, 32767, l)) ||
+      failed(inRange(emit, "l1W", g.l1W, 1, 32767, l)) ||
+      failed(inRange(emit, "c1Index", p.c1Index, 0, 4095, l)) ||
+      failed(inRange(emit, "fetchFilterW", p.fetchFilterW, 0, 254, l)) ||
+      failed(inRange(emit, "fetchFilterH", p.fetchFilterH, 0, 254, l)) ||
+      failed(inRange(emit, "leftTopW", p.leftTopW, -255, 32767, l)) ||
+      failed(inRange(emit, "leftTopH", p.leftTopH, -255, 32767, l)) ||
+      failed(inRange(emit, "strideW", g.strideW, 1, 63, l)) ||
+      failed(inRange(emit, "strideH", g.strideH, 1, 63, l)) ||
+      failed(inRange(emit, "filterW", g.kernelW, 1, 255, l)) ||
+      failed(inRange(emit, "filterH", g.kernelH, 1, 255, l)) ||
+      failed(inRange(emit, "dilationFilterW", g.dilationW, 1, 255, l)) ||
+      failed(inRange(emit, "dilationFilterH", g.dilationH, 1, 255, l)) ||
+      failed(inRange(emit, "jumpStride", p.jumpStride, 1, 127, l)) ||
+      failed(inRange(emit, "repeatMode", p.repeatMode, 0, 1, l)) ||
+      failed(inRange(emit, "repeatTime", p.repeatTime, 1, 255, l)) ||
+      failed(inRange(emit, "cSize", p.cSize, 0, 0, l)))
+    return failure();
+  return p;
+}
+
+FailureOr<AccessExtents> ascube::getAccessExtents(Load3DV1Op op,
+                                                  EmitErrorFn emit) {
+  FailureOr<Load3DV1Params> p = getLoad3DV1Params(op, emit);
+  if (failed(p))
+    return failure();
+  const layout::Im2colGeometry &g = p->geometry;
+  AccessExtents e;
+  e.src = (p->c1Index + 1) * g.l1H * g.l1W * g.c0;
+  e.dst = ((p->repeatTime - 1) * p->jumpStride + 1) * 16 * g.c0;
+  return e;
+}
+
+BaseAlignment ascube::getBaseAlignment(Load3DV1Op) {
+  return {32, 512}; // L1 source 32 B, L0A destination 512 B (§10)
+}
+
+LogicalResult Load3DV1Op::verify() {
+  auto emit = [&]() { return emitOpError(); };
+  auto buffers = resolveMover(*this, getSrc(), getDst(), emit);
+  if (failed(buffers))
+    return failure();
+  Buffer *src = &buffers->first, *dst = &buffers->second;
+  if (src->level != Level::L1 || dst->level != Level::L0A)
+    return emitOpError() << "LoadData 3D V1 moves L1 -> L0A (L0B is not "
+                            "modelled), got "
+                         << target::stringifyLevel(src->level) << " -> "
+                         << target::stringifyLevel(dst->level)
+                         << " [load3dv1_c1]";
+  if (src->format() != Format::NC1HWC0 || dst->format() != Format::Zz)
+    return emitOpError() << "LoadData 3D V1 reads an NC1HWC0 map and writes "
+                            "Zz fractals, got "
+                         << layout::stringifyFormat(src->format()) << " -> "
+                         << layout::stringifyFormat(dst->format())
+                         << " [load3dv1_c1]";
+  Type et = src->type.getElementType();
+  if (et != dst->type.getElementType() || !(et.isF16() || et.isInteger(8)))
+    return emitOpError() << "LoadData 3D V1 moves half or (u)int8 between "
+                            "buffers of one type, got "
+                         << et << " -> " << dst->type.getElementType()
+                         << " [load3dv1_c2]";
+  const target::ProductInfo *prod = getTargetProduct(*this);
+  if (prod && !prod->HasLoad3DV1)
+    return emitOpError() << "LoadData 3D V1 is not available on " << prod->Name
+                         << " (atlas_inference, atlas_training) [load3dv1_c5]";
+  BaseAlignment align = getBaseAlignment(*this);
+  if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src,
+                        align.src)) ||
+      failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
+                        align.dst)))
+    return failure();
+  FailureOr<Load3DV1Params> p = getLoad3DV1Params(*this, emit);
+  if (failed(p))
+    return failure();
+  const layout::Im2colGeometry &g = p->geometry;
+  if (g.hout() < 1 || g.wout() < 1)
+    return emitOpError() << "the dilated " << g.kernelH << "x" << g.kernelW
+                         << " kernel does not fit the padded "
+                         << g.l1H + g.padTop + g.padBottom << "x"
+                         << g.l1W + g.padLeft + g.padRight
+                         << " map [load3dv1_c4]";
+  int64_t dh = p->leftTopH + g.padTop, dw = p->leftTopW + g.padLeft;
+  if (dh < 0 || dw < 0 || dh % g.strideH != 0 || dw % g.strideW != 0 ||
+      dw / g.strideW >= g.wout())
+    return emitOpError() << "(leftTopH, leftTopW) = (" << p->leftTopH << ", "
+                         << p->leftTopW
+                         << ") is not the window top-left of an output pixel "
+                            "(pixel 0 starts at (-padTop, -padLeft), steps of "
+                            "the strides) [load3dv1_c4]";
+  if (p->c1Index >= g.c1)
+    return emitOpError() << "c1Index = " << p->c1Index << " but the map has "
+                         << g.c1 << " channel groups [load3dv1_c4]";
+  int64_t rows = llvm::alignTo(g.rows(), 16), points = g.kernelH * g.kernelW;
+  if (p->fetchFilterH >= g.kernelH || p->fetchFilterW >= g.kernelW)
+    return emitOpError() << "kernel point (" << p->fetchFilterH << ", "
+                         << p->fetchFilterW << ") is outside the " << g.kernelH
+                         << "x" << g.kernelW << " kernel [load3dv1_c4]";
+  auto [mLast, kLast] = p->fractalStart(p->repeatTime - 1);
+  int64_t lastPoint = kLast / g.c0 - p->c1Index * points;
+  if (mLast + 16 > rows || lastPoint >= points)
+    return emitOpError() << "repeat " << p->repeatTime - 1 << " reads rows ["
+                         << mLast << ", " << mLast + 16 << ") at kernel point "
+                         << lastPoint << ", past the " << g.rows()
+                         << " output pixels "
+                         << "(padded to " << rows << ") or the " << points
+                         << " kernel points [load3dv1_c4]";
+  FailureOr<AccessExtents> e = getAccessExtents(*this, emit);
+  if (failed(e) ||
+      failed(checkExtent(emit, "source", getSrcOffset(), *src, e->src,
+                         "load3dv1_c6")) ||
+      failed(checkExtent(emit, "destination", getDstOffset(), *dst, e->dst,
+                         "load3dv1_c6")))
+    return failure();
+  return success();
 }

@@ -420,6 +420,72 @@ def Ascube_Load3DOp : Ascube_MoverOp<"load_3d"> {
   }];
 }
 
+def Ascube_Load3DV1Op : Ascube_MoverOp<"load_3d_v1"> {
+  let summary = "LoadData 3D V1 (310P, 910A): im2col fractals, one per repeat, L1 -> L0A (cube-reference §10.2)";
+  let description = [{
+    One LoadData 3D V1 instruction (LoadData3DParamsV1), the im2col mover of
+    the Atlas inference (310P) and training (910A) series. It reads the
+    same virtual im2col matrix X as `ascube.load_3d` (§10.3; FMatrix l1H,
+    l1W, padList, kernel, strides, dilations; C1 from the NC1HWC0 source)
+    but writes one 16 x C0 fractal of X per repeat, row-major (Zz), at
+    `r * jumpStride` fractals from `dst[dstOffset]`:
+
+    - rows: 16 consecutive output pixels starting at the pixel whose window
+      top-left is (leftTopH, leftTopW) — (-padTop, -padLeft) is pixel 0 —
+      plus 16r pixels with repeatMode 1;
+    - columns: the C0 channels of group c1Index at kernel point
+      (fetchFilterH, fetchFilterW), advanced by r points (W fastest, then H)
+      with repeatMode 0.
+
+    Parameters (range, default): padList [0,255] x 4 (0); l1H, l1W
+    [1,32767] (the source's H, W); c1Index [0,4095] (0); fetchFilterW/H
+    [0,254] (0); leftTopW/H [-255,32767] (-padLeft, -padTop); strideW/H
+    [1,63] (1); filterW/H [1,255] (1); dilationFilterW/H [1,255] (1);
+    jumpStride [1,127] 512 B fractals (1); repeatMode 0/1 (0); repeatTime
+    [1,255] (1); cSize 0 (the 4/8-channel mode is not modelled); padValue
+    (0). [I]: the pixel walk, the kernel-point walk and jumpStride's unit
+    are read from §10.2's one-line descriptions (docs/Rationale.md).
+
+    Paths: L1 -> L0A on atlas_inference and atlas_training. Dtypes: half,
+    (u)int8 ([U]: the V2 lists of 310P without int4). Alignment: source
+    32 B, destination 512 B.
+
+    Example (the 9 kernel points of channel group 0 for output pixels
+    16..31 of a padded 3x3 convolution of an 8x8 map into A fractal row 1):
+
+    ```mlir
+    ascube.load_3d_v1 %fm to %a[%c2304] {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>,
+                                         leftTopH = 1 : i64, leftTopW = -1 : i64, repeatTime = 9 : i64}
+        : memref<1x1x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x144xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$src, Optional<Index>:$srcOffset,
+                   AnyMemRef:$dst, Optional<Index>:$dstOffset,
+                   OptionalAttr<DenseI64ArrayAttr>:$padList,
+                   OptionalAttr<I64Attr>:$l1H,
+                   OptionalAttr<I64Attr>:$l1W,
+                   OptionalAttr<I64Attr>:$c1Index,
+                   OptionalAttr<I64Attr>:$fetchFilterW,
+                   OptionalAttr<I64Attr>:$fetchFilterH,
+                   OptionalAttr<I64Attr>:$leftTopW,
+                   OptionalAttr<I64Attr>:$leftTopH,
+                   OptionalAttr<I64Attr>:$strideW,
+                   OptionalAttr<I64Attr>:$strideH,
+                   OptionalAttr<I64Attr>:$filterW,
+                   OptionalAttr<I64Attr>:$filterH,
+                   OptionalAttr<I64Attr>:$dilationFilterW,
+                   OptionalAttr<I64Attr>:$dilationFilterH,
+                   OptionalAttr<I64Attr>:$jumpStride,
+                   OptionalAttr<I64Attr>:$repeatMode,
+                   OptionalAttr<I64Attr>:$repeatTime,
+                   OptionalAttr<I64Attr>:$cSize,
+                   OptionalAttr<TypedAttrInterface>:$padValue);
+  let assemblyFormat = [{
+    $src (`[` $srcOffset^ `]`)? `to` $dst (`[` $dstOffset^ `]`)? attr-dict
+    `:` qualified(type($src)) `to` qualified(type($dst))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Matrix ops
 //===----------------------------------------------------------------------===//

@@ -75,6 +75,20 @@ struct Load3DParams {
   std::pair<int64_t, int64_t> windowStart(int64_t r) const;
 };
 
+/// LoadData3DParamsV1 (§10.2), as it executes.
+struct Load3DV1Params {
+  int64_t padList[4] = {0, 0, 0, 0}; ///< left, right, top, bottom
+  int64_t c1Index = 0, fetchFilterW = 0, fetchFilterH = 0, leftTopW = 0,
+          leftTopH = 0, jumpStride = 1, repeatMode = 0, repeatTime = 1,
+          cSize = 0;
+  /// The im2col geometry (l1H, l1W, kernel, strides, dilations, pads; C1
+  /// from the source).
+  layout::Im2colGeometry geometry;
+  /// Row and column of X where repeat r's fractal starts: X[m0 .. m0+15]
+  /// [k0 .. k0+C0-1].
+  std::pair<int64_t, int64_t> fractalStart(int64_t r) const;
+};
+
 /// One unit an L1 -> L0 fractal mover moves: n source fractals forming a
 /// square (one fractal when nothing is transposed) and the n destination
 /// fractals it becomes, in fractals from the instruction's base addresses.
@@ -128,6 +142,8 @@ mlir::FailureOr<TransposeParams> getTransposeParams(Load2DTransposeOp op,
 mlir::FailureOr<Load2DV2Params> getLoad2DV2Params(Load2DV2Op op,
                                                   EmitErrorFn emit);
 mlir::FailureOr<Load3DParams> getLoad3DParams(Load3DOp op, EmitErrorFn emit);
+mlir::FailureOr<Load3DV1Params> getLoad3DV1Params(Load3DV1Op op,
+                                                  EmitErrorFn emit);
 mlir::FailureOr<MmadParams> getMmadParams(MmadOp op, EmitErrorFn emit);
 mlir::FailureOr<FixpipeParams> getFixpipeParams(FixpipeOp op, EmitErrorFn emit);
 
@@ -147,6 +163,8 @@ mlir::FailureOr<AccessExtents> getAccessExtents(Load2DV2Op op,
 mlir::FailureOr<AccessExtents> getAccessExtents(Load2DTransposeOp op,
                                                 EmitErrorFn emit);
 mlir::FailureOr<AccessExtents> getAccessExtents(Load3DOp op, EmitErrorFn emit);
+mlir::FailureOr<AccessExtents> getAccessExtents(Load3DV1Op op,
+                                                EmitErrorFn emit);
 
 /// Where LoadDataWithTranspose moves element `e` (in [0, n * F)) of the
 /// source square of a repeat: the source fractal and the offset inside it,
@@ -168,6 +186,7 @@ BaseAlignment getBaseAlignment(FixpipeOp op);
 BaseAlignment getBaseAlignment(Load2DTransposeOp op);
 BaseAlignment getBaseAlignment(Load2DV2Op op);
 BaseAlignment getBaseAlignment(Load3DOp op);
+BaseAlignment getBaseAlignment(Load3DV1Op op);
 
 /// The static byte address of `buf`'s first element: an ascube.alloc's
 /// offset in its level (0 when ascube places it), or 0 for a GM buffer — GM
