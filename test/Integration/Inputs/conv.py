@@ -15,13 +15,11 @@ Usage: conv.py --runner PATH/ascube-run --out DIR [--case N]
 """
 import argparse
 import os
-import subprocess
 import sys
 
 import numpy as np
 
-ACC = {"f16": "f32", "i8": "i32"}
-C0 = {"f16": 16, "i8": 32}
+from cubetest import ACC, C0, run
 
 # (product, dtype, C, H, W, Cout, (Hk, Wk), (sH, sW), (dH, dW),
 #  (left, right, top, bottom), channelSize, padValue)
@@ -189,16 +187,12 @@ def main():
         out = direct_conv(x, wt, stride, dil, pads, pv)
         golden = out.reshape(cout, hout * wout).T
         golden.astype(np.int32 if t == "i8" else np.float32).tofile(d + "/golden.bin")
-        r = subprocess.run([o.runner, d + "/kernel.mlir", "--entry", "conv",
-                            "--input", f"FM={d}/FM.bin", "--input", f"WT={d}/WT.bin",
-                            "--output", f"OUT={d}/OUT.bin", "--compare", f"OUT={d}/golden.bin"],
-                           capture_output=True, text=True)
-        ok = r.returncode == 0
+        ok, out = run(o.runner, d, "conv", ["FM", "WT"], "OUT")
         failures += not ok
         print(f"{prod} {t} C={c} {h}x{w} k{hk}x{wk} s{stride[0]}x{stride[1]} "
               f"d{dil[0]}x{dil[1]} pad{list(pads)} cs={cs} pv={pv}: {'ok' if ok else 'FAILED'}")
         if not ok:
-            print(r.stdout + r.stderr)
+            print(out)
     print(f"{len(picked)} kernels, {failures} failures")
     sys.exit(1 if failures else 0)
 

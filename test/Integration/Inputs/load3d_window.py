@@ -12,23 +12,11 @@ Usage: load3d_window.py --runner PATH/ascube-run --out DIR
 """
 import argparse
 import os
-import subprocess
 import sys
 
 import numpy as np
 
-ACC = {"f16": "f32", "f32": "f32", "i8": "i32", "i4": "i32"}
-C0 = {"f16": 16, "f32": 8, "i8": 32, "i4": 64}
-NP = {"f16": np.float16, "f32": np.float32, "i8": np.int8, "i4": np.int8}
-
-
-def store(a, t, path):
-    """Raw storage: int4 two per byte, element 2i in the low nibble."""
-    a = np.ascontiguousarray(a).astype(NP[t]).ravel()
-    if t == "i4":
-        a = a.astype(np.uint8) & 0xF
-        a = (a[0::2] | (a[1::2] << 4)).astype(np.uint8)
-    a.tofile(path)
+from cubetest import ACC, C0, encode, golden, run
 
 # Each case: product, dtype, map (C1, H, W), kernel, stride, dilation,
 # pads (left, right, top, bottom), padValue, window attributes.
@@ -153,7 +141,7 @@ def main():
                  stride=stride, dil=dil, pads=pads)
         c1, h, w = fm_shape
         lo, hi = {"i8": (-100, 100), "i4": (-8, 8)}.get(t, (-8, 9))
-        fm = rng.integers(lo, hi, (c1, h, w, C0[t])).astype(NP[t])
+        fm = rng.integers(lo, hi, (c1, h, w, C0[t]))
         want = expected(fm.astype(np.float64), g, pv, win)
         rows, cols = want.shape
         n = cols + 16
@@ -161,22 +149,18 @@ def main():
         os.makedirs(d, exist_ok=True)
         with open(d + "/kernel.mlir", "w") as f:
             f.write(kernel(prod, t, fm_shape, kern, g, pv, win, rows, cols, n))
-        store(fm, t, d + "/FM.bin")
-        bt = np.zeros((n, cols), dtype=NP[t])
-        bt[:cols, :cols] = np.eye(cols)
-        store(bt, t, d + "/BT.bin")
-        golden = np.zeros((rows, n))
-        golden[:, :cols] = want
-        golden.astype(np.int32 if ACC[t] == "i32" else np.float32).tofile(d + "/golden.bin")
-        r = subprocess.run([o.runner, d + "/kernel.mlir", "--entry", "k",
-                            "--input", f"FM={d}/FM.bin", "--input", f"BT={d}/BT.bin",
-                            "--output", f"C={d}/C.bin", "--compare", f"C={d}/golden.bin"],
-                           capture_output=True, text=True)
-        ok = r.returncode == 0
+        encode(fm, t).tofile(d + "/FM.bin")
+        bt = np.zeros((n, cols), dtype=np.int64)
+        bt[:cols, :cols] = np.eye(cols, dtype=np.int64)
+        encode(bt, t).tofile(d + "/BT.bin")
+        want_c = np.zeros((rows, n))
+        want_c[:, :cols] = want
+        golden(want_c, t).tofile(d + "/golden.bin")
+        ok, out = run(o.runner, d, "k", ["FM", "BT"], "C")
         failures += not ok
         print(f"{prod} {t} {win}: {'ok' if ok else 'FAILED'}")
         if not ok:
-            print(r.stdout + r.stderr)
+            print(out)
     print(f"{len(CASES)} kernels, {failures} failures")
     sys.exit(1 if failures else 0)
 

@@ -20,12 +20,12 @@ Usage: transpose_v2.py --runner PATH/ascube-run --out DIR
 """
 import argparse
 import os
-import subprocess
 import sys
 
 import numpy as np
 
-ACC = {"f16": "f32", "bf16": "f32", "f32": "f32", "i8": "i32"}
+from cubetest import run_matmul
+
 BITS = {"f16": 16, "bf16": 16, "f32": 32, "i8": 8}
 
 # (dtype, m, k, n, explicit parameters?)
@@ -41,14 +41,13 @@ CASES = [
 ]
 
 
-def encode(v, t):
-    if t == "bf16":
-        return (v.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
-    return v.astype({"f16": np.float16, "f32": np.float32, "i8": np.int8}[t])
+def b_moves(t, k, n):
+    """The LoadDataWithTranspose V2 ops moving B (K x N, L1 Nz) to L0B Zn,
+    as a mover for cubetest.matmul_kernel."""
+    return lambda src, dst, b1, b0: explicit_ops(t, k, n, b1, b0)
 
 
-def b_moves(t, k, n, b1, b0):
-    """The LoadDataWithTranspose V2 ops moving B (K x N, L1 Nz) to L0B Zn."""
+def explicit_ops(t, k, n, b1, b0):
     bits = BITS[t]
     frac = 4096 // bits  # elements per 512 B fractal
     k1 = (k + 15) // 16  # Nz fractal rows of B
@@ -79,34 +78,6 @@ def b_moves(t, k, n, b1, b0):
     return "\n".join(ops)
 
 
-def kernel(t, m, k, n, explicit):
-    acc = ACC[t]
-    a_l1 = f"memref<{m}x{k}x{t}, #ascube.layout<Nz>, #ascube.mem<L1>>"
-    b_l1 = f"memref<{k}x{n}x{t}, #ascube.layout<Nz>, #ascube.mem<L1>>"
-    a0 = f"memref<{m}x{k}x{t}, #ascube.layout<Nz>, #ascube.mem<L0A>>"
-    b0 = f"memref<{k}x{n}x{t}, #ascube.layout<Zn>, #ascube.mem<L0B>>"
-    c0 = f"memref<{m}x{n}x{acc}, #ascube.layout<Nz>, #ascube.mem<L0C>>"
-    moves = b_moves(t, k, n, b_l1, b0) if explicit else \
-        f"    ascube.load_2d_transpose %b1 to %b0 : {b_l1} to {b0}"
-    return f"""module attributes {{ascube.target = #ascube.target<ascend950pr>}} {{
-  func.func @k(%A: memref<{m}x{k}x{t}>, %B: memref<{k}x{n}x{t}>, %C: memref<{m}x{n}x{acc}>) {{
-    %a1 = ascube.alloc offset 0 : {a_l1}
-    %b1 = ascube.alloc offset 131072 : {b_l1}
-    ascube.data_copy %A to %a1 : memref<{m}x{k}x{t}> to {a_l1}
-    ascube.data_copy %B to %b1 : memref<{k}x{n}x{t}> to {b_l1}
-    %a0 = ascube.alloc offset 0 : {a0}
-    ascube.load_2d_v2 %a1 to %a0 : {a_l1} to {a0}
-    %b0 = ascube.alloc offset 0 : {b0}
-{moves}
-    %c = ascube.alloc offset 0 : {c0}
-    ascube.mmad %a0, %b0 to %c : {a0}, {b0} to {c0}
-    ascube.fixpipe %c to %C : {c0} to memref<{m}x{n}x{acc}>
-    return
-  }}
-}}
-"""
-
-
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--runner", required=True)
@@ -115,27 +86,14 @@ def main():
     rng = np.random.default_rng(20261130)
     failures = 0
     for i, (t, m, k, n, explicit) in enumerate(CASES):
-        d = os.path.join(o.out, f"case{i}")
-        os.makedirs(d, exist_ok=True)
-        with open(d + "/kernel.mlir", "w") as f:
-            f.write(kernel(t, m, k, n, explicit))
-        lo, hi = (-128, 128) if t == "i8" else (-3, 4)
-        a = rng.integers(lo, hi, (m, k))
-        b = rng.integers(lo, hi, (k, n))
-        encode(a, t).tofile(d + "/A.bin")
-        encode(b, t).tofile(d + "/B.bin")
-        c = a @ b
-        (c.astype(np.int32) if ACC[t] == "i32" else c.astype(np.float32)).tofile(d + "/golden.bin")
-        r = subprocess.run([o.runner, d + "/kernel.mlir", "--entry", "k",
-                            "--input", f"A={d}/A.bin", "--input", f"B={d}/B.bin",
-                            "--output", f"C={d}/C.bin", "--compare", f"C={d}/golden.bin"],
-                           capture_output=True, text=True)
-        ok = r.returncode == 0
+        mover = b_moves(t, k, n) if explicit else "load_2d_transpose"
+        ok, out = run_matmul(o.runner, os.path.join(o.out, f"case{i}"), rng,
+                             "ascend950pr", t, m, k, n, "A", "load_2d_v2", "B", mover)
         failures += not ok
         print(f"ascend950pr {t} {m}x{k}x{n} {'explicit' if explicit else 'derived'}: "
               f"{'ok' if ok else 'FAILED'}")
         if not ok:
-            print(r.stdout + r.stderr)
+            print(out)
     print(f"{len(CASES)} kernels, {failures} failures")
     sys.exit(1 if failures else 0)
 

@@ -326,7 +326,8 @@ def Ascube_Load2DV2Op : Ascube_MoverOp<"load_2d_v2"> {
 def Ascube_Load3DOp : Ascube_MoverOp<"load_3d"> {
   let summary = "LoadData 3D V2: an im2col window of an L1 feature map -> L0A/L0B (cube-reference §10)";
   let description = [{
-    One LoadData 3D instruction (LoadData3DParamsV2, with the FMatrix and
+    One LoadData 3D instruction (LoadData3DParamsV2 — the V2Pro form packs
+    the same fields into extConfig/filterConfig — with the FMatrix and
     padding value it sets itself — Ascend C's default
     `IsResetLoad3dConfig{true, true}` — and the SetLoadDataRepeat state as
     attributes). The source `src[srcOffset]` is a feature map of C1 x l1H x

@@ -1,0 +1,98 @@
+"""Shared helpers of the execution test generators: element encodings, the
+GM -> L1 -> L0 -> mmad -> fixpipe matmul kernel, and running a kernel with
+ascube-run against a golden. Goldens are computed by each script with plain
+numpy; nothing here knows a fractal layout.
+"""
+import os
+import subprocess
+
+import numpy as np
+
+# Accumulator (L0C / output) type of each input type.
+ACC = {"f16": "f32", "bf16": "f32", "f32": "f32", "i8": "i32", "i4": "i32"}
+C0 = {"f16": 16, "bf16": 16, "f32": 8, "i8": 32, "i4": 64}
+
+
+def encode(v, t):
+    """Values -> the raw storage ascube-run reads: bf16 as its top 16 bits,
+    int4 two per byte (element 2i in the low nibble)."""
+    v = np.ascontiguousarray(v)
+    if t == "bf16":
+        return (v.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    if t == "i4":
+        b = v.astype(np.int8).ravel().astype(np.uint8) & 0xF
+        if b.size % 2:
+            b = np.append(b, 0)
+        return (b[0::2] | (b[1::2] << 4)).astype(np.uint8)
+    return v.astype({"f16": np.float16, "f32": np.float32, "i8": np.int8}[t])
+
+
+def golden(c, t):
+    """An exact product in the output type of `t`."""
+    return c.astype(np.int32) if ACC[t] == "i32" else c.astype(np.float32)
+
+
+def mover_ops(mover, src, dst, src_type, dst_type):
+    """`mover` is "op_name {attrs}" (one op) or a callable writing the ops."""
+    if callable(mover):
+        return mover(src, dst, src_type, dst_type)
+    name, _, attrs = mover.partition(" ")
+    return f"    ascube.{name} {src} to {dst} {attrs} : {src_type} to {dst_type}"
+
+
+def matmul_kernel(prod, t, m, k, n, a_as, a_mover, b_as, b_mover):
+    """C = A x B on `prod`. A is given as "A" (M x K) or "AT" (K x M), B as
+    "B" (K x N) or "BT" (N x K), in GM ND and in L1 Nz; the movers bring
+    them to L0A (Zz, Nz on 950) and L0B (Zn)."""
+    acc = ACC[t]
+    nz950 = prod.startswith("ascend950")
+    a_shape = f"{m}x{k}" if a_as == "A" else f"{k}x{m}"
+    b_shape = f"{k}x{n}" if b_as == "B" else f"{n}x{k}"
+    a_l1 = f"memref<{a_shape}x{t}, #ascube.layout<Nz>, #ascube.mem<L1>>"
+    b_l1 = f"memref<{b_shape}x{t}, #ascube.layout<Nz>, #ascube.mem<L1>>"
+    a0 = f"memref<{m}x{k}x{t}, #ascube.layout<{'Nz' if nz950 else 'Zz'}>, #ascube.mem<L0A>>"
+    b0 = f"memref<{k}x{n}x{t}, #ascube.layout<Zn>, #ascube.mem<L0B>>"
+    c0 = f"memref<{m}x{n}x{acc}, #ascube.layout<Nz>, #ascube.mem<L0C>>"
+    return f"""module attributes {{ascube.target = #ascube.target<{prod}>}} {{
+  func.func @k(%A: memref<{a_shape}x{t}>, %B: memref<{b_shape}x{t}>, %C: memref<{m}x{n}x{acc}>) {{
+    %a1 = ascube.alloc offset 0 : {a_l1}
+    %b1 = ascube.alloc offset 131072 : {b_l1}
+    ascube.data_copy %A to %a1 : memref<{a_shape}x{t}> to {a_l1}
+    ascube.data_copy %B to %b1 : memref<{b_shape}x{t}> to {b_l1}
+    %a0 = ascube.alloc offset 0 : {a0}
+{mover_ops(a_mover, "%a1", "%a0", a_l1, a0)}
+    %b0 = ascube.alloc offset 0 : {b0}
+{mover_ops(b_mover, "%b1", "%b0", b_l1, b0)}
+    %c = ascube.alloc offset 0 : {c0}
+    ascube.mmad %a0, %b0 to %c : {a0}, {b0} to {c0}
+    ascube.fixpipe %c to %C : {c0} to memref<{m}x{n}x{acc}>
+    return
+  }}
+}}
+"""
+
+
+def run_matmul(runner, d, rng, prod, t, m, k, n, a_as, a_mover, b_as, b_mover):
+    """Writes the kernel and small-integer inputs into `d`, runs it and
+    compares C with numpy's a @ b. Returns (ok, ascube-run's output)."""
+    os.makedirs(d, exist_ok=True)
+    lo, hi = {"i8": (-128, 128), "i4": (-8, 8)}.get(t, (-3, 4))
+    a = rng.integers(lo, hi, (m, k))
+    b = rng.integers(lo, hi, (k, n))
+    with open(d + "/kernel.mlir", "w") as f:
+        f.write(matmul_kernel(prod, t, m, k, n, a_as, a_mover, b_as, b_mover))
+    encode(a if a_as == "A" else a.T, t).tofile(d + "/A.bin")
+    encode(b if b_as == "B" else b.T, t).tofile(d + "/B.bin")
+    golden(a @ b, t).tofile(d + "/golden.bin")
+    return run(runner, d, "k", ["A", "B"], "C")
+
+
+def run(runner, d, entry, inputs, output):
+    """ascube-run on d/kernel.mlir with d/NAME.bin inputs, comparing the
+    output with d/golden.bin. Returns (ok, output text)."""
+    cmd = [runner, d + "/kernel.mlir", "--entry", entry]
+    for i in inputs:
+        cmd += ["--input", f"{i}={d}/{i}.bin"]
+    cmd += ["--output", f"{output}={d}/{output}.bin", "--compare", f"{output}={d}/golden.bin"]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    return r.returncode == 0, r.stdout + r.stderr
