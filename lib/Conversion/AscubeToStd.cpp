@@ -278,6 +278,21 @@ Value loadWide(ImplicitLocOpBuilder &b, ModuleOp module, Value buf, Value idx,
 // ascube.alloc: views into per-level byte arrays, filled with 0xFF
 //===----------------------------------------------------------------------===//
 
+/// Marks the hidden 4:2 index buffer array of a function, and the index
+/// byte a sparse instruction's L0B buffer starts at (§12, §14).
+constexpr llvm::StringLiteral kSparseIndexAttr = "ascube_sparse_index";
+constexpr llvm::StringLiteral kIndexBaseAttr = "ascube_index_base";
+
+/// The function's hidden index buffer (created by lowerAllocs).
+Value sparseIndexBuffer(Operation *op) {
+  Value found;
+  op->getParentOfType<func::FuncOp>().walk([&](memref::AllocOp a) {
+    if (a->hasAttr(kSparseIndexAttr))
+      found = a.getResult();
+  });
+  return found;
+}
+
 /// Replaces every ascube.alloc of `func` by a typed view of a byte array:
 /// allocations with an `offset` share one array per level (they alias
 /// exactly as on the chip), the others get their own. The result is cast
@@ -285,6 +300,21 @@ Value loadWide(ImplicitLocOpBuilder &b, ModuleOp module, Value buf, Value idx,
 LogicalResult lowerAllocs(func::FuncOp func) {
   SmallVector<AllocOp> allocs;
   func.walk([&](AllocOp op) { allocs.push_back(op); });
+  // Sparse instructions address the hidden index buffer from their L0B
+  // buffer's fixed place: note it before the allocations go.
+  bool sparse = false;
+  func.walk([&](Operation *op) {
+    Value l0b;
+    if (auto ls = dyn_cast<LoadSparseOp>(op))
+      l0b = ls.getDst();
+    else if (auto ms = dyn_cast<MmadSparseOp>(op))
+      l0b = ms.getB();
+    else
+      return;
+    sparse = true;
+    op->setAttr(kIndexBaseAttr, OpBuilder(op).getI64IntegerAttr(
+                                    getSparseIndexBase(l0b).value_or(0)));
+  });
   if (allocs.empty())
     return success();
   SmallVector<MemRefType> flat;
@@ -336,6 +366,12 @@ LogicalResult lowerAllocs(func::FuncOp func) {
   llvm::DenseMap<unsigned, Value> levelBuf;
   for (auto &[level, bytes] : levelBytes)
     levelBuf[level] = filled(bytes);
+  if (sparse) {
+    // The 4:2 index buffer: a quarter of L0B (16 KB on A2/A3).
+    int64_t l0b = product ? product->capacity(Level::L0B) : 64 * 1024;
+    Value buf = filled(l0b / 4);
+    buf.getDefiningOp()->setAttr(kSparseIndexAttr, b.getUnitAttr());
+  }
   SmallVector<Value> base;
   for (auto [op, t] : llvm::zip(allocs, flat))
     base.push_back(op.getOffsetAttr()
@@ -432,6 +468,8 @@ void insertRuntimeChecks(func::FuncOp func) {
       insertChecks(o, "load3d_c10");
     else if (auto o = dyn_cast<Load3DV1Op>(op))
       insertChecks(o, "load3dv1_c6");
+    else if (auto o = dyn_cast<LoadSparseOp>(op))
+      insertChecks(o, "loadsparse_c3");
   });
 }
 
@@ -905,6 +943,141 @@ struct Load3DV1Lowering : AscubePattern<Load3DV1Op> {
   }
 };
 
+/// LoadDataWithSparse (§12): B' fractals to L0B, index fractals to the
+/// hidden index buffer at the destination's L0B byte address / 4.
+struct LoadSparseLowering : AscubePattern<LoadSparseOp> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(LoadSparseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<LoadSparseParams> p =
+        getLoadSparseParams(op, [&] { return op.emitOpError(); });
+    auto base = op->getAttrOfType<IntegerAttr>(kIndexBaseAttr);
+    Value ib = sparseIndexBuffer(op);
+    if (failed(p) || !base || !ib)
+      return failure();
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    Value src = flatten(b, adaptor.getSrc()),
+          idx = flatten(b, adaptor.getIdx());
+    Value dst = flatten(b, adaptor.getDst());
+    Value sOff = baseOffset(im, adaptor.getSrcOffset());
+    Value dOff = baseOffset(im, adaptor.getDstOffset());
+    Value iBase = im.add(im.div(dOff, 4), base.getInt());
+    forRange(b, p->repeatTimes, [&](Value i) {
+      Value frac = im.add(i, p->startIndex);
+      Value s = im.add(sOff, im.mul(frac, 512)),
+            d = im.add(dOff, im.mul(i, 512));
+      forRange(b, 512, [&](Value e) {
+        memref::StoreOp::create(b, memref::LoadOp::create(b, src, im.add(s, e)),
+                                dst, im.add(d, e));
+      });
+      Value is = im.mul(frac, 128), id = im.add(iBase, im.mul(i, 128));
+      forRange(b, 128, [&](Value e) {
+        memref::StoreOp::create(b,
+                                memref::LoadOp::create(b, idx, im.add(is, e)),
+                                ib, im.add(id, e));
+      });
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// MmadWithSparse (§14): per group of four K elements, the two dense B'
+/// values meet the A elements their 2-bit indices select.
+struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(MmadSparseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<MmadSparseParams> p =
+        getMmadSparseParams(op, [&] { return op.emitOpError(); });
+    auto base = op->getAttrOfType<IntegerAttr>(kIndexBaseAttr);
+    Value ib = sparseIndexBuffer(op);
+    if (failed(p) || !base || !ib)
+      return failure();
+    if (p->m == 0 || p->k == 0 || p->n == 0) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    Value A = flatten(b, adaptor.getA()), B = flatten(b, adaptor.getB()),
+          C = flatten(b, adaptor.getC());
+    auto i64 = b.getI64Type();
+    int64_t k1 = llvm::divideCeil(p->k, 32), n1 = llvm::divideCeil(p->n, 16);
+    int64_t m1 = llvm::divideCeil(p->m, 16);
+    auto wide = [&](Value v) { return arith::ExtSIOp::create(b, i64, v); };
+    forRange(b, p->m, [&](Value i) {
+      forRange(b, p->n, [&](Value j) {
+        // C(i, j): Nz, 16x16 fractals, M1 fractals per column block.
+        Value cIdx = im.add(
+            im.add(
+                im.mul(im.add(im.mul(im.div(j, 16), m1), im.div(i, 16)), 256),
+                im.mul(im.rem(i, 16), 16)),
+            im.rem(j, 16));
+        Value init = p->cmatrixInitVal
+                         ? Value(arith::ConstantIntOp::create(b, i64, 0))
+                         : wide(memref::LoadOp::create(b, C, cIdx));
+        auto loop = scf::ForOp::create(b, im.c(0), im.c(p->k / 4), im.c(1),
+                                       ValueRange{init});
+        {
+          OpBuilder::InsertionGuard g(b);
+          b.setInsertionPointToStart(loop.getBody());
+          Value grp = loop.getInductionVar();
+          Value acc = loop.getRegionIterArgs()[0];
+          for (int64_t s = 0; s < 2; ++s) {
+            // Dense row r of B' (Zn, 32x16 fractals) and its index (8x16
+            // bytes a fractal, four 2-bit indices a byte, first in 1:0).
+            Value r = im.add(im.mul(grp, 2), s);
+            Value frac = im.add(im.mul(im.div(r, 32), n1), im.div(j, 16));
+            Value bIdx =
+                im.add(im.add(im.mul(frac, 512), im.mul(im.rem(j, 16), 32)),
+                       im.rem(r, 32));
+            Value byteIdx = im.add(
+                im.add(im.add(im.mul(frac, 128), im.mul(im.rem(j, 16), 8)),
+                       im.div(im.rem(r, 32), 4)),
+                base.getInt());
+            Value byte = memref::LoadOp::create(b, ib, byteIdx);
+            Value shift = arith::IndexCastOp::create(b, b.getI8Type(),
+                                                     im.mul(im.rem(r, 4), 2));
+            Value sel = arith::AndIOp::create(
+                b, arith::ShRUIOp::create(b, byte, shift),
+                arith::ConstantIntOp::create(b, b.getI8Type(), 3));
+            // Position in the group: idx0, or 1 + idx1; kept inside it.
+            Value pos = im.add(
+                arith::IndexCastUIOp::create(b, b.getIndexType(), sel), s);
+            pos = arith::MinUIOp::create(b, pos, im.c(3));
+            Value kk = im.add(im.mul(grp, 4), pos);
+            // A(i, kk): Zz, 16x32 fractals, K1 fractals per row line.
+            Value aIdx = im.add(
+                im.add(im.mul(im.add(im.mul(im.div(i, 16), k1), im.div(kk, 32)),
+                              512),
+                       im.mul(im.rem(i, 16), 32)),
+                im.rem(kk, 32));
+            Value prod = arith::MulIOp::create(
+                b, wide(memref::LoadOp::create(b, A, aIdx)),
+                wide(memref::LoadOp::create(b, B, bIdx)));
+            acc = arith::AddIOp::create(b, acc, prod);
+          }
+          scf::YieldOp::create(b, acc);
+        }
+        // Exact sum, saturated once to int32 (§13.3).
+        Value res = arith::MaxSIOp::create(
+            b, loop.getResult(0),
+            arith::ConstantIntOp::create(b, i64, INT32_MIN));
+        res = arith::MinSIOp::create(
+            b, res, arith::ConstantIntOp::create(b, i64, INT32_MAX));
+        memref::StoreOp::create(
+            b, arith::TruncIOp::create(b, b.getI32Type(), res), C, cIdx);
+      });
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// Mmad (§13).
 struct MmadLowering : AscubePattern<MmadOp> {
   using AscubePattern::AscubePattern;
@@ -1213,7 +1386,8 @@ struct ConvertAscubeToStdPass
     patterns.add<DataCopyLowering, Load2DLowering,
                  SquareMoverLowering<Load2DTransposeOp>,
                  SquareMoverLowering<Load2DV2Op>, Load3DLowering,
-                 Load3DV1Lowering, MmadLowering, FixpipeLowering>(types, ctx);
+                 Load3DV1Lowering, LoadSparseLowering, MmadSparseLowering,
+                 MmadLowering, FixpipeLowering>(types, ctx);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    types);
     populateReturnOpTypeConversionPattern(patterns, types);

@@ -114,3 +114,19 @@ func.func @load3d_v1(%fm: memref<1x1x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascub
   return
 }
 }
+
+// 4:2 sparsity (A2/A3).
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+// CHECK-LABEL: func.func @sparse
+func.func @sparse(%bp: memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L1>>,
+                  %ix: memref<8x32xui8, #ascube.layout<SparseIndex>, #ascube.mem<L1>>,
+                  %a: memref<16x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+                  %c: memref<16x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
+  %b0 = ascube.alloc offset 0 : memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  // CHECK: ascube.load_sparse %{{.*}}, %{{.*}} to %{{.*}} {repeatTimes = 2 : i64} : memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L1>>, memref<8x32xui8, #ascube.layout<SparseIndex>, #ascube.mem<L1>> to memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  ascube.load_sparse %bp, %ix to %b0 {repeatTimes = 2 : i64} : memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L1>>, memref<8x32xui8, #ascube.layout<SparseIndex>, #ascube.mem<L1>> to memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  // CHECK: ascube.mmad_sparse %{{.*}}, %{{.*}} to %{{.*}} {k = 64 : i64} :
+  ascube.mmad_sparse %a, %b0 to %c {k = 64 : i64} : memref<16x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>, memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<16x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+  return
+}
+}

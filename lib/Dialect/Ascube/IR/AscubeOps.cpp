@@ -2082,3 +2082,214 @@ LogicalResult Load3DV1Op::verify() {
     return failure();
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// 4:2 structured sparsity: LoadSparseOp (§12), MmadSparseOp (§14), §3.2
+//===----------------------------------------------------------------------===//
+
+std::optional<int64_t> ascube::getSparseIndexBase(Value l0b) {
+  auto alloc = l0b.getDefiningOp<AllocOp>();
+  if (!alloc || !alloc.getOffsetAttr())
+    return std::nullopt;
+  return alloc.getOffsetAttr().getInt() / 4;
+}
+
+namespace {
+/// The L0B buffer of a sparse instruction has a fixed place, from which the
+/// hidden index buffer is addressed (sparse_c1); with a target, the
+/// instruction exists (sparse_c2).
+LogicalResult checkSparseCommon(Operation *op, Value l0b, StringRef what) {
+  if (!getSparseIndexBase(l0b))
+    return op->emitOpError()
+           << what
+           << " needs its L0B buffer at a fixed place (ascube.alloc offset "
+              "N): the hidden index buffer is addressed from its L0B address "
+              "[sparse_c1]";
+  if (const target::ProductInfo *prod = getTargetProduct(op))
+    if (!prod->HasSparse)
+      return op->emitOpError() << what << " is not available on " << prod->Name
+                               << " (A2/A3 only) [sparse_c2]";
+  return success();
+}
+} // namespace
+
+FailureOr<LoadSparseParams> ascube::getLoadSparseParams(LoadSparseOp op,
+                                                        EmitErrorFn emit) {
+  FailureOr<Buffer> dst = resolve(op.getDst(), "destination", emit);
+  if (failed(dst))
+    return failure();
+  LoadSparseParams p;
+  p.startIndex = attrOr(op.getStartIndexAttr(), 0);
+  p.repeatTimes = attrOr(op.getRepeatTimesAttr(),
+                         dst->layout.numElements() / 512); // int8 fractals
+  StringRef l = "loadsparse_c2";
+  if (failed(inRange(emit, "startIndex", p.startIndex, 0, 65535, l)) ||
+      failed(inRange(emit, "repeatTimes", p.repeatTimes, 0, 255, l)))
+    return failure();
+  return p;
+}
+
+FailureOr<AccessExtents> ascube::getAccessExtents(LoadSparseOp op,
+                                                  EmitErrorFn emit) {
+  FailureOr<LoadSparseParams> p = getLoadSparseParams(op, emit);
+  if (failed(p))
+    return failure();
+  if (p->repeatTimes == 0)
+    return AccessExtents{};
+  return AccessExtents{(p->startIndex + p->repeatTimes) * 512,
+                       p->repeatTimes * 512};
+}
+
+BaseAlignment ascube::getBaseAlignment(LoadSparseOp) {
+  return {32, 512}; // L1 sources 32 B, L0B destination 512 B (§4, §12)
+}
+
+LogicalResult LoadSparseOp::verify() {
+  auto emit = [&]() { return emitOpError(); };
+  auto buffers = resolveMover(*this, getSrc(), getDst(), emit);
+  FailureOr<Buffer> idx = resolve(getIdx(), "index", emit);
+  if (failed(buffers) || failed(idx))
+    return failure();
+  Buffer *src = &buffers->first, *dst = &buffers->second;
+  auto zn = layout::FractalShape{32, 16};
+  if (src->level != Level::L1 || idx->level != Level::L1 ||
+      dst->level != Level::L0B)
+    return emitOpError() << "LoadDataWithSparse moves B' and its indices "
+                            "from L1 to L0B, got "
+                         << target::stringifyLevel(src->level) << ", "
+                         << target::stringifyLevel(idx->level) << " -> "
+                         << target::stringifyLevel(dst->level)
+                         << " [loadsparse_c1]";
+  if (!src->type.getElementType().isInteger(8) ||
+      !dst->type.getElementType().isInteger(8) ||
+      !idx->type.getElementType().isInteger(8))
+    return emitOpError() << "LoadDataWithSparse moves int8 B' and (u)int8 "
+                            "index bytes, got "
+                         << src->type.getElementType() << ", "
+                         << idx->type.getElementType() << " -> "
+                         << dst->type.getElementType() << " [loadsparse_c1]";
+  if (src->format() != Format::Zn || src->layout.fractal() != zn ||
+      dst->format() != Format::Zn || dst->layout.fractal() != zn)
+    return emitOpError() << "B' is Zn with 32x16 fractals in L1 and L0B, got "
+                         << src->type << " -> " << dst->type
+                         << " [loadsparse_c1]";
+  // One 128 B index fractal (8 x 16 bytes) per 512 B B' fractal, same grid.
+  if (idx->format() != Format::SparseIndex ||
+      idx->layout.fractal() != layout::FractalShape{8, 16} ||
+      idx->paddedRows() * 4 != src->paddedRows() ||
+      idx->paddedCols() != src->paddedCols())
+    return emitOpError() << "the index buffer must be SparseIndex (8x16 "
+                            "bytes per fractal) with B''s fractal grid: "
+                         << src->paddedRows() / 4 << "x" << src->paddedCols()
+                         << " bytes padded for " << src->type << ", got "
+                         << idx->type << " [loadsparse_c1]";
+  if (failed(checkSparseCommon(*this, getDst(), "LoadDataWithSparse")))
+    return failure();
+  BaseAlignment align = getBaseAlignment(*this);
+  if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src,
+                        align.src)) ||
+      failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
+                        align.dst)))
+    return failure();
+  FailureOr<LoadSparseParams> p = getLoadSparseParams(*this, emit);
+  if (failed(p))
+    return failure();
+  if (p->repeatTimes > 0 &&
+      (p->startIndex + p->repeatTimes) * 128 > idx->layout.numElements())
+    return emitOpError() << "index fractals up to "
+                         << p->startIndex + p->repeatTimes
+                         << " reach past the index buffer " << idx->type
+                         << " [loadsparse_c3]";
+  return checkExtents(*this, emit, *src, *dst, "loadsparse_c3");
+}
+
+FailureOr<MmadSparseParams> ascube::getMmadSparseParams(MmadSparseOp op,
+                                                        EmitErrorFn emit) {
+  FailureOr<Buffer> a = resolve(op.getA(), "A", emit);
+  FailureOr<Buffer> b = resolve(op.getB(), "B", emit);
+  if (failed(a) || failed(b))
+    return failure();
+  MmadSparseParams p;
+  bool twoD = a->type.getRank() == 2 && b->type.getRank() == 2;
+  p.m = attrOr(op.getMAttr(), twoD ? a->rows() : 0);
+  p.k = attrOr(op.getKAttr(), twoD ? a->cols() : 0);
+  p.n = attrOr(op.getNAttr(), twoD ? b->cols() : 0);
+  p.cmatrixInitVal = attrOr(op.getCmatrixInitValAttr(), true);
+  p.unitFlag = attrOr(op.getUnitFlagAttr(), 0);
+  StringRef l = "mmadsparse_c2";
+  if (failed(inRange(emit, "m", p.m, 0, 4095, l)) ||
+      failed(inRange(emit, "k", p.k, 0, 4095, l)) ||
+      failed(inRange(emit, "n", p.n, 0, 4095, l)))
+    return failure();
+  if (p.unitFlag != 0 && p.unitFlag != 2 && p.unitFlag != 3)
+    return emit() << "unitFlag = " << p.unitFlag << " is not 0, 2 or 3 [" << l
+                  << "]";
+  if (p.k % 4 != 0)
+    return emit() << "k = " << p.k
+                  << " is not a multiple of 4 (groups of four K elements "
+                     "carry two values) ["
+                  << l << "]";
+  return p;
+}
+
+LogicalResult MmadSparseOp::verify() {
+  auto emit = [&]() { return emitOpError(); };
+  FailureOr<Buffer> a = resolve(getA(), "A", emit);
+  FailureOr<Buffer> b = resolve(getB(), "B", emit);
+  FailureOr<Buffer> c = resolve(getC(), "C", emit);
+  if (failed(a) || failed(b) || failed(c) ||
+      failed(checkOperandCapacities(*this, emit)))
+    return failure();
+  if (a->level != Level::L0A || b->level != Level::L0B ||
+      c->level != Level::L0C)
+    return emitOpError() << "reads A from L0A and B' from L0B and writes C in "
+                            "L0C, got "
+                         << target::stringifyLevel(a->level) << ", "
+                         << target::stringifyLevel(b->level) << ", "
+                         << target::stringifyLevel(c->level)
+                         << " [mmadsparse_c1]";
+  if (!a->type.getElementType().isSignlessInteger(8) ||
+      !b->type.getElementType().isSignlessInteger(8) ||
+      !c->type.getElementType().isSignlessInteger(32))
+    return emitOpError() << "MmadWithSparse is s8 x s8 -> s32, got "
+                         << a->type.getElementType() << " x "
+                         << b->type.getElementType() << " -> "
+                         << c->type.getElementType() << " [mmadsparse_c1]";
+  if (failed(checkSparseCommon(*this, getB(), "MmadWithSparse")))
+    return failure();
+  for (auto [v, role, align] :
+       {std::tuple{getA(), "A", 512}, {getB(), "B'", 512}, {getC(), "C", 1024}})
+    if (std::optional<int64_t> addr = getStaticBase(v); addr && *addr % align)
+      return emitOpError() << role << " address " << *addr
+                           << " B is not a multiple of " << align
+                           << " B [alignment_c2]";
+  FailureOr<MmadSparseParams> p = getMmadSparseParams(*this, emit);
+  if (failed(p))
+    return failure();
+  if (p->m == 0 || p->k == 0 || p->n == 0)
+    return success();
+  int64_t m16 = llvm::alignTo(p->m, 16), n16 = llvm::alignTo(p->n, 16);
+  int64_t k32 = llvm::alignTo(p->k, 32), kd32 = llvm::alignTo(p->k / 2, 32);
+  if (a->format() != Format::Zz ||
+      a->layout.fractal() != layout::FractalShape{16, 32} ||
+      a->paddedCols() != k32 || a->paddedRows() < m16)
+    return emitOpError() << "A must be Zz with 16x32 fractals padded to " << m16
+                         << "x" << k32 << " for m = " << p->m
+                         << ", k = " << p->k << ", got " << a->type
+                         << " [mmadsparse_c3]";
+  if (b->format() != Format::Zn ||
+      b->layout.fractal() != layout::FractalShape{32, 16} ||
+      b->paddedCols() != n16 || b->paddedRows() < kd32)
+    return emitOpError() << "B' must be Zn with 32x16 fractals padded to "
+                         << kd32 << "x" << n16
+                         << " (k / 2 dense rows) for k = " << p->k
+                         << ", n = " << p->n << ", got " << b->type
+                         << " [mmadsparse_c3]";
+  if (c->format() != Format::Nz ||
+      c->layout.fractal() != layout::FractalShape{16, 16} ||
+      c->paddedRows() != m16 || c->paddedCols() < n16)
+    return emitOpError() << "C must be Nz with 16x16 fractals padded to " << m16
+                         << "x" << n16 << ", got " << c->type
+                         << " [mmadsparse_c3]";
+  return success();
+}

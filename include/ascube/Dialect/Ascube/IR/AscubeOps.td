@@ -487,6 +487,44 @@ def Ascube_Load3DV1Op : Ascube_MoverOp<"load_3d_v1"> {
   }];
 }
 
+def Ascube_LoadSparseOp : Ascube_MoverOp<"load_sparse"> {
+  let summary = "LoadDataWithSparse: 4:2-sparse B' fractals and their indices L1 -> L0B (cube-reference §12, §3.2)";
+  let description = [{
+    One LoadDataWithSparse instruction (A2/A3). For repeat i in
+    [0, repeatTimes): the 512 B fractal `startIndex + i` of the dense int8
+    B' (K/2 x N, Zn with 32 x 16 fractals) counted from `src[srcOffset]`
+    goes to destination fractal i from `dst[dstOffset]`, and the matching
+    128 B index fractal of `idx` (SparseIndex layout: 8 x 16 bytes, four
+    2-bit indices a byte, the first in bits 1:0, §3.2) goes to the hidden
+    index buffer (a quarter of L0B) at the destination's L0B byte address
+    / 4, where `ascube.mmad_sparse` reads it.
+
+    Parameters: startIndex fractals [0,65535] (0); repeatTimes [0,255]
+    (the destination's fractals), 0 = no-op. Nothing else of
+    LoadData2DParams is used (§12). The destination must have a fixed place
+    (`ascube.alloc offset N`): the index buffer is addressed from it.
+
+    Paths: B' and idx in L1, destination L0B; int8 B', (u)int8 index
+    bytes; A2/A3 only. Alignment: sources 32 B, destination 512 B.
+
+    Example (K = 64, N = 32: B' is 32 x 32):
+
+    ```mlir
+    ascube.load_sparse %bp, %idx to %b0 : memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L1>>,
+        memref<8x32xui8, #ascube.layout<SparseIndex>, #ascube.mem<L1>> to memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$src, Optional<Index>:$srcOffset,
+                   AnyMemRef:$idx,
+                   AnyMemRef:$dst, Optional<Index>:$dstOffset,
+                   OptionalAttr<I64Attr>:$startIndex,
+                   OptionalAttr<I64Attr>:$repeatTimes);
+  let assemblyFormat = [{
+    $src (`[` $srcOffset^ `]`)? `,` $idx `to` $dst (`[` $dstOffset^ `]`)? attr-dict
+    `:` qualified(type($src)) `,` qualified(type($idx)) `to` qualified(type($dst))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Matrix ops
 //===----------------------------------------------------------------------===//
@@ -544,6 +582,47 @@ def Ascube_MmadOp : Ascube_Op<"mmad"> {
                    OptionalAttr<BoolAttr>:$disableGemv);
   let assemblyFormat = [{
     $a `,` $b `to` $c (`bias` $bias^ `:` qualified(type($bias)))? attr-dict
+    `:` qualified(type($a)) `,` qualified(type($b)) `to` qualified(type($c))
+  }];
+  let hasVerifier = 1;
+}
+
+def Ascube_MmadSparseOp : Ascube_Op<"mmad_sparse"> {
+  let summary = "MmadWithSparse: C = A x B with 4:2 structured-sparse B (cube-reference §14, §3.2)";
+  let description = [{
+    One MmadWithSparse instruction (A2/A3): int8 A (m x k, L0A Zz, 16 x 32
+    fractals) times the int8 dense B' (k/2 x n, L0B Zn, 32 x 16 fractals)
+    with the 2-bit indices `ascube.load_sparse` left in the hidden index
+    buffer (at B's L0B byte address / 4), into int32 C (L0C Nz). For every
+    group g of four A columns and its dense values b'0 = B'[2g][j], b'1 =
+    B'[2g+1][j] with indices (i0, i1): C[i][j] += A[i][4g+i0]·b'0 +
+    A[i][4g+1+i1]·b'1 (§14); the sum is exact and saturates once to int32.
+
+    - `m`, `k` (the original K, a multiple of 4), `n` [0,4095] default to
+      A's rows, A's columns and B's columns; 0 = no-op.
+    - `cmatrixInitVal` (default true): C starts at 0, else accumulates.
+    - `unitFlag` 0, 2 or 3. No bias, no GEMV, no kDirectionAlign.
+    - Index value 3 is invalid (§3.2); ascube keeps the position inside the
+      group (i1 = 3 reads A[4g+3]) [U].
+
+    B must have a fixed place (`ascube.alloc offset N`), as for
+    load_sparse. Dtypes: s8 x s8 -> s32, A2/A3 only.
+
+    Example:
+
+    ```mlir
+    ascube.mmad_sparse %a, %b to %c : memref<16x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+        memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<16x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$a, AnyMemRef:$b, AnyMemRef:$c,
+                   OptionalAttr<I64Attr>:$m,
+                   OptionalAttr<I64Attr>:$k,
+                   OptionalAttr<I64Attr>:$n,
+                   OptionalAttr<BoolAttr>:$cmatrixInitVal,
+                   OptionalAttr<I64Attr>:$unitFlag);
+  let assemblyFormat = [{
+    $a `,` $b `to` $c attr-dict
     `:` qualified(type($a)) `,` qualified(type($b)) `to` qualified(type($c))
   }];
   let hasVerifier = 1;

@@ -89,6 +89,23 @@ struct Load3DV1Params {
   std::pair<int64_t, int64_t> fractalStart(int64_t r) const;
 };
 
+/// LoadDataWithSparse's parameters (§12): only these two are used.
+struct LoadSparseParams {
+  int64_t startIndex = 0, repeatTimes = 0;
+};
+
+/// MmadWithSparse's parameters (§14); k is the original K.
+struct MmadSparseParams {
+  int64_t m = 0, k = 0, n = 0, unitFlag = 0;
+  bool cmatrixInitVal = true;
+};
+
+/// The hidden 4:2 index buffer (a quarter of L0B) is addressed by the L0B
+/// byte address / 4 (§3.2, §12): the index-buffer byte of an L0B buffer's
+/// first element, when the buffer has a fixed place (an ascube.alloc with
+/// an offset); std::nullopt otherwise.
+std::optional<int64_t> getSparseIndexBase(mlir::Value l0b);
+
 /// One unit an L1 -> L0 fractal mover moves: n source fractals forming a
 /// square (one fractal when nothing is transposed) and the n destination
 /// fractals it becomes, in fractals from the instruction's base addresses.
@@ -145,6 +162,10 @@ mlir::FailureOr<Load3DParams> getLoad3DParams(Load3DOp op, EmitErrorFn emit);
 mlir::FailureOr<Load3DV1Params> getLoad3DV1Params(Load3DV1Op op,
                                                   EmitErrorFn emit);
 mlir::FailureOr<MmadParams> getMmadParams(MmadOp op, EmitErrorFn emit);
+mlir::FailureOr<LoadSparseParams> getLoadSparseParams(LoadSparseOp op,
+                                                      EmitErrorFn emit);
+mlir::FailureOr<MmadSparseParams> getMmadSparseParams(MmadSparseOp op,
+                                                      EmitErrorFn emit);
 mlir::FailureOr<FixpipeParams> getFixpipeParams(FixpipeOp op, EmitErrorFn emit);
 
 /// How far an instruction reaches past its base addresses, in logical
@@ -163,6 +184,8 @@ mlir::FailureOr<AccessExtents> getAccessExtents(Load2DV2Op op,
 mlir::FailureOr<AccessExtents> getAccessExtents(Load2DTransposeOp op,
                                                 EmitErrorFn emit);
 mlir::FailureOr<AccessExtents> getAccessExtents(Load3DOp op, EmitErrorFn emit);
+mlir::FailureOr<AccessExtents> getAccessExtents(LoadSparseOp op,
+                                                EmitErrorFn emit);
 mlir::FailureOr<AccessExtents> getAccessExtents(Load3DV1Op op,
                                                 EmitErrorFn emit);
 
@@ -186,6 +209,7 @@ BaseAlignment getBaseAlignment(FixpipeOp op);
 BaseAlignment getBaseAlignment(Load2DTransposeOp op);
 BaseAlignment getBaseAlignment(Load2DV2Op op);
 BaseAlignment getBaseAlignment(Load3DOp op);
+BaseAlignment getBaseAlignment(LoadSparseOp op);
 BaseAlignment getBaseAlignment(Load3DV1Op op);
 
 /// The static byte address of `buf`'s first element: an ascube.alloc's
