@@ -470,6 +470,8 @@ void insertRuntimeChecks(func::FuncOp func) {
       insertChecks(o, "load3dv1_c6");
     else if (auto o = dyn_cast<LoadSparseOp>(op))
       insertChecks(o, "loadsparse_c3");
+    else if (auto o = dyn_cast<LoadMxOp>(op))
+      insertChecks(o, "loadmx_c6");
   });
 }
 
@@ -1078,6 +1080,135 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
   }
 };
 
+/// LoadData MX (§9): the data squares as LoadData 2D-v2, then 32 B scale
+/// fractals copied as they are.
+struct LoadMxLowering : AscubePattern<LoadMxOp> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(LoadMxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<LoadMxParams> p =
+        getLoadMxParams(op, [&] { return op.emitOpError(); });
+    if (failed(p))
+      return failure();
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    Type et = elemOf(op.getSrc());
+    SmallVector<FractalSquare> squares =
+        getLoad2DV2Squares(p->data, *getElementBitWidth(et));
+    if (!squares.empty())
+      moveSquares(b, op->getParentOfType<ModuleOp>(),
+                  flatten(b, adaptor.getSrc()), flatten(b, adaptor.getDst()),
+                  baseOffset(im, adaptor.getSrcOffset()),
+                  baseOffset(im, adaptor.getDstOffset()), squares, et,
+                  p->data.ifTranspose);
+    Value s = flatten(b, adaptor.getScale());
+    Value d = flatten(b, adaptor.getScaleDst());
+    int64_t start = p->xStartPosition * p->srcStride + p->yStartPosition;
+    forRange(b, p->xStep, [&](Value x) {
+      forRange(b, p->yStep, [&](Value y) {
+        Value from =
+            im.mul(im.add(im.add(im.mul(x, p->srcStride), y), start), 32);
+        Value to = im.mul(im.add(im.mul(x, p->dstStride), y), 32);
+        forRange(b, 32, [&](Value e) {
+          memref::StoreOp::create(b,
+                                  memref::LoadOp::create(b, s, im.add(from, e)),
+                                  d, im.add(to, e));
+        });
+      });
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// MmadMx (§15): each operand scaled by 2^(e8m0 - 127) per 32 K elements.
+struct MmadMxLowering : AscubePattern<MmadMxOp> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(MmadMxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<MmadMxParams> p =
+        getMmadMxParams(op, [&] { return op.emitOpError(); });
+    if (failed(p))
+      return failure();
+    if (p->m == 0 || p->k == 0 || p->n == 0) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    auto module = op->getParentOfType<ModuleOp>();
+    Value A = flatten(b, adaptor.getA()), SA = flatten(b, adaptor.getScaleA());
+    Value B = flatten(b, adaptor.getB()), SB = flatten(b, adaptor.getScaleB());
+    Value C = flatten(b, adaptor.getC());
+    Value bias = adaptor.getBias() ? flatten(b, adaptor.getBias()) : Value();
+    Type at = elemOf(op.getA()), bt = elemOf(op.getB());
+    Type st = elemOf(op.getScaleA());
+    int64_t c0 = layout::c0ForBits(*getElementBitWidth(at));
+    int64_t m1 = llvm::divideCeil(p->m, 16), n1 = llvm::divideCeil(p->n, 16);
+    int64_t k2 = p->k / 64; // 2-scale fractal columns along K
+    forRange(b, p->m, [&](Value i) {
+      forRange(b, p->n, [&](Value j) {
+        Value cIdx = im.add(
+            im.add(
+                im.mul(im.add(im.mul(im.div(j, 16), m1), im.div(i, 16)), 256),
+                im.mul(im.rem(i, 16), 16)),
+            im.rem(j, 16));
+        Value init;
+        if (p->cmatrixInitVal)
+          init = arith::ConstantOp::create(b, b.getF32FloatAttr(0));
+        else if (p->cmatrixSource)
+          init = memref::LoadOp::create(b, bias, j);
+        else
+          init = memref::LoadOp::create(b, C, cIdx);
+        auto loop = scf::ForOp::create(b, im.c(0), im.c(p->k), im.c(1),
+                                       ValueRange{init});
+        {
+          OpBuilder::InsertionGuard g(b);
+          b.setInsertionPointToStart(loop.getBody());
+          Value kk = loop.getInductionVar();
+          Value acc = loop.getRegionIterArgs()[0];
+          // A (i, kk): Nz, 16 x C0 fractals; B (kk, j): Zn, C0 x 16.
+          Value aIdx = im.add(
+              im.add(im.mul(im.add(im.mul(im.div(kk, c0), m1), im.div(i, 16)),
+                            16 * c0),
+                     im.mul(im.rem(i, 16), c0)),
+              im.rem(kk, c0));
+          Value bIdx = im.add(
+              im.add(im.mul(im.add(im.mul(im.div(kk, c0), n1), im.div(j, 16)),
+                            16 * c0),
+                     im.mul(im.rem(j, 16), c0)),
+              im.rem(kk, c0));
+          // scaleA (i, kk/32): ScaleA, Zz 16 x 2; scaleB (kk/32, j): ScaleB,
+          // Nn 2 x 16 (a column's two scales contiguous).
+          Value ks = im.div(kk, 32);
+          Value saIdx = im.add(
+              im.add(
+                  im.mul(im.add(im.mul(im.div(i, 16), k2), im.div(ks, 2)), 32),
+                  im.mul(im.rem(i, 16), 2)),
+              im.rem(ks, 2));
+          Value sbIdx = im.add(
+              im.add(
+                  im.mul(im.add(im.mul(im.div(j, 16), k2), im.div(ks, 2)), 32),
+                  im.mul(im.rem(j, 16), 2)),
+              im.rem(ks, 2));
+          Value av = arith::MulFOp::create(b, loadWide(b, module, A, aIdx, at),
+                                           loadWide(b, module, SA, saIdx, st));
+          Value bv = arith::MulFOp::create(b, loadWide(b, module, B, bIdx, bt),
+                                           loadWide(b, module, SB, sbIdx, st));
+          Value sum =
+              arith::AddFOp::create(b, acc, arith::MulFOp::create(b, av, bv));
+          scf::YieldOp::create(b, sum);
+        }
+        memref::StoreOp::create(b, loop.getResult(0), C, cIdx);
+      });
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// Mmad (§13).
 struct MmadLowering : AscubePattern<MmadOp> {
   using AscubePattern::AscubePattern;
@@ -1387,7 +1518,8 @@ struct ConvertAscubeToStdPass
                  SquareMoverLowering<Load2DTransposeOp>,
                  SquareMoverLowering<Load2DV2Op>, Load3DLowering,
                  Load3DV1Lowering, LoadSparseLowering, MmadSparseLowering,
-                 MmadLowering, FixpipeLowering>(types, ctx);
+                 LoadMxLowering, MmadMxLowering, MmadLowering, FixpipeLowering>(
+        types, ctx);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    types);
     populateReturnOpTypeConversionPattern(patterns, types);

@@ -130,3 +130,18 @@ func.func @sparse(%bp: memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L1>>,
   return
 }
 }
+
+// Microscaling (950).
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+// CHECK-LABEL: func.func @mx
+func.func @mx(%a1: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L1>>, %sa1: memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L1>>,
+              %a0: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, %sa0: memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>,
+              %b0: memref<128x32xf8E5M2, #ascube.layout<Zn>, #ascube.mem<L0B>>, %sb0: memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>>,
+              %c: memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>, %bias: memref<32xf32, #ascube.mem<BT>>) {
+  // CHECK: ascube.load_mx %{{.*}}, %{{.*}} to %{{.*}}, %{{.*}} {xStep = 2 : i64} :
+  ascube.load_mx %a1, %sa1 to %a0, %sa0 {xStep = 2 : i64} : memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L1>>, memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L1>> to memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>
+  // CHECK: ascube.mmad_mx %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} to %{{.*}} bias %{{.*}} : memref<32xf32, #ascube.mem<BT>> :
+  ascube.mmad_mx %a0, %sa0, %b0, %sb0 to %c bias %bias : memref<32xf32, #ascube.mem<BT>> : memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>, memref<128x32xf8E5M2, #ascube.layout<Zn>, #ascube.mem<L0B>>, memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>> to memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+  return
+}
+}

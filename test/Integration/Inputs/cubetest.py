@@ -87,12 +87,14 @@ def run_matmul(runner, d, rng, prod, t, m, k, n, a_as, a_mover, b_as, b_mover):
     return run(runner, d, "k", ["A", "B"], "C")
 
 
-def run(runner, d, entry, inputs, output):
+def run(runner, d, entry, inputs, output, extra=()):
     """ascube-run on d/kernel.mlir with d/NAME.bin inputs, comparing the
-    output with d/golden.bin. Returns (ok, output text)."""
+    output with d/golden.bin (exactly, unless `extra` gives tolerances).
+    Returns (ok, output text)."""
     cmd = [runner, d + "/kernel.mlir", "--entry", entry]
     for i in inputs:
         cmd += ["--input", f"{i}={d}/{i}.bin"]
     cmd += ["--output", f"{output}={d}/{output}.bin", "--compare", f"{output}={d}/golden.bin"]
+    cmd += list(extra)
     r = subprocess.run(cmd, capture_output=True, text=True)
     return r.returncode == 0, r.stdout + r.stderr

@@ -1457,8 +1457,11 @@ SmallVector<FractalSquare> ascube::getLoad2DV2Squares(const Load2DV2Params &p,
   return out;
 }
 
-FailureOr<Load2DV2Params> ascube::getLoad2DV2Params(Load2DV2Op op,
-                                                    EmitErrorFn emit) {
+namespace {
+/// LoadData2DParamsV2 of load_2d_v2 and of load_mx's data part (§8, §9).
+template <typename OpT>
+FailureOr<Load2DV2Params> load2DV2ParamsOf(OpT op, EmitErrorFn emit,
+                                           StringRef l) {
   FailureOr<Buffer> src = resolve(op.getSrc(), "source", emit);
   FailureOr<Buffer> dst = resolve(op.getDst(), "destination", emit);
   if (failed(src) || failed(dst))
@@ -1488,7 +1491,6 @@ FailureOr<Load2DV2Params> ascube::getLoad2DV2Params(Load2DV2Op op,
   p.srcStride = attrOr(op.getSrcStrideAttr(), srcRows);
   p.dstStride = attrOr(op.getDstStrideAttr(), dstStride);
   p.sid = attrOr(op.getSidAttr(), 0);
-  StringRef l = "load2dv2_c3";
   if (failed(inRange(emit, "mStartPosition", p.mStartPosition, 0, 65535, l)) ||
       failed(inRange(emit, "kStartPosition", p.kStartPosition, 0, 65535, l)) ||
       failed(inRange(emit, "mStep", p.mStep, 0, 255, l)) ||
@@ -1498,6 +1500,46 @@ FailureOr<Load2DV2Params> ascube::getLoad2DV2Params(Load2DV2Op op,
       failed(inRange(emit, "sid", p.sid, 0, 0, l)))
     return failure();
   return p;
+}
+
+/// The rules of the data part of load_2d_v2 and load_mx (§8): transposed
+/// square multiples and the derived form (the labels differ per op).
+template <typename OpT>
+LogicalResult checkLoad2DV2Data(OpT op, const Buffer &src, const Buffer &dst,
+                                const Load2DV2Params &p, StringRef name,
+                                StringRef squareLabel, StringRef derivedLabel) {
+  Type et = src.type.getElementType();
+  if (p.ifTranspose) {
+    int64_t n = fractalsPerSquare(src.bits);
+    if (src.bits != 32 && p.mStep % n != 0)
+      return op.emitOpError()
+             << "a transposing " << name << " of " << et << " needs mStep % "
+             << n << " == 0, got mStep = " << p.mStep << " [" << squareLabel
+             << "]";
+    if (src.bits == 32 && p.kStep % 2 != 0)
+      return op.emitOpError() << "a transposing " << name << " of " << et
+                              << " needs an even kStep, got kStep = " << p.kStep
+                              << " [" << squareLabel << "]";
+  }
+  if (!op.getMStepAttr() && !op.getKStepAttr()) {
+    // The derived form must reproduce the destination's layout.
+    bool same = squaresKeepLayout(src.layout, dst.layout,
+                                  getLoad2DV2Squares(p, src.bits), src.bits,
+                                  p.ifTranspose);
+    if (!same)
+      return op.emitOpError()
+             << "one " << name << " with derived parameters cannot move "
+             << src.type << " into " << dst.type
+             << ": give mStep/kStep/srcStride/dstStride [" << derivedLabel
+             << "]";
+  }
+  return success();
+}
+} // namespace
+
+FailureOr<Load2DV2Params> ascube::getLoad2DV2Params(Load2DV2Op op,
+                                                    EmitErrorFn emit) {
+  return load2DV2ParamsOf(op, emit, "load2dv2_c3");
 }
 
 FailureOr<AccessExtents> ascube::getAccessExtents(Load2DV2Op op,
@@ -1542,31 +1584,10 @@ LogicalResult Load2DV2Op::verify() {
                         align.dst)))
     return failure();
   FailureOr<Load2DV2Params> p = getLoad2DV2Params(*this, emit);
-  if (failed(p))
+  if (failed(p) ||
+      failed(checkLoad2DV2Data(*this, *src, *dst, *p, "LoadData 2D-v2",
+                               "load2dv2_c6", "load2dv2_c5")))
     return failure();
-  if (p->ifTranspose) {
-    int64_t n = fractalsPerSquare(src->bits);
-    if (src->bits != 32 && p->mStep % n != 0)
-      return emitOpError() << "a transposing LoadData 2D-v2 of " << et
-                           << " needs mStep % " << n
-                           << " == 0, got mStep = " << p->mStep
-                           << " [load2dv2_c6]";
-    if (src->bits == 32 && p->kStep % 2 != 0)
-      return emitOpError() << "a transposing LoadData 2D-v2 of " << et
-                           << " needs an even kStep, got kStep = " << p->kStep
-                           << " [load2dv2_c6]";
-  }
-  if (!getMStepAttr() && !getKStepAttr()) {
-    // The derived form must reproduce the destination's layout.
-    bool same = squaresKeepLayout(src->layout, dst->layout,
-                                  getLoad2DV2Squares(*p, src->bits), src->bits,
-                                  p->ifTranspose);
-    if (!same)
-      return emitOpError()
-             << "one LoadData 2D-v2 with derived parameters cannot move "
-             << src->type << " into " << dst->type
-             << ": give mStep/kStep/srcStride/dstStride [load2dv2_c5]";
-  }
   return checkExtents(*this, emit, *src, *dst, "load2dv2_c4");
 }
 
@@ -2291,5 +2312,251 @@ LogicalResult MmadSparseOp::verify() {
     return emitOpError() << "C must be Nz with 16x16 fractals padded to " << m16
                          << "x" << n16 << ", got " << c->type
                          << " [mmadsparse_c3]";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Microscaling: LoadMxOp (§9), MmadMxOp (§15), §3.1
+//===----------------------------------------------------------------------===//
+
+namespace {
+bool isMxDataType(Type t) {
+  return isa<Float8E4M3FNType, Float8E5M2Type, Float4E2M1FNType,
+             Float4E1M2Type>(t);
+}
+bool isFp4(Type t) { return isa<Float4E2M1FNType, Float4E1M2Type>(t); }
+
+/// A scale buffer's fractal rows (X) and columns (Y) of 32 B: ScaleA (Zz
+/// 16 x 2, M x K/32) is M/16 x K/64; ScaleB (Nn 2 x 16, K/32 x N) is N/16
+/// x K/64.
+std::pair<int64_t, int64_t> scaleGrid(const Buffer &s) {
+  if (s.format() == Format::ScaleA)
+    return {s.paddedRows() / 16, s.paddedCols() / 2};
+  return {s.paddedCols() / 16, s.paddedRows() / 2};
+}
+
+/// A scale operand's address is its data operand's / 16 (§9, §15), where
+/// both are static.
+LogicalResult checkScaleAddress(Operation *op, Value data, Value dataOffset,
+                                Value scale, unsigned bits, StringRef label) {
+  std::optional<int64_t> d = getStaticAddress(data, dataOffset, bits);
+  std::optional<int64_t> s = getStaticBase(scale);
+  if (d && s && *s != *d / 16)
+    return op->emitOpError()
+           << "the scales sit at the data's address / 16 = " << *d / 16
+           << " B, got " << *s << " B [" << label << "]";
+  return success();
+}
+} // namespace
+
+FailureOr<LoadMxParams> ascube::getLoadMxParams(LoadMxOp op, EmitErrorFn emit) {
+  FailureOr<Buffer> scale = resolve(op.getScale(), "scale", emit);
+  FailureOr<Buffer> scaleDst = resolve(op.getScaleDst(), "scale dst", emit);
+  if (failed(scale) || failed(scaleDst))
+    return failure();
+  LoadMxParams p;
+  StringRef l = "loadmx_c2";
+  FailureOr<Load2DV2Params> data = load2DV2ParamsOf(op, emit, l);
+  if (failed(data))
+    return failure();
+  p.data = *data;
+  auto [sx, sy] = scaleGrid(*scale);
+  p.xStartPosition = attrOr(op.getXStartPositionAttr(), 0);
+  p.yStartPosition = attrOr(op.getYStartPositionAttr(), 0);
+  p.xStep = attrOr(op.getXStepAttr(), sx);
+  p.yStep = attrOr(op.getYStepAttr(), sy);
+  p.srcStride = attrOr(op.getMxSrcStrideAttr(), sy);
+  p.dstStride = attrOr(op.getMxDstStrideAttr(), scaleGrid(*scaleDst).second);
+  if (failed(inRange(emit, "xStartPosition", p.xStartPosition, 0, 65535, l)) ||
+      failed(inRange(emit, "yStartPosition", p.yStartPosition, 0, 65535, l)) ||
+      failed(inRange(emit, "xStep", p.xStep, 0, 255, l)) ||
+      failed(inRange(emit, "yStep", p.yStep, 0, 255, l)) ||
+      failed(inRange(emit, "mxSrcStride", p.srcStride, 0, 65535, l)) ||
+      failed(inRange(emit, "mxDstStride", p.dstStride, 0, 65535, l)))
+    return failure();
+  return p;
+}
+
+FailureOr<AccessExtents> ascube::getAccessExtents(LoadMxOp op,
+                                                  EmitErrorFn emit) {
+  FailureOr<LoadMxParams> p = getLoadMxParams(op, emit);
+  if (failed(p))
+    return failure();
+  unsigned bits = *getElementBitWidth(
+      cast<MemRefType>(op.getSrc().getType()).getElementType());
+  return extentsOfSquares(getLoad2DV2Squares(p->data, bits), 4096 / bits);
+}
+
+BaseAlignment ascube::getBaseAlignment(LoadMxOp) {
+  return {32, 512}; // L1 source 32 B, L0A/L0B destination 512 B (§8, §9)
+}
+
+LogicalResult LoadMxOp::verify() {
+  auto emit = [&]() { return emitOpError(); };
+  auto buffers = resolveMover(*this, getSrc(), getDst(), emit);
+  FailureOr<Buffer> scale = resolve(getScale(), "scale", emit);
+  FailureOr<Buffer> scaleDst = resolve(getScaleDst(), "scale dst", emit);
+  if (failed(buffers) || failed(scale) || failed(scaleDst))
+    return failure();
+  Buffer *src = &buffers->first, *dst = &buffers->second;
+  if (failed(checkL1ToL0(*this, *src, *dst, "LoadData MX", "loadmx_c1",
+                         "loadmx_c1")))
+    return failure();
+  Type et = src->type.getElementType();
+  if (!isMxDataType(et))
+    return emitOpError() << "LoadData MX moves fp4x2 e2m1/e1m2 or fp8 "
+                            "e4m3fn/e5m2 data, got "
+                         << et << " [loadmx_c1]";
+  bool toA = dst->level == Level::L0A;
+  Level want = toA ? Level::L0A_MX : Level::L0B_MX;
+  Format wantFormat = toA ? Format::ScaleA : Format::ScaleB;
+  if (scale->level != Level::L1 || scaleDst->level != want ||
+      scale->format() != wantFormat || scaleDst->format() != wantFormat ||
+      !isa<Float8E8M0FNUType>(scale->type.getElementType()) ||
+      !isa<Float8E8M0FNUType>(scaleDst->type.getElementType()))
+    return emitOpError() << "the scales of an " << (toA ? "A" : "B")
+                         << " move are f8E8M0FNU in "
+                         << layout::stringifyFormat(wantFormat) << ", L1 -> "
+                         << target::stringifyLevel(want) << ", got "
+                         << scale->type << " -> " << scaleDst->type
+                         << " [loadmx_c5]";
+  // Availability: only 950 has L0A_MX/L0B_MX (capacity_c2, checked above).
+  BaseAlignment align = getBaseAlignment(*this);
+  if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src,
+                        align.src)) ||
+      failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
+                        align.dst)) ||
+      failed(checkScaleAddress(*this, getDst(), getDstOffset(), getScaleDst(),
+                               dst->bits, "loadmx_c4")))
+    return failure();
+  FailureOr<LoadMxParams> p = getLoadMxParams(*this, emit);
+  if (failed(p) ||
+      failed(checkLoad2DV2Data(*this, *src, *dst, p->data, "LoadData MX",
+                               "loadmx_c3", "loadmx_c3")))
+    return failure();
+  // Scale fractals (32 B = 32 e8m0) read and written.
+  if (p->xStep > 0 && p->yStep > 0) {
+    int64_t lastSrc = (p->xStartPosition + p->xStep - 1) * p->srcStride +
+                      p->yStartPosition + p->yStep;
+    int64_t lastDst = (p->xStep - 1) * p->dstStride + p->yStep;
+    if (lastSrc * 32 > scale->layout.numElements() ||
+        lastDst * 32 > scaleDst->layout.numElements())
+      return emitOpError() << "scale fractals up to " << lastSrc
+                           << " (source) and " << lastDst
+                           << " (destination) of 32 B reach past "
+                           << scale->type << " or " << scaleDst->type
+                           << " [loadmx_c6]";
+  }
+  return checkExtents(*this, emit, *src, *dst, "loadmx_c6");
+}
+
+FailureOr<MmadMxParams> ascube::getMmadMxParams(MmadMxOp op, EmitErrorFn emit) {
+  FailureOr<Buffer> a = resolve(op.getA(), "A", emit);
+  FailureOr<Buffer> b = resolve(op.getB(), "B", emit);
+  if (failed(a) || failed(b))
+    return failure();
+  MmadMxParams p;
+  bool twoD = a->type.getRank() == 2 && b->type.getRank() == 2;
+  p.m = attrOr(op.getMAttr(), twoD ? a->rows() : 0);
+  p.k = attrOr(op.getKAttr(), twoD ? a->cols() : 0);
+  p.n = attrOr(op.getNAttr(), twoD ? b->cols() : 0);
+  bool hasBias = static_cast<bool>(op.getBias());
+  p.cmatrixSource = attrOr(op.getCmatrixSourceAttr(), hasBias);
+  p.cmatrixInitVal = attrOr(op.getCmatrixInitValAttr(), !hasBias);
+  p.unitFlag = attrOr(op.getUnitFlagAttr(), 0);
+  StringRef l = "mmadmx_c2";
+  if (failed(inRange(emit, "m", p.m, 0, 4095, l)) ||
+      failed(inRange(emit, "k", p.k, 0, 4095, l)) ||
+      failed(inRange(emit, "n", p.n, 0, 4095, l)))
+    return failure();
+  if (p.unitFlag != 0 && p.unitFlag != 2 && p.unitFlag != 3)
+    return emit() << "unitFlag = " << p.unitFlag << " is not 0, 2 or 3 [" << l
+                  << "]";
+  if (p.k % 64 != 0)
+    return emit() << "k = " << p.k << " is not a multiple of 64 [" << l << "]";
+  if (p.cmatrixSource != hasBias || (hasBias && p.cmatrixInitVal))
+    return emit() << "a bias needs cmatrixSource = true and cmatrixInitVal = "
+                     "false, and cmatrixSource a bias ["
+                  << l << "]";
+  return p;
+}
+
+LogicalResult MmadMxOp::verify() {
+  auto emit = [&]() { return emitOpError(); };
+  FailureOr<Buffer> a = resolve(getA(), "A", emit);
+  FailureOr<Buffer> sa = resolve(getScaleA(), "scaleA", emit);
+  FailureOr<Buffer> b = resolve(getB(), "B", emit);
+  FailureOr<Buffer> sb = resolve(getScaleB(), "scaleB", emit);
+  FailureOr<Buffer> c = resolve(getC(), "C", emit);
+  if (failed(a) || failed(sa) || failed(b) || failed(sb) || failed(c) ||
+      failed(checkOperandCapacities(*this, emit)))
+    return failure();
+  if (a->level != Level::L0A || sa->level != Level::L0A_MX ||
+      b->level != Level::L0B || sb->level != Level::L0B_MX ||
+      c->level != Level::L0C)
+    return emitOpError() << "reads A, scaleA, B, scaleB from L0A, L0A_MX, L0B, "
+                            "L0B_MX and writes C in L0C, got "
+                         << target::stringifyLevel(a->level) << ", "
+                         << target::stringifyLevel(sa->level) << ", "
+                         << target::stringifyLevel(b->level) << ", "
+                         << target::stringifyLevel(sb->level) << ", "
+                         << target::stringifyLevel(c->level) << " [mmadmx_c1]";
+  Type at = a->type.getElementType(), bt = b->type.getElementType();
+  bool typesOk = isMxDataType(at) && isMxDataType(bt) &&
+                 isFp4(at) == isFp4(bt) && c->type.getElementType().isF32() &&
+                 isa<Float8E8M0FNUType>(sa->type.getElementType()) &&
+                 isa<Float8E8M0FNUType>(sb->type.getElementType());
+  if (Value bias = getBias())
+    typesOk &= cast<MemRefType>(bias.getType()).getElementType().isF32();
+  if (!typesOk)
+    return emitOpError() << "MmadMx takes an e1m2/e2m1 pair or an "
+                            "e4m3fn/e5m2 pair with f8E8M0FNU scales into f32 "
+                            "(f32 bias), got "
+                         << at << " x " << bt << " -> "
+                         << c->type.getElementType() << " [mmadmx_c1]";
+  // Availability: only 950 has L0A_MX/L0B_MX (capacity_c2, checked above).
+  int64_t dataAlign = isFp4(at) ? 512 : 1024;
+  for (auto [v, role, align] : {std::tuple{getA(), "A", dataAlign},
+                                {getB(), "B", dataAlign},
+                                {getC(), "C", int64_t(1024)}})
+    if (std::optional<int64_t> addr = getStaticBase(v); addr && *addr % align)
+      return emitOpError() << role << " address " << *addr
+                           << " B is not a multiple of " << align
+                           << " B [alignment_c2]";
+  if (failed(checkScaleAddress(*this, getA(), Value(), getScaleA(), a->bits,
+                               "mmadmx_c4")) ||
+      failed(checkScaleAddress(*this, getB(), Value(), getScaleB(), b->bits,
+                               "mmadmx_c4")))
+    return failure();
+  FailureOr<MmadMxParams> p = getMmadMxParams(*this, emit);
+  if (failed(p))
+    return failure();
+  if (p->m == 0 || p->k == 0 || p->n == 0)
+    return success();
+  int64_t c0 = c0Of(a->bits);
+  int64_t m16 = llvm::alignTo(p->m, 16), n16 = llvm::alignTo(p->n, 16);
+  int64_t kPad = llvm::alignTo(p->k, c0), k2 = p->k / 32;
+  auto grid = [&](const Buffer &x, Format f, layout::FractalShape fr,
+                  int64_t rows, int64_t cols, StringRef role) -> LogicalResult {
+    if (x.format() == f && x.layout.fractal() == fr && x.paddedRows() == rows &&
+        x.paddedCols() == cols)
+      return success();
+    return emitOpError() << role << " must be " << layout::stringifyFormat(f)
+                         << " with " << fr.rows << "x" << fr.cols
+                         << " fractals padded to " << rows << "x" << cols
+                         << " for m = " << p->m << ", k = " << p->k
+                         << ", n = " << p->n << ", got " << x.type
+                         << " [mmadmx_c3]";
+  };
+  if (failed(grid(*a, Format::Nz, {16, c0}, m16, kPad, "A")) ||
+      failed(grid(*b, Format::Zn, {c0, 16}, kPad, n16, "B")) ||
+      failed(grid(*sa, Format::ScaleA, {16, 2}, m16, k2, "scaleA")) ||
+      failed(grid(*sb, Format::ScaleB, {2, 16}, k2, n16, "scaleB")) ||
+      failed(grid(*c, Format::Nz, {16, 16}, m16, n16, "C")))
+    return failure();
+  if (Value bias = getBias())
+    if (cast<MemRefType>(bias.getType()).getNumElements() < p->n)
+      return emitOpError() << "bias holds fewer than n = " << p->n
+                           << " elements [mmadmx_c3]";
   return success();
 }

@@ -525,6 +525,66 @@ def Ascube_LoadSparseOp : Ascube_MoverOp<"load_sparse"> {
   }];
 }
 
+def Ascube_LoadMxOp : Ascube_MoverOp<"load_mx"> {
+  let summary = "LoadData MX (950): MX data fractals L1 -> L0A/L0B and their e8m0 scales -> L0A_MX/L0B_MX (cube-reference §9, §3.1)";
+  let description = [{
+    One LoadData-MX instruction (LoadData2DParamsV2 + LoadData2DMxParams,
+    Ascend 950). The data part is exactly `ascube.load_2d_v2` (§8: the
+    same attributes, defaults and derived-form rule) from `src[srcOffset]`
+    to `dst[dstOffset]`; the scale part copies 32 B scale fractals, never
+    re-ordered (§9): for x < xStep, y < yStep, fractal
+    `(xStartPosition + x) * mxSrcStride + yStartPosition + y` of `scale`
+    goes to fractal `x * mxDstStride + y` of `scaleDst`.
+
+    The scale destination's address is not an instruction field: the
+    hardware derives it as the data destination's L0A/L0B address / 16.
+    ascube takes it as an operand (`scaleDst`, in L0A_MX/L0B_MX) and checks
+    that rule where both addresses are static (`loadmx_c4`).
+
+    LoadData2DMxParams (32 B scale-fractal units, default): xStartPosition,
+    yStartPosition [0,65535] (0); xStep, yStep [0,255] (the scale source's
+    fractal rows / columns: ScaleA 16-row blocks of M and 2-scale blocks
+    of K, ScaleB 16-column blocks of N and 2-scale blocks of K), 0 = no-op
+    for the scales; mxSrcStride, mxDstStride [0,65535] (the source's and
+    destination's fractals per X line) — LoadData2DMxParams.srcStride and
+    .dstStride.
+
+    Paths: L1 -> L0A with scaleA (ScaleA layout: Zz 16 x 2 e8m0) L1 ->
+    L0A_MX; L1 -> L0B with scaleB (ScaleB: Nn 2 x 16) L1 -> L0B_MX. Data:
+    fp4x2 e2m1 / e1m2, fp8 e4m3fn / e5m2; scales f8E8M0FNU. 950 only.
+
+    Example (A 32 x 128 e4m3 with its 32 x 4 scales):
+
+    ```mlir
+    ascube.load_mx %a1, %sa1 to %a0, %sa0 : memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L1>>,
+        memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L1>> to memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>,
+        memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$src, Optional<Index>:$srcOffset,
+                   AnyMemRef:$scale,
+                   AnyMemRef:$dst, Optional<Index>:$dstOffset,
+                   AnyMemRef:$scaleDst,
+                   OptionalAttr<I64Attr>:$mStartPosition,
+                   OptionalAttr<I64Attr>:$kStartPosition,
+                   OptionalAttr<I64Attr>:$mStep,
+                   OptionalAttr<I64Attr>:$kStep,
+                   OptionalAttr<I64Attr>:$srcStride,
+                   OptionalAttr<I64Attr>:$dstStride,
+                   OptionalAttr<BoolAttr>:$ifTranspose,
+                   OptionalAttr<I64Attr>:$sid,
+                   OptionalAttr<I64Attr>:$xStartPosition,
+                   OptionalAttr<I64Attr>:$yStartPosition,
+                   OptionalAttr<I64Attr>:$xStep,
+                   OptionalAttr<I64Attr>:$yStep,
+                   OptionalAttr<I64Attr>:$mxSrcStride,
+                   OptionalAttr<I64Attr>:$mxDstStride);
+  let assemblyFormat = [{
+    $src (`[` $srcOffset^ `]`)? `,` $scale `to` $dst (`[` $dstOffset^ `]`)? `,` $scaleDst attr-dict
+    `:` qualified(type($src)) `,` qualified(type($scale)) `to` qualified(type($dst)) `,` qualified(type($scaleDst))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Matrix ops
 //===----------------------------------------------------------------------===//
@@ -624,6 +684,53 @@ def Ascube_MmadSparseOp : Ascube_Op<"mmad_sparse"> {
   let assemblyFormat = [{
     $a `,` $b `to` $c attr-dict
     `:` qualified(type($a)) `,` qualified(type($b)) `to` qualified(type($c))
+  }];
+  let hasVerifier = 1;
+}
+
+def Ascube_MmadMxOp : Ascube_Op<"mmad_mx"> {
+  let summary = "MmadMx (950): C = (scaleA ⊗ A) x (scaleB ⊗ B) + C or bias, microscaling (cube-reference §15, §3.1)";
+  let description = [{
+    One MmadMx instruction: A (m x k, L0A Nz) with scaleA (m x k/32 e8m0,
+    L0A_MX, ScaleA layout), B (k x n, L0B Zn) with scaleB (k/32 x n,
+    L0B_MX, ScaleB layout), C f32 (L0C Nz), optional f32 bias in BT:
+    C[i][j] = init + Σ_kk A[i][kk]·2^(sA[i][kk/32]−127) ·
+    B[kk][j]·2^(sB[kk/32][j]−127), init = 0, C (cmatrixInitVal = false) or
+    the bias. Each scaled operand is formed in f32 and the products
+    accumulate in f32 in k order ([U] §15, §19.1); an e8m0 scale 0xFF is
+    NaN.
+
+    - `m`, `k`, `n` [0,4095], k a multiple of 64; 0 = no-op.
+    - `cmatrixInitVal`, `cmatrixSource` and `unitFlag` as ascube.mmad.
+    - The scale buffers sit at A's / B's address / 16 (checked where
+      static, `mmadmx_c4`); A and B start 1024 B aligned for fp8, 512 B for
+      fp4 (§15).
+
+    Dtypes (A, B -> C): e1m2 / e2m1 pairs and e4m3fn / e5m2 pairs -> f32,
+    scales f8E8M0FNU, bias f32. 950 only.
+
+    Example:
+
+    ```mlir
+    ascube.mmad_mx %a0, %sa0, %b0, %sb0 to %c
+        : memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>,
+          memref<128x32xf8E5M2, #ascube.layout<Zn>, #ascube.mem<L0B>>, memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>>
+          to memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$a, AnyMemRef:$scaleA, AnyMemRef:$b,
+                   AnyMemRef:$scaleB, AnyMemRef:$c,
+                   Optional<AnyMemRef>:$bias,
+                   OptionalAttr<I64Attr>:$m,
+                   OptionalAttr<I64Attr>:$k,
+                   OptionalAttr<I64Attr>:$n,
+                   OptionalAttr<BoolAttr>:$cmatrixInitVal,
+                   OptionalAttr<BoolAttr>:$cmatrixSource,
+                   OptionalAttr<I64Attr>:$unitFlag);
+  let assemblyFormat = [{
+    $a `,` $scaleA `,` $b `,` $scaleB `to` $c (`bias` $bias^ `:` qualified(type($bias)))? attr-dict
+    `:` qualified(type($a)) `,` qualified(type($scaleA)) `,` qualified(type($b)) `,` qualified(type($scaleB))
+    `to` qualified(type($c))
   }];
   let hasVerifier = 1;
 }

@@ -100,6 +100,20 @@ struct MmadSparseParams {
   bool cmatrixInitVal = true;
 };
 
+/// LoadData MX (§9): the data part (LoadData2DParamsV2) and the scale part
+/// (LoadData2DMxParams, 32 B scale-fractal units).
+struct LoadMxParams {
+  Load2DV2Params data;
+  int64_t xStartPosition = 0, yStartPosition = 0, xStep = 0, yStep = 0,
+          srcStride = 0, dstStride = 0;
+};
+
+/// MmadMx (§15).
+struct MmadMxParams {
+  int64_t m = 0, k = 0, n = 0, unitFlag = 0;
+  bool cmatrixInitVal = true, cmatrixSource = false;
+};
+
 /// The hidden 4:2 index buffer (a quarter of L0B) is addressed by the L0B
 /// byte address / 4 (§3.2, §12): the index-buffer byte of an L0B buffer's
 /// first element, when the buffer has a fixed place (an ascube.alloc with
@@ -164,6 +178,8 @@ mlir::FailureOr<Load3DV1Params> getLoad3DV1Params(Load3DV1Op op,
 mlir::FailureOr<MmadParams> getMmadParams(MmadOp op, EmitErrorFn emit);
 mlir::FailureOr<LoadSparseParams> getLoadSparseParams(LoadSparseOp op,
                                                       EmitErrorFn emit);
+mlir::FailureOr<LoadMxParams> getLoadMxParams(LoadMxOp op, EmitErrorFn emit);
+mlir::FailureOr<MmadMxParams> getMmadMxParams(MmadMxOp op, EmitErrorFn emit);
 mlir::FailureOr<MmadSparseParams> getMmadSparseParams(MmadSparseOp op,
                                                       EmitErrorFn emit);
 mlir::FailureOr<FixpipeParams> getFixpipeParams(FixpipeOp op, EmitErrorFn emit);
@@ -186,6 +202,8 @@ mlir::FailureOr<AccessExtents> getAccessExtents(Load2DTransposeOp op,
 mlir::FailureOr<AccessExtents> getAccessExtents(Load3DOp op, EmitErrorFn emit);
 mlir::FailureOr<AccessExtents> getAccessExtents(LoadSparseOp op,
                                                 EmitErrorFn emit);
+/// The data part of a LoadData MX (the scales are checked by its verifier).
+mlir::FailureOr<AccessExtents> getAccessExtents(LoadMxOp op, EmitErrorFn emit);
 mlir::FailureOr<AccessExtents> getAccessExtents(Load3DV1Op op,
                                                 EmitErrorFn emit);
 
@@ -210,6 +228,7 @@ BaseAlignment getBaseAlignment(Load2DTransposeOp op);
 BaseAlignment getBaseAlignment(Load2DV2Op op);
 BaseAlignment getBaseAlignment(Load3DOp op);
 BaseAlignment getBaseAlignment(LoadSparseOp op);
+BaseAlignment getBaseAlignment(LoadMxOp op);
 BaseAlignment getBaseAlignment(Load3DV1Op op);
 
 /// The static byte address of `buf`'s first element: an ascube.alloc's
