@@ -59,3 +59,45 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     return
   }
 }
+
+// -----
+
+// A and B placed on overlapping L1 bytes: B's copy overwrites A's data
+// before load_2d reads it (overlap_c2).
+!G = memref<16x32xf16>
+!L1 = memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @clobber(%A: !G, %B: !G) {
+    %a1 = ascube.alloc offset 0 : !L1
+    %b1 = ascube.alloc offset 512 : !L1
+    ascube.data_copy %A to %a1 : !G to !L1
+    // expected-error @+1 {{'ascube.data_copy' op overwrites bytes [512, 1024) of L1 that hold data written by an earlier 'ascube.data_copy' and still read by a later 'ascube.load_2d' [overlap_c2]}}
+    ascube.data_copy %B to %b1 : !G to !L1
+    %a0 = ascube.alloc offset 0 : !L0A
+    // expected-note @+1 {{read here}}
+    ascube.load_2d %a1 to %a0 : !L1 to !L0A
+    return
+  }
+}
+
+// -----
+
+// Reusing the same bytes once A's data is dead is fine: A is read before
+// B overwrites it.
+!G = memref<16x32xf16>
+!L1 = memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @reuse(%A: !G, %B: !G) {
+    %a1 = ascube.alloc offset 0 : !L1
+    %b1 = ascube.alloc offset 512 : !L1
+    %a0 = ascube.alloc offset 0 : !L0A
+    %b0 = ascube.alloc offset 1024 : !L0A
+    ascube.data_copy %A to %a1 : !G to !L1
+    ascube.load_2d %a1 to %a0 : !L1 to !L0A
+    ascube.data_copy %B to %b1 : !G to !L1
+    ascube.load_2d %b1 to %b0 : !L1 to !L0A
+    return
+  }
+}

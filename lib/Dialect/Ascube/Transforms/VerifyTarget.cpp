@@ -1,8 +1,9 @@
 //===- VerifyTarget.cpp - Whole-function checks against the target --------===//
 //
 // ascube-verify-target: buffer arguments, the allocations of a level
-// together, and overlapping operands of one instruction (cube-reference §1,
-// docs/Constraints.md: capacity_c1..c3, overlap_c1).
+// together, overlapping operands of one instruction, and data overwritten
+// through an overlapping buffer while still live (cube-reference §1,
+// docs/Constraints.md: capacity_c1..c3, overlap_c1, overlap_c2).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace ascube {
@@ -132,6 +134,118 @@ LogicalResult checkOverlaps(Operation *op) {
   return success();
 }
 
+/// The buffers an instruction reads and writes (an accumulating Mmad reads
+/// and writes C). Empty for anything else.
+SmallVector<std::pair<Value, bool>> accesses(Operation *op) {
+  SmallVector<std::pair<Value, bool>> out;
+  auto rd = [&](Value v) {
+    if (v)
+      out.push_back({v, false});
+  };
+  auto wr = [&](Value v) { out.push_back({v, true}); };
+  TypeSwitch<Operation *>(op)
+      .Case<DataCopyOp, Load2DOp, Load2DTransposeOp, Load2DV2Op, Load3DOp,
+            Load3DV1Op>([&](auto o) {
+        rd(o.getSrc());
+        wr(o.getDst());
+      })
+      .Case([&](FixpipeOp o) {
+        rd(o.getSrc());
+        rd(o.getQuantVector());
+        wr(o.getDst());
+      })
+      .Case([&](LoadSparseOp o) {
+        rd(o.getSrc());
+        rd(o.getIdx());
+        wr(o.getDst());
+      })
+      .Case([&](LoadMxOp o) {
+        rd(o.getSrc());
+        rd(o.getScale());
+        wr(o.getDst());
+        wr(o.getScaleDst());
+      })
+      .Case([&](MmadOp o) {
+        rd(o.getA());
+        rd(o.getB());
+        rd(o.getBias());
+        if (o.getCmatrixInitValAttr() && !o.getCmatrixInitVal() && !o.getBias())
+          rd(o.getC());
+        wr(o.getC());
+      })
+      .Case([&](MmadSparseOp o) {
+        rd(o.getA());
+        rd(o.getB());
+        if (o.getCmatrixInitValAttr() && !o.getCmatrixInitVal())
+          rd(o.getC());
+        wr(o.getC());
+      })
+      .Case([&](MmadMxOp o) {
+        rd(o.getA());
+        rd(o.getScaleA());
+        rd(o.getB());
+        rd(o.getScaleB());
+        rd(o.getBias());
+        if (o.getCmatrixInitValAttr() && !o.getCmatrixInitVal() && !o.getBias())
+          rd(o.getC());
+        wr(o.getC());
+      });
+  return out;
+}
+
+/// Two placed buffers that share bytes of a level: data written to one and
+/// read later must not be overwritten through the other in between
+/// (overlap_c2). Program order is the function's op order (loop bodies once,
+/// in place); reusing a region once its data is dead is fine.
+LogicalResult checkLiveOverlaps(func::FuncOp f) {
+  struct Event {
+    Operation *op;
+    Value buf;
+    bool write;
+  };
+  SmallVector<Event> events;
+  f.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    for (auto [v, w] : accesses(op))
+      if (placedRange(v))
+        events.push_back({op, v, w});
+  });
+  auto overlap = [](Value x, Value y) {
+    auto lx = getMemLevel(cast<MemRefType>(x.getType()));
+    auto ly = getMemLevel(cast<MemRefType>(y.getType()));
+    auto rx = placedRange(x), ry = placedRange(y);
+    return lx == ly && rx->first < ry->second && ry->first < rx->second;
+  };
+  llvm::DenseMap<Value, size_t> lastWrite;
+  for (size_t i = 0; i < events.size(); ++i) {
+    const Event &e = events[i];
+    if (e.write) {
+      lastWrite[e.buf] = i;
+      continue;
+    }
+    auto w = lastWrite.find(e.buf);
+    if (w == lastWrite.end())
+      continue;
+    for (size_t j = w->second + 1; j < i; ++j) {
+      const Event &x = events[j];
+      if (!x.write || x.buf == e.buf || x.op == e.op || !overlap(x.buf, e.buf))
+        continue;
+      auto rx = placedRange(x.buf), re = placedRange(e.buf);
+      InFlightDiagnostic d =
+          x.op->emitOpError()
+          << "overwrites bytes [" << std::max(rx->first, re->first) << ", "
+          << std::min(rx->second, re->second) << ") of "
+          << target::stringifyLevel(
+                 *getMemLevel(cast<MemRefType>(e.buf.getType())))
+          << " that hold data written by an earlier '"
+          << events[w->second].op->getName() << "' and still read by a later '"
+          << e.op->getName() << "' [overlap_c2]";
+      d.attachNote(e.op->getLoc()) << "read here";
+      return failure();
+    }
+  }
+  return success();
+}
+
 struct AscubeVerifyTargetPass
     : ascube::impl::AscubeVerifyTargetBase<AscubeVerifyTargetPass> {
   void runOnOperation() override {
@@ -143,10 +257,10 @@ struct AscubeVerifyTargetPass
       if (const target::ProductInfo *prod = getTargetProduct(f))
         ok &= succeeded(checkLevelTotals(f, *prod));
       f.walk([&](Operation *op) {
-        if (isa<DataCopyOp, Load2DOp, Load2DTransposeOp, Load2DV2Op, MmadOp,
-                FixpipeOp>(op))
+        if (!accesses(op).empty())
           ok &= succeeded(checkOverlaps(op));
       });
+      ok &= succeeded(checkLiveOverlaps(f));
     });
     if (!ok)
       signalPassFailure();

@@ -18,7 +18,12 @@ def AscubeVerifyTarget : Pass<"ascube-verify-target", "::mlir::ModuleOp"> {
       placed ones up to their highest end, the unplaced ones packed after it
       at the level's alignment (`capacity_c3`);
     - the buffer operands of one instruction that live in the same level
-      do not overlap (e.g. an Mmad C and its bias in L0C) (`overlap_c1`).
+      do not overlap (e.g. an Mmad C and its bias in L0C) (`overlap_c1`);
+    - placed buffers that share bytes of a level are live one at a time:
+      data an instruction writes into one and a later instruction reads is
+      not overwritten through the other in between (`overlap_c2`; program
+      order, loop bodies taken once). Reusing a region after its data is
+      dead is fine.
 
     Without a target only the product-independent part runs. It is the
     first pass of `ascube-to-llvm`.
