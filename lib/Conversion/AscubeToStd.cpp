@@ -1438,7 +1438,7 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
             break;
           case FixpipeMode::nz2nz:
             d = im.add(base,
-                       im.add(im.mul(im.div(c, 16), p->dstStride * 32 / dBytes),
+                       im.add(im.mul(im.div(c, 16), p->nzColumnElems(dBytes)),
                               im.add(im.mul(j, 16), im.rem(c, 16))));
             break;
           }

@@ -173,3 +173,42 @@ func.func @gm_align_ok(%c: !C, %d: !D, %e: memref<32x16xf16>) {
   ascube.fixpipe %c to %d[%c16] : !C to !D
   return
 }
+
+// -----
+
+// FixpipeParamsArch3510 (950 only) and its Nz2DnParams.
+!C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @arch3510_a2(%c: !C, %d: memref<16x32xf32>) {
+    // expected-error @+1 {{FixpipeParamsArch3510 exists on 950 only, not on atlas_a2 [fixpipe_c11]}}
+    ascube.fixpipe %c to %d {arch3510 = true} : !C to memref<16x32xf32>
+    return
+  }
+}
+
+// -----
+
+!C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @dn_params_v220(%c: !C, %d: memref<16x32xf32, #ascube.layout<DN>>) {
+  // expected-error @+1 {{dnNum/srcNzMatrixStride/dstDnMatrixStride/srcNzC0Stride are Nz2DnParams: nz2dn with arch3510 only [fixpipe_c11]}}
+  ascube.fixpipe %c to %d {dnNum = 1 : i64} : !C to memref<16x32xf32, #ascube.layout<DN>>
+  return
+}
+
+// -----
+
+!C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @dn_v220_names(%c: !C, %d: memref<16x32xf32, #ascube.layout<DN>>) {
+  // expected-error @+1 {{an Arch3510 nz2dn takes Nz2DnParams (dnNum, srcNzMatrixStride, dstDnMatrixStride, srcNzC0Stride), not ndNum/srcNdStride/dstNdStride/srcStride [fixpipe_c11]}}
+  ascube.fixpipe %c to %d {arch3510 = true, ndNum = 1 : i64} : !C to memref<16x32xf32, #ascube.layout<DN>>
+  return
+}
+
+// -----
+
+!C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @dn_c0_stride(%c: !C, %d: memref<16x32xf32, #ascube.layout<DN>>) {
+  // expected-error @+1 {{srcNzC0Stride must not be 0 [fixpipe_c11]}}
+  ascube.fixpipe %c to %d {arch3510 = true, srcNzC0Stride = 0 : i64} : !C to memref<16x32xf32, #ascube.layout<DN>>
+  return
+}

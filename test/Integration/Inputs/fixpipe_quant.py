@@ -58,6 +58,13 @@ print("nz2nz", all(nz[(j // 16) * 256 + i * 16 + j % 16] == 100 * i + j
                    for i in range(16) for j in range(32)))
 dn = np.fromfile(d + "/nz2dn.bin", np.float32)
 print("nz2dn", all(dn[j * 16 + i] == 100 * i + j for i in range(16) for j in range(32)))
+n3 = np.fromfile(d + "/nz3510.bin", np.float32)
+print("nz2nz arch3510", all(n3[(j // 16) * 512 + i * 16 + j % 16] == 100 * i + j
+                            for i in range(16) for j in range(32)),
+      "gap untouched", bool((n3[256:512] == 0).all()))
+d3 = np.fromfile(d + "/dn3510.bin", np.float32)
+print("nz2dn arch3510", all(d3[m * 320 + c * 16 + i] == 100 * i + 16 * m + c
+                            for m in range(2) for i in range(16) for c in range(16)))
 nd = np.fromfile(d + "/nd.bin", np.float32)
 print("nz2nd pitch", all(nd[i * 40 + j] == 100 * i + j for i in range(16) for j in range(32)),
       "gap untouched", bool((nd.reshape(16, 40)[:, 32:] == 0).all()))

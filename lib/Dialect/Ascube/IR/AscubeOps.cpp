@@ -898,10 +898,34 @@ FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
     else
       dflt = dst->paddedRows() * 16 * dstBytes / 32;
   }
+  p.arch3510 = attrOr(op.getArch3510Attr(), false);
+  if (p.arch3510 && p.mode == FixpipeMode::nz2nz &&
+      dst->layout.shape().size() == 2)
+    dflt = dst->paddedRows() * 16; // elements (Arch3510)
   p.dstStride = attrOr(op.getDstStrideAttr(), dflt);
   p.ndNum = attrOr(op.getNdNumAttr(), 1);
   p.srcNdStride = attrOr(op.getSrcNdStrideAttr(), 0);
   p.dstNdStride = attrOr(op.getDstNdStrideAttr(), 0);
+  bool dnParams = op.getDnNumAttr() || op.getSrcNzMatrixStrideAttr() ||
+                  op.getDstDnMatrixStrideAttr() || op.getSrcNzC0StrideAttr();
+  if (dnParams && !(p.arch3510 && p.mode == FixpipeMode::nz2dn))
+    return emit() << "dnNum/srcNzMatrixStride/dstDnMatrixStride/"
+                     "srcNzC0Stride are Nz2DnParams: nz2dn with arch3510 only "
+                     "[fixpipe_c11]";
+  if (p.arch3510 && p.mode == FixpipeMode::nz2dn) {
+    if (op.getNdNumAttr() || op.getSrcNdStrideAttr() ||
+        op.getDstNdStrideAttr() || op.getSrcStrideAttr())
+      return emit() << "an Arch3510 nz2dn takes Nz2DnParams (dnNum, "
+                       "srcNzMatrixStride, dstDnMatrixStride, srcNzC0Stride), "
+                       "not ndNum/srcNdStride/dstNdStride/srcStride "
+                       "[fixpipe_c11]";
+    p.ndNum = attrOr(op.getDnNumAttr(), 1);
+    p.srcNdStride = attrOr(op.getSrcNzMatrixStrideAttr(), 0);
+    p.dstNdStride = attrOr(op.getDstDnMatrixStrideAttr(), 0);
+    p.srcStride = attrOr(op.getSrcNzC0StrideAttr(), p.srcStride);
+    if (p.srcStride == 0)
+      return emit() << "srcNzC0Stride must not be 0 [fixpipe_c11]";
+  }
   p.reluEn = attrOr(op.getReluEnAttr(), false);
   p.unitFlag = attrOr(op.getUnitFlagAttr(), 0);
   int64_t mMax = p.mode == FixpipeMode::nz2nd ? 8192 : 65535;
@@ -913,8 +937,8 @@ FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
                   p.mode == FixpipeMode::nz2nz ? 65535 : (int64_t(1) << 32) - 1,
                   "fixpipe_c5")) ||
       failed(inRange(emit, "ndNum", p.ndNum, 0, 65535, "fixpipe_c5")) ||
-      failed(
-          inRange(emit, "srcNdStride", p.srcNdStride, 0, 512, "fixpipe_c5")) ||
+      failed(inRange(emit, "srcNdStride", p.srcNdStride, 0,
+                     p.arch3510 ? 65535 : 512, "fixpipe_c5")) ||
       failed(inRange(emit, "dstNdStride", p.dstNdStride, 0,
                      (int64_t(1) << 32) - 1, "fixpipe_c5")))
     return failure();
@@ -1026,6 +1050,10 @@ LogicalResult FixpipeOp::verify() {
     if (p->mode == FixpipeMode::nz2dn && !prod->HasNZ2DN)
       return emitOpError() << "nz2dn exists on 950 only, not on " << prod->Name
                            << " [fixpipe_c10]";
+    if (p->arch3510 && prod->Arch != 3510)
+      return emitOpError() << "FixpipeParamsArch3510 exists on 950 only, not "
+                              "on "
+                           << prod->Name << " [fixpipe_c11]";
     std::string sn = getCubeTypeName(st), dn = getCubeTypeName(dt);
     bool toL1 = dst->level == Level::L1;
     bool found = llvm::any_of(target::fixpipeRows(), [&](const auto &r) {
@@ -1150,9 +1178,7 @@ FailureOr<AccessExtents> ascube::getAccessExtents(FixpipeOp op,
   else if (p->mode == FixpipeMode::nz2dn)
     dst = nd + (p->nSize - 1) * p->dstStride + p->mSize;
   else
-    dst = nd +
-          (blocks - 1) * p->dstStride * 32 /
-              std::max<unsigned>(1, getStorageBytes(dt)) +
+    dst = nd + (blocks - 1) * p->nzColumnElems(getStorageBytes(dt)) +
           (p->mSize - 1) * 16 + 16;
   return AccessExtents{src, dst};
 }

@@ -378,7 +378,7 @@ def Ascube_Load3DOp : Ascube_MoverOp<"load_3d"> {
     float; L0B and transposed L0A half, bf16, (u)int32, float; 950 (u)int8,
     hif8, fp8 e5m2/e4m3fn, half, bf16, (u)int32, float everywhere; X90
     int8, half; 310P int4, (u)int8, half. Alignment: source 32 B,
-    destination 512 B. The V1 form (310P, 910A) is not modelled.
+    destination 512 B. The V1 form (310P, 910A) is `ascube.load_3d_v1`.
 
     Example (a 3x3 convolution window of an f16 8x8 map with 32 channels,
     padding 1, into L0A Zz as the 64 x 288 A of the GEMM):
@@ -749,8 +749,8 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
       column c/16 at `(c/16)*dstStride*32 B + j*16 elements` (dstStride
       != 0; 16-bit and 32-bit outputs in 16x16 fractals — the 8-bit channel
       merge is not modelled and refused). `nz2dn` (DN, 950): column-major,
-      `c*dstStride + j`, with the V220 parameters (Nz2DnParams are not
-      modelled).
+      `c*dstStride + j`, with the V220 parameters or, with `arch3510`,
+      Nz2DnParams (below).
     - `mSize` [0,65535] (nz2nd [0,8192]) rows, `nSize` [0,4095] columns
       (multiple of 16 for nz2nz) — default the source's logical shape;
       0 = no-op. `srcStride` [0,65535] in L0C rows (16 elements), default
@@ -770,6 +770,14 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
       255)) + offset, saturated; DEQF16 saturates to the f16 range.
     - `reluEn`: normal ReLU (negative values become 0 before quantizing).
     - `unitFlag` 0, 2 or 3.
+    - `arch3510` (950 only): the parameters are FixpipeParamsArch3510's.
+      nz2nz `dstStride` counts elements (default the destination's padded
+      rows x 16); nz2nd takes Nz2NdParams (the same fields and units as
+      above); nz2dn takes Nz2DnParams instead of ndNum/srcNdStride/
+      dstNdStride/srcStride: `dnNum` [0,65535] (1), `srcNzMatrixStride`
+      [0,65535] L0C rows (0), `dstDnMatrixStride` [0,2^32-1] elements (0),
+      `srcNzC0Stride` [1,65535] L0C rows between 16-column blocks (the
+      source's padded rows) [I].
 
     Dtypes L0C->GM (§16): A2/A3/310B f32 -> s8, u8, f16, bf16, f32;
     s32 -> s8, u8, f16, s32; 950 adds hif8, e4m3fn (f32) and bf16 (s32).
@@ -794,7 +802,12 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
                    OptionalAttr<I64Attr>:$srcNdStride,
                    OptionalAttr<I64Attr>:$dstNdStride,
                    OptionalAttr<BoolAttr>:$reluEn,
-                   OptionalAttr<I64Attr>:$unitFlag);
+                   OptionalAttr<I64Attr>:$unitFlag,
+                   OptionalAttr<BoolAttr>:$arch3510,
+                   OptionalAttr<I64Attr>:$dnNum,
+                   OptionalAttr<I64Attr>:$srcNzMatrixStride,
+                   OptionalAttr<I64Attr>:$dstDnMatrixStride,
+                   OptionalAttr<I64Attr>:$srcNzC0Stride);
   let assemblyFormat = [{
     $src (`[` $srcOffset^ `]`)? `to` $dst (`[` $dstOffset^ `]`)?
     (`quant_vector` $quantVector^ `:` qualified(type($quantVector)))? attr-dict

@@ -159,6 +159,13 @@ struct FixpipeParams {
           srcNdStride = 0, dstNdStride = 0, unitFlag = 0;
   std::optional<uint64_t> deqScalar;
   bool reluEn = false;
+  /// FixpipeParamsArch3510 (950): nz2nz dstStride in elements; nz2dn from
+  /// Nz2DnParams (mapped onto ndNum/srcNdStride/dstNdStride/srcStride).
+  bool arch3510 = false;
+  /// Elements between destination fractal columns of nz2nz.
+  int64_t nzColumnElems(unsigned dstBytes) const {
+    return arch3510 ? dstStride : dstStride * 32 / std::max(1u, dstBytes);
+  }
 };
 
 using EmitErrorFn = llvm::function_ref<mlir::InFlightDiagnostic()>;
