@@ -40,6 +40,7 @@ struct AscubeToLLVMOptions : public PassPipelineOptions<AscubeToLLVMOptions> {
 } // namespace
 
 void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks) {
+  pm.addPass(createAscubeSelectMovers());
   pm.addPass(createAscubeVerifyTarget());
   ConvertAscubeToStdOptions options;
   options.runtimeChecks = runtimeChecks;

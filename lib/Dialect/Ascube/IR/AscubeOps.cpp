@@ -2586,3 +2586,38 @@ LogicalResult MmadMxOp::verify() {
                            << " elements [mmadmx_c3]";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// LoadOp (abstract L1 -> L0 move, cube-reference §11)
+//===----------------------------------------------------------------------===//
+
+bool LoadOp::isTransposed() {
+  auto s = getSrc().getType().getShape(), d = getDst().getType().getShape();
+  return getTranspose() || isTransposedView(s, d);
+}
+
+LogicalResult LoadOp::verify() {
+  auto emit = [&]() { return emitOpError(); };
+  FailureOr<Buffer> src = resolve(getSrc(), "source", emit);
+  FailureOr<Buffer> dst = resolve(getDst(), "destination", emit);
+  if (failed(src) || failed(dst) || failed(checkOperandCapacities(*this, emit)))
+    return failure();
+  if (src->level != Level::L1 ||
+      (dst->level != Level::L0A && dst->level != Level::L0B))
+    return emitOpError() << "moves an L1 tile to L0A or L0B, got "
+                         << target::stringifyLevel(src->level) << " -> "
+                         << target::stringifyLevel(dst->level) << " [load_c1]";
+  if (src->type.getElementType() != dst->type.getElementType())
+    return emitOpError() << "source and destination element types differ ("
+                         << src->type.getElementType() << " vs "
+                         << dst->type.getElementType() << ") [load_c1]";
+  ArrayRef<int64_t> s = src->type.getShape(), d = dst->type.getShape();
+  bool same = s == d,
+       swapped = s.size() == 2 && d.size() == 2 && s[0] == d[1] && s[1] == d[0];
+  if (s.size() != 2 || d.size() != 2 ||
+      !(getTranspose() ? swapped : same || swapped))
+    return emitOpError() << "the destination " << dst->type
+                         << " must have the source's shape or, transposed, "
+                            "its swapped shape [load_c2]";
+  return success();
+}

@@ -56,6 +56,40 @@ class Ascube_MoverOp<string mnemonic, list<Trait> traits = []>
   let hasVerifier = 1;
 }
 
+def Ascube_LoadOp : Ascube_Op<"load"> {
+  let summary = "An abstract L1 -> L0A/L0B move of a whole tile; ascube-select-movers picks the instructions (cube-reference §11)";
+  let description = [{
+    Says *what* to move, not how: the whole L1 tile `src` becomes the whole
+    L0A/L0B tile `dst`, element for element — dst(r, c) = src(r, c) — or,
+    when `dst` is typed as the transpose of a non-square `src` (A held
+    K x M for an M x K L0A, B held N x K for a K x N L0B) or `transpose` is
+    set, dst(r, c) = src(c, r). The layouts say the rest (L1 Nz, L0A Zz or
+    Nz on 950, L0B Zn).
+
+    `ascube-select-movers` rewrites it into the cheapest legal concrete
+    movers of the module's product (LoadData 2D, LoadDataWithTranspose,
+    LoadData 3D, LoadData 2D-v2), with a remark saying why; the lowering
+    runs that pass first, so `ascube-run` executes `ascube.load` directly.
+    An `ascube.load` no legal mover can do is an error there.
+
+    Example:
+
+    ```mlir
+    ascube.load %a1 to %a0 : memref<30x40xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+        to memref<30x40xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$src, AnyMemRef:$dst, UnitAttr:$transpose);
+  let assemblyFormat = [{
+    $src `to` $dst attr-dict `:` qualified(type($src)) `to` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Whether dst holds the transpose of src.
+    bool isTransposed();
+  }];
+}
+
 def Ascube_DataCopyOp : Ascube_MoverOp<"data_copy"> {
   let summary = "DataCopy GM->L1 (plain, ND2NZ, DN2NZ) and L1->BT (cube-reference §4, §5, §16)";
   let description = [{

@@ -32,4 +32,43 @@ def AscubeVerifyTarget : Pass<"ascube-verify-target", "::mlir::ModuleOp"> {
   }];
 }
 
+def AscubeSelectMovers : Pass<"ascube-select-movers", "::mlir::ModuleOp"> {
+  let summary = "Rewrite each ascube.load into the cheapest legal L1 -> L0 movers of the product";
+  let description = [{
+    For every `ascube.load` (an abstract whole-tile L1 -> L0A/L0B move),
+    builds each concrete candidate the instruction set offers (cube-reference
+    §11): `load_3d` (a 1x1 kernel over the Nz tile, §10.4; enTranspose for a
+    transposed L0A), `load_2d` (one instruction with derived parameters,
+    else one per destination fractal row), `load_2d_transpose` and
+    `load_2d_v2` (950) — with `ifTranspose` where the move transposes
+    fractals; only derived parameters (and load_2d's rows) are tried. Each candidate is checked by its op verifier against the
+    module's product (dtype tables, availability, derived-form layout
+    rules), so an illegal mover is rejected with the rule it breaks.
+    Among the legal ones the pass keeps the cheapest under an explicit cost
+    model (cycles of the MTE1 pipe, docs/Rationale.md):
+
+      cost = 16 x MTE1 instructions + 8 x scalar-loop iterations (per-row
+             forms) + bytes moved / the path's bandwidth (§1; 128 B/cycle
+             when the product does not document it)
+
+    (LoadData 3D's FMatrix set-up is a scalar register write overlapping
+    MTE1: reported, not charged)
+
+    and emits a remark naming the chosen mover, its cost, and every
+    rejected one with its cost or the rule that excludes it. Ties go to §11's
+    recommendation: LoadData 3D first, then LoadData 2D, LoadDataWithTranspose,
+    2D-v2; on 950 LoadData 2D-v2 first.
+
+    Options: `force=<mnemonic>` (load_2d, load_2d_transpose, load_3d,
+    load_2d_v2) uses that mover; forcing an illegal one is an error naming
+    the rule. It is the first pass of `ascube-to-llvm`.
+
+    Example: `ascube-opt k.mlir --ascube-select-movers="force=load_3d"`.
+  }];
+  let options = [
+    Option<"force", "force", "std::string", /*default=*/"\"\"",
+           "Use this mover (load_2d, load_2d_transpose, load_3d, load_2d_v2) for every ascube.load">,
+  ];
+}
+
 #endif // ASCUBE_TRANSFORMS_PASSES_TD

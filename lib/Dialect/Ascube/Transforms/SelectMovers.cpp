@@ -1,0 +1,279 @@
+//===- SelectMovers.cpp - ascube.load -> concrete L1 -> L0 movers ---------===//
+//
+// ascube-select-movers: each abstract ascube.load becomes the cheapest legal
+// mover sequence of the module's product (cube-reference §1 bandwidths,
+// §6-§11). Legality is decided by the concrete ops' own verifiers, so the
+// rules live in one place (AscubeOps.cpp); this file only enumerates
+// candidates and prices them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascube/Dialect/Ascube/IR/AscubeParams.h"
+#include "ascube/Dialect/Ascube/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace ascube {
+#define GEN_PASS_DEF_ASCUBESELECTMOVERS
+#include "ascube/Dialect/Ascube/Transforms/Passes.h.inc"
+} // namespace ascube
+
+using namespace mlir;
+using namespace ascube;
+using target::Level;
+
+namespace {
+
+/// The movers in §11's order of recommendation, which breaks ties: LoadData
+/// 3D first (★ wherever it is legal), LoadData 2D-v2 first on 950.
+constexpr llvm::StringLiteral kMovers[] = {"load_3d", "load_2d",
+                                           "load_2d_transpose", "load_2d_v2"};
+constexpr llvm::StringLiteral kMovers950[] = {"load_2d_v2", "load_3d",
+                                              "load_2d", "load_2d_transpose"};
+
+/// One priced way to do an ascube.load.
+struct Candidate {
+  std::string mover;
+  SmallVector<Operation *> ops; // the concrete ops (and their constants)
+  int64_t instructions = 0, setup = 0, loopIterations = 0, transferCycles = 0;
+  std::string rejected; // why it is illegal, empty when legal
+  /// Modelled MTE1 cycles: issue, the scalar loop that feeds per-row
+  /// forms, and the transfer. LoadData 3D's FMatrix/padding set-up is a
+  /// scalar register write that overlaps MTE1: shown, not charged.
+  int64_t cost() const {
+    return 16 * instructions + 8 * loopIterations + transferCycles;
+  }
+  std::string describe() const {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << mover << " (cost " << cost() << ": " << instructions << " instruction"
+       << (instructions == 1 ? "" : "s");
+    if (setup)
+      os << " + " << setup << " scalar set-up";
+    if (loopIterations)
+      os << ", " << loopIterations << " loop iterations";
+    os << ", " << transferCycles << " transfer cycles)";
+    return s;
+  }
+};
+
+/// The op's own attributes (e.g. its operand segment sizes) plus `extra`.
+DictionaryAttr mergeAttrs(Operation *op, ArrayRef<NamedAttribute> extra) {
+  NamedAttrList all(op->getAttrDictionary());
+  for (const NamedAttribute &a : extra)
+    all.set(a.getName(), a.getValue());
+  return all.getDictionary(op->getContext());
+}
+
+/// Builds the candidate's concrete ops before `load`; returns them, or the
+/// first verifier diagnostic when one of them is illegal (and erases them).
+Candidate build(LoadOp load, StringRef mover) {
+  Candidate c;
+  c.mover = mover.str();
+  OpBuilder b(load);
+  Location loc = load.getLoc();
+  Value src = load.getSrc(), dst = load.getDst();
+  auto st = cast<MemRefType>(src.getType());
+  auto dt = cast<MemRefType>(dst.getType());
+  bool transposed = load.isTransposed();
+  bool intoB = *getMemLevel(dt) == Level::L0B;
+  // A transpose of the fractals themselves: into L0A when the tile is
+  // transposed, into L0B (Zn) when it is not.
+  bool fractalTranspose = intoB != transposed;
+  auto boolAttr = [&](StringRef name, bool v) {
+    return NamedAttribute(b.getStringAttr(name), b.getBoolAttr(v));
+  };
+  auto i64Attr = [&](StringRef name, int64_t v) {
+    return NamedAttribute(b.getStringAttr(name), b.getI64IntegerAttr(v));
+  };
+  SmallVector<NamedAttribute> attrs;
+  if (mover == "load_2d") {
+    if (fractalTranspose)
+      attrs.push_back(boolAttr("ifTranspose", true));
+    auto op = Load2DOp::create(b, loc, src, Value(), dst, Value(), {}, {}, {},
+                               {}, {}, {}, {});
+    op->setAttrs(mergeAttrs(op, attrs));
+    c.ops.push_back(op);
+  } else if (mover == "load_2d_transpose") {
+    c.ops.push_back(Load2DTransposeOp::create(
+        b, loc, src, Value(), dst, Value(), {}, {}, {}, {}, {}, {}, {}));
+  } else if (mover == "load_3d") {
+    auto op = Load3DOp::create(b, loc, src, Value(), dst, Value(), {}, {}, {},
+                               {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
+                               {}, {}, {}, {}, {}, {}, {}, {}, {});
+    if (transposed && !intoB)
+      op->setAttr("enTranspose", b.getBoolAttr(true));
+    c.ops.push_back(op);
+    c.setup = 1;
+  } else {
+    auto op = Load2DV2Op::create(b, loc, src, Value(), dst, Value(), {}, {}, {},
+                                 {}, {}, {}, {}, {});
+    if (fractalTranspose)
+      op->setAttr("ifTranspose", b.getBoolAttr(true));
+    c.ops.push_back(op);
+  }
+
+  // Verify; a derived load_2d that cannot reproduce the layout becomes one
+  // instruction per destination fractal row (§6: LoadData 2D repeats in one
+  // direction only), when the tile is not transposed.
+  auto check = [&](Operation *op) -> std::string {
+    std::string msg;
+    ScopedDiagnosticHandler h(op->getContext(), [&](Diagnostic &d) {
+      if (msg.empty() && d.getSeverity() == DiagnosticSeverity::Error)
+        msg = d.str();
+      return success();
+    });
+    (void)mlir::verify(op);
+    return msg;
+  };
+  c.rejected = check(c.ops.front());
+  if (!c.rejected.empty() && mover == "load_2d" && !transposed) {
+    std::optional<layout::LayoutSpec> ss = getLayoutSpec(st);
+    FailureOr<layout::FractalLayout> sl =
+        getFractalLayout(st, [&] { return emitError(loc); });
+    FailureOr<layout::FractalLayout> dl =
+        getFractalLayout(dt, [&] { return emitError(loc); });
+    if (ss && succeeded(sl) && succeeded(dl) && dl->shape().size() == 2 &&
+        layout::isFractalFormat(dl->format())) {
+      int64_t fr = dl->fractal().rows, fc = dl->fractal().cols;
+      int64_t rows = dl->paddedShape()[0] / fr,
+              cols = dl->paddedShape()[1] / fc;
+      int64_t srcRows = sl->paddedShape()[0] / std::max<int64_t>(1, fr);
+      int64_t frac = fr * fc;
+      std::string rowMsg;
+      SmallVector<Operation *> rowOps;
+      for (int64_t r = 0; r < rows && rowMsg.empty(); ++r) {
+        Value off = arith::ConstantIndexOp::create(b, loc, r * cols * frac);
+        auto op = Load2DOp::create(b, loc, src, Value(), dst, off, {}, {}, {},
+                                   {}, {}, {}, {});
+        SmallVector<NamedAttribute> a(attrs);
+        a.push_back(i64Attr("startIndex", r));
+        a.push_back(i64Attr("repeatTimes", cols));
+        a.push_back(i64Attr("srcStride", srcRows));
+        op->setAttrs(mergeAttrs(op, a));
+        rowOps.push_back(off.getDefiningOp());
+        rowOps.push_back(op);
+        rowMsg = check(op);
+      }
+      if (rowMsg.empty()) {
+        c.ops.front()->erase();
+        c.ops = rowOps;
+        c.rejected.clear();
+        c.loopIterations = rows > 1 ? rows : 0;
+      } else {
+        for (Operation *op : llvm::reverse(rowOps))
+          op->erase();
+      }
+    }
+  }
+  if (!c.rejected.empty()) {
+    for (Operation *op : llvm::reverse(c.ops))
+      op->erase();
+    c.ops.clear();
+    return c;
+  }
+  for (Operation *op : c.ops)
+    if (!isa<arith::ConstantOp>(op))
+      ++c.instructions;
+  // Bytes over the path's bandwidth (§1).
+  FailureOr<layout::FractalLayout> dl =
+      getFractalLayout(dt, [&] { return emitError(loc); });
+  int64_t bytes = succeeded(dl) ? dl->sizeInBytes() : 0;
+  int64_t bw = 128;
+  if (const target::ProductInfo *prod = getTargetProduct(load)) {
+    unsigned v = intoB ? prod->L1ToL0BBandwidth : prod->L1ToL0ABandwidth;
+    if (v)
+      bw = v;
+  }
+  c.transferCycles = (bytes + bw - 1) / bw;
+  return c;
+}
+
+struct AscubeSelectMoversPass
+    : ascube::impl::AscubeSelectMoversBase<AscubeSelectMoversPass> {
+  using AscubeSelectMoversBase::AscubeSelectMoversBase;
+
+  void runOnOperation() override {
+    if (!force.empty() && !llvm::is_contained(kMovers, StringRef(force))) {
+      getOperation().emitError()
+          << "ascube-select-movers: unknown mover '" << force
+          << "' (load_2d, load_2d_transpose, load_3d, load_2d_v2)";
+      return signalPassFailure();
+    }
+    SmallVector<LoadOp> loads;
+    getOperation().walk([&](LoadOp op) { loads.push_back(op); });
+    bool ok = true;
+    for (LoadOp load : loads)
+      ok &= succeeded(select(load));
+    if (!ok)
+      signalPassFailure();
+  }
+
+  LogicalResult select(LoadOp load) {
+    SmallVector<Candidate> cands;
+    const target::ProductInfo *prod = getTargetProduct(load);
+    ArrayRef<llvm::StringLiteral> order =
+        prod && prod->HasLoad2DV2 ? ArrayRef(kMovers950) : ArrayRef(kMovers);
+    for (StringRef m : order)
+      if (force.empty() || m == force)
+        cands.push_back(build(load, m));
+    Candidate *best = nullptr;
+    for (Candidate &c : cands)
+      if (c.rejected.empty() && (!best || c.cost() < best->cost()))
+        best = &c;
+    auto what = [&] {
+      std::string s;
+      llvm::raw_string_ostream os(s);
+      auto st = cast<MemRefType>(load.getSrc().getType());
+      auto dt = cast<MemRefType>(load.getDst().getType());
+      os << "L1 -> " << target::stringifyLevel(*getMemLevel(dt)) << " "
+         << st.getElementType() << " " << st.getDimSize(0) << "x"
+         << st.getDimSize(1) << (load.isTransposed() ? " transposed" : "");
+      if (const target::ProductInfo *prod = getTargetProduct(load))
+        os << " on " << prod->Name;
+      return s;
+    };
+    if (!best) {
+      InFlightDiagnostic d = load.emitOpError();
+      if (!force.empty())
+        d << "the forced mover " << force << " cannot do " << what() << ": "
+          << cands.front().rejected;
+      else {
+        d << "no mover can do " << what() << ":";
+        for (Candidate &c : cands)
+          d << " " << c.mover << ": " << c.rejected << ";";
+      }
+      return failure();
+    }
+    {
+      InFlightDiagnostic r = load.emitRemark();
+      r << "ascube-select-movers: " << best->describe()
+        << (force.empty() ? " chosen" : " forced") << " for " << what();
+      bool first = true;
+      for (Candidate &c : cands) {
+        if (&c == best)
+          continue;
+        r << (first ? "; rejected: " : ", ");
+        first = false;
+        if (c.rejected.empty())
+          r << c.describe();
+        else
+          r << c.mover << " (" << c.rejected << ")";
+      }
+    }
+    for (Candidate &c : cands)
+      if (&c != best)
+        for (Operation *op : llvm::reverse(c.ops))
+          op->erase();
+    load.erase();
+    return success();
+  }
+};
+
+} // namespace

@@ -1,0 +1,99 @@
+"""ascube-select-movers against cube-reference §11 (issue 6): for each
+product x dtype x orientation the matmul's A (or B) is an abstract
+ascube.load. The script prints the mover the pass chooses (from its remark),
+runs the kernel (ascube-run selects movers itself) against numpy, and runs
+every forced alternative (--ascube-select-movers=force=...) that is legal:
+each must compute the same C. Illegal forced movers are listed as such.
+
+Usage: select_movers.py --runner PATH/ascube-run --opt PATH/ascube-opt --out DIR
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+
+from cubetest import encode, golden, matmul_kernel, run
+
+MOVERS = ["load_3d", "load_2d", "load_2d_transpose", "load_2d_v2"]
+A2, P950 = "atlas_a2", "ascend950pr"
+# (product, cell, dtype, m, k, n, A as, A mover, B as, B mover)
+CASES = [
+    (A2, "A not transposed", "i4", 32, 64, 64, "A", "load", "B", "load_2d_transpose"),
+    (A2, "A not transposed", "i8", 40, 64, 20, "A", "load", "BT", "load_2d"),
+    (A2, "A not transposed", "f16", 40, 40, 20, "A", "load", "BT", "load_2d"),
+    (A2, "A not transposed", "f32", 33, 20, 12, "A", "load", "BT", "load_2d"),
+    (A2, "A transposed", "i8", 64, 32, 20, "AT", "load", "BT", "load_2d"),
+    (A2, "A transposed", "f16", 30, 40, 20, "AT", "load", "BT", "load_2d"),
+    (A2, "A transposed", "f32", 32, 16, 20, "AT", "load", "BT", "load_2d"),
+    (A2, "B not transposed", "i4", 16, 64, 64, "A", "load_3d", "B", "load"),
+    (A2, "B not transposed", "i8", 16, 32, 64, "A", "load_2d", "B", "load"),
+    (A2, "B not transposed", "f16", 16, 40, 30, "A", "load_2d", "B", "load"),
+    (A2, "B not transposed", "f32", 16, 36, 17, "A", "load_2d", "B", "load"),
+    (A2, "B transposed", "i8", 16, 64, 20, "A", "load_2d", "BT", "load"),
+    (A2, "B transposed", "f16", 16, 40, 20, "A", "load_2d", "BT", "load"),
+    (A2, "B transposed", "f32", 16, 20, 12, "A", "load_2d", "BT", "load"),
+    (P950, "A not transposed", "i8", 30, 64, 20, "A", "load", "BT", "load_2d_v2"),
+    (P950, "A not transposed", "f16", 30, 40, 20, "A", "load", "BT", "load_2d_v2"),
+    (P950, "A transposed", "f32", 32, 16, 20, "AT", "load", "BT", "load_2d_v2"),
+    (P950, "B not transposed", "i8", 30, 64, 64, "A", "load_2d_v2", "B", "load"),
+    (P950, "B transposed", "f16", 30, 40, 20, "A", "load_2d_v2", "BT", "load"),
+]
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--runner", required=True)
+    p.add_argument("--opt", required=True)
+    p.add_argument("--out", required=True)
+    o = p.parse_args()
+    rng = np.random.default_rng(20261130)
+    failures = 0
+    for i, (prod, cell, t, m, k, n, a_as, a_mv, b_as, b_mv) in enumerate(CASES):
+        d = os.path.join(o.out, f"case{i}")
+        os.makedirs(d, exist_ok=True)
+        lo, hi = {"i8": (-128, 128), "i4": (-8, 8)}.get(t, (-3, 4))
+        a = rng.integers(lo, hi, (m, k))
+        b = rng.integers(lo, hi, (k, n))
+        with open(d + "/kernel.mlir", "w") as f:
+            f.write(matmul_kernel(prod, t, m, k, n, a_as, a_mv, b_as, b_mv))
+        encode(a if a_as == "A" else a.T, t).tofile(d + "/A.bin")
+        encode(b if b_as == "B" else b.T, t).tofile(d + "/B.bin")
+        golden(a @ b, t).tofile(d + "/golden.bin")
+        sel = subprocess.run([o.opt, d + "/kernel.mlir", "--ascube-select-movers"],
+                             capture_output=True, text=True)
+        chosen = re.search(r"ascube-select-movers: (\w+) \(cost", sel.stderr)
+        chosen = chosen.group(1) if chosen else "none"
+        ok, out = run(o.runner, d, "k", ["A", "B"], "C")
+        agree, illegal, bad = [], [], []
+        for mv in MOVERS:
+            forced = f"{d}/forced_{mv}.mlir"
+            r = subprocess.run([o.opt, d + "/kernel.mlir", f"--ascube-select-movers=force={mv}",
+                                "-o", forced], capture_output=True, text=True)
+            if r.returncode != 0:
+                illegal.append(mv)
+                continue
+            fd = f"{d}/{mv}"
+            os.makedirs(fd, exist_ok=True)
+            os.replace(forced, fd + "/kernel.mlir")
+            # The rewritten kernel prints its arguments positionally.
+            for name, pos in (("A", "arg0"), ("B", "arg1"), ("golden", "golden")):
+                os.link(f"{d}/{name}.bin", f"{fd}/{pos}.bin")
+            fok, fout = run(o.runner, fd, "k", ["arg0", "arg1"], "arg2")
+            (agree if fok else bad).append(mv)
+            if not fok:
+                out += fout
+        good = ok and not bad
+        failures += not good
+        print(f"{prod} | {cell} | {t} | chosen {chosen} | agree: {', '.join(agree)}"
+              f" | illegal: {', '.join(illegal) or '-'}{'' if good else ' | FAILED'}")
+        if not good:
+            print(out)
+    print(f"{len(CASES)} cases, {failures} failures")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,81 @@
+// ascube-select-movers: the remark names the chosen mover, its cost and why
+// the others lost; force= picks a mover or fails naming the rule.
+// RUN: ascube-opt %s -split-input-file --ascube-select-movers -verify-diagnostics | FileCheck %s
+// RUN: not ascube-opt %s -split-input-file --ascube-select-movers="force=load_2d" 2>/dev/null | FileCheck %s --check-prefix=FORCE
+// RUN: not ascube-opt %s -split-input-file --ascube-select-movers="force=load_2d" 2>&1 >/dev/null | FileCheck %s --check-prefix=FORCE-ERR
+
+!L1 = memref<30x40xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<30x40xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  // CHECK-LABEL: func.func @a_f16
+  // CHECK: ascube.load_3d %{{.*}} to %{{.*}} :
+  // CHECK-NOT: ascube.load {{.*}}
+  // FORCE-LABEL: func.func @a_f16
+  // FORCE-COUNT-2: ascube.load_2d %{{.*}} to %{{.*}}[%{{.*}}] {repeatTimes = 3 : i64, srcStride = 2 : i64, startIndex = {{[01]}} : i64}
+  func.func @a_f16(%a1: !L1, %a0: !L0A) {
+    // expected-remark @+1 {{ascube-select-movers: load_3d (cost 28: 1 instruction + 1 scalar set-up, 12 transfer cycles) chosen for L1 -> L0A f16 30x40 on atlas_a2; rejected: load_2d (cost 60: 2 instructions, 2 loop iterations, 12 transfer cycles), load_2d_transpose}}
+    ascube.load %a1 to %a0 : !L1 to !L0A
+    return
+  }
+}
+
+// -----
+
+// B transposed (N x K in L1): LoadData 2D without a transpose.
+!L1 = memref<20x40xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0B = memref<40x20xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  // CHECK-LABEL: func.func @bt_i8
+  // CHECK: ascube.load_2d %{{.*}} to %{{.*}} :
+  // FORCE-LABEL: func.func @bt_i8
+  // FORCE: ascube.load_2d %{{.*}} to %{{.*}} :
+  func.func @bt_i8(%b1: !L1, %b0: !L0B) {
+    // expected-remark @+1 {{ascube-select-movers: load_2d (cost 32: 1 instruction, 16 transfer cycles) chosen for L1 -> L0B i8 20x40 transposed on atlas_a2; rejected: load_3d ('ascube.load_3d' op LoadData 3D does not move 'i8' into L0B on atlas_a2 [load3d_c2])}}
+    ascube.load %b1 to %b0 : !L1 to !L0B
+    return
+  }
+}
+
+// -----
+
+// Forcing an illegal mover is an error naming the rule.
+!L1 = memref<40x30xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<30x40xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  // FORCE-ERR: error: 'ascube.load' op the forced mover load_2d cannot do L1 -> L0A f32 40x30 transposed on atlas_a2: 'ascube.load_2d' op ifTranspose needs 16-bit data on L1 -> L0A/L0B, got 'f32' on L1 -> L0A [load2d_c4]
+  func.func @at_f32(%a1: !L1, %a0: !L0A) {
+    // expected-remark @+1 {{ascube-select-movers: load_3d}}
+    ascube.load %a1 to %a0 : !L1 to !L0A
+    return
+  }
+}
+
+// -----
+
+// No mover at all: an int4 transposed A (§11: unsupported).
+!L1 = memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @at_i4(%a1: !L1, %a0: !L0A) {
+    // expected-error @+1 {{no mover can do L1 -> L0A i4 64x64 transposed on atlas_a2}}
+    ascube.load %a1 to %a0 {transpose} : !L1 to !L0A
+    return
+  }
+}
+
+// -----
+
+// The op's own rules.
+func.func @levels(%a: memref<16x16xf16, #ascube.layout<Nz>>, %b: memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{moves an L1 tile to L0A or L0B, got GM -> L0A [load_c1]}}
+  ascube.load %a to %b : memref<16x16xf16, #ascube.layout<Nz>> to memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
+
+// -----
+
+func.func @shapes(%a: memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{the destination 'memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>' must have the source's shape or, transposed, its swapped shape [load_c2]}}
+  ascube.load %a to %b : memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
