@@ -212,3 +212,23 @@ func.func @dn_c0_stride(%c: !C, %d: memref<16x32xf32, #ascube.layout<DN>>) {
   ascube.fixpipe %c to %d {arch3510 = true, srcNzC0Stride = 0 : i64} : !C to memref<16x32xf32, #ascube.layout<DN>>
   return
 }
+
+// -----
+
+// M1 = +inf (0x7f800000): scales must not be inf, NaN or denormal (§16).
+!C = memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @scale_inf(%c: !C, %d: memref<16x16xf16>) {
+  // expected-error @+1 {{deqScalar's scale M1 (bits 31:13, 0x7F800000) is inf [fixpipe_c12]}}
+  ascube.fixpipe %c to %d {deqScalar = 2139095040 : i64} : !C to memref<16x16xf16>
+  return
+}
+
+// -----
+
+// V220 dstNdStride is 16-bit (Arch3510 widens it to 32).
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @nd_stride(%c: !C, %d: memref<16x16xf32>) {
+  // expected-error @+1 {{dstNdStride = 70000 is outside [0, 65535] [fixpipe_c5]}}
+  ascube.fixpipe %c to %d {dstNdStride = 70000 : i64} : !C to memref<16x16xf32>
+  return
+}

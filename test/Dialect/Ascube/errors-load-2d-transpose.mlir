@@ -163,3 +163,26 @@ func.func @b32_transposed_a_empty(%s: !AT, %d: !A0) {
   ascube.load_2d_transpose %s to %d : !AT to !A0
   return
 }
+
+// -----
+
+// b32 squares pair fractals side by side (§7): a 32-row Nz source has its
+// neighbours two fractals apart, not one.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @b32_adjacent(%a: memref<32x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<16x32xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+    // expected-error @+1 {{a b32 square pairs source fractals 1 apart, but side-by-side fractals of 'memref<32x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' are 2 apart (§7: Nz with 16 rows) [transpose2d_c8]}}
+    ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<32x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x32xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    return
+  }
+}
+
+// -----
+
+// Repeat 1's first fractal lands on repeat 0's second (dstGap = 0 for b8).
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @overlap(%a: memref<64x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<64x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+    // expected-error @+1 {{destination fractal 1 is written twice; transposed fractals must not overlap (§7) [transpose2d_c9]}}
+    ascube.load_2d_transpose %a to %b {repeatTimes = 2 : i64, dstGap = 0 : i64} : memref<64x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    return
+  }
+}

@@ -81,3 +81,12 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
     return
   }
 }
+
+// -----
+
+// L0A on 950 is Nz: a Zz source or destination is not a 2D-v2 move.
+func.func @formats(%a: memref<32x32xf16, #ascube.layout<Zz>, #ascube.mem<L1>>, %b: memref<32x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{LoadData 2D-v2 moves Nz/Zn L1 fractals into Nz in L0A, got Zz -> Zz [load2dv2_c8]}}
+  ascube.load_2d_v2 %a to %b {mStep = 2 : i64, kStep = 2 : i64} : memref<32x32xf16, #ascube.layout<Zz>, #ascube.mem<L1>> to memref<32x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}

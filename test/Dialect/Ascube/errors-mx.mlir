@@ -31,7 +31,7 @@ func.func @range(%a1: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L1
 
 func.func @derived(%a1: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L1>>, %sa1: memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L1>>,
                    %a0: memref<32x128xf8E4M3FN, #ascube.layout<Zz>, #ascube.mem<L0A>>, %sa0: memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>) {
-  // expected-error @+1 {{one LoadData MX with derived parameters cannot move 'memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L1>>' into 'memref<32x128xf8E4M3FN, #ascube.layout<Zz>, #ascube.mem<L0A>>': give mStep/kStep/srcStride/dstStride [loadmx_c3]}}
+  // expected-error @+1 {{LoadData 2D-v2 moves Nz/Zn L1 fractals into Nz in L0A, got Nz -> Zz [loadmx_c3]}}
   ascube.load_mx %a1, %sa1 to %a0, %sa0 : memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L1>>, memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L1>> to memref<32x128xf8E4M3FN, #ascube.layout<Zz>, #ascube.mem<L0A>>, memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>
   return
 }

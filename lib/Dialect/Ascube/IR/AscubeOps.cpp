@@ -13,6 +13,8 @@
 #include "mlir/IR/Matchers.h"
 
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -882,8 +884,17 @@ FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
   else
     return emit() << "no quantization mode turns " << st << " into " << dt
                   << " [fixpipe_c3]";
-  if (IntegerAttr d = op.getDeqScalarAttr())
+  if (IntegerAttr d = op.getDeqScalarAttr()) {
     p.deqScalar = static_cast<uint64_t>(d.getInt());
+    // M1 = bits 31:13 read as an f32 (§16): not inf, NaN or denormal.
+    uint32_t m1 = uint32_t(*p.deqScalar) & 0xFFFFE000u;
+    uint32_t exp = (m1 >> 23) & 0xFF, mant = m1 & 0x7FFFFF;
+    if (exp == 0xFF || (exp == 0 && mant != 0))
+      return emit() << "deqScalar's scale M1 (bits 31:13, 0x"
+                    << llvm::utohexstr(m1) << ") is "
+                    << (exp == 0xFF ? (mant ? "NaN" : "inf") : "denormal")
+                    << " [fixpipe_c12]";
+  }
   size_t sr = src->layout.shape().size();
   p.mSize = attrOr(op.getMSizeAttr(), sr == 2 ? src->rows() : 0);
   p.nSize = attrOr(op.getNSizeAttr(), sr == 2 ? src->cols() : 0);
@@ -940,7 +951,8 @@ FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
       failed(inRange(emit, "srcNdStride", p.srcNdStride, 0,
                      p.arch3510 ? 65535 : 512, "fixpipe_c5")) ||
       failed(inRange(emit, "dstNdStride", p.dstNdStride, 0,
-                     (int64_t(1) << 32) - 1, "fixpipe_c5")))
+                     p.arch3510 ? (int64_t(1) << 32) - 1 : 65535,
+                     "fixpipe_c5")))
     return failure();
   return p;
 }
@@ -1424,6 +1436,29 @@ LogicalResult Load2DTransposeOp::verify() {
   if (src->bits == 16 && p->srcFracGap != 0)
     return emitOpError() << "srcFracGap applies to b4/b8/b32 squares only "
                             "(a b16 square is one fractal) [transpose2d_c6]";
+  // A b32 square is two fractals side by side (§7): consecutive Nz
+  // fractals are only when the source has one fractal row (V1), or
+  // srcFracGap + 1 fractal rows apart (V2).
+  if (src->bits == 32 && src->format() == Format::Nz) {
+    int64_t rows = src->paddedRows() / 16;
+    int64_t apart = p->v2 ? p->srcFracGap + 1 : 1;
+    if (apart != rows)
+      return emitOpError() << "a b32 square pairs source fractals " << apart
+                           << " apart, but side-by-side fractals of "
+                           << src->type << " are " << rows
+                           << " apart (§7: Nz with 16 rows"
+                           << (p->v2 ? ", or srcFracGap = rows - 1" : "")
+                           << ") [transpose2d_c8]";
+  }
+  {
+    llvm::DenseSet<int64_t> seen;
+    for (const FractalSquare &sq : getTransposeSquares(*p))
+      for (int64_t f : sq.dst)
+        if (!seen.insert(f).second)
+          return emitOpError() << "destination fractal " << f
+                               << " is written twice; transposed fractals "
+                                  "must not overlap (§7) [transpose2d_c9]";
+  }
   if (!getRepeatTimesAttr()) {
     // The derived form must reproduce the destination's layout.
     bool same = squaresKeepLayout(src->layout, dst->layout,
@@ -1528,6 +1563,22 @@ FailureOr<Load2DV2Params> load2DV2ParamsOf(OpT op, EmitErrorFn emit,
   return p;
 }
 
+/// LoadData 2D-v2 writes Nz into L0A and Zn into L0B, from Nz or Zn L1
+/// fractals (§8).
+LogicalResult checkLoad2DV2Formats(Operation *op, const Buffer &src,
+                                   const Buffer &dst, StringRef label) {
+  Format want = dst.level == Level::L0A ? Format::Nz : Format::Zn;
+  bool srcOk = src.format() == Format::Nz || src.format() == Format::Zn;
+  if (dst.format() != want || !srcOk)
+    return op->emitOpError()
+           << "LoadData 2D-v2 moves Nz/Zn L1 fractals into "
+           << layout::stringifyFormat(want) << " in "
+           << target::stringifyLevel(dst.level) << ", got "
+           << layout::stringifyFormat(src.format()) << " -> "
+           << layout::stringifyFormat(dst.format()) << " [" << label << "]";
+  return success();
+}
+
 /// The rules of the data part of load_2d_v2 and load_mx (§8): transposed
 /// square multiples and the derived form (the labels differ per op).
 template <typename OpT>
@@ -1608,6 +1659,8 @@ LogicalResult Load2DV2Op::verify() {
                         align.src)) ||
       failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
                         align.dst)))
+    return failure();
+  if (failed(checkLoad2DV2Formats(*this, *src, *dst, "load2dv2_c8")))
     return failure();
   FailureOr<Load2DV2Params> p = getLoad2DV2Params(*this, emit);
   if (failed(p) ||
@@ -2454,6 +2507,8 @@ LogicalResult LoadMxOp::verify() {
                         align.dst)) ||
       failed(checkScaleAddress(*this, getDst(), getDstOffset(), getScaleDst(),
                                dst->bits, "loadmx_c4")))
+    return failure();
+  if (failed(checkLoad2DV2Formats(*this, *src, *dst, "loadmx_c3")))
     return failure();
   FailureOr<LoadMxParams> p = getLoadMxParams(*this, emit);
   if (failed(p) ||

@@ -246,6 +246,45 @@ LogicalResult checkLiveOverlaps(func::FuncOp f) {
   return success();
 }
 
+/// unitFlag (§13.3) hands L0C blocks from the Mmad to the Fixpipe: it must
+/// be enabled on both or neither of the instructions sharing a C tile
+/// (unitflag_c1).
+LogicalResult checkUnitFlags(func::FuncOp f) {
+  llvm::DenseMap<Value, Operation *> flaggedMmad, plainMmad;
+  f.walk([&](Operation *op) {
+    Value c;
+    int64_t flag = 0;
+    if (auto m = dyn_cast<MmadOp>(op))
+      c = m.getC(), flag = m.getUnitFlag().value_or(0);
+    else if (auto m = dyn_cast<MmadSparseOp>(op))
+      c = m.getC(), flag = m.getUnitFlag().value_or(0);
+    else if (auto m = dyn_cast<MmadMxOp>(op))
+      c = m.getC(), flag = m.getUnitFlag().value_or(0);
+    else
+      return;
+    (flag ? flaggedMmad : plainMmad).try_emplace(c, op);
+  });
+  bool ok = true;
+  f.walk(
+      [&](FixpipeOp fp) {
+        bool flagged = fp.getUnitFlag().value_or(0) != 0;
+        auto &other = flagged ? plainMmad : flaggedMmad;
+        auto it = other.find(fp.getSrc());
+        if (it == other.end())
+          return;
+        InFlightDiagnostic d =
+            fp.emitOpError()
+            << (flagged ? "has unitFlag but the Mmad writing its L0C tile does "
+                          "not"
+                        : "has no unitFlag but the Mmad writing its L0C tile "
+                          "does")
+            << "; it must be enabled on both (§13.3) [unitflag_c1]";
+        d.attachNote(it->second->getLoc()) << "the Mmad";
+        ok = false;
+      });
+  return success(ok);
+}
+
 struct AscubeVerifyTargetPass
     : ascube::impl::AscubeVerifyTargetBase<AscubeVerifyTargetPass> {
   void runOnOperation() override {
@@ -261,6 +300,7 @@ struct AscubeVerifyTargetPass
           ok &= succeeded(checkOverlaps(op));
       });
       ok &= succeeded(checkLiveOverlaps(f));
+      ok &= succeeded(checkUnitFlags(f));
     });
     if (!ok)
       signalPassFailure();

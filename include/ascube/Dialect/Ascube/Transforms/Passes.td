@@ -23,7 +23,9 @@ def AscubeVerifyTarget : Pass<"ascube-verify-target", "::mlir::ModuleOp"> {
       data an instruction writes into one and a later instruction reads is
       not overwritten through the other in between (`overlap_c2`; program
       order, loop bodies taken once). Reusing a region after its data is
-      dead is fine.
+      dead is fine;
+    - unitFlag is enabled on both or neither of an Mmad and the Fixpipe that
+      reads its L0C tile (`unitflag_c1`).
 
     Without a target only the product-independent part runs. It is the
     first pass of `ascube-to-llvm`.
