@@ -39,6 +39,11 @@ def matmul_f16(out, rng):
     save(out, "A", a), save(out, "B", b), save(out, "golden", c)
 
 
+def matmul_load(out, rng):
+    """matmul_f16's data: the same kernel with abstract ascube.load moves."""
+    matmul_f16(out, rng)
+
+
 def matmul_bf16(out, rng):
     a = bf16_round(rng.uniform(-1, 1, (30, 70)).astype(np.float32))
     b = bf16_round(rng.uniform(-1, 1, (70, 40)).astype(np.float32))
@@ -160,7 +165,8 @@ def conv2d_i8(out, rng):
 
 EXAMPLES = {f.__name__: f for f in [matmul_f16, matmul_bf16, matmul_f32,
                                      matmul_i8_bias, matmul_i8_kn, gemv_f16,
-                                     matmul_i8_quant, conv2d_f16, conv2d_i8]}
+                                     matmul_i8_quant, conv2d_f16, conv2d_i8,
+                                     matmul_load]}
 
 
 def main():

@@ -31,13 +31,14 @@ example() {
     gemv_f16)        run gemv_f16 gemv "A B" C "--atol 1e-5 --rtol 1e-5" ;;
     matmul_i8_quant) run matmul_i8_quant matmul "A BT" C "" ;;
     conv2d_f16)      run conv2d_f16 conv2d "FM WT" OUT "--atol 1e-5 --rtol 1e-5" ;;
+    matmul_load)     run matmul_load matmul "A B" C "--atol 1e-5 --rtol 1e-5" ;;
     conv2d_i8)       run conv2d_i8 conv2d "FM WT" OUT "" ;;
     *) echo "run-example: unknown example '$1'" >&2; exit 2 ;;
   esac
 }
 
 if [ "${1:-}" = all ]; then
-  for e in matmul_f16 matmul_bf16 matmul_f32 matmul_i8_bias matmul_i8_kn gemv_f16 matmul_i8_quant conv2d_f16 conv2d_i8; do
+  for e in matmul_f16 matmul_bf16 matmul_f32 matmul_i8_bias matmul_i8_kn gemv_f16 matmul_i8_quant conv2d_f16 conv2d_i8 matmul_load; do
     example "$e"
   done
 else

@@ -37,6 +37,18 @@ struct AscubeToLLVMOptions : public PassPipelineOptions<AscubeToLLVMOptions> {
       llvm::cl::desc("Check dynamic offsets at run time (bounds, alignment)"),
       llvm::cl::init(false)};
 };
+struct AscubePipelineOptions
+    : public PassPipelineOptions<AscubePipelineOptions> {
+  Option<std::string> product{
+      *this, "product",
+      llvm::cl::desc("Target product (sets ascube.target; must agree with "
+                     "one the module names)"),
+      llvm::cl::init("")};
+  Option<bool> runtimeChecks{
+      *this, "runtime-checks",
+      llvm::cl::desc("Check dynamic offsets at run time (bounds, alignment)"),
+      llvm::cl::init(false)};
+};
 } // namespace
 
 void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks) {
@@ -69,6 +81,19 @@ void ascube::registerAscubePasses() {
       "Lower ascube kernels to the LLVM dialect (convert-ascube-to-std, then "
       "scf/arith/math/memref/func to LLVM) for mlir-runner, the JIT or AOT",
       [](OpPassManager &pm, const AscubeToLLVMOptions &o) {
+        buildAscubeToLLVMPipeline(pm, o.runtimeChecks);
+      });
+  PassPipelineRegistration<AscubePipelineOptions>(
+      "ascube-pipeline",
+      "The compiler pipeline: name the product, verify, select movers, "
+      "canonicalize, lower to LLVM (ascube-set-target, ascube-select-movers, "
+      "canonicalize, ascube-to-llvm)",
+      [](OpPassManager &pm, const AscubePipelineOptions &o) {
+        AscubeSetTargetOptions target;
+        target.product = o.product;
+        pm.addPass(createAscubeSetTarget(target));
+        pm.addPass(createAscubeSelectMovers());
+        pm.addPass(createCanonicalizerPass());
         buildAscubeToLLVMPipeline(pm, o.runtimeChecks);
       });
 }

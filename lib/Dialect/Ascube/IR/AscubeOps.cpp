@@ -11,6 +11,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Verifier.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
@@ -2675,4 +2677,179 @@ LogicalResult LoadOp::verify() {
                          << " must have the source's shape or, transposed, "
                             "its swapped shape [load_c2]";
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Canonicalization (issue 6): no-op instructions go, derived parameters are
+// folded to their canonical (absent) form.
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Computes `fn` with diagnostics swallowed (the op verified already, or is
+/// being probed).
+template <typename Fn> auto quietly(Operation *op, Fn fn) {
+  ScopedDiagnosticHandler h(op->getContext(),
+                            [](Diagnostic &) { return success(); });
+  return fn([op]() { return op->emitOpError(); });
+}
+
+/// What an instruction does, as a string: equal strings, equal behaviour.
+/// Empty when the parameters cannot be computed.
+std::string behaviour(Operation *op) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  auto squares = [&](ArrayRef<FractalSquare> sq) {
+    for (const FractalSquare &q : sq) {
+      for (int64_t x : q.src)
+        os << x << ",";
+      os << ">";
+      for (int64_t x : q.dst)
+        os << x << ",";
+      os << ";";
+    }
+  };
+  if (auto o = dyn_cast<Load2DOp>(op)) {
+    auto p = quietly(op, [&](EmitErrorFn e) { return getLoad2DParams(o, e); });
+    if (failed(p))
+      return "";
+    os << p->startIndex << " " << p->repeatTimes << " " << p->srcStride << " "
+       << p->sid << " " << p->dstGap << " " << p->addrMode << " "
+       << p->ifTranspose;
+  } else if (auto o = dyn_cast<Load2DTransposeOp>(op)) {
+    auto p =
+        quietly(op, [&](EmitErrorFn e) { return getTransposeParams(o, e); });
+    if (failed(p))
+      return "";
+    squares(getTransposeSquares(*p));
+  } else if (auto o = dyn_cast<Load2DV2Op>(op)) {
+    auto p =
+        quietly(op, [&](EmitErrorFn e) { return getLoad2DV2Params(o, e); });
+    if (failed(p))
+      return "";
+    unsigned bits = *getElementBitWidth(
+        cast<MemRefType>(o.getSrc().getType()).getElementType());
+    os << p->ifTranspose << ":";
+    squares(getLoad2DV2Squares(*p, bits));
+  } else if (auto o = dyn_cast<Load3DOp>(op)) {
+    auto p = quietly(op, [&](EmitErrorFn e) { return getLoad3DParams(o, e); });
+    if (failed(p))
+      return "";
+    const layout::Im2colGeometry &g = p->geometry;
+    os << g.l1H << " " << g.l1W << " " << g.c1 << " " << g.kernelH << " "
+       << g.kernelW << " " << g.strideH << " " << g.strideW << " "
+       << g.dilationH << " " << g.dilationW << " " << g.padLeft << " "
+       << g.padRight << " " << g.padTop << " " << g.padBottom << " "
+       << p->channelSize << " " << p->mStartPt << " " << p->kStartPt << " "
+       << p->mExtension << " " << p->kExtension << " " << p->enTranspose << " "
+       << p->repeatTime << " " << p->repeatStride << " " << p->repeatMode << " "
+       << p->dstStride << " " << p->isNoOp();
+  } else {
+    return "";
+  }
+  return s;
+}
+
+/// Whether an instruction does nothing (a zero repeat count or size).
+bool isNoOpInstruction(Operation *op) {
+  if (auto o = dyn_cast<Load2DOp>(op)) {
+    auto p = quietly(op, [&](EmitErrorFn e) { return getLoad2DParams(o, e); });
+    return succeeded(p) && p->repeatTimes == 0;
+  }
+  if (auto o = dyn_cast<Load2DTransposeOp>(op)) {
+    auto p =
+        quietly(op, [&](EmitErrorFn e) { return getTransposeParams(o, e); });
+    return succeeded(p) && p->repeatTimes == 0;
+  }
+  if (auto o = dyn_cast<Load2DV2Op>(op)) {
+    auto p =
+        quietly(op, [&](EmitErrorFn e) { return getLoad2DV2Params(o, e); });
+    return succeeded(p) && (p->mStep == 0 || p->kStep == 0);
+  }
+  if (auto o = dyn_cast<Load3DOp>(op)) {
+    auto p = quietly(op, [&](EmitErrorFn e) { return getLoad3DParams(o, e); });
+    return succeeded(p) && p->isNoOp();
+  }
+  if (auto o = dyn_cast<LoadSparseOp>(op)) {
+    auto p =
+        quietly(op, [&](EmitErrorFn e) { return getLoadSparseParams(o, e); });
+    return succeeded(p) && p->repeatTimes == 0;
+  }
+  if (auto o = dyn_cast<MmadOp>(op)) {
+    auto p = quietly(op, [&](EmitErrorFn e) { return getMmadParams(o, e); });
+    return succeeded(p) && (p->m == 0 || p->k == 0 || p->n == 0);
+  }
+  if (auto o = dyn_cast<MmadSparseOp>(op)) {
+    auto p =
+        quietly(op, [&](EmitErrorFn e) { return getMmadSparseParams(o, e); });
+    return succeeded(p) && (p->m == 0 || p->k == 0 || p->n == 0);
+  }
+  if (auto o = dyn_cast<MmadMxOp>(op)) {
+    auto p = quietly(op, [&](EmitErrorFn e) { return getMmadMxParams(o, e); });
+    return succeeded(p) && (p->m == 0 || p->k == 0 || p->n == 0);
+  }
+  if (auto o = dyn_cast<FixpipeOp>(op)) {
+    auto p = quietly(op, [&](EmitErrorFn e) { return getFixpipeParams(o, e); });
+    return succeeded(p) && (p->mSize == 0 || p->nSize == 0 || p->ndNum == 0);
+  }
+  if (auto o = dyn_cast<DataCopyOp>(op)) {
+    CopyMode mode = o.getEffectiveMode();
+    if (mode == CopyMode::copy || mode == CopyMode::bias) {
+      auto p = quietly(op, [&](EmitErrorFn e) { return getCopyParams(o, e); });
+      return succeeded(p) && p->blockCount == 0;
+    }
+    auto p = quietly(op, [&](EmitErrorFn e) { return getNd2NzParams(o, e); });
+    return succeeded(p) && (p->ndNum == 0 || p->nValue == 0 || p->dValue == 0);
+  }
+  return false;
+}
+
+/// Erases ascube instructions that do nothing.
+struct EraseNoOpInstruction : RewritePattern {
+  EraseNoOpInstruction(MLIRContext *ctx)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa_and_nonnull<AscubeDialect>(op->getDialect()) ||
+        !isNoOpInstruction(op))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Drops explicit mover parameters equal to what the op derives: the
+/// canonical form prints only what changes behaviour.
+struct DropDerivedParameters : RewritePattern {
+  DropDerivedParameters(MLIRContext *ctx)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<Load2DOp, Load2DTransposeOp, Load2DV2Op, Load3DOp>(op))
+      return failure();
+    std::string want = behaviour(op);
+    if (want.empty())
+      return failure();
+    for (NamedAttribute a : op->getAttrs()) {
+      StringRef name = a.getName().getValue();
+      if (name == "operandSegmentSizes")
+        continue;
+      Attribute saved = a.getValue();
+      op->removeAttr(a.getName());
+      bool same = behaviour(op) == want && quietly(op, [&](EmitErrorFn) {
+                    return succeeded(mlir::verify(op));
+                  });
+      op->setAttr(a.getName(), saved);
+      if (same) {
+        rewriter.modifyOpInPlace(op, [&] { op->removeAttr(name); });
+        return success();
+      }
+    }
+    return failure();
+  }
+};
+} // namespace
+
+void AscubeDialect::getCanonicalizationPatterns(
+    RewritePatternSet &results) const {
+  results.add<EraseNoOpInstruction, DropDerivedParameters>(getContext());
 }

@@ -9,6 +9,7 @@ include "mlir/IR/AttrTypeBase.td"
 def Ascube_Dialect : Dialect {
   let name = "ascube";
   let cppNamespace = "::ascube";
+  let hasCanonicalizer = 1;
   let summary = "Data layouts, data movement and matrix ops of the Ascend Cube unit";
   let description = [{
     The `ascube` dialect describes kernels for the Cube (matrix) unit of

@@ -34,6 +34,23 @@ def AscubeVerifyTarget : Pass<"ascube-verify-target", "::mlir::ModuleOp"> {
   }];
 }
 
+def AscubeSetTarget : Pass<"ascube-set-target", "::mlir::ModuleOp"> {
+  let summary = "Name the module's target product (the ascube.target attribute)";
+  let description = [{
+    Sets `ascube.target = #ascube.target<product>` on the module, so a
+    compiler can pick the product on the command line
+    (`--ascube-pipeline=product=atlas_a2`). A module that already names a
+    different product is an error (`target_c2`); an unknown product is an
+    error listing the known ones (`target_c1`).
+
+    Example: `ascube-opt k.mlir --ascube-set-target=product=ascend950pr`.
+  }];
+  let options = [
+    Option<"product", "product", "std::string", /*default=*/"\"\"",
+           "Product key (atlas_a2, atlas_a3, ascend950pr, ...)">,
+  ];
+}
+
 def AscubeSelectMovers : Pass<"ascube-select-movers", "::mlir::ModuleOp"> {
   let summary = "Rewrite each ascube.load into the cheapest legal L1 -> L0 movers of the product";
   let description = [{

@@ -1,0 +1,49 @@
+//===- SetTarget.cpp - ascube-set-target ----------------------------------===//
+//
+// Names the module's target product (cube-reference §0), for pipelines that
+// take the product as an option.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascube/Dialect/Ascube/IR/Ascube.h"
+#include "ascube/Dialect/Ascube/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace ascube {
+#define GEN_PASS_DEF_ASCUBESETTARGET
+#include "ascube/Dialect/Ascube/Transforms/Passes.h.inc"
+} // namespace ascube
+
+using namespace mlir;
+using namespace ascube;
+
+namespace {
+struct AscubeSetTargetPass
+    : ascube::impl::AscubeSetTargetBase<AscubeSetTargetPass> {
+  using AscubeSetTargetBase::AscubeSetTargetBase;
+  void runOnOperation() override {
+    if (product.empty())
+      return;
+    ModuleOp module = getOperation();
+    const target::ProductInfo *prod = target::lookupProduct(product);
+    if (!prod) {
+      module.emitError() << "unknown product '" << product
+                         << "'; known: " << target::knownProductKeys()
+                         << " [target_c1]";
+      return signalPassFailure();
+    }
+    if (auto old =
+            module->getAttrOfType<TargetAttr>(AscubeDialect::kTargetAttrName)) {
+      if (old.getProduct() != prod->Name) {
+        module.emitError() << "the module targets " << old.getProduct()
+                           << ", not " << product << " [target_c2]";
+        return signalPassFailure();
+      }
+      return;
+    }
+    module->setAttr(AscubeDialect::kTargetAttrName,
+                    TargetAttr::get(&getContext(), prod->Name));
+  }
+};
+} // namespace

@@ -1,0 +1,57 @@
+// Canonicalization of ascube instructions (issue 6): instructions that do
+// nothing are erased, and explicit parameters equal to the derived ones are
+// dropped (the canonical form prints only what changes behaviour).
+// RUN: ascube-opt %s -split-input-file --canonicalize | FileCheck %s
+
+!L1 = memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<32x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!L0B = memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!L0C = memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+// CHECK-LABEL: func.func @no_ops
+// CHECK-NOT: ascube.{{[a-z_0-9]+}} %
+// CHECK: return
+func.func @no_ops(%g: memref<32x32xf16>, %a1: !L1, %a0: !L0A, %b0: !L0B, %c: !L0C, %out: memref<32x32xf32>) {
+  ascube.data_copy %g to %a1 {nValue = 0 : i64} : memref<32x32xf16> to !L1
+  ascube.load_2d %a1 to %a0 {repeatTimes = 0 : i64} : !L1 to !L0A
+  ascube.load_2d_transpose %a1 to %b0 {repeatTimes = 0 : i64} : !L1 to !L0B
+  ascube.load_3d %a1 to %a0 {repeatTime = 0 : i64} : !L1 to !L0A
+  ascube.load_3d %a1 to %a0 {filterW = 0 : i64} : !L1 to !L0A
+  ascube.mmad %a0, %b0 to %c {k = 0 : i64} : !L0A, !L0B to !L0C
+  ascube.fixpipe %c to %out {mSize = 0 : i64} : !L0C to memref<32x32xf32>
+  return
+}
+
+// -----
+
+!L1 = memref<40x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<40x70xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
+!L0 = memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
+!A = memref<64x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+// CHECK-LABEL: func.func @derived
+// CHECK: ascube.load_2d_v2 %{{.*}} to %{{.*}} : memref<40x70xf16
+// CHECK: ascube.load_3d %{{.*}} to %{{.*}} : memref<1x2x8x8x16xf16
+// CHECK: ascube.load_2d %{{.*}} to %{{.*}} {ifTranspose = true} :
+func.func @derived(%a1: !L1, %a0: !L0A, %fm: !L0, %a: !A,
+                   %t1: memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %t0: memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+  // The derived values: the whole 3 x 5 fractal tile, srcStride = M1.
+  ascube.load_2d_v2 %a1 to %a0 {mStep = 3 : i64, kStep = 5 : i64, srcStride = 3 : i64, dstStride = 3 : i64, mStartPosition = 0 : i64} : !L1 to !L0A
+  // l1H/l1W/channelSize/filter/stride and the window as derived from the
+  // map and the 64 x 32 destination.
+  ascube.load_3d %fm to %a {l1H = 8 : i64, l1W = 8 : i64, channelSize = 32 : i64, strideH = 1 : i64, filterW = 1 : i64, kExtension = 32 : i64, mExtension = 64 : i64} : !L0 to !A
+  ascube.load_2d %t1 to %t0 {ifTranspose = true, startIndex = 0 : i64, repeatTimes = 1 : i64, srcStride = 1 : i64} : memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  return
+}
+
+// -----
+
+// Parameters that change behaviour stay.
+!L1 = memref<40x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<40x70xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
+// CHECK-LABEL: func.func @kept
+// Only mStep differs from the derived values (kStep 5, srcStride and
+// dstStride 3 are the whole tile's).
+// CHECK: ascube.load_2d_v2 %{{.*}} to %{{.*}} {mStep = 2 : i64} :
+func.func @kept(%a1: !L1, %a0: !L0A) {
+  ascube.load_2d_v2 %a1 to %a0 {mStep = 2 : i64, kStep = 5 : i64, srcStride = 3 : i64, dstStride = 3 : i64} : !L1 to !L0A
+  return
+}
