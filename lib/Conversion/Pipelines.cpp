@@ -52,7 +52,9 @@ struct AscubePipelineOptions
 } // namespace
 
 void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks) {
-  pm.addPass(createAscubeSelectMovers());
+  AscubeSelectMoversOptions quiet;
+  quiet.remarks = false; // ascube-select-movers alone shows the choices
+  pm.addPass(createAscubeSelectMovers(quiet));
   pm.addPass(createAscubeVerifyTarget());
   ConvertAscubeToStdOptions options;
   options.runtimeChecks = runtimeChecks;
@@ -92,7 +94,9 @@ void ascube::registerAscubePasses() {
         AscubeSetTargetOptions target;
         target.product = o.product;
         pm.addPass(createAscubeSetTarget(target));
-        pm.addPass(createAscubeSelectMovers());
+        AscubeSelectMoversOptions quiet;
+        quiet.remarks = false;
+        pm.addPass(createAscubeSelectMovers(quiet));
         pm.addPass(createCanonicalizerPass());
         buildAscubeToLLVMPipeline(pm, o.runtimeChecks);
       });

@@ -3,6 +3,15 @@
 // RUN: not ascube-opt %ascube_src/examples/matmul_load.mlir --ascube-pipeline=product=ascend950pr 2>&1 | FileCheck %s --check-prefix=MISMATCH
 // RUN: not ascube-opt %s --ascube-pipeline=product=atlas_a9 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: ascube-opt %s --ascube-set-target=product=ascend950pr --ascube-select-movers 2>&1 | FileCheck %s --check-prefix=SET
+// RUN: ascube-opt %ascube_src/examples/matmul_load.mlir --ascube-select-movers="report=true remarks=false" 2>&1 >/dev/null | FileCheck %s --check-prefix=REPORT
+// The pipelines select quietly.
+// RUN: ascube-opt %ascube_src/examples/matmul_load.mlir --ascube-pipeline=product=atlas_a2 2>&1 >/dev/null | count 0
+// Hand-worked (A2: L1->L0A 256 B/cycle, L1->L0B 128): A 32x80 f16 = 5120 B
+// -> 20 cycles, B 80x48 = 7680 B -> 60; LoadData 3D: 16 + 20 and 16 + 60 =
+// 112. LoadData 2D rows: A 2 x (16 + 8) + 20 = 68, B (with ifTranspose) 5 x
+// (16 + 8) + 60 = 180, together 248 in 7 instructions.
+// REPORT: remark: ascube-select-movers report for @matmul: 2 loads; selected 2 MTE1 instructions, 112 cycles; LoadData 2D-family route 7 instructions, 248 cycles; lower bound 80 cycles (bytes / bandwidth)
+// REPORT-NOT: chosen
 // CHECK: llvm.func @matmul
 // CHECK-NOT: ascube.
 // MISMATCH: the module targets atlas_a2, not ascend950pr [target_c2]

@@ -206,14 +206,47 @@ struct AscubeSelectMoversPass
           << "' (load_2d, load_2d_transpose, load_3d, load_2d_v2)";
       return signalPassFailure();
     }
-    SmallVector<LoadOp> loads;
-    getOperation().walk([&](LoadOp op) { loads.push_back(op); });
     bool ok = true;
-    for (LoadOp load : loads)
-      ok &= succeeded(select(load));
+    getOperation().walk([&](func::FuncOp f) {
+      SmallVector<LoadOp> loads;
+      f.walk([&](LoadOp op) { loads.push_back(op); });
+      totals.baselineMissing = false;
+      Totals before = totals;
+      for (LoadOp load : loads)
+        ok &= succeeded(select(load));
+      if (report && !loads.empty()) {
+        Totals t = totals - before;
+        InFlightDiagnostic r = f.emitRemark();
+        r << "ascube-select-movers report for @" << f.getName() << ": "
+          << loads.size() << " load" << (loads.size() == 1 ? "" : "s")
+          << "; selected " << t.instructions << " MTE1 instructions, "
+          << t.cycles << " cycles";
+        if (t.baselineMissing)
+          r << "; LoadData 2D-family route: not legal for every load";
+        else
+          r << "; LoadData 2D-family route " << t.baseInstructions
+            << " instructions, " << t.baseCycles << " cycles";
+        r << "; lower bound " << t.lowerBound << " cycles (bytes / bandwidth)";
+      }
+    });
     if (!ok)
       signalPassFailure();
   }
+
+  /// Running sums for the report.
+  struct Totals {
+    int64_t instructions = 0, cycles = 0, baseInstructions = 0, baseCycles = 0,
+            lowerBound = 0;
+    bool baselineMissing = false;
+    Totals operator-(const Totals &o) const {
+      return {instructions - o.instructions,
+              cycles - o.cycles,
+              baseInstructions - o.baseInstructions,
+              baseCycles - o.baseCycles,
+              lowerBound - o.lowerBound,
+              baselineMissing};
+    }
+  } totals;
 
   LogicalResult select(LoadOp load) {
     SmallVector<Candidate> cands;
@@ -251,7 +284,7 @@ struct AscubeSelectMoversPass
       }
       return failure();
     }
-    {
+    if (remarks) {
       InFlightDiagnostic r = load.emitRemark();
       r << "ascube-select-movers: " << best->describe()
         << (force.empty() ? " chosen" : " forced") << " for " << what();
@@ -266,6 +299,21 @@ struct AscubeSelectMoversPass
         else
           r << c.mover << " (" << c.rejected << ")";
       }
+    }
+    totals.instructions += best->instructions;
+    totals.cycles += best->cost();
+    totals.lowerBound += best->transferCycles;
+    Candidate *base = nullptr;
+    for (Candidate &c : cands)
+      if (c.rejected.empty() &&
+          (c.mover == "load_2d" || c.mover == "load_2d_transpose") &&
+          (!base || c.cost() < base->cost()))
+        base = &c;
+    if (base) {
+      totals.baseInstructions += base->instructions;
+      totals.baseCycles += base->cost();
+    } else {
+      totals.baselineMissing = true;
     }
     for (Candidate &c : cands)
       if (&c != best)

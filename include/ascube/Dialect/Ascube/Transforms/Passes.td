@@ -80,13 +80,21 @@ def AscubeSelectMovers : Pass<"ascube-select-movers", "::mlir::ModuleOp"> {
 
     Options: `force=<mnemonic>` (load_2d, load_2d_transpose, load_3d,
     load_2d_v2) uses that mover; forcing an illegal one is an error naming
-    the rule. It is the first pass of `ascube-to-llvm`.
+    the rule. `report` adds one remark per function: the selected movers'
+    MTE1 instructions and modelled cycles, those of the LoadData 2D-family
+    route (LoadData 2D, else LoadDataWithTranspose, the cheapest legal — the
+    baseline a hand-written kernel starts from) and the lower bound (bytes
+    ÷ bandwidth). It is the first pass of `ascube-to-llvm`.
 
     Example: `ascube-opt k.mlir --ascube-select-movers="force=load_3d"`.
   }];
   let options = [
     Option<"force", "force", "std::string", /*default=*/"\"\"",
            "Use this mover (load_2d, load_2d_transpose, load_3d, load_2d_v2) for every ascube.load">,
+    Option<"remarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark per ascube.load saying why its mover was chosen (the pipelines run quietly)">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Remark per function: modelled MTE1 instructions and cycles of the selected movers, of the LoadData 2D-family route (the naive baseline) and the transfer lower bound">,
   ];
 }
 
