@@ -53,12 +53,12 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 // -----
 
 // No mover at all: an int4 transposed A (§11: unsupported).
-!L1 = memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>
-!L0A = memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!L1 = memref<128x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<64x128xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @at_i4(%a1: !L1, %a0: !L0A) {
-    // expected-error @+1 {{no mover can do L1 -> L0A i4 64x64 transposed on atlas_a2}}
-    ascube.load %a1 to %a0 {transpose} : !L1 to !L0A
+    // expected-error @+1 {{no mover can do L1 -> L0A i4 128x64 transposed on atlas_a2}}
+    ascube.load %a1 to %a0 : !L1 to !L0A
     return
   }
 }
@@ -78,4 +78,30 @@ func.func @shapes(%a: memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b
   // expected-error @+1 {{the destination 'memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>' must have the source's shape or, transposed, its swapped shape [load_c2]}}
   ascube.load %a to %b : memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
   return
+}
+
+// -----
+
+// A square tile moved transposed: the movers' derived forms cannot tell it
+// from the untransposed move, so it is refused rather than risked.
+!L1 = memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0B = memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+func.func @square_transposed(%b1: !L1, %b0: !L0B) {
+  // expected-error @+1 {{a square tile moved transposed has no candidate the movers' verifiers can check (their derived forms read a square tile untransposed): write the movers [load_c3]}}
+  ascube.load %b1 to %b0 {transpose} : !L1 to !L0B
+  return
+}
+
+// -----
+
+// An L1 Zz tile into 950's Nz L0A: no mover reads Zz fractals that way, and
+// LoadData 2D rows are only derived for Nz sources.
+!L1 = memref<32x48xf16, #ascube.layout<Zz>, #ascube.mem<L1>>
+!L0A = memref<32x48xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @zz_source(%a1: !L1, %a0: !L0A) {
+    // expected-error @+1 {{no mover can do L1 -> L0A f16 32x48 on ascend950pr: load_2d_v2: 'ascube.load_2d_v2' op LoadData 2D-v2 moves Nz/Zn L1 fractals into Nz in L0A, got Zz -> Nz [load2dv2_c8]}}
+    ascube.load %a1 to %a0 : !L1 to !L0A
+    return
+  }
 }

@@ -55,3 +55,17 @@ func.func @kept(%a1: !L1, %a0: !L0A) {
   ascube.load_2d_v2 %a1 to %a0 {mStep = 2 : i64, kStep = 5 : i64, srcStride = 3 : i64, dstStride = 3 : i64} : !L1 to !L0A
   return
 }
+
+// -----
+
+// A padding value is behaviour: it stays (0 is the default and goes).
+!M = memref<1x1x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
+!A = memref<64x144xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+// CHECK-LABEL: func.func @pad_value
+// CHECK: ascube.load_3d %{{.*}} to %{{.*}} {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, padValue = 5.000000e+00 : f16} :
+// CHECK: ascube.load_3d %{{.*}} to %{{.*}} {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>} :
+func.func @pad_value(%fm: !M, %a: !A) {
+  ascube.load_3d %fm to %a {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, padValue = 5.0 : f16} : !M to !A
+  ascube.load_3d %fm to %a {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, padValue = 0.0 : f16} : !M to !A
+  return
+}

@@ -2589,8 +2589,16 @@ LogicalResult MmadMxOp::verify() {
                  isFp4(at) == isFp4(bt) && c->type.getElementType().isF32() &&
                  isa<Float8E8M0FNUType>(sa->type.getElementType()) &&
                  isa<Float8E8M0FNUType>(sb->type.getElementType());
-  if (Value bias = getBias())
-    typesOk &= cast<MemRefType>(bias.getType()).getElementType().isF32();
+  if (Value bias = getBias()) {
+    auto bt = cast<MemRefType>(bias.getType());
+    typesOk &= bt.getElementType().isF32();
+    if (getMemLevel(bt) != Level::BT)
+      return emitOpError() << "the bias lives in BT, got " << bt
+                           << " [mmadmx_c1]";
+    if (std::optional<int64_t> addr = getStaticBase(bias); addr && *addr % 64)
+      return emitOpError() << "bias address " << *addr
+                           << " B is not a multiple of 64 B [alignment_c2]";
+  }
   if (!typesOk)
     return emitOpError() << "MmadMx takes an e1m2/e2m1 pair or an "
                             "e4m3fn/e5m2 pair with f8E8M0FNU scales into f32 "
@@ -2742,7 +2750,14 @@ std::string behaviour(Operation *op) {
        << p->channelSize << " " << p->mStartPt << " " << p->kStartPt << " "
        << p->mExtension << " " << p->kExtension << " " << p->enTranspose << " "
        << p->repeatTime << " " << p->repeatStride << " " << p->repeatMode << " "
-       << p->dstStride << " " << p->isNoOp();
+       << p->dstStride << " " << p->isNoOp() << " ";
+    // The padding value's bits (0 when absent).
+    APInt pad(64, 0);
+    if (auto i = dyn_cast_or_null<IntegerAttr>(o.getPadValueAttr()))
+      pad = i.getValue().zextOrTrunc(64);
+    else if (auto f = dyn_cast_or_null<FloatAttr>(o.getPadValueAttr()))
+      pad = f.getValue().bitcastToAPInt().zextOrTrunc(64);
+    os << pad.getZExtValue();
   } else {
     return "";
   }

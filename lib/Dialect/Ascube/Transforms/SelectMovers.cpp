@@ -133,7 +133,16 @@ Candidate build(LoadOp load, StringRef mover) {
     return msg;
   };
   c.rejected = check(c.ops.front());
-  if (!c.rejected.empty() && mover == "load_2d" && !transposed) {
+  // The rows are only derived for the layouts they are right for: an L1 Nz
+  // tile into Zz (L0A) or Zn (L0B, fractals transposed), 16-row fractals.
+  auto fmt = [](MemRefType t) {
+    std::optional<layout::LayoutSpec> s = getLayoutSpec(t);
+    return s ? s->format : layout::Format::ND;
+  };
+  bool rowsApply =
+      fmt(st) == layout::Format::Nz &&
+      (fmt(dt) == (intoB ? layout::Format::Zn : layout::Format::Zz));
+  if (!c.rejected.empty() && mover == "load_2d" && !transposed && rowsApply) {
     std::optional<layout::LayoutSpec> ss = getLayoutSpec(st);
     FailureOr<layout::FractalLayout> sl =
         getFractalLayout(st, [&] { return emitError(loc); });
@@ -249,6 +258,16 @@ struct AscubeSelectMoversPass
   } totals;
 
   LogicalResult select(LoadOp load) {
+    // The movers' derived forms read a square tile as the same matrix: they
+    // cannot be trusted to transpose one, so such a load is refused rather
+    // than possibly moved untransposed.
+    auto st = cast<MemRefType>(load.getSrc().getType());
+    if (load.getTranspose() && st.getRank() == 2 &&
+        st.getDimSize(0) == st.getDimSize(1))
+      return load.emitOpError()
+             << "a square tile moved transposed has no candidate the "
+                "movers' verifiers can check (their derived forms read a "
+                "square tile untransposed): write the movers [load_c3]";
     SmallVector<Candidate> cands;
     const target::ProductInfo *prod = getTargetProduct(load);
     ArrayRef<llvm::StringLiteral> order =

@@ -27,8 +27,8 @@ def AscubeVerifyTarget : Pass<"ascube-verify-target", "::mlir::ModuleOp"> {
     - unitFlag is enabled on both or neither of an Mmad and the Fixpipe that
       reads its L0C tile (`unitflag_c1`).
 
-    Without a target only the product-independent part runs. It is the
-    first pass of `ascube-to-llvm`.
+    Without a target only the product-independent part runs. It runs in
+    `ascube-to-llvm` right after ascube-select-movers.
 
     Example: `ascube-opt k.mlir --ascube-verify-target`.
   }];
