@@ -282,6 +282,8 @@ Value loadWide(ImplicitLocOpBuilder &b, ModuleOp module, Value buf, Value idx,
 /// byte a sparse instruction's L0B buffer starts at (§12, §14).
 constexpr llvm::StringLiteral kSparseIndexAttr = "ascube_sparse_index";
 constexpr llvm::StringLiteral kIndexBaseAttr = "ascube_index_base";
+/// Marks an mmad_sparse whose 2-bit index values are checked at run time.
+constexpr llvm::StringLiteral kCheckIndexAttr = "ascube_check_index";
 
 /// The function's hidden index buffer (created by lowerAllocs).
 Value sparseIndexBuffer(Operation *op) {
@@ -470,6 +472,8 @@ void insertRuntimeChecks(func::FuncOp func) {
       insertChecks(o, "load3dv1_c6");
     else if (auto o = dyn_cast<LoadSparseOp>(op))
       insertChecks(o, "loadsparse_c3");
+    else if (isa<MmadSparseOp>(op)) // index values, checked as they are read
+      op->setAttr(kCheckIndexAttr, UnitAttr::get(op->getContext()));
     else if (auto o = dyn_cast<LoadMxOp>(op))
       insertChecks(o, "loadmx_c6");
   });
@@ -1047,6 +1051,14 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
             Value sel = arith::AndIOp::create(
                 b, arith::ShRUIOp::create(b, byte, shift),
                 arith::ConstantIntOp::create(b, b.getI8Type(), 3));
+            if (op->hasAttr(kCheckIndexAttr))
+              cf::AssertOp::create(
+                  b,
+                  arith::CmpIOp::create(
+                      b, arith::CmpIPredicate::ne, sel,
+                      arith::ConstantIntOp::create(b, b.getI8Type(), 3)),
+                  "ascube.mmad_sparse: 4:2 index value 3 (valid: 0, 1, 2) "
+                  "[sparse_c3]");
             // Position in the group: idx0, or 1 + idx1; kept inside it.
             Value pos = im.add(
                 arith::IndexCastUIOp::create(b, b.getIndexType(), sel), s);

@@ -118,3 +118,20 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     return
   }
 }
+
+// -----
+
+// The other way round: unitFlag on the Fixpipe only.
+!A = memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B = memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @unit_flag_fixpipe(%a: !A, %b: !B, %out: memref<16x16xf32>) {
+    %c = ascube.alloc offset 0 : !C
+    // expected-note @+1 {{the Mmad}}
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    // expected-error @+1 {{has unitFlag but the Mmad writing its L0C tile does not; it must be enabled on both (§13.3) [unitflag_c1]}}
+    ascube.fixpipe %c to %out {unitFlag = 2 : i64} : !C to memref<16x16xf32>
+    return
+  }
+}

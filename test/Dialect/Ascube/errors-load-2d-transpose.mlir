@@ -186,3 +186,15 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     return
   }
 }
+
+// -----
+
+// The 950 form pairs b32 fractals srcFracGap + 1 apart: a 32-row Nz source
+// needs srcFracGap = 1.
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @b32_adjacent_v2(%a: memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+    // expected-error @+1 {{a b32 square pairs source fractals 1 apart, but side-by-side fractals of 'memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' are 2 apart (§7: Nz with 16 rows, or srcFracGap = rows - 1) [transpose2d_c8]}}
+    ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    return
+  }
+}

@@ -96,3 +96,11 @@ module attributes {ascube.target = #ascube.target<atlas_inference>} {
     return
   }
 }
+
+// -----
+
+func.func @fetch_point(%a: memref<1x1x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %b: memref<64x144xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{kernel point (0, 3) is outside the 3x3 kernel [load3dv1_c4]}}
+  ascube.load_3d_v1 %a to %b {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, fetchFilterW = 3 : i64} : memref<1x1x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x144xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}

@@ -165,3 +165,23 @@ func.func @mmad_bias_level(%a: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascu
   ascube.mmad_mx %a, %sa, %b, %sb to %c bias %bias : memref<32xf32, #ascube.mem<L1>> : memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>, memref<128x32xf8E4M3FN, #ascube.layout<Zn>, #ascube.mem<L0B>>, memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>> to memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
   return
 }
+
+// -----
+
+func.func @mmad_bias_flags(%a: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, %sa: memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>,
+                           %b: memref<128x32xf8E4M3FN, #ascube.layout<Zn>, #ascube.mem<L0B>>, %sb: memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>>,
+                           %c: memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>, %bias: memref<32xf32, #ascube.mem<BT>>) {
+  // expected-error @+1 {{a bias needs cmatrixSource = true and cmatrixInitVal = false, and cmatrixSource a bias [mmadmx_c2]}}
+  ascube.mmad_mx %a, %sa, %b, %sb to %c bias %bias : memref<32xf32, #ascube.mem<BT>> {cmatrixInitVal = true} : memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>, memref<128x32xf8E4M3FN, #ascube.layout<Zn>, #ascube.mem<L0B>>, memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>> to memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+  return
+}
+
+// -----
+
+func.func @mmad_bias_size(%a: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, %sa: memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>,
+                          %b: memref<128x32xf8E4M3FN, #ascube.layout<Zn>, #ascube.mem<L0B>>, %sb: memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>>,
+                          %c: memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>, %bias: memref<16xf32, #ascube.mem<BT>>) {
+  // expected-error @+1 {{bias holds fewer than n = 32 elements [mmadmx_c3]}}
+  ascube.mmad_mx %a, %sa, %b, %sb to %c bias %bias : memref<16xf32, #ascube.mem<BT>> : memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>, memref<128x32xf8E4M3FN, #ascube.layout<Zn>, #ascube.mem<L0B>>, memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>> to memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+  return
+}

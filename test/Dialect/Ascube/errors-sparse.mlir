@@ -130,3 +130,33 @@ module attributes {ascube.target = #ascube.target<atlas_a3>} {
     return
   }
 }
+
+// -----
+
+func.func @mmad_unit_flag(%a: memref<16x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>, %c: memref<16x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
+  %b = ascube.alloc offset 0 : memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  // expected-error @+1 {{unitFlag = 1 is not 0, 2 or 3 [mmadsparse_c2]}}
+  ascube.mmad_sparse %a, %b to %c {unitFlag = 1 : i64} : memref<16x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>, memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<16x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+  return
+}
+
+// -----
+
+// B' for k = 128 has 64 dense rows: a 32-row buffer is one fractal short.
+func.func @mmad_b_grid(%a: memref<16x128xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>, %c: memref<16x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
+  %b = ascube.alloc offset 0 : memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  // expected-error @+1 {{B' must be Zn with 32x16 fractals padded to 64x32 (k / 2 dense rows) for k = 128, n = 32, got 'memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>' [mmadsparse_c3]}}
+  ascube.mmad_sparse %a, %b to %c : memref<16x128xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>, memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<16x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+  return
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<kirin_x90>} {
+  func.func @mmad_product(%a: memref<16x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>, %c: memref<16x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
+    %b = ascube.alloc offset 0 : memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    // expected-error @+1 {{MmadWithSparse is not available on kirin_x90 (A2/A3 only) [sparse_c2]}}
+    ascube.mmad_sparse %a, %b to %c : memref<16x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>, memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<16x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    return
+  }
+}
