@@ -87,13 +87,15 @@ void ascube::registerAscubePasses() {
       });
   PassPipelineRegistration<AscubePipelineOptions>(
       "ascube-pipeline",
-      "The compiler pipeline: name the product, verify, select movers, "
-      "canonicalize, lower to LLVM (ascube-set-target, ascube-select-movers, "
-      "canonicalize, ascube-to-llvm)",
+      "The compiler pipeline: name the product, merge LoadData 2D loops, "
+      "select movers, canonicalize, lower to LLVM (ascube-set-target, "
+      "ascube-merge-movers, ascube-select-movers, canonicalize, "
+      "ascube-to-llvm)",
       [](OpPassManager &pm, const AscubePipelineOptions &o) {
         AscubeSetTargetOptions target;
         target.product = o.product;
         pm.addPass(createAscubeSetTarget(target));
+        pm.addPass(createAscubeMergeMovers());
         AscubeSelectMoversOptions quiet;
         quiet.remarks = false;
         pm.addPass(createAscubeSelectMovers(quiet));

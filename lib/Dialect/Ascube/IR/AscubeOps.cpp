@@ -2868,3 +2868,15 @@ void AscubeDialect::getCanonicalizationPatterns(
     RewritePatternSet &results) const {
   results.add<EraseNoOpInstruction, DropDerivedParameters>(getContext());
 }
+
+bool ascube::movesWholeTile(MemRefType src, MemRefType dst,
+                            ArrayRef<FractalSquare> squares, unsigned bits,
+                            bool transposed) {
+  auto quiet = [&] { return emitError(UnknownLoc::get(src.getContext())); };
+  ScopedDiagnosticHandler h(src.getContext(),
+                            [](Diagnostic &) { return success(); });
+  FailureOr<layout::FractalLayout> s = getFractalLayout(src, quiet);
+  FailureOr<layout::FractalLayout> d = getFractalLayout(dst, quiet);
+  return succeeded(s) && succeeded(d) &&
+         squaresKeepLayout(*s, *d, squares, bits, transposed);
+}

@@ -137,6 +137,15 @@ llvm::SmallVector<FractalSquare> getLoad2DV2Squares(const Load2DV2Params &p,
 /// j*(dstFracGap+1).
 llvm::SmallVector<FractalSquare> getTransposeSquares(const TransposeParams &p);
 
+/// Whether moving `squares` (fractal indices from the buffers' first
+/// elements; element moves as transposeElement when `transposed`) carries
+/// the whole `src` tile into the whole `dst` tile: dst(r, c) = src(r, c), or
+/// src(c, r) when dst is typed as the transpose of a non-square src. The
+/// check the derived mover forms use.
+bool movesWholeTile(mlir::MemRefType src, mlir::MemRefType dst,
+                    llvm::ArrayRef<FractalSquare> squares, unsigned bits,
+                    bool transposed);
+
 /// MmadParams (§13.1) plus the facts the lowering needs.
 struct MmadParams {
   int64_t m = 0, k = 0, n = 0, unitFlag = 0;

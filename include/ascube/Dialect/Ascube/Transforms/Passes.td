@@ -51,6 +51,25 @@ def AscubeSetTarget : Pass<"ascube-set-target", "::mlir::ModuleOp"> {
   ];
 }
 
+def AscubeMergeMovers : Pass<"ascube-merge-movers", "::mlir::ModuleOp"> {
+  let summary = "Turn a loop or run of LoadData 2D that moves a whole tile into one ascube.load";
+  let description = [{
+    LoadData 2D repeats in one direction only, so kernels move a tile with a
+    scalar loop of `ascube.load_2d` (one per fractal row) or a straight run
+    of them (cube-reference §6, §11). When such a loop (an `scf.for` with
+    constant bounds whose body is the load_2d and the index arithmetic of
+    its offsets) or run (consecutive load_2d between the same buffers with
+    constant offsets) moves the whole L1 tile into the whole L0A/L0B tile —
+    checked fractal by fractal, as the derived forms are — it becomes one
+    `ascube.load`, which `ascube-select-movers` then gives the product's
+    best mover (one LoadData 3D on A2, one 2D-v2 on 950). Runs that move
+    part of a tile, or anything else, are left alone.
+
+    Example: `ascube-opt examples/matmul_f16.mlir --ascube-merge-movers`.
+  }];
+  let dependentDialects = ["::ascube::AscubeDialect"];
+}
+
 def AscubeSelectMovers : Pass<"ascube-select-movers", "::mlir::ModuleOp"> {
   let summary = "Rewrite each ascube.load into the cheapest legal L1 -> L0 movers of the product";
   let description = [{

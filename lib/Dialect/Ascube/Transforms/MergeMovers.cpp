@@ -1,0 +1,205 @@
+//===- MergeMovers.cpp - loops of LoadData 2D -> ascube.load --------------===//
+//
+// ascube-merge-movers: a scalar loop (or straight run) of ascube.load_2d
+// that moves a whole L1 tile into a whole L0A/L0B tile becomes one abstract
+// ascube.load, so ascube-select-movers can replace it with one LoadData 3D
+// or 2D-v2 (cube-reference §6, §11). Whole-tile is decided by the same
+// fractal-by-fractal check the derived mover forms use (movesWholeTile).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascube/Dialect/Ascube/IR/AscubeParams.h"
+#include "ascube/Dialect/Ascube/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace ascube {
+#define GEN_PASS_DEF_ASCUBEMERGEMOVERS
+#include "ascube/Dialect/Ascube/Transforms/Passes.h.inc"
+} // namespace ascube
+
+using namespace mlir;
+using namespace ascube;
+using target::Level;
+
+namespace {
+
+/// The value of an index expression when `iv` is `ivValue` (constants,
+/// the induction variable, affine.apply, index add/sub/mul); std::nullopt
+/// for anything else.
+std::optional<int64_t> evalAt(Value v, Value iv, int64_t ivValue) {
+  if (!v)
+    return 0;
+  if (v == iv)
+    return ivValue;
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return c;
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+    SmallVector<Attribute> operands;
+    for (Value o : apply.getMapOperands()) {
+      std::optional<int64_t> x = evalAt(o, iv, ivValue);
+      if (!x)
+        return std::nullopt;
+      operands.push_back(IntegerAttr::get(IndexType::get(v.getContext()), *x));
+    }
+    SmallVector<Attribute> out;
+    if (failed(apply.getAffineMap().constantFold(operands, out)) ||
+        out.size() != 1)
+      return std::nullopt;
+    return cast<IntegerAttr>(out[0]).getInt();
+  }
+  auto bin = [&](auto op, auto fn) -> std::optional<int64_t> {
+    std::optional<int64_t> a = evalAt(op.getLhs(), iv, ivValue);
+    std::optional<int64_t> b = evalAt(op.getRhs(), iv, ivValue);
+    if (!a || !b)
+      return std::nullopt;
+    return fn(*a, *b);
+  };
+  if (auto o = dyn_cast<arith::AddIOp>(def))
+    return bin(o, [](int64_t a, int64_t b) { return a + b; });
+  if (auto o = dyn_cast<arith::SubIOp>(def))
+    return bin(o, [](int64_t a, int64_t b) { return a - b; });
+  if (auto o = dyn_cast<arith::MulIOp>(def))
+    return bin(o, [](int64_t a, int64_t b) { return a * b; });
+  return std::nullopt;
+}
+
+/// One executed load_2d: the op and its base offsets (elements).
+struct Instance {
+  mutable Load2DOp op;
+  int64_t srcOffset, dstOffset;
+};
+
+/// The fractal moves of the instances, or failure when they are not plain
+/// whole-fractal moves of one L1 -> L0A/L0B buffer pair.
+FailureOr<std::pair<SmallVector<FractalSquare>, bool>>
+squaresOf(ArrayRef<Instance> run) {
+  SmallVector<FractalSquare> squares;
+  Load2DOp first = run.front().op;
+  auto st = cast<MemRefType>(first.getSrc().getType());
+  auto dt = cast<MemRefType>(first.getDst().getType());
+  if (getMemLevel(st) != Level::L1 ||
+      (getMemLevel(dt) != Level::L0A && getMemLevel(dt) != Level::L0B))
+    return failure();
+  unsigned bits = *getElementBitWidth(st.getElementType());
+  int64_t f = 4096 / bits;
+  std::optional<bool> transposed;
+  for (const Instance &in : run) {
+    if (in.op.getSrc() != first.getSrc() || in.op.getDst() != first.getDst())
+      return failure();
+    ScopedDiagnosticHandler h(in.op->getContext(),
+                              [](Diagnostic &) { return success(); });
+    FailureOr<Load2DParams> p =
+        getLoad2DParams(in.op, [&] { return in.op.emitOpError(); });
+    if (failed(p) || p->addrMode != 0 || in.srcOffset % f || in.dstOffset % f)
+      return failure();
+    if (transposed && *transposed != p->ifTranspose)
+      return failure();
+    transposed = p->ifTranspose;
+    for (int64_t i = 0; i < p->repeatTimes; ++i)
+      squares.push_back({{in.srcOffset / f + p->startIndex + i * p->srcStride},
+                         {in.dstOffset / f + i * (p->dstGap + 1)}});
+  }
+  return std::make_pair(squares, transposed.value_or(false));
+}
+
+/// Replaces the run with one ascube.load when it moves the whole tile.
+bool mergeIfWhole(ArrayRef<Instance> run, Operation *insertBefore,
+                  ArrayRef<Operation *> toErase) {
+  if (run.empty())
+    return false;
+  auto sq = squaresOf(run);
+  if (failed(sq))
+    return false;
+  Load2DOp first = run.front().op;
+  auto st = cast<MemRefType>(first.getSrc().getType());
+  auto dt = cast<MemRefType>(first.getDst().getType());
+  if (!movesWholeTile(st, dt, sq->first,
+                      *getElementBitWidth(st.getElementType()), sq->second))
+    return false;
+  OpBuilder b(insertBefore);
+  LoadOp::create(b, first.getLoc(), first.getSrc(), first.getDst(),
+                 /*transpose=*/false);
+  for (Operation *op : toErase)
+    op->erase();
+  return true;
+}
+
+struct AscubeMergeMoversPass
+    : ascube::impl::AscubeMergeMoversBase<AscubeMergeMoversPass> {
+  void runOnOperation() override {
+    // Loops: constant bounds, a body of index arithmetic and one load_2d.
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp f) { loops.push_back(f); });
+    for (scf::ForOp loop : loops) {
+      std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+      std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+      std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+      if (!lb || !ub || !step || *step <= 0 || loop.getNumResults())
+        continue;
+      Load2DOp load;
+      bool plain = true;
+      for (Operation &op : loop.getBody()->without_terminator()) {
+        if (auto l = dyn_cast<Load2DOp>(op)) {
+          plain &= !load;
+          load = l;
+        } else if (!isa<affine::AffineApplyOp, arith::ConstantOp, arith::AddIOp,
+                        arith::SubIOp, arith::MulIOp>(op)) {
+          plain = false;
+        }
+      }
+      if (!plain || !load)
+        continue;
+      SmallVector<Instance> run;
+      Value iv = loop.getInductionVar();
+      for (int64_t v = *lb; v < *ub && plain; v += *step) {
+        std::optional<int64_t> s = evalAt(load.getSrcOffset(), iv, v);
+        std::optional<int64_t> d = evalAt(load.getDstOffset(), iv, v);
+        if (!s || !d)
+          plain = false;
+        else
+          run.push_back({load, *s, *d});
+      }
+      if (plain)
+        mergeIfWhole(run, loop, {loop.getOperation()});
+    }
+    // Straight runs of load_2d between the same buffers.
+    getOperation().walk([&](Block *block) {
+      SmallVector<Instance> run;
+      SmallVector<Operation *> ops;
+      auto flush = [&] {
+        if (run.size() > 1)
+          mergeIfWhole(run, run.front().op, ops);
+        run.clear();
+        ops.clear();
+      };
+      for (Operation &op : llvm::make_early_inc_range(*block)) {
+        auto load = dyn_cast<Load2DOp>(op);
+        if (!load) {
+          if (!isa<arith::ConstantOp>(op))
+            flush();
+          continue;
+        }
+        std::optional<int64_t> s = evalAt(load.getSrcOffset(), Value(), 0);
+        std::optional<int64_t> d = evalAt(load.getDstOffset(), Value(), 0);
+        if (!s || !d ||
+            (!run.empty() && (load.getSrc() != run[0].op.getSrc() ||
+                              load.getDst() != run[0].op.getDst())))
+          flush();
+        if (s && d) {
+          run.push_back({load, *s, *d});
+          ops.push_back(load);
+        }
+      }
+      flush();
+    });
+  }
+};
+
+} // namespace
