@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Movers.h"
 #include "ascube/Dialect/Ascube/IR/AscubeParams.h"
 #include "ascube/Dialect/Ascube/Transforms/Passes.h"
 
@@ -30,9 +31,12 @@ namespace {
 /// The value of an index expression when `iv` is `ivValue` (constants,
 /// the induction variable, affine.apply, index add/sub/mul); std::nullopt
 /// for anything else.
-std::optional<int64_t> evalAt(Value v, Value iv, int64_t ivValue) {
+std::optional<int64_t> evalAt(Value v, Value iv, int64_t ivValue,
+                              int depth = 0) {
   if (!v)
     return 0;
+  if (depth > 16) // deeper index arithmetic is left alone
+    return std::nullopt;
   if (v == iv)
     return ivValue;
   if (std::optional<int64_t> c = getConstantIntValue(v))
@@ -43,7 +47,7 @@ std::optional<int64_t> evalAt(Value v, Value iv, int64_t ivValue) {
   if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
     SmallVector<Attribute> operands;
     for (Value o : apply.getMapOperands()) {
-      std::optional<int64_t> x = evalAt(o, iv, ivValue);
+      std::optional<int64_t> x = evalAt(o, iv, ivValue, depth + 1);
       if (!x)
         return std::nullopt;
       operands.push_back(IntegerAttr::get(IndexType::get(v.getContext()), *x));
@@ -55,8 +59,8 @@ std::optional<int64_t> evalAt(Value v, Value iv, int64_t ivValue) {
     return cast<IntegerAttr>(out[0]).getInt();
   }
   auto bin = [&](auto op, auto fn) -> std::optional<int64_t> {
-    std::optional<int64_t> a = evalAt(op.getLhs(), iv, ivValue);
-    std::optional<int64_t> b = evalAt(op.getRhs(), iv, ivValue);
+    std::optional<int64_t> a = evalAt(op.getLhs(), iv, ivValue, depth + 1);
+    std::optional<int64_t> b = evalAt(op.getRhs(), iv, ivValue, depth + 1);
     if (!a || !b)
       return std::nullopt;
     return fn(*a, *b);
@@ -99,6 +103,10 @@ squaresOf(ArrayRef<Instance> run) {
         getLoad2DParams(in.op, [&] { return in.op.emitOpError(); });
     if (failed(p) || p->addrMode != 0 || in.srcOffset % f || in.dstOffset % f)
       return failure();
+    // Without a target dstGap counts, yet a 950 would ignore it: such a
+    // run is only merged once the product is known.
+    if (p->dstGap != 0 && !getTargetProduct(in.op))
+      return failure();
     if (transposed && *transposed != p->ifTranspose)
       return failure();
     transposed = p->ifTranspose;
@@ -124,8 +132,14 @@ bool mergeIfWhole(ArrayRef<Instance> run, Operation *insertBefore,
                       *getElementBitWidth(st.getElementType()), sq->second))
     return false;
   OpBuilder b(insertBefore);
-  LoadOp::create(b, first.getLoc(), first.getSrc(), first.getDst(),
-                 /*transpose=*/false);
+  auto load = LoadOp::create(b, first.getLoc(), first.getSrc(), first.getDst(),
+                             /*transpose=*/false);
+  // Only when selection can do it again: otherwise the kernel would lose a
+  // move it had.
+  if (!hasLegalMover(load)) {
+    load.erase();
+    return false;
+  }
   for (Operation *op : toErase)
     op->erase();
   return true;
@@ -141,7 +155,10 @@ struct AscubeMergeMoversPass
       std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
       std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
       std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-      if (!lb || !ub || !step || *step <= 0 || loop.getNumResults())
+      // Signed loops with a modest trip count only (each iteration is
+      // evaluated).
+      if (!lb || !ub || !step || *step <= 0 || loop.getNumResults() ||
+          loop.getUnsignedCmp() || *ub <= *lb || (*ub - *lb) / *step > 4096)
         continue;
       Load2DOp load;
       bool plain = true;

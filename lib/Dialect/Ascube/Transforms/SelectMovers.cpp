@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Movers.h"
 #include "ascube/Dialect/Ascube/IR/AscubeParams.h"
 #include "ascube/Dialect/Ascube/Transforms/Passes.h"
 
@@ -344,3 +345,18 @@ struct AscubeSelectMoversPass
 };
 
 } // namespace
+
+bool ascube::hasLegalMover(LoadOp load) {
+  const target::ProductInfo *prod = getTargetProduct(load);
+  ArrayRef<llvm::StringLiteral> order =
+      prod && prod->HasLoad2DV2 ? ArrayRef(kMovers950) : ArrayRef(kMovers);
+  for (StringRef m : order) {
+    Candidate c = build(load, m);
+    bool ok = c.rejected.empty();
+    for (Operation *op : llvm::reverse(c.ops))
+      op->erase();
+    if (ok)
+      return true;
+  }
+  return false;
+}

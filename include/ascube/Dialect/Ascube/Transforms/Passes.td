@@ -63,7 +63,9 @@ def AscubeMergeMovers : Pass<"ascube-merge-movers", "::mlir::ModuleOp"> {
     checked fractal by fractal, as the derived forms are — it becomes one
     `ascube.load`, which `ascube-select-movers` then gives the product's
     best mover (one LoadData 3D on A2, one 2D-v2 on 950). Runs that move
-    part of a tile, or anything else, are left alone.
+    part of a tile, tiles no mover could move again, unsigned loops or
+    loops of more than 4096 iterations, and (without a target) runs that
+    use dstGap, which a 950 ignores, are left alone.
 
     Example: `ascube-opt examples/matmul_f16.mlir --ascube-merge-movers`.
   }];
