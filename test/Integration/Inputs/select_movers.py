@@ -35,6 +35,8 @@ CASES = [
     (A2, "B transposed", "i8", 16, 64, 20, "A", "load_2d", "BT", "load"),
     (A2, "B transposed", "f16", 16, 40, 20, "A", "load_2d", "BT", "load"),
     (A2, "B transposed", "f32", 16, 20, 12, "A", "load_2d", "BT", "load"),
+    # Kirin X90: LoadData 3D V2 for int8 A too.
+    ("kirin_x90", "A not transposed", "i8", 40, 64, 20, "A", "load", "BT", "load_2d"),
     (P950, "A not transposed", "i8", 30, 64, 20, "A", "load", "BT", "load_2d_v2"),
     (P950, "A not transposed", "f16", 30, 40, 20, "A", "load", "BT", "load_2d_v2"),
     (P950, "A transposed", "f32", 32, 16, 20, "AT", "load", "BT", "load_2d_v2"),
