@@ -1423,6 +1423,10 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
             if (q == QuantMode::DEQF16 || q == QuantMode::VDEQF16) {
               y = arith::TruncFOp::create(b, ds.type,
                                           clampF(yf, -65504.0, 65504.0));
+            } else if (uint32_t(q) >= uint32_t(QuantMode::QF322F16_PRE)) {
+              // 950's scaled float outputs: an IEEE round-half-even cast.
+              y = dt.isF32() ? yf
+                             : Value(arith::TruncFOp::create(b, ds.type, yf));
             } else {
               // int8: round(clip(y, -256, 255)) + offset, saturated.
               yf = math::RoundEvenOp::create(b, clampF(yf, -256.0, 255.0));

@@ -232,3 +232,15 @@ func.func @nd_stride(%c: !C, %d: memref<16x16xf32>) {
   ascube.fixpipe %c to %d {dstNdStride = 70000 : i64} : !C to memref<16x16xf32>
   return
 }
+
+// -----
+
+// The scaled float outputs are 950's.
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @qf322f16_pre_a2(%c: !C, %d: memref<16x16xf16>) {
+    // expected-error @+1 {{QF322F16_PRE exists on 950 only, not on atlas_a2 [fixpipe_c13]}}
+    ascube.fixpipe %c to %d {quantPre = #ascube.quant<QF322F16_PRE>, deqScalar = 1048576000 : i64} : !C to memref<16x16xf16>
+    return
+  }
+}

@@ -36,6 +36,7 @@ if mode == "make":
         for j in range(32):
             w[(j // 16) * 256 + i * 16 + j % 16] = 100 * i + j
     w.tofile(d + "/cw.bin")
+    w.astype(np.int32).tofile(d + "/cwi.bin")
     sys.exit(0)
 
 def row0(name, dt, n=8):
@@ -65,6 +66,13 @@ print("nz2nz arch3510", all(n3[(j // 16) * 512 + i * 16 + j % 16] == 100 * i + j
 d3 = np.fromfile(d + "/dn3510.bin", np.float32)
 print("nz2dn arch3510", all(d3[m * 320 + c * 16 + i] == 100 * i + 16 * m + c
                             for m in range(2) for i in range(16) for c in range(16)))
+# bf16 by round half to even of the f32 bits (the top 16 kept).
+want = np.array([(100 * i + j) * 0.5 for i in range(16) for j in range(32)], np.float32).view(np.uint32)
+want = ((want + 0x7FFF + ((want >> 16) & 1)) >> 16).astype(np.uint16)
+print("qs322bf16", bool((np.fromfile(d + "/qs322bf16.bin", np.uint16) == want).all()),
+      "rounded", int((want.astype(np.uint32) << 16).view(np.float32)[15 * 32 + 31] * 2))
+h = np.fromfile(d + "/qf322f16.bin", np.float16)
+print("qf322f16_pre", all(h[i * 32 + j] == (100 * i + j) * 0.25 for i in range(16) for j in range(32)))
 nd = np.fromfile(d + "/nd.bin", np.float32)
 print("nz2nd pitch", all(nd[i * 40 + j] == 100 * i + j for i in range(16) for j in range(32)),
       "gap untouched", bool((nd.reshape(16, 40)[:, 32:] == 0).all()))

@@ -883,6 +883,8 @@ FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
     p.quantPre = vec ? QuantMode::VQF322B8_PRE : QuantMode::QF322B8_PRE;
   else if (st.isInteger(32) && isInt8(dt))
     p.quantPre = vec ? QuantMode::VREQ8 : QuantMode::REQ8;
+  else if (st.isInteger(32) && dt.isBF16())
+    p.quantPre = vec ? QuantMode::VQS322BF16_PRE : QuantMode::QS322BF16_PRE;
   else
     return emit() << "no quantization mode turns " << st << " into " << dt
                   << " [fixpipe_c3]";
@@ -1014,11 +1016,37 @@ LogicalResult FixpipeOp::verify() {
   case QuantMode::VREQ8:
     typeOk = st.isInteger(32) && isInt8(dt);
     break;
+  case QuantMode::QF322F16_PRE:
+  case QuantMode::VQF322F16_PRE:
+    typeOk = st.isF32() && dt.isF16();
+    break;
+  case QuantMode::QF322BF16_PRE:
+  case QuantMode::VQF322BF16_PRE:
+    typeOk = st.isF32() && dt.isBF16();
+    break;
+  case QuantMode::QF322F32_PRE:
+  case QuantMode::VQF322F32_PRE:
+    typeOk = st.isF32() && dt.isF32();
+    break;
+  case QuantMode::QS322BF16_PRE:
+  case QuantMode::VQS322BF16_PRE:
+    typeOk = st.isInteger(32) && dt.isBF16();
+    break;
   }
   needScalar = q == QuantMode::DEQF16 || q == QuantMode::QF322B8_PRE ||
-               q == QuantMode::REQ8;
+               q == QuantMode::REQ8 || q == QuantMode::QF322F16_PRE ||
+               q == QuantMode::QF322BF16_PRE || q == QuantMode::QF322F32_PRE ||
+               q == QuantMode::QS322BF16_PRE;
   needVector = q == QuantMode::VDEQF16 || q == QuantMode::VQF322B8_PRE ||
-               q == QuantMode::VREQ8;
+               q == QuantMode::VREQ8 || q == QuantMode::VQF322F16_PRE ||
+               q == QuantMode::VQF322BF16_PRE ||
+               q == QuantMode::VQF322F32_PRE || q == QuantMode::VQS322BF16_PRE;
+  if (uint32_t(q) >= uint32_t(QuantMode::QF322F16_PRE))
+    if (const target::ProductInfo *prod = getTargetProduct(*this);
+        prod && prod->Arch != 3510)
+      return emitOpError() << stringifyQuantMode(q)
+                           << " exists on 950 only, not on " << prod->Name
+                           << " [fixpipe_c13]";
   if (!typeOk)
     return emitOpError() << stringifyQuantMode(q) << " does not turn " << st
                          << " into " << dt << " [fixpipe_c3]";

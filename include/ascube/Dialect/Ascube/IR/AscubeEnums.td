@@ -41,7 +41,16 @@ def Ascube_QuantMode : I32EnumAttr<"QuantMode",
   I32EnumAttrCase<"QF322B8_PRE", 5>,
   I32EnumAttrCase<"VQF322B8_PRE", 6>,
   I32EnumAttrCase<"REQ8", 7>,
-  I32EnumAttrCase<"VREQ8", 8>]> {
+  I32EnumAttrCase<"VREQ8", 8>,
+  // 950 only: scaled float outputs (y = x * M1, then an IEEE cast).
+  I32EnumAttrCase<"QF322F16_PRE", 9>,
+  I32EnumAttrCase<"VQF322F16_PRE", 10>,
+  I32EnumAttrCase<"QF322BF16_PRE", 11>,
+  I32EnumAttrCase<"VQF322BF16_PRE", 12>,
+  I32EnumAttrCase<"QF322F32_PRE", 13>,
+  I32EnumAttrCase<"VQF322F32_PRE", 14>,
+  I32EnumAttrCase<"QS322BF16_PRE", 15>,
+  I32EnumAttrCase<"VQS322BF16_PRE", 16>]> {
   let cppNamespace = "::ascube";
   let genSpecializedAttr = 0;
 }
