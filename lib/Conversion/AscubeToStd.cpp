@@ -38,6 +38,7 @@ namespace ascube {
 
 using namespace mlir;
 using namespace ascube;
+using layout::Format;
 using target::Level;
 
 namespace {
@@ -164,6 +165,16 @@ Value flatten(ImplicitLocOpBuilder &b, Value v) {
   for (int64_t i = 0; i < t.getRank(); ++i)
     all[0].push_back(i);
   return memref::CollapseShapeOp::create(b, v, all);
+}
+
+/// dst[to + e] = src[from + e] for e in [0, n), storage elements.
+void copyRun(ImplicitLocOpBuilder &b, Value src, Value from, Value dst,
+             Value to, int64_t n) {
+  IndexMath im{b};
+  forRange(b, n, [&](Value e) {
+    memref::StoreOp::create(b, memref::LoadOp::create(b, src, im.add(from, e)),
+                            dst, im.add(to, e));
+  });
 }
 
 /// Storage-element offset of a logical element offset.
@@ -972,18 +983,10 @@ struct LoadSparseLowering : AscubePattern<LoadSparseOp> {
     Value iBase = im.add(im.div(dOff, 4), base.getInt());
     forRange(b, p->repeatTimes, [&](Value i) {
       Value frac = im.add(i, p->startIndex);
-      Value s = im.add(sOff, im.mul(frac, 512)),
-            d = im.add(dOff, im.mul(i, 512));
-      forRange(b, 512, [&](Value e) {
-        memref::StoreOp::create(b, memref::LoadOp::create(b, src, im.add(s, e)),
-                                dst, im.add(d, e));
-      });
-      Value is = im.mul(frac, 128), id = im.add(iBase, im.mul(i, 128));
-      forRange(b, 128, [&](Value e) {
-        memref::StoreOp::create(b,
-                                memref::LoadOp::create(b, idx, im.add(is, e)),
-                                ib, im.add(id, e));
-      });
+      copyRun(b, src, im.add(sOff, im.mul(frac, 512)), dst,
+              im.add(dOff, im.mul(i, 512)), 512);
+      copyRun(b, idx, im.mul(frac, 128), ib, im.add(iBase, im.mul(i, 128)),
+              128);
     });
     rewriter.eraseOp(op);
     return success();
@@ -1012,17 +1015,16 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
     Value A = flatten(b, adaptor.getA()), B = flatten(b, adaptor.getB()),
           C = flatten(b, adaptor.getC());
     auto i64 = b.getI64Type();
+    // The grids m, k, n address (mmadsparse_c3): A Zz 16x32, B' Zn 32x16
+    // over k/2 dense rows with its SparseIndex bytes, C Nz 16x16.
     int64_t k1 = llvm::divideCeil(p->k, 32), n1 = llvm::divideCeil(p->n, 16);
     int64_t m1 = llvm::divideCeil(p->m, 16);
+    int64_t kd32 = llvm::alignTo(p->k / 2, 32);
     auto wide = [&](Value v) { return arith::ExtSIOp::create(b, i64, v); };
     forRange(b, p->m, [&](Value i) {
       forRange(b, p->n, [&](Value j) {
-        // C(i, j): Nz, 16x16 fractals, M1 fractals per column block.
-        Value cIdx = im.add(
-            im.add(
-                im.mul(im.add(im.mul(im.div(j, 16), m1), im.div(i, 16)), 256),
-                im.mul(im.rem(i, 16), 16)),
-            im.rem(j, 16));
+        Value cIdx = layout::matrixOffset(im, Format::Nz, {16, 16}, m1 * 16,
+                                          n1 * 16, i, j);
         Value init = p->cmatrixInitVal
                          ? Value(arith::ConstantIntOp::create(b, i64, 0))
                          : wide(memref::LoadOp::create(b, C, cIdx));
@@ -1037,14 +1039,12 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
             // Dense row r of B' (Zn, 32x16 fractals) and its index (8x16
             // bytes a fractal, four 2-bit indices a byte, first in 1:0).
             Value r = im.add(im.mul(grp, 2), s);
-            Value frac = im.add(im.mul(im.div(r, 32), n1), im.div(j, 16));
-            Value bIdx =
-                im.add(im.add(im.mul(frac, 512), im.mul(im.rem(j, 16), 32)),
-                       im.rem(r, 32));
-            Value byteIdx = im.add(
-                im.add(im.add(im.mul(frac, 128), im.mul(im.rem(j, 16), 8)),
-                       im.div(im.rem(r, 32), 4)),
-                base.getInt());
+            Value bIdx = layout::matrixOffset(im, Format::Zn, {32, 16}, kd32,
+                                              n1 * 16, r, j);
+            Value byteIdx =
+                im.add(layout::matrixOffset(im, Format::SparseIndex, {8, 16},
+                                            kd32 / 4, n1 * 16, im.div(r, 4), j),
+                       base.getInt());
             Value byte = memref::LoadOp::create(b, ib, byteIdx);
             Value shift = arith::IndexCastOp::create(b, b.getI8Type(),
                                                      im.mul(im.rem(r, 4), 2));
@@ -1064,12 +1064,8 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
                 arith::IndexCastUIOp::create(b, b.getIndexType(), sel), s);
             pos = arith::MinUIOp::create(b, pos, im.c(3));
             Value kk = im.add(im.mul(grp, 4), pos);
-            // A(i, kk): Zz, 16x32 fractals, K1 fractals per row line.
-            Value aIdx = im.add(
-                im.add(im.mul(im.add(im.mul(im.div(i, 16), k1), im.div(kk, 32)),
-                              512),
-                       im.mul(im.rem(i, 16), 32)),
-                im.rem(kk, 32));
+            Value aIdx = layout::matrixOffset(im, Format::Zz, {16, 32}, m1 * 16,
+                                              k1 * 32, i, kk);
             Value prod = arith::MulIOp::create(
                 b, wide(memref::LoadOp::create(b, A, aIdx)),
                 wide(memref::LoadOp::create(b, B, bIdx)));
@@ -1119,14 +1115,9 @@ struct LoadMxLowering : AscubePattern<LoadMxOp> {
     int64_t start = p->xStartPosition * p->srcStride + p->yStartPosition;
     forRange(b, p->xStep, [&](Value x) {
       forRange(b, p->yStep, [&](Value y) {
-        Value from =
-            im.mul(im.add(im.add(im.mul(x, p->srcStride), y), start), 32);
-        Value to = im.mul(im.add(im.mul(x, p->dstStride), y), 32);
-        forRange(b, 32, [&](Value e) {
-          memref::StoreOp::create(b,
-                                  memref::LoadOp::create(b, s, im.add(from, e)),
-                                  d, im.add(to, e));
-        });
+        copyRun(b, s,
+                im.mul(im.add(im.add(im.mul(x, p->srcStride), y), start), 32),
+                d, im.mul(im.add(im.mul(x, p->dstStride), y), 32), 32);
       });
     });
     rewriter.eraseOp(op);
@@ -1162,11 +1153,8 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
     int64_t k2 = p->k / 64; // 2-scale fractal columns along K
     forRange(b, p->m, [&](Value i) {
       forRange(b, p->n, [&](Value j) {
-        Value cIdx = im.add(
-            im.add(
-                im.mul(im.add(im.mul(im.div(j, 16), m1), im.div(i, 16)), 256),
-                im.mul(im.rem(i, 16), 16)),
-            im.rem(j, 16));
+        Value cIdx = layout::matrixOffset(im, Format::Nz, {16, 16}, m1 * 16,
+                                          n1 * 16, i, j);
         Value init;
         if (p->cmatrixInitVal)
           init = arith::ConstantOp::create(b, b.getF32FloatAttr(0));
@@ -1181,30 +1169,17 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
           b.setInsertionPointToStart(loop.getBody());
           Value kk = loop.getInductionVar();
           Value acc = loop.getRegionIterArgs()[0];
-          // A (i, kk): Nz, 16 x C0 fractals; B (kk, j): Zn, C0 x 16.
-          Value aIdx = im.add(
-              im.add(im.mul(im.add(im.mul(im.div(kk, c0), m1), im.div(i, 16)),
-                            16 * c0),
-                     im.mul(im.rem(i, 16), c0)),
-              im.rem(kk, c0));
-          Value bIdx = im.add(
-              im.add(im.mul(im.add(im.mul(im.div(kk, c0), n1), im.div(j, 16)),
-                            16 * c0),
-                     im.mul(im.rem(j, 16), c0)),
-              im.rem(kk, c0));
-          // scaleA (i, kk/32): ScaleA, Zz 16 x 2; scaleB (kk/32, j): ScaleB,
-          // Nn 2 x 16 (a column's two scales contiguous).
+          // The grids of mmadmx_c3: A Nz 16 x C0, B Zn C0 x 16, scaleA
+          // ScaleA (Zz 16 x 2), scaleB ScaleB (Nn 2 x 16) over k/32 scales.
           Value ks = im.div(kk, 32);
-          Value saIdx = im.add(
-              im.add(
-                  im.mul(im.add(im.mul(im.div(i, 16), k2), im.div(ks, 2)), 32),
-                  im.mul(im.rem(i, 16), 2)),
-              im.rem(ks, 2));
-          Value sbIdx = im.add(
-              im.add(
-                  im.mul(im.add(im.mul(im.div(j, 16), k2), im.div(ks, 2)), 32),
-                  im.mul(im.rem(j, 16), 2)),
-              im.rem(ks, 2));
+          Value aIdx = layout::matrixOffset(im, Format::Nz, {16, c0}, m1 * 16,
+                                            p->k, i, kk);
+          Value bIdx = layout::matrixOffset(im, Format::Zn, {c0, 16}, p->k,
+                                            n1 * 16, kk, j);
+          Value saIdx = layout::matrixOffset(im, Format::ScaleA, {16, 2},
+                                             m1 * 16, 2 * k2, i, ks);
+          Value sbIdx = layout::matrixOffset(im, Format::ScaleB, {2, 16},
+                                             2 * k2, n1 * 16, ks, j);
           Value av = arith::MulFOp::create(b, loadWide(b, module, A, aIdx, at),
                                            loadWide(b, module, SA, saIdx, st));
           Value bv = arith::MulFOp::create(b, loadWide(b, module, B, bIdx, bt),
@@ -1253,12 +1228,8 @@ struct MmadLowering : AscubePattern<MmadOp> {
 
     forRange(b, p->m, [&](Value i) {
       forRange(b, p->n, [&](Value j) {
-        // C(i, j) in Nz with 16x16 fractals.
-        Value cIdx = im.add(
-            im.add(
-                im.mul(im.add(im.mul(im.div(j, 16), cm1), im.div(i, 16)), 256),
-                im.mul(im.rem(i, 16), 16)),
-            im.rem(j, 16));
+        Value cIdx = layout::matrixOffset(im, Format::Nz, {16, 16}, cm1 * 16,
+                                          n1 * 16, i, j);
         Value init;
         if (p->cmatrixInitVal)
           init = arith::ConstantOp::create(b, b.getZeroAttr(wide));
@@ -1276,24 +1247,12 @@ struct MmadLowering : AscubePattern<MmadOp> {
           Value aIdx;
           if (p->gemv) // A is k contiguous elements (§13.3)
             aIdx = kk;
-          else if (p->aNz) // 950: Nz, M1 fractals per K column
-            aIdx = im.add(
-                im.add(im.mul(im.add(im.mul(im.div(kk, c0), m1), im.div(i, 16)),
-                              16 * c0),
-                       im.mul(im.rem(i, 16), c0)),
-                im.rem(kk, c0));
-          else // Zz: K1 fractals per row line
-            aIdx = im.add(
-                im.add(im.mul(im.add(im.mul(im.div(i, 16), k1), im.div(kk, c0)),
-                              16 * c0),
-                       im.mul(im.rem(i, 16), c0)),
-                im.rem(kk, c0));
+          else // Zz with K1 fractals per row line, or Nz on 950
+            aIdx = layout::matrixOffset(im, p->aNz ? Format::Nz : Format::Zz,
+                                        {16, c0}, m1 * 16, k1 * c0, i, kk);
           // B(kk, j) in Zn: N1 fractals per K line.
-          Value bIdx = im.add(
-              im.add(im.mul(im.add(im.mul(im.div(kk, c0), n1), im.div(j, 16)),
-                            16 * c0),
-                     im.mul(im.rem(j, 16), c0)),
-              im.rem(kk, c0));
+          Value bIdx = layout::matrixOffset(im, Format::Zn, {c0, 16}, k1 * c0,
+                                            n1 * 16, kk, j);
           Value av = loadWide(b, module, A, aIdx, at);
           Value bv = loadWide(b, module, B, bIdx, bt);
           Value prod = isFloat ? Value(arith::MulFOp::create(b, av, bv))

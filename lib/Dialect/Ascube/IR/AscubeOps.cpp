@@ -65,6 +65,13 @@ LogicalResult inRange(EmitErrorFn emit, StringRef name, int64_t v, int64_t lo,
                 << "] [" << label << "]";
 }
 
+/// unitFlag is 0, 2 or 3 (§13.3).
+LogicalResult checkUnitFlag(EmitErrorFn emit, int64_t v, StringRef label) {
+  if (v == 0 || v == 2 || v == 3)
+    return success();
+  return emit() << "unitFlag = " << v << " is not 0, 2 or 3 [" << label << "]";
+}
+
 /// Static element offset of an optional index operand (0 when absent);
 /// std::nullopt when it is not a constant.
 std::optional<int64_t> staticOffset(Value v) {
@@ -610,13 +617,9 @@ LogicalResult Load2DOp::verify() {
     // destination fractal i*(dstGap+1), transposing each 16 x 16 block with
     // ifTranspose: legal only when that reproduces the destination layout,
     // of the same matrix or of its transpose (squaresKeepLayout).
-    SmallVector<FractalSquare> squares;
-    int64_t sign = p->addrMode == 1 ? -1 : 1;
-    for (int64_t i = 0; i < p->repeatTimes; ++i)
-      squares.push_back(
-          {{p->startIndex + sign * i * p->srcStride}, {i * (p->dstGap + 1)}});
     const auto &s = src->layout, &d = dst->layout;
-    bool same = squaresKeepLayout(s, d, squares, dst->bits, p->ifTranspose);
+    bool same = squaresKeepLayout(s, d, getLoad2DSquares(*p), dst->bits,
+                                  p->ifTranspose);
     if (!same)
       return emitOpError()
              << "one LoadData 2D cannot move "
@@ -2351,9 +2354,8 @@ FailureOr<MmadSparseParams> ascube::getMmadSparseParams(MmadSparseOp op,
       failed(inRange(emit, "k", p.k, 0, 4095, l)) ||
       failed(inRange(emit, "n", p.n, 0, 4095, l)))
     return failure();
-  if (p.unitFlag != 0 && p.unitFlag != 2 && p.unitFlag != 3)
-    return emit() << "unitFlag = " << p.unitFlag << " is not 0, 2 or 3 [" << l
-                  << "]";
+  if (failed(checkUnitFlag(emit, p.unitFlag, l)))
+    return failure();
   if (p.k % 4 != 0)
     return emit() << "k = " << p.k
                   << " is not a multiple of 4 (groups of four K elements "
@@ -2580,9 +2582,8 @@ FailureOr<MmadMxParams> ascube::getMmadMxParams(MmadMxOp op, EmitErrorFn emit) {
       failed(inRange(emit, "k", p.k, 0, 4095, l)) ||
       failed(inRange(emit, "n", p.n, 0, 4095, l)))
     return failure();
-  if (p.unitFlag != 0 && p.unitFlag != 2 && p.unitFlag != 3)
-    return emit() << "unitFlag = " << p.unitFlag << " is not 0, 2 or 3 [" << l
-                  << "]";
+  if (failed(checkUnitFlag(emit, p.unitFlag, l)))
+    return failure();
   if (p.k % 64 != 0)
     return emit() << "k = " << p.k << " is not a multiple of 64 [" << l << "]";
   if (p.cmatrixSource != hasBias || (hasBias && p.cmatrixInitVal))
@@ -2907,4 +2908,13 @@ bool ascube::movesWholeTile(MemRefType src, MemRefType dst,
   FailureOr<layout::FractalLayout> d = getFractalLayout(dst, quiet);
   return succeeded(s) && succeeded(d) &&
          squaresKeepLayout(*s, *d, squares, bits, transposed);
+}
+
+SmallVector<FractalSquare> ascube::getLoad2DSquares(const Load2DParams &p) {
+  SmallVector<FractalSquare> out;
+  int64_t sign = p.addrMode == 1 ? -1 : 1;
+  for (int64_t i = 0; i < p.repeatTimes; ++i)
+    out.push_back(
+        {{p.startIndex + sign * i * p.srcStride}, {i * (p.dstGap + 1)}});
+  return out;
 }

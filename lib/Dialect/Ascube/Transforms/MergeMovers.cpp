@@ -101,7 +101,7 @@ squaresOf(ArrayRef<Instance> run) {
                               [](Diagnostic &) { return success(); });
     FailureOr<Load2DParams> p =
         getLoad2DParams(in.op, [&] { return in.op.emitOpError(); });
-    if (failed(p) || p->addrMode != 0 || in.srcOffset % f || in.dstOffset % f)
+    if (failed(p) || in.srcOffset % f || in.dstOffset % f)
       return failure();
     // Without a target dstGap counts, yet a 950 would ignore it: such a
     // run is only merged once the product is known.
@@ -110,9 +110,12 @@ squaresOf(ArrayRef<Instance> run) {
     if (transposed && *transposed != p->ifTranspose)
       return failure();
     transposed = p->ifTranspose;
-    for (int64_t i = 0; i < p->repeatTimes; ++i)
-      squares.push_back({{in.srcOffset / f + p->startIndex + i * p->srcStride},
-                         {in.dstOffset / f + i * (p->dstGap + 1)}});
+    // The op's fractal moves, shifted by its base offsets.
+    for (FractalSquare sq : getLoad2DSquares(*p)) {
+      sq.src[0] += in.srcOffset / f;
+      sq.dst[0] += in.dstOffset / f;
+      squares.push_back(sq);
+    }
   }
   return std::make_pair(squares, transposed.value_or(false));
 }

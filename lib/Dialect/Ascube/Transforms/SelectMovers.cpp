@@ -205,6 +205,12 @@ Candidate build(LoadOp load, StringRef mover) {
   return c;
 }
 
+/// The candidates of the module's product, in tie order.
+ArrayRef<llvm::StringLiteral> moverOrder(Operation *op) {
+  const target::ProductInfo *prod = getTargetProduct(op);
+  return prod && prod->HasLoad2DV2 ? ArrayRef(kMovers950) : ArrayRef(kMovers);
+}
+
 struct AscubeSelectMoversPass
     : ascube::impl::AscubeSelectMoversBase<AscubeSelectMoversPass> {
   using AscubeSelectMoversBase::AscubeSelectMoversBase;
@@ -270,10 +276,7 @@ struct AscubeSelectMoversPass
                 "movers' verifiers can check (their derived forms read a "
                 "square tile untransposed): write the movers [load_c3]";
     SmallVector<Candidate> cands;
-    const target::ProductInfo *prod = getTargetProduct(load);
-    ArrayRef<llvm::StringLiteral> order =
-        prod && prod->HasLoad2DV2 ? ArrayRef(kMovers950) : ArrayRef(kMovers);
-    for (StringRef m : order)
+    for (StringRef m : moverOrder(load))
       if (force.empty() || m == force)
         cands.push_back(build(load, m));
     Candidate *best = nullptr;
@@ -347,10 +350,7 @@ struct AscubeSelectMoversPass
 } // namespace
 
 bool ascube::hasLegalMover(LoadOp load) {
-  const target::ProductInfo *prod = getTargetProduct(load);
-  ArrayRef<llvm::StringLiteral> order =
-      prod && prod->HasLoad2DV2 ? ArrayRef(kMovers950) : ArrayRef(kMovers);
-  for (StringRef m : order) {
+  for (StringRef m : moverOrder(load)) {
     Candidate c = build(load, m);
     bool ok = c.rejected.empty();
     for (Operation *op : llvm::reverse(c.ops))

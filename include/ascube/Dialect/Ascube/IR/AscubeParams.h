@@ -128,6 +128,10 @@ std::optional<int64_t> getSparseIndexBase(mlir::Value l0b);
 struct FractalSquare {
   llvm::SmallVector<int64_t, 4> src, dst;
 };
+/// The fractals a LoadData 2D moves (§6): fractal startIndex +- i*srcStride
+/// to destination fractal i*(dstGap+1), one-fractal squares (16 x 16
+/// transposed with ifTranspose).
+llvm::SmallVector<FractalSquare> getLoad2DSquares(const Load2DParams &p);
 /// The squares of a LoadData 2D-v2 (§8).
 llvm::SmallVector<FractalSquare> getLoad2DV2Squares(const Load2DV2Params &p,
                                                     unsigned bits);
