@@ -13,13 +13,11 @@ no im2col in it. Values are small integers, so f16 results are exact.
 
 Usage: conv.py --runner PATH/ascube-run --out DIR [--case N]
 """
-import argparse
 import os
-import sys
 
 import numpy as np
 
-from cubetest import ACC, C0, run
+from cubetest import ACC, C0, Tally, options, run
 
 # (product, dtype, C, H, W, Cout, (Hk, Wk), (sH, sW), (dH, dW),
 #  (left, right, top, bottom), channelSize, padValue)
@@ -154,13 +152,9 @@ def direct_conv(x, wt, stride, dil, pads, pv):
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--runner", required=True)
-    p.add_argument("--out", required=True)
-    p.add_argument("--case", type=int)
-    o = p.parse_args()
+    o = options(("--case", {"type": int}))
     rng = np.random.default_rng(20261130)
-    failures = 0
+    tally = Tally()
     picked = [o.case] if o.case is not None else range(len(CASES))
     for i in picked:
         case = CASES[i]
@@ -188,13 +182,9 @@ def main():
         golden = out.reshape(cout, hout * wout).T
         golden.astype(np.int32 if t == "i8" else np.float32).tofile(d + "/golden.bin")
         ok, out = run(o.runner, d, "conv", ["FM", "WT"], "OUT")
-        failures += not ok
-        print(f"{prod} {t} C={c} {h}x{w} k{hk}x{wk} s{stride[0]}x{stride[1]} "
-              f"d{dil[0]}x{dil[1]} pad{list(pads)} cs={cs} pv={pv}: {'ok' if ok else 'FAILED'}")
-        if not ok:
-            print(out)
-    print(f"{len(picked)} kernels, {failures} failures")
-    sys.exit(1 if failures else 0)
+        tally.report(f"{prod} {t} C={c} {h}x{w} k{hk}x{wk} s{stride[0]}x{stride[1]} "
+                     f"d{dil[0]}x{dil[1]} pad{list(pads)} cs={cs} pv={pv}", ok, out)
+    tally.finish("kernels")
 
 
 if __name__ == "__main__":

@@ -3,8 +3,10 @@ GM -> L1 -> L0 -> mmad -> fixpipe matmul kernel, and running a kernel with
 ascube-run against a golden. Goldens are computed by each script with plain
 numpy; nothing here knows a fractal layout.
 """
+import argparse
 import os
 import subprocess
+import sys
 
 import numpy as np
 
@@ -98,3 +100,33 @@ def run(runner, d, entry, inputs, output, extra=()):
     cmd += list(extra)
     r = subprocess.run(cmd, capture_output=True, text=True)
     return r.returncode == 0, r.stdout + r.stderr
+
+
+def options(*extra):
+    """The generators' command line: --runner PATH/ascube-run, --out DIR,
+    plus the script's own flags, each a (name, argparse keyword dict)."""
+    p = argparse.ArgumentParser()
+    p.add_argument("--runner", required=True)
+    p.add_argument("--out", required=True)
+    for name, kw in extra:
+        p.add_argument(name, **kw)
+    return p.parse_args()
+
+
+class Tally:
+    """One line per kernel ("<label>: ok" or FAILED with ascube-run's output),
+    then "<count> <noun>, <failures> failures" and the exit status."""
+
+    def __init__(self):
+        self.count = self.failures = 0
+
+    def report(self, label, ok, out=""):
+        self.count += 1
+        self.failures += not ok
+        print(f"{label}: {'ok' if ok else 'FAILED'}")
+        if not ok:
+            print(out)
+
+    def finish(self, noun="kernels"):
+        print(f"{self.count} {noun}, {self.failures} failures")
+        sys.exit(1 if self.failures else 0)

@@ -10,13 +10,11 @@ are compared exactly with a plain numpy product (small integers).
 
 Usage: load3d_mover.py --runner PATH/ascube-run --out DIR
 """
-import argparse
 import os
-import sys
 
 import numpy as np
 
-from cubetest import run_matmul
+from cubetest import Tally, options, run_matmul
 
 # (product, dtype, m, k, n, A given as, A mover, B given as, B mover).
 # "A" = M x K, "AT" = K x M, "B" = K x N, "BT" = N x K in GM and L1 (Nz).
@@ -57,23 +55,16 @@ CASES = [
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--runner", required=True)
-    p.add_argument("--out", required=True)
-    o = p.parse_args()
+    o = options()
     rng = np.random.default_rng(20261130)
-    failures = 0
+    tally = Tally()
     for i, case in enumerate(CASES):
         prod, t, m, k, n, a_as, a_mover, b_as, b_mover = case
         ok, out = run_matmul(o.runner, os.path.join(o.out, f"case{i}"), rng, *case)
-        failures += not ok
-        print(f"{prod} {t} {m}x{k}x{n} {a_as}:{a_mover.split(' ')[0]}"
-              f"{'(T)' if 'enTranspose' in a_mover else ''} {b_as}:{b_mover.split(' ')[0]}: "
-              f"{'ok' if ok else 'FAILED'}")
-        if not ok:
-            print(out)
-    print(f"{len(CASES)} kernels, {failures} failures")
-    sys.exit(1 if failures else 0)
+        tally.report(f"{prod} {t} {m}x{k}x{n} {a_as}:{a_mover.split(' ')[0]}"
+                     f"{'(T)' if 'enTranspose' in a_mover else ''} {b_as}:{b_mover.split(' ')[0]}",
+                     ok, out)
+    tally.finish("kernels")
 
 
 if __name__ == "__main__":

@@ -10,13 +10,11 @@ choice documented in docs/Rationale.md).
 
 Usage: load3d_window.py --runner PATH/ascube-run --out DIR
 """
-import argparse
 import os
-import sys
 
 import numpy as np
 
-from cubetest import ACC, C0, encode, golden, run
+from cubetest import ACC, C0, Tally, encode, golden, options, run
 
 # Each case: product, dtype, map (C1, H, W), kernel, stride, dilation,
 # pads (left, right, top, bottom), padValue, window attributes.
@@ -130,12 +128,9 @@ def kernel(prod, t, fm_shape, kern, g, pv, win, rows, cols, n):
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--runner", required=True)
-    p.add_argument("--out", required=True)
-    o = p.parse_args()
+    o = options()
     rng = np.random.default_rng(20261130)
-    failures = 0
+    tally = Tally()
     for i, (prod, t, fm_shape, kern, stride, dil, pads, pv, win) in enumerate(CASES):
         g = dict(kernel=(kern[0], kern[1] + (256 if win.get("filterSizeW") else 0)),
                  stride=stride, dil=dil, pads=pads)
@@ -157,12 +152,8 @@ def main():
         want_c[:, :cols] = want
         golden(want_c, t).tofile(d + "/golden.bin")
         ok, out = run(o.runner, d, "k", ["FM", "BT"], "C")
-        failures += not ok
-        print(f"{prod} {t} {win}: {'ok' if ok else 'FAILED'}")
-        if not ok:
-            print(out)
-    print(f"{len(CASES)} kernels, {failures} failures")
-    sys.exit(1 if failures else 0)
+        tally.report(f"{prod} {t} {win}", ok, out)
+    tally.finish("kernels")
 
 
 if __name__ == "__main__":

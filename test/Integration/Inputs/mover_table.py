@@ -15,13 +15,11 @@ LoadDataWithTranspose V2, LoadData 3D where §10 allows them).
 
 Usage: mover_table.py --runner PATH/ascube-run --out DIR
 """
-import argparse
 import os
-import sys
 
 import numpy as np
 
-from cubetest import run_matmul
+from cubetest import Tally, options, run_matmul
 
 A2 = "atlas_a2"
 P950 = "ascend950pr"
@@ -76,22 +74,15 @@ CELLS = [
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--runner", required=True)
-    p.add_argument("--out", required=True)
-    o = p.parse_args()
+    o = options()
     rng = np.random.default_rng(20261130)
-    failures = 0
+    tally = Tally()
     for i, (prod, cell, t, m, k, n, a_as, a_mover, b_as, b_mover) in enumerate(CELLS):
         ok, out = run_matmul(o.runner, os.path.join(o.out, f"cell{i}"), rng,
                              prod, t, m, k, n, a_as, a_mover, b_as, b_mover)
-        failures += not ok
         mover = (a_mover if cell.startswith("A") else b_mover).split(" {repeat")[0]
-        print(f"{prod} | {cell} | {t} | {mover}: {'ok' if ok else 'FAILED'}")
-        if not ok:
-            print(out)
-    print(f"{len(CELLS)} cells, {failures} failures")
-    sys.exit(1 if failures else 0)
+        tally.report(f"{prod} | {cell} | {t} | {mover}", ok, out)
+    tally.finish("cells")
 
 
 if __name__ == "__main__":

@@ -12,13 +12,11 @@ The Cube accumulates in f32 ([U] §15): compared with rtol 1e-5.
 
 Usage: mx.py --runner PATH/ascube-run --out DIR
 """
-import argparse
 import os
-import sys
 
 import numpy as np
 
-from cubetest import run
+from cubetest import Tally, options, run
 
 MLIR = {"e4m3": "f8E4M3FN", "e5m2": "f8E5M2", "e2m1": "f4E2M1FN", "e1m2": "!ascube.f4e1m2"}
 BITS = {"e4m3": 8, "e5m2": 8, "e2m1": 4, "e1m2": 4}
@@ -113,12 +111,9 @@ def kernel(fa, fb, m, k, n, bias):
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--runner", required=True)
-    p.add_argument("--out", required=True)
-    o = p.parse_args()
+    o = options()
     rng = np.random.default_rng(20261130)
-    failures = 0
+    tally = Tally()
     for i, (fa, fb, m, k, n, bias) in enumerate(CASES):
         ba, bb = codebook(fa), codebook(fb)
         va, vb = list(ba), list(bb)
@@ -148,13 +143,8 @@ def main():
             inputs.append("BIAS")
         want.astype(np.float32).tofile(d + "/golden.bin")
         ok, out = run(o.runner, d, "k", inputs, "C", ["--atol", "1e-6", "--rtol", "1e-5"])
-        failures += not ok
-        print(f"ascend950pr mx {fa} x {fb} {m}x{k}x{n}{' bias' if bias else ''}: "
-              f"{'ok' if ok else 'FAILED'}")
-        if not ok:
-            print(out)
-    print(f"{len(CASES)} kernels, {failures} failures")
-    sys.exit(1 if failures else 0)
+        tally.report(f"ascend950pr mx {fa} x {fb} {m}x{k}x{n}{' bias' if bias else ''}", ok, out)
+    tally.finish("kernels")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ each must compute the same C. Illegal forced movers are listed as such.
 
 Usage: select_movers.py --runner PATH/ascube-run --opt PATH/ascube-opt --out DIR
 """
-import argparse
 import os
 import re
 import subprocess
@@ -15,7 +14,7 @@ import sys
 
 import numpy as np
 
-from cubetest import encode, golden, matmul_kernel, run
+from cubetest import encode, golden, matmul_kernel, options, run
 
 MOVERS = ["load_3d", "load_2d", "load_2d_transpose", "load_2d_v2"]
 A2, P950 = "atlas_a2", "ascend950pr"
@@ -46,11 +45,7 @@ CASES = [
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--runner", required=True)
-    p.add_argument("--opt", required=True)
-    p.add_argument("--out", required=True)
-    o = p.parse_args()
+    o = options(("--opt", {"required": True}))
     rng = np.random.default_rng(20261130)
     failures = 0
     for i, (prod, cell, t, m, k, n, a_as, a_mv, b_as, b_mv) in enumerate(CASES):

@@ -12,13 +12,11 @@ of the original matrices (int64, exact).
 
 Usage: sparse.py --runner PATH/ascube-run --out DIR
 """
-import argparse
 import os
-import sys
 
 import numpy as np
 
-from cubetest import run
+from cubetest import Tally, options, run
 
 # The densification table of §3.2: group pattern (1 = non-zero) ->
 # (idx0, idx1); the values taken are at positions idx0 and 1 + idx1.
@@ -83,11 +81,8 @@ def kernel(m, k, n):
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--runner", required=True)
-    p.add_argument("--out", required=True)
-    o = p.parse_args()
-    failures = 0
+    o = options()
+    tally = Tally()
     for i, (m, k, n, seed) in enumerate(CASES):
         rng = np.random.default_rng(20261130 + seed)
         a = rng.integers(-128, 128, (m, k))
@@ -111,12 +106,8 @@ def main():
         zn(packed, 8, 16).tofile(d + "/IDX.bin")
         (a @ b).astype(np.int32).tofile(d + "/golden.bin")
         ok, out = run(o.runner, d, "k", ["A", "BP", "IDX"], "C")
-        failures += not ok
-        print(f"atlas_a2 sparse {m}x{k}x{n}: {'ok' if ok else 'FAILED'}")
-        if not ok:
-            print(out)
-    print(f"{len(CASES)} kernels, {failures} failures")
-    sys.exit(1 if failures else 0)
+        tally.report(f"atlas_a2 sparse {m}x{k}x{n}", ok, out)
+    tally.finish("kernels")
 
 
 if __name__ == "__main__":

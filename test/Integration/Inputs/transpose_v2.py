@@ -18,13 +18,11 @@ derived form (whole B, default parameters) runs where it reproduces Zn.
 
 Usage: transpose_v2.py --runner PATH/ascube-run --out DIR
 """
-import argparse
 import os
-import sys
 
 import numpy as np
 
-from cubetest import run_matmul
+from cubetest import Tally, options, run_matmul
 
 BITS = {"f16": 16, "bf16": 16, "f32": 32, "i8": 8}
 
@@ -79,23 +77,15 @@ def explicit_ops(t, k, n, b1, b0):
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--runner", required=True)
-    p.add_argument("--out", required=True)
-    o = p.parse_args()
+    o = options()
     rng = np.random.default_rng(20261130)
-    failures = 0
+    tally = Tally()
     for i, (t, m, k, n, explicit) in enumerate(CASES):
         mover = b_moves(t, k, n) if explicit else "load_2d_transpose"
         ok, out = run_matmul(o.runner, os.path.join(o.out, f"case{i}"), rng,
                              "ascend950pr", t, m, k, n, "A", "load_2d_v2", "B", mover)
-        failures += not ok
-        print(f"ascend950pr {t} {m}x{k}x{n} {'explicit' if explicit else 'derived'}: "
-              f"{'ok' if ok else 'FAILED'}")
-        if not ok:
-            print(out)
-    print(f"{len(CASES)} kernels, {failures} failures")
-    sys.exit(1 if failures else 0)
+        tally.report(f"ascend950pr {t} {m}x{k}x{n} {'explicit' if explicit else 'derived'}", ok, out)
+    tally.finish("kernels")
 
 
 if __name__ == "__main__":

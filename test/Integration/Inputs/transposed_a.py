@@ -15,13 +15,11 @@ the untransposed matrices (small integers: float results are exact).
 
 Usage: transposed_a.py --runner PATH/ascube-run --out DIR
 """
-import argparse
 import os
-import sys
 
 import numpy as np
 
-from cubetest import run_matmul
+from cubetest import Tally, options, run_matmul
 
 # (product, dtype, m, k, n, A mover)
 CASES = [
@@ -42,22 +40,15 @@ CASES = [
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--runner", required=True)
-    p.add_argument("--out", required=True)
-    o = p.parse_args()
+    o = options()
     rng = np.random.default_rng(20261130)
-    failures = 0
+    tally = Tally()
     for i, (prod, t, m, k, n, mover) in enumerate(CASES):
         bmove = "load_2d_v2" if prod.startswith("ascend950") else "load_2d"
         ok, out = run_matmul(o.runner, os.path.join(o.out, f"case{i}"), rng,
                              prod, t, m, k, n, "AT", mover, "BT", bmove)
-        failures += not ok
-        print(f"{prod} {t} {m}x{k}x{n} {mover.split(' ')[0]}: {'ok' if ok else 'FAILED'}")
-        if not ok:
-            print(out)
-    print(f"{len(CASES)} kernels, {failures} failures")
-    sys.exit(1 if failures else 0)
+        tally.report(f"{prod} {t} {m}x{k}x{n} {mover.split(' ')[0]}", ok, out)
+    tally.finish("kernels")
 
 
 if __name__ == "__main__":

@@ -174,6 +174,31 @@ LogicalResult checkAlign(EmitErrorFn emit, StringRef role, Value buf,
                 << align << " B [alignment_c2]";
 }
 
+/// The A, B and C operands of a matrix instruction, resolved, with the
+/// capacities checked, in L0A, L0B and L0C (`label`; `bName` is how the
+/// diagnostic calls B).
+LogicalResult resolveMatmul(Operation *op, Value av, Value bv, Value cv,
+                            StringRef bName, StringRef label,
+                            FailureOr<Buffer> &a, FailureOr<Buffer> &b,
+                            FailureOr<Buffer> &c) {
+  auto emit = [&]() { return op->emitOpError(); };
+  a = resolve(av, "A", emit);
+  b = resolve(bv, "B", emit);
+  c = resolve(cv, "C", emit);
+  if (failed(a) || failed(b) || failed(c) ||
+      failed(checkOperandCapacities(op, emit)))
+    return failure();
+  if (a->level != Level::L0A || b->level != Level::L0B ||
+      c->level != Level::L0C)
+    return op->emitOpError()
+           << "reads A from L0A and " << bName
+           << " from L0B and writes C in L0C, got "
+           << target::stringifyLevel(a->level) << ", "
+           << target::stringifyLevel(b->level) << ", "
+           << target::stringifyLevel(c->level) << " [" << label << "]";
+  return success();
+}
+
 /// Is (A, B -> C, bias) a row of the product's Mmad table?
 bool hasTypeRow(ArrayRef<target::TypeRowInfo> rows,
                 const target::ProductInfo &p, Type t) {
@@ -688,19 +713,10 @@ FailureOr<MmadParams> ascube::getMmadParams(MmadOp op, EmitErrorFn emit) {
 
 LogicalResult MmadOp::verify() {
   auto emit = [&]() { return emitOpError(); };
-  FailureOr<Buffer> a = resolve(getA(), "A", emit);
-  FailureOr<Buffer> b = resolve(getB(), "B", emit);
-  FailureOr<Buffer> c = resolve(getC(), "C", emit);
-  if (failed(a) || failed(b) || failed(c) ||
-      failed(checkOperandCapacities(*this, emit)))
+  FailureOr<Buffer> a, b, c;
+  if (failed(resolveMatmul(*this, getA(), getB(), getC(), "B", "mmad_c1", a, b,
+                           c)))
     return failure();
-  if (a->level != Level::L0A || b->level != Level::L0B ||
-      c->level != Level::L0C)
-    return emitOpError() << "reads A from L0A and B from L0B and writes C in "
-                            "L0C, got "
-                         << target::stringifyLevel(a->level) << ", "
-                         << target::stringifyLevel(b->level) << ", "
-                         << target::stringifyLevel(c->level) << " [mmad_c1]";
   Type at = a->type.getElementType(), bt = b->type.getElementType(),
        ct = c->type.getElementType();
   if (!isMmadTypeRow(at, bt, ct))
@@ -2366,20 +2382,10 @@ FailureOr<MmadSparseParams> ascube::getMmadSparseParams(MmadSparseOp op,
 
 LogicalResult MmadSparseOp::verify() {
   auto emit = [&]() { return emitOpError(); };
-  FailureOr<Buffer> a = resolve(getA(), "A", emit);
-  FailureOr<Buffer> b = resolve(getB(), "B", emit);
-  FailureOr<Buffer> c = resolve(getC(), "C", emit);
-  if (failed(a) || failed(b) || failed(c) ||
-      failed(checkOperandCapacities(*this, emit)))
+  FailureOr<Buffer> a, b, c;
+  if (failed(resolveMatmul(*this, getA(), getB(), getC(), "B'", "mmadsparse_c1",
+                           a, b, c)))
     return failure();
-  if (a->level != Level::L0A || b->level != Level::L0B ||
-      c->level != Level::L0C)
-    return emitOpError() << "reads A from L0A and B' from L0B and writes C in "
-                            "L0C, got "
-                         << target::stringifyLevel(a->level) << ", "
-                         << target::stringifyLevel(b->level) << ", "
-                         << target::stringifyLevel(c->level)
-                         << " [mmadsparse_c1]";
   if (!a->type.getElementType().isSignlessInteger(8) ||
       !b->type.getElementType().isSignlessInteger(8) ||
       !c->type.getElementType().isSignlessInteger(32))
