@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FloatCasts.h"
 #include "ascube/Conversion/Passes.h"
 #include "ascube/Dialect/Ascube/IR/AscubeParams.h"
 #include "ascube/Numerics/Formats.h"
@@ -1382,6 +1383,13 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
             if (q == QuantMode::DEQF16 || q == QuantMode::VDEQF16) {
               y = arith::TruncFOp::create(b, ds.type,
                                           clampF(yf, -65504.0, 65504.0));
+            } else if (isa<Float8E4M3FNType>(dt)) {
+              y = ascube::detail::buildF32ToE4M3FN(b, yf);
+            } else if (isa<HiFloat8Type>(dt)) {
+              y = ascube::detail::buildF32ToHiF8(
+                  b, yf,
+                  q == QuantMode::QF322HIF8_PRE_HYBRID ||
+                      q == QuantMode::VQF322HIF8_PRE_HYBRID);
             } else if (uint32_t(q) >= uint32_t(QuantMode::QF322F16_PRE)) {
               // 950's scaled float outputs: an IEEE round-half-even cast.
               y = dt.isF32() ? yf

@@ -244,3 +244,34 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     return
   }
 }
+
+// -----
+
+// The 8-bit float outputs are 950's too; the mode is derived from the types.
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @fp8_a2(%c: !C, %d: memref<16x16xf8E4M3FN>) {
+    // expected-error @+1 {{QF322FP8_PRE exists on 950 only, not on atlas_a2 [fixpipe_c13]}}
+    ascube.fixpipe %c to %d {deqScalar = 1065353216 : i64} : !C to memref<16x16xf8E4M3FN>
+    return
+  }
+}
+
+// -----
+
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @hybrid_to_fp8(%c: !C, %d: memref<16x16xf8E4M3FN>) {
+  // expected-error @+1 {{QF322HIF8_PRE_HYBRID does not turn 'f32' into 'f8E4M3FN' [fixpipe_c3]}}
+  ascube.fixpipe %c to %d {quantPre = #ascube.quant<QF322HIF8_PRE_HYBRID>, deqScalar = 1065353216 : i64} : !C to memref<16x16xf8E4M3FN>
+  return
+}
+
+// -----
+
+// HiF8 has no plain cast: the scale M1 is needed.
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @hif8_no_scale(%c: !C, %d: memref<16x16x!ascube.hif8>) {
+  // expected-error @+1 {{QF322HIF8_PRE needs deqScalar [fixpipe_c4]}}
+  ascube.fixpipe %c to %d : !C to memref<16x16x!ascube.hif8>
+  return
+}

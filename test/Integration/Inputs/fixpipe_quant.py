@@ -8,7 +8,23 @@ mode, d = sys.argv[1], sys.argv[2]
 ci = [7, 5, -300, 1000, -1000, -5, 0, 1005]   # row 0 of the int32 tile
 cf = [2.5, 3.5, -5.0, 300.0, 254.5, 255.6, -0.0, 1.5]
 ff = [1 / 3, 65520.0, 65519.0, -2.5, 1.00390625, 1.01171875, 3.0, -1.0]
+inf, nan = float("inf"), float("nan")
+def from_bits(b):
+    return float(np.array([b], np.uint32).view(np.float32)[0])
+# Rows 0 and 1 of the f32 tiles for the 8-bit float outputs.
+c_fp8 = [1.0, 1.0625, 1.1875, 448.0, 464.0, 465.0, -2.0, 2.0**-9,
+         2.0**-10, 3 * 2.0**-10, 0.015, inf, -inf, nan, -0.0, 300.0,
+         1.9375, 15.5, 0.0, 2.0**-6, 7.5 * 2.0**-9, 7 * 2.0**-9, 240.0, -448.0,
+         1e-3, 0.1, 3.14159, -7.0, 100.0, 1e6, 5 * 2.0**-10, 0.0625]
+c_hif8 = [1.0, 1.0625, 1.05, 1.9375, -3.0, 0.375, 20.0, 22.0,
+          32768.0, 40960.0, 40959.0, 2.0**-22, 2.0**-23, 2.0**-24, 1.5 * 2.0**-16, -0.0,
+          nan, inf, -inf, from_bits(0x41B03FFF), from_bits(0x34003FFF), 2.0**-20, 17.0, -0.3,
+          1000.0, -100.0, 1e-3, 2.0**-15, 7.5, 7.75, 15.9, 1e-7]
 if mode == "make":
+    for name, vals in (("c_fp8", c_fp8), ("c_hif8", c_hif8)):
+        c = np.zeros(256, np.float32)
+        c[:32] = vals
+        c.tofile(d + "/" + name + ".bin")
     c = np.zeros(256, np.int32)
     c[:8] = ci
     c.tofile(d + "/ci.bin")
@@ -76,3 +92,10 @@ print("qf322f16_pre", all(h[i * 32 + j] == (100 * i + j) * 0.25 for i in range(1
 nd = np.fromfile(d + "/nd.bin", np.float32)
 print("nz2nd pitch", all(nd[i * 40 + j] == 100 * i + j for i in range(16) for j in range(32)),
       "gap untouched", bool((nd.reshape(16, 40)[:, 32:] == 0).all()))
+def codes(name, n=32):
+    return " ".join("%02x" % x for x in np.fromfile(d + "/" + name + ".bin", np.uint8)[:n])
+print("fp8", codes("fp8"))
+print("hif8", codes("hif8"))
+print("hif8_hybrid", codes("hif8_hybrid"))
+print("vfp8", codes("vfp8", 16))
+print("vhif8", codes("vhif8", 16))

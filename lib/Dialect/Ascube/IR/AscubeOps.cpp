@@ -869,6 +869,25 @@ LogicalResult MmadOp::verify() {
 
 namespace {
 bool isInt8(Type t) { return t.isInteger(8); }
+
+/// The V forms of QuantMode_t take a per-column quant vector (§16).
+bool isVectorQuant(QuantMode q) {
+  switch (q) {
+  case QuantMode::VDEQF16:
+  case QuantMode::VQF322B8_PRE:
+  case QuantMode::VREQ8:
+  case QuantMode::VQF322F16_PRE:
+  case QuantMode::VQF322BF16_PRE:
+  case QuantMode::VQF322F32_PRE:
+  case QuantMode::VQS322BF16_PRE:
+  case QuantMode::VQF322FP8_PRE:
+  case QuantMode::VQF322HIF8_PRE:
+  case QuantMode::VQF322HIF8_PRE_HYBRID:
+    return true;
+  default:
+    return false;
+  }
+}
 } // namespace
 
 FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
@@ -904,6 +923,10 @@ FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
     p.quantPre = vec ? QuantMode::VREQ8 : QuantMode::REQ8;
   else if (st.isInteger(32) && dt.isBF16())
     p.quantPre = vec ? QuantMode::VQS322BF16_PRE : QuantMode::QS322BF16_PRE;
+  else if (st.isF32() && isa<Float8E4M3FNType>(dt))
+    p.quantPre = vec ? QuantMode::VQF322FP8_PRE : QuantMode::QF322FP8_PRE;
+  else if (st.isF32() && isa<HiFloat8Type>(dt))
+    p.quantPre = vec ? QuantMode::VQF322HIF8_PRE : QuantMode::QF322HIF8_PRE;
   else
     return emit() << "no quantization mode turns " << st << " into " << dt
                   << " [fixpipe_c3]";
@@ -1051,15 +1074,20 @@ LogicalResult FixpipeOp::verify() {
   case QuantMode::VQS322BF16_PRE:
     typeOk = st.isInteger(32) && dt.isBF16();
     break;
+  case QuantMode::QF322FP8_PRE:
+  case QuantMode::VQF322FP8_PRE:
+    typeOk = st.isF32() && isa<Float8E4M3FNType>(dt);
+    break;
+  case QuantMode::QF322HIF8_PRE:
+  case QuantMode::VQF322HIF8_PRE:
+  case QuantMode::QF322HIF8_PRE_HYBRID:
+  case QuantMode::VQF322HIF8_PRE_HYBRID:
+    typeOk = st.isF32() && isa<HiFloat8Type>(dt);
+    break;
   }
-  needScalar = q == QuantMode::DEQF16 || q == QuantMode::QF322B8_PRE ||
-               q == QuantMode::REQ8 || q == QuantMode::QF322F16_PRE ||
-               q == QuantMode::QF322BF16_PRE || q == QuantMode::QF322F32_PRE ||
-               q == QuantMode::QS322BF16_PRE;
-  needVector = q == QuantMode::VDEQF16 || q == QuantMode::VQF322B8_PRE ||
-               q == QuantMode::VREQ8 || q == QuantMode::VQF322F16_PRE ||
-               q == QuantMode::VQF322BF16_PRE ||
-               q == QuantMode::VQF322F32_PRE || q == QuantMode::VQS322BF16_PRE;
+  needVector = isVectorQuant(q);
+  needScalar = !needVector && q != QuantMode::NoQuant &&
+               q != QuantMode::F322F16 && q != QuantMode::F322BF16;
   if (uint32_t(q) >= uint32_t(QuantMode::QF322F16_PRE))
     if (const target::ProductInfo *prod = getTargetProduct(*this);
         prod && prod->Arch != 3510)

@@ -50,7 +50,14 @@ def Ascube_QuantMode : I32EnumAttr<"QuantMode",
   I32EnumAttrCase<"QF322F32_PRE", 13>,
   I32EnumAttrCase<"VQF322F32_PRE", 14>,
   I32EnumAttrCase<"QS322BF16_PRE", 15>,
-  I32EnumAttrCase<"VQS322BF16_PRE", 16>]> {
+  I32EnumAttrCase<"VQS322BF16_PRE", 16>,
+  // 950 only: 8-bit float outputs (y = x * M1, then the cast of §17).
+  I32EnumAttrCase<"QF322FP8_PRE", 17>,
+  I32EnumAttrCase<"VQF322FP8_PRE", 18>,
+  I32EnumAttrCase<"QF322HIF8_PRE", 19>,
+  I32EnumAttrCase<"VQF322HIF8_PRE", 20>,
+  I32EnumAttrCase<"QF322HIF8_PRE_HYBRID", 21>,
+  I32EnumAttrCase<"VQF322HIF8_PRE_HYBRID", 22>]> {
   let cppNamespace = "::ascube";
   let genSpecializedAttr = 0;
 }

@@ -797,8 +797,12 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
       (f32->f32, s32->s32), F322F16 / F322BF16 (round half to even),
       DEQF16 (s32->f16), QF322B8_PRE (f32->s8/u8), REQ8 (s32->s8/u8), on
       950 QS322BF16_PRE (s32->bf16, derived) and QF322F16/BF16/F32_PRE
-      (given: y = x * M1, then a round-half-even cast), and the V forms with a per-column `quant_vector` operand (one ui64 per
-      output column, in L1 or FB). Scalar forms take `deqScalar`, the
+      (given: y = x * M1, then a round-half-even cast), QF322FP8_PRE
+      (f32->e4m3fn, derived: x * M1 rounded half to even; past 464, inf
+      and NaN give NaN), QF322HIF8_PRE (f32->hif8, derived: half away from
+      zero) and QF322HIF8_PRE_HYBRID (given: Cast.md's hybrid rule, §17),
+      and the V forms with a per-column `quant_vector` operand (one ui64
+      per output column, in L1 or FB). Scalar forms take `deqScalar`, the
       64-bit QUANT_PRE word: bits[31:13] an f32 scale M1 (low 13 bits
       ignored), bits[45:37] a 9-bit signed offset (int8 outputs), bit 46
       sign (1 = s8, 0 = u8). int8: y = round_half_even(clip(x*M1, -256,
