@@ -213,5 +213,15 @@ TEST(Products, Switches) {
     EXPECT_EQ(p.HasKDirectionAlign,
               p.Arch == 2201 || p.Arch == 3003 || p.Arch == 3113);
     EXPECT_EQ(p.BiasCopyUnit, is950 ? 32 : 64);
+    // SetHF32Mode: A2/A3, 950 (10-bit mantissa [C]), 310B (§13.3) --
+    // exactly the products with an f32 x f32 Mmad row, so mmad_c11 refuses
+    // hf32 wherever the mode is missing.
+    EXPECT_EQ(p.HF32Mantissa, is950                              ? 10
+                              : p.Arch == 2201 || p.Arch == 3002 ? 11
+                                                                 : 0);
+    bool f32Row = llvm::any_of(mmadRows(), [&](const MmadRowInfo &r) {
+      return p.in(r.Products) && llvm::StringRef(r.A) == "f32";
+    });
+    EXPECT_EQ(f32Row, p.HF32Mantissa != 0);
   }
 }

@@ -1256,6 +1256,12 @@ struct MmadLowering : AscubePattern<MmadOp> {
                                             n1 * 16, kk, j);
           Value av = loadWide(b, module, A, aIdx, at);
           Value bv = loadWide(b, module, B, bIdx, bt);
+          if (std::optional<HF32Mode> h = op.getHf32()) { // §13.3
+            unsigned bits = getTargetProduct(op)->HF32Mantissa;
+            bool away = *h == HF32Mode::nearest_away;
+            av = ascube::detail::buildRoundF32Mantissa(b, av, bits, away);
+            bv = ascube::detail::buildRoundF32Mantissa(b, bv, bits, away);
+          }
           Value prod = isFloat ? Value(arith::MulFOp::create(b, av, bv))
                                : Value(arith::MulIOp::create(b, av, bv));
           Value sum = isFloat ? Value(arith::AddFOp::create(b, acc, prod))

@@ -128,3 +128,21 @@ Value ascube::detail::buildF32ToHiF8(ImplicitLocOpBuilder &b, Value x,
   result = i.sel(i.cmp(P::ugt, mag, i.c(0x7F800000)), i.c(0x80), result);
   return i.toI8(result);
 }
+
+Value ascube::detail::buildRoundF32Mantissa(ImplicitLocOpBuilder &b, Value x,
+                                            unsigned keptBits, bool tiesAway) {
+  I32 i{b};
+  unsigned drop = 23 - keptBits;
+  Value bits = arith::BitcastOp::create(b, b.getI32Type(), x);
+  // Add half an ulp of the kept mantissa (less one for ties to even unless
+  // the kept lsb is 1), then clear the dropped bits; a carry moves into the
+  // exponent as it should.
+  Value half = i.c(int64_t(1) << (drop - 1));
+  Value bias = tiesAway ? half
+                        : i.add(i.sub(half, i.c(1)),
+                                i.band(i.shr(bits, i.c(drop)), i.c(1)));
+  Value rounded = i.band(i.add(bits, bias), i.c(int32_t(~((1u << drop) - 1))));
+  Value isNaN = i.cmp(P::ugt, i.band(bits, i.c(0x7FFFFFFF)), i.c(0x7F800000));
+  return arith::BitcastOp::create(b, b.getF32Type(),
+                                  i.sel(isNaN, bits, rounded));
+}

@@ -26,6 +26,13 @@ mlir::Value buildF32ToE4M3FN(mlir::ImplicitLocOpBuilder &b, mlir::Value x);
 mlir::Value buildF32ToHiF8(mlir::ImplicitLocOpBuilder &b, mlir::Value x,
                            bool hybrid);
 
+/// Builds f32 `x` rounded to `keptBits` mantissa bits (HF32, §13.3), to
+/// nearest with ties to even or, with `tiesAway`, away from zero; the
+/// exponent range stays f32's (a carry past the largest finite value gives
+/// inf), NaN stays NaN.
+mlir::Value buildRoundF32Mantissa(mlir::ImplicitLocOpBuilder &b, mlir::Value x,
+                                  unsigned keptBits, bool tiesAway);
+
 } // namespace ascube::detail
 
 #endif // ASCUBE_LIB_CONVERSION_FLOATCASTS_H

@@ -77,6 +77,8 @@ class AscubeProduct<int index, string key, int arch, string docName,
   bit HasLoad3DV2 = 1;       // LoadData 3D V2 (§10; not 910A, 9030)
   bit HasMX = 0;             // LoadData MX / MmadMx (§9, §15; 950)
   bit HasSparse = 0;         // LoadDataWithSparse / MmadWithSparse (§12, §14)
+  // Mantissa bits of HF32 (Mmad HF32 mode, §13.3); 0 = no HF32 mode.
+  bits<8> HF32Mantissa = 0;
   // L1 -> BT copy unit in bytes (§16): 64, 32 on 950.
   bits<8> BiasCopyUnit = 64;
 
@@ -89,6 +91,7 @@ def atlas_a2 : AscubeProduct<0, "atlas_a2", 2201,
                              "dav_c220"> {
   let HasTransposeV1 = 1;
   let HasCmatrixSource = 1; let HasKDirectionAlign = 1; let HasSparse = 1;
+  let HF32Mantissa = 11;
   let UB = !mul(192, KB); let L1 = !mul(512, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB); let SparseIndex = !mul(16, KB);
   let L1ToL0ABandwidth = 256; let L1ToL0BBandwidth = 128;
@@ -99,6 +102,7 @@ def atlas_a3 : AscubeProduct<1, "atlas_a3", 2201,
                              "dav_c220"> {
   let HasTransposeV1 = 1;
   let HasCmatrixSource = 1; let HasKDirectionAlign = 1; let HasSparse = 1;
+  let HF32Mantissa = 11;
   let UB = !mul(192, KB); let L1 = !mul(512, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB); let SparseIndex = !mul(16, KB);
   let L1ToL0ABandwidth = 256; let L1ToL0BBandwidth = 128;
@@ -107,6 +111,7 @@ def atlas_a3 : AscubeProduct<1, "atlas_a3", 2201,
 def ascend950pr : AscubeProduct<2, "ascend950pr", 3510, "Ascend 950PR",
                                 "dav_3510"> {
   let HasDN2NZ = 1; let HasNZ2DN = 1; let HasCmatrixSource = 1; let HasDisableGemv = 1; let HasLoad2DV2 = 1; let HasTransposeV2 = 1; let HasMX = 1; let BiasCopyUnit = 32;
+  let HF32Mantissa = 10;
   let UB = !mul(256, KB); let L1 = !mul(512, KB); let L0C = !mul(256, KB);
   let BT = !mul(4, KB); let FB = !mul(4, KB); let L0AMX = !mul(4, KB); let L0BMX = !mul(4, KB);
   let L0ALayout = [{::ascube::layout::Format::Nz}];
@@ -117,6 +122,7 @@ def ascend950pr : AscubeProduct<2, "ascend950pr", 3510, "Ascend 950PR",
 def ascend950dt : AscubeProduct<3, "ascend950dt", 3510, "Ascend 950DT",
                                 "dav_3510"> {
   let HasDN2NZ = 1; let HasNZ2DN = 1; let HasCmatrixSource = 1; let HasDisableGemv = 1; let HasLoad2DV2 = 1; let HasTransposeV2 = 1; let HasMX = 1; let BiasCopyUnit = 32;
+  let HF32Mantissa = 10;
   let UB = !mul(256, KB); let L1 = !mul(512, KB); let L0C = !mul(256, KB);
   let BT = !mul(4, KB); let FB = !mul(4, KB); let L0AMX = !mul(4, KB); let L0BMX = !mul(4, KB);
   let L0ALayout = [{::ascube::layout::Format::Nz}];
@@ -129,9 +135,10 @@ def atlas_200i_500_a2 : AscubeProduct<4, "atlas_200i_500_a2", 3002,
                                       "dav_m300"> {
   let HasTransposeV1 = 1;
   let HasND2NZ = 0; let HasCmatrixSource = 1;
+  let HF32Mantissa = 11;
   let UB = !mul(248, KB); let L1 = !mul(1024, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB);
-  let Notes = "[U] UB 248 KB per asc-devkit (256 KB per AscendNPU-IR): the smaller is kept. [U] FB undocumented: 2 KB assumed, as arch 2201.";
+  let Notes = "[U] UB 248 KB per asc-devkit (256 KB per AscendNPU-IR): the smaller is kept. [U] FB undocumented: 2 KB assumed, as arch 2201. [U] HF32 mantissa undocumented: 11 bits assumed, as A2/A3.";
 }
 def atlas_inference : AscubeProduct<5, "atlas_inference", 2002,
                                     "Atlas inference series AI Core (310P)",
@@ -177,7 +184,7 @@ def ProductTable : GenericTable {
                 "HasDisableGemv", "HasLoad2DV2", "HasTransposeV1", "HasTransposeV2",
                 "HasLoad3DV1",
                 "HasLoad3DV2",
-                "HasMX", "HasSparse", "BiasCopyUnit", "Notes"];
+                "HasMX", "HasSparse", "HF32Mantissa", "BiasCopyUnit", "Notes"];
   string TypeOf_L0ALayout = "code";
   let PrimaryKey = ["Index"];
   let PrimaryKeyName = "lookupProductByIndex";

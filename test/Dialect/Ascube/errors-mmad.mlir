@@ -182,3 +182,43 @@ func.func @bias_align(%a: !A, %b: !B, %c: !C) {
   ascube.mmad %a, %b to %c bias %bias : memref<16xf32, #ascube.mem<BT>> : !A, !B to !C
   return
 }
+
+// -----
+
+// HF32 mode rounds f32 operands only.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @hf32_f16(%a: memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+                      %b: memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>,
+                      %c: memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
+    // expected-error @+1 {{hf32 rounds f32 operands, but A x B is 'f16' x 'f16' [mmad_c13]}}
+    ascube.mmad %a, %b to %c {hf32 = #ascube.hf32<nearest_even>} : memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+        memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    return
+  }
+}
+
+// -----
+
+// The HF32 mantissa width is the product's.
+func.func @hf32_no_target(%a: memref<16x8xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+                          %b: memref<8x16xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>,
+                          %c: memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
+  // expected-error @+1 {{hf32 needs the module's target product: the HF32 mantissa is 10 bits on 950, 11 on A2/A3/310B [mmad_c13]}}
+  ascube.mmad %a, %b to %c {hf32 = #ascube.hf32<nearest_away>} : memref<16x8xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+      memref<8x16xf32, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+  return
+}
+
+// -----
+
+// HF32 exists where f32 x f32 does (A2/A3, 950, 310B): not on 310P.
+module attributes {ascube.target = #ascube.target<atlas_inference>} {
+  func.func @hf32_310p(%a: memref<16x8xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+                       %b: memref<8x16xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>,
+                       %c: memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
+    // expected-error @+1 {{'f32' x 'f32' -> 'f32' is not an Mmad row on atlas_inference [mmad_c11]}}
+    ascube.mmad %a, %b to %c {hf32 = #ascube.hf32<nearest_even>} : memref<16x8xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+        memref<8x16xf32, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    return
+  }
+}

@@ -755,6 +755,15 @@ LogicalResult MmadOp::verify() {
   if (a->bits == 4 && p->k % 2 != 0)
     return emitOpError() << "int4 Mmad needs an even k, got k = " << p->k
                          << " [mmad_c10]";
+  if (getHf32()) {
+    if (!at.isF32() || !bt.isF32())
+      return emitOpError() << "hf32 rounds f32 operands, but A x B is " << at
+                           << " x " << bt << " [mmad_c13]";
+    if (!getTargetProduct(*this))
+      return emitOpError() << "hf32 needs the module's target product: the "
+                              "HF32 mantissa is 10 bits on 950, 11 on "
+                              "A2/A3/310B [mmad_c13]";
+  }
   // Alignment (§4, §13.1): A and B 512 B; C 1024 B (512 B for f16 C);
   // a BT bias 64 B.
   if (Value bias = getBias()) {

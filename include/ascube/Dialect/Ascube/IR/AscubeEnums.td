@@ -65,4 +65,18 @@ def Ascube_QuantModeAttr : EnumAttr<Ascube_Dialect, Ascube_QuantMode, "quant"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+def Ascube_HF32Mode : I32EnumAttr<"HF32Mode",
+    "Mmad HF32 rounding of f32 operands (SetHF32Mode + SetHF32TransMode, "
+    "cube-reference §13.3)", [
+  I32EnumAttrCase<"nearest_even", 0>,
+  // HF32TransMode::NEAREST_ZERO: ties away from zero (asc_hf32_round_mode
+  // NEAREST_AWAY, which asc-devkit names the same behaviour).
+  I32EnumAttrCase<"nearest_away", 1>]> {
+  let cppNamespace = "::ascube";
+  let genSpecializedAttr = 0;
+}
+def Ascube_HF32ModeAttr : EnumAttr<Ascube_Dialect, Ascube_HF32Mode, "hf32"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 #endif // ASCUBE_ENUMS_TD

@@ -644,6 +644,13 @@ def Ascube_MmadOp : Ascube_Op<"mmad"> {
     - `unitFlag` 0, 2 or 3 (no effect on the CPU); `kDirectionAlign` (f32,
       A2/A3/Kirin): K of A and B is padded to 16 instead of 8;
       `disableGemv` (950).
+    - `hf32` (f32 x f32 only; A2/A3, 950, 310B): HF32 mode
+      (SetHF32Mode(ENABLE)): every f32 element of A and B is rounded to
+      HF32 before the multiply — 11 mantissa bits on A2/A3/310B [I/U], 10
+      on 950 [C] — `#ascube.hf32<nearest_even>` (the default TransMode) or
+      `#ascube.hf32<nearest_away>` (HF32TransMode NEAREST_ZERO, ties away
+      from zero); NaN stays NaN, a carry past the largest f32 gives inf.
+      Products of HF32 values are exact in f32.
     - GEMV: with m = 1 (unless disableGemv) A is read from L0A as k
       contiguous elements; C still occupies a whole 16x16 fractal per 16
       columns (only row 0 is valid).
@@ -673,7 +680,8 @@ def Ascube_MmadOp : Ascube_Op<"mmad"> {
                    OptionalAttr<BoolAttr>:$cmatrixSource,
                    OptionalAttr<I64Attr>:$unitFlag,
                    OptionalAttr<BoolAttr>:$kDirectionAlign,
-                   OptionalAttr<BoolAttr>:$disableGemv);
+                   OptionalAttr<BoolAttr>:$disableGemv,
+                   OptionalAttr<Ascube_HF32ModeAttr>:$hf32);
   let assemblyFormat = [{
     $a `,` $b `to` $c (`bias` $bias^ `:` qualified(type($bias)))? attr-dict
     `:` qualified(type($a)) `,` qualified(type($b)) `to` qualified(type($c))
