@@ -213,6 +213,9 @@ TEST(Products, Switches) {
     EXPECT_EQ(p.HasKDirectionAlign,
               p.Arch == 2201 || p.Arch == 3003 || p.Arch == 3113);
     EXPECT_EQ(p.BiasCopyUnit, is950 ? 32 : 64);
+    // SetFixPipeClipRelu: 310B, Kirin X90, Kirin 9030 (§16).
+    EXPECT_EQ(p.HasClipRelu,
+              p.Arch == 3002 || p.Arch == 3003 || p.Arch == 3113);
     // SetHF32Mode: A2/A3, 950 (10-bit mantissa [C]), 310B (§13.3) --
     // exactly the products with an f32 x f32 Mmad row, so mmad_c11 refuses
     // hf32 wherever the mode is missing.

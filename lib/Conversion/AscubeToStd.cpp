@@ -1347,6 +1347,20 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
     auto f32c = [&](double v) {
       return arith::ConstantOp::create(b, b.getF32FloatAttr(float(v)));
     };
+    // ClipReLU (§16): y = min(y, max) before the output conversion.
+    std::optional<float> clipMax;
+    if (IntegerAttr c = op.getClipReluMaxValAttr()) {
+      llvm::APFloat h(llvm::APFloat::IEEEhalf(),
+                      llvm::APInt(16, uint64_t(c.getInt()) & 0xFFFF));
+      bool lost;
+      h.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmNearestTiesToEven,
+                &lost);
+      clipMax = h.convertToFloat();
+    }
+    auto clipRelu = [&](Value v) {
+      return clipMax ? Value(arith::MinimumFOp::create(b, v, f32c(*clipMax)))
+                     : v;
+    };
     auto clampF = [&](Value v, double lo, double hi) {
       v = arith::MaximumFOp::create(b, v, f32c(lo));
       return arith::MinimumFOp::create(b, v, f32c(hi));
@@ -1372,7 +1386,7 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
             y = p->reluEn ? Value(arith::SelectOp::create(b, neg, zeroX, x))
                           : x;
             if (q != QuantMode::NoQuant) // CAST_RINT (§16)
-              y = arith::TruncFOp::create(b, ds.type, y);
+              y = arith::TruncFOp::create(b, ds.type, clipRelu(y));
           } else {
             QuantWord w =
                 scalar ? *scalar
@@ -1380,12 +1394,12 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
             Value xf =
                 isInt ? Value(arith::SIToFPOp::create(b, b.getF32Type(), x))
                       : x;
-            // y = x * (x >= 0 ? M1 : M2), M2 = 0 with ReLU.
-            Value scale =
-                p->reluEn
-                    ? Value(arith::SelectOp::create(b, neg, f32c(0), w.m1))
-                    : w.m1;
-            Value yf = arith::MulFOp::create(b, xf, scale);
+            // y = x * (x >= 0 ? M1 : M2), M2 = 0 with ReLU: a negative x
+            // gives +0 (the golden scripts' result), not x * 0 = -0.
+            Value yf = arith::MulFOp::create(b, xf, w.m1);
+            if (p->reluEn)
+              yf = arith::SelectOp::create(b, neg, f32c(0), yf);
+            yf = clipRelu(yf);
             if (q == QuantMode::DEQF16 || q == QuantMode::VDEQF16) {
               y = arith::TruncFOp::create(b, ds.type,
                                           clampF(yf, -65504.0, 65504.0));

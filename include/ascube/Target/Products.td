@@ -77,6 +77,7 @@ class AscubeProduct<int index, string key, int arch, string docName,
   bit HasLoad3DV2 = 1;       // LoadData 3D V2 (§10; not 910A, 9030)
   bit HasMX = 0;             // LoadData MX / MmadMx (§9, §15; 950)
   bit HasSparse = 0;         // LoadDataWithSparse / MmadWithSparse (§12, §14)
+  bit HasClipRelu = 0;       // Fixpipe ClipReLU (§16; 310B, Kirin)
   // Mantissa bits of HF32 (Mmad HF32 mode, §13.3); 0 = no HF32 mode.
   bits<8> HF32Mantissa = 0;
   // L1 -> BT copy unit in bytes (§16): 64, 32 on 950.
@@ -134,7 +135,7 @@ def atlas_200i_500_a2 : AscubeProduct<4, "atlas_200i_500_a2", 3002,
                                       "Atlas 200I/500 A2 inference (310B)",
                                       "dav_m300"> {
   let HasTransposeV1 = 1;
-  let HasND2NZ = 0; let HasCmatrixSource = 1;
+  let HasND2NZ = 0; let HasCmatrixSource = 1; let HasClipRelu = 1;
   let HF32Mantissa = 11;
   let UB = !mul(248, KB); let L1 = !mul(1024, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB);
@@ -157,14 +158,14 @@ def atlas_training : AscubeProduct<6, "atlas_training", 1001,
 def kirin_x90 : AscubeProduct<7, "kirin_x90", 3003, "Kirin X90",
                               "dav_l300"> {
   let HasTransposeV1 = 1;
-  let HasKDirectionAlign = 1;
+  let HasKDirectionAlign = 1; let HasClipRelu = 1;
   let UB = !mul(128, KB); let L1 = !mul(1024, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB);
   let Notes = "Arch mapping [I]. UB tiling uses 118 KB. [U] FB undocumented: 2 KB assumed, as arch 2201.";
 }
 def kirin_9030 : AscubeProduct<8, "kirin_9030", 3113, "Kirin 9030",
                                "dav_l311"> {
-  let HasKDirectionAlign = 1; let HasLoad3DV2 = 0;
+  let HasKDirectionAlign = 1; let HasLoad3DV2 = 0; let HasClipRelu = 1;
   let UB = !mul(128, KB); let L1 = !mul(512, KB); let L0A = !mul(32, KB); let L0B = !mul(32, KB);
   let L0C = !mul(64, KB); let BT = !mul(1, KB); let FB = !mul(2, KB);
   let Notes = "Arch mapping [I]. UB tiling uses 118 KB. [U] FB undocumented: 2 KB assumed, as arch 2201.";
@@ -184,7 +185,7 @@ def ProductTable : GenericTable {
                 "HasDisableGemv", "HasLoad2DV2", "HasTransposeV1", "HasTransposeV2",
                 "HasLoad3DV1",
                 "HasLoad3DV2",
-                "HasMX", "HasSparse", "HF32Mantissa", "BiasCopyUnit", "Notes"];
+                "HasMX", "HasSparse", "HasClipRelu", "HF32Mantissa", "BiasCopyUnit", "Notes"];
   string TypeOf_L0ALayout = "code";
   let PrimaryKey = ["Index"];
   let PrimaryKeyName = "lookupProductByIndex";

@@ -275,3 +275,44 @@ func.func @hif8_no_scale(%c: !C, %d: memref<16x16x!ascube.hif8>) {
   ascube.fixpipe %c to %d : !C to memref<16x16x!ascube.hif8>
   return
 }
+
+// -----
+
+// ClipReLU's max is a positive finite f16 in bits 15:0.
+!C = memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @clip_negative(%c: !C, %d: memref<16x16xf16>) {
+  // expected-error @+1 {{clipReluMaxVal = 48128 must be a positive finite f16 in bits 15:0 [fixpipe_c14]}}
+  ascube.fixpipe %c to %d {deqScalar = 1056964608 : i64, clipReluMaxVal = 48128 : i64} : !C to memref<16x16xf16>
+  return
+}
+
+// -----
+
+!C = memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @clip_inf(%c: !C, %d: memref<16x16xf16>) {
+  // expected-error @+1 {{clipReluMaxVal = 31744 must be a positive finite f16 in bits 15:0 [fixpipe_c14]}}
+  ascube.fixpipe %c to %d {deqScalar = 1056964608 : i64, clipReluMaxVal = 31744 : i64} : !C to memref<16x16xf16>
+  return
+}
+
+// -----
+
+// ClipReLU follows a quantization.
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @clip_noquant(%c: !C, %d: memref<16x16xf32>) {
+  // expected-error @+1 {{ClipReLU follows the quantization of an L0C -> GM move: it needs a quantization mode and a GM destination [fixpipe_c14]}}
+  ascube.fixpipe %c to %d {clipReluMaxVal = 15360 : i64} : !C to memref<16x16xf32>
+  return
+}
+
+// -----
+
+// ClipReLU is 310B's and Kirin's.
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @clip_a2(%c: !C, %d: memref<16x16xf16>) {
+    // expected-error @+1 {{ClipReLU exists on 310B and Kirin only, not on atlas_a2 [fixpipe_c15]}}
+    ascube.fixpipe %c to %d {clipReluMaxVal = 15360 : i64} : !C to memref<16x16xf16>
+    return
+  }
+}

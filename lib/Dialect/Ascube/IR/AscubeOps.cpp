@@ -1142,9 +1142,27 @@ LogicalResult FixpipeOp::verify() {
       failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
                         align.dst)))
     return failure();
+  if (IntegerAttr clip = getClipReluMaxValAttr()) {
+    // SetFixPipeClipRelu (§16): an f16 in bits 15:0, positive and finite;
+    // it follows the on-the-fly quantization of an L0C -> GM move.
+    uint64_t v = static_cast<uint64_t>(clip.getInt());
+    llvm::APFloat h(llvm::APFloat::IEEEhalf(), llvm::APInt(16, v & 0xFFFF));
+    if (v > 0xFFFF || h.isNaN() || h.isInfinity() || h.isNegative() ||
+        h.isZero())
+      return emitOpError() << "clipReluMaxVal = " << clip.getInt()
+                           << " must be a positive finite f16 in bits 15:0 "
+                              "[fixpipe_c14]";
+    if (q == QuantMode::NoQuant || dst->level != Level::GM)
+      return emitOpError() << "ClipReLU follows the quantization of an L0C -> "
+                              "GM move: it needs a quantization mode and a GM "
+                              "destination [fixpipe_c14]";
+  }
   if (const target::ProductInfo *prod = getTargetProduct(*this)) {
     if (!prod->HasFixpipe)
       return emitOpError() << prod->Name << " has no Fixpipe [fixpipe_c9]";
+    if (getClipReluMaxValAttr() && !prod->HasClipRelu)
+      return emitOpError() << "ClipReLU exists on 310B and Kirin only, not on "
+                           << prod->Name << " [fixpipe_c15]";
     if (p->mode == FixpipeMode::nz2dn && !prod->HasNZ2DN)
       return emitOpError() << "nz2dn exists on 950 only, not on " << prod->Name
                            << " [fixpipe_c10]";

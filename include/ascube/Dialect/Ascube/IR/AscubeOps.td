@@ -816,6 +816,11 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
       sign (1 = s8, 0 = u8). int8: y = round_half_even(clip(x*M1, -256,
       255)) + offset, saturated; DEQF16 saturates to the f16 range.
     - `reluEn`: normal ReLU (negative values become 0 before quantizing).
+    - `clipReluMaxVal` (310B, Kirin; SetFixPipeClipRelu + clipReluPre):
+      ClipReLU, y = min(y, max) after the quantization scale (and after
+      ReLU), before the output conversion; bits 15:0 hold max as an f16,
+      which must be positive and finite. L0C -> GM with a quantization
+      mode (not NoQuant) only.
     - `unitFlag` 0, 2 or 3.
     - `arch3510` (950 only): the parameters are FixpipeParamsArch3510's.
       nz2nz `dstStride` counts elements (default the destination's padded
@@ -849,6 +854,7 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
                    OptionalAttr<I64Attr>:$srcNdStride,
                    OptionalAttr<I64Attr>:$dstNdStride,
                    OptionalAttr<BoolAttr>:$reluEn,
+                   OptionalAttr<I64Attr>:$clipReluMaxVal,
                    OptionalAttr<I64Attr>:$unitFlag,
                    OptionalAttr<BoolAttr>:$arch3510,
                    OptionalAttr<I64Attr>:$dnNum,
