@@ -1292,6 +1292,18 @@ struct MmadLowering : AscubePattern<MmadOp> {
   }
 };
 
+/// PipeBarrier: the CPU runs instructions one after another, so the barrier
+/// has nothing left to order (§13.3).
+struct PipeBarrierLowering : AscubePattern<PipeBarrierOp> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(PipeBarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// The fields of a 64-bit QUANT_PRE word (§16): scale M1 (bits 31:13 of an
 /// f32), 9-bit signed offset (bits 45:37).
 struct QuantWord {
@@ -1521,8 +1533,8 @@ struct ConvertAscubeToStdPass
                  SquareMoverLowering<Load2DTransposeOp>,
                  SquareMoverLowering<Load2DV2Op>, Load3DLowering,
                  Load3DV1Lowering, LoadSparseLowering, MmadSparseLowering,
-                 LoadMxLowering, MmadMxLowering, MmadLowering, FixpipeLowering>(
-        types, ctx);
+                 LoadMxLowering, MmadMxLowering, MmadLowering, FixpipeLowering,
+                 PipeBarrierLowering>(types, ctx);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    types);
     populateReturnOpTypeConversionPattern(patterns, types);

@@ -61,6 +61,10 @@ func.func @matrix(%a0: !L0A, %b0: !L0B, %c0: !L0C, %bt: memref<48xf32, #ascube.m
   ascube.mmad %a0, %b0 to %c0 bias %bt : memref<48xf32, #ascube.mem<BT>> : !L0A, !L0B to !L0C
   // CHECK: ascube.mmad %{{.*}}, %{{.*}} to %{{.*}} {cmatrixInitVal = false, unitFlag = 3 : i64} :
   ascube.mmad %a0, %b0 to %c0 {cmatrixInitVal = false, unitFlag = 3 : i64} : !L0A, !L0B to !L0C
+  // CHECK: ascube.pipe_barrier <M>
+  ascube.pipe_barrier <M>
+  // CHECK: ascube.pipe_barrier <ALL>
+  ascube.pipe_barrier <ALL>
   // CHECK: ascube.fixpipe %{{.*}} to %{{.*}} : memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<30x40xf32>
   ascube.fixpipe %c0 to %c : !L0C to memref<30x40xf32>
   // CHECK: ascube.fixpipe %{{.*}} to %{{.*}} {reluEn = true} : memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<30x40xf16>

@@ -171,6 +171,8 @@ def kernel(cfg):
     else:
         lines.append(f"    ascube.mmad %a0, %b0 to %cc {attrs(mmad_attrs)}: {a_l0}, {b_l0} to {c_l0}")
     if cfg["accumulate"]:
+        # Accumulating onto the previous Mmad's tile needs PIPE_M (sync_c1).
+        lines.append("    ascube.pipe_barrier <M>")
         lines.append(f"    ascube.mmad %a0, %b0 to %cc {attrs(mmad_attrs + ['cmatrixInitVal = false'])}: {a_l0}, {b_l0} to {c_l0}")
     lines.append(f"    ascube.fixpipe %cc to %C : {c_l0} to memref<{m}x{n}x{acc}>")
     lines.append("    return")

@@ -2,15 +2,19 @@
 //
 // ascube-verify-target: buffer arguments, the allocations of a level
 // together, overlapping operands of one instruction, and data overwritten
-// through an overlapping buffer while still live (cube-reference §1,
-// docs/Constraints.md: capacity_c1..c3, overlap_c1, overlap_c2).
+// through an overlapping buffer while still live, unitFlag pairing and the
+// PIPE_M barrier between small accumulating Mmads (cube-reference §1, §13.3;
+// docs/Constraints.md: capacity_c1..c3, overlap_c1, overlap_c2, unitflag_c1,
+// sync_c1).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ascube/Dialect/Ascube/IR/AscubeParams.h"
 #include "ascube/Dialect/Ascube/Transforms/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 
 #include "llvm/ADT/TypeSwitch.h"
@@ -285,6 +289,133 @@ LogicalResult checkUnitFlags(func::FuncOp f) {
   return success(ok);
 }
 
+/// One Mmad-family instruction as the PIPE_M rule sees it.
+struct CubeStep {
+  Operation *op;
+  Value c;
+  int64_t m, n;
+  bool accumulates;
+};
+
+std::optional<CubeStep> cubeStep(Operation *op) {
+  auto emit = [&] { return op->emitOpError(); };
+  std::optional<CubeStep> s;
+  if (auto o = dyn_cast<MmadOp>(op)) {
+    FailureOr<MmadParams> p = getMmadParams(o, emit);
+    if (succeeded(p) && p->k != 0)
+      s = CubeStep{op, o.getC(), p->m, p->n,
+                   !p->cmatrixInitVal && !p->cmatrixSource};
+  } else if (auto o = dyn_cast<MmadSparseOp>(op)) {
+    FailureOr<MmadSparseParams> p = getMmadSparseParams(o, emit);
+    if (succeeded(p) && p->k != 0)
+      s = CubeStep{op, o.getC(), p->m, p->n, !p->cmatrixInitVal};
+  } else if (auto o = dyn_cast<MmadMxOp>(op)) {
+    FailureOr<MmadMxParams> p = getMmadMxParams(o, emit);
+    if (succeeded(p) && p->k != 0)
+      s = CubeStep{op, o.getC(), p->m, p->n,
+                   !p->cmatrixInitVal && !p->cmatrixSource};
+  }
+  if (s && (s->m == 0 || s->n == 0))
+    return std::nullopt; // a no-op issues nothing
+  return s;
+}
+
+/// Consecutive Mmads accumulating into the same L0C tile need
+/// PipeBarrier<PIPE_M> between them when the first one's (m/16)·(n/16) < 10
+/// (§13.3, sync_c1). Program order follows blocks; a loop body is also
+/// checked against its own previous iteration when it may run twice.
+class PipeMChecker {
+public:
+  explicit PipeMChecker(const target::ProductInfo *prod) : prod(prod) {}
+
+  /// Scans `block` from `state` (the last Mmad not yet fenced by a barrier)
+  /// and returns the state after it.
+  std::optional<CubeStep> scan(Block &block, std::optional<CubeStep> state) {
+    for (Operation &op : block) {
+      if (auto b = dyn_cast<PipeBarrierOp>(op)) {
+        if (b.getPipe() == Pipe::M || b.getPipe() == Pipe::ALL)
+          state.reset();
+        continue;
+      }
+      if (std::optional<CubeStep> s = cubeStep(&op)) {
+        if (state && s->accumulates && sameTile(state->c, s->c))
+          check(*state, *s);
+        state = s;
+        continue;
+      }
+      if (op.getNumRegions() == 0)
+        continue;
+      std::optional<int64_t> trips;
+      Block *body = nullptr;
+      if (auto f = dyn_cast<scf::ForOp>(op)) {
+        body = f.getBody();
+        if (std::optional<APInt> t = f.getStaticTripCount())
+          trips = int64_t(t->getLimitedValue(INT64_MAX));
+      } else if (auto f = dyn_cast<affine::AffineForOp>(op)) {
+        body = f.getBody();
+        if (f.hasConstantBounds())
+          trips = std::max<int64_t>(
+              0, llvm::divideCeil(f.getConstantUpperBound() -
+                                      f.getConstantLowerBound(),
+                                  f.getStepAsInt()));
+      }
+      if (body) {
+        if (trips && *trips == 0)
+          continue;
+        std::optional<CubeStep> after = scan(*body, state);
+        if (!trips || *trips > 1)
+          after = scan(*body, after); // the next iteration after this one
+        state = after;
+        continue;
+      }
+      // Other regions (scf.if, ...): checked from the current state; what
+      // runs after them is not guessed.
+      bool touches = false;
+      for (Region &r : op.getRegions())
+        for (Block &b : r) {
+          scan(b, state);
+          b.walk([&](Operation *inner) {
+            touches |= isa<PipeBarrierOp>(inner) || cubeStep(inner);
+          });
+        }
+      if (touches)
+        state.reset();
+    }
+    return state;
+  }
+
+  bool ok = true;
+
+private:
+  static bool sameTile(Value x, Value y) {
+    if (x == y)
+      return true;
+    auto rx = placedRange(x), ry = placedRange(y);
+    return rx && ry &&
+           getMemLevel(cast<MemRefType>(x.getType())) ==
+               getMemLevel(cast<MemRefType>(y.getType())) &&
+           rx->first < ry->second && ry->first < rx->second;
+  }
+
+  void check(const CubeStep &prev, const CubeStep &next) {
+    int64_t blocks = (prev.m / 16) * (prev.n / 16);
+    if (blocks >= 10 || !reported.insert(next.op).second)
+      return;
+    InFlightDiagnostic d =
+        next.op->emitOpError()
+        << "accumulates into the L0C tile the previous Mmad wrote (m = "
+        << prev.m << ", n = " << prev.n << ": (m/16)*(n/16) = " << blocks
+        << " < 10) with no ascube.pipe_barrier <M> between them"
+        << (prod ? std::string(" on ") + prod->Name : std::string())
+        << " (§13.3) [sync_c1]";
+    d.attachNote(prev.op->getLoc()) << "the previous Mmad";
+    ok = false;
+  }
+
+  const target::ProductInfo *prod;
+  llvm::DenseSet<Operation *> reported;
+};
+
 struct AscubeVerifyTargetPass
     : ascube::impl::AscubeVerifyTargetBase<AscubeVerifyTargetPass> {
   void runOnOperation() override {
@@ -301,6 +432,10 @@ struct AscubeVerifyTargetPass
       });
       ok &= succeeded(checkLiveOverlaps(f));
       ok &= succeeded(checkUnitFlags(f));
+      PipeMChecker pipeM(getTargetProduct(f));
+      for (Block &b : f.getBody())
+        pipeM.scan(b, std::nullopt);
+      ok &= pipeM.ok;
     });
     if (!ok)
       signalPassFailure();

@@ -65,6 +65,24 @@ def Ascube_QuantModeAttr : EnumAttr<Ascube_Dialect, Ascube_QuantMode, "quant"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+def Ascube_Pipe : I32EnumAttr<"Pipe",
+    "An AI core pipe (PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1/2/3, PIPE_FIX, "
+    "PIPE_ALL; cube-reference §1)", [
+  I32EnumAttrCase<"S", 0>,
+  I32EnumAttrCase<"V", 1>,
+  I32EnumAttrCase<"M", 2>,
+  I32EnumAttrCase<"MTE1", 3>,
+  I32EnumAttrCase<"MTE2", 4>,
+  I32EnumAttrCase<"MTE3", 5>,
+  I32EnumAttrCase<"FIX", 6>,
+  I32EnumAttrCase<"ALL", 7>]> {
+  let cppNamespace = "::ascube";
+  let genSpecializedAttr = 0;
+}
+def Ascube_PipeAttr : EnumAttr<Ascube_Dialect, Ascube_Pipe, "pipe"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def Ascube_HF32Mode : I32EnumAttr<"HF32Mode",
     "Mmad HF32 rounding of f32 operands (SetHF32Mode + SetHF32TransMode, "
     "cube-reference §13.3)", [

@@ -47,6 +47,32 @@ def Ascube_AllocOp : Ascube_Op<"alloc", [
 }
 
 
+def Ascube_PipeBarrierOp : Ascube_Op<"pipe_barrier"> {
+  let summary = "PipeBarrier<PIPE_x>: later instructions of a pipe wait for its earlier ones (cube-reference §13.3)";
+  let description = [{
+    Ascend C's PipeBarrier<pipe>: an instruction of `pipe` issued after the
+    barrier starts only when the pipe's earlier instructions have finished.
+    The CPU execution is sequential, so the barrier changes no value; the
+    target verification checks where one is required: consecutive Mmads
+    accumulating into the same L0C tile need `ascube.pipe_barrier <M>` (or
+    `<ALL>`) between them when the first one's (m/16)·(n/16) < 10
+    (`sync_c1`, integer division as in the documents' kernels).
+
+    Pipes: S (scalar), V (vector), M (cube), MTE1 (L1 -> L0), MTE2
+    (GM -> L1), MTE3, FIX (Fixpipe), ALL.
+
+    Example:
+
+    ```mlir
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    ascube.pipe_barrier <M>
+    ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A, !B to !C
+    ```
+  }];
+  let arguments = (ins Ascube_PipeAttr:$pipe);
+  let assemblyFormat = "$pipe attr-dict";
+}
+
 //===----------------------------------------------------------------------===//
 // Data movers
 //===----------------------------------------------------------------------===//

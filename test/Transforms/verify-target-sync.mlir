@@ -1,0 +1,98 @@
+// ascube-verify-target, sync_c1 (cube-reference §13.3): consecutive Mmads
+// accumulating into the same L0C tile need PipeBarrier<PIPE_M> between them
+// when the first one's (m/16)*(n/16) < 10.
+// RUN: ascube-opt %s -split-input-file --ascube-verify-target -verify-diagnostics
+
+!A = memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B = memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @missing(%a: !A, %b: !B, %c: !C) {
+    // expected-note @+1 {{the previous Mmad}}
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    // expected-error @+1 {{accumulates into the L0C tile the previous Mmad wrote (m = 16, n = 16: (m/16)*(n/16) = 1 < 10) with no ascube.pipe_barrier <M> between them on atlas_a2 (§13.3) [sync_c1]}}
+    ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A, !B to !C
+    return
+  }
+  // The barrier (PIPE_M or PIPE_ALL) makes it legal; a fresh C needs none.
+  func.func @fenced(%a: !A, %b: !B, %c: !C) {
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    ascube.pipe_barrier <M>
+    ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A, !B to !C
+    ascube.pipe_barrier <ALL>
+    ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A, !B to !C
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    return
+  }
+  // Another tile, or another pipe's barrier.
+  func.func @other_tile(%a: !A, %b: !B, %c: !C, %d: !C) {
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    // expected-note @+1 {{the previous Mmad}}
+    ascube.mmad %a, %b to %d {cmatrixInitVal = false} : !A, !B to !C
+    ascube.pipe_barrier <MTE1>
+    // expected-error @+1 {{(m/16)*(n/16) = 1 < 10) with no ascube.pipe_barrier <M> between them on atlas_a2 (§13.3) [sync_c1]}}
+    ascube.mmad %a, %b to %d {cmatrixInitVal = false} : !A, !B to !C
+    return
+  }
+}
+
+// -----
+
+// 64 x 48: (64/16)*(48/16) = 12 blocks, no barrier needed; 15 x 48: 15/16
+// = 0 blocks, needed.
+!A = memref<64x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B = memref<16x48xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C = memref<64x48xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @sizes(%a: !A, %b: !B, %c: !C) {
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A, !B to !C
+    return
+  }
+  func.func @small(%a: memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>, %b: !B,
+                   %c: memref<16x48xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
+    // expected-note @+1 {{the previous Mmad}}
+    ascube.mmad %a, %b to %c {m = 15 : i64} : memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>, !B to memref<16x48xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    // expected-error @+1 {{(m = 15, n = 48: (m/16)*(n/16) = 0 < 10)}}
+    ascube.mmad %a, %b to %c {cmatrixInitVal = false} : memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>, !B to memref<16x48xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    return
+  }
+}
+
+// -----
+
+// A K loop: each iteration's Mmad follows the previous iteration's.
+!A = memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
+!B = memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @loop(%a: !A, %b: !B, %c: !C) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    ascube.pipe_barrier <M>
+    scf.for %k = %c0 to %c4 step %c1 {
+      // expected-note @+2 {{the previous Mmad}}
+      // expected-error @+1 {{with no ascube.pipe_barrier <M> between them on ascend950pr (§13.3) [sync_c1]}}
+      ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A, !B to !C
+    }
+    return
+  }
+  // A barrier after each Mmad, or a loop that runs once.
+  func.func @loop_ok(%a: !A, %b: !B, %c: !C) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    scf.for %k = %c0 to %c4 step %c1 {
+      ascube.pipe_barrier <M>
+      ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A, !B to !C
+    }
+    ascube.pipe_barrier <M>
+    affine.for %k = 0 to 1 {
+      ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A, !B to !C
+    }
+    return
+  }
+}
