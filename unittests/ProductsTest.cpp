@@ -213,6 +213,8 @@ TEST(Products, Switches) {
     EXPECT_EQ(p.HasKDirectionAlign,
               p.Arch == 2201 || p.Arch == 3003 || p.Arch == 3113);
     EXPECT_EQ(p.BiasCopyUnit, is950 ? 32 : 64);
+    // Fixpipe L0C -> UB: 950 (Arch3510) and 310B (M300) (§16).
+    EXPECT_EQ(p.HasL0CToUB, is950 || p.Arch == 3002);
     // SetFixPipeClipRelu: 310B, Kirin X90, Kirin 9030 (§16).
     EXPECT_EQ(p.HasClipRelu,
               p.Arch == 3002 || p.Arch == 3003 || p.Arch == 3113);

@@ -1378,89 +1378,106 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
       return arith::MinimumFOp::create(b, v, f32c(hi));
     };
 
-    forRange(b, p->ndNum, [&](Value nd) {
-      forRange(b, p->mSize, [&](Value j) {
-        forRange(b, p->nSize, [&](Value c) {
-          Value s = im.add(
-              sOff, im.add(im.add(im.mul(nd, p->srcNdStride * 16),
-                                  im.mul(im.div(c, 16), p->srcStride * 16)),
-                           im.add(im.mul(j, 16), im.rem(c, 16))));
-          Value x = memref::LoadOp::create(b, src, s);
-          bool isInt = st.isInteger(32);
-          Value zeroX = arith::ConstantOp::create(b, b.getZeroAttr(st));
-          Value neg = isInt ? Value(arith::CmpIOp::create(
-                                  b, arith::CmpIPredicate::slt, x, zeroX))
-                            : Value(arith::CmpFOp::create(
-                                  b, arith::CmpFPredicate::OLT, x, zeroX));
-          Value y;
-          if (q == QuantMode::NoQuant || q == QuantMode::F322F16 ||
-              q == QuantMode::F322BF16) {
-            y = p->reluEn ? Value(arith::SelectOp::create(b, neg, zeroX, x))
-                          : x;
-            if (q != QuantMode::NoQuant) // CAST_RINT (§16)
-              y = arith::TruncFOp::create(b, ds.type, clipRelu(y));
-          } else {
-            QuantWord w =
-                scalar ? *scalar
-                       : decodeQuantWord(b, memref::LoadOp::create(b, qv, c));
-            Value xf =
-                isInt ? Value(arith::SIToFPOp::create(b, b.getF32Type(), x))
-                      : x;
-            // y = x * (x >= 0 ? M1 : M2), M2 = 0 with ReLU: a negative x
-            // gives +0 (the golden scripts' result), not x * 0 = -0.
-            Value yf = arith::MulFOp::create(b, xf, w.m1);
-            if (p->reluEn)
-              yf = arith::SelectOp::create(b, neg, f32c(0), yf);
-            yf = clipRelu(yf);
-            if (q == QuantMode::DEQF16 || q == QuantMode::VDEQF16) {
-              y = arith::TruncFOp::create(b, ds.type,
-                                          clampF(yf, -65504.0, 65504.0));
-            } else if (isa<Float8E4M3FNType>(dt)) {
-              y = ascube::detail::buildF32ToE4M3FN(b, yf);
-            } else if (isa<HiFloat8Type>(dt)) {
-              y = ascube::detail::buildF32ToHiF8(
-                  b, yf,
-                  q == QuantMode::QF322HIF8_PRE_HYBRID ||
-                      q == QuantMode::VQF322HIF8_PRE_HYBRID);
-            } else if (uint32_t(q) >= uint32_t(QuantMode::QF322F16_PRE)) {
-              // 950's scaled float outputs: an IEEE round-half-even cast.
-              y = dt.isF32() ? yf
-                             : Value(arith::TruncFOp::create(b, ds.type, yf));
+    // Moves source rows [j0, j0 + rows) and columns [c0, c0 + cols) to
+    // `out` as a rows x cols matrix: the whole tile, or one half of a dual
+    // move (§16).
+    auto move = [&](Value out, int64_t j0, int64_t rows, int64_t c0,
+                    int64_t cols) {
+      forRange(b, p->ndNum, [&](Value nd) {
+        forRange(b, rows, [&](Value jj) {
+          forRange(b, cols, [&](Value cc) {
+            Value j = im.add(jj, j0), c = im.add(cc, c0);
+            Value s = im.add(
+                sOff, im.add(im.add(im.mul(nd, p->srcNdStride * 16),
+                                    im.mul(im.div(c, 16), p->srcStride * 16)),
+                             im.add(im.mul(j, 16), im.rem(c, 16))));
+            Value x = memref::LoadOp::create(b, src, s);
+            bool isInt = st.isInteger(32);
+            Value zeroX = arith::ConstantOp::create(b, b.getZeroAttr(st));
+            Value neg = isInt ? Value(arith::CmpIOp::create(
+                                    b, arith::CmpIPredicate::slt, x, zeroX))
+                              : Value(arith::CmpFOp::create(
+                                    b, arith::CmpFPredicate::OLT, x, zeroX));
+            Value y;
+            if (q == QuantMode::NoQuant || q == QuantMode::F322F16 ||
+                q == QuantMode::F322BF16) {
+              y = p->reluEn ? Value(arith::SelectOp::create(b, neg, zeroX, x))
+                            : x;
+              if (q != QuantMode::NoQuant) // CAST_RINT (§16)
+                y = arith::TruncFOp::create(b, ds.type, clipRelu(y));
             } else {
-              // int8: round(clip(y, -256, 255)) + offset, saturated.
-              yf = math::RoundEvenOp::create(b, clampF(yf, -256.0, 255.0));
-              Value yi = arith::FPToSIOp::create(b, b.getI32Type(), yf);
-              yi = arith::AddIOp::create(b, yi, w.offset);
-              bool u = dt.isUnsignedInteger();
-              yi = arith::MaxSIOp::create(b, yi,
-                                          arith::ConstantIntOp::create(
-                                              b, b.getI32Type(), u ? 0 : -128));
-              yi =
-                  arith::MinSIOp::create(b, yi,
-                                         arith::ConstantIntOp::create(
-                                             b, b.getI32Type(), u ? 255 : 127));
-              y = arith::TruncIOp::create(b, ds.type, yi);
+              QuantWord w =
+                  scalar ? *scalar
+                         : decodeQuantWord(b, memref::LoadOp::create(b, qv, c));
+              Value xf =
+                  isInt ? Value(arith::SIToFPOp::create(b, b.getF32Type(), x))
+                        : x;
+              // y = x * (x >= 0 ? M1 : M2), M2 = 0 with ReLU: a negative x
+              // gives +0 (the golden scripts' result), not x * 0 = -0.
+              Value yf = arith::MulFOp::create(b, xf, w.m1);
+              if (p->reluEn)
+                yf = arith::SelectOp::create(b, neg, f32c(0), yf);
+              yf = clipRelu(yf);
+              if (q == QuantMode::DEQF16 || q == QuantMode::VDEQF16) {
+                y = arith::TruncFOp::create(b, ds.type,
+                                            clampF(yf, -65504.0, 65504.0));
+              } else if (isa<Float8E4M3FNType>(dt)) {
+                y = ascube::detail::buildF32ToE4M3FN(b, yf);
+              } else if (isa<HiFloat8Type>(dt)) {
+                y = ascube::detail::buildF32ToHiF8(
+                    b, yf,
+                    q == QuantMode::QF322HIF8_PRE_HYBRID ||
+                        q == QuantMode::VQF322HIF8_PRE_HYBRID);
+              } else if (uint32_t(q) >= uint32_t(QuantMode::QF322F16_PRE)) {
+                // 950's scaled float outputs: an IEEE round-half-even cast.
+                y = dt.isF32() ? yf
+                               : Value(arith::TruncFOp::create(b, ds.type, yf));
+              } else {
+                // int8: round(clip(y, -256, 255)) + offset, saturated.
+                yf = math::RoundEvenOp::create(b, clampF(yf, -256.0, 255.0));
+                Value yi = arith::FPToSIOp::create(b, b.getI32Type(), yf);
+                yi = arith::AddIOp::create(b, yi, w.offset);
+                bool u = dt.isUnsignedInteger();
+                yi = arith::MaxSIOp::create(
+                    b, yi,
+                    arith::ConstantIntOp::create(b, b.getI32Type(),
+                                                 u ? 0 : -128));
+                yi = arith::MinSIOp::create(
+                    b, yi,
+                    arith::ConstantIntOp::create(b, b.getI32Type(),
+                                                 u ? 255 : 127));
+                y = arith::TruncIOp::create(b, ds.type, yi);
+              }
             }
-          }
-          Value base = im.add(dOff, im.mul(nd, p->dstNdStride));
-          Value d;
-          switch (p->mode) {
-          case FixpipeMode::nz2nd:
-            d = im.add(base, im.add(im.mul(j, p->dstStride), c));
-            break;
-          case FixpipeMode::nz2dn:
-            d = im.add(base, im.add(im.mul(c, p->dstStride), j));
-            break;
-          case FixpipeMode::nz2nz:
-            d = im.add(base,
-                       im.add(im.mul(im.div(c, 16), p->nzColumnElems(dBytes)),
-                              im.add(im.mul(j, 16), im.rem(c, 16))));
-            break;
-          }
-          memref::StoreOp::create(b, y, dst, d);
+            Value base = im.add(dOff, im.mul(nd, p->dstNdStride));
+            Value d;
+            switch (p->mode) {
+            case FixpipeMode::nz2nd:
+              d = im.add(base, im.add(im.mul(jj, p->dstStride), cc));
+              break;
+            case FixpipeMode::nz2dn:
+              d = im.add(base, im.add(im.mul(cc, p->dstStride), jj));
+              break;
+            case FixpipeMode::nz2nz:
+              d = im.add(
+                  base, im.add(im.mul(im.div(cc, 16), p->nzColumnElems(dBytes)),
+                               im.add(im.mul(jj, 16), im.rem(cc, 16))));
+              break;
+            }
+            memref::StoreOp::create(b, y, out, d);
+          });
         });
       });
-    });
+    };
+    if (p->dualDstCtrl == 0) {
+      move(dst, 0, p->mSize, 0, p->nSize);
+    } else { // the first half to dst, the second to dst1
+      Value dst1 = flatten(b, adaptor.getDst1());
+      int64_t rows = p->dstRows(), cols = p->dstCols();
+      move(dst, 0, rows, 0, cols);
+      move(dst1, p->dualDstCtrl == 1 ? rows : 0, rows,
+           p->dualDstCtrl == 2 ? cols : 0, cols);
+    }
     rewriter.eraseOp(op);
     return success();
   }

@@ -234,9 +234,9 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
         "Fixpipe | NZ2DN | Mmad bias (cmatrixSource) | kDirectionAlign | "
         "disableGemv | LoadData 2D-v2 | LoadDataWithTranspose V1 | "
         "LoadDataWithTranspose V2 | LoadData 3D "
-        "V1 | LoadData 3D V2 | MX | 4:2 sparse | Fixpipe ClipReLU | Mmad HF32 "
-        "mantissa | L1→BT unit |\n|---|---|---|---|"
-        "---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+        "V1 | LoadData 3D V2 | MX | 4:2 sparse | Fixpipe ClipReLU | Fixpipe "
+        "L0C→UB | Mmad HF32 mantissa | L1→BT unit |\n|---|---|---|---|"
+        "---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const ProductInfo &p : products)
     os << "| `" << p.Name << "` | " << yes(p.HasND2NZ) << " | "
        << yes(p.HasDN2NZ) << " | " << yes(p.HasFixpipe) << " | "
@@ -246,6 +246,7 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
        << yes(p.HasTransposeV2) << " | " << yes(p.HasLoad3DV1) << " | "
        << yes(p.HasLoad3DV2) << " | " << yes(p.HasMX) << " | "
        << yes(p.HasSparse) << " | " << yes(p.HasClipRelu) << " | "
+       << yes(p.HasL0CToUB) << " | "
        << (p.HF32Mantissa ? std::to_string(p.HF32Mantissa) + " bits"
                           : std::string("—"))
        << " | " << unsigned(p.BiasCopyUnit) << " B |\n";

@@ -78,6 +78,7 @@ class AscubeProduct<int index, string key, int arch, string docName,
   bit HasMX = 0;             // LoadData MX / MmadMx (§9, §15; 950)
   bit HasSparse = 0;         // LoadDataWithSparse / MmadWithSparse (§12, §14)
   bit HasClipRelu = 0;       // Fixpipe ClipReLU (§16; 310B, Kirin)
+  bit HasL0CToUB = 0;        // Fixpipe L0C -> UB (§16; 950, 310B)
   // Mantissa bits of HF32 (Mmad HF32 mode, §13.3); 0 = no HF32 mode.
   bits<8> HF32Mantissa = 0;
   // L1 -> BT copy unit in bytes (§16): 64, 32 on 950.
@@ -112,7 +113,7 @@ def atlas_a3 : AscubeProduct<1, "atlas_a3", 2201,
 def ascend950pr : AscubeProduct<2, "ascend950pr", 3510, "Ascend 950PR",
                                 "dav_3510"> {
   let HasDN2NZ = 1; let HasNZ2DN = 1; let HasCmatrixSource = 1; let HasDisableGemv = 1; let HasLoad2DV2 = 1; let HasTransposeV2 = 1; let HasMX = 1; let BiasCopyUnit = 32;
-  let HF32Mantissa = 10;
+  let HF32Mantissa = 10; let HasL0CToUB = 1;
   let UB = !mul(256, KB); let L1 = !mul(512, KB); let L0C = !mul(256, KB);
   let BT = !mul(4, KB); let FB = !mul(4, KB); let L0AMX = !mul(4, KB); let L0BMX = !mul(4, KB);
   let L0ALayout = [{::ascube::layout::Format::Nz}];
@@ -123,7 +124,7 @@ def ascend950pr : AscubeProduct<2, "ascend950pr", 3510, "Ascend 950PR",
 def ascend950dt : AscubeProduct<3, "ascend950dt", 3510, "Ascend 950DT",
                                 "dav_3510"> {
   let HasDN2NZ = 1; let HasNZ2DN = 1; let HasCmatrixSource = 1; let HasDisableGemv = 1; let HasLoad2DV2 = 1; let HasTransposeV2 = 1; let HasMX = 1; let BiasCopyUnit = 32;
-  let HF32Mantissa = 10;
+  let HF32Mantissa = 10; let HasL0CToUB = 1;
   let UB = !mul(256, KB); let L1 = !mul(512, KB); let L0C = !mul(256, KB);
   let BT = !mul(4, KB); let FB = !mul(4, KB); let L0AMX = !mul(4, KB); let L0BMX = !mul(4, KB);
   let L0ALayout = [{::ascube::layout::Format::Nz}];
@@ -135,7 +136,7 @@ def atlas_200i_500_a2 : AscubeProduct<4, "atlas_200i_500_a2", 3002,
                                       "Atlas 200I/500 A2 inference (310B)",
                                       "dav_m300"> {
   let HasTransposeV1 = 1;
-  let HasND2NZ = 0; let HasCmatrixSource = 1; let HasClipRelu = 1;
+  let HasND2NZ = 0; let HasCmatrixSource = 1; let HasClipRelu = 1; let HasL0CToUB = 1;
   let HF32Mantissa = 11;
   let UB = !mul(248, KB); let L1 = !mul(1024, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB);
@@ -185,7 +186,7 @@ def ProductTable : GenericTable {
                 "HasDisableGemv", "HasLoad2DV2", "HasTransposeV1", "HasTransposeV2",
                 "HasLoad3DV1",
                 "HasLoad3DV2",
-                "HasMX", "HasSparse", "HasClipRelu", "HF32Mantissa", "BiasCopyUnit", "Notes"];
+                "HasMX", "HasSparse", "HasClipRelu", "HasL0CToUB", "HF32Mantissa", "BiasCopyUnit", "Notes"];
   string TypeOf_L0ALayout = "code";
   let PrimaryKey = ["Index"];
   let PrimaryKeyName = "lookupProductByIndex";

@@ -63,7 +63,8 @@ struct ProductInfo {
   // Instructions and switches (cube-reference §5-§16).
   bool HasND2NZ, HasDN2NZ, HasNZ2DN, HasFixpipe, HasCmatrixSource,
       HasKDirectionAlign, HasDisableGemv, HasLoad2DV2, HasTransposeV1,
-      HasTransposeV2, HasLoad3DV1, HasLoad3DV2, HasMX, HasSparse, HasClipRelu;
+      HasTransposeV2, HasLoad3DV1, HasLoad3DV2, HasMX, HasSparse, HasClipRelu,
+      HasL0CToUB;
   /// HF32 mantissa bits of the Mmad HF32 mode; 0 = no HF32 mode.
   uint8_t HF32Mantissa;
   uint8_t BiasCopyUnit;

@@ -2,9 +2,9 @@
 // RUN: ascube-opt %s -split-input-file -verify-diagnostics
 
 !C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
-func.func @levels(%c: !C, %d: memref<16x16xf32, #ascube.mem<UB>>) {
-  // expected-error @+1 {{moves L0C -> GM or L1, got L0C -> UB [fixpipe_c1]}}
-  ascube.fixpipe %c to %d : !C to memref<16x16xf32, #ascube.mem<UB>>
+func.func @levels(%c: !C, %d: memref<16x16xf32, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{moves L0C -> GM, L1 or UB, got L0C -> L0A [fixpipe_c1]}}
+  ascube.fixpipe %c to %d : !C to memref<16x16xf32, #ascube.mem<L0A>>
   return
 }
 
@@ -313,6 +313,81 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @clip_a2(%c: !C, %d: memref<16x16xf16>) {
     // expected-error @+1 {{ClipReLU exists on 310B and Kirin only, not on atlas_a2 [fixpipe_c15]}}
     ascube.fixpipe %c to %d {clipReluMaxVal = 15360 : i64} : !C to memref<16x16xf16>
+    return
+  }
+}
+
+// -----
+
+// L0C -> UB is 950's and 310B's.
+!C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @ub_a2(%c: !C, %d: memref<16x32xf32, #ascube.mem<UB>>) {
+    // expected-error @+1 {{L0C -> UB exists on 950 and 310B only, not on atlas_a2 [fixpipe_c16]}}
+    ascube.fixpipe %c to %d : !C to memref<16x32xf32, #ascube.mem<UB>>
+    return
+  }
+}
+
+// -----
+
+// 950's L0C -> UB takes FixpipeParamsArch3510.
+!C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @ub_v220(%c: !C, %d: memref<16x32xf32, #ascube.mem<UB>>) {
+    // expected-error @+1 {{the L0C -> UB Fixpipe of ascend950pr takes FixpipeParamsArch3510: set arch3510 [fixpipe_c16]}}
+    ascube.fixpipe %c to %d : !C to memref<16x32xf32, #ascube.mem<UB>>
+    return
+  }
+}
+
+// -----
+
+// UB rows are whole 32 B blocks: 20 f16 elements are 40 B.
+!C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_200i_500_a2>} {
+  func.func @ub_pitch(%c: !C, %d: memref<16x20xf16, #ascube.mem<UB>>) {
+    // expected-error @+1 {{an L0C -> UB move needs a destination pitch of whole 32 B blocks, got 20 elements of 2 B [fixpipe_c16]}}
+    ascube.fixpipe %c to %d {nSize = 16 : i64} : !C to memref<16x20xf16, #ascube.mem<UB>>
+    return
+  }
+}
+
+// -----
+
+// 950 NZ2ND into UB: nSize x size a multiple of 32 B.
+!C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @ub_nsize(%c: !C, %d: memref<16x32xf32, #ascube.mem<UB>>) {
+    // expected-error @+1 {{nz2nd into UB needs nSize x 4 B a multiple of 32 B, got nSize = 20 on ascend950pr [fixpipe_c16]}}
+    ascube.fixpipe %c to %d {arch3510 = true, nSize = 20 : i64} : !C to memref<16x32xf32, #ascube.mem<UB>>
+    return
+  }
+}
+
+// -----
+
+// Dual destinations: both operands, the same type, no quantization.
+!C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @dual_missing(%c: !C, %d: memref<8x32xf32, #ascube.mem<UB>>) {
+    // expected-error @+1 {{dualDstCtrl = 1 needs a second destination (`and`) [fixpipe_c17]}}
+    ascube.fixpipe %c to %d {arch3510 = true, dualDstCtrl = 1 : i64} : !C to memref<8x32xf32, #ascube.mem<UB>>
+    return
+  }
+  func.func @dual_quant(%c: !C, %d: memref<16x16xf16, #ascube.mem<UB>>, %e: memref<16x16xf16, #ascube.mem<UB>>) {
+    // expected-error @+1 {{a dual move is nz2nz or nz2nd without quantization or ReLU [fixpipe_c17]}}
+    ascube.fixpipe %c to %d and %e : memref<16x16xf16, #ascube.mem<UB>> {arch3510 = true, dualDstCtrl = 2 : i64} : !C to memref<16x16xf16, #ascube.mem<UB>>
+    return
+  }
+  func.func @dual_odd(%c: !C, %d: memref<8x32xf32, #ascube.mem<UB>>, %e: memref<8x32xf32, #ascube.mem<UB>>) {
+    // expected-error @+1 {{splitting M in halves needs an even mSize, got 15 [fixpipe_c17]}}
+    ascube.fixpipe %c to %d and %e : memref<8x32xf32, #ascube.mem<UB>> {arch3510 = true, dualDstCtrl = 1 : i64, mSize = 15 : i64} : !C to memref<8x32xf32, #ascube.mem<UB>>
+    return
+  }
+  func.func @dual_gm(%c: !C, %d: memref<16x32xf32>) {
+    // expected-error @+1 {{dualDstCtrl, subBlockId and a second destination belong to the L0C -> UB move of 950 [fixpipe_c17]}}
+    ascube.fixpipe %c to %d {subBlockId = 1 : i64} : !C to memref<16x32xf32>
     return
   }
 }

@@ -103,3 +103,14 @@ print("deqf16_clip", [float(x) for x in row0("deqf16_clip", np.float16)])
 print("deqf16_relu_clip", [float(x) for x in row0("deqf16_relu_clip", np.float16)])
 print("req8_clip", row0("req8_clip", np.int8))
 print("f322f16_clip", [float(x) for x in row0("f322f16_clip", np.float16)])
+u = np.fromfile(d + "/ub_nz.bin", np.float32)
+print("ub nz", all(u[(j // 16) * 256 + i * 16 + j % 16] == 100 * i + j
+                   for i in range(16) for j in range(32)))
+m0, m1 = (np.fromfile(d + "/ub_m%d.bin" % h, np.float32) for h in (0, 1))
+print("ub split_m", all(m0[r * 32 + j] == 100 * r + j for r in range(8) for j in range(32)),
+      all(m1[r * 32 + j] == 100 * (r + 8) + j for r in range(8) for j in range(32)))
+n0, n1 = (np.fromfile(d + "/ub_n%d.bin" % h, np.float32) for h in (0, 1))
+print("ub split_n", all(n0[i * 16 + c] == 100 * i + c for i in range(16) for c in range(16)),
+      all(n1[i * 16 + c] == 100 * i + 16 + c for i in range(16) for c in range(16)))
+h = np.fromfile(d + "/ub_310b.bin", np.float16)
+print("ub 310b", all(h[i * 32 + j] == 100 * i + j for i in range(16) for j in range(32)))

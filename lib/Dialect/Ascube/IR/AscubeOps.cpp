@@ -994,6 +994,11 @@ FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
   }
   p.reluEn = attrOr(op.getReluEnAttr(), false);
   p.unitFlag = attrOr(op.getUnitFlagAttr(), 0);
+  p.dualDstCtrl = attrOr(op.getDualDstCtrlAttr(), 0);
+  p.subBlockId = attrOr(op.getSubBlockIdAttr(), 0);
+  if (failed(inRange(emit, "dualDstCtrl", p.dualDstCtrl, 0, 2, "fixpipe_c5")) ||
+      failed(inRange(emit, "subBlockId", p.subBlockId, 0, 1, "fixpipe_c5")))
+    return failure();
   int64_t mMax = p.mode == FixpipeMode::nz2nd ? 8192 : 65535;
   if (failed(inRange(emit, "mSize", p.mSize, 0, mMax, "fixpipe_c5")) ||
       failed(inRange(emit, "nSize", p.nSize, 0, 4095, "fixpipe_c5")) ||
@@ -1019,8 +1024,9 @@ LogicalResult FixpipeOp::verify() {
     return failure();
   Buffer *src = &buffers->first, *dst = &buffers->second;
   if (src->level != Level::L0C ||
-      (dst->level != Level::GM && dst->level != Level::L1))
-    return emitOpError() << "moves L0C -> GM or L1, got "
+      (dst->level != Level::GM && dst->level != Level::L1 &&
+       dst->level != Level::UB))
+    return emitOpError() << "moves L0C -> GM, L1 or UB, got "
                          << target::stringifyLevel(src->level) << " -> "
                          << target::stringifyLevel(dst->level)
                          << " [fixpipe_c1]";
@@ -1136,6 +1142,67 @@ LogicalResult FixpipeOp::verify() {
                            << p->nSize << ") in L1 or FB, got " << vt
                            << " [fixpipe_c4]";
   }
+  // L0C -> UB (§16, Fixpipe L0C -> UB): 32 B destination pitches.
+  const target::ProductInfo *prod = getTargetProduct(*this);
+  unsigned dBytes = getStorageBytes(dt);
+  if (dst->level == Level::UB) {
+    int64_t pitch =
+        p->mode == FixpipeMode::nz2nz ? p->nzColumnElems(dBytes) : p->dstStride;
+    if (pitch == 0 || (pitch * dBytes) % 32 != 0)
+      return emitOpError() << "an L0C -> UB move needs a destination pitch of "
+                              "whole 32 B blocks, got "
+                           << pitch << " elements of " << dBytes
+                           << " B [fixpipe_c16]";
+    if (prod && prod->Arch == 3510) {
+      if (!p->arch3510)
+        return emitOpError() << "the L0C -> UB Fixpipe of " << prod->Name
+                             << " takes FixpipeParamsArch3510: set arch3510 "
+                                "[fixpipe_c16]";
+      if (p->mode == FixpipeMode::nz2nd && (p->nSize * dBytes) % 32 != 0)
+        return emitOpError()
+               << "nz2nd into UB needs nSize x " << dBytes
+               << " B a multiple of 32 B, got nSize = " << p->nSize << " on "
+               << prod->Name << " [fixpipe_c16]";
+      if (p->mode == FixpipeMode::nz2dn && (p->mSize * dBytes) % 32 != 0)
+        return emitOpError()
+               << "nz2dn into UB needs mSize x " << dBytes
+               << " B a multiple of 32 B, got mSize = " << p->mSize << " on "
+               << prod->Name << " [fixpipe_c16]";
+    }
+  }
+  // Dual destinations (§16, 950): each vector core's UB gets one half.
+  if (p->dualDstCtrl != 0 || getDst1() || p->subBlockId != 0) {
+    if (dst->level != Level::UB || (prod && prod->Arch != 3510))
+      return emitOpError() << "dualDstCtrl, subBlockId and a second "
+                              "destination belong to the L0C -> UB move of "
+                              "950 [fixpipe_c17]";
+    if ((p->dualDstCtrl != 0) != static_cast<bool>(getDst1()))
+      return emitOpError() << "dualDstCtrl = " << p->dualDstCtrl
+                           << (getDst1() ? " takes no" : " needs a")
+                           << " second destination (`and`) [fixpipe_c17]";
+  }
+  if (p->dualDstCtrl != 0) {
+    if (getDst1().getType() != getDst().getType())
+      return emitOpError() << "both destinations of a dual move have the "
+                              "type "
+                           << getDst().getType() << ", got "
+                           << getDst1().getType() << " [fixpipe_c17]";
+    if (p->subBlockId != 0)
+      return emitOpError() << "subBlockId selects the UB of a single "
+                              "destination; a dual move writes both "
+                              "[fixpipe_c17]";
+    if (p->mode == FixpipeMode::nz2dn || q != QuantMode::NoQuant || p->reluEn)
+      return emitOpError() << "a dual move is nz2nz or nz2nd without "
+                              "quantization or ReLU [fixpipe_c17]";
+    if (p->dualDstCtrl == 1 && p->mSize % 2 != 0)
+      return emitOpError() << "splitting M in halves needs an even mSize, "
+                              "got "
+                           << p->mSize << " [fixpipe_c17]";
+    if (p->dualDstCtrl == 2 && p->nSize % 32 != 0)
+      return emitOpError() << "splitting N in halves needs nSize a multiple "
+                              "of 32, got "
+                           << p->nSize << " [fixpipe_c17]";
+  }
   BaseAlignment align = getBaseAlignment(*this);
   if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src,
                         align.src)) ||
@@ -1157,9 +1224,12 @@ LogicalResult FixpipeOp::verify() {
                               "GM move: it needs a quantization mode and a GM "
                               "destination [fixpipe_c14]";
   }
-  if (const target::ProductInfo *prod = getTargetProduct(*this)) {
+  if (prod) {
     if (!prod->HasFixpipe)
       return emitOpError() << prod->Name << " has no Fixpipe [fixpipe_c9]";
+    if (dst->level == Level::UB && !prod->HasL0CToUB)
+      return emitOpError() << "L0C -> UB exists on 950 and 310B only, not on "
+                           << prod->Name << " [fixpipe_c16]";
     if (getClipReluMaxValAttr() && !prod->HasClipRelu)
       return emitOpError() << "ClipReLU exists on 310B and Kirin only, not on "
                            << prod->Name << " [fixpipe_c15]";
@@ -1171,7 +1241,7 @@ LogicalResult FixpipeOp::verify() {
                               "on "
                            << prod->Name << " [fixpipe_c11]";
     std::string sn = getCubeTypeName(st), dn = getCubeTypeName(dt);
-    bool toL1 = dst->level == Level::L1;
+    bool toL1 = dst->level == Level::L1; // UB takes GM's dtypes
     bool found = llvm::any_of(target::fixpipeRows(), [&](const auto &r) {
       return prod->in(r.Products) && sn == r.Src && dn == r.Dst &&
              (toL1 ? r.ToL1 : r.ToGM);
@@ -1287,15 +1357,19 @@ FailureOr<AccessExtents> ascube::getAccessExtents(FixpipeOp op,
   int64_t blocks = llvm::divideCeil(p->nSize, 16);
   int64_t src = (p->ndNum - 1) * p->srcNdStride * 16 +
                 (blocks - 1) * p->srcStride * 16 + (p->mSize - 1) * 16 + 16;
+  // Each destination of a dual move receives one half.
+  int64_t rows = p->dstRows(), cols = p->dstCols();
   int64_t nd = (p->ndNum - 1) * p->dstNdStride;
   int64_t dst;
   if (p->mode == FixpipeMode::nz2nd)
-    dst = nd + (p->mSize - 1) * p->dstStride + p->nSize;
+    dst = nd + (rows - 1) * p->dstStride + cols;
   else if (p->mode == FixpipeMode::nz2dn)
-    dst = nd + (p->nSize - 1) * p->dstStride + p->mSize;
+    dst = nd + (cols - 1) * p->dstStride + rows;
   else
-    dst = nd + (blocks - 1) * p->nzColumnElems(getStorageBytes(dt)) +
-          (p->mSize - 1) * 16 + 16;
+    dst = nd +
+          (llvm::divideCeil(cols, 16) - 1) *
+              p->nzColumnElems(getStorageBytes(dt)) +
+          (rows - 1) * 16 + 16;
   return AccessExtents{src, dst};
 }
 
@@ -1345,9 +1419,9 @@ BaseAlignment ascube::getBaseAlignment(Load2DOp op) {
 }
 
 BaseAlignment ascube::getBaseAlignment(FixpipeOp op) {
-  // L0C source 64 B; L1 destination 32 B; GM destination 1 B for ND and
+  // L0C source 64 B; L1 and UB destinations 32 B; GM destination 1 B for ND and
   // 32 B for Nz or DN.
-  if (levelOf(op.getDst()) == Level::L1)
+  if (levelOf(op.getDst()) == Level::L1 || levelOf(op.getDst()) == Level::UB)
     return {64, 32};
   std::optional<layout::LayoutSpec> spec =
       getLayoutSpec(cast<MemRefType>(op.getDst().getType()));

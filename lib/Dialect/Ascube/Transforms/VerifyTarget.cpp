@@ -157,6 +157,8 @@ SmallVector<std::pair<Value, bool>> accesses(Operation *op) {
         rd(o.getSrc());
         rd(o.getQuantVector());
         wr(o.getDst());
+        if (o.getDst1())
+          wr(o.getDst1());
       })
       .Case([&](LoadSparseOp o) {
         rd(o.getSrc());

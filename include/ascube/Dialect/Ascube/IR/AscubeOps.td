@@ -857,6 +857,17 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
       `srcNzC0Stride` [1,65535] L0C rows between 16-column blocks (the
       source's padded rows) [I].
 
+    - L0C -> UB (950 with `arch3510`, 310B): the same parameters into a UB
+      buffer (32 B aligned); the row (column) pitch and the nz2nz column
+      distance are whole 32 B blocks, and on 950 nz2nd needs nSize x size
+      and nz2dn mSize x size to be multiples of 32 B (`fixpipe_c16`).
+      `subBlockId` (0, 1) names the vector core whose UB `dst` is (no effect
+      on the CPU). `dualDstCtrl` (950): 1 splits the M x N tile into two
+      M/2 x N halves (mSize even), 2 into two M x N/2 halves (nSize a
+      multiple of 32); the first half goes to `dst`, the second to the
+      `and` operand (the other vector core's UB, same type and offset);
+      nz2nz or nz2nd, NoQuant, no ReLU (`fixpipe_c17`).
+
     Dtypes L0C->GM (§16): A2/A3/310B f32 -> s8, u8, f16, bf16, f32;
     s32 -> s8, u8, f16, s32; 950 adds hif8, e4m3fn (f32) and bf16 (s32).
 
@@ -869,6 +880,7 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
   let arguments = (ins AnyMemRef:$src, Optional<Index>:$srcOffset,
                    AnyMemRef:$dst, Optional<Index>:$dstOffset,
                    Optional<AnyMemRef>:$quantVector,
+                   Optional<AnyMemRef>:$dst1,
                    OptionalAttr<Ascube_FixpipeModeAttr>:$mode,
                    OptionalAttr<I64Attr>:$mSize,
                    OptionalAttr<I64Attr>:$nSize,
@@ -886,9 +898,12 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
                    OptionalAttr<I64Attr>:$dnNum,
                    OptionalAttr<I64Attr>:$srcNzMatrixStride,
                    OptionalAttr<I64Attr>:$dstDnMatrixStride,
-                   OptionalAttr<I64Attr>:$srcNzC0Stride);
+                   OptionalAttr<I64Attr>:$srcNzC0Stride,
+                   OptionalAttr<I64Attr>:$dualDstCtrl,
+                   OptionalAttr<I64Attr>:$subBlockId);
   let assemblyFormat = [{
     $src (`[` $srcOffset^ `]`)? `to` $dst (`[` $dstOffset^ `]`)?
+    (`and` $dst1^ `:` qualified(type($dst1)))?
     (`quant_vector` $quantVector^ `:` qualified(type($quantVector)))? attr-dict
     `:` qualified(type($src)) `to` qualified(type($dst))
   }];

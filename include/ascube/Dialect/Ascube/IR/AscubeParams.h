@@ -175,6 +175,12 @@ struct FixpipeParams {
   /// FixpipeParamsArch3510 (950): nz2nz dstStride in elements; nz2dn from
   /// Nz2DnParams (mapped onto ndNum/srcNdStride/dstNdStride/srcStride).
   bool arch3510 = false;
+  /// L0C -> UB (950): 0 = one destination, 1 = M split in halves, 2 = N
+  /// split in halves (the second half to the `and` destination).
+  int64_t dualDstCtrl = 0, subBlockId = 0;
+  /// Rows and columns one destination receives.
+  int64_t dstRows() const { return dualDstCtrl == 1 ? mSize / 2 : mSize; }
+  int64_t dstCols() const { return dualDstCtrl == 2 ? nSize / 2 : nSize; }
   /// Elements between destination fractal columns of nz2nz.
   int64_t nzColumnElems(unsigned dstBytes) const {
     return arch3510 ? dstStride : dstStride * 32 / std::max(1u, dstBytes);
