@@ -104,6 +104,25 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 
 // -----
 
+// Only the bytes an instruction reaches count: the load reads A's first
+// fractal (bytes [0, 512)), which B's copy to [512, 1536) leaves alone.
+!G = memref<16x32xf16>
+!L1 = memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @partial(%A: !G, %B: !G) {
+    %a1 = ascube.alloc offset 0 : !L1
+    %b1 = ascube.alloc offset 512 : !L1
+    %a0 = ascube.alloc offset 0 : !L0A
+    ascube.data_copy %A to %a1 : !G to !L1
+    ascube.data_copy %B to %b1 : !G to !L1
+    ascube.load_2d %a1 to %a0 {repeatTimes = 1 : i64} : !L1 to !L0A
+    return
+  }
+}
+
+// -----
+
 // unitFlag on the Mmad but not on the Fixpipe that reads its tile.
 !A = memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
 !B = memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
@@ -132,6 +151,25 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.mmad %a, %b to %c : !A, !B to !C
     // expected-error @+1 {{has unitFlag but the Mmad writing its L0C tile does not; it must be enabled on both (§13.3) [unitflag_c1]}}
     ascube.fixpipe %c to %out {unitFlag = 2 : i64} : !C to memref<16x16xf32>
+    return
+  }
+}
+
+// -----
+
+// The Fixpipe reads the Mmad's tile through another placed buffer of the
+// same L0C bytes (a second allocation at offset 0).
+!A = memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B = memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @unit_flag_alias(%a: !A, %b: !B, %out: memref<16x16xf32>) {
+    %c = ascube.alloc offset 0 : !C
+    %view = ascube.alloc offset 0 : !C
+    // expected-note @+1 {{the Mmad}}
+    ascube.mmad %a, %b to %c {unitFlag = 3 : i64} : !A, !B to !C
+    // expected-error @+1 {{has no unitFlag but the Mmad writing its L0C tile does; it must be enabled on both (§13.3) [unitflag_c1]}}
+    ascube.fixpipe %view to %out : !C to memref<16x16xf32>
     return
   }
 }

@@ -215,6 +215,16 @@ func.func @dn_c0_stride(%c: !C, %d: memref<16x32xf32, #ascube.layout<DN>>) {
 
 // -----
 
+// Nz2DnParams are reported under their own names.
+!C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @dn_c0_stride_range(%c: !C, %d: memref<16x32xf32, #ascube.layout<DN>>) {
+  // expected-error @+1 {{srcNzC0Stride = 70000 is outside [0, 65535] [fixpipe_c5]}}
+  ascube.fixpipe %c to %d {arch3510 = true, srcNzC0Stride = 70000 : i64} : !C to memref<16x32xf32, #ascube.layout<DN>>
+  return
+}
+
+// -----
+
 // M1 = +inf (0x7f800000): scales must not be inf, NaN or denormal (§16).
 !C = memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
 func.func @scale_inf(%c: !C, %d: memref<16x16xf16>) {

@@ -1000,19 +1000,24 @@ FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
       failed(inRange(emit, "subBlockId", p.subBlockId, 0, 1, "fixpipe_c5")))
     return failure();
   int64_t mMax = p.mode == FixpipeMode::nz2nd ? 8192 : 65535;
+  // Arch3510's nz2dn reports its Nz2DnParams under their own names; its
+  // nz2nz dstStride counts elements in a 32-bit field.
+  bool dn3510 = p.arch3510 && p.mode == FixpipeMode::nz2dn;
+  int64_t u32 = (int64_t(1) << 32) - 1;
   if (failed(inRange(emit, "mSize", p.mSize, 0, mMax, "fixpipe_c5")) ||
       failed(inRange(emit, "nSize", p.nSize, 0, 4095, "fixpipe_c5")) ||
-      failed(inRange(emit, "srcStride", p.srcStride, 0, 65535, "fixpipe_c5")) ||
-      failed(
-          inRange(emit, "dstStride", p.dstStride, 0,
-                  p.mode == FixpipeMode::nz2nz ? 65535 : (int64_t(1) << 32) - 1,
-                  "fixpipe_c5")) ||
-      failed(inRange(emit, "ndNum", p.ndNum, 0, 65535, "fixpipe_c5")) ||
-      failed(inRange(emit, "srcNdStride", p.srcNdStride, 0,
-                     p.arch3510 ? 65535 : 512, "fixpipe_c5")) ||
-      failed(inRange(emit, "dstNdStride", p.dstNdStride, 0,
-                     p.arch3510 ? (int64_t(1) << 32) - 1 : 65535,
-                     "fixpipe_c5")))
+      failed(inRange(emit, dn3510 ? "srcNzC0Stride" : "srcStride", p.srcStride,
+                     0, 65535, "fixpipe_c5")) ||
+      failed(inRange(emit, "dstStride", p.dstStride, 0,
+                     p.mode == FixpipeMode::nz2nz && !p.arch3510 ? 65535 : u32,
+                     "fixpipe_c5")) ||
+      failed(inRange(emit, dn3510 ? "dnNum" : "ndNum", p.ndNum, 0, 65535,
+                     "fixpipe_c5")) ||
+      failed(inRange(emit, dn3510 ? "srcNzMatrixStride" : "srcNdStride",
+                     p.srcNdStride, 0, p.arch3510 ? 65535 : 512,
+                     "fixpipe_c5")) ||
+      failed(inRange(emit, dn3510 ? "dstDnMatrixStride" : "dstNdStride",
+                     p.dstNdStride, 0, p.arch3510 ? u32 : 65535, "fixpipe_c5")))
     return failure();
   return p;
 }
@@ -1272,7 +1277,7 @@ LogicalResult FixpipeOp::verify() {
     if (p->dstStride == 0)
       return emitOpError() << "nz2nz needs dstStride != 0 [fixpipe_c5]";
   }
-  if (p->ndNum > 1 && p->srcNdStride == 0)
+  if (!p->arch3510 && p->ndNum > 1 && p->srcNdStride == 0) // V220 / M300
     return emitOpError() << "srcNdStride must be in [1, 512] with ndNum = "
                          << p->ndNum << " [fixpipe_c5]";
   if (p->unitFlag != 0 && p->unitFlag != 2 && p->unitFlag != 3)

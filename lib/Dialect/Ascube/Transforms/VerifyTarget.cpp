@@ -138,37 +138,67 @@ LogicalResult checkOverlaps(Operation *op) {
   return success();
 }
 
+/// One buffer an instruction reads or writes: the bytes it touches relative
+/// to the buffer's start when the offset is static and the extent known,
+/// otherwise the whole buffer.
+struct Access {
+  Value buf;
+  bool write;
+  std::optional<std::pair<int64_t, int64_t>> bytes;
+};
+
+/// The byte range [offset, offset + extent) elements cover.
+std::optional<std::pair<int64_t, int64_t>> byteRange(Value buf, Value offset,
+                                                     int64_t extent) {
+  std::optional<int64_t> k = offset ? getConstantIntValue(offset) : 0;
+  if (!k)
+    return std::nullopt;
+  unsigned bits =
+      getElementBitWidth(cast<MemRefType>(buf.getType()).getElementType())
+          .value_or(8);
+  return std::make_pair(*k * bits / 8,
+                        llvm::divideCeil((*k + extent) * bits, 8));
+}
+
 /// The buffers an instruction reads and writes (an accumulating Mmad reads
 /// and writes C). Empty for anything else.
-SmallVector<std::pair<Value, bool>> accesses(Operation *op) {
-  SmallVector<std::pair<Value, bool>> out;
+SmallVector<Access> accesses(Operation *op) {
+  SmallVector<Access> out;
   auto rd = [&](Value v) {
     if (v)
-      out.push_back({v, false});
+      out.push_back({v, false, std::nullopt});
   };
-  auto wr = [&](Value v) { out.push_back({v, true}); };
+  auto wr = [&](Value v) {
+    if (v)
+      out.push_back({v, true, std::nullopt});
+  };
+  // A mover's source and destination: the elements it reaches.
+  auto mover = [&](auto o) {
+    FailureOr<AccessExtents> ext =
+        getAccessExtents(o, [&] { return o.emitOpError(); });
+    std::optional<std::pair<int64_t, int64_t>> src, dst;
+    if (succeeded(ext)) {
+      src = byteRange(o.getSrc(), o.getSrcOffset(), ext->src);
+      dst = byteRange(o.getDst(), o.getDstOffset(), ext->dst);
+    }
+    out.push_back({o.getSrc(), false, src});
+    out.push_back({o.getDst(), true, dst});
+  };
   TypeSwitch<Operation *>(op)
       .Case<DataCopyOp, Load2DOp, Load2DTransposeOp, Load2DV2Op, Load3DOp,
-            Load3DV1Op>([&](auto o) {
-        rd(o.getSrc());
-        wr(o.getDst());
-      })
+            Load3DV1Op>([&](auto o) { mover(o); })
       .Case([&](FixpipeOp o) {
-        rd(o.getSrc());
+        mover(o);
         rd(o.getQuantVector());
-        wr(o.getDst());
-        if (o.getDst1())
-          wr(o.getDst1());
+        wr(o.getDst1());
       })
       .Case([&](LoadSparseOp o) {
-        rd(o.getSrc());
+        mover(o);
         rd(o.getIdx());
-        wr(o.getDst());
       })
       .Case([&](LoadMxOp o) {
-        rd(o.getSrc());
+        mover(o);
         rd(o.getScale());
-        wr(o.getDst());
         wr(o.getScaleDst());
       })
       .Case([&](MmadOp o) {
@@ -202,24 +232,32 @@ SmallVector<std::pair<Value, bool>> accesses(Operation *op) {
 /// Two placed buffers that share bytes of a level: data written to one and
 /// read later must not be overwritten through the other in between
 /// (overlap_c2). Program order is the function's op order (loop bodies once,
-/// in place); reusing a region once its data is dead is fine.
+/// in place); reusing a region once its data is dead is fine. Each access
+/// covers the bytes its instruction reaches (the whole buffer when its
+/// offset is dynamic).
 LogicalResult checkLiveOverlaps(func::FuncOp f) {
   struct Event {
     Operation *op;
     Value buf;
     bool write;
+    int64_t lo, hi; // absolute bytes in the level
   };
   SmallVector<Event> events;
   f.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    for (auto [v, w] : accesses(op))
-      if (placedRange(v))
-        events.push_back({op, v, w});
+    for (const Access &a : accesses(op))
+      if (auto r = placedRange(a.buf)) {
+        int64_t lo = r->first, hi = r->second;
+        if (a.bytes) {
+          lo = r->first + a.bytes->first;
+          hi = r->first + a.bytes->second;
+        }
+        events.push_back({op, a.buf, a.write, lo, hi});
+      }
   });
-  auto overlap = [](Value x, Value y) {
-    auto lx = getMemLevel(cast<MemRefType>(x.getType()));
-    auto ly = getMemLevel(cast<MemRefType>(y.getType()));
-    auto rx = placedRange(x), ry = placedRange(y);
-    return lx == ly && rx->first < ry->second && ry->first < rx->second;
+  auto overlap = [](const Event &x, const Event &y) {
+    return getMemLevel(cast<MemRefType>(x.buf.getType())) ==
+               getMemLevel(cast<MemRefType>(y.buf.getType())) &&
+           x.lo < y.hi && y.lo < x.hi;
   };
   llvm::DenseMap<Value, size_t> lastWrite;
   for (size_t i = 0; i < events.size(); ++i) {
@@ -233,13 +271,12 @@ LogicalResult checkLiveOverlaps(func::FuncOp f) {
       continue;
     for (size_t j = w->second + 1; j < i; ++j) {
       const Event &x = events[j];
-      if (!x.write || x.buf == e.buf || x.op == e.op || !overlap(x.buf, e.buf))
+      if (!x.write || x.buf == e.buf || x.op == e.op || !overlap(x, e))
         continue;
-      auto rx = placedRange(x.buf), re = placedRange(e.buf);
       InFlightDiagnostic d =
           x.op->emitOpError()
-          << "overwrites bytes [" << std::max(rx->first, re->first) << ", "
-          << std::min(rx->second, re->second) << ") of "
+          << "overwrites bytes [" << std::max(x.lo, e.lo) << ", "
+          << std::min(x.hi, e.hi) << ") of "
           << target::stringifyLevel(
                  *getMemLevel(cast<MemRefType>(e.buf.getType())))
           << " that hold data written by an earlier '"
@@ -252,11 +289,22 @@ LogicalResult checkLiveOverlaps(func::FuncOp f) {
   return success();
 }
 
+/// The same buffer, or placed buffers of one level that share bytes.
+bool sameTile(Value x, Value y) {
+  if (x == y)
+    return true;
+  auto rx = placedRange(x), ry = placedRange(y);
+  return rx && ry &&
+         getMemLevel(cast<MemRefType>(x.getType())) ==
+             getMemLevel(cast<MemRefType>(y.getType())) &&
+         rx->first < ry->second && ry->first < rx->second;
+}
+
 /// unitFlag (§13.3) hands L0C blocks from the Mmad to the Fixpipe: it must
 /// be enabled on both or neither of the instructions sharing a C tile
 /// (unitflag_c1).
 LogicalResult checkUnitFlags(func::FuncOp f) {
-  llvm::DenseMap<Value, Operation *> flaggedMmad, plainMmad;
+  SmallVector<std::pair<Value, Operation *>> flaggedMmad, plainMmad;
   f.walk([&](Operation *op) {
     Value c;
     int64_t flag = 0;
@@ -268,14 +316,16 @@ LogicalResult checkUnitFlags(func::FuncOp f) {
       c = m.getC(), flag = m.getUnitFlag().value_or(0);
     else
       return;
-    (flag ? flaggedMmad : plainMmad).try_emplace(c, op);
+    (flag ? flaggedMmad : plainMmad).push_back({c, op});
   });
   bool ok = true;
   f.walk(
       [&](FixpipeOp fp) {
         bool flagged = fp.getUnitFlag().value_or(0) != 0;
         auto &other = flagged ? plainMmad : flaggedMmad;
-        auto it = other.find(fp.getSrc());
+        auto it = llvm::find_if(other, [&](const auto &e) {
+          return sameTile(e.first, fp.getSrc());
+        });
         if (it == other.end())
           return;
         InFlightDiagnostic d =
@@ -389,16 +439,6 @@ public:
   bool ok = true;
 
 private:
-  static bool sameTile(Value x, Value y) {
-    if (x == y)
-      return true;
-    auto rx = placedRange(x), ry = placedRange(y);
-    return rx && ry &&
-           getMemLevel(cast<MemRefType>(x.getType())) ==
-               getMemLevel(cast<MemRefType>(y.getType())) &&
-           rx->first < ry->second && ry->first < rx->second;
-  }
-
   void check(const CubeStep &prev, const CubeStep &next) {
     int64_t blocks = (prev.m / 16) * (prev.n / 16);
     if (blocks >= 10 || !reported.insert(next.op).second)
