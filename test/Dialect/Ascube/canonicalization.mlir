@@ -1,5 +1,5 @@
 // Canonicalization of ascube instructions (issue 6): instructions that do
-// nothing are erased, and explicit parameters equal to the derived ones are
+// nothing are erased, moves that cancel are removed, and explicit parameters equal to the derived ones are
 // dropped (the canonical form prints only what changes behaviour).
 // RUN: ascube-opt %s -split-input-file --canonicalize | FileCheck %s
 
@@ -64,8 +64,55 @@ func.func @kept(%a1: !L1, %a0: !L0A) {
 // CHECK-LABEL: func.func @pad_value
 // CHECK: ascube.load_3d %{{.*}} to %{{.*}} {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, padValue = 5.000000e+00 : f16} :
 // CHECK: ascube.load_3d %{{.*}} to %{{.*}} {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>} :
-func.func @pad_value(%fm: !M, %a: !A) {
+func.func @pad_value(%fm: !M, %a: !A, %b: !A) {
   ascube.load_3d %fm to %a {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, padValue = 5.0 : f16} : !M to !A
-  ascube.load_3d %fm to %a {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, padValue = 0.0 : f16} : !M to !A
+  ascube.load_3d %fm to %b {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, padValue = 0.0 : f16} : !M to !A
+  return
+}
+
+// -----
+
+// Consecutive moves that cancel: the second of two identical moves writes
+// what the first wrote; a move whose destination bytes the next move
+// overwrites entirely leaves no trace.
+!G = memref<16x32xf16>
+!L1 = memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+// CHECK-LABEL: func.func @cancel
+// CHECK-NEXT: ascube.data_copy %arg0 to %arg2
+// CHECK-NEXT: ascube.load_2d %arg2 to %arg3 :
+// CHECK-NEXT: return
+func.func @cancel(%g: !G, %h: !G, %a1: !L1, %a0: !L0A) {
+  ascube.data_copy %h to %a1 : !G to !L1
+  ascube.data_copy %g to %a1 : !G to !L1
+  ascube.load_2d %a1 to %a0 : !L1 to !L0A
+  ascube.load_2d %a1 to %a0 : !L1 to !L0A
+  ascube.load_2d %a1 to %a0 {repeatTimes = 2 : i64} : !L1 to !L0A
+  return
+}
+
+// -----
+
+// Kept: the next move covers only part of the bytes, reads the level it
+// overwrites, or an op between the two may change the source.
+!G = memref<16x32xf16>
+!L1 = memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+// CHECK-LABEL: func.func @kept_moves
+// CHECK-COUNT-2: ascube.load_2d %arg2 to %arg3
+// CHECK: ascube.data_copy %arg0 to %arg2
+// CHECK-NEXT: ascube.data_copy %arg1 to %arg2
+// CHECK-NEXT: ascube.load_2d %arg2 to %arg3
+// CHECK-NEXT: ascube.data_copy %arg0 to %arg2
+// CHECK-NEXT: ascube.load_2d %arg2 to %arg3
+// CHECK-NEXT: return
+func.func @kept_moves(%g: !G, %h: !G, %a1: !L1, %a0: !L0A) {
+  ascube.load_2d %a1 to %a0 : !L1 to !L0A
+  ascube.load_2d %a1 to %a0 {repeatTimes = 1 : i64} : !L1 to !L0A
+  ascube.data_copy %g to %a1 : !G to !L1
+  ascube.data_copy %h to %a1 {dValue = 16 : i64} : !G to !L1
+  ascube.load_2d %a1 to %a0 : !L1 to !L0A
+  ascube.data_copy %g to %a1 : !G to !L1
+  ascube.load_2d %a1 to %a0 : !L1 to !L0A
   return
 }

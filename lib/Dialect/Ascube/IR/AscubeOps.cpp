@@ -9,6 +9,7 @@
 
 #include "ascube/Dialect/Ascube/IR/AscubeParams.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -17,6 +18,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -2987,6 +2989,57 @@ bool isNoOpInstruction(Operation *op) {
   return false;
 }
 
+/// A Fixpipe with unitFlag also hands L0C blocks back to the Mmad: not a
+/// plain move.
+bool handsOffTiles(Operation *op) {
+  auto f = dyn_cast<FixpipeOp>(op);
+  return f && f.getUnitFlag().value_or(0) != 0;
+}
+
+/// The second of two identical consecutive moves writes what the first
+/// already wrote (its source is another level, so unchanged): erased.
+struct EraseRepeatedMove : RewritePattern {
+  EraseRepeatedMove(MLIRContext *ctx)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    Operation *prev = op->getPrevNode();
+    std::optional<MoverAccess> a = getMoverAccess(op);
+    if (!prev || !a || !a->otherWrites.empty() || handsOffTiles(op) ||
+        levelOf(a->src) == levelOf(a->dst) ||
+        !OperationEquivalence::isEquivalentTo(
+            prev, op, OperationEquivalence::IgnoreLocations))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// A move whose destination bytes the next move overwrites entirely, without
+/// reading that level in between, leaves no trace: erased.
+struct EraseOverwrittenMove : RewritePattern {
+  EraseOverwrittenMove(MLIRContext *ctx)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    Operation *next = op->getNextNode();
+    std::optional<MoverAccess> a = getMoverAccess(op);
+    std::optional<MoverAccess> b = next ? getMoverAccess(next) : std::nullopt;
+    if (!a || !b || !a->otherWrites.empty() || handsOffTiles(op) ||
+        handsOffTiles(next) || a->dst != b->dst ||
+        !a->dstBytes || !b->dstBytes ||
+        b->dstBytes->first > a->dstBytes->first ||
+        b->dstBytes->second < a->dstBytes->second)
+      return failure();
+    Level l = levelOf(a->dst);
+    if (levelOf(b->src) == l ||
+        llvm::any_of(b->otherReads, [&](Value v) { return levelOf(v) == l; }))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// Erases ascube instructions that do nothing.
 struct EraseNoOpInstruction : RewritePattern {
   EraseNoOpInstruction(MLIRContext *ctx)
@@ -3035,7 +3088,56 @@ struct DropDerivedParameters : RewritePattern {
 
 void AscubeDialect::getCanonicalizationPatterns(
     RewritePatternSet &results) const {
-  results.add<EraseNoOpInstruction, DropDerivedParameters>(getContext());
+  results.add<EraseNoOpInstruction, DropDerivedParameters, EraseRepeatedMove,
+              EraseOverwrittenMove>(getContext());
+}
+
+std::optional<MoverAccess> ascube::getMoverAccess(Operation *op) {
+  std::optional<MoverAccess> out;
+  auto bytes =
+      [](Value buf, Value offset,
+         int64_t extent) -> std::optional<std::pair<int64_t, int64_t>> {
+    std::optional<int64_t> k = offset ? getConstantIntValue(offset) : 0;
+    if (!k)
+      return std::nullopt;
+    unsigned bits =
+        getElementBitWidth(cast<MemRefType>(buf.getType()).getElementType())
+            .value_or(8);
+    return std::make_pair(*k * int64_t(bits) / 8,
+                          llvm::divideCeil((*k + extent) * int64_t(bits), 8));
+  };
+  auto mover = [&](auto o) {
+    MoverAccess m;
+    m.src = o.getSrc();
+    m.dst = o.getDst();
+    auto ext =
+        quietly(op, [&](EmitErrorFn e) { return getAccessExtents(o, e); });
+    if (succeeded(ext)) {
+      m.srcBytes = bytes(m.src, o.getSrcOffset(), ext->src);
+      m.dstBytes = bytes(m.dst, o.getDstOffset(), ext->dst);
+    }
+    return m;
+  };
+  TypeSwitch<Operation *>(op)
+      .Case<DataCopyOp, Load2DOp, Load2DTransposeOp, Load2DV2Op, Load3DOp,
+            Load3DV1Op>([&](auto o) { out = mover(o); })
+      .Case([&](FixpipeOp o) {
+        out = mover(o);
+        if (Value q = o.getQuantVector())
+          out->otherReads.push_back(q);
+        if (Value d = o.getDst1())
+          out->otherWrites.push_back(d);
+      })
+      .Case([&](LoadSparseOp o) {
+        out = mover(o);
+        out->otherReads.push_back(o.getIdx());
+      })
+      .Case([&](LoadMxOp o) {
+        out = mover(o);
+        out->otherReads.push_back(o.getScale());
+        out->otherWrites.push_back(o.getScaleDst());
+      });
+  return out;
 }
 
 bool ascube::movesWholeTile(MemRefType src, MemRefType dst,

@@ -147,19 +147,6 @@ struct Access {
   std::optional<std::pair<int64_t, int64_t>> bytes;
 };
 
-/// The byte range [offset, offset + extent) elements cover.
-std::optional<std::pair<int64_t, int64_t>> byteRange(Value buf, Value offset,
-                                                     int64_t extent) {
-  std::optional<int64_t> k = offset ? getConstantIntValue(offset) : 0;
-  if (!k)
-    return std::nullopt;
-  unsigned bits =
-      getElementBitWidth(cast<MemRefType>(buf.getType()).getElementType())
-          .value_or(8);
-  return std::make_pair(*k * bits / 8,
-                        llvm::divideCeil((*k + extent) * bits, 8));
-}
-
 /// The buffers an instruction reads and writes (an accumulating Mmad reads
 /// and writes C). Empty for anything else.
 SmallVector<Access> accesses(Operation *op) {
@@ -172,35 +159,16 @@ SmallVector<Access> accesses(Operation *op) {
     if (v)
       out.push_back({v, true, std::nullopt});
   };
-  // A mover's source and destination: the elements it reaches.
-  auto mover = [&](auto o) {
-    FailureOr<AccessExtents> ext =
-        getAccessExtents(o, [&] { return o.emitOpError(); });
-    std::optional<std::pair<int64_t, int64_t>> src, dst;
-    if (succeeded(ext)) {
-      src = byteRange(o.getSrc(), o.getSrcOffset(), ext->src);
-      dst = byteRange(o.getDst(), o.getDstOffset(), ext->dst);
-    }
-    out.push_back({o.getSrc(), false, src});
-    out.push_back({o.getDst(), true, dst});
-  };
+  if (std::optional<MoverAccess> m = getMoverAccess(op)) {
+    out.push_back({m->src, false, m->srcBytes});
+    out.push_back({m->dst, true, m->dstBytes});
+    for (Value v : m->otherReads)
+      rd(v);
+    for (Value v : m->otherWrites)
+      wr(v);
+    return out;
+  }
   TypeSwitch<Operation *>(op)
-      .Case<DataCopyOp, Load2DOp, Load2DTransposeOp, Load2DV2Op, Load3DOp,
-            Load3DV1Op>([&](auto o) { mover(o); })
-      .Case([&](FixpipeOp o) {
-        mover(o);
-        rd(o.getQuantVector());
-        wr(o.getDst1());
-      })
-      .Case([&](LoadSparseOp o) {
-        mover(o);
-        rd(o.getIdx());
-      })
-      .Case([&](LoadMxOp o) {
-        mover(o);
-        rd(o.getScale());
-        wr(o.getScaleDst());
-      })
       .Case([&](MmadOp o) {
         rd(o.getA());
         rd(o.getB());

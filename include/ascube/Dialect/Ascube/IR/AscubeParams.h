@@ -217,6 +217,21 @@ mlir::FailureOr<FixpipeParams> getFixpipeParams(FixpipeOp op, EmitErrorFn emit);
 struct AccessExtents {
   int64_t src = 0, dst = 0;
 };
+
+/// A mover's source and destination buffers and the bytes it reaches in each,
+/// [first, second) relative to the buffer's start (from the static offset
+/// and the access extent; std::nullopt when an offset is dynamic). Extra
+/// operands (quant vector, scales, index, a second destination) are listed
+/// in `otherReads` / `otherWrites`, whole.
+struct MoverAccess {
+  mlir::Value src, dst;
+  std::optional<std::pair<int64_t, int64_t>> srcBytes, dstBytes;
+  llvm::SmallVector<mlir::Value, 2> otherReads, otherWrites;
+};
+/// The access of DataCopy, LoadData 2D / transposed / 2D-v2 / 3D / 3D V1 /
+/// sparse / MX and Fixpipe; std::nullopt for any other op. Quiet: an
+/// inconsistent op gets whole-buffer ranges.
+std::optional<MoverAccess> getMoverAccess(mlir::Operation *op);
 mlir::FailureOr<AccessExtents> getAccessExtents(DataCopyOp op,
                                                 EmitErrorFn emit);
 mlir::FailureOr<AccessExtents> getAccessExtents(Load2DOp op, EmitErrorFn emit);
