@@ -178,6 +178,18 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 
 // -----
 
+// A Zn source pairs stacked fractals: with two fractal columns its
+// neighbours in K are two fractals apart (§7: Zn with Col == 16).
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @b32_adjacent_zn(%a: memref<16x32xf32, #ascube.layout<Zn>, #ascube.mem<L1>>, %b: memref<32x16xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+    // expected-error @+1 {{a b32 square pairs source fractals 1 apart, but stacked fractals of 'memref<16x32xf32, #ascube.layout<Zn>, #ascube.mem<L1>>' are 2 apart (§7: Zn with 16 columns) [transpose2d_c8]}}
+    ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<16x32xf32, #ascube.layout<Zn>, #ascube.mem<L1>> to memref<32x16xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    return
+  }
+}
+
+// -----
+
 // Repeat 1's first fractal lands on repeat 0's second (dstGap = 0 for b8).
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @overlap(%a: memref<64x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<64x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>) {

@@ -1621,18 +1621,25 @@ LogicalResult Load2DTransposeOp::verify() {
   if (src->bits == 16 && p->srcFracGap != 0)
     return emitOpError() << "srcFracGap applies to b4/b8/b32 squares only "
                             "(a b16 square is one fractal) [transpose2d_c6]";
-  // A b32 square is two fractals side by side (§7): consecutive Nz
-  // fractals are only when the source has one fractal row (V1), or
-  // srcFracGap + 1 fractal rows apart (V2).
-  if (src->bits == 32 && src->format() == Format::Nz) {
-    int64_t rows = src->paddedRows() / 16;
+  // A b32 square is two fractals adjacent in the transposed direction
+  // (§7): an Nz source's are side by side, consecutive only with one fractal
+  // row; a Zn source's are stacked, consecutive only with one fractal
+  // column (V1); the 950 form pairs them srcFracGap + 1 apart (V2).
+  bool nz = src->format() == Format::Nz, zn = src->format() == Format::Zn;
+  if (src->bits == 32 && (nz || zn)) {
+    int64_t needed = nz ? src->paddedRows() / 16 : src->paddedCols() / 16;
     int64_t apart = p->v2 ? p->srcFracGap + 1 : 1;
-    if (apart != rows)
+    const char *unit = nz ? "rows" : "columns";
+    if (apart != needed)
       return emitOpError() << "a b32 square pairs source fractals " << apart
-                           << " apart, but side-by-side fractals of "
-                           << src->type << " are " << rows
-                           << " apart (§7: Nz with 16 rows"
-                           << (p->v2 ? ", or srcFracGap = rows - 1" : "")
+                           << " apart, but "
+                           << (nz ? "side-by-side" : "stacked")
+                           << " fractals of " << src->type << " are " << needed
+                           << " apart (§7: " << (nz ? "Nz" : "Zn")
+                           << " with 16 " << unit
+                           << (p->v2 ? std::string(", or srcFracGap = ") +
+                                           unit + " - 1"
+                                     : std::string())
                            << ") [transpose2d_c8]";
   }
   {
@@ -3026,9 +3033,8 @@ struct EraseOverwrittenMove : RewritePattern {
     std::optional<MoverAccess> a = getMoverAccess(op);
     std::optional<MoverAccess> b = next ? getMoverAccess(next) : std::nullopt;
     if (!a || !b || !a->otherWrites.empty() || handsOffTiles(op) ||
-        handsOffTiles(next) || a->dst != b->dst ||
-        !a->dstBytes || !b->dstBytes ||
-        b->dstBytes->first > a->dstBytes->first ||
+        handsOffTiles(next) || a->dst != b->dst || !a->dstBytes ||
+        !b->dstBytes || b->dstBytes->first > a->dstBytes->first ||
         b->dstBytes->second < a->dstBytes->second)
       return failure();
     Level l = levelOf(a->dst);
