@@ -296,6 +296,8 @@ constexpr llvm::StringLiteral kSparseIndexAttr = "ascube_sparse_index";
 constexpr llvm::StringLiteral kIndexBaseAttr = "ascube_index_base";
 /// Marks an mmad_sparse whose 2-bit index values are checked at run time.
 constexpr llvm::StringLiteral kCheckIndexAttr = "ascube_check_index";
+/// Marks a Fixpipe whose per-column QUANT_PRE words get run-time checks.
+constexpr llvm::StringLiteral kCheckQuantAttr = "ascube_check_quant";
 
 /// The function's hidden index buffer (created by lowerAllocs).
 Value sparseIndexBuffer(Operation *op) {
@@ -472,9 +474,11 @@ void insertRuntimeChecks(func::FuncOp func) {
       insertChecks(o, "datacopy_c4");
     else if (auto o = dyn_cast<Load2DOp>(op))
       insertChecks(o, "load2d_c5");
-    else if (auto o = dyn_cast<FixpipeOp>(op))
+    else if (auto o = dyn_cast<FixpipeOp>(op)) {
       insertChecks(o, "fixpipe_c8");
-    else if (auto o = dyn_cast<Load2DTransposeOp>(op))
+      if (o.getQuantVector()) // the words deqScalar gets checked statically
+        op->setAttr(kCheckQuantAttr, UnitAttr::get(op->getContext()));
+    } else if (auto o = dyn_cast<Load2DTransposeOp>(op))
       insertChecks(o, "transpose2d_c4");
     else if (auto o = dyn_cast<Load2DV2Op>(op))
       insertChecks(o, "load2dv2_c4");
@@ -1325,6 +1329,49 @@ QuantWord decodeQuantWord(ImplicitLocOpBuilder &b, Value word) {
   return {m1, off};
 }
 
+/// Run-time checks of one per-column QUANT_PRE word (§16), as the verifier
+/// checks deqScalar: no MCB shift mode (bit 36), bit 46 naming the int8
+/// destination's signedness, and a scale M1 that is not inf, NaN or
+/// denormal.
+void checkQuantWord(ImplicitLocOpBuilder &b, Value word, Type dst) {
+  auto i64 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, b.getI64Type(), v);
+  };
+  auto bit = [&](int64_t n) {
+    return arith::AndIOp::create(b, arith::ShRUIOp::create(b, word, i64(n)),
+                                 i64(1));
+  };
+  cf::AssertOp::create(
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, bit(36), i64(0)),
+      "ascube.fixpipe: a quant_vector word sets bit 36 (MCB shift mode), "
+      "which is not modelled [fixpipe_c4]");
+  if (dst.isInteger(8)) {
+    bool s8 = !dst.isUnsignedInteger();
+    cf::AssertOp::create(
+        b,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, bit(46),
+                              i64(s8 ? 1 : 0)),
+        s8 ? "ascube.fixpipe: a quant_vector word's bit 46 selects u8 output "
+             "but the destination is s8 [fixpipe_c4]"
+           : "ascube.fixpipe: a quant_vector word's bit 46 selects s8 output "
+             "but the destination is u8 [fixpipe_c4]");
+  }
+  // M1 = bits 31:13: exponent bits 30:23 neither all ones nor, with a
+  // nonzero mantissa (bits 22:13), all zeros.
+  Value exp = arith::AndIOp::create(b, arith::ShRUIOp::create(b, word, i64(23)),
+                                    i64(0xFF));
+  Value mant = arith::AndIOp::create(b, word, i64(0x7FE000));
+  Value notSpecial =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ne, exp, i64(0xFF));
+  Value notDenormal = arith::OrIOp::create(
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::ne, exp, i64(0)),
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, mant, i64(0)));
+  cf::AssertOp::create(
+      b, arith::AndIOp::create(b, notSpecial, notDenormal),
+      "ascube.fixpipe: a quant_vector word's scale M1 (bits 31:13) is inf, "
+      "NaN or denormal [fixpipe_c12]");
+}
+
 /// Fixpipe (§16).
 struct FixpipeLowering : AscubePattern<FixpipeOp> {
   using AscubePattern::AscubePattern;
@@ -1406,9 +1453,10 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
               if (q != QuantMode::NoQuant) // CAST_RINT (§16)
                 y = arith::TruncFOp::create(b, ds.type, clipRelu(y));
             } else {
-              QuantWord w =
-                  scalar ? *scalar
-                         : decodeQuantWord(b, memref::LoadOp::create(b, qv, c));
+              Value word = scalar ? Value() : memref::LoadOp::create(b, qv, c);
+              if (word && op->hasAttr(kCheckQuantAttr))
+                checkQuantWord(b, word, dt);
+              QuantWord w = scalar ? *scalar : decodeQuantWord(b, word);
               Value xf =
                   isInt ? Value(arith::SIToFPOp::create(b, b.getF32Type(), x))
                         : x;

@@ -54,4 +54,13 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.fixpipe %c to %OUT[%e] : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<32x16xf16, #ascube.layout<Nz>>
     return
   }
+  // Per-column QUANT_PRE words (VREQ8 into s8) are data: checked as they
+  // are read (fixpipe_c4: no MCB bit 36, bit 46 = 1 for s8; fixpipe_c12: M1
+  // finite and normal).
+  func.func @vquant(%C: memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>, %Q: memref<16xi64, #ascube.mem<L1>>,
+                    %D: memref<16x16xi8>) {
+    ascube.fixpipe %C to %D quant_vector %Q : memref<16xi64, #ascube.mem<L1>>
+        : memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<16x16xi8>
+    return
+  }
 }
