@@ -767,11 +767,10 @@ LogicalResult MmadOp::verify() {
                               "A2/A3/310B [mmad_c13]";
   }
   // Alignment (§4, §13.1): A and B 512 B; C 1024 B (512 B for f16 C);
-  // a BT bias 64 B.
+  // a bias 64 B (BT; L0C's own alignment in L0C).
   if (Value bias = getBias()) {
     FailureOr<Buffer> bs = resolve(bias, "bias", emit);
-    if (failed(bs) || failed(checkAlign(emit, "bias", bias, Value(), *bs,
-                                        bs->level == Level::BT ? 64 : 1)))
+    if (failed(bs) || failed(checkAlign(emit, "bias", bias, Value(), *bs, 64)))
       return failure();
   }
   if (failed(checkAlign(emit, "A", getA(), Value(), *a, 512)) ||
@@ -2481,7 +2480,8 @@ LogicalResult LoadSparseOp::verify() {
   if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src,
                         align.src)) ||
       failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
-                        align.dst)))
+                        align.dst)) ||
+      failed(checkAlign(emit, "index", getIdx(), Value(), *idx, 32))) // L1
     return failure();
   FailureOr<LoadSparseParams> p = getLoadSparseParams(*this, emit);
   if (failed(p))
@@ -2686,6 +2686,9 @@ LogicalResult LoadMxOp::verify() {
                         align.src)) ||
       failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
                         align.dst)) ||
+      failed(checkAlign(emit, "scale", getScale(), Value(), *scale, 32)) ||
+      failed(checkAlign(emit, "scale destination", getScaleDst(), Value(),
+                        *scaleDst, 32)) ||
       failed(checkScaleAddress(*this, getDst(), getDstOffset(), getScaleDst(),
                                dst->bits, "loadmx_c4")))
     return failure();
