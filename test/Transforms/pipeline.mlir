@@ -8,9 +8,12 @@
 // RUN: ascube-opt %ascube_src/examples/matmul_load.mlir --ascube-pipeline=product=atlas_a2 2>&1 >/dev/null | count 0
 // Hand-worked (A2: L1->L0A 256 B/cycle, L1->L0B 128): A 32x80 f16 = 5120 B
 // -> 20 cycles, B 80x48 = 7680 B -> 60; LoadData 3D: 16 + 20 and 16 + 60 =
-// 112. LoadData 2D rows: A 2 x (16 + 8) + 20 = 68, B (with ifTranspose) 5 x
-// (16 + 8) + 60 = 180, together 248 in 7 instructions.
-// REPORT: remark: ascube-select-movers report for @matmul: 2 loads; selected 2 MTE1 instructions, 112 cycles; LoadData 2D-family route 7 instructions, 248 cycles; lower bound 80 cycles (bytes / bandwidth)
+// 112. LoadData 2D rows: A 2 x (16 + 8) + 20 = 68; B: LoadData 2D rows
+// (with ifTranspose) 5 x (16 + 8) + 60 = 180, or LoadDataWithTranspose in
+// runs of squares, one per fractal column (Nz column c goes down Zn's column
+// c, dstGap 2): 3 x (16 + 8) + 60 = 132, the cheaper; together 200 in 5
+// instructions.
+// REPORT: remark: ascube-select-movers report for @matmul: 2 loads; selected 2 MTE1 instructions, 112 cycles; LoadData 2D-family route 5 instructions, 200 cycles; lower bound 80 cycles (bytes / bandwidth)
 // REPORT-NOT: chosen
 // CHECK: llvm.func @matmul
 // CHECK-NOT: ascube.

@@ -72,6 +72,113 @@ DictionaryAttr mergeAttrs(Operation *op, ArrayRef<NamedAttribute> extra) {
   return all.getDictionary(op->getContext());
 }
 
+/// One LoadDataWithTranspose (V1) of a run of consecutive source squares.
+struct SquareRun {
+  int64_t startIndex = 0, repeatTimes = 0, dstGap = 0, dstFracGap = 0,
+          dstFractal = 0;
+};
+
+/// The runs of LoadDataWithTranspose (V1, §7) that move the whole `st` tile
+/// into `dt`: every square's destination fractals are read off the two
+/// layouts element by element (transposeElement), then consecutive squares
+/// whose destinations step evenly share one instruction. std::nullopt when
+/// the layouts do not fit whole squares.
+std::optional<SmallVector<SquareRun>>
+transposeRuns(MemRefType st, MemRefType dt, bool transposed, Location loc) {
+  auto quiet = [&] { return emitError(loc); };
+  ScopedDiagnosticHandler h(st.getContext(),
+                            [](Diagnostic &) { return success(); });
+  FailureOr<layout::FractalLayout> sl = getFractalLayout(st, quiet);
+  FailureOr<layout::FractalLayout> dl = getFractalLayout(dt, quiet);
+  if (failed(sl) || failed(dl) || sl->shape().size() != 2 ||
+      dl->shape().size() != 2)
+    return std::nullopt;
+  unsigned bits = sl->elementBits();
+  int64_t f = 4096 / bits, n = bits == 4 ? 4 : bits == 16 ? 1 : 2;
+  if (sl->numElements() % (f * n) != 0)
+    return std::nullopt;
+  SmallVector<SmallVector<int64_t>> dstOf; // per square; empty = padding
+  SmallVector<FractalSquare> squares;
+  for (int64_t q = 0; q < sl->numElements() / (f * n); ++q) {
+    SmallVector<int64_t> d(n, -1);
+    for (int64_t e = 0; e < f * n; ++e) {
+      TransposeTarget t = transposeElement(bits, e);
+      auto idx = sl->logicalIndex((q * n + t.srcFractal) * f + t.srcInside);
+      if (!idx)
+        continue;
+      if (transposed)
+        std::swap((*idx)[0], (*idx)[1]);
+      if ((*idx)[0] >= dl->shape()[0] || (*idx)[1] >= dl->shape()[1])
+        return std::nullopt;
+      int64_t off = dl->offset(*idx);
+      if (off % f != t.dstInside ||
+          (d[t.dstFractal] != -1 && d[t.dstFractal] != off / f))
+        return std::nullopt;
+      d[t.dstFractal] = off / f;
+    }
+    bool none = llvm::all_of(d, [](int64_t v) { return v == -1; });
+    if (!none && llvm::is_contained(d, -1))
+      return std::nullopt;
+    if (none) {
+      dstOf.push_back({});
+      continue;
+    }
+    dstOf.push_back(d);
+    FractalSquare sq;
+    for (int64_t j = 0; j < n; ++j)
+      sq.src.push_back(q * n + j);
+    sq.dst.assign(d.begin(), d.end());
+    squares.push_back(sq);
+  }
+  // The instruction transposes every square; `transposed` is the tile's
+  // logical transposition, which movesWholeTile tries both ways.
+  if (!movesWholeTile(st, dt, squares, bits, /*transposed=*/true))
+    return std::nullopt;
+  // Runs: a square joins the run when its fractals sit where the run's
+  // dstGap and dstFracGap put them.
+  SmallVector<SquareRun> runs;
+  auto fits = [&](const SquareRun &r, ArrayRef<int64_t> d) {
+    int64_t first = r.dstFractal + r.repeatTimes * (r.dstGap + 1);
+    for (int64_t j = 0; j < n; ++j)
+      if (d[j] != first + j * (r.dstFracGap + 1))
+        return false;
+    return true;
+  };
+  for (int64_t q = 0; q < int64_t(dstOf.size()); ++q) {
+    ArrayRef<int64_t> d = dstOf[q];
+    if (d.empty())
+      continue;
+    if (!runs.empty()) {
+      SquareRun &r = runs.back();
+      bool adjacent = r.startIndex + r.repeatTimes == q;
+      if (adjacent && r.repeatTimes == 1 && d[0] > r.dstFractal) {
+        SquareRun trial = r;
+        trial.dstGap = d[0] - r.dstFractal - 1;
+        if (fits(trial, d)) {
+          r = trial;
+          ++r.repeatTimes;
+          continue;
+        }
+      } else if (adjacent && r.repeatTimes < 255 && fits(r, d)) {
+        ++r.repeatTimes;
+        continue;
+      }
+    }
+    SquareRun r;
+    r.startIndex = q;
+    r.repeatTimes = 1;
+    r.dstFractal = d[0];
+    r.dstFracGap = n > 1 ? d[1] - d[0] - 1 : 0;
+    if (r.dstFracGap < 0)
+      return std::nullopt;
+    for (int64_t j = 0; j < n; ++j)
+      if (d[j] != d[0] + j * (r.dstFracGap + 1))
+        return std::nullopt;
+    runs.push_back(r);
+  }
+  return runs;
+}
+
 /// Builds the candidate's concrete ops before `load`; returns them, or the
 /// first verifier diagnostic when one of them is illegal (and erases them).
 Candidate build(LoadOp load, StringRef mover) {
@@ -178,6 +285,42 @@ Candidate build(LoadOp load, StringRef mover) {
         c.loopIterations = rows > 1 ? rows : 0;
       } else {
         for (Operation *op : llvm::reverse(rowOps))
+          op->erase();
+      }
+    }
+  }
+  // A derived LoadDataWithTranspose that cannot move the tile in one run
+  // becomes one instruction per run of squares (V1 products).
+  const target::ProductInfo *prod = getTargetProduct(load);
+  if (!c.rejected.empty() && mover == "load_2d_transpose" && prod &&
+      prod->HasTransposeV1 && !prod->HasTransposeV2) {
+    if (std::optional<SmallVector<SquareRun>> runs =
+            transposeRuns(st, dt, transposed, loc)) {
+      int64_t f = 4096 / getElementBitWidth(st.getElementType()).value_or(8);
+      std::string runMsg;
+      SmallVector<Operation *> runOps;
+      for (const SquareRun &r : *runs) {
+        if (!runMsg.empty())
+          break;
+        Value off = arith::ConstantIndexOp::create(b, loc, r.dstFractal * f);
+        auto op = Load2DTransposeOp::create(b, loc, src, Value(), dst, off, {},
+                                            {}, {}, {}, {}, {}, {});
+        op->setAttrs(mergeAttrs(op, {i64Attr("startIndex", r.startIndex),
+                                     i64Attr("repeatTimes", r.repeatTimes),
+                                     i64Attr("srcStride", 1),
+                                     i64Attr("dstGap", r.dstGap),
+                                     i64Attr("dstFracGap", r.dstFracGap)}));
+        runOps.push_back(off.getDefiningOp());
+        runOps.push_back(op);
+        runMsg = check(op);
+      }
+      if (runMsg.empty() && !runOps.empty()) {
+        c.ops.front()->erase();
+        c.ops = runOps;
+        c.rejected.clear();
+        c.loopIterations = runs->size() > 1 ? runs->size() : 0;
+      } else {
+        for (Operation *op : llvm::reverse(runOps))
           op->erase();
       }
     }
