@@ -35,9 +35,9 @@ Value ascube::detail::buildF32ToE4M3FN(ImplicitLocOpBuilder &b, Value x) {
   Value bits = arith::BitcastOp::create(b, b.getI32Type(), x);
   Value sign = i.shl(i.shr(bits, i.c(31)), i.c(7));
   Value mag = i.band(bits, i.c(0x7FFFFFFF));
-  // NaN, inf and |x| > 464 (= 448 + half an ulp; 464 itself rounds to 448,
-  // the even mantissa) give NaN.
-  Value nan = i.cmp(P::ugt, mag, i.c(0x43E80000));
+  // NaN, inf and |x| > 448, the largest finite value, give NaN (§16: the
+  // non-saturating mode, "|x| > max or inf gives NaN").
+  Value nan = i.cmp(P::ugt, mag, i.c(0x43E00000));
   // Normal results (|x| >= 2^-6): round the f32 bits to 3 mantissa bits,
   // half to even, and rebias the exponent (127 -> 7).
   Value lsb = i.band(i.shr(mag, i.c(20)), i.c(1));
@@ -124,7 +124,9 @@ Value ascube::detail::buildF32ToHiF8(ImplicitLocOpBuilder &b, Value x,
   Value zero = i.bor(i.cmp(P::slt, e, i.c(-23)),
                      i.band(atBottom, i.cmp(P::eq, code, i.c(0))));
   result = i.sel(zero, i.c(0), result);
-  result = i.sel(i.cmp(P::sgt, e, i.c(15)), i.bor(inf, sign), result);
+  // |x| >= 1.25 * 2^15 is +-inf before any rounding (§17, hif8.py), also
+  // where the hybrid rule would round down.
+  result = i.sel(i.cmp(P::uge, mag, i.c(0x47200000)), i.bor(inf, sign), result);
   result = i.sel(i.cmp(P::ugt, mag, i.c(0x7F800000)), i.c(0x80), result);
   return i.toI8(result);
 }

@@ -13,15 +13,16 @@ namespace ascube::detail {
 
 /// Builds f32 `x` -> fp8 e4m3fn code (i8): round half to even (CAST_RINT,
 /// the only mode Cast.md lists for float -> e4m3fn); the non-saturating
-/// mode: a value that rounds past 448 (|x| > 464), +-inf and NaN give NaN
-/// (0x7F with x's sign). Subnormals down to 2^-9 are kept.
+/// mode of §16: |x| > 448, +-inf and NaN give NaN (0x7F with x's sign).
+/// Subnormals down to 2^-9 are kept.
 mlir::Value buildF32ToE4M3FN(mlir::ImplicitLocOpBuilder &b, mlir::Value x);
 
 /// Builds f32 `x` -> HiFloat8 code (i8) by Cast.md's float -> hifloat8_t
 /// rule (§17): `hybrid` false = round half away from zero (TA); true =
 /// TA for |E| <= 3, otherwise round up when the 14 dropped bits after the
 /// kept mantissa are >= the f32's low 14 bits. Non-saturating: NaN ->
-/// 0x80, +-inf and values rounding past 2^15 -> +-inf (0x6F / 0xEF);
+/// 0x80, +-inf and |x| >= 1.25 * 2^15 -> +-inf (0x6F / 0xEF), as are values
+/// rounding past 2^15;
 /// |x| < 2^-23 -> 0 (no sign); [2^-23, 2^-22) -> +-2^-22 (TA).
 mlir::Value buildF32ToHiF8(mlir::ImplicitLocOpBuilder &b, mlir::Value x,
                            bool hybrid);

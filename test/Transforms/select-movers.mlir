@@ -83,11 +83,12 @@ func.func @shapes(%a: memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b
 // -----
 
 // A square tile moved transposed: the movers' derived forms cannot tell it
-// from the untransposed move, so it is refused rather than risked.
+// from the untransposed move; without a V1 product (no target here) there is
+// no LoadDataWithTranspose run to build for the transposed view.
 !L1 = memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 !L0B = memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
 func.func @square_transposed(%b1: !L1, %b0: !L0B) {
-  // expected-error @+1 {{a square tile moved transposed has no candidate the movers' verifiers can check (their derived forms read a square tile untransposed): write the movers [load_c3]}}
+  // expected-error @+1 {{load_3d: a square tile moved transposed: load_3d's derived form reads it untransposed; only LoadDataWithTranspose in runs of squares (V1) is checked for the transposed view [load_c3]}}
   ascube.load %b1 to %b0 {transpose} : !L1 to !L0B
   return
 }

@@ -79,6 +79,28 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
     }
     return
   }
+  // A barrier on one path only: the other path still needs one.
+  func.func @if_one_path(%a: !A, %b: !B, %c: !C, %p: i1) {
+    // expected-note @+1 {{the previous Mmad}}
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    scf.if %p {
+      ascube.pipe_barrier <M>
+    }
+    // expected-error @+1 {{with no ascube.pipe_barrier <M> between them on ascend950pr (§13.3) [sync_c1]}}
+    ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A, !B to !C
+    return
+  }
+  // Fenced on both paths.
+  func.func @if_both_paths(%a: !A, %b: !B, %c: !C, %p: i1) {
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    scf.if %p {
+      ascube.pipe_barrier <M>
+    } else {
+      ascube.pipe_barrier <ALL>
+    }
+    ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A, !B to !C
+    return
+  }
   // A barrier after each Mmad, or a loop that runs once.
   func.func @loop_ok(%a: !A, %b: !B, %c: !C) {
     %c0 = arith.constant 0 : index

@@ -104,6 +104,28 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 
 // -----
 
+// A later partial rewrite of A (its first fractal) does not repair what B's
+// copy overwrote (A's second fractal) before the load reads all of A.
+!G = memref<16x32xf16>
+!L1 = memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @partial_rewrite(%A: !G, %B: !G) {
+    %a1 = ascube.alloc offset 0 : !L1
+    %b1 = ascube.alloc offset 512 : !L1
+    %a0 = ascube.alloc offset 0 : !L0A
+    ascube.data_copy %A to %a1 : !G to !L1
+    // expected-error @+1 {{'ascube.data_copy' op overwrites bytes [512, 1024) of L1 that hold data written by an earlier 'ascube.data_copy' and still read by a later 'ascube.load_2d' [overlap_c2]}}
+    ascube.data_copy %B to %b1 : !G to !L1
+    ascube.data_copy %A to %a1 {dValue = 16 : i64} : !G to !L1
+    // expected-note @+1 {{read here}}
+    ascube.load_2d %a1 to %a0 : !L1 to !L0A
+    return
+  }
+}
+
+// -----
+
 // Only the bytes an instruction reaches count: the load reads A's first
 // fractal (bytes [0, 512)), which B's copy to [512, 1536) leaves alone.
 !G = memref<16x32xf16>

@@ -28,6 +28,8 @@ CASES = [
     # K > 32: LoadDataWithTranspose in runs of squares.
     (A2, "A transposed", "i8", 64, 96, 20, "AT", "load", "BT", "load_2d"),
     (A2, "A transposed", "f16", 30, 40, 20, "AT", "load", "BT", "load_2d"),
+    # Square tiles moved transposed: LoadDataWithTranspose runs only (load_c3).
+    (A2, "A transposed", "f16", 32, 32, 20, "AT", "load {transpose}", "BT", "load_2d"),
     (A2, "A transposed", "f32", 32, 16, 20, "AT", "load", "BT", "load_2d"),
     (A2, "B not transposed", "i4", 16, 64, 64, "A", "load_3d", "B", "load"),
     (A2, "B not transposed", "i8", 16, 32, 64, "A", "load_2d", "B", "load"),

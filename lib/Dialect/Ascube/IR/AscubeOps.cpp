@@ -18,6 +18,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -250,10 +251,17 @@ bool isTransposedView(ArrayRef<int64_t> src, ArrayRef<int64_t> dst) {
 bool squaresKeepLayout(const layout::FractalLayout &s,
                        const layout::FractalLayout &d,
                        ArrayRef<FractalSquare> squares, unsigned bits,
-                       bool transposed) {
+                       bool transposed,
+                       std::optional<bool> onlyView = std::nullopt) {
   int64_t f = 4096 / bits;
   auto keeps = [&](bool view) {
-    if (view ? !isTransposedView(s.shape(), d.shape()) : s.shape() != d.shape())
+    // An explicit transposed reading also holds for square tiles.
+    bool swapped = s.shape().size() == 2 && d.shape().size() == 2 &&
+                   s.shape()[0] == d.shape()[1] && s.shape()[1] == d.shape()[0];
+    bool shapesFit =
+        view ? (onlyView ? swapped : isTransposedView(s.shape(), d.shape()))
+             : s.shape() == d.shape();
+    if (!shapesFit)
       return false;
     llvm::BitVector written(d.numElements());
     for (const FractalSquare &sq : squares) {
@@ -278,6 +286,8 @@ bool squaresKeepLayout(const layout::FractalLayout &s,
         return false;
     return true;
   };
+  if (onlyView)
+    return keeps(*onlyView);
   return keeps(false) || keeps(true);
 }
 
@@ -3025,8 +3035,37 @@ struct EraseRepeatedMove : RewritePattern {
   }
 };
 
+/// Whether `op` writes every byte of its destination span: a mover in its
+/// derived form -- no destination offset and no parameter beyond those that
+/// change values, not places -- which the verifiers check to move the whole
+/// tile densely.
+bool writesDensely(Operation *op) {
+  static const llvm::StringSet<> valueOnly = {"operandSegmentSizes",
+                                              "ifTranspose",
+                                              "enTranspose",
+                                              "padValue",
+                                              "mode",
+                                              "quantPre",
+                                              "deqScalar",
+                                              "reluEn",
+                                              "clipReluMaxVal",
+                                              "arch3510",
+                                              "subBlockId"};
+  if (!getMoverAccess(op) || isa<LoadSparseOp, LoadMxOp>(op))
+    return false;
+  // Operands src, srcOffset, dst, dstOffset, ...: no destination offset.
+  auto seg = op->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
+  if (!seg || seg.size() < 4 || seg[3] != 0)
+    return false;
+  return llvm::all_of(op->getAttrs(), [](NamedAttribute a) {
+    return valueOnly.contains(a.getName().getValue());
+  });
+}
+
 /// A move whose destination bytes the next move overwrites entirely, without
-/// reading that level in between, leaves no trace: erased.
+/// reading that level in between, leaves no trace: erased. The next move
+/// must write its span densely (a derived form); a LoadDataWithSparse also
+/// writes the hidden index buffer, so it is never erased this way.
 struct EraseOverwrittenMove : RewritePattern {
   EraseOverwrittenMove(MLIRContext *ctx)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
@@ -3036,8 +3075,9 @@ struct EraseOverwrittenMove : RewritePattern {
     std::optional<MoverAccess> a = getMoverAccess(op);
     std::optional<MoverAccess> b = next ? getMoverAccess(next) : std::nullopt;
     if (!a || !b || !a->otherWrites.empty() || handsOffTiles(op) ||
-        handsOffTiles(next) || a->dst != b->dst || !a->dstBytes ||
-        !b->dstBytes || b->dstBytes->first > a->dstBytes->first ||
+        handsOffTiles(next) || isa<LoadSparseOp>(op) || !writesDensely(next) ||
+        a->dst != b->dst || !a->dstBytes || !b->dstBytes ||
+        b->dstBytes->first > a->dstBytes->first ||
         b->dstBytes->second < a->dstBytes->second)
       return failure();
     Level l = levelOf(a->dst);
@@ -3151,14 +3191,14 @@ std::optional<MoverAccess> ascube::getMoverAccess(Operation *op) {
 
 bool ascube::movesWholeTile(MemRefType src, MemRefType dst,
                             ArrayRef<FractalSquare> squares, unsigned bits,
-                            bool transposed) {
+                            bool transposed, std::optional<bool> view) {
   auto quiet = [&] { return emitError(UnknownLoc::get(src.getContext())); };
   ScopedDiagnosticHandler h(src.getContext(),
                             [](Diagnostic &) { return success(); });
   FailureOr<layout::FractalLayout> s = getFractalLayout(src, quiet);
   FailureOr<layout::FractalLayout> d = getFractalLayout(dst, quiet);
   return succeeded(s) && succeeded(d) &&
-         squaresKeepLayout(*s, *d, squares, bits, transposed);
+         squaresKeepLayout(*s, *d, squares, bits, transposed, view);
 }
 
 SmallVector<FractalSquare> ascube::getLoad2DSquares(const Load2DParams &p) {

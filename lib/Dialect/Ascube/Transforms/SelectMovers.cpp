@@ -131,8 +131,9 @@ transposeRuns(MemRefType st, MemRefType dt, bool transposed, Location loc) {
     squares.push_back(sq);
   }
   // The instruction transposes every square; `transposed` is the tile's
-  // logical transposition, which movesWholeTile tries both ways.
-  if (!movesWholeTile(st, dt, squares, bits, /*transposed=*/true))
+  // logical transposition, the one reading the runs must realise.
+  if (!movesWholeTile(st, dt, squares, bits, /*transposed=*/true,
+                      /*view=*/transposed))
     return std::nullopt;
   // Runs: a square joins the run when its fractals sit where the run's
   // dstGap and dstFracGap put them.
@@ -241,6 +242,23 @@ Candidate build(LoadOp load, StringRef mover) {
     return msg;
   };
   c.rejected = check(c.ops.front());
+  // A square tile moved transposed: the derived forms read a square tile as
+  // the same matrix, so only LoadDataWithTranspose's runs of squares, built
+  // for the transposed view, can be trusted (load_c3).
+  bool squareTransposed = load.getTranspose() && st.getRank() == 2 &&
+                          st.getDimSize(0) == st.getDimSize(1);
+  if (squareTransposed) {
+    c.rejected = "a square tile moved transposed: " + c.mover +
+                 "'s derived form reads it untransposed; only "
+                 "LoadDataWithTranspose in runs of squares (V1) is checked "
+                 "for the transposed view [load_c3]";
+    if (mover != "load_2d_transpose") {
+      for (Operation *op : llvm::reverse(c.ops))
+        op->erase();
+      c.ops.clear();
+      return c;
+    }
+  }
   // The rows are only derived for the layouts they are right for: an L1 Nz
   // tile into Zz (L0A) or Zn (L0B, fractals transposed), 16-row fractals.
   auto fmt = [](MemRefType t) {
@@ -408,16 +426,6 @@ struct AscubeSelectMoversPass
   } totals;
 
   LogicalResult select(LoadOp load) {
-    // The movers' derived forms read a square tile as the same matrix: they
-    // cannot be trusted to transpose one, so such a load is refused rather
-    // than possibly moved untransposed.
-    auto st = cast<MemRefType>(load.getSrc().getType());
-    if (load.getTranspose() && st.getRank() == 2 &&
-        st.getDimSize(0) == st.getDimSize(1))
-      return load.emitOpError()
-             << "a square tile moved transposed has no candidate the "
-                "movers' verifiers can check (their derived forms read a "
-                "square tile untransposed): write the movers [load_c3]";
     SmallVector<Candidate> cands;
     for (StringRef m : moverOrder(load))
       if (force.empty() || m == force)

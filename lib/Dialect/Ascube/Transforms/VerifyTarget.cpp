@@ -227,31 +227,50 @@ LogicalResult checkLiveOverlaps(func::FuncOp f) {
                getMemLevel(cast<MemRefType>(y.buf.getType())) &&
            x.lo < y.hi && y.lo < x.hi;
   };
-  llvm::DenseMap<Value, size_t> lastWrite;
+  // For each read, walk back over the writes: the writes of its buffer its
+  // bytes may come from (until one covers them all), and an overwrite
+  // through another buffer in between that no later write of the buffer
+  // repaired.
   for (size_t i = 0; i < events.size(); ++i) {
     const Event &e = events[i];
-    if (e.write) {
-      lastWrite[e.buf] = i;
+    if (e.write)
       continue;
-    }
-    auto w = lastWrite.find(e.buf);
-    if (w == lastWrite.end())
-      continue;
-    for (size_t j = w->second + 1; j < i; ++j) {
+    SmallVector<std::pair<int64_t, int64_t>> later; // e.buf writes seen
+    std::optional<size_t> clobber;
+    int64_t cLo = 0, cHi = 0;
+    for (size_t j = i; j-- > 0;) {
       const Event &x = events[j];
-      if (!x.write || x.buf == e.buf || x.op == e.op || !overlap(x, e))
+      if (!x.write)
         continue;
-      InFlightDiagnostic d =
-          x.op->emitOpError()
-          << "overwrites bytes [" << std::max(x.lo, e.lo) << ", "
-          << std::min(x.hi, e.hi) << ") of "
-          << target::stringifyLevel(
-                 *getMemLevel(cast<MemRefType>(e.buf.getType())))
-          << " that hold data written by an earlier '"
-          << events[w->second].op->getName() << "' and still read by a later '"
-          << e.op->getName() << "' [overlap_c2]";
-      d.attachNote(e.op->getLoc()) << "read here";
-      return failure();
+      if (x.buf == e.buf) {
+        if (clobber && x.lo < cHi && cLo < x.hi) {
+          const Event &c = events[*clobber];
+          InFlightDiagnostic d =
+              c.op->emitOpError()
+              << "overwrites bytes [" << cLo << ", " << cHi << ") of "
+              << target::stringifyLevel(
+                     *getMemLevel(cast<MemRefType>(e.buf.getType())))
+              << " that hold data written by an earlier '" << x.op->getName()
+              << "' and still read by a later '" << e.op->getName()
+              << "' [overlap_c2]";
+          d.attachNote(e.op->getLoc()) << "read here";
+          return failure();
+        }
+        if (x.lo <= e.lo && x.hi >= e.hi)
+          break; // older data of these bytes is dead
+        later.push_back({x.lo, x.hi});
+        continue;
+      }
+      if (clobber || x.op == e.op || !overlap(x, e))
+        continue;
+      int64_t lo = std::max(x.lo, e.lo), hi = std::min(x.hi, e.hi);
+      bool repaired = llvm::any_of(
+          later, [&](auto r) { return r.first <= lo && r.second >= hi; });
+      if (!repaired) {
+        clobber = j;
+        cLo = lo;
+        cHi = hi;
+      }
     }
   }
   return success();
@@ -318,6 +337,11 @@ struct CubeStep {
 };
 
 std::optional<CubeStep> cubeStep(Operation *op) {
+  if (!isa<MmadOp, MmadSparseOp, MmadMxOp>(op))
+    return std::nullopt;
+  // The op verified already; any diagnostic here would be a repeat.
+  ScopedDiagnosticHandler quiet(op->getContext(),
+                                [](Diagnostic &) { return success(); });
   auto emit = [&] { return op->emitOpError(); };
   std::optional<CubeStep> s;
   if (auto o = dyn_cast<MmadOp>(op)) {
@@ -385,21 +409,22 @@ public:
         std::optional<CubeStep> after = scan(*body, state);
         if (!trips || *trips > 1)
           after = scan(*body, after); // the next iteration after this one
-        state = after;
+        // A loop that may not run leaves the state it found.
+        state = after || trips ? after : state;
         continue;
       }
-      // Other regions (scf.if, ...): checked from the current state; what
-      // runs after them is not guessed.
-      bool touches = false;
+      // Other regions (scf.if, ...): each is checked from the current state;
+      // afterwards an Mmad some path leaves unfenced is still pending (an
+      // scf.if without else also passes the state through).
+      std::optional<CubeStep> pending;
       for (Region &r : op.getRegions())
-        for (Block &b : r) {
-          scan(b, state);
-          b.walk([&](Operation *inner) {
-            touches |= isa<PipeBarrierOp>(inner) || cubeStep(inner);
-          });
-        }
-      if (touches)
-        state.reset();
+        for (Block &b : r)
+          if (std::optional<CubeStep> out = scan(b, state); out && !pending)
+            pending = out;
+      if (auto ifOp = dyn_cast<scf::IfOp>(op);
+          ifOp && ifOp.getElseRegion().empty() && !pending)
+        pending = state;
+      state = pending;
     }
     return state;
   }

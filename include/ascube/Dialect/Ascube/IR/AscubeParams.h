@@ -145,10 +145,12 @@ llvm::SmallVector<FractalSquare> getTransposeSquares(const TransposeParams &p);
 /// elements; element moves as transposeElement when `transposed`) carries
 /// the whole `src` tile into the whole `dst` tile: dst(r, c) = src(r, c), or
 /// src(c, r) when dst is typed as the transpose of a non-square src. The
-/// check the derived mover forms use.
+/// check the derived mover forms use. With `view`, only that reading is
+/// accepted: false dst(r, c) = src(r, c), true dst(r, c) = src(c, r) (square
+/// tiles included) -- for movers built for one reading.
 bool movesWholeTile(mlir::MemRefType src, mlir::MemRefType dst,
                     llvm::ArrayRef<FractalSquare> squares, unsigned bits,
-                    bool transposed);
+                    bool transposed, std::optional<bool> view = std::nullopt);
 
 /// MmadParams (§13.1) plus the facts the lowering needs.
 struct MmadParams {
