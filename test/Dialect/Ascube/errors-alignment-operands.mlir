@@ -32,3 +32,14 @@ func.func @bias_l0c(%a: !A, %b: !B, %c: !C) {
   ascube.mmad %a, %b to %c bias %bias : memref<16xf32, #ascube.mem<L0C>> : !A, !B to !C
   return
 }
+
+// -----
+
+// The QUANT_PRE vector (cbufWorkspace) in L1: 32 B (§16).
+!C = memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @quant_vector(%c: !C, %d: memref<16x16xi8>) {
+  %q = ascube.alloc offset 16 : memref<16xi64, #ascube.mem<L1>>
+  // expected-error @+1 {{'ascube.fixpipe' op quant_vector address 16 B in L1 is not a multiple of 32 B [alignment_c2]}}
+  ascube.fixpipe %c to %d quant_vector %q : memref<16xi64, #ascube.mem<L1>> : !C to memref<16x16xi8>
+  return
+}

@@ -1157,6 +1157,13 @@ LogicalResult FixpipeOp::verify() {
                               "column ("
                            << p->nSize << ") in L1 or FB, got " << vt
                            << " [fixpipe_c4]";
+    // The QUANT_PRE vector (cbufWorkspace) in L1 is 32 B aligned (§16); in
+    // FB, the level's alignment.
+    FailureOr<Buffer> qb = resolve(getQuantVector(), "quant_vector", emit);
+    if (failed(qb) ||
+        failed(checkAlign(emit, "quant_vector", getQuantVector(), Value(), *qb,
+                          *vl == Level::L1 ? 32 : 64)))
+      return failure();
   }
   // L0C -> UB (§16, Fixpipe L0C -> UB): 32 B destination pitches.
   const target::ProductInfo *prod = getTargetProduct(*this);
