@@ -29,6 +29,17 @@ def encode(v, t):
     return v.astype({"f16": np.float16, "f32": np.float32, "i8": np.int8}[t])
 
 
+def nz(v, fr, fc):
+    """A matrix in Nz storage order (fr x fc fractals, fractal columns one
+    after another, rows inside a fractal contiguous), zero-padded to whole
+    fractals: element (i, j) at (j // fc) * Rp * fc + i * fc + j % fc."""
+    r, c = v.shape
+    rp, cp = -(-r // fr) * fr, -(-c // fc) * fc
+    p = np.zeros((rp, cp), v.dtype)
+    p[:r, :c] = v
+    return np.ascontiguousarray(p.reshape(rp, cp // fc, fc).transpose(1, 0, 2)).ravel()
+
+
 def golden(c, t):
     """An exact product in the output type of `t`."""
     return c.astype(np.int32) if ACC[t] == "i32" else c.astype(np.float32)
@@ -42,33 +53,43 @@ def mover_ops(mover, src, dst, src_type, dst_type):
     return f"    ascube.{name} {src} to {dst} {attrs} : {src_type} to {dst_type}"
 
 
-def matmul_kernel(prod, t, m, k, n, a_as, a_mover, b_as, b_mover):
+def matmul_kernel(prod, t, m, k, n, a_as, a_mover, b_as, b_mover,
+                  gm_nz=False, c_in_l0c=False, acc=None):
     """C = A x B on `prod`. A is given as "A" (M x K) or "AT" (K x M), B as
     "B" (K x N) or "BT" (N x K), in GM ND and in L1 Nz; the movers bring
-    them to L0A (Zz, Nz on 950) and L0B (Zn)."""
-    acc = ACC[t]
+    them to L0A (Zz, Nz on 950) and L0B (Zn). `gm_nz`: A and B are already
+    Nz in GM and reach L1 by a plain copy (products without ND2NZ);
+    `c_in_l0c`: C is the L0C tile itself, no Fixpipe (products without one);
+    `acc`: the C type when not the usual one (f16 C)."""
+    acc = acc or ACC[t]
     nz950 = prod.startswith("ascend950")
     a_shape = f"{m}x{k}" if a_as == "A" else f"{k}x{m}"
     b_shape = f"{k}x{n}" if b_as == "B" else f"{n}x{k}"
+    gm = ", #ascube.layout<Nz>" if gm_nz else ""
+    a_gm, b_gm = f"memref<{a_shape}x{t}{gm}>", f"memref<{b_shape}x{t}{gm}>"
     a_l1 = f"memref<{a_shape}x{t}, #ascube.layout<Nz>, #ascube.mem<L1>>"
     b_l1 = f"memref<{b_shape}x{t}, #ascube.layout<Nz>, #ascube.mem<L1>>"
     a0 = f"memref<{m}x{k}x{t}, #ascube.layout<{'Nz' if nz950 else 'Zz'}>, #ascube.mem<L0A>>"
     b0 = f"memref<{k}x{n}x{t}, #ascube.layout<Zn>, #ascube.mem<L0B>>"
     c0 = f"memref<{m}x{n}x{acc}, #ascube.layout<Nz>, #ascube.mem<L0C>>"
+    c_arg = c0 if c_in_l0c else f"memref<{m}x{n}x{acc}>"
+    out = ("" if c_in_l0c else
+           f"    %c = ascube.alloc offset 0 : {c0}\n")
+    c_val = "%C" if c_in_l0c else "%c"
+    fixpipe = ("" if c_in_l0c else
+               f"    ascube.fixpipe %c to %C : {c0} to memref<{m}x{n}x{acc}>\n")
     return f"""module attributes {{ascube.target = #ascube.target<{prod}>}} {{
-  func.func @k(%A: memref<{a_shape}x{t}>, %B: memref<{b_shape}x{t}>, %C: memref<{m}x{n}x{acc}>) {{
+  func.func @k(%A: {a_gm}, %B: {b_gm}, %C: {c_arg}) {{
     %a1 = ascube.alloc offset 0 : {a_l1}
     %b1 = ascube.alloc offset 131072 : {b_l1}
-    ascube.data_copy %A to %a1 : memref<{a_shape}x{t}> to {a_l1}
-    ascube.data_copy %B to %b1 : memref<{b_shape}x{t}> to {b_l1}
+    ascube.data_copy %A to %a1 : {a_gm} to {a_l1}
+    ascube.data_copy %B to %b1 : {b_gm} to {b_l1}
     %a0 = ascube.alloc offset 0 : {a0}
 {mover_ops(a_mover, "%a1", "%a0", a_l1, a0)}
     %b0 = ascube.alloc offset 0 : {b0}
 {mover_ops(b_mover, "%b1", "%b0", b_l1, b0)}
-    %c = ascube.alloc offset 0 : {c0}
-    ascube.mmad %a0, %b0 to %c : {a0}, {b0} to {c0}
-    ascube.fixpipe %c to %C : {c0} to memref<{m}x{n}x{acc}>
-    return
+{out}    ascube.mmad %a0, %b0 to {c_val} : {a0}, {b0} to {c0}
+{fixpipe}    return
   }}
 }}
 """

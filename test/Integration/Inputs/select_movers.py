@@ -14,10 +14,16 @@ import sys
 
 import numpy as np
 
-from cubetest import encode, golden, matmul_kernel, options, run
+from cubetest import C0, encode, golden, matmul_kernel, nz, options, run
 
 MOVERS = ["load_3d", "load_2d", "load_2d_transpose", "load_2d_v2"]
 A2, P950 = "atlas_a2", "ascend950pr"
+# Products without ND2NZ take A and B already Nz in GM (a plain copy to L1);
+# without a Fixpipe, C is read from L0C (Nz, 16 x 16 fractals).
+P310B = ("atlas_200i_500_a2", {"gm_nz": True})
+P310P = ("atlas_inference", {"c_in_l0c": True})
+P910A = ("atlas_training", {"c_in_l0c": True})
+K9030 = ("kirin_9030", {"acc": "f16"})
 # (product, cell, dtype, m, k, n, A as, A mover, B as, B mover)
 CASES = [
     (A2, "A not transposed", "i4", 32, 64, 64, "A", "load", "B", "load_2d_transpose"),
@@ -47,6 +53,16 @@ CASES = [
     (P950, "A transposed", "f32", 32, 16, 20, "AT", "load", "BT", "load_2d_v2"),
     (P950, "B not transposed", "i8", 30, 64, 64, "A", "load_2d_v2", "B", "load"),
     (P950, "B transposed", "f16", 30, 40, 20, "A", "load_2d_v2", "BT", "load"),
+    # 310B as A2 (LoadData 3D V2, WithTranspose V1), inputs Nz in GM.
+    (P310B, "A not transposed", "f16", 30, 40, 20, "A", "load", "BT", "load_2d"),
+    (P310B, "A transposed", "i8", 64, 32, 20, "AT", "load", "BT", "load_2d"),
+    (P310B, "B transposed", "f16", 16, 40, 20, "A", "load_2d", "BT", "load"),
+    # 310P: LoadData 3D V2 and 2D, no WithTranspose, no Fixpipe.
+    (P310P, "A not transposed", "f16", 30, 40, 20, "A", "load", "BT", "load_2d"),
+    (P310P, "B transposed", "f16", 16, 40, 20, "A", "load_2d", "BT", "load"),
+    # 910A and Kirin 9030: LoadData 2D only (no LoadData 3D V2).
+    (P910A, "A not transposed", "f16", 30, 40, 20, "A", "load", "BT", "load_2d"),
+    (K9030, "A not transposed", "f16", 30, 32, 20, "A", "load", "BT", "load_2d"),
 ]
 
 
@@ -55,16 +71,25 @@ def main():
     rng = np.random.default_rng(20261130)
     failures = 0
     for i, (prod, cell, t, m, k, n, a_as, a_mv, b_as, b_mv) in enumerate(CASES):
+        prod, opt = prod if isinstance(prod, tuple) else (prod, {})
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
         lo, hi = {"i8": (-128, 128), "i4": (-8, 8)}.get(t, (-3, 4))
         a = rng.integers(lo, hi, (m, k))
         b = rng.integers(lo, hi, (k, n))
         with open(d + "/kernel.mlir", "w") as f:
-            f.write(matmul_kernel(prod, t, m, k, n, a_as, a_mv, b_as, b_mv))
-        encode(a if a_as == "A" else a.T, t).tofile(d + "/A.bin")
-        encode(b if b_as == "B" else b.T, t).tofile(d + "/B.bin")
-        golden(a @ b, t).tofile(d + "/golden.bin")
+            f.write(matmul_kernel(prod, t, m, k, n, a_as, a_mv, b_as, b_mv, **opt))
+        a_in, b_in = (a if a_as == "A" else a.T), (b if b_as == "B" else b.T)
+        if opt.get("gm_nz"):
+            a_in, b_in = nz(a_in, 16, C0[t]), nz(b_in, 16, C0[t])
+        encode(a_in, t).tofile(d + "/A.bin")
+        encode(b_in, t).tofile(d + "/B.bin")
+        c = golden(a @ b, t)
+        if opt.get("acc") == "f16":
+            c = c.astype(np.float16)
+        if opt.get("c_in_l0c"):
+            c = nz(c, 16, 16)
+        c.tofile(d + "/golden.bin")
         sel = subprocess.run([o.opt, d + "/kernel.mlir", "--ascube-select-movers"],
                              capture_output=True, text=True)
         chosen = re.search(r"ascube-select-movers: (\w+) \(cost", sel.stderr)
