@@ -83,14 +83,15 @@ func.func @shapes(%a: memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b
 // -----
 
 // A square tile moved transposed: the movers' derived forms cannot tell it
-// from the untransposed move; without a V1 product (no target here) there is
-// no LoadDataWithTranspose run to build for the transposed view.
-!L1 = memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
-!L0B = memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
-func.func @square_transposed(%b1: !L1, %b0: !L0B) {
-  // expected-error @+1 {{load_3d: a square tile moved transposed: load_3d's derived form reads it untransposed; only LoadDataWithTranspose in runs of squares (V1) is checked for the transposed view [load_c3]}}
-  ascube.load %b1 to %b0 {transpose} : !L1 to !L0B
-  return
+// from the untransposed move, and on 950 no run built for the transposed
+// reading exists for int8 into L0A (no V1 LoadDataWithTranspose, LoadData 2D
+// transposes 16-bit fractals only).
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @square_transposed(%a1: memref<64x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<64x64xi8, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
+    // expected-error @+1 {{load_3d: a square tile moved transposed: load_3d's derived form reads it untransposed; only runs of squares built for the transposed view (LoadDataWithTranspose on V1 products, LoadData 2D) are checked for it [load_c3]}}
+    ascube.load %a1 to %a0 {transpose} : memref<64x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x64xi8, #ascube.layout<Nz>, #ascube.mem<L0A>>
+    return
+  }
 }
 
 // -----

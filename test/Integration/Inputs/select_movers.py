@@ -44,6 +44,8 @@ CASES = [
     (A2, "B not transposed", "f16", 16, 40, 30, "A", "load_2d", "B", "load"),
     (A2, "B not transposed", "f32", 16, 36, 17, "A", "load_2d", "B", "load"),
     (A2, "B transposed", "i8", 16, 64, 20, "A", "load_2d", "BT", "load"),
+    # A square B^T: LoadData 2D in runs built for the transposed reading.
+    (A2, "B transposed", "i8", 16, 64, 64, "A", "load_2d", "BT", "load {transpose}"),
     (A2, "B transposed", "f16", 16, 40, 20, "A", "load_2d", "BT", "load"),
     (A2, "B transposed", "f32", 16, 20, 12, "A", "load_2d", "BT", "load"),
     # Kirin X90: LoadData 3D V2 for int8 A too.

@@ -78,13 +78,17 @@ struct SquareRun {
           dstFractal = 0;
 };
 
-/// The runs of LoadDataWithTranspose (V1, §7) that move the whole `st` tile
-/// into `dt`: every square's destination fractals are read off the two
-/// layouts element by element (transposeElement), then consecutive squares
-/// whose destinations step evenly share one instruction. std::nullopt when
-/// the layouts do not fit whole squares.
+/// The runs of squares that move the whole `st` tile into `dt`: every
+/// square's destination fractals are read off the two layouts element by
+/// element, then consecutive squares whose destinations step evenly share
+/// one instruction. `withTranspose`: LoadDataWithTranspose's squares (V1,
+/// §7, transposeElement); otherwise LoadData 2D's one-fractal squares, each
+/// moved as is or, with `fractalTranspose`, transposed (16-bit, §6).
+/// `transposed` is the reading to realise: dst(r, c) = src(c, r).
+/// std::nullopt when the layouts do not fit whole squares.
 std::optional<SmallVector<SquareRun>>
-transposeRuns(MemRefType st, MemRefType dt, bool transposed, Location loc) {
+squareRuns(MemRefType st, MemRefType dt, bool transposed, bool withTranspose,
+           bool fractalTranspose, Location loc) {
   auto quiet = [&] { return emitError(loc); };
   ScopedDiagnosticHandler h(st.getContext(),
                             [](Diagnostic &) { return success(); });
@@ -94,15 +98,20 @@ transposeRuns(MemRefType st, MemRefType dt, bool transposed, Location loc) {
       dl->shape().size() != 2)
     return std::nullopt;
   unsigned bits = sl->elementBits();
-  int64_t f = 4096 / bits, n = bits == 4 ? 4 : bits == 16 ? 1 : 2;
-  if (sl->numElements() % (f * n) != 0)
+  int64_t f = 4096 / bits;
+  int64_t n = !withTranspose ? 1 : bits == 4 ? 4 : bits == 16 ? 1 : 2;
+  if (sl->numElements() % (f * n) != 0 || (fractalTranspose && bits != 16))
     return std::nullopt;
+  bool moves = withTranspose || fractalTranspose;
+  auto place = [&](int64_t e) {
+    return moves ? transposeElement(bits, e) : TransposeTarget{0, e, 0, e};
+  };
   SmallVector<SmallVector<int64_t>> dstOf; // per square; empty = padding
   SmallVector<FractalSquare> squares;
   for (int64_t q = 0; q < sl->numElements() / (f * n); ++q) {
     SmallVector<int64_t> d(n, -1);
     for (int64_t e = 0; e < f * n; ++e) {
-      TransposeTarget t = transposeElement(bits, e);
+      TransposeTarget t = place(e);
       auto idx = sl->logicalIndex((q * n + t.srcFractal) * f + t.srcInside);
       if (!idx)
         continue;
@@ -130,10 +139,9 @@ transposeRuns(MemRefType st, MemRefType dt, bool transposed, Location loc) {
     sq.dst.assign(d.begin(), d.end());
     squares.push_back(sq);
   }
-  // The instruction transposes every square; `transposed` is the tile's
-  // logical transposition, the one reading the runs must realise.
-  if (!movesWholeTile(st, dt, squares, bits, /*transposed=*/true,
-                      /*view=*/transposed))
+  // `moves`: the instruction transposes every square; `transposed`: the
+  // tile's logical transposition, the one reading the runs must realise.
+  if (!movesWholeTile(st, dt, squares, bits, moves, /*view=*/transposed))
     return std::nullopt;
   // Runs: a square joins the run when its fractals sit where the run's
   // dstGap and dstFracGap put them.
@@ -247,11 +255,52 @@ Candidate build(LoadOp load, StringRef mover) {
   // for the transposed view, can be trusted (load_c3).
   bool squareTransposed = load.getTranspose() && st.getRank() == 2 &&
                           st.getDimSize(0) == st.getDimSize(1);
+  // LoadData 2D in runs of fractals built for the transposed reading (each
+  // fractal as is, or transposed with ifTranspose): e.g. a square B^T whose
+  // Nz fractals are already Zn's.
+  if (squareTransposed && mover == "load_2d") {
+    int64_t f = 4096 / getElementBitWidth(st.getElementType()).value_or(8);
+    for (bool flip : {false, true}) {
+      std::optional<SmallVector<SquareRun>> runs = squareRuns(
+          st, dt, /*transposed=*/true, /*withTranspose=*/false, flip, loc);
+      if (!runs || runs->empty())
+        continue;
+      std::string runMsg;
+      SmallVector<Operation *> runOps;
+      for (const SquareRun &r : *runs) {
+        Value off = arith::ConstantIndexOp::create(b, loc, r.dstFractal * f);
+        auto op = Load2DOp::create(b, loc, src, Value(), dst, off, {}, {}, {},
+                                   {}, {}, {}, {});
+        SmallVector<NamedAttribute> a = {i64Attr("startIndex", r.startIndex),
+                                         i64Attr("repeatTimes", r.repeatTimes),
+                                         i64Attr("srcStride", 1),
+                                         i64Attr("dstGap", r.dstGap)};
+        if (flip)
+          a.push_back(boolAttr("ifTranspose", true));
+        op->setAttrs(mergeAttrs(op, a));
+        runOps.push_back(off.getDefiningOp());
+        runOps.push_back(op);
+        if (!(runMsg = check(op)).empty())
+          break;
+      }
+      if (runMsg.empty()) {
+        for (Operation *op : llvm::reverse(c.ops))
+          op->erase();
+        c.ops = runOps;
+        c.rejected.clear();
+        c.loopIterations = runs->size() > 1 ? runs->size() : 0;
+        squareTransposed = false;
+        break;
+      }
+      for (Operation *op : llvm::reverse(runOps))
+        op->erase();
+    }
+  }
   if (squareTransposed) {
     c.rejected = "a square tile moved transposed: " + c.mover +
-                 "'s derived form reads it untransposed; only "
-                 "LoadDataWithTranspose in runs of squares (V1) is checked "
-                 "for the transposed view [load_c3]";
+                 "'s derived form reads it untransposed; only runs of "
+                 "squares built for the transposed view (LoadDataWithTranspose "
+                 "on V1 products, LoadData 2D) are checked for it [load_c3]";
     if (mover != "load_2d_transpose") {
       for (Operation *op : llvm::reverse(c.ops))
         op->erase();
@@ -313,7 +362,8 @@ Candidate build(LoadOp load, StringRef mover) {
   if (!c.rejected.empty() && mover == "load_2d_transpose" && prod &&
       prod->HasTransposeV1 && !prod->HasTransposeV2) {
     if (std::optional<SmallVector<SquareRun>> runs =
-            transposeRuns(st, dt, transposed, loc)) {
+            squareRuns(st, dt, transposed, /*withTranspose=*/true,
+                       /*fractalTranspose=*/false, loc)) {
       int64_t f = 4096 / getElementBitWidth(st.getElementType()).value_or(8);
       std::string runMsg;
       SmallVector<Operation *> runOps;
