@@ -90,6 +90,30 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
     ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A, !B to !C
     return
   }
+  // The path that skips the scf.if still has the Mmad on C unfenced.
+  func.func @if_other_tile(%a: !A, %b: !B, %c: !C, %d: !C, %p: i1) {
+    // expected-note @+1 {{the previous Mmad}}
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    scf.if %p {
+      ascube.mmad %a, %b to %d : !A, !B to !C
+    }
+    // expected-error @+1 {{with no ascube.pipe_barrier <M> between them on ascend950pr (§13.3) [sync_c1]}}
+    ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A, !B to !C
+    return
+  }
+  // A loop that may run zero times leaves the Mmad before it pending.
+  func.func @zero_trip(%a: !A, %b: !B, %c: !C, %d: !C, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // expected-note @+1 {{the previous Mmad}}
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    scf.for %k = %c0 to %n step %c1 {
+      ascube.mmad %a, %b to %d : !A, !B to !C
+    }
+    // expected-error @+1 {{with no ascube.pipe_barrier <M> between them on ascend950pr (§13.3) [sync_c1]}}
+    ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A, !B to !C
+    return
+  }
   // Fenced on both paths.
   func.func @if_both_paths(%a: !A, %b: !B, %c: !C, %p: i1) {
     ascube.mmad %a, %b to %c : !A, !B to !C

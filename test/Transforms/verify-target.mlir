@@ -195,3 +195,27 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     return
   }
 }
+
+// -----
+
+// A tile refilled in pieces (one LoadData 2D per fractal) repairs together
+// what the overlapping buffer overwrote: legal.
+!L1 = memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!L0B = memref<32x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!L0C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @refill_in_pieces(%a1: !L1, %y1: !L1, %b0: !L0B, %c: !L0C) {
+    %c256 = arith.constant 256 : index
+    %a0 = ascube.alloc offset 0 : !L0A
+    %y0 = ascube.alloc offset 0 : !L0A
+    ascube.load_2d %a1 to %a0 : !L1 to !L0A
+    ascube.mmad %a0, %b0 to %c : !L0A, !L0B to !L0C
+    ascube.load_2d %y1 to %y0 : !L1 to !L0A
+    ascube.load_2d %a1 to %a0 {repeatTimes = 1 : i64} : !L1 to !L0A
+    ascube.load_2d %a1 to %a0[%c256] {startIndex = 1 : i64, repeatTimes = 1 : i64} : !L1 to !L0A
+    ascube.pipe_barrier <M>
+    ascube.mmad %a0, %b0 to %c {cmatrixInitVal = false} : !L0A, !L0B to !L0C
+    return
+  }
+}

@@ -55,6 +55,8 @@ CASES = [
     (P950, "A transposed", "f32", 32, 16, 20, "AT", "load", "BT", "load_2d_v2"),
     (P950, "B not transposed", "i8", 30, 64, 64, "A", "load_2d_v2", "B", "load"),
     (P950, "B transposed", "f16", 30, 40, 20, "A", "load_2d_v2", "BT", "load"),
+    # A square A^T on 950: LoadData 2D runs without dstGap (950 ignores it).
+    (P950, "A transposed", "f16", 32, 32, 20, "AT", "load {transpose}", "BT", "load_2d_v2"),
     # 310B as A2 (LoadData 3D V2, WithTranspose V1), inputs Nz in GM.
     (P310B, "A not transposed", "f16", 30, 40, 20, "A", "load", "BT", "load_2d"),
     (P310B, "A transposed", "i8", 64, 32, 20, "AT", "load", "BT", "load_2d"),

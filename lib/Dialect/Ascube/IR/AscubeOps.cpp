@@ -3044,8 +3044,8 @@ struct EraseRepeatedMove : RewritePattern {
 
 /// Whether `op` writes every byte of its destination span: a mover in its
 /// derived form -- no destination offset and no parameter beyond those that
-/// change values, not places -- which the verifiers check to move the whole
-/// tile densely.
+/// change values, not places -- into a destination without padding, so the
+/// whole logical tile it writes is the whole buffer.
 bool writesDensely(Operation *op) {
   static const llvm::StringSet<> valueOnly = {"operandSegmentSizes",
                                               "ifTranspose",
@@ -3058,7 +3058,14 @@ bool writesDensely(Operation *op) {
                                               "clipReluMaxVal",
                                               "arch3510",
                                               "subBlockId"};
-  if (!getMoverAccess(op) || isa<LoadSparseOp, LoadMxOp>(op))
+  std::optional<MoverAccess> m = getMoverAccess(op);
+  if (!m || isa<LoadSparseOp, LoadMxOp>(op))
+    return false;
+  // Derived forms write the logical tile: dense only without padding.
+  FailureOr<layout::FractalLayout> l = quietly(op, [&](EmitErrorFn e) {
+    return getFractalLayout(cast<MemRefType>(m->dst.getType()), e);
+  });
+  if (failed(l) || l->numLogicalElements() != l->numElements())
     return false;
   // Operands src, srcOffset, dst, dstOffset, ...: no destination offset.
   auto seg = op->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");

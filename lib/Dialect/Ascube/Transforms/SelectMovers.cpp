@@ -84,11 +84,12 @@ struct SquareRun {
 /// one instruction. `withTranspose`: LoadDataWithTranspose's squares (V1,
 /// §7, transposeElement); otherwise LoadData 2D's one-fractal squares, each
 /// moved as is or, with `fractalTranspose`, transposed (16-bit, §6).
-/// `transposed` is the reading to realise: dst(r, c) = src(c, r).
+/// `transposed` is the reading to realise: dst(r, c) = src(c, r). Without
+/// `gaps` (950's LoadData 2D has no dstGap) a run's squares are contiguous.
 /// std::nullopt when the layouts do not fit whole squares.
 std::optional<SmallVector<SquareRun>>
 squareRuns(MemRefType st, MemRefType dt, bool transposed, bool withTranspose,
-           bool fractalTranspose, Location loc) {
+           bool fractalTranspose, bool gaps, Location loc) {
   auto quiet = [&] { return emitError(loc); };
   ScopedDiagnosticHandler h(st.getContext(),
                             [](Diagnostic &) { return success(); });
@@ -160,7 +161,8 @@ squareRuns(MemRefType st, MemRefType dt, bool transposed, bool withTranspose,
     if (!runs.empty()) {
       SquareRun &r = runs.back();
       bool adjacent = r.startIndex + r.repeatTimes == q;
-      if (adjacent && r.repeatTimes == 1 && d[0] > r.dstFractal) {
+      if (adjacent && r.repeatTimes == 1 && d[0] > r.dstFractal &&
+          (gaps || d[0] == r.dstFractal + 1)) {
         SquareRun trial = r;
         trial.dstGap = d[0] - r.dstFractal - 1;
         if (fits(trial, d)) {
@@ -260,9 +262,12 @@ Candidate build(LoadOp load, StringRef mover) {
   // Nz fractals are already Zn's.
   if (squareTransposed && mover == "load_2d") {
     int64_t f = 4096 / getElementBitWidth(st.getElementType()).value_or(8);
+    const target::ProductInfo *p = getTargetProduct(load);
+    bool gaps = !p || p->Arch != 3510; // 950's LoadData 2D has no dstGap
     for (bool flip : {false, true}) {
-      std::optional<SmallVector<SquareRun>> runs = squareRuns(
-          st, dt, /*transposed=*/true, /*withTranspose=*/false, flip, loc);
+      std::optional<SmallVector<SquareRun>> runs =
+          squareRuns(st, dt, /*transposed=*/true, /*withTranspose=*/false, flip,
+                     gaps, loc);
       if (!runs || runs->empty())
         continue;
       std::string runMsg;
@@ -363,7 +368,7 @@ Candidate build(LoadOp load, StringRef mover) {
       prod->HasTransposeV1 && !prod->HasTransposeV2) {
     if (std::optional<SmallVector<SquareRun>> runs =
             squareRuns(st, dt, transposed, /*withTranspose=*/true,
-                       /*fractalTranspose=*/false, loc)) {
+                       /*fractalTranspose=*/false, /*gaps=*/true, loc)) {
       int64_t f = 4096 / getElementBitWidth(st.getElementType()).value_or(8);
       std::string runMsg;
       SmallVector<Operation *> runOps;

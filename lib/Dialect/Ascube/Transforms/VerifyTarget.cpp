@@ -227,27 +227,44 @@ LogicalResult checkLiveOverlaps(func::FuncOp f) {
                getMemLevel(cast<MemRefType>(y.buf.getType())) &&
            x.lo < y.hi && y.lo < x.hi;
   };
+  // Whether the union of `ranges` covers [lo, hi).
+  auto covers = [](SmallVector<std::pair<int64_t, int64_t>> ranges, int64_t lo,
+                   int64_t hi) {
+    llvm::sort(ranges);
+    for (auto [a, b] : ranges) {
+      if (a > lo)
+        break;
+      lo = std::max(lo, b);
+      if (lo >= hi)
+        return true;
+    }
+    return lo >= hi;
+  };
   // For each read, walk back over the writes: the writes of its buffer its
-  // bytes may come from (until one covers them all), and an overwrite
-  // through another buffer in between that no later write of the buffer
-  // repaired.
+  // bytes may come from (until together they cover them all), and every
+  // overwrite through another buffer in between that the later writes of
+  // the buffer did not repair.
   for (size_t i = 0; i < events.size(); ++i) {
     const Event &e = events[i];
     if (e.write)
       continue;
     SmallVector<std::pair<int64_t, int64_t>> later; // e.buf writes seen
-    std::optional<size_t> clobber;
-    int64_t cLo = 0, cHi = 0;
+    struct Clobber {
+      size_t at;
+      int64_t lo, hi;
+    };
+    SmallVector<Clobber> clobbers;
     for (size_t j = i; j-- > 0;) {
       const Event &x = events[j];
       if (!x.write)
         continue;
       if (x.buf == e.buf) {
-        if (clobber && x.lo < cHi && cLo < x.hi) {
-          const Event &c = events[*clobber];
+        for (const Clobber &c : clobbers) {
+          if (!(x.lo < c.hi && c.lo < x.hi))
+            continue;
           InFlightDiagnostic d =
-              c.op->emitOpError()
-              << "overwrites bytes [" << cLo << ", " << cHi << ") of "
+              events[c.at].op->emitOpError()
+              << "overwrites bytes [" << c.lo << ", " << c.hi << ") of "
               << target::stringifyLevel(
                      *getMemLevel(cast<MemRefType>(e.buf.getType())))
               << " that hold data written by an earlier '" << x.op->getName()
@@ -256,21 +273,16 @@ LogicalResult checkLiveOverlaps(func::FuncOp f) {
           d.attachNote(e.op->getLoc()) << "read here";
           return failure();
         }
-        if (x.lo <= e.lo && x.hi >= e.hi)
-          break; // older data of these bytes is dead
         later.push_back({x.lo, x.hi});
+        if (covers(later, e.lo, e.hi))
+          break; // older data of these bytes is dead
         continue;
       }
-      if (clobber || x.op == e.op || !overlap(x, e))
+      if (x.op == e.op || !overlap(x, e))
         continue;
       int64_t lo = std::max(x.lo, e.lo), hi = std::min(x.hi, e.hi);
-      bool repaired = llvm::any_of(
-          later, [&](auto r) { return r.first <= lo && r.second >= hi; });
-      if (!repaired) {
-        clobber = j;
-        cLo = lo;
-        cHi = hi;
-      }
+      if (!covers(later, lo, hi))
+        clobbers.push_back({j, lo, hi});
     }
   }
   return success();
@@ -370,21 +382,25 @@ std::optional<CubeStep> cubeStep(Operation *op) {
 /// checked against its own previous iteration when it may run twice.
 class PipeMChecker {
 public:
+  /// The Mmads that may still be unfenced, one per control-flow path.
+  using State = SmallVector<CubeStep, 2>;
+
   explicit PipeMChecker(const target::ProductInfo *prod) : prod(prod) {}
 
-  /// Scans `block` from `state` (the last Mmad not yet fenced by a barrier)
-  /// and returns the state after it.
-  std::optional<CubeStep> scan(Block &block, std::optional<CubeStep> state) {
+  /// Scans `block` from `state` and returns the state after it.
+  State scan(Block &block, State state) {
     for (Operation &op : block) {
       if (auto b = dyn_cast<PipeBarrierOp>(op)) {
         if (b.getPipe() == Pipe::M || b.getPipe() == Pipe::ALL)
-          state.reset();
+          state.clear();
         continue;
       }
       if (std::optional<CubeStep> s = cubeStep(&op)) {
-        if (state && s->accumulates && sameTile(state->c, s->c))
-          check(*state, *s);
-        state = s;
+        if (s->accumulates)
+          for (const CubeStep &prev : state)
+            if (sameTile(prev.c, s->c))
+              check(prev, *s);
+        state = {*s};
         continue;
       }
       if (op.getNumRegions() == 0)
@@ -406,25 +422,34 @@ public:
       if (body) {
         if (trips && *trips == 0)
           continue;
-        std::optional<CubeStep> after = scan(*body, state);
-        if (!trips || *trips > 1)
-          after = scan(*body, after); // the next iteration after this one
-        // A loop that may not run leaves the state it found.
-        state = after || trips ? after : state;
+        State once = scan(*body, state);
+        if (trips && *trips == 1) {
+          state = once;
+          continue;
+        }
+        State twice = scan(*body, once); // the next iteration after one
+        if (trips) {
+          state = twice;
+          continue;
+        }
+        // Unknown trip count: zero, one or more iterations.
+        State all = state;
+        merge(all, once);
+        merge(all, twice);
+        state = all;
         continue;
       }
       // Other regions (scf.if, ...): each is checked from the current state;
-      // afterwards an Mmad some path leaves unfenced is still pending (an
-      // scf.if without else also passes the state through).
-      std::optional<CubeStep> pending;
+      // afterwards every path's pending Mmads are (an scf.if without else
+      // also passes the state on; other ops are taken to run their regions).
+      State out;
       for (Region &r : op.getRegions())
         for (Block &b : r)
-          if (std::optional<CubeStep> out = scan(b, state); out && !pending)
-            pending = out;
+          merge(out, scan(b, state));
       if (auto ifOp = dyn_cast<scf::IfOp>(op);
-          ifOp && ifOp.getElseRegion().empty() && !pending)
-        pending = state;
-      state = pending;
+          ifOp && ifOp.getElseRegion().empty())
+        merge(out, state);
+      state = out;
     }
     return state;
   }
@@ -432,6 +457,12 @@ public:
   bool ok = true;
 
 private:
+  static void merge(State &into, const State &from) {
+    for (const CubeStep &s : from)
+      if (llvm::none_of(into, [&](const CubeStep &t) { return t.op == s.op; }))
+        into.push_back(s);
+  }
+
   void check(const CubeStep &prev, const CubeStep &next) {
     int64_t blocks = (prev.m / 16) * (prev.n / 16);
     if (blocks >= 10 || !reported.insert(next.op).second)
@@ -469,7 +500,7 @@ struct AscubeVerifyTargetPass
       ok &= succeeded(checkUnitFlags(f));
       PipeMChecker pipeM(getTargetProduct(f));
       for (Block &b : f.getBody())
-        pipeM.scan(b, std::nullopt);
+        pipeM.scan(b, {});
       ok &= pipeM.ok;
     });
     if (!ok)

@@ -832,7 +832,7 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
       DEQF16 (s32->f16), QF322B8_PRE (f32->s8/u8), REQ8 (s32->s8/u8), on
       950 QS322BF16_PRE (s32->bf16, derived) and QF322F16/BF16/F32_PRE
       (given: y = x * M1, then a round-half-even cast), QF322FP8_PRE
-      (f32->e4m3fn, derived: x * M1 rounded half to even; past 464, inf
+      (f32->e4m3fn, derived: x * M1 rounded half to even; |y| > 448, inf
       and NaN give NaN), QF322HIF8_PRE (f32->hif8, derived: half away from
       zero) and QF322HIF8_PRE_HYBRID (given: Cast.md's hybrid rule, §17),
       and the V forms with a per-column `quant_vector` operand (one ui64
