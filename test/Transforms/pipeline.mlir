@@ -15,6 +15,11 @@
 // instructions.
 // REPORT: remark: ascube-select-movers report for @matmul: 2 loads; selected 2 MTE1 instructions, 112 cycles; LoadData 2D-family route 5 instructions, 200 cycles; lower bound 80 cycles (bytes / bandwidth)
 // REPORT-NOT: chosen
+// examples/matmul_f16.mlir writes the same moves by hand (two loops, 7
+// LoadData 2D); merged into ascube.load and selected, it gets the same
+// report: the same shapes, the same hand-worked cycles.
+// RUN: ascube-opt %ascube_src/examples/matmul_f16.mlir --ascube-merge-movers --ascube-select-movers="report=true remarks=false" 2>&1 >/dev/null | FileCheck %s --check-prefix=MERGED
+// MERGED: remark: ascube-select-movers report for @matmul: 2 loads; selected 2 MTE1 instructions, 112 cycles; LoadData 2D-family route 5 instructions, 200 cycles; lower bound 80 cycles (bytes / bandwidth)
 // CHECK: llvm.func @matmul
 // CHECK-NOT: ascube.
 // MISMATCH: the module targets atlas_a2, not ascend950pr [target_c2]
