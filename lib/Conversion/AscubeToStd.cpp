@@ -529,7 +529,8 @@ struct DataCopyLowering : AscubePattern<DataCopyOp> {
         storageIndex(im, baseOffset(im, adaptor.getDstOffset()), ds.per);
     CopyMode mode = op.getEffectiveMode();
 
-    if (mode == CopyMode::copy || mode == CopyMode::bias) {
+    if (mode == CopyMode::copy || mode == CopyMode::bias ||
+        mode == CopyMode::fb) {
       FailureOr<CopyParams> p = getCopyParams(op, emit);
       if (failed(p))
         return failure();

@@ -43,3 +43,24 @@ func.func @quant_vector(%c: !C, %d: memref<16x16xi8>) {
   ascube.fixpipe %c to %d quant_vector %q : memref<16xi64, #ascube.mem<L1>> : !C to memref<16x16xi8>
   return
 }
+
+// -----
+
+// FB as the destination of the L1 -> FB copy of a QUANT_PRE vector: 128 B
+// (§1).
+func.func @fb_copy(%q1: memref<16xi64, #ascube.mem<L1>>) {
+  %q = ascube.alloc offset 64 : memref<16xi64, #ascube.mem<FB>>
+  // expected-error @+1 {{'ascube.data_copy' op destination address 64 B in FB is not a multiple of 128 B [alignment_c2]}}
+  ascube.data_copy %q1 to %q : memref<16xi64, #ascube.mem<L1>> to memref<16xi64, #ascube.mem<FB>>
+  return
+}
+
+// -----
+
+// The fb copy moves L1 -> FB only.
+func.func @fb_path(%g: memref<16xi64>) {
+  %q = ascube.alloc offset 0 : memref<16xi64, #ascube.mem<FB>>
+  // expected-error @+1 {{'ascube.data_copy' op fb moves L1 -> FB, got GM -> FB [datacopy_c1]}}
+  ascube.data_copy %g to %q : memref<16xi64> to memref<16xi64, #ascube.mem<FB>>
+  return
+}

@@ -41,6 +41,13 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.fixpipe %C to %D quant_vector %Q : memref<16xi64, #ascube.mem<L1>> : !CI to memref<16x16xi8>
     return
   }
+  // VREQ8 with the vector copied L1 -> FB first (DataCopy fb, §16).
+  func.func @vreq8_fb(%C: !CI, %Q: memref<16xi64, #ascube.mem<L1>>, %D: memref<16x16xi8>) {
+    %fb = ascube.alloc offset 0 : memref<16xi64, #ascube.mem<FB>>
+    ascube.data_copy %Q to %fb : memref<16xi64, #ascube.mem<L1>> to memref<16xi64, #ascube.mem<FB>>
+    ascube.fixpipe %C to %D quant_vector %fb : memref<16xi64, #ascube.mem<FB>> : !CI to memref<16x16xi8>
+    return
+  }
   // VDEQF16 and VQF322B8_PRE: the per-column forms of DEQF16 and QF322B8.
   func.func @vdeqf16(%C: !CI, %Q: memref<16xi64, #ascube.mem<L1>>, %D: memref<16x16xf16>) {
     ascube.fixpipe %C to %D quant_vector %Q : memref<16xi64, #ascube.mem<L1>> : !CI to memref<16x16xf16>

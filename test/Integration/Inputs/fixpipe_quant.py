@@ -67,6 +67,7 @@ print("f322f16", [float(x) for x in row0("f322f16", np.float16)])
 bf = np.fromfile(d + "/f322bf16.bin", np.uint16)[:8]
 print("f322bf16", [hex(int(x)) for x in bf])
 print("vreq8", row0("vreq8", np.int8, 16))
+print("vreq8_fb", row0("vreq8_fb", np.int8, 16))
 print("vdeqf16", [float(x) for x in row0("vdeqf16", np.float16, 8)])
 print("vqf322b8", row0("vqf322b8", np.int8, 8))
 print("relu", row0("relu", np.float32))

@@ -344,6 +344,8 @@ CopyMode DataCopyOp::getEffectiveMode() {
   auto dst = cast<MemRefType>(getDst().getType());
   if (getMemLevel(dst) == Level::BT)
     return CopyMode::bias;
+  if (getMemLevel(dst) == Level::FB)
+    return CopyMode::fb;
   std::optional<layout::LayoutSpec> s = getLayoutSpec(src);
   std::optional<layout::LayoutSpec> d = getLayoutSpec(dst);
   if (s && d && d->format == Format::Nz) {
@@ -364,7 +366,9 @@ FailureOr<CopyParams> ascube::getCopyParams(DataCopyOp op, EmitErrorFn emit) {
   // copy: 32 B units; bias: units of destination bytes, 64 B (32 B on 950)
   // (§16).
   const target::ProductInfo *prod = getTargetProduct(op);
-  int64_t unit = mode == CopyMode::bias ? (prod ? prod->BiasCopyUnit : 64) : 32;
+  int64_t unit = mode == CopyMode::bias ? (prod ? prod->BiasCopyUnit : 64)
+                 : mode == CopyMode::fb ? 128
+                                        : 32;
   int64_t bytes = mode == CopyMode::bias ? dst->layout.sizeInBytes()
                                          : src->layout.sizeInBytes();
   CopyParams p;
@@ -459,9 +463,12 @@ LogicalResult DataCopyOp::verify() {
   CopyMode mode = getEffectiveMode();
   Type st = src->type.getElementType(), dt = dst->type.getElementType();
 
-  // Paths (§4): GM -> L1, and L1 -> BT for bias.
-  Level want = mode == CopyMode::bias ? Level::L1 : Level::GM;
-  Level wantDst = mode == CopyMode::bias ? Level::BT : Level::L1;
+  // Paths (§4, §16): GM -> L1, L1 -> BT for bias, L1 -> FB for fb.
+  bool fromL1 = mode == CopyMode::bias || mode == CopyMode::fb;
+  Level want = fromL1 ? Level::L1 : Level::GM;
+  Level wantDst = mode == CopyMode::bias ? Level::BT
+                  : mode == CopyMode::fb ? Level::FB
+                                         : Level::L1;
   if (src->level != want || dst->level != wantDst)
     return emitOpError() << stringifyCopyMode(mode) << " moves "
                          << target::stringifyLevel(want) << " -> "
@@ -527,7 +534,7 @@ LogicalResult DataCopyOp::verify() {
     return emitOpError() << "element type " << st
                          << " is not a DataCopy type [datacopy_c2]";
 
-  if (mode == CopyMode::copy)
+  if (mode == CopyMode::copy || mode == CopyMode::fb)
     return checkExtents(*this, emit, *src, *dst, "datacopy_c4");
 
   // nd2nz / dn2nz.
@@ -1314,7 +1321,8 @@ FailureOr<AccessExtents> ascube::getAccessExtents(DataCopyOp op,
   auto st = cast<MemRefType>(op.getSrc().getType()).getElementType();
   auto dt = cast<MemRefType>(op.getDst().getType()).getElementType();
   unsigned bits = *getElementBitWidth(st);
-  if (mode == CopyMode::copy || mode == CopyMode::bias) {
+  if (mode == CopyMode::copy || mode == CopyMode::bias ||
+      mode == CopyMode::fb) {
     FailureOr<CopyParams> p = getCopyParams(op, emit);
     if (failed(p))
       return failure();
@@ -1431,6 +1439,8 @@ BaseAlignment ascube::getBaseAlignment(DataCopyOp op) {
   // GM -> L1: destination 32 B; L1 -> BT: source 32 B, destination 64 B.
   if (op.getEffectiveMode() == CopyMode::bias)
     return {32, 64};
+  if (op.getEffectiveMode() == CopyMode::fb)
+    return {32, 128}; // FB as a copy destination (§1)
   return {1, 32};
 }
 
@@ -3006,7 +3016,8 @@ bool isNoOpInstruction(Operation *op) {
   }
   if (auto o = dyn_cast<DataCopyOp>(op)) {
     CopyMode mode = o.getEffectiveMode();
-    if (mode == CopyMode::copy || mode == CopyMode::bias) {
+    if (mode == CopyMode::copy || mode == CopyMode::bias ||
+        mode == CopyMode::fb) {
       auto p = quietly(op, [&](EmitErrorFn e) { return getCopyParams(o, e); });
       return succeeded(p) && p->blockCount == 0;
     }

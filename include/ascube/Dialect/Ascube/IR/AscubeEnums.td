@@ -11,7 +11,9 @@ def Ascube_CopyMode : I32EnumAttr<"CopyMode",
   I32EnumAttrCase<"copy", 0>,
   I32EnumAttrCase<"nd2nz", 1>,
   I32EnumAttrCase<"dn2nz", 2>,
-  I32EnumAttrCase<"bias", 3>]> {
+  I32EnumAttrCase<"bias", 3>,
+  // L1 -> FB: the per-column QUANT_PRE vector of a Fixpipe (§16).
+  I32EnumAttrCase<"fb", 4>]> {
   let cppNamespace = "::ascube";
   let genSpecializedAttr = 0;
 }

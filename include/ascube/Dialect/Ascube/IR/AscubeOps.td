@@ -117,20 +117,24 @@ def Ascube_LoadOp : Ascube_Op<"load"> {
 }
 
 def Ascube_DataCopyOp : Ascube_MoverOp<"data_copy"> {
-  let summary = "DataCopy GM->L1 (plain, ND2NZ, DN2NZ) and L1->BT (cube-reference §4, §5, §16)";
+  let summary = "DataCopy GM->L1 (plain, ND2NZ, DN2NZ), L1->BT and L1->FB (cube-reference §4, §5, §16)";
   let description = [{
     One DataCopy instruction. `src[srcOffset]` and `dst[dstOffset]` are the
     instruction's base addresses (offsets in elements of the buffers'
     storage, default 0), as in Ascend C's `DataCopy(dst[o], src[o], params)`.
     The mode is derived from the layouts unless given: ND source into an Nz
-    destination is `nd2nz`, DN into Nz `dn2nz`, a BT destination `bias`,
-    anything else a plain `copy`. Every parameter defaults to the value that
+    destination is `nd2nz`, DN into Nz `dn2nz`, a BT destination `bias`, an
+    FB destination `fb`, anything else a plain `copy`. Every parameter defaults to the value that
     moves the whole source buffer; explicit values override.
 
     - `copy` (DataCopyParams, GM->L1, layout unchanged): `blockCount`
       [1,4095] blocks of `blockLen` [1,65535] 32 B units; `srcStride` and
       `dstStride` [0,65535] are the gaps between blocks in 32 B units.
       Default: one block of the whole source.
+    - `fb` (DataCopyParams, L1->FB): the per-column QUANT_PRE vector of a
+      Fixpipe (ui64 words) into the Fixpipe buffer; as `copy` with 128 B
+      units (the burst unit of the L1 -> FB copy [I]); the FB destination is
+      128 B aligned (§1).
     - `nd2nz` (Nd2NzParams, GM->L1): element (i, r, c) of ND matrix i, at
       `src + i*srcNdMatrixStride + r*srcDValue + c`, goes to dst byte
       `i*dstNzMatrixStride*sz + (c/C0)*dstNzC0Stride*32 + r*dstNzNStride*32
