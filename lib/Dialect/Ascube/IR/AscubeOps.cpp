@@ -3057,7 +3057,7 @@ struct EraseRepeatedMove : RewritePattern {
 /// derived form -- no destination offset and no parameter beyond those that
 /// change values, not places -- into a destination without padding, so the
 /// whole logical tile it writes is the whole buffer.
-bool writesDensely(Operation *op) {
+bool writesDensely(Operation *op, const MoverAccess &m) {
   static const llvm::StringSet<> valueOnly = {"operandSegmentSizes",
                                               "ifTranspose",
                                               "enTranspose",
@@ -3069,12 +3069,11 @@ bool writesDensely(Operation *op) {
                                               "clipReluMaxVal",
                                               "arch3510",
                                               "subBlockId"};
-  std::optional<MoverAccess> m = getMoverAccess(op);
-  if (!m || isa<LoadSparseOp, LoadMxOp>(op))
+  if (isa<LoadSparseOp, LoadMxOp>(op))
     return false;
   // Derived forms write the logical tile: dense only without padding.
   FailureOr<layout::FractalLayout> l = quietly(op, [&](EmitErrorFn e) {
-    return getFractalLayout(cast<MemRefType>(m->dst.getType()), e);
+    return getFractalLayout(cast<MemRefType>(m.dst.getType()), e);
   });
   if (failed(l) || l->numLogicalElements() != l->numElements())
     return false;
@@ -3100,9 +3099,9 @@ struct EraseOverwrittenMove : RewritePattern {
     std::optional<MoverAccess> a = getMoverAccess(op);
     std::optional<MoverAccess> b = next ? getMoverAccess(next) : std::nullopt;
     if (!a || !b || !a->otherWrites.empty() || handsOffTiles(op) ||
-        handsOffTiles(next) || isa<LoadSparseOp>(op) || !writesDensely(next) ||
-        a->dst != b->dst || !a->dstBytes || !b->dstBytes ||
-        b->dstBytes->first > a->dstBytes->first ||
+        handsOffTiles(next) || isa<LoadSparseOp>(op) ||
+        !writesDensely(next, *b) || a->dst != b->dst || !a->dstBytes ||
+        !b->dstBytes || b->dstBytes->first > a->dstBytes->first ||
         b->dstBytes->second < a->dstBytes->second)
       return failure();
     Level l = levelOf(a->dst);

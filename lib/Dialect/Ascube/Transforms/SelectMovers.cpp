@@ -238,9 +238,7 @@ Candidate build(LoadOp load, StringRef mover) {
     c.ops.push_back(op);
   }
 
-  // Verify; a derived load_2d that cannot reproduce the layout becomes one
-  // instruction per destination fractal row (§6: LoadData 2D repeats in one
-  // direction only), when the tile is not transposed.
+  // The first verifier error of `op`, empty when it verifies.
   auto check = [&](Operation *op) -> std::string {
     std::string msg;
     ScopedDiagnosticHandler h(op->getContext(), [&](Diagnostic &d) {
@@ -252,53 +250,74 @@ Candidate build(LoadOp load, StringRef mover) {
     return msg;
   };
   c.rejected = check(c.ops.front());
+  const target::ProductInfo *prod = getTargetProduct(load);
+  int64_t fractalElems =
+      4096 / getElementBitWidth(st.getElementType()).value_or(8);
+  // Replaces the candidate's ops by `count` instructions, the i-th built by
+  // `make(i, off)` with `off` = its destination offset `offsetOf(i)` in
+  // elements, when every one verifies; otherwise leaves the candidate as is.
+  auto tryInstructions =
+      [&](int64_t count, llvm::function_ref<int64_t(int64_t)> offsetOf,
+          llvm::function_ref<Operation *(int64_t, Value)> make) {
+        SmallVector<Operation *> ops;
+        std::string msg;
+        for (int64_t i = 0; i < count && msg.empty(); ++i) {
+          Value off = arith::ConstantIndexOp::create(b, loc, offsetOf(i));
+          Operation *op = make(i, off);
+          ops.push_back(off.getDefiningOp());
+          ops.push_back(op);
+          msg = check(op);
+        }
+        if (!msg.empty() || ops.empty()) {
+          for (Operation *op : llvm::reverse(ops))
+            op->erase();
+          return false;
+        }
+        for (Operation *op : llvm::reverse(c.ops))
+          op->erase();
+        c.ops = ops;
+        c.rejected.clear();
+        c.loopIterations = count > 1 ? count : 0;
+        return true;
+      };
+  // One LoadData 2D at destination offset `off` with `extra` attributes.
+  auto load2D = [&](Value off, ArrayRef<NamedAttribute> extra) {
+    auto op = Load2DOp::create(b, loc, src, Value(), dst, off, {}, {}, {}, {},
+                               {}, {}, {});
+    op->setAttrs(mergeAttrs(op, extra));
+    return op.getOperation();
+  };
   // A square tile moved transposed: the derived forms read a square tile as
-  // the same matrix, so only LoadDataWithTranspose's runs of squares, built
-  // for the transposed view, can be trusted (load_c3).
+  // the same matrix, so only runs built for the transposed reading can be
+  // trusted (load_c3).
   bool squareTransposed = load.getTranspose() && st.getRank() == 2 &&
                           st.getDimSize(0) == st.getDimSize(1);
   // LoadData 2D in runs of fractals built for the transposed reading (each
   // fractal as is, or transposed with ifTranspose): e.g. a square B^T whose
   // Nz fractals are already Zn's.
   if (squareTransposed && mover == "load_2d") {
-    int64_t f = 4096 / getElementBitWidth(st.getElementType()).value_or(8);
-    const target::ProductInfo *p = getTargetProduct(load);
-    bool gaps = !p || p->Arch != 3510; // 950's LoadData 2D has no dstGap
+    bool gaps = !prod || prod->Arch != 3510; // 950's LoadData 2D: no dstGap
     for (bool flip : {false, true}) {
       std::optional<SmallVector<SquareRun>> runs =
           squareRuns(st, dt, /*transposed=*/true, /*withTranspose=*/false, flip,
                      gaps, loc);
-      if (!runs || runs->empty())
+      if (!runs ||
+          !tryInstructions(
+              runs->size(),
+              [&](int64_t i) { return (*runs)[i].dstFractal * fractalElems; },
+              [&](int64_t i, Value off) {
+                const SquareRun &r = (*runs)[i];
+                SmallVector<NamedAttribute> a = {
+                    i64Attr("startIndex", r.startIndex),
+                    i64Attr("repeatTimes", r.repeatTimes),
+                    i64Attr("srcStride", 1), i64Attr("dstGap", r.dstGap)};
+                if (flip)
+                  a.push_back(boolAttr("ifTranspose", true));
+                return load2D(off, a);
+              }))
         continue;
-      std::string runMsg;
-      SmallVector<Operation *> runOps;
-      for (const SquareRun &r : *runs) {
-        Value off = arith::ConstantIndexOp::create(b, loc, r.dstFractal * f);
-        auto op = Load2DOp::create(b, loc, src, Value(), dst, off, {}, {}, {},
-                                   {}, {}, {}, {});
-        SmallVector<NamedAttribute> a = {i64Attr("startIndex", r.startIndex),
-                                         i64Attr("repeatTimes", r.repeatTimes),
-                                         i64Attr("srcStride", 1),
-                                         i64Attr("dstGap", r.dstGap)};
-        if (flip)
-          a.push_back(boolAttr("ifTranspose", true));
-        op->setAttrs(mergeAttrs(op, a));
-        runOps.push_back(off.getDefiningOp());
-        runOps.push_back(op);
-        if (!(runMsg = check(op)).empty())
-          break;
-      }
-      if (runMsg.empty()) {
-        for (Operation *op : llvm::reverse(c.ops))
-          op->erase();
-        c.ops = runOps;
-        c.rejected.clear();
-        c.loopIterations = runs->size() > 1 ? runs->size() : 0;
-        squareTransposed = false;
-        break;
-      }
-      for (Operation *op : llvm::reverse(runOps))
-        op->erase();
+      squareTransposed = false;
+      break;
     }
   }
   if (squareTransposed) {
@@ -313,8 +332,11 @@ Candidate build(LoadOp load, StringRef mover) {
       return c;
     }
   }
-  // The rows are only derived for the layouts they are right for: an L1 Nz
-  // tile into Zz (L0A) or Zn (L0B, fractals transposed), 16-row fractals.
+  // A derived load_2d that cannot reproduce the layout becomes one
+  // instruction per destination fractal row (§6: LoadData 2D repeats in one
+  // direction only), when the tile is not transposed. The rows are only
+  // derived for the layouts they are right for: an L1 Nz tile into Zz (L0A)
+  // or Zn (L0B, fractals transposed), 16-row fractals.
   auto fmt = [](MemRefType t) {
     std::optional<layout::LayoutSpec> s = getLayoutSpec(t);
     return s ? s->format : layout::Format::ND;
@@ -323,80 +345,48 @@ Candidate build(LoadOp load, StringRef mover) {
       fmt(st) == layout::Format::Nz &&
       (fmt(dt) == (intoB ? layout::Format::Zn : layout::Format::Zz));
   if (!c.rejected.empty() && mover == "load_2d" && !transposed && rowsApply) {
-    std::optional<layout::LayoutSpec> ss = getLayoutSpec(st);
     FailureOr<layout::FractalLayout> sl =
         getFractalLayout(st, [&] { return emitError(loc); });
     FailureOr<layout::FractalLayout> dl =
         getFractalLayout(dt, [&] { return emitError(loc); });
-    if (ss && succeeded(sl) && succeeded(dl) && dl->shape().size() == 2 &&
+    if (succeeded(sl) && succeeded(dl) && dl->shape().size() == 2 &&
         layout::isFractalFormat(dl->format())) {
       int64_t fr = dl->fractal().rows, fc = dl->fractal().cols;
       int64_t rows = dl->paddedShape()[0] / fr,
               cols = dl->paddedShape()[1] / fc;
       int64_t srcRows = sl->paddedShape()[0] / std::max<int64_t>(1, fr);
-      int64_t frac = fr * fc;
-      std::string rowMsg;
-      SmallVector<Operation *> rowOps;
-      for (int64_t r = 0; r < rows && rowMsg.empty(); ++r) {
-        Value off = arith::ConstantIndexOp::create(b, loc, r * cols * frac);
-        auto op = Load2DOp::create(b, loc, src, Value(), dst, off, {}, {}, {},
-                                   {}, {}, {}, {});
-        SmallVector<NamedAttribute> a(attrs);
-        a.push_back(i64Attr("startIndex", r));
-        a.push_back(i64Attr("repeatTimes", cols));
-        a.push_back(i64Attr("srcStride", srcRows));
-        op->setAttrs(mergeAttrs(op, a));
-        rowOps.push_back(off.getDefiningOp());
-        rowOps.push_back(op);
-        rowMsg = check(op);
-      }
-      if (rowMsg.empty()) {
-        c.ops.front()->erase();
-        c.ops = rowOps;
-        c.rejected.clear();
-        c.loopIterations = rows > 1 ? rows : 0;
-      } else {
-        for (Operation *op : llvm::reverse(rowOps))
-          op->erase();
-      }
+      tryInstructions(
+          rows, [&](int64_t r) { return r * cols * fr * fc; },
+          [&](int64_t r, Value off) {
+            SmallVector<NamedAttribute> a(attrs);
+            a.push_back(i64Attr("startIndex", r));
+            a.push_back(i64Attr("repeatTimes", cols));
+            a.push_back(i64Attr("srcStride", srcRows));
+            return load2D(off, a);
+          });
     }
   }
   // A derived LoadDataWithTranspose that cannot move the tile in one run
   // becomes one instruction per run of squares (V1 products).
-  const target::ProductInfo *prod = getTargetProduct(load);
   if (!c.rejected.empty() && mover == "load_2d_transpose" && prod &&
       prod->HasTransposeV1 && !prod->HasTransposeV2) {
     if (std::optional<SmallVector<SquareRun>> runs =
             squareRuns(st, dt, transposed, /*withTranspose=*/true,
-                       /*fractalTranspose=*/false, /*gaps=*/true, loc)) {
-      int64_t f = 4096 / getElementBitWidth(st.getElementType()).value_or(8);
-      std::string runMsg;
-      SmallVector<Operation *> runOps;
-      for (const SquareRun &r : *runs) {
-        if (!runMsg.empty())
-          break;
-        Value off = arith::ConstantIndexOp::create(b, loc, r.dstFractal * f);
-        auto op = Load2DTransposeOp::create(b, loc, src, Value(), dst, off, {},
-                                            {}, {}, {}, {}, {}, {});
-        op->setAttrs(mergeAttrs(op, {i64Attr("startIndex", r.startIndex),
-                                     i64Attr("repeatTimes", r.repeatTimes),
-                                     i64Attr("srcStride", 1),
-                                     i64Attr("dstGap", r.dstGap),
-                                     i64Attr("dstFracGap", r.dstFracGap)}));
-        runOps.push_back(off.getDefiningOp());
-        runOps.push_back(op);
-        runMsg = check(op);
-      }
-      if (runMsg.empty() && !runOps.empty()) {
-        c.ops.front()->erase();
-        c.ops = runOps;
-        c.rejected.clear();
-        c.loopIterations = runs->size() > 1 ? runs->size() : 0;
-      } else {
-        for (Operation *op : llvm::reverse(runOps))
-          op->erase();
-      }
-    }
+                       /*fractalTranspose=*/false, /*gaps=*/true, loc))
+      tryInstructions(
+          runs->size(),
+          [&](int64_t i) { return (*runs)[i].dstFractal * fractalElems; },
+          [&](int64_t i, Value off) {
+            const SquareRun &r = (*runs)[i];
+            auto op = Load2DTransposeOp::create(b, loc, src, Value(), dst, off,
+                                                {}, {}, {}, {}, {}, {}, {});
+            op->setAttrs(mergeAttrs(op, {i64Attr("startIndex", r.startIndex),
+                                         i64Attr("repeatTimes", r.repeatTimes),
+                                         i64Attr("srcStride", 1),
+                                         i64Attr("dstGap", r.dstGap),
+                                         i64Attr("dstFracGap", r.dstFracGap)}));
+            return op.getOperation();
+          });
   }
   if (!c.rejected.empty()) {
     for (Operation *op : llvm::reverse(c.ops))
@@ -412,7 +402,7 @@ Candidate build(LoadOp load, StringRef mover) {
       getFractalLayout(dt, [&] { return emitError(loc); });
   int64_t bytes = succeeded(dl) ? dl->sizeInBytes() : 0;
   int64_t bw = 128;
-  if (const target::ProductInfo *prod = getTargetProduct(load)) {
+  if (prod) {
     unsigned v = intoB ? prod->L1ToL0BBandwidth : prod->L1ToL0ABandwidth;
     if (v)
       bw = v;
