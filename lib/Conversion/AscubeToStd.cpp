@@ -1508,9 +1508,11 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
               d = im.add(base, im.add(im.mul(cc, p->dstStride), jj));
               break;
             case FixpipeMode::nz2nz:
+              // 16 x nzC0 destination fractals (channel merge / split).
               d = im.add(
-                  base, im.add(im.mul(im.div(cc, 16), p->nzColumnElems(dBytes)),
-                               im.add(im.mul(jj, 16), im.rem(cc, 16))));
+                  base,
+                  im.add(im.mul(im.div(cc, p->nzC0), p->nzColumnElems(dBytes)),
+                         im.add(im.mul(jj, p->nzC0), im.rem(cc, p->nzC0))));
               break;
             }
             memref::StoreOp::create(b, y, out, d);

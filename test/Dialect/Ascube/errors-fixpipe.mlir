@@ -120,11 +120,61 @@ func.func @bounds(%c: !C, %d: memref<16x16xf32>) {
 
 // -----
 
-// 8-bit NZ2NZ channel-merges into 16x32 fractals: not modelled, so refused.
+// 8-bit NZ2NZ channel-merges two 16x16 fractals into one 16x32: the
+// destination's fractal must be 16x32.
 !C = memref<16x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
 func.func @nz2nz_b8(%c: !C, %d: memref<16x32xi8, #ascube.layout<Nz, fractal = [16, 16]>, #ascube.mem<L1>>) {
-  // expected-error @+1 {{nz2nz of 'i8' channel-merges to 16x32 fractals, which is not modelled [fixpipe_c6]}}
+  // expected-error @+1 {{nz2nz of 'i8' writes 16x32 fractals (channel merge), but the destination's fractal is 16x16 [fixpipe_c6]}}
   ascube.fixpipe %c to %d {deqScalar = 70782050893824 : i64} : !C to memref<16x32xi8, #ascube.layout<Nz, fractal = [16, 16]>, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+// N = 48: three 16-column blocks, the last left unmerged (16-byte rows),
+// which no Nz layout describes.
+!C = memref<16x48xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @nz2nz_b8_odd(%c: !C, %d: memref<16x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>>) {
+  // expected-error @+1 {{nz2nz moves whole 16-column fractals, merged in pairs into 16x32 for an 8-bit output (an odd count leaves the last unmerged, which no Nz layout describes): nSize = 48 is not a multiple of 32 [fixpipe_c6]}}
+  ascube.fixpipe %c to %d {deqScalar = 70782050893824 : i64, nSize = 48 : i64} : !C to memref<16x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+// f32 NZ in 16x8 fractals is the channel split, which moves f32 to GM only.
+!C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @split_l1(%c: !C, %d: memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>) {
+  // expected-error @+1 {{isChannelSplit splits an f32 -> f32 nz2nz move to GM without unitFlag, got nz2nz 'f32' -> 'f32' to L1, unitFlag = 0 [fixpipe_c18]}}
+  ascube.fixpipe %c to %d : !C to memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+!C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @split_unit_flag(%c: !C, %d: memref<16x32xf32, #ascube.layout<Nz>>) {
+  // expected-error @+1 {{isChannelSplit splits an f32 -> f32 nz2nz move to GM without unitFlag, got nz2nz 'f32' -> 'f32' to GM, unitFlag = 3 [fixpipe_c18]}}
+  ascube.fixpipe %c to %d {unitFlag = 3 : i64} : !C to memref<16x32xf32, #ascube.layout<Nz>>
+  return
+}
+
+// -----
+
+!C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @split_n(%c: !C, %d: memref<16x32xf32, #ascube.layout<Nz>>) {
+  // expected-error @+1 {{isChannelSplit moves whole 8-column fractals: nSize = 20 is not a multiple of 8 [fixpipe_c18]}}
+  ascube.fixpipe %c to %d {nSize = 20 : i64} : !C to memref<16x32xf32, #ascube.layout<Nz>>
+  return
+}
+
+// -----
+
+// isChannelSplit given, but the destination keeps 16x16 fractals.
+!C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @split_fractal(%c: !C, %d: memref<16x32xf32, #ascube.layout<Nz, fractal = [16, 16]>>) {
+  // expected-error @+1 {{nz2nz of 'f32' writes 16x8 fractals (channel split), but the destination's fractal is 16x16 [fixpipe_c6]}}
+  ascube.fixpipe %c to %d {isChannelSplit = true} : !C to memref<16x32xf32, #ascube.layout<Nz, fractal = [16, 16]>>
   return
 }
 

@@ -68,6 +68,19 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.fixpipe %C to %D : !CW to memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
     return
   }
+  // Channel merge: REQ8 (M1 = 1/16, offset 0, s8) of a 16x64 s32 tile
+  // into an L1 Nz int8 tile padded to 32 rows (16x32 fractals, fractal
+  // columns 32 x 32 B apart: the default dstStride = 32).
+  func.func @merge_b8(%C: memref<16x64xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>, %D: memref<32x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>>) {
+    ascube.fixpipe %C to %D {deqScalar = 70369775976448 : i64} : memref<16x64xi32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<32x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
+    return
+  }
+  // Channel split: f32 16x16 fractals into 16x8 ones in GM; nSize = 24
+  // writes three fractal columns (the fourth stays as it was).
+  func.func @split_f32(%C: !CW, %D: memref<16x32xf32, #ascube.layout<Nz>>) {
+    ascube.fixpipe %C to %D {nSize = 24 : i64} : !CW to memref<16x32xf32, #ascube.layout<Nz>>
+    return
+  }
   func.func @nz2nd_pitch(%C: !CW, %D: memref<16x40xf32>) {
     ascube.fixpipe %C to %D {nSize = 32 : i64, dstStride = 40 : i64} : !CW to memref<16x40xf32>
     return

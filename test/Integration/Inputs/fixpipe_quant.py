@@ -53,6 +53,12 @@ if mode == "make":
             w[(j // 16) * 256 + i * 16 + j % 16] = 100 * i + j
     w.tofile(d + "/cw.bin")
     w.astype(np.int32).tofile(d + "/cwi.bin")
+    # 16x64 s32 tile, C(i, j) = 100 i + j, in Nz (four 16x16 fractals).
+    w = np.zeros(1024, np.int32)
+    for i in range(16):
+        for j in range(64):
+            w[(j // 16) * 256 + i * 16 + j % 16] = 100 * i + j
+    w.tofile(d + "/cw64i.bin")
     sys.exit(0)
 
 def row0(name, dt, n=8):
@@ -90,6 +96,18 @@ print("qs322bf16", bool((np.fromfile(d + "/qs322bf16.bin", np.uint16) == want).a
       "rounded", int((want.astype(np.uint32) << 16).view(np.float32)[15 * 32 + 31] * 2))
 h = np.fromfile(d + "/qf322f16.bin", np.float16)
 print("qf322f16_pre", all(h[i * 32 + j] == (100 * i + j) * 0.25 for i in range(16) for j in range(32)))
+# Channel merge: Nz with 16x32 int8 fractals, fractal columns 32 rows
+# apart; (100 i + j) / 16 rounded half to even (s8, offset 0).
+mg = np.fromfile(d + "/merge_b8.bin", np.int8)
+print("merge_b8", all(mg[(j // 32) * 1024 + i * 32 + j % 32] == np.round((100 * i + j) / 16)
+                      for i in range(16) for j in range(64)),
+      "padding rows untouched", bool((mg.reshape(2, 32, 32)[:, 16:, :] == 0).all()),
+      "(15, 40):", int(mg[1024 + 15 * 32 + 8]))
+# Channel split: Nz with 16x8 f32 fractals (128 elements each); nSize = 24.
+sp = np.fromfile(d + "/split_f32.bin", np.float32)
+print("split_f32", all(sp[(j // 8) * 128 + i * 8 + j % 8] == 100 * i + j
+                       for i in range(16) for j in range(24)),
+      "fourth column untouched", bool((sp[384:] == 0).all()))
 nd = np.fromfile(d + "/nd.bin", np.float32)
 print("nz2nd pitch", all(nd[i * 40 + j] == 100 * i + j for i in range(16) for j in range(32)),
       "gap untouched", bool((nd.reshape(16, 40)[:, 32:] == 0).all()))

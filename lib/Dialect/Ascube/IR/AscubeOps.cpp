@@ -973,6 +973,17 @@ FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
   p.nSize = attrOr(op.getNSizeAttr(), sr == 2 ? src->cols() : 0);
   p.srcStride = attrOr(op.getSrcStrideAttr(), sr == 2 ? src->paddedRows() : 0);
   int64_t dstBytes = std::max<unsigned>(1, getStorageBytes(dt));
+  // nz2nz fractal width (§16): 8-bit outputs channel-merge into 16 x 32;
+  // isChannelSplit (derived from an f32 16 x 8 destination fractal) splits
+  // f32 into 16 x 8.
+  bool nzDst = p.mode == FixpipeMode::nz2nz && dst->format() == Format::Nz;
+  p.channelSplit =
+      attrOr(op.getIsChannelSplitAttr(),
+             nzDst && dt.isF32() && dst->layout.fractal().cols == 8);
+  if (p.channelSplit)
+    p.nzC0 = 8;
+  else if (getStorageBytes(dt) == 1)
+    p.nzC0 = 32;
   int64_t dflt = 0;
   if (dst->layout.shape().size() == 2) {
     if (p.mode == FixpipeMode::nz2nd)
@@ -980,12 +991,12 @@ FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
     else if (p.mode == FixpipeMode::nz2dn)
       dflt = dst->paddedRows();
     else
-      dflt = dst->paddedRows() * 16 * dstBytes / 32;
+      dflt = dst->paddedRows() * p.nzC0 * dstBytes / 32;
   }
   p.arch3510 = attrOr(op.getArch3510Attr(), false);
   if (p.arch3510 && p.mode == FixpipeMode::nz2nz &&
       dst->layout.shape().size() == 2)
-    dflt = dst->paddedRows() * 16; // elements (Arch3510)
+    dflt = dst->paddedRows() * p.nzC0; // elements (Arch3510)
   p.dstStride = attrOr(op.getDstStrideAttr(), dflt);
   p.ndNum = attrOr(op.getNdNumAttr(), 1);
   p.srcNdStride = attrOr(op.getSrcNdStrideAttr(), 0);
@@ -1282,23 +1293,48 @@ LogicalResult FixpipeOp::verify() {
                            << " is not available on " << prod->Name
                            << " [fixpipe_c9]";
   }
-  if (p->mode == FixpipeMode::nz2nz && p->nSize % 16 != 0)
-    return emitOpError() << "nz2nz moves whole 16-column fractals: nSize = "
-                         << p->nSize
-                         << " is not a multiple of 16 "
-                            "[fixpipe_c6]";
+  if (p->channelSplit) {
+    // isChannelSplit (§16): f32 -> f32 in NZ to GM, not with NZ2ND or
+    // unitFlag.
+    if (p->mode != FixpipeMode::nz2nz || !st.isF32() || !dt.isF32() ||
+        dst->level != Level::GM || p->unitFlag != 0)
+      return emitOpError() << "isChannelSplit splits an f32 -> f32 nz2nz move "
+                              "to GM without unitFlag, got "
+                           << stringifyFixpipeMode(p->mode) << " " << st
+                           << " -> " << dt << " to "
+                           << target::stringifyLevel(dst->level)
+                           << ", unitFlag = " << p->unitFlag
+                           << " [fixpipe_c18]";
+    if (p->nSize % 8 != 0)
+      return emitOpError() << "isChannelSplit moves whole 8-column fractals: "
+                              "nSize = "
+                           << p->nSize
+                           << " is not a multiple of 8 [fixpipe_c18]";
+  }
   if (p->mode == FixpipeMode::nz2nz) {
-    if (dst->bits < 16)
-      return emitOpError() << "nz2nz of " << dt << " channel-merges to 16x"
-                           << 256 / dst->bits
-                           << " fractals, which is not modelled [fixpipe_c6]";
-    if (dst->layout.fractal().cols != 16)
-      return emitOpError() << "nz2nz writes 16x16 fractals, but the "
-                              "destination's fractal is "
+    if (dst->bits < 8)
+      return emitOpError() << "nz2nz of " << dt
+                           << " channel-merges to 16x64 fractals; no product's "
+                              "Fixpipe has a 4-bit output [fixpipe_c6]";
+    if (!p->channelSplit && p->nSize % p->nzC0 != 0)
+      return emitOpError()
+             << "nz2nz moves whole 16-column fractals"
+             << (p->nzC0 == 32
+                     ? ", merged in pairs into 16x32 for an 8-bit output (an "
+                       "odd count leaves the last unmerged, which no Nz "
+                       "layout describes)"
+                     : "")
+             << ": nSize = " << p->nSize << " is not a multiple of " << p->nzC0
+             << " [fixpipe_c6]";
+    if (dst->layout.fractal() != layout::FractalShape{16, p->nzC0})
+      return emitOpError() << "nz2nz of " << dt << " writes 16x" << p->nzC0
+                           << " fractals"
+                           << (p->nzC0 == 32  ? " (channel merge)"
+                               : p->nzC0 == 8 ? " (channel split)"
+                                              : "")
+                           << ", but the destination's fractal is "
                            << dst->layout.fractal().rows << "x"
-                           << dst->layout.fractal().cols
-                           << " (f32 channel split is not modelled) "
-                              "[fixpipe_c6]";
+                           << dst->layout.fractal().cols << " [fixpipe_c6]";
     if (p->dstStride == 0)
       return emitOpError() << "nz2nz needs dstStride != 0 [fixpipe_c5]";
   }
@@ -1398,9 +1434,9 @@ FailureOr<AccessExtents> ascube::getAccessExtents(FixpipeOp op,
     dst = nd + (cols - 1) * p->dstStride + rows;
   else
     dst = nd +
-          (llvm::divideCeil(cols, 16) - 1) *
+          (llvm::divideCeil(cols, p->nzC0) - 1) *
               p->nzColumnElems(getStorageBytes(dt)) +
-          (rows - 1) * 16 + 16;
+          (rows - 1) * p->nzC0 + p->nzC0;
   return AccessExtents{src, dst};
 }
 

@@ -817,10 +817,15 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
     - `mode` (derived from the destination layout): `nz2nd` (ND, GM or L1):
       for nd < ndNum, row j < mSize, column c < nSize: source element
       `nd*srcNdStride*16 + (c/16)*srcStride*16 + j*16 + c%16` goes to
-      `nd*dstNdStride + j*dstStride + c`. `nz2nz` (Nz): destination fractal
-      column c/16 at `(c/16)*dstStride*32 B + j*16 elements` (dstStride
-      != 0; 16-bit and 32-bit outputs in 16x16 fractals — the 8-bit channel
-      merge is not modelled and refused). `nz2dn` (DN, 950): column-major,
+      `nd*dstNdStride + j*dstStride + c`. `nz2nz` (Nz): the destination's
+      fractals are 16 x C0 — C0 = 16 for 16-bit and 32-bit outputs, 32 for
+      8-bit outputs (channel merge: two adjacent 16 x 16 fractals become one
+      16 x 32, so nSize is a multiple of 32; an odd count of 16-column
+      blocks, whose last block the chip leaves unmerged, is refused), 8 with
+      `isChannelSplit` (f32 -> f32 to GM: each 16 x 16 fractal splits into
+      two 16 x 8, nSize a multiple of 8; derived from a 16 x 8 destination
+      fractal) — and column c of row j lands at `(c/C0)*dstStride*32 B +
+      (j*C0 + c%C0) elements` (dstStride != 0). `nz2dn` (DN, 950): column-major,
       `c*dstStride + j`, with the V220 parameters or, with `arch3510`,
       Nz2DnParams (below).
     - `mSize` [0,65535] (nz2nd [0,8192]) rows, `nSize` [0,4095] columns
@@ -828,8 +833,8 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
       0 = no-op. `srcStride` [0,65535] in L0C rows (16 elements), default
       the source's padded rows. `dstStride`: nz2nd/nz2dn row (column) pitch
       in elements (default the destination's), nz2nz 32 B units between
-      fractal columns (default the destination's padded rows x 16 x size /
-      32). `ndNum` [0,65535] (default 1), `srcNdStride` [0,512] in L0C
+      fractal columns (default the destination's padded rows x C0 x size
+      / 32). `ndNum` [0,65535] (default 1), `srcNdStride` [0,512] in L0C
       rows ([U] unit, §19.11), `dstNdStride` [0,2^32-1] elements.
     - `quantPre` (derived from source and destination types): NoQuant
       (f32->f32, s32->s32), F322F16 / F322BF16 (round half to even),
@@ -854,7 +859,7 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
     - `unitFlag` 0, 2 or 3.
     - `arch3510` (950 only): the parameters are FixpipeParamsArch3510's.
       nz2nz `dstStride` counts elements (default the destination's padded
-      rows x 16); nz2nd takes Nz2NdParams (the same fields and units as
+      rows x C0); nz2nd takes Nz2NdParams (the same fields and units as
       above); nz2dn takes Nz2DnParams instead of ndNum/srcNdStride/
       dstNdStride/srcStride: `dnNum` [0,65535] (1), `srcNzMatrixStride`
       [0,65535] L0C rows (0), `dstDnMatrixStride` [0,2^32-1] elements (0),
@@ -904,7 +909,8 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
                    OptionalAttr<I64Attr>:$dstDnMatrixStride,
                    OptionalAttr<I64Attr>:$srcNzC0Stride,
                    OptionalAttr<I64Attr>:$dualDstCtrl,
-                   OptionalAttr<I64Attr>:$subBlockId);
+                   OptionalAttr<I64Attr>:$subBlockId,
+                   OptionalAttr<BoolAttr>:$isChannelSplit);
   let assemblyFormat = [{
     $src (`[` $srcOffset^ `]`)? `to` $dst (`[` $dstOffset^ `]`)?
     (`and` $dst1^ `:` qualified(type($dst1)))?

@@ -180,6 +180,11 @@ struct FixpipeParams {
   /// L0C -> UB (950): 0 = one destination, 1 = M split in halves, 2 = N
   /// split in halves (the second half to the `and` destination).
   int64_t dualDstCtrl = 0, subBlockId = 0;
+  /// isChannelSplit: an f32 nz2nz to GM in 16 x 8 fractals (§16).
+  bool channelSplit = false;
+  /// Columns of the fractals nz2nz writes (§16): 16, 32 for 8-bit outputs
+  /// (channel merge of two 16 x 16 fractals), 8 with channelSplit.
+  int64_t nzC0 = 16;
   /// Rows and columns one destination receives.
   int64_t dstRows() const { return dualDstCtrl == 1 ? mSize / 2 : mSize; }
   int64_t dstCols() const { return dualDstCtrl == 2 ? nSize / 2 : nSize; }
