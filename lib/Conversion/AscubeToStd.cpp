@@ -1314,6 +1314,8 @@ struct PipeBarrierLowering : AscubePattern<PipeBarrierOp> {
 struct QuantWord {
   Value m1;     // f32
   Value offset; // i32
+  Value mcb;    // i1: bit 36, the MCB shift mode
+  Value shift;  // i32: N = bits[35:32] + 1 (1..16)
 };
 
 QuantWord decodeQuantWord(ImplicitLocOpBuilder &b, Value word) {
@@ -1327,14 +1329,33 @@ QuantWord decodeQuantWord(ImplicitLocOpBuilder &b, Value word) {
   // Sign-extend the 9-bit field: (x << 23) >> 23.
   Value s = arith::ConstantIntOp::create(b, b.getI32Type(), 23);
   off = arith::ShRSIOp::create(b, arith::ShLIOp::create(b, off, s), s);
-  return {m1, off};
+  auto field = [&](int64_t at, int64_t mask) {
+    Value v = arith::ShRUIOp::create(
+        b, word, arith::ConstantIntOp::create(b, b.getI64Type(), at));
+    v = arith::TruncIOp::create(b, b.getI32Type(), v);
+    return arith::AndIOp::create(
+        b, v, arith::ConstantIntOp::create(b, b.getI32Type(), mask));
+  };
+  Value mcb = arith::TruncIOp::create(b, b.getI1Type(), field(36, 1));
+  Value n = arith::AddIOp::create(
+      b, field(32, 0xF), arith::ConstantIntOp::create(b, b.getI32Type(), 1));
+  return {m1, off, mcb, n};
+}
+
+/// Whether the MCB shift mode (QUANT_PRE bit 36, §16) exists for `q`: the
+/// s32 requantization modes (V)REQ8 and (V)DEQF16 of arch 2201 (A2/A3), or
+/// of any product when the module names none.
+bool mcbAllowed(QuantMode q, const target::ProductInfo *prod) {
+  bool mode = q == QuantMode::REQ8 || q == QuantMode::VREQ8 ||
+              q == QuantMode::DEQF16 || q == QuantMode::VDEQF16;
+  return mode && (!prod || prod->Arch == 2201);
 }
 
 /// Run-time checks of one per-column QUANT_PRE word (§16), as the verifier
-/// checks deqScalar: no MCB shift mode (bit 36), bit 46 naming the int8
-/// destination's signedness, and a scale M1 that is not inf, NaN or
-/// denormal.
-void checkQuantWord(ImplicitLocOpBuilder &b, Value word, Type dst) {
+/// checks deqScalar: the MCB shift mode (bit 36) only where `mcb` says it
+/// exists, bit 46 naming the int8 destination's signedness, and a scale M1
+/// that is not inf, NaN or denormal.
+void checkQuantWord(ImplicitLocOpBuilder &b, Value word, Type dst, bool mcb) {
   auto i64 = [&](int64_t v) {
     return arith::ConstantIntOp::create(b, b.getI64Type(), v);
   };
@@ -1342,10 +1363,11 @@ void checkQuantWord(ImplicitLocOpBuilder &b, Value word, Type dst) {
     return arith::AndIOp::create(b, arith::ShRUIOp::create(b, word, i64(n)),
                                  i64(1));
   };
-  cf::AssertOp::create(
-      b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, bit(36), i64(0)),
-      "ascube.fixpipe: a quant_vector word sets bit 36 (MCB shift mode), "
-      "which is not modelled [fixpipe_c4]");
+  if (!mcb)
+    cf::AssertOp::create(
+        b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, bit(36), i64(0)),
+        "ascube.fixpipe: a quant_vector word sets bit 36 (MCB shift mode), "
+        "which exists with VREQ8/VDEQF16 on Atlas A2/A3 only [fixpipe_c4]");
   if (dst.isInteger(8)) {
     bool s8 = !dst.isUnsignedInteger();
     cf::AssertOp::create(
@@ -1399,6 +1421,7 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
     Value sOff = baseOffset(im, adaptor.getSrcOffset());
     Value dOff = baseOffset(im, adaptor.getDstOffset());
     QuantMode q = p->quantPre;
+    bool mcbOk = mcbAllowed(q, getTargetProduct(op));
     std::optional<QuantWord> scalar;
     if (p->deqScalar)
       scalar =
@@ -1456,10 +1479,21 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
             } else {
               Value word = scalar ? Value() : memref::LoadOp::create(b, qv, c);
               if (word && op->hasAttr(kCheckQuantAttr))
-                checkQuantWord(b, word, dt);
+                checkQuantWord(b, word, dt, mcbOk);
               QuantWord w = scalar ? *scalar : decodeQuantWord(b, word);
+              Value xi = x;
+              if (mcbOk) {
+                // MCB (§16): x >> N (arithmetic), saturated to int16.
+                auto i32c = [&](int64_t v) {
+                  return arith::ConstantIntOp::create(b, b.getI32Type(), v);
+                };
+                Value sh = arith::ShRSIOp::create(b, x, w.shift);
+                sh = arith::MaxSIOp::create(b, sh, i32c(-32768));
+                sh = arith::MinSIOp::create(b, sh, i32c(32767));
+                xi = arith::SelectOp::create(b, w.mcb, sh, x);
+              }
               Value xf =
-                  isInt ? Value(arith::SIToFPOp::create(b, b.getF32Type(), x))
+                  isInt ? Value(arith::SIToFPOp::create(b, b.getF32Type(), xi))
                         : x;
               // y = x * (x >= 0 ? M1 : M2), M2 = 0 with ReLU: a negative x
               // gives +0 (the golden scripts' result), not x * 0 = -0.

@@ -451,3 +451,25 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
     return
   }
 }
+
+// -----
+
+// The MCB shift mode (bit 36) belongs to REQ8/DEQF16 (s32 sources): not to
+// QF322B8_PRE (word: M1 = 1, bit 36, bit 46).
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+func.func @mcb_mode(%c: !C, %d: memref<16x16xi8>) {
+  // expected-error @+1 {{deqScalar bit 36 (MCB shift mode) exists with REQ8/DEQF16 on Atlas A2/A3 only, got QF322B8_PRE [fixpipe_c4]}}
+  ascube.fixpipe %c to %d {deqScalar = 70438529007616 : i64} : !C to memref<16x16xi8>
+  return
+}
+
+// -----
+
+// ... and to arch 2201 (A2/A3), not 310B.
+module attributes {ascube.target = #ascube.target<atlas_200i_500_a2>} {
+  func.func @mcb_product(%c: memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>, %d: memref<16x16xi8>) {
+    // expected-error @+1 {{deqScalar bit 36 (MCB shift mode) exists with REQ8/DEQF16 on Atlas A2/A3 only, got REQ8 on atlas_200i_500_a2 [fixpipe_c4]}}
+    ascube.fixpipe %c to %d {deqScalar = 70438529007616 : i64} : memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<16x16xi8>
+    return
+  }
+}

@@ -28,6 +28,17 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.fixpipe %C to %D {deqScalar = 1048576000 : i64} : !CI to memref<16x16xf16>
     return
   }
+  // The MCB shift mode (bit 36, A2/A3, REQ8/DEQF16): x >> N saturated to
+  // int16, then the scale. M1 = 1; N = bits[35:32] + 1: code 0 -> 1 and
+  // code 15 -> 16.
+  func.func @deqf16_mcb1(%C: !CI, %D: memref<16x16xf16>) {
+    ascube.fixpipe %C to %D {deqScalar = 69784829952 : i64} : !CI to memref<16x16xf16>
+    return
+  }
+  func.func @deqf16_mcb16(%C: !CI, %D: memref<16x16xf16>) {
+    ascube.fixpipe %C to %D {deqScalar = 134209339392 : i64} : !CI to memref<16x16xf16>
+    return
+  }
   func.func @f322f16(%C: !CF, %D: memref<16x16xf16>) {
     ascube.fixpipe %C to %D : !CF to memref<16x16xf16>
     return
@@ -49,6 +60,12 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     return
   }
   // VDEQF16 and VQF322B8_PRE: the per-column forms of DEQF16 and QF322B8.
+  // VREQ8 with MCB words: column c shifts by N = c % 4 + 1 (M1 = 1, offset
+  // 0, s8).
+  func.func @vreq8_mcb(%C: !CI, %Q: memref<16xi64, #ascube.mem<L1>>, %D: memref<16x16xi8>) {
+    ascube.fixpipe %C to %D quant_vector %Q : memref<16xi64, #ascube.mem<L1>> : !CI to memref<16x16xi8>
+    return
+  }
   func.func @vdeqf16(%C: !CI, %Q: memref<16xi64, #ascube.mem<L1>>, %D: memref<16x16xf16>) {
     ascube.fixpipe %C to %D quant_vector %Q : memref<16xi64, #ascube.mem<L1>> : !CI to memref<16x16xf16>
     return

@@ -44,6 +44,9 @@ if mode == "make":
         m1 = int(np.array([2.0 ** -(col % 4)], np.float32).view(np.uint32)[0])
         words.append((m1 & 0xFFFFE000) | (((col - 8) & 0x1FF) << 37) | (1 << 46))
     np.array(words, np.uint64).tofile(d + "/q.bin")
+    # MCB words: bit 36, shift code c % 4 (N = c % 4 + 1), M1 = 1, s8.
+    np.array([0x3F800000 | (col % 4) << 32 | 1 << 36 | 1 << 46 for col in range(16)],
+             np.uint64).tofile(d + "/qmcb.bin")
     # 10.0 in every element of an f32 tile, for VQF322B8_PRE.
     np.full(256, 10.0, np.float32).tofile(d + "/cf10.bin")
     # 16x32 f32 tile, C(i, j) = 100 i + j, in Nz (two 16x16 fractals).
@@ -69,6 +72,9 @@ print("req8_relu", row0("req8_relu", np.int8))
 print("req8_m1_bits", row0("req8_m1_bits", np.int8))
 print("qf32_u8", row0("qf32_u8", np.uint8))
 print("deqf16", row0("deqf16", np.float16, 3))
+print("deqf16_mcb1", row0("deqf16_mcb1", np.float16, 3))
+print("deqf16_mcb16", row0("deqf16_mcb16", np.float16, 3))
+print("vreq8_mcb", row0("vreq8_mcb", np.int8, 8))
 print("f322f16", [float(x) for x in row0("f322f16", np.float16)])
 bf = np.fromfile(d + "/f322bf16.bin", np.uint16)[:8]
 print("f322bf16", [hex(int(x)) for x in bf])

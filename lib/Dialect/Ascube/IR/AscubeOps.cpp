@@ -1161,9 +1161,19 @@ LogicalResult FixpipeOp::verify() {
                            << (((w >> 46) & 1) ? "s8" : "u8")
                            << " output but the destination is " << dt
                            << " [fixpipe_c4]";
-    if ((w >> 36) & 1)
-      return emitOpError() << "deqScalar bit 36 (MCB shift mode) is not "
-                              "modelled [fixpipe_c4]";
+    if ((w >> 36) & 1) {
+      // MCB (§16): x >> N saturated to int16 before the scale; arch 2201
+      // (A2/A3) with the s32 modes REQ8/DEQF16.
+      const target::ProductInfo *tp = getTargetProduct(*this);
+      if ((q != QuantMode::REQ8 && q != QuantMode::DEQF16) ||
+          (tp && tp->Arch != 2201))
+        return emitOpError()
+               << "deqScalar bit 36 (MCB shift mode) exists "
+                  "with REQ8/DEQF16 on Atlas A2/A3 only, got "
+               << stringifyQuantMode(q)
+               << (tp ? std::string(" on ") + tp->Name : std::string())
+               << " [fixpipe_c4]";
+    }
   }
   if (vec) {
     auto vt = cast<MemRefType>(getQuantVector().getType());
