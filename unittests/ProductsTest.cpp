@@ -218,6 +218,11 @@ TEST(Products, Switches) {
     // SetFixPipeClipRelu: 310B, Kirin X90, Kirin 9030 (§16).
     EXPECT_EQ(p.HasClipRelu,
               p.Arch == 3002 || p.Arch == 3003 || p.Arch == 3113);
+    // aclrtFloatOverflowMode: A2/A3 both modes (Inf/NaN by default), 950
+    // Inf/NaN only, 310B/310P/910A saturation only; Kirin [U] as A2/A3.
+    EXPECT_EQ(p.HasInfNanMode,
+              p.Arch != 3002 && p.Arch != 2002 && p.Arch != 1001);
+    EXPECT_EQ(p.HasSatMode, !is950);
     // SetHF32Mode: A2/A3, 950 (10-bit mantissa [C]), 310B (§13.3) --
     // exactly the products with an f32 x f32 Mmad row, so mmad_c11 refuses
     // hf32 wherever the mode is missing.

@@ -1001,6 +1001,27 @@ struct LoadSparseLowering : AscubePattern<LoadSparseOp> {
 
 /// MmadWithSparse (§14): per group of four K elements, the two dense B'
 /// values meet the A elements their 2-bit indices select.
+/// The largest finite value of a float output type (HiF8: 2^15).
+double maxFinite(Type t) {
+  if (isa<HiFloat8Type>(t))
+    return 32768.0;
+  return llvm::APFloat::getLargest(cast<FloatType>(t).getFloatSemantics())
+      .convertToDouble();
+}
+
+/// The saturation mode (CTRL[48] = 0, cube-reference §13.3, §16) on an f32
+/// value bound for a type whose largest finite value is `max`: NaN -> 0,
+/// values beyond +-max (+-inf among them) -> +-max.
+Value saturateF32(ImplicitLocOpBuilder &b, Value v, double max) {
+  auto f32c = [&](double x) {
+    return arith::ConstantOp::create(b, b.getF32FloatAttr(float(x)));
+  };
+  Value c = arith::MaximumFOp::create(b, v, f32c(-max));
+  c = arith::MinimumFOp::create(b, c, f32c(max));
+  Value nan = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, v, v);
+  return arith::SelectOp::create(b, nan, f32c(0), c);
+}
+
 struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
   using AscubePattern::AscubePattern;
   LogicalResult
@@ -1231,6 +1252,7 @@ struct MmadLowering : AscubePattern<MmadOp> {
     int64_t k1 = llvm::divideCeil(p->k, kAlign) * (kAlign / c0);
     int64_t n1 = llvm::divideCeil(p->n, 16);
     int64_t cm1 = p->gemv ? 1 : m1;
+    bool sat = getFloatOverflow(op) == FloatOverflow::saturation;
 
     forRange(b, p->m, [&](Value i) {
       forRange(b, p->n, [&](Value j) {
@@ -1276,6 +1298,8 @@ struct MmadLowering : AscubePattern<MmadOp> {
         Value r = loop.getResult(0);
         Storage cs = getStorage(ct);
         if (isFloat) {
+          if (sat) // inf -> +-MAX of C, NaN -> 0 as C is written (§13.3)
+            r = saturateF32(b, r, maxFinite(ct));
           if (cs.type != b.getF32Type())
             r = arith::TruncFOp::create(b, cs.type, r);
         } else {
@@ -1422,6 +1446,7 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
     Value dOff = baseOffset(im, adaptor.getDstOffset());
     QuantMode q = p->quantPre;
     bool mcbOk = mcbAllowed(q, getTargetProduct(op));
+    bool sat = getFloatOverflow(op) == FloatOverflow::saturation;
     std::optional<QuantWord> scalar;
     if (p->deqScalar)
       scalar =
@@ -1474,6 +1499,8 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
                 q == QuantMode::F322BF16) {
               y = p->reluEn ? Value(arith::SelectOp::create(b, neg, zeroX, x))
                             : x;
+              if (sat && !isInt)
+                y = saturateF32(b, y, maxFinite(dt));
               if (q != QuantMode::NoQuant) // CAST_RINT (§16)
                 y = arith::TruncFOp::create(b, ds.type, clipRelu(y));
             } else {
@@ -1501,6 +1528,9 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
               if (p->reluEn)
                 yf = arith::SelectOp::create(b, neg, f32c(0), yf);
               yf = clipRelu(yf);
+              if (sat) // NaN -> 0; float outputs: beyond +-MAX -> +-MAX
+                yf = dt.isInteger(8) ? saturateF32(b, yf, 256.0)
+                                     : saturateF32(b, yf, maxFinite(dt));
               if (q == QuantMode::DEQF16 || q == QuantMode::VDEQF16) {
                 y = arith::TruncFOp::create(b, ds.type,
                                             clampF(yf, -65504.0, 65504.0));

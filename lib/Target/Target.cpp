@@ -235,8 +235,9 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
         "disableGemv | LoadData 2D-v2 | LoadDataWithTranspose V1 | "
         "LoadDataWithTranspose V2 | LoadData 3D "
         "V1 | LoadData 3D V2 | MX | 4:2 sparse | Fixpipe ClipReLU | Fixpipe "
-        "L0C→UB | Mmad HF32 mantissa | L1→BT unit |\n|---|---|---|---|"
-        "---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+        "L0C→UB | float overflow modes (default first) | Mmad HF32 mantissa | "
+        "L1→BT unit |\n|---|---|---|---|"
+        "---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const ProductInfo &p : products)
     os << "| `" << p.Name << "` | " << yes(p.HasND2NZ) << " | "
        << yes(p.HasDN2NZ) << " | " << yes(p.HasFixpipe) << " | "
@@ -247,6 +248,10 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
        << yes(p.HasLoad3DV2) << " | " << yes(p.HasMX) << " | "
        << yes(p.HasSparse) << " | " << yes(p.HasClipRelu) << " | "
        << yes(p.HasL0CToUB) << " | "
+       << (p.HasInfNanMode && p.HasSatMode ? "Inf/NaN, saturation"
+           : p.HasInfNanMode               ? "Inf/NaN"
+                                           : "saturation")
+       << " | "
        << (p.HF32Mantissa ? std::to_string(p.HF32Mantissa) + " bits"
                           : std::string("—"))
        << " | " << unsigned(p.BiasCopyUnit) << " B |\n";

@@ -79,6 +79,11 @@ class AscubeProduct<int index, string key, int arch, string docName,
   bit HasSparse = 0;         // LoadDataWithSparse / MmadWithSparse (§12, §14)
   bit HasClipRelu = 0;       // Fixpipe ClipReLU (§16; 310B, Kirin)
   bit HasL0CToUB = 0;        // Fixpipe L0C -> UB (§16; 950, 310B)
+  // Float overflow modes (CTRL[48], §13.3, §16; aclrtFloatOverflowMode):
+  // Inf/NaN (IEEE, the default where it exists) and saturation (inf ->
+  // +-MAX, NaN -> 0). 950: Inf/NaN only; 310B, 310P, 910A: saturation only.
+  bit HasInfNanMode = 1;
+  bit HasSatMode = 0;
   // Mantissa bits of HF32 (Mmad HF32 mode, §13.3); 0 = no HF32 mode.
   bits<8> HF32Mantissa = 0;
   // L1 -> BT copy unit in bytes (§16): 64, 32 on 950.
@@ -97,6 +102,7 @@ def atlas_a2 : AscubeProduct<0, "atlas_a2", 2201,
   let UB = !mul(192, KB); let L1 = !mul(512, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB); let SparseIndex = !mul(16, KB);
   let L1ToL0ABandwidth = 256; let L1ToL0BBandwidth = 128;
+  let HasSatMode = 1;
   let Notes = "UB usable 192 KB - 256 B and L1 usable 512 KB - 256 B per asc-devkit.";
 }
 def atlas_a3 : AscubeProduct<1, "atlas_a3", 2201,
@@ -108,6 +114,7 @@ def atlas_a3 : AscubeProduct<1, "atlas_a3", 2201,
   let UB = !mul(192, KB); let L1 = !mul(512, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB); let SparseIndex = !mul(16, KB);
   let L1ToL0ABandwidth = 256; let L1ToL0BBandwidth = 128;
+  let HasSatMode = 1;
   let Notes = "Same Cube core as atlas_a2 (arch 2201).";
 }
 def ascend950pr : AscubeProduct<2, "ascend950pr", 3510, "Ascend 950PR",
@@ -140,6 +147,7 @@ def atlas_200i_500_a2 : AscubeProduct<4, "atlas_200i_500_a2", 3002,
   let HF32Mantissa = 11;
   let UB = !mul(248, KB); let L1 = !mul(1024, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB);
+  let HasInfNanMode = 0; let HasSatMode = 1;
   let Notes = "[U] UB 248 KB per asc-devkit (256 KB per AscendNPU-IR): the smaller is kept. [U] FB undocumented: 2 KB assumed, as arch 2201. [U] HF32 mantissa undocumented: 11 bits assumed, as A2/A3.";
 }
 def atlas_inference : AscubeProduct<5, "atlas_inference", 2002,
@@ -147,6 +155,7 @@ def atlas_inference : AscubeProduct<5, "atlas_inference", 2002,
                                     "dav_m200"> {
   let HasFixpipe = 0; let HasLoad3DV1 = 1;
   let UB = !mul(256, KB); let L1 = !mul(1024, KB); let L0C = !mul(256, KB);
+  let HasInfNanMode = 0; let HasSatMode = 1;
   let Notes = "No bias table and no fixpipe buffer.";
 }
 def atlas_training : AscubeProduct<6, "atlas_training", 1001,
@@ -154,6 +163,7 @@ def atlas_training : AscubeProduct<6, "atlas_training", 1001,
                                    "dav_c100"> {
   let HasFixpipe = 0; let HasLoad3DV1 = 1; let HasLoad3DV2 = 0;
   let UB = !mul(256, KB); let L1 = !mul(1024, KB); let L0C = !mul(256, KB);
+  let HasInfNanMode = 0; let HasSatMode = 1;
   let Notes = "No bias table and no fixpipe buffer.";
 }
 def kirin_x90 : AscubeProduct<7, "kirin_x90", 3003, "Kirin X90",
@@ -162,14 +172,16 @@ def kirin_x90 : AscubeProduct<7, "kirin_x90", 3003, "Kirin X90",
   let HasKDirectionAlign = 1; let HasClipRelu = 1;
   let UB = !mul(128, KB); let L1 = !mul(1024, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB);
-  let Notes = "Arch mapping [I]. UB tiling uses 118 KB. [U] FB undocumented: 2 KB assumed, as arch 2201.";
+  let HasSatMode = 1;
+  let Notes = "Arch mapping [I]. UB tiling uses 118 KB. [U] FB undocumented: 2 KB assumed, as arch 2201. [U] Float overflow modes undocumented: both assumed, Inf/NaN by default, as A2/A3.";
 }
 def kirin_9030 : AscubeProduct<8, "kirin_9030", 3113, "Kirin 9030",
                                "dav_l311"> {
   let HasKDirectionAlign = 1; let HasLoad3DV2 = 0; let HasClipRelu = 1;
   let UB = !mul(128, KB); let L1 = !mul(512, KB); let L0A = !mul(32, KB); let L0B = !mul(32, KB);
   let L0C = !mul(64, KB); let BT = !mul(1, KB); let FB = !mul(2, KB);
-  let Notes = "Arch mapping [I]. UB tiling uses 118 KB. [U] FB undocumented: 2 KB assumed, as arch 2201.";
+  let HasSatMode = 1;
+  let Notes = "Arch mapping [I]. UB tiling uses 118 KB. [U] FB undocumented: 2 KB assumed, as arch 2201. [U] Float overflow modes undocumented: both assumed, Inf/NaN by default, as A2/A3.";
 }
 
 def ProductTable : GenericTable {
@@ -186,7 +198,7 @@ def ProductTable : GenericTable {
                 "HasDisableGemv", "HasLoad2DV2", "HasTransposeV1", "HasTransposeV2",
                 "HasLoad3DV1",
                 "HasLoad3DV2",
-                "HasMX", "HasSparse", "HasClipRelu", "HasL0CToUB", "HF32Mantissa", "BiasCopyUnit", "Notes"];
+                "HasMX", "HasSparse", "HasClipRelu", "HasL0CToUB", "HasInfNanMode", "HasSatMode", "HF32Mantissa", "BiasCopyUnit", "Notes"];
   string TypeOf_L0ALayout = "code";
   let PrimaryKey = ["Index"];
   let PrimaryKeyName = "lookupProductByIndex";

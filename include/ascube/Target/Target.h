@@ -65,6 +65,9 @@ struct ProductInfo {
       HasKDirectionAlign, HasDisableGemv, HasLoad2DV2, HasTransposeV1,
       HasTransposeV2, HasLoad3DV1, HasLoad3DV2, HasMX, HasSparse, HasClipRelu,
       HasL0CToUB;
+  /// Float overflow modes (CTRL[48]): Inf/NaN (the default where it
+  /// exists) and saturation (inf -> +-MAX, NaN -> 0).
+  bool HasInfNanMode, HasSatMode;
   /// HF32 mantissa bits of the Mmad HF32 mode; 0 = no HF32 mode.
   uint8_t HF32Mantissa;
   uint8_t BiasCopyUnit;

@@ -22,5 +22,29 @@ module attributes {ascube.target = "atlas_a2"} {}
 
 // -----
 
-// expected-error @+1 {{unknown ascube attribute 'ascube.product'; the dialect defines 'ascube.target'}}
+// expected-error @+1 {{unknown ascube attribute 'ascube.product'; the dialect defines 'ascube.target' and 'ascube.overflow'}}
 module attributes {ascube.product = #ascube.target<atlas_a2>} {}
+
+// -----
+
+// The float overflow mode (cube-reference §13.3, §16).
+// expected-error @+1 {{'ascube.overflow' must be a #ascube.overflow<inf_nan|saturation> attribute, got "saturation" [target_c3]}}
+module attributes {ascube.overflow = "saturation"} {}
+
+// -----
+
+// 950 has only the Inf/NaN mode.
+// expected-error @+1 {{ascend950pr has no saturation float overflow mode (it has only Inf/NaN) [target_c3]}}
+module attributes {ascube.target = #ascube.target<ascend950pr>, ascube.overflow = #ascube.overflow<saturation>} {}
+
+// -----
+
+// 310B, 310P and 910A have only the saturation mode.
+// expected-error @+1 {{atlas_inference has no Inf/NaN float overflow mode (it has only saturation) [target_c3]}}
+module attributes {ascube.target = #ascube.target<atlas_inference>, ascube.overflow = #ascube.overflow<inf_nan>} {}
+
+// -----
+
+// expected-error @+2 {{expected ::ascube::FloatOverflow to be one of: inf_nan, saturation}}
+// expected-error @+1 {{failed to parse Ascube_FloatOverflowAttr parameter 'value'}}
+module attributes {ascube.overflow = #ascube.overflow<wrap>} {}

@@ -149,3 +149,15 @@ func.func @mx(%a1: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L1>>,
   return
 }
 }
+
+// The float overflow mode is a module attribute; isChannelSplit a Fixpipe
+// parameter.
+// CHECK: module attributes {ascube.overflow = #ascube.overflow<saturation>, ascube.target = #ascube.target<atlas_a2>}
+module attributes {ascube.target = #ascube.target<atlas_a2>, ascube.overflow = #ascube.overflow<saturation>} {
+// CHECK-LABEL: func.func @split(
+func.func @split(%c: memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>, %d: memref<16x32xf32, #ascube.layout<Nz>>) {
+  // CHECK: ascube.fixpipe %{{.*}} to %{{.*}} {isChannelSplit = true} :
+  ascube.fixpipe %c to %d {isChannelSplit = true} : memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<16x32xf32, #ascube.layout<Nz>>
+  return
+}
+}

@@ -48,10 +48,28 @@ LogicalResult AscubeDialect::verifyOperationAttribute(Operation *op,
                              << attr.getValue() << " [target_c1]";
     return success();
   }
+  if (attr.getName() == kOverflowAttrName) {
+    auto mode = dyn_cast<FloatOverflowAttr>(attr.getValue());
+    if (!mode)
+      return op->emitError() << "'" << kOverflowAttrName
+                             << "' must be a #ascube.overflow<inf_nan|"
+                                "saturation> attribute, got "
+                             << attr.getValue() << " [target_c3]";
+    if (auto t = op->getAttrOfType<TargetAttr>(kTargetAttrName)) {
+      const target::ProductInfo *p = t.getInfo();
+      bool sat = mode.getValue() == FloatOverflow::saturation;
+      if (sat ? !p->HasSatMode : !p->HasInfNanMode)
+        return op->emitError()
+               << p->Name << " has no " << (sat ? "saturation" : "Inf/NaN")
+               << " float overflow mode (it has only "
+               << (sat ? "Inf/NaN" : "saturation") << ") [target_c3]";
+    }
+    return success();
+  }
   return op->emitError() << "unknown ascube attribute '"
                          << attr.getName().getValue()
                          << "'; the dialect defines '" << kTargetAttrName
-                         << "'";
+                         << "' and '" << kOverflowAttrName << "'";
 }
 
 void ascube::registerAscubeDialect(DialectRegistry &registry) {
@@ -198,4 +216,14 @@ const target::ProductInfo *ascube::getTargetProduct(Operation *op) {
     if (auto t = p->getAttrOfType<TargetAttr>(AscubeDialect::kTargetAttrName))
       return t.getInfo();
   return nullptr;
+}
+
+FloatOverflow ascube::getFloatOverflow(Operation *op) {
+  for (Operation *p = op; p; p = p->getParentOp())
+    if (auto m = p->getAttrOfType<FloatOverflowAttr>(
+            AscubeDialect::kOverflowAttrName))
+      return m.getValue();
+  const target::ProductInfo *prod = getTargetProduct(op);
+  return !prod || prod->HasInfNanMode ? FloatOverflow::inf_nan
+                                      : FloatOverflow::saturation;
 }

@@ -34,6 +34,9 @@ def Ascube_Dialect : Dialect {
   let extraClassDeclaration = [{
     /// Name of the module attribute that selects the target product.
     static constexpr ::llvm::StringLiteral kTargetAttrName = "ascube.target";
+    /// Name of the module attribute that selects the float overflow mode.
+    static constexpr ::llvm::StringLiteral kOverflowAttrName =
+        "ascube.overflow";
   private:
     void registerAttributes();
     void registerTypes();

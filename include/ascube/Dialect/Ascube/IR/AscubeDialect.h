@@ -62,6 +62,12 @@ mlir::AffineMap getOffsetMap(const layout::FractalLayout &layout,
 /// module attribute, or nullptr when no enclosing op names one.
 const target::ProductInfo *getTargetProduct(mlir::Operation *op);
 
+/// The float overflow mode in force at `op` (cube-reference §13.3, §16):
+/// the nearest enclosing `ascube.overflow` module attribute, else the
+/// target product's default (Inf/NaN where the product has it, saturation
+/// otherwise), else Inf/NaN.
+FloatOverflow getFloatOverflow(mlir::Operation *op);
+
 } // namespace ascube
 
 #endif // ASCUBE_DIALECT_ASCUBE_IR_ASCUBEDIALECT_H

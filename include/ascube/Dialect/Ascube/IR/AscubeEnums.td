@@ -99,4 +99,39 @@ def Ascube_HF32ModeAttr : EnumAttr<Ascube_Dialect, Ascube_HF32Mode, "hf32"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+def Ascube_FloatOverflow : I32EnumAttr<"FloatOverflow",
+    "Float overflow mode of the Cube (CTRL[48], aclrtFloatOverflowMode; "
+    "cube-reference §13.3, §16)", [
+  // IEEE: overflow gives +-inf, NaN propagates (CTRL[48] = 1).
+  I32EnumAttrCase<"inf_nan", 0>,
+  // inf -> +-MAX of the result type, NaN -> 0 (CTRL[48] = 0).
+  I32EnumAttrCase<"saturation", 1>]> {
+  let cppNamespace = "::ascube";
+  let genSpecializedAttr = 0;
+}
+def Ascube_FloatOverflowAttr
+    : EnumAttr<Ascube_Dialect, Ascube_FloatOverflow, "overflow"> {
+  let summary = "float overflow mode (module attribute `ascube.overflow`)";
+  let description = [{
+    The Cube's float overflow mode (CTRL[48]; the host sets it with
+    aclrtSetDeviceSatMode / aclrtFloatOverflowMode), named by the module
+    attribute `ascube.overflow`. `inf_nan` (IEEE) gives +-inf on overflow
+    and propagates NaN; `saturation` writes +-MAX of the result type for
+    +-inf and 0 for NaN. It applies to every float value an `ascube.mmad`
+    writes to L0C and to the float (and NaN-to-int8) conversions of
+    `ascube.fixpipe`. Without the attribute a product's default holds:
+    Inf/NaN where it exists (A2/A3, 950, Kirin [U]), saturation on 310B,
+    310P and 910A, which have only that mode; without a target, Inf/NaN.
+    A mode the product lacks is an error (`target_c3`).
+
+    Example:
+
+    ```mlir
+    module attributes {ascube.target = #ascube.target<atlas_a2>,
+                       ascube.overflow = #ascube.overflow<saturation>} {}
+    ```
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
 #endif // ASCUBE_ENUMS_TD

@@ -681,6 +681,11 @@ def Ascube_MmadOp : Ascube_Op<"mmad"> {
       `#ascube.hf32<nearest_away>` (HF32TransMode NEAREST_ZERO, ties away
       from zero); NaN stays NaN, a carry past the largest f32 gives inf.
       Products of HF32 values are exact in f32.
+    - Float overflow mode (module attribute `ascube.overflow`, CTRL[48]):
+      under `#ascube.overflow<saturation>` (the only mode of 310B, 310P
+      and 910A) each float C value is written as +-MAX of the C type where
+      it overflows (+-inf) and 0 where it is NaN; under Inf/NaN (IEEE) it
+      is written as computed.
     - GEMV: with m = 1 (unless disableGemv) A is read from L0A as k
       contiguous elements; C still occupies a whole 16x16 fractal per 16
       columns (only row 0 is valid).
@@ -853,6 +858,10 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
       before the scale). int8: y = round_half_even(clip(x*M1, -256,
       255)) + offset, saturated; DEQF16 saturates to the f16 range.
     - `reluEn`: normal ReLU (negative values become 0 before quantizing).
+    - `isChannelSplit`: see nz2nz above (f32 to GM in 16 x 8 fractals).
+    - Under the saturation float overflow mode (`ascube.overflow`, see
+      `ascube.mmad`) a float output saturates to +-MAX of its type and NaN
+      becomes 0 before the conversion; an int8 output takes NaN as 0.
     - `clipReluMaxVal` (310B, Kirin; SetFixPipeClipRelu + clipReluPre):
       ClipReLU, y = min(y, max) after the quantization scale (and after
       ReLU), before the output conversion; bits 15:0 hold max as an f16,
