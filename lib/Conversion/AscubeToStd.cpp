@@ -999,20 +999,24 @@ struct LoadSparseLowering : AscubePattern<LoadSparseOp> {
   }
 };
 
-/// MmadWithSparse (§14): per group of four K elements, the two dense B'
-/// values meet the A elements their 2-bit indices select.
 /// The largest finite value of a float output type (HiF8: 2^15).
 double maxFinite(Type t) {
-  if (isa<HiFloat8Type>(t))
-    return 32768.0;
-  return llvm::APFloat::getLargest(cast<FloatType>(t).getFloatSemantics())
-      .convertToDouble();
+  if (auto f = dyn_cast<FloatType>(t))
+    return llvm::APFloat::getLargest(f.getFloatSemantics()).convertToDouble();
+  // HiF8 (§17) and anything without IEEE semantics: 2^15, HiF8's largest.
+  return 32768.0;
 }
 
-/// The saturation mode (CTRL[48] = 0, cube-reference §13.3, §16) on an f32
-/// value bound for a type whose largest finite value is `max`: NaN -> 0,
-/// values beyond +-max (+-inf among them) -> +-max.
+/// The saturation mode (CTRL[48] = 0, cube-reference §13.3, §16) on a
+/// float value bound for a type whose largest finite value is `max`: NaN ->
+/// 0, values beyond +-max (+-inf among them) -> +-max. Computed in f32; the
+/// result has `v`'s type.
 Value saturateF32(ImplicitLocOpBuilder &b, Value v, double max) {
+  Type t = v.getType();
+  if (!t.isF32()) {
+    v = arith::ExtFOp::create(b, b.getF32Type(), v);
+    return arith::TruncFOp::create(b, t, saturateF32(b, v, max));
+  }
   auto f32c = [&](double x) {
     return arith::ConstantOp::create(b, b.getF32FloatAttr(float(x)));
   };
@@ -1022,6 +1026,8 @@ Value saturateF32(ImplicitLocOpBuilder &b, Value v, double max) {
   return arith::SelectOp::create(b, nan, f32c(0), c);
 }
 
+/// MmadWithSparse (§14): per group of four K elements, the two dense B'
+/// values meet the A elements their 2-bit indices select.
 struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
   using AscubePattern::AscubePattern;
   LogicalResult
@@ -1215,7 +1221,10 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
               arith::AddFOp::create(b, acc, arith::MulFOp::create(b, av, bv));
           scf::YieldOp::create(b, sum);
         }
-        memref::StoreOp::create(b, loop.getResult(0), C, cIdx);
+        Value r = loop.getResult(0);
+        if (getFloatOverflow(op) == FloatOverflow::saturation) // §13.3
+          r = saturateF32(b, r, maxFinite(b.getF32Type()));
+        memref::StoreOp::create(b, r, C, cIdx);
       });
     });
     rewriter.eraseOp(op);
@@ -1379,7 +1388,8 @@ bool mcbAllowed(QuantMode q, const target::ProductInfo *prod) {
 /// checks deqScalar: the MCB shift mode (bit 36) only where `mcb` says it
 /// exists, bit 46 naming the int8 destination's signedness, and a scale M1
 /// that is not inf, NaN or denormal.
-void checkQuantWord(ImplicitLocOpBuilder &b, Value word, Type dst, bool mcb) {
+void checkQuantWord(ImplicitLocOpBuilder &b, Value word, Type dst, bool mcb,
+                    StringRef where) {
   auto i64 = [&](int64_t v) {
     return arith::ConstantIntOp::create(b, b.getI64Type(), v);
   };
@@ -1390,8 +1400,10 @@ void checkQuantWord(ImplicitLocOpBuilder &b, Value word, Type dst, bool mcb) {
   if (!mcb)
     cf::AssertOp::create(
         b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, bit(36), i64(0)),
-        "ascube.fixpipe: a quant_vector word sets bit 36 (MCB shift mode), "
-        "which exists with VREQ8/VDEQF16 on Atlas A2/A3 only [fixpipe_c4]");
+        ("ascube.fixpipe: a quant_vector word sets bit 36 (MCB shift mode), "
+         "which exists with VREQ8/VDEQF16 on Atlas A2/A3 only, got " +
+         where + " [fixpipe_c4]")
+            .str());
   if (dst.isInteger(8)) {
     bool s8 = !dst.isUnsignedInteger();
     cf::AssertOp::create(
@@ -1446,6 +1458,9 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
     Value dOff = baseOffset(im, adaptor.getDstOffset());
     QuantMode q = p->quantPre;
     bool mcbOk = mcbAllowed(q, getTargetProduct(op));
+    std::string mcbWhere = stringifyQuantMode(q).str();
+    if (const target::ProductInfo *prod = getTargetProduct(op))
+      mcbWhere += std::string(" on ") + prod->Name;
     bool sat = getFloatOverflow(op) == FloatOverflow::saturation;
     std::optional<QuantWord> scalar;
     if (p->deqScalar)
@@ -1506,7 +1521,7 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
             } else {
               Value word = scalar ? Value() : memref::LoadOp::create(b, qv, c);
               if (word && op->hasAttr(kCheckQuantAttr))
-                checkQuantWord(b, word, dt, mcbOk);
+                checkQuantWord(b, word, dt, mcbOk, mcbWhere);
               QuantWord w = scalar ? *scalar : decodeQuantWord(b, word);
               Value xi = x;
               if (mcbOk) {

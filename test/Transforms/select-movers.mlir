@@ -83,13 +83,28 @@ func.func @shapes(%a: memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b
 // -----
 
 // A square tile moved transposed: the movers' derived forms cannot tell it
-// from the untransposed move, and on 950 no run built for the transposed
-// reading exists for int8 into L0A (no V1 LoadDataWithTranspose, LoadData 2D
-// transposes 16-bit fractals only).
+// from the untransposed move. On 950, LoadData 2D-v2 takes the parameters
+// derived for the tile, given explicitly once their squares are checked
+// for the transposed reading.
 module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  // CHECK-LABEL: func.func @square_transposed
+  // CHECK: ascube.load_2d_v2 %{{.*}} to %{{.*}} {dstStride = 4 : i64, ifTranspose = true, kStartPosition = 0 : i64, kStep = 2 : i64, mStartPosition = 0 : i64, mStep = 4 : i64, srcStride = 4 : i64}
   func.func @square_transposed(%a1: memref<64x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<64x64xi8, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
-    // expected-error @+1 {{load_3d: a square tile moved transposed: load_3d's derived form reads it untransposed; only runs of squares built for the transposed view (LoadDataWithTranspose on V1 products, LoadData 2D) are checked for it [load_c3]}}
+    // expected-remark @+1 {{ascube-select-movers: load_2d_v2 (cost 32: 1 instruction, 16 transfer cycles) chosen for L1 -> L0A i8 64x64 transposed on ascend950pr; rejected: load_3d (a square tile moved transposed}}
     ascube.load %a1 to %a0 {transpose} : memref<64x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x64xi8, #ascube.layout<Nz>, #ascube.mem<L0A>>
+    return
+  }
+}
+
+// -----
+
+// A2 has no mover for a square int4 A^T (§11: "unsupported"): LoadData 2D
+// transposes 16-bit fractals only, LoadDataWithTranspose takes int4 into L0B
+// only, and LoadData 3D's derived form reads the tile untransposed.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @square_transposed_i4(%a1: memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+    // expected-error @+1 {{no mover can do L1 -> L0A i4 64x64 transposed on atlas_a2: load_3d: a square tile moved transposed: load_3d's derived form reads it untransposed, and no form built and checked for the transposed reading (runs of LoadData 2D or LoadDataWithTranspose, LoadData 2D-v2 with its parameters) moves it [load_c3]}}
+    ascube.load %a1 to %a0 {transpose} : memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>
     return
   }
 }

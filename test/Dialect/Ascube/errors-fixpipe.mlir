@@ -145,7 +145,7 @@ func.func @nz2nz_b8_odd(%c: !C, %d: memref<16x64xi8, #ascube.layout<Nz>, #ascube
 // f32 NZ in 16x8 fractals is the channel split, which moves f32 to GM only.
 !C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
 func.func @split_l1(%c: !C, %d: memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>) {
-  // expected-error @+1 {{isChannelSplit splits an f32 -> f32 nz2nz move to GM without unitFlag, got nz2nz 'f32' -> 'f32' to L1, unitFlag = 0 [fixpipe_c18]}}
+  // expected-error @+1 {{isChannelSplit splits an f32 -> f32 nz2nz move to GM without unitFlag, got nz2nz 'f32' -> 'f32' to L1, unitFlag = 0 (derived from the destination's 16x8 fractal; a plain f32 nz2nz writes fractal = [16, 16]) [fixpipe_c18]}}
   ascube.fixpipe %c to %d : !C to memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
   return
 }
@@ -154,7 +154,7 @@ func.func @split_l1(%c: !C, %d: memref<16x32xf32, #ascube.layout<Nz>, #ascube.me
 
 !C = memref<16x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
 func.func @split_unit_flag(%c: !C, %d: memref<16x32xf32, #ascube.layout<Nz>>) {
-  // expected-error @+1 {{isChannelSplit splits an f32 -> f32 nz2nz move to GM without unitFlag, got nz2nz 'f32' -> 'f32' to GM, unitFlag = 3 [fixpipe_c18]}}
+  // expected-error @+1 {{isChannelSplit splits an f32 -> f32 nz2nz move to GM without unitFlag, got nz2nz 'f32' -> 'f32' to GM, unitFlag = 3 (derived from the destination's 16x8 fractal; a plain f32 nz2nz writes fractal = [16, 16]) [fixpipe_c18]}}
   ascube.fixpipe %c to %d {unitFlag = 3 : i64} : !C to memref<16x32xf32, #ascube.layout<Nz>>
   return
 }

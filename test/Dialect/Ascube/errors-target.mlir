@@ -48,3 +48,19 @@ module attributes {ascube.target = #ascube.target<atlas_inference>, ascube.overf
 // expected-error @+2 {{expected ::ascube::FloatOverflow to be one of: inf_nan, saturation}}
 // expected-error @+1 {{failed to parse Ascube_FloatOverflowAttr parameter 'value'}}
 module attributes {ascube.overflow = #ascube.overflow<wrap>} {}
+
+// -----
+
+// A module attribute only.
+// expected-error @+1 {{'ascube.overflow' is a module attribute [target_c3]}}
+func.func @f() attributes {ascube.overflow = #ascube.overflow<saturation>} {
+  return
+}
+
+// -----
+
+// The mode named around a module must exist on the product it names.
+module attributes {ascube.overflow = #ascube.overflow<saturation>} {
+  // expected-error @+1 {{ascend950dt has no saturation float overflow mode (it has only Inf/NaN) [target_c3]}}
+  module attributes {ascube.target = #ascube.target<ascend950dt>} {}
+}

@@ -16,6 +16,22 @@ if mode == "make":
     b = np.zeros(256, np.float16)
     b[0] = b[1] = 1.0                 # B(0, 0) = B(1, 0) = 1, column 1 all 0
     b.tofile(d + "/b.bin")
+    # L0C row 0 for the Fixpipe cases (one Nz fractal: row 0 first).
+    row = [np.inf, -np.inf, np.nan, 1e38, 3.4e38, 1.5]
+    c = np.zeros(256, np.float32)
+    c[:6] = row
+    c.tofile(d + "/c.bin")
+    h = np.zeros(256, np.float16)
+    h[:5] = [np.inf, -np.inf, np.nan, 65504.0, 1.5]
+    h.tofile(d + "/h.bin")
+    sys.exit(0)
+if mode == "fixpipe":
+    def row0(name, dt, n):
+        return np.fromfile(d + "/" + name + ".bin", dt)[:n]
+    print("nq_f32", [repr(float(x)) for x in row0("nq_f32", np.float32, 6)])
+    print("f322bf16", [hex(int(x)) for x in row0("f322bf16", np.uint16, 6)])
+    print("qf322b8", row0("qf322b8", np.int8, 6).tolist())
+    print("nq_f16", [repr(float(x)) for x in row0("nq_f16", np.float16, 5)])
     sys.exit(0)
 name = sys.argv[3]
 c = np.fromfile(d + "/" + name + "_c.bin", np.float32)

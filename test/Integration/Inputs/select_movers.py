@@ -54,9 +54,16 @@ CASES = [
     (P950, "A not transposed", "f16", 30, 40, 20, "A", "load", "BT", "load_2d_v2"),
     (P950, "A transposed", "f32", 32, 16, 20, "AT", "load", "BT", "load_2d_v2"),
     (P950, "B not transposed", "i8", 30, 64, 64, "A", "load_2d_v2", "B", "load"),
+    # LoadDataWithTranspose V2 (950, into L0B) in runs of squares.
+    (P950, "B not transposed", "f16", 16, 32, 48, "A", "load_2d_v2", "B", "load"),
+    (P950, "B not transposed", "f32", 16, 16, 32, "A", "load_2d_v2", "B", "load"),
     (P950, "B transposed", "f16", 30, 40, 20, "A", "load_2d_v2", "BT", "load"),
-    # A square A^T on 950: LoadData 2D runs without dstGap (950 ignores it).
+    # Square tiles moved transposed on 950: LoadData 2D-v2 with its
+    # parameters given (LoadData 2D runs without dstGap agree for f16).
     (P950, "A transposed", "f16", 32, 32, 20, "AT", "load {transpose}", "BT", "load_2d_v2"),
+    (P950, "A transposed", "i8", 64, 64, 20, "AT", "load {transpose}", "BT", "load_2d_v2"),
+    (P950, "A transposed", "f32", 32, 32, 20, "AT", "load {transpose}", "BT", "load_2d_v2"),
+    (P950, "B transposed", "i8", 16, 64, 64, "A", "load_2d_v2", "BT", "load {transpose}"),
     # 310B as A2 (LoadData 3D V2, WithTranspose V1), inputs Nz in GM.
     (P310B, "A not transposed", "f16", 30, 40, 20, "A", "load", "BT", "load_2d"),
     (P310B, "A transposed", "i8", 64, 32, 20, "AT", "load", "BT", "load_2d"),

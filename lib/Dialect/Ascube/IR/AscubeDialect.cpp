@@ -5,6 +5,7 @@
 
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 
 #include "llvm/ADT/TypeSwitch.h"
@@ -38,14 +39,34 @@ void AscubeDialect::registerTypes() {
       >();
 }
 
+/// target_c3: the float overflow mode `mode` exists on `prod` (when known).
+static LogicalResult checkOverflowMode(Operation *op,
+                                       const target::ProductInfo *prod,
+                                       FloatOverflow mode) {
+  if (!prod)
+    return success();
+  bool sat = mode == FloatOverflow::saturation;
+  if (sat ? prod->HasSatMode : prod->HasInfNanMode)
+    return success();
+  return op->emitError() << prod->Name << " has no "
+                         << (sat ? "saturation" : "Inf/NaN")
+                         << " float overflow mode (it has only "
+                         << (sat ? "Inf/NaN" : "saturation") << ") [target_c3]";
+}
+
 LogicalResult AscubeDialect::verifyOperationAttribute(Operation *op,
                                                       NamedAttribute attr) {
   if (attr.getName() == kTargetAttrName) {
-    if (!isa<TargetAttr>(attr.getValue()))
+    auto t = dyn_cast<TargetAttr>(attr.getValue());
+    if (!t)
       return op->emitError() << "'" << kTargetAttrName
                              << "' must be a #ascube.target<...> attribute, "
                                 "got "
                              << attr.getValue() << " [target_c1]";
+    // An overflow mode named on this op or around it must exist here too.
+    for (Operation *p = op; p; p = p->getParentOp())
+      if (auto m = p->getAttrOfType<FloatOverflowAttr>(kOverflowAttrName))
+        return checkOverflowMode(op, t.getInfo(), m.getValue());
     return success();
   }
   if (attr.getName() == kOverflowAttrName) {
@@ -55,16 +76,10 @@ LogicalResult AscubeDialect::verifyOperationAttribute(Operation *op,
                              << "' must be a #ascube.overflow<inf_nan|"
                                 "saturation> attribute, got "
                              << attr.getValue() << " [target_c3]";
-    if (auto t = op->getAttrOfType<TargetAttr>(kTargetAttrName)) {
-      const target::ProductInfo *p = t.getInfo();
-      bool sat = mode.getValue() == FloatOverflow::saturation;
-      if (sat ? !p->HasSatMode : !p->HasInfNanMode)
-        return op->emitError()
-               << p->Name << " has no " << (sat ? "saturation" : "Inf/NaN")
-               << " float overflow mode (it has only "
-               << (sat ? "Inf/NaN" : "saturation") << ") [target_c3]";
-    }
-    return success();
+    if (!isa<ModuleOp>(op))
+      return op->emitError() << "'" << kOverflowAttrName
+                             << "' is a module attribute [target_c3]";
+    return checkOverflowMode(op, getTargetProduct(op), mode.getValue());
   }
   return op->emitError() << "unknown ascube attribute '"
                          << attr.getName().getValue()

@@ -1314,6 +1314,11 @@ LogicalResult FixpipeOp::verify() {
                            << " -> " << dt << " to "
                            << target::stringifyLevel(dst->level)
                            << ", unitFlag = " << p->unitFlag
+                           << (getIsChannelSplitAttr()
+                                   ? ""
+                                   : " (derived from the destination's 16x8 "
+                                     "fractal; a plain f32 nz2nz writes "
+                                     "fractal = [16, 16])")
                            << " [fixpipe_c18]";
     if (p->nSize % 8 != 0)
       return emitOpError() << "isChannelSplit moves whole 8-column fractals: "

@@ -320,11 +320,34 @@ Candidate build(LoadOp load, StringRef mover) {
       break;
     }
   }
+  // LoadData 2D-v2 (950) moves a square tile transposed with its
+  // parameters given: the ones derived for the tile, kept when their squares
+  // realise the transposed reading element by element.
+  if (squareTransposed && mover == "load_2d_v2") {
+    auto v2 = cast<Load2DV2Op>(c.ops.front());
+    ScopedDiagnosticHandler quiet(v2->getContext(),
+                                  [](Diagnostic &) { return success(); });
+    FailureOr<Load2DV2Params> p =
+        getLoad2DV2Params(v2, [&] { return v2.emitOpError(); });
+    unsigned bits = getElementBitWidth(st.getElementType()).value_or(8);
+    if (succeeded(p) && movesWholeTile(st, dt, getLoad2DV2Squares(*p, bits),
+                                       bits, p->ifTranspose, /*view=*/true)) {
+      v2->setAttrs(mergeAttrs(v2, {i64Attr("mStartPosition", p->mStartPosition),
+                                   i64Attr("kStartPosition", p->kStartPosition),
+                                   i64Attr("mStep", p->mStep),
+                                   i64Attr("kStep", p->kStep),
+                                   i64Attr("srcStride", p->srcStride),
+                                   i64Attr("dstStride", p->dstStride)}));
+      c.rejected = check(v2);
+      squareTransposed = !c.rejected.empty();
+    }
+  }
   if (squareTransposed) {
     c.rejected = "a square tile moved transposed: " + c.mover +
-                 "'s derived form reads it untransposed; only runs of "
-                 "squares built for the transposed view (LoadDataWithTranspose "
-                 "on V1 products, LoadData 2D) are checked for it [load_c3]";
+                 "'s derived form reads it untransposed, and no form built "
+                 "and checked for the transposed reading (runs of LoadData 2D "
+                 "or LoadDataWithTranspose, LoadData 2D-v2 with its "
+                 "parameters) moves it [load_c3]";
     if (mover != "load_2d_transpose") {
       for (Operation *op : llvm::reverse(c.ops))
         op->erase();
@@ -367,9 +390,13 @@ Candidate build(LoadOp load, StringRef mover) {
     }
   }
   // A derived LoadDataWithTranspose that cannot move the tile in one run
-  // becomes one instruction per run of squares (V1 products).
+  // becomes one instruction per run of squares: V1 counts squares, V2 (950)
+  // fractals, its squares' fractals srcFracGap + 1 = 1 apart (§7).
   if (!c.rejected.empty() && mover == "load_2d_transpose" && prod &&
-      prod->HasTransposeV1 && !prod->HasTransposeV2) {
+      (prod->HasTransposeV1 || prod->HasTransposeV2)) {
+    bool v2 = prod->HasTransposeV2;
+    unsigned bits = getElementBitWidth(st.getElementType()).value_or(8);
+    int64_t n = bits == 4 ? 4 : bits == 16 ? 1 : 2; // fractals per square
     if (std::optional<SmallVector<SquareRun>> runs =
             squareRuns(st, dt, transposed, /*withTranspose=*/true,
                        /*fractalTranspose=*/false, /*gaps=*/true, loc))
@@ -380,11 +407,14 @@ Candidate build(LoadOp load, StringRef mover) {
             const SquareRun &r = (*runs)[i];
             auto op = Load2DTransposeOp::create(b, loc, src, Value(), dst, off,
                                                 {}, {}, {}, {}, {}, {}, {});
-            op->setAttrs(mergeAttrs(op, {i64Attr("startIndex", r.startIndex),
-                                         i64Attr("repeatTimes", r.repeatTimes),
-                                         i64Attr("srcStride", 1),
-                                         i64Attr("dstGap", r.dstGap),
-                                         i64Attr("dstFracGap", r.dstFracGap)}));
+            SmallVector<NamedAttribute> a = {
+                i64Attr("startIndex", v2 ? r.startIndex * n : r.startIndex),
+                i64Attr("repeatTimes", r.repeatTimes),
+                i64Attr("srcStride", v2 ? n : 1), i64Attr("dstGap", r.dstGap),
+                i64Attr("dstFracGap", r.dstFracGap)};
+            if (v2)
+              a.push_back(i64Attr("srcFracGap", 0));
+            op->setAttrs(mergeAttrs(op, a));
             return op.getOperation();
           });
   }

@@ -834,7 +834,8 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe"> {
       `c*dstStride + j`, with the V220 parameters or, with `arch3510`,
       Nz2DnParams (below).
     - `mSize` [0,65535] (nz2nd [0,8192]) rows, `nSize` [0,4095] columns
-      (multiple of 16 for nz2nz) — default the source's logical shape;
+      (nz2nz: a multiple of 16, of 32 for 8-bit outputs, of 8 with
+      isChannelSplit) — default the source's logical shape;
       0 = no-op. `srcStride` [0,65535] in L0C rows (16 elements), default
       the source's padded rows. `dstStride`: nz2nd/nz2dn row (column) pitch
       in elements (default the destination's), nz2nz 32 B units between
