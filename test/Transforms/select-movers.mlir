@@ -122,3 +122,32 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
     return
   }
 }
+
+// -----
+
+// 950's 4-bit and 8-bit float data (the data of an MX matmul): LoadData
+// 2D-v2 with and without transpose (§11: "all of b4/b8/b16/b32"); LoadData
+// 3D does not move fp4, LoadData 2D moves none of them.
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  // CHECK-LABEL: func.func @fp4_a
+  // CHECK: ascube.load_2d_v2 %{{.*}} to %{{.*}} :
+  func.func @fp4_a(%a1: memref<32x128xf4E2M1FN, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<32x128xf4E2M1FN, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
+    // expected-remark @+1 {{ascube-select-movers: load_2d_v2 (cost 24: 1 instruction, 8 transfer cycles) chosen for L1 -> L0A f4E2M1FN 32x128 on ascend950pr; rejected: load_3d ('ascube.load_3d' op LoadData 3D does not move 'f4E2M1FN' into L0A on ascend950pr}}
+    ascube.load %a1 to %a0 : memref<32x128xf4E2M1FN, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x128xf4E2M1FN, #ascube.layout<Nz>, #ascube.mem<L0A>>
+    return
+  }
+  // CHECK-LABEL: func.func @fp4_b
+  // CHECK: ascube.load_2d_v2 %{{.*}} to %{{.*}} {ifTranspose = true} :
+  func.func @fp4_b(%b1: memref<128x64xf4E2M1FN, #ascube.layout<Nz>, #ascube.mem<L1>>, %b0: memref<128x64xf4E2M1FN, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+    // expected-remark @+1 {{ascube-select-movers: load_2d_v2 (cost 32: 1 instruction, 16 transfer cycles) chosen for L1 -> L0B f4E2M1FN 128x64 on ascend950pr}}
+    ascube.load %b1 to %b0 : memref<128x64xf4E2M1FN, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<128x64xf4E2M1FN, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    return
+  }
+  // CHECK-LABEL: func.func @fp8_at
+  // CHECK: ascube.load_2d_v2 %{{.*}} to %{{.*}} {ifTranspose = true} :
+  func.func @fp8_at(%a1: memref<128x32xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
+    // expected-remark @+1 {{ascube-select-movers: load_2d_v2 (cost 32: 1 instruction, 16 transfer cycles) chosen for L1 -> L0A f8E4M3FN 128x32 transposed on ascend950pr; rejected: load_3d (cost 32: 1 instruction + 1 scalar set-up, 16 transfer cycles)}}
+    ascube.load %a1 to %a0 : memref<128x32xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>
+    return
+  }
+}
