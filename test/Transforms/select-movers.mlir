@@ -151,3 +151,19 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
     return
   }
 }
+
+// -----
+
+// A square Zn tile moved transposed on 950: the parameters derived for
+// LoadData 2D-v2 would copy it untransposed, so the check of its squares
+// rejects them (load_c3); the Zn fractals, as stored, are the Nz fractals of
+// the transpose, so one LoadData 2D copies them.
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  // CHECK-LABEL: func.func @square_zn
+  // CHECK: ascube.load_2d %{{.*}} to %{{.*}}[%{{.*}}] {dstGap = 0 : i64, repeatTimes = 4 : i64, srcStride = 1 : i64, startIndex = 0 : i64}
+  func.func @square_zn(%a1: memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L1>>, %a0: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
+    // expected-remark @+1 {{ascube-select-movers: load_2d (cost 24: 1 instruction, 8 transfer cycles) chosen for L1 -> L0A f16 32x32 transposed on ascend950pr; rejected: load_2d_v2 (a square tile moved transposed: load_2d_v2's derived form reads it untransposed, and no form built and checked for the transposed reading (runs of LoadData 2D or LoadDataWithTranspose, LoadData 2D-v2 with its parameters) moves it [load_c3])}}
+    ascube.load %a1 to %a0 {transpose} : memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L1>> to memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
+    return
+  }
+}

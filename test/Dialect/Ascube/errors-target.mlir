@@ -64,3 +64,21 @@ module attributes {ascube.overflow = #ascube.overflow<saturation>} {
   // expected-error @+1 {{ascend950dt has no saturation float overflow mode (it has only Inf/NaN) [target_c3]}}
   module attributes {ascube.target = #ascube.target<ascend950dt>} {}
 }
+
+// -----
+
+// A mode named inside a module that names the product.
+module attributes {ascube.target = #ascube.target<atlas_training>} {
+  // expected-error @+1 {{atlas_training has no Inf/NaN float overflow mode (it has only saturation) [target_c3]}}
+  module attributes {ascube.overflow = #ascube.overflow<inf_nan>} {}
+}
+
+// -----
+
+// A product named on a function inside a module that names the mode.
+module attributes {ascube.overflow = #ascube.overflow<saturation>} {
+  // expected-error @+1 {{ascend950pr has no saturation float overflow mode (it has only Inf/NaN) [target_c3]}}
+  func.func @f() attributes {ascube.target = #ascube.target<ascend950pr>} {
+    return
+  }
+}

@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -72,7 +73,8 @@ DictionaryAttr mergeAttrs(Operation *op, ArrayRef<NamedAttribute> extra) {
   return all.getDictionary(op->getContext());
 }
 
-/// One LoadDataWithTranspose (V1) of a run of consecutive source squares.
+/// One LoadDataWithTranspose of a run of consecutive source squares (in V1's
+/// units: squares; 950's V2 counts fractals).
 struct SquareRun {
   int64_t startIndex = 0, repeatTimes = 0, dstGap = 0, dstFracGap = 0,
           dstFractal = 0;
@@ -81,12 +83,12 @@ struct SquareRun {
 /// The runs of squares that move the whole `st` tile into `dt`: every
 /// square's destination fractals are read off the two layouts element by
 /// element, then consecutive squares whose destinations step evenly share
-/// one instruction. `withTranspose`: LoadDataWithTranspose's squares (V1,
-/// §7, transposeElement); otherwise LoadData 2D's one-fractal squares, each
-/// moved as is or, with `fractalTranspose`, transposed (16-bit, §6).
-/// `transposed` is the reading to realise: dst(r, c) = src(c, r). Without
-/// `gaps` (950's LoadData 2D has no dstGap) a run's squares are contiguous.
-/// std::nullopt when the layouts do not fit whole squares.
+/// one instruction. `withTranspose`: LoadDataWithTranspose's squares (§7,
+/// transposeElement; a square's fractals adjacent); otherwise LoadData 2D's
+/// one-fractal squares, each moved as is or, with `fractalTranspose`,
+/// transposed (16-bit, §6). `transposed` is the reading to realise: dst(r, c) =
+/// src(c, r). Without `gaps` (950's LoadData 2D has no dstGap) a run's squares
+/// are contiguous. std::nullopt when the layouts do not fit whole squares.
 std::optional<SmallVector<SquareRun>>
 squareRuns(MemRefType st, MemRefType dt, bool transposed, bool withTranspose,
            bool fractalTranspose, bool gaps, Location loc) {
@@ -397,26 +399,58 @@ Candidate build(LoadOp load, StringRef mover) {
     bool v2 = prod->HasTransposeV2;
     unsigned bits = getElementBitWidth(st.getElementType()).value_or(8);
     int64_t n = bits == 4 ? 4 : bits == 16 ? 1 : 2; // fractals per square
+    // The runs as built, read back through the op's own squares: they must
+    // move the whole tile the way the runs were derived to.
+    auto placedAsDerived = [&] {
+      ScopedDiagnosticHandler quiet(st.getContext(),
+                                    [](Diagnostic &) { return success(); });
+      SmallVector<FractalSquare> all;
+      for (Operation *op : c.ops) {
+        auto t = dyn_cast<Load2DTransposeOp>(op);
+        if (!t)
+          continue;
+        FailureOr<TransposeParams> tp =
+            getTransposeParams(t, [&] { return t.emitOpError(); });
+        std::optional<int64_t> off = getConstantIntValue(t.getDstOffset());
+        if (failed(tp) || !off)
+          return false;
+        for (FractalSquare sq : getTransposeSquares(*tp)) {
+          for (int64_t &d : sq.dst)
+            d += *off / fractalElems;
+          all.push_back(sq);
+        }
+      }
+      return movesWholeTile(st, dt, all, bits, /*transposed=*/true,
+                            /*view=*/transposed);
+    };
     if (std::optional<SmallVector<SquareRun>> runs =
             squareRuns(st, dt, transposed, /*withTranspose=*/true,
-                       /*fractalTranspose=*/false, /*gaps=*/true, loc))
-      tryInstructions(
-          runs->size(),
-          [&](int64_t i) { return (*runs)[i].dstFractal * fractalElems; },
-          [&](int64_t i, Value off) {
-            const SquareRun &r = (*runs)[i];
-            auto op = Load2DTransposeOp::create(b, loc, src, Value(), dst, off,
-                                                {}, {}, {}, {}, {}, {}, {});
-            SmallVector<NamedAttribute> a = {
-                i64Attr("startIndex", v2 ? r.startIndex * n : r.startIndex),
-                i64Attr("repeatTimes", r.repeatTimes),
-                i64Attr("srcStride", v2 ? n : 1), i64Attr("dstGap", r.dstGap),
-                i64Attr("dstFracGap", r.dstFracGap)};
-            if (v2)
-              a.push_back(i64Attr("srcFracGap", 0));
-            op->setAttrs(mergeAttrs(op, a));
-            return op.getOperation();
-          });
+                       /*fractalTranspose=*/false, /*gaps=*/true, loc);
+        runs &&
+        tryInstructions(
+            runs->size(),
+            [&](int64_t i) { return (*runs)[i].dstFractal * fractalElems; },
+            [&](int64_t i, Value off) {
+              const SquareRun &r = (*runs)[i];
+              auto op = Load2DTransposeOp::create(
+                  b, loc, src, Value(), dst, off, {}, {}, {}, {}, {}, {}, {});
+              SmallVector<NamedAttribute> a = {
+                  i64Attr("startIndex", v2 ? r.startIndex * n : r.startIndex),
+                  i64Attr("repeatTimes", r.repeatTimes),
+                  i64Attr("srcStride", v2 ? n : 1), i64Attr("dstGap", r.dstGap),
+                  i64Attr("dstFracGap", r.dstFracGap)};
+              if (v2 && n > 1) // srcFracGap: b4/b8/b32 squares only
+                a.push_back(i64Attr("srcFracGap", 0));
+              op->setAttrs(mergeAttrs(op, a));
+              return op.getOperation();
+            }) &&
+        !placedAsDerived()) {
+      for (Operation *op : llvm::reverse(c.ops))
+        op->erase();
+      c.ops.clear();
+      c.rejected = "the runs of squares built for the tile do not move it "
+                   "element by element [transpose2d_c5]";
+    }
   }
   if (!c.rejected.empty()) {
     for (Operation *op : llvm::reverse(c.ops))
