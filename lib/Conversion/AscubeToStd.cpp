@@ -1635,6 +1635,16 @@ struct ConvertAscubeToStdPass
     SmallVector<func::FuncOp> funcs;
     module.walk([&](func::FuncOp f) { funcs.push_back(f); });
     for (func::FuncOp func : funcs) {
+      // Every buffer type in the signature must have a CPU storage form (a
+      // layout whose size fits), used or not.
+      for (Type t : func.getFunctionType().getInputs())
+        if (auto m = dyn_cast<MemRefType>(t); m && needsFlattening(m)) {
+          FailureOr<layout::FractalLayout> l = getFractalLayout(m, [&] {
+            return func.emitOpError() << "argument type " << m << ": ";
+          });
+          if (failed(l))
+            return signalPassFailure();
+        }
       if (func.isExternal())
         continue;
       if (runtimeChecks)

@@ -90,7 +90,7 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
   // CHECK-LABEL: func.func @square_transposed
   // CHECK: ascube.load_2d_v2 %{{.*}} to %{{.*}} {dstStride = 4 : i64, ifTranspose = true, kStartPosition = 0 : i64, kStep = 2 : i64, mStartPosition = 0 : i64, mStep = 4 : i64, srcStride = 4 : i64}
   func.func @square_transposed(%a1: memref<64x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<64x64xi8, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
-    // expected-remark @+1 {{ascube-select-movers: load_2d_v2 (cost 32: 1 instruction, 16 transfer cycles) chosen for L1 -> L0A i8 64x64 transposed on ascend950pr; rejected: load_3d (a square tile moved transposed}}
+    // expected-remark @+1 {{ascube-select-movers: load_2d_v2 (cost 32: 1 instruction, 16 transfer cycles) chosen for L1 -> L0A i8 64x64 transposed on ascend950pr; rejected: load_3d (cost 32: 1 instruction + 1 scalar set-up, 16 transfer cycles), load_2d (a square tile moved transposed}}
     ascube.load %a1 to %a0 {transpose} : memref<64x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x64xi8, #ascube.layout<Nz>, #ascube.mem<L0A>>
     return
   }
@@ -98,12 +98,13 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
 
 // -----
 
-// A2 has no mover for a square int4 A^T (§11: "unsupported"): LoadData 2D
-// transposes 16-bit fractals only, LoadDataWithTranspose takes int4 into L0B
-// only, and LoadData 3D's derived form reads the tile untransposed.
+// A2 has no mover for a square int4 A^T (§11: "unsupported"): LoadData 3D
+// transposes b16/b32 only, LoadData 2D 16-bit fractals only,
+// LoadDataWithTranspose takes int4 into L0B only (its derived form, like
+// LoadData 2D's, reads a square tile untransposed: load_c3).
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @square_transposed_i4(%a1: memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
-    // expected-error @+1 {{no mover can do L1 -> L0A i4 64x64 transposed on atlas_a2: load_3d: a square tile moved transposed: load_3d's derived form reads it untransposed, and no form built and checked for the transposed reading (runs of LoadData 2D or LoadDataWithTranspose, LoadData 2D-v2 with its parameters) moves it [load_c3]}}
+    // expected-error @+1 {{no mover can do L1 -> L0A i4 64x64 transposed on atlas_a2: load_3d: 'ascube.load_3d' op LoadData 3D does not move 'i4' into L0A with enTranspose on atlas_a2 [load3d_c6]; load_2d: a square tile moved transposed: load_2d's derived form reads it untransposed, and no form built and checked for the transposed reading (runs of LoadData 2D or LoadDataWithTranspose, LoadData 2D-v2 with its parameters) moves it [load_c3]}}
     ascube.load %a1 to %a0 {transpose} : memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>
     return
   }
@@ -164,6 +165,21 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
   func.func @square_zn(%a1: memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L1>>, %a0: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
     // expected-remark @+1 {{ascube-select-movers: load_2d (cost 24: 1 instruction, 8 transfer cycles) chosen for L1 -> L0A f16 32x32 transposed on ascend950pr; rejected: load_2d_v2 (a square tile moved transposed: load_2d_v2's derived form reads it untransposed, and no form built and checked for the transposed reading (runs of LoadData 2D or LoadDataWithTranspose, LoadData 2D-v2 with its parameters) moves it [load_c3])}}
     ascube.load %a1 to %a0 {transpose} : memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L1>> to memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
+    return
+  }
+}
+
+// -----
+
+// A square int8 tile of three fractal rows moved transposed on 950: LoadData
+// 2D-v2 transposes whole 32 x 32 squares (its rejection names that rule);
+// LoadData 3D with enTranspose moves it.
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  // CHECK-LABEL: func.func @square_48
+  // CHECK: ascube.load_3d %{{.*}} to %{{.*}} {enTranspose = true} :
+  func.func @square_48(%a1: memref<48x48xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<48x48xi8, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
+    // expected-remark @+1 {{ascube-select-movers: load_3d (cost 28: 1 instruction + 1 scalar set-up, 12 transfer cycles) chosen for L1 -> L0A i8 48x48 transposed on ascend950pr; rejected: load_2d_v2 ('ascube.load_2d_v2' op a transposing LoadData 2D-v2 of 'i8' needs mStep % 2 == 0, got mStep = 3 [load2dv2_c6])}}
+    ascube.load %a1 to %a0 {transpose} : memref<48x48xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<48x48xi8, #ascube.layout<Nz>, #ascube.mem<L0A>>
     return
   }
 }

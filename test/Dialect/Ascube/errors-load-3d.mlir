@@ -364,3 +364,14 @@ func.func @b32_m_extension(%a: memref<1x1x8x8x8xf32, #ascube.layout<NC1HWC0>, #a
   ascube.load_3d %a to %b {mExtension = 8 : i64, kExtension = 8 : i64} : memref<1x1x8x8x8xf32, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x8xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
   return
 }
+
+// -----
+
+// An Nz matrix is its own im2col matrix (§10.4): into L0B its rows become K
+// rows, so a B given as N x K (24 x 32) cannot land in a K x N (32 x 24)
+// destination, although both pad to 32 x 32.
+func.func @nz_b_transposed(%b1: memref<24x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b0: memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+  // expected-error @+1 {{LoadData 3D writes the 24 x 32 Nz source as a 24 x 32 matrix (row for row, into L0B as K rows), but the destination 'memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>' is 32 x 24: give mExtension/kExtension [load3d_c9]}}
+  ascube.load_3d %b1 to %b0 : memref<24x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  return
+}

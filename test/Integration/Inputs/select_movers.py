@@ -37,6 +37,9 @@ CASES = [
     # Square tiles moved transposed: LoadDataWithTranspose runs only (load_c3).
     (A2, "A transposed", "f16", 32, 32, 20, "AT", "load {transpose}", "BT", "load_2d"),
     (A2, "A transposed", "f32", 32, 16, 20, "AT", "load", "BT", "load_2d"),
+    # Square A^T f32: LoadData 3D with enTranspose (§11's ★) realises the
+    # transposed reading whatever the shapes.
+    (A2, "A transposed", "f32", 24, 24, 20, "AT", "load {transpose}", "BT", "load_2d"),
     (A2, "B not transposed", "i4", 16, 64, 64, "A", "load_3d", "B", "load"),
     (A2, "B not transposed", "i8", 16, 32, 64, "A", "load_2d", "B", "load"),
     (A2, "B not transposed", "i8", 16, 96, 64, "A", "load_2d", "B", "load"),
@@ -48,6 +51,10 @@ CASES = [
     (A2, "B transposed", "i8", 16, 64, 64, "A", "load_2d", "BT", "load {transpose}"),
     (A2, "B transposed", "f16", 16, 40, 20, "A", "load_2d", "BT", "load"),
     (A2, "B transposed", "f32", 16, 20, 12, "A", "load_2d", "BT", "load"),
+    # B^T whose padded extents match B's (24 x 32 and 32 x 24 both pad to
+    # 32 x 32): LoadData 3D would write it row for row, so it is refused.
+    (A2, "B transposed", "f16", 16, 32, 24, "A", "load_2d", "BT", "load"),
+    (A2, "B transposed", "f32", 16, 48, 40, "A", "load_2d", "BT", "load"),
     # Kirin X90: LoadData 3D V2 for int8 A too.
     ("kirin_x90", "A not transposed", "i8", 40, 64, 20, "A", "load", "BT", "load_2d"),
     (P950, "A not transposed", "i8", 30, 64, 20, "A", "load", "BT", "load_2d_v2"),
@@ -63,6 +70,9 @@ CASES = [
     (P950, "A transposed", "f16", 32, 32, 20, "AT", "load {transpose}", "BT", "load_2d_v2"),
     (P950, "A transposed", "i8", 64, 64, 20, "AT", "load {transpose}", "BT", "load_2d_v2"),
     (P950, "A transposed", "f32", 32, 32, 20, "AT", "load {transpose}", "BT", "load_2d_v2"),
+    # Three fractal rows of int8: LoadData 3D with enTranspose (2D-v2 needs
+    # whole 32 x 32 squares).
+    (P950, "A transposed", "i8", 48, 48, 20, "AT", "load {transpose}", "BT", "load_2d_v2"),
     (P950, "B transposed", "i8", 16, 64, 64, "A", "load_2d_v2", "BT", "load {transpose}"),
     # 310B as A2 (LoadData 3D V2, WithTranspose V1), inputs Nz in GM.
     (P310B, "A not transposed", "f16", 30, 40, 20, "A", "load", "BT", "load_2d"),

@@ -2269,6 +2269,25 @@ LogicalResult Load3DOp::verify() {
                          << " is not a multiple of 16 (" << prod->Name << ", b"
                          << src->bits << ") [load3d_c5]";
   if (!getMExtensionAttr() || !getKExtensionAttr()) {
+    // An Nz matrix is its own im2col matrix (§10.4): the instruction writes
+    // dst(r, c) = src(r, c) (into L0B too, whose K rows are the im2col
+    // rows), or src(c, r) with enTranspose into L0A. The destination must
+    // hold that matrix, not only its padded extents.
+    bool swapped = p->enTranspose && dst->level == Level::L0A;
+    if (src->format() == Format::Nz && src->type.getRank() == 2 &&
+        dst->type.getRank() == 2) {
+      int64_t r = swapped ? src->cols() : src->rows();
+      int64_t cc = swapped ? src->rows() : src->cols();
+      if (dst->rows() != r || dst->cols() != cc)
+        return emitOpError() << "LoadData 3D writes the " << src->rows()
+                             << " x " << src->cols() << " Nz source as a " << r
+                             << " x " << cc << " matrix ("
+                             << (swapped ? "transposed by enTranspose"
+                                         : "row for row, into L0B as K rows")
+                             << "), but the destination " << dst->type << " is "
+                             << dst->rows() << " x " << dst->cols()
+                             << ": give mExtension/kExtension [load3d_c9]";
+    }
     // A derived extent is the destination's: its type must then be the
     // layout the instruction writes for the window.
     bool same = dst->layout.fractal() == pl.fractal &&

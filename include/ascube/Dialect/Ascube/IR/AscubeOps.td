@@ -89,8 +89,8 @@ def Ascube_LoadOp : Ascube_Op<"load"> {
     L0A/L0B tile `dst`, element for element — dst(r, c) = src(r, c) — or,
     when `dst` is typed as the transpose of a non-square `src` (A held
     K x M for an M x K L0A, B held N x K for a K x N L0B) or `transpose` is
-    set, dst(r, c) = src(c, r). The layouts say the rest (L1 Nz, L0A Zz or
-    Nz on 950, L0B Zn).
+    set, dst(r, c) = src(c, r). The layouts say the rest (L1 Nz; L0A Zz,
+    Nz on 950 — the layouts Mmad reads there; L0B Zn).
 
     `ascube-select-movers` rewrites it into the cheapest legal concrete
     movers of the module's product (LoadData 2D, LoadDataWithTranspose,
