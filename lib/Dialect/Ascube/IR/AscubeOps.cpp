@@ -1079,6 +1079,9 @@ LogicalResult FixpipeOp::verify() {
                          << layout::stringifyFormat(want)
                          << ", but the destination is "
                          << layout::stringifyFormat(dst->format())
+                         << (getModeAttr() ? ""
+                                           : " (Fixpipe writes ND, Nz or DN: "
+                                             "nz2nd, nz2nz, nz2dn)")
                          << " [fixpipe_c2]";
   Type st = src->type.getElementType(), dt = dst->type.getElementType();
   // Mode against types (§16).
