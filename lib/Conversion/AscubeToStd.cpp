@@ -1634,17 +1634,22 @@ struct ConvertAscubeToStdPass
     MLIRContext *ctx = &getContext();
     SmallVector<func::FuncOp> funcs;
     module.walk([&](func::FuncOp f) { funcs.push_back(f); });
+    // Every buffer type in a signature must have a CPU storage form (a
+    // layout whose size fits), used or not: checked before anything changes.
     for (func::FuncOp func : funcs) {
-      // Every buffer type in the signature must have a CPU storage form (a
-      // layout whose size fits), used or not.
-      for (Type t : func.getFunctionType().getInputs())
-        if (auto m = dyn_cast<MemRefType>(t); m && needsFlattening(m)) {
-          FailureOr<layout::FractalLayout> l = getFractalLayout(m, [&] {
-            return func.emitOpError() << "argument type " << m << ": ";
-          });
-          if (failed(l))
+      FunctionType ft = func.getFunctionType();
+      for (auto [what, types] : {std::pair{"argument", ft.getInputs()},
+                                 std::pair{"result", ft.getResults()}})
+        for (Type t : types) {
+          auto m = dyn_cast<MemRefType>(t);
+          if (m && needsFlattening(m) &&
+              failed(getFractalLayout(m, [&, what = what] {
+                return func.emitOpError() << what << " type " << m << ": ";
+              })))
             return signalPassFailure();
         }
+    }
+    for (func::FuncOp func : funcs) {
       if (func.isExternal())
         continue;
       if (runtimeChecks)

@@ -39,10 +39,10 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 // -----
 
 // Forcing an illegal mover is an error naming the rule.
-!L1 = memref<40x30xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
-!L0A = memref<30x40xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!L1 = memref<32x30xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<30x32xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
-  // FORCE-ERR: error: 'ascube.load' op the forced mover load_2d cannot do L1 -> L0A f32 40x30 transposed on atlas_a2: 'ascube.load_2d' op ifTranspose needs 16-bit data on L1 -> L0A/L0B, got 'f32' on L1 -> L0A [load2d_c4]
+  // FORCE-ERR: error: 'ascube.load' op the forced mover load_2d cannot do L1 -> L0A f32 32x30 transposed on atlas_a2: 'ascube.load_2d' op ifTranspose needs 16-bit data on L1 -> L0A/L0B, got 'f32' on L1 -> L0A [load2d_c4]
   func.func @at_f32(%a1: !L1, %a0: !L0A) {
     // expected-remark @+1 {{ascube-select-movers: load_3d}}
     ascube.load %a1 to %a0 : !L1 to !L0A
@@ -180,6 +180,33 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
   func.func @square_48(%a1: memref<48x48xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<48x48xi8, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
     // expected-remark @+1 {{ascube-select-movers: load_3d (cost 28: 1 instruction + 1 scalar set-up, 12 transfer cycles) chosen for L1 -> L0A i8 48x48 transposed on ascend950pr; rejected: load_2d_v2 ('ascube.load_2d_v2' op a transposing LoadData 2D-v2 of 'i8' needs mStep % 2 == 0, got mStep = 3 [load2dv2_c6])}}
     ascube.load %a1 to %a0 {transpose} : memref<48x48xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<48x48xi8, #ascube.layout<Nz>, #ascube.mem<L0A>>
+    return
+  }
+}
+
+// -----
+
+// A transposed f32 A with K = 24: LoadData 3D pads a transposed b32 K to 16
+// (§10.4, §13.3), so the selector leaves it (load_c4); LoadDataWithTranspose
+// needs a 16-row Nz source for b32.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @at_f32_k24(%a1: memref<24x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<16x24xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+    // expected-error @+1 {{no mover can do L1 -> L0A f32 24x16 transposed on atlas_a2: load_3d: a transposing LoadData 3D of b32 data pads K to 16 in L0A (§10.4, §13.3); K = 24 is not a multiple of 16 [load_c4]}}
+    ascube.load %a1 to %a0 : memref<24x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x24xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    return
+  }
+}
+
+// -----
+
+// A B held N x K whose padding matches K x N (24 x 32, 32 x 24): LoadData 3D
+// would write its rows as K rows (load3d_c9); LoadData 2D moves it.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  // CHECK-LABEL: func.func @bt_padded_alike
+  // CHECK: ascube.load_2d %{{.*}} to %{{.*}} :
+  func.func @bt_padded_alike(%b1: memref<24x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b0: memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+    // expected-remark @+1 {{rejected: load_3d ('ascube.load_3d' op the window rows [0, 32) x columns [0, 24) derived from the destination 'memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>' run past the 24 x 32 Nz source (its own im2col matrix, §10.4): the destination holds the source or a window of it with its rows as K rows (a B held N x K needs a transposing mover, e.g. LoadData 2D) [load3d_c9])}}
+    ascube.load %b1 to %b0 : memref<24x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
     return
   }
 }

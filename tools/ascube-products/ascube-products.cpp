@@ -89,7 +89,9 @@ int main(int argc, char **argv) {
          << (p->HasInfNanMode && p->HasSatMode ? "Inf/NaN (default), saturation"
              : p->HasInfNanMode                ? "Inf/NaN"
                                                : "saturation")
-         << "\n  L1->BT copy unit: " << unsigned(p->BiasCopyUnit) << " B\n";
+         << "\n";
+  if (p->hasLevel(Level::BT))
+    outs() << "  L1->BT copy unit: " << unsigned(p->BiasCopyUnit) << " B\n";
   if (*p->Notes)
     outs() << "  notes: " << p->Notes << "\n";
   return 0;

@@ -21,7 +21,7 @@ func.func @src_layout(%c: memref<16x16xf32, #ascube.layout<Zz>, #ascube.mem<L0C>
 // The mode follows the destination's layout; a Zz destination has none.
 !C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
 func.func @zz_dst(%c: !C, %d: memref<16x16xf32, #ascube.layout<Zz>, #ascube.mem<L1>>) {
-  // expected-error @+1 {{nz2nd writes ND, but the destination is Zz (Fixpipe writes ND, Nz or DN: nz2nd, nz2nz, nz2dn) [fixpipe_c2]}}
+  // expected-error @+1 {{nz2nd writes ND, but the destination is Zz (the mode follows the destination's layout: nz2nd ND, nz2nz Nz, nz2dn DN; no mode writes another) [fixpipe_c2]}}
   ascube.fixpipe %c to %d : !C to memref<16x16xf32, #ascube.layout<Zz>, #ascube.mem<L1>>
   return
 }

@@ -371,7 +371,16 @@ func.func @b32_m_extension(%a: memref<1x1x8x8x8xf32, #ascube.layout<NC1HWC0>, #a
 // rows, so a B given as N x K (24 x 32) cannot land in a K x N (32 x 24)
 // destination, although both pad to 32 x 32.
 func.func @nz_b_transposed(%b1: memref<24x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b0: memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-  // expected-error @+1 {{LoadData 3D writes the 24 x 32 Nz source as a 24 x 32 matrix (row for row, into L0B as K rows), but the destination 'memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>' is 32 x 24: give mExtension/kExtension [load3d_c9]}}
+  // expected-error @+1 {{the window rows [0, 32) x columns [0, 24) derived from the destination 'memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>' run past the 24 x 32 Nz source (its own im2col matrix, §10.4): the destination holds the source or a window of it with its rows as K rows (a B held N x K needs a transposing mover, e.g. LoadData 2D) [load3d_c9]}}
   ascube.load_3d %b1 to %b0 : memref<24x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  return
+}
+
+// -----
+
+// Windows of an Nz source stay legal: rows [32, 64) of a 64 x 64 tile, the
+// K side derived from the destination.
+func.func @nz_window(%a1: memref<64x64xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<32x64xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  ascube.load_3d %a1 to %a0 {mStartPt = 32 : i64} : memref<64x64xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x64xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
   return
 }

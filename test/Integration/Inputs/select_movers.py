@@ -34,12 +34,13 @@ CASES = [
     # K > 32: LoadDataWithTranspose in runs of squares.
     (A2, "A transposed", "i8", 64, 96, 20, "AT", "load", "BT", "load_2d"),
     (A2, "A transposed", "f16", 30, 40, 20, "AT", "load", "BT", "load_2d"),
-    # Square tiles moved transposed: LoadDataWithTranspose runs only (load_c3).
+    # Square tiles moved transposed: runs built for the transposed reading or
+    # LoadData 3D with enTranspose (load_c3).
     (A2, "A transposed", "f16", 32, 32, 20, "AT", "load {transpose}", "BT", "load_2d"),
     (A2, "A transposed", "f32", 32, 16, 20, "AT", "load", "BT", "load_2d"),
     # Square A^T f32: LoadData 3D with enTranspose (§11's ★) realises the
     # transposed reading whatever the shapes.
-    (A2, "A transposed", "f32", 24, 24, 20, "AT", "load {transpose}", "BT", "load_2d"),
+    (A2, "A transposed", "f32", 32, 32, 20, "AT", "load {transpose}", "BT", "load_2d"),
     (A2, "B not transposed", "i4", 16, 64, 64, "A", "load_3d", "B", "load"),
     (A2, "B not transposed", "i8", 16, 32, 64, "A", "load_2d", "B", "load"),
     (A2, "B not transposed", "i8", 16, 96, 64, "A", "load_2d", "B", "load"),

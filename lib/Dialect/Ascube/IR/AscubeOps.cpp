@@ -1080,8 +1080,10 @@ LogicalResult FixpipeOp::verify() {
                          << ", but the destination is "
                          << layout::stringifyFormat(dst->format())
                          << (getModeAttr() ? ""
-                                           : " (Fixpipe writes ND, Nz or DN: "
-                                             "nz2nd, nz2nz, nz2dn)")
+                                           : " (the mode follows the "
+                                             "destination's layout: "
+                                             "nz2nd ND, nz2nz Nz, nz2dn DN; "
+                                             "no mode writes another)")
                          << " [fixpipe_c2]";
   Type st = src->type.getElementType(), dt = dst->type.getElementType();
   // Mode against types (§16).
@@ -2272,24 +2274,43 @@ LogicalResult Load3DOp::verify() {
                          << " is not a multiple of 16 (" << prod->Name << ", b"
                          << src->bits << ") [load3d_c5]";
   if (!getMExtensionAttr() || !getKExtensionAttr()) {
-    // An Nz matrix is its own im2col matrix (§10.4): the instruction writes
-    // dst(r, c) = src(r, c) (into L0B too, whose K rows are the im2col
-    // rows), or src(c, r) with enTranspose into L0A. The destination must
-    // hold that matrix, not only its padded extents.
-    bool swapped = p->enTranspose && dst->level == Level::L0A;
-    if (src->format() == Format::Nz && src->type.getRank() == 2 &&
-        dst->type.getRank() == 2) {
-      int64_t r = swapped ? src->cols() : src->rows();
-      int64_t cc = swapped ? src->rows() : src->cols();
-      if (dst->rows() != r || dst->cols() != cc)
-        return emitOpError() << "LoadData 3D writes the " << src->rows()
-                             << " x " << src->cols() << " Nz source as a " << r
-                             << " x " << cc << " matrix ("
-                             << (swapped ? "transposed by enTranspose"
-                                         : "row for row, into L0B as K rows")
-                             << "), but the destination " << dst->type << " is "
-                             << dst->rows() << " x " << dst->cols()
-                             << ": give mExtension/kExtension [load3d_c9]";
+    // An Nz matrix read with its own geometry is its own im2col matrix
+    // (§10.4): a derived side of the window is the destination's, and it
+    // must stay inside the source's data — its rows (the destination's rows,
+    // K rows into L0B; columns with enTranspose into L0A) and its columns.
+    // Matching padded extents are not enough: a B held N x K (24 x 32)
+    // would otherwise land in a K x N (32 x 24) L0B row for row.
+    const layout::Im2colGeometry &g = p->geometry;
+    bool own = src->format() == Format::Nz && src->type.getRank() == 2 &&
+               dst->type.getRank() == 2 && !getSrcOffset() && g.l1H == 1 &&
+               g.l1W == src->paddedRows() &&
+               p->channelSize == src->paddedCols() && g.kernelH == 1 &&
+               g.kernelW == 1 && g.strideH == 1 && g.strideW == 1 &&
+               g.dilationH == 1 && g.dilationW == 1 && g.padTop == 0 &&
+               g.padBottom == 0 && g.padLeft == 0 && g.padRight == 0 &&
+               p->repeatTime == 1;
+    if (own) {
+      auto past = [&](bool derived, int64_t start, int64_t side, int64_t have) {
+        return derived && start + side > have;
+      };
+      bool mPast =
+          past(!getMExtensionAttr(), p->mStartPt, p->mExtension, src->rows());
+      bool kPast =
+          past(!getKExtensionAttr(), p->kStartPt, p->kExtension, src->cols());
+      if (mPast || kPast)
+        return emitOpError()
+               << "the window rows [" << p->mStartPt << ", "
+               << p->mStartPt + p->mExtension << ") x columns [" << p->kStartPt
+               << ", " << p->kStartPt + p->kExtension
+               << ") derived from the destination " << dst->type
+               << " run past the " << src->rows() << " x " << src->cols()
+               << " Nz source (its own im2col matrix, §10.4): the "
+                  "destination holds the source or a window of it"
+               << (dst->level == Level::L0A
+                       ? ", or with enTranspose its transpose"
+                       : " with its rows as K rows (a B held N x K needs a "
+                         "transposing mover, e.g. LoadData 2D)")
+               << " [load3d_c9]";
     }
     // A derived extent is the destination's: its type must then be the
     // layout the instruction writes for the window.

@@ -252,6 +252,17 @@ Candidate build(LoadOp load, StringRef mover) {
     return msg;
   };
   c.rejected = check(c.ops.front());
+  // A transposing LoadData 3D of b32 data: §10.4's recipe (mExtension =
+  // align16(K)) and §13.3 (kDirectionAlign) have the transposed f32 A's K
+  // padded to 16 in L0A; what the chip writes for another K is not
+  // documented, so the selector does not use it there ([U], load_c4).
+  if (mover == "load_3d" && transposed && !intoB && c.rejected.empty() &&
+      getElementBitWidth(st.getElementType()) == 32u && st.getRank() == 2 &&
+      st.getDimSize(0) % 16 != 0)
+    c.rejected = "a transposing LoadData 3D of b32 data pads K to 16 in L0A "
+                 "(§10.4, §13.3); K = " +
+                 std::to_string(st.getDimSize(0)) +
+                 " is not a multiple of 16 [load_c4]";
   const target::ProductInfo *prod = getTargetProduct(load);
   int64_t fractalElems =
       4096 / getElementBitWidth(st.getElementType()).value_or(8);

@@ -435,7 +435,10 @@ def Ascube_Load3DOp : Ascube_MoverOp<"load_3d"> {
     W, C0]: H, W, C1 * C0; Nz R x C: 1, padded R, padded C), the window the
     whole destination (mExtension its M side, kExtension its K side),
     accepted only when the destination's type is the layout the instruction
-    writes (`load3d_c9`).
+    writes (`load3d_c9`); from an Nz matrix read with its own geometry a
+    derived side must also stay inside the source's data (the destination
+    is the source, a window of it, or with enTranspose into L0A its
+    transpose; into L0B the source's rows are K rows).
 
     Paths: L1 -> L0A, L1 -> L0B; V2 on A2/A3, 950, 310B, 310P, Kirin X90.
     Dtypes (§10.1): A2/A3/310B L0A int4, (u)int8, half, bf16, (u)int32,
