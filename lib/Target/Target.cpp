@@ -254,7 +254,10 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
        << " | "
        << (p.HF32Mantissa ? std::to_string(p.HF32Mantissa) + " bits"
                           : std::string("—"))
-       << " | " << unsigned(p.BiasCopyUnit) << " B |\n";
+       << " | "
+       << (p.hasLevel(Level::BT) ? std::to_string(p.BiasCopyUnit) + " B"
+                                 : std::string("—"))
+       << " |\n";
 
   auto productList = [&](unsigned mask) {
     std::string s;

@@ -205,7 +205,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
   // CHECK-LABEL: func.func @bt_padded_alike
   // CHECK: ascube.load_2d %{{.*}} to %{{.*}} :
   func.func @bt_padded_alike(%b1: memref<24x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b0: memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-    // expected-remark @+1 {{rejected: load_3d ('ascube.load_3d' op the window rows [0, 32) x columns [0, 24) derived from the destination 'memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>' run past the 24 x 32 Nz source (its own im2col matrix, §10.4): the destination holds the source or a window of it with its rows as K rows (a B held N x K needs a transposing mover, e.g. LoadData 2D) [load3d_c9])}}
+    // expected-remark @+1 {{rejected: load_3d ('ascube.load_3d' op the derived window rows [0, 32) (from the destination 'memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>') run past the 24 rows of the 24 x 32 Nz source (its own im2col matrix, §10.4): the destination holds the source or a window of it with its rows as K rows (a B held N x K needs a transposing mover, e.g. LoadData 2D) [load3d_c9])}}
     ascube.load %b1 to %b0 : memref<24x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
     return
   }

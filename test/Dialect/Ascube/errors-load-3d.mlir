@@ -371,7 +371,7 @@ func.func @b32_m_extension(%a: memref<1x1x8x8x8xf32, #ascube.layout<NC1HWC0>, #a
 // rows, so a B given as N x K (24 x 32) cannot land in a K x N (32 x 24)
 // destination, although both pad to 32 x 32.
 func.func @nz_b_transposed(%b1: memref<24x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b0: memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-  // expected-error @+1 {{the window rows [0, 32) x columns [0, 24) derived from the destination 'memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>' run past the 24 x 32 Nz source (its own im2col matrix, §10.4): the destination holds the source or a window of it with its rows as K rows (a B held N x K needs a transposing mover, e.g. LoadData 2D) [load3d_c9]}}
+  // expected-error @+1 {{the derived window rows [0, 32) (from the destination 'memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>') run past the 24 rows of the 24 x 32 Nz source (its own im2col matrix, §10.4): the destination holds the source or a window of it with its rows as K rows (a B held N x K needs a transposing mover, e.g. LoadData 2D) [load3d_c9]}}
   ascube.load_3d %b1 to %b0 : memref<24x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x24xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
   return
 }
@@ -382,5 +382,23 @@ func.func @nz_b_transposed(%b1: memref<24x32xf16, #ascube.layout<Nz>, #ascube.me
 // K side derived from the destination.
 func.func @nz_window(%a1: memref<64x64xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<32x64xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
   ascube.load_3d %a1 to %a0 {mStartPt = 32 : i64} : memref<64x64xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x64xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
+
+// -----
+
+// §10.4's transposed f32 A: K = 24 padded to 16 in L0A (32 columns), with
+// mExtension = align16(K) given; without it the derived 32 rows would run
+// past the source's 24.
+func.func @at_f32_k_padded(%a1: memref<24x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<16x32xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  ascube.load_3d %a1 to %a0 {enTranspose = true, mExtension = 32 : i64} : memref<24x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x32xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
+
+// -----
+
+func.func @at_f32_k_padded_derived(%a1: memref<24x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<16x32xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{the derived window rows [0, 32) (from the destination 'memref<16x32xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>') run past the 24 rows of the 24 x 16 Nz source}}
+  ascube.load_3d %a1 to %a0 {enTranspose = true} : memref<24x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x32xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
   return
 }

@@ -2299,15 +2299,19 @@ LogicalResult Load3DOp::verify() {
           past(!getKExtensionAttr(), p->kStartPt, p->kExtension, src->cols());
       if (mPast || kPast)
         return emitOpError()
-               << "the window rows [" << p->mStartPt << ", "
-               << p->mStartPt + p->mExtension << ") x columns [" << p->kStartPt
-               << ", " << p->kStartPt + p->kExtension
-               << ") derived from the destination " << dst->type
-               << " run past the " << src->rows() << " x " << src->cols()
+               << "the derived window " << (mPast ? "rows [" : "columns [")
+               << (mPast ? p->mStartPt : p->kStartPt) << ", "
+               << (mPast ? p->mStartPt + p->mExtension
+                         : p->kStartPt + p->kExtension)
+               << ") (from the destination " << dst->type << ") run past the "
+               << (mPast ? src->rows() : src->cols())
+               << (mPast ? " rows" : " columns") << " of the " << src->rows()
+               << " x " << src->cols()
                << " Nz source (its own im2col matrix, §10.4): the "
                   "destination holds the source or a window of it"
                << (dst->level == Level::L0A
-                       ? ", or with enTranspose its transpose"
+                       ? ", or with enTranspose its transpose (a b32 K "
+                         "padded to 16 takes mExtension = align16(K))"
                        : " with its rows as K rows (a B held N x K needs a "
                          "transposing mover, e.g. LoadData 2D)")
                << " [load3d_c9]";
