@@ -104,7 +104,7 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
 // LoadData 2D's, reads a square tile untransposed: load_c3).
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @square_transposed_i4(%a1: memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
-    // expected-error @+1 {{no mover can do L1 -> L0A i4 64x64 transposed on atlas_a2: load_3d: 'ascube.load_3d' op LoadData 3D does not move 'i4' into L0A with enTranspose on atlas_a2 [load3d_c6]; load_2d: a square tile moved transposed: load_2d's derived form reads it untransposed, and no form built and checked for the transposed reading (runs of LoadData 2D or LoadDataWithTranspose, LoadData 2D-v2 with its parameters) moves it [load_c3]}}
+    // expected-error @+1 {{no mover can do L1 -> L0A i4 64x64 transposed on atlas_a2: load_3d: 'ascube.load_3d' op LoadData 3D does not move 'i4' into L0A with enTranspose on atlas_a2 [load3d_c6]; load_2d: a square tile moved transposed: load_2d's derived form reads it untransposed, and no form built and checked for the transposed reading (runs of LoadData 2D or LoadDataWithTranspose, LoadData 2D-v2 with its parameters, LoadData 3D with enTranspose into L0A) moves it [load_c3]}}
     ascube.load %a1 to %a0 {transpose} : memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>
     return
   }
@@ -163,7 +163,7 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
   // CHECK-LABEL: func.func @square_zn
   // CHECK: ascube.load_2d %{{.*}} to %{{.*}}[%{{.*}}] {dstGap = 0 : i64, repeatTimes = 4 : i64, srcStride = 1 : i64, startIndex = 0 : i64}
   func.func @square_zn(%a1: memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L1>>, %a0: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
-    // expected-remark @+1 {{ascube-select-movers: load_2d (cost 24: 1 instruction, 8 transfer cycles) chosen for L1 -> L0A f16 32x32 transposed on ascend950pr; rejected: load_2d_v2 (a square tile moved transposed: load_2d_v2's derived form reads it untransposed, and no form built and checked for the transposed reading (runs of LoadData 2D or LoadDataWithTranspose, LoadData 2D-v2 with its parameters) moves it [load_c3])}}
+    // expected-remark @+1 {{ascube-select-movers: load_2d (cost 24: 1 instruction, 8 transfer cycles) chosen for L1 -> L0A f16 32x32 transposed on ascend950pr; rejected: load_2d_v2 (a square tile moved transposed: load_2d_v2's derived form reads it untransposed, and no form built and checked for the transposed reading (runs of LoadData 2D or LoadDataWithTranspose, LoadData 2D-v2 with its parameters, LoadData 3D with enTranspose into L0A) moves it [load_c3])}}
     ascube.load %a1 to %a0 {transpose} : memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L1>> to memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
     return
   }

@@ -374,7 +374,8 @@ Candidate build(LoadOp load, StringRef mover) {
                  "'s derived form reads it untransposed, and no form built "
                  "and checked for the transposed reading (runs of LoadData 2D "
                  "or LoadDataWithTranspose, LoadData 2D-v2 with its "
-                 "parameters) moves it [load_c3]";
+                 "parameters, LoadData 3D with enTranspose into L0A) moves it "
+                 "[load_c3]";
     if (mover != "load_2d_transpose") {
       for (Operation *op : llvm::reverse(c.ops))
         op->erase();
