@@ -529,8 +529,7 @@ struct DataCopyLowering : AscubePattern<DataCopyOp> {
         storageIndex(im, baseOffset(im, adaptor.getDstOffset()), ds.per);
     CopyMode mode = op.getEffectiveMode();
 
-    if (mode == CopyMode::copy || mode == CopyMode::bias ||
-        mode == CopyMode::fb) {
+    if (usesCopyParams(mode)) {
       FailureOr<CopyParams> p = getCopyParams(op, emit);
       if (failed(p))
         return failure();
@@ -1008,6 +1007,15 @@ double maxFinite(Type t) {
   return 32768.0; // HiF8's largest (§17)
 }
 
+/// v clamped to [lo, hi] (f32; NaN stays NaN).
+Value clampF32(ImplicitLocOpBuilder &b, Value v, double lo, double hi) {
+  auto f32c = [&](double x) {
+    return arith::ConstantOp::create(b, b.getF32FloatAttr(float(x)));
+  };
+  v = arith::MaximumFOp::create(b, v, f32c(lo));
+  return arith::MinimumFOp::create(b, v, f32c(hi));
+}
+
 /// The saturation mode (CTRL[48] = 0, cube-reference §13.3, §16) on a
 /// float value bound for a type whose largest finite value is `max`: NaN ->
 /// 0, values beyond +-max (+-inf among them) -> +-max. Computed in f32; the
@@ -1018,13 +1026,9 @@ Value saturateF32(ImplicitLocOpBuilder &b, Value v, double max) {
     v = arith::ExtFOp::create(b, b.getF32Type(), v);
     return arith::TruncFOp::create(b, t, saturateF32(b, v, max));
   }
-  auto f32c = [&](double x) {
-    return arith::ConstantOp::create(b, b.getF32FloatAttr(float(x)));
-  };
-  Value c = arith::MaximumFOp::create(b, v, f32c(-max));
-  c = arith::MinimumFOp::create(b, c, f32c(max));
+  Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0));
   Value nan = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, v, v);
-  return arith::SelectOp::create(b, nan, f32c(0), c);
+  return arith::SelectOp::create(b, nan, zero, clampF32(b, v, -max, max));
 }
 
 /// MmadWithSparse (§14): per group of four K elements, the two dense B'
@@ -1354,36 +1358,23 @@ struct QuantWord {
 };
 
 QuantWord decodeQuantWord(ImplicitLocOpBuilder &b, Value word) {
-  Value lo = arith::TruncIOp::create(b, b.getI32Type(), word);
-  lo = arith::AndIOp::create(
-      b, lo, arith::ConstantIntOp::create(b, b.getI32Type(), 0xFFFFE000));
-  Value m1 = arith::BitcastOp::create(b, b.getF32Type(), lo);
-  Value off = arith::ShRUIOp::create(
-      b, word, arith::ConstantIntOp::create(b, b.getI64Type(), 37));
-  off = arith::TruncIOp::create(b, b.getI32Type(), off);
-  // Sign-extend the 9-bit field: (x << 23) >> 23.
-  Value s = arith::ConstantIntOp::create(b, b.getI32Type(), 23);
-  off = arith::ShRSIOp::create(b, arith::ShLIOp::create(b, off, s), s);
+  auto i32 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, b.getI32Type(), v);
+  };
+  // (word >> at) & mask, as an i32.
   auto field = [&](int64_t at, int64_t mask) {
     Value v = arith::ShRUIOp::create(
         b, word, arith::ConstantIntOp::create(b, b.getI64Type(), at));
-    v = arith::TruncIOp::create(b, b.getI32Type(), v);
     return arith::AndIOp::create(
-        b, v, arith::ConstantIntOp::create(b, b.getI32Type(), mask));
+        b, arith::TruncIOp::create(b, b.getI32Type(), v), i32(mask));
   };
+  Value m1 = arith::BitcastOp::create(b, b.getF32Type(), field(0, 0xFFFFE000));
+  // Sign-extend the 9-bit offset: (x << 23) >> 23.
+  Value off = arith::ShRSIOp::create(
+      b, arith::ShLIOp::create(b, field(37, 0x1FF), i32(23)), i32(23));
   Value mcb = arith::TruncIOp::create(b, b.getI1Type(), field(36, 1));
-  Value n = arith::AddIOp::create(
-      b, field(32, 0xF), arith::ConstantIntOp::create(b, b.getI32Type(), 1));
+  Value n = arith::AddIOp::create(b, field(32, 0xF), i32(1));
   return {m1, off, mcb, n};
-}
-
-/// Whether the MCB shift mode (QUANT_PRE bit 36, §16) exists for `q`: the
-/// s32 requantization modes (V)REQ8 and (V)DEQF16 of arch 2201 (A2/A3), or
-/// of any product when the module names none.
-bool mcbAllowed(QuantMode q, const target::ProductInfo *prod) {
-  bool mode = q == QuantMode::REQ8 || q == QuantMode::VREQ8 ||
-              q == QuantMode::DEQF16 || q == QuantMode::VDEQF16;
-  return mode && (!prod || prod->Arch == 2201);
 }
 
 /// Run-time checks of one per-column QUANT_PRE word (§16), as the verifier
@@ -1459,9 +1450,10 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
     Value sOff = baseOffset(im, adaptor.getSrcOffset());
     Value dOff = baseOffset(im, adaptor.getDstOffset());
     QuantMode q = p->quantPre;
-    bool mcbOk = mcbAllowed(q, getTargetProduct(op));
+    const target::ProductInfo *prod = getTargetProduct(op);
+    bool mcbOk = mcbAllowed(q, prod);
     std::string mcbWhere = stringifyQuantMode(q).str();
-    if (const target::ProductInfo *prod = getTargetProduct(op))
+    if (prod)
       mcbWhere += std::string(" on ") + prod->Name;
     bool sat = getFloatOverflow(op) == FloatOverflow::saturation;
     std::optional<QuantWord> scalar;
@@ -1485,10 +1477,6 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
     auto clipRelu = [&](Value v) {
       return clipMax ? Value(arith::MinimumFOp::create(b, v, f32c(*clipMax)))
                      : v;
-    };
-    auto clampF = [&](Value v, double lo, double hi) {
-      v = arith::MaximumFOp::create(b, v, f32c(lo));
-      return arith::MinimumFOp::create(b, v, f32c(hi));
     };
 
     // Moves source rows [j0, j0 + rows) and columns [c0, c0 + cols) to
@@ -1550,7 +1538,7 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
                                      : saturateF32(b, yf, maxFinite(dt));
               if (q == QuantMode::DEQF16 || q == QuantMode::VDEQF16) {
                 y = arith::TruncFOp::create(b, ds.type,
-                                            clampF(yf, -65504.0, 65504.0));
+                                            clampF32(b, yf, -65504.0, 65504.0));
               } else if (isa<Float8E4M3FNType>(dt)) {
                 y = ascube::detail::buildF32ToE4M3FN(b, yf);
               } else if (isa<HiFloat8Type>(dt)) {
@@ -1564,7 +1552,8 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
                                : Value(arith::TruncFOp::create(b, ds.type, yf));
               } else {
                 // int8: round(clip(y, -256, 255)) + offset, saturated.
-                yf = math::RoundEvenOp::create(b, clampF(yf, -256.0, 255.0));
+                yf = math::RoundEvenOp::create(b,
+                                               clampF32(b, yf, -256.0, 255.0));
                 Value yi = arith::FPToSIOp::create(b, b.getI32Type(), yf);
                 yi = arith::AddIOp::create(b, yi, w.offset);
                 bool u = dt.isUnsignedInteger();

@@ -917,6 +917,12 @@ bool isVectorQuant(QuantMode q) {
 }
 } // namespace
 
+bool ascube::mcbAllowed(QuantMode q, const target::ProductInfo *prod) {
+  bool mode = q == QuantMode::REQ8 || q == QuantMode::VREQ8 ||
+              q == QuantMode::DEQF16 || q == QuantMode::VDEQF16;
+  return mode && (!prod || prod->Arch == 2201);
+}
+
 FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
                                                   EmitErrorFn emit) {
   FailureOr<Buffer> src = resolve(op.getSrc(), "source", emit);
@@ -1142,12 +1148,12 @@ LogicalResult FixpipeOp::verify() {
   needVector = isVectorQuant(q);
   needScalar = !needVector && q != QuantMode::NoQuant &&
                q != QuantMode::F322F16 && q != QuantMode::F322BF16;
-  if (uint32_t(q) >= uint32_t(QuantMode::QF322F16_PRE))
-    if (const target::ProductInfo *prod = getTargetProduct(*this);
-        prod && prod->Arch != 3510)
-      return emitOpError() << stringifyQuantMode(q)
-                           << " exists on 950 only, not on " << prod->Name
-                           << " [fixpipe_c13]";
+  const target::ProductInfo *prod = getTargetProduct(*this);
+  if (uint32_t(q) >= uint32_t(QuantMode::QF322F16_PRE) && prod &&
+      prod->Arch != 3510)
+    return emitOpError() << stringifyQuantMode(q)
+                         << " exists on 950 only, not on " << prod->Name
+                         << " [fixpipe_c13]";
   if (!typeOk)
     return emitOpError() << stringifyQuantMode(q) << " does not turn " << st
                          << " into " << dt << " [fixpipe_c3]";
@@ -1166,19 +1172,14 @@ LogicalResult FixpipeOp::verify() {
                            << (((w >> 46) & 1) ? "s8" : "u8")
                            << " output but the destination is " << dt
                            << " [fixpipe_c4]";
-    if ((w >> 36) & 1) {
-      // MCB (§16): x >> N saturated to int16 before the scale; arch 2201
-      // (A2/A3) with the s32 modes REQ8/DEQF16.
-      const target::ProductInfo *tp = getTargetProduct(*this);
-      if ((q != QuantMode::REQ8 && q != QuantMode::DEQF16) ||
-          (tp && tp->Arch != 2201))
-        return emitOpError()
-               << "deqScalar bit 36 (MCB shift mode) exists "
-                  "with REQ8/DEQF16 on Atlas A2/A3 only, got "
-               << stringifyQuantMode(q)
-               << (tp ? std::string(" on ") + tp->Name : std::string())
-               << " [fixpipe_c4]";
-    }
+    // MCB (§16): x >> N saturated to int16 before the scale.
+    if (((w >> 36) & 1) && !mcbAllowed(q, prod))
+      return emitOpError() << "deqScalar bit 36 (MCB shift mode) exists "
+                              "with REQ8/DEQF16 on Atlas A2/A3 only, got "
+                           << stringifyQuantMode(q)
+                           << (prod ? std::string(" on ") + prod->Name
+                                    : std::string())
+                           << " [fixpipe_c4]";
   }
   if (vec) {
     auto vt = cast<MemRefType>(getQuantVector().getType());
@@ -1199,7 +1200,6 @@ LogicalResult FixpipeOp::verify() {
       return failure();
   }
   // L0C -> UB (§16, Fixpipe L0C -> UB): 32 B destination pitches.
-  const target::ProductInfo *prod = getTargetProduct(*this);
   unsigned dBytes = getStorageBytes(dt);
   if (dst->level == Level::UB) {
     int64_t pitch =
@@ -1377,8 +1377,7 @@ FailureOr<AccessExtents> ascube::getAccessExtents(DataCopyOp op,
   auto st = cast<MemRefType>(op.getSrc().getType()).getElementType();
   auto dt = cast<MemRefType>(op.getDst().getType()).getElementType();
   unsigned bits = *getElementBitWidth(st);
-  if (mode == CopyMode::copy || mode == CopyMode::bias ||
-      mode == CopyMode::fb) {
+  if (usesCopyParams(mode)) {
     FailureOr<CopyParams> p = getCopyParams(op, emit);
     if (failed(p))
       return failure();
@@ -1583,7 +1582,7 @@ TransposeTarget ascube::transposeElement(unsigned bits, int64_t e) {
   return {r / 16, (r % 16) * c0 + c, c / 16, (c % 16) * c0 + r};
 }
 
-static int64_t fractalsPerSquare(unsigned bits) {
+int64_t ascube::fractalsPerSquare(unsigned bits) {
   return bits == 4 ? 4 : bits == 8 ? 2 : bits == 16 ? 1 : 2;
 }
 
@@ -3114,8 +3113,7 @@ bool isNoOpInstruction(Operation *op) {
   }
   if (auto o = dyn_cast<DataCopyOp>(op)) {
     CopyMode mode = o.getEffectiveMode();
-    if (mode == CopyMode::copy || mode == CopyMode::bias ||
-        mode == CopyMode::fb) {
+    if (usesCopyParams(mode)) {
       auto p = quietly(op, [&](EmitErrorFn e) { return getCopyParams(o, e); });
       return succeeded(p) && p->blockCount == 0;
     }

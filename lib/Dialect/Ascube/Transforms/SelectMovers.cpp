@@ -102,7 +102,7 @@ squareRuns(MemRefType st, MemRefType dt, bool transposed, bool withTranspose,
     return std::nullopt;
   unsigned bits = sl->elementBits();
   int64_t f = 4096 / bits;
-  int64_t n = !withTranspose ? 1 : bits == 4 ? 4 : bits == 16 ? 1 : 2;
+  int64_t n = withTranspose ? fractalsPerSquare(bits) : 1;
   if (sl->numElements() % (f * n) != 0 || (fractalTranspose && bits != 16))
     return std::nullopt;
   bool moves = withTranspose || fractalTranspose;
@@ -252,20 +252,25 @@ Candidate build(LoadOp load, StringRef mover) {
     return msg;
   };
   c.rejected = check(c.ops.front());
+  const target::ProductInfo *prod = getTargetProduct(load);
+  unsigned bits = getElementBitWidth(st.getElementType()).value_or(8);
+  int64_t fractalElems = 4096 / bits;
+  // Drops the candidate's ops (it is rejected).
+  auto dropOps = [&] {
+    for (Operation *op : llvm::reverse(c.ops))
+      op->erase();
+    c.ops.clear();
+  };
   // A transposing LoadData 3D of b32 data: §10.4's recipe (mExtension =
   // align16(K)) and §13.3 (kDirectionAlign) have the transposed f32 A's K
   // padded to 16 in L0A; what the chip writes for another K is not
   // documented, so the selector does not use it there ([U], load_c4).
   if (mover == "load_3d" && transposed && !intoB && c.rejected.empty() &&
-      getElementBitWidth(st.getElementType()) == 32u && st.getRank() == 2 &&
-      st.getDimSize(0) % 16 != 0)
+      bits == 32 && st.getRank() == 2 && st.getDimSize(0) % 16 != 0)
     c.rejected = "a transposing LoadData 3D of b32 data pads K to 16 in L0A "
                  "(§10.4, §13.3); K = " +
                  std::to_string(st.getDimSize(0)) +
                  " is not a multiple of 16 [load_c4]";
-  const target::ProductInfo *prod = getTargetProduct(load);
-  int64_t fractalElems =
-      4096 / getElementBitWidth(st.getElementType()).value_or(8);
   // Replaces the candidate's ops by `count` instructions, the i-th built by
   // `make(i, off)` with `off` = its destination offset `offsetOf(i)` in
   // elements, when every one verifies; otherwise leaves the candidate as is.
@@ -286,8 +291,7 @@ Candidate build(LoadOp load, StringRef mover) {
             op->erase();
           return false;
         }
-        for (Operation *op : llvm::reverse(c.ops))
-          op->erase();
+        dropOps();
         c.ops = ops;
         c.rejected.clear();
         c.loopIterations = count > 1 ? count : 0;
@@ -347,7 +351,6 @@ Candidate build(LoadOp load, StringRef mover) {
                                   [](Diagnostic &) { return success(); });
     FailureOr<Load2DV2Params> p =
         getLoad2DV2Params(v2, [&] { return v2.emitOpError(); });
-    unsigned bits = getElementBitWidth(st.getElementType()).value_or(8);
     if (!ownRule && succeeded(p) &&
         movesWholeTile(st, dt, getLoad2DV2Squares(*p, bits), bits,
                        p->ifTranspose, /*view=*/true)) {
@@ -377,9 +380,7 @@ Candidate build(LoadOp load, StringRef mover) {
                  "parameters, LoadData 3D with enTranspose into L0A) moves it "
                  "[load_c3]";
     if (mover != "load_2d_transpose") {
-      for (Operation *op : llvm::reverse(c.ops))
-        op->erase();
-      c.ops.clear();
+      dropOps();
       return c;
     }
   }
@@ -423,8 +424,7 @@ Candidate build(LoadOp load, StringRef mover) {
   if (!c.rejected.empty() && mover == "load_2d_transpose" && prod &&
       (prod->HasTransposeV1 || prod->HasTransposeV2)) {
     bool v2 = prod->HasTransposeV2;
-    unsigned bits = getElementBitWidth(st.getElementType()).value_or(8);
-    int64_t n = bits == 4 ? 4 : bits == 16 ? 1 : 2; // fractals per square
+    int64_t n = fractalsPerSquare(bits);
     // The runs as built, read back through the op's own squares: they must
     // move the whole tile the way the runs were derived to.
     auto placedAsDerived = [&] {
@@ -471,17 +471,13 @@ Candidate build(LoadOp load, StringRef mover) {
               return op.getOperation();
             }) &&
         !placedAsDerived()) {
-      for (Operation *op : llvm::reverse(c.ops))
-        op->erase();
-      c.ops.clear();
+      dropOps();
       c.rejected = "the runs of squares built for the tile do not move it "
                    "element by element [transpose2d_c5]";
     }
   }
   if (!c.rejected.empty()) {
-    for (Operation *op : llvm::reverse(c.ops))
-      op->erase();
-    c.ops.clear();
+    dropOps();
     return c;
   }
   for (Operation *op : c.ops)

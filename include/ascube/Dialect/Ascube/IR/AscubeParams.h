@@ -135,6 +135,9 @@ llvm::SmallVector<FractalSquare> getLoad2DSquares(const Load2DParams &p);
 /// The squares of a LoadData 2D-v2 (§8).
 llvm::SmallVector<FractalSquare> getLoad2DV2Squares(const Load2DV2Params &p,
                                                     unsigned bits);
+/// 512 B fractals in one LoadDataWithTranspose square (§7): b4 4, b8 2,
+/// b16 1, b32 2.
+int64_t fractalsPerSquare(unsigned bits);
 /// The squares of a LoadDataWithTranspose (§7): square i is fractals
 /// (startIndex +- i*srcStride)*n + j (V1) or startIndex +- i*srcStride +
 /// j*(srcFracGap+1) (V2), j < n, written to fractals i*(dstGap+1) +
@@ -199,6 +202,16 @@ using EmitErrorFn = llvm::function_ref<mlir::InFlightDiagnostic()>;
 /// Effective parameters; on an inconsistent op, emits one diagnostic naming
 /// the rule label and fails.
 mlir::FailureOr<CopyParams> getCopyParams(DataCopyOp op, EmitErrorFn emit);
+/// Whether a DataCopy mode takes DataCopyParams (copy, bias, fb) rather
+/// than Nd2NzParams / Dn2NzParams.
+inline bool usesCopyParams(CopyMode mode) {
+  return mode == CopyMode::copy || mode == CopyMode::bias ||
+         mode == CopyMode::fb;
+}
+/// Whether the MCB shift mode (QUANT_PRE bit 36, §16) exists for `q`: the
+/// s32 requantization modes (V)REQ8 and (V)DEQF16 of arch 2201 (A2/A3), or
+/// of any product when `prod` is null (no target named).
+bool mcbAllowed(QuantMode q, const target::ProductInfo *prod);
 mlir::FailureOr<Nd2NzParams> getNd2NzParams(DataCopyOp op, EmitErrorFn emit);
 mlir::FailureOr<Load2DParams> getLoad2DParams(Load2DOp op, EmitErrorFn emit);
 mlir::FailureOr<TransposeParams> getTransposeParams(Load2DTransposeOp op,
