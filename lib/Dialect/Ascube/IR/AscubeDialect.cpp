@@ -8,6 +8,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -85,6 +86,59 @@ LogicalResult AscubeDialect::verifyOperationAttribute(Operation *op,
                          << attr.getName().getValue()
                          << "'; the dialect defines '" << kTargetAttrName
                          << "' and '" << kOverflowAttrName << "'";
+}
+
+/// `sub` is a subsequence of `s`, ignoring case ("dilationH" of
+/// "dilationFilterH").
+static bool isSubsequence(StringRef sub, StringRef s) {
+  size_t i = 0;
+  for (char c : s)
+    if (i < sub.size() && llvm::toLower(c) == llvm::toLower(sub[i]))
+      ++i;
+  return i == sub.size();
+}
+
+LogicalResult ascube::verifyOwnAttributesOnly(Operation *op) {
+  SmallVector<StringRef> known;
+  for (StringAttr k : op->getName().getAttributeNames())
+    if (k.getValue() != "operandSegmentSizes")
+      known.push_back(k.getValue());
+  // Each unknown attribute, with the nearest name the op knows when it is
+  // near enough to be a typo or an abbreviation.
+  SmallVector<std::string> unknown;
+  bool allSuggested = true;
+  for (NamedAttribute attr : op->getDiscardableAttrs()) {
+    StringRef name = attr.getName().getValue();
+    if (name.contains('.'))
+      continue; // a dialect's discardable attribute (ascube.*, llvm.*, ...)
+    StringRef best;
+    unsigned bestDist = ~0u;
+    for (StringRef kn : known) {
+      unsigned d = std::min(name.edit_distance(kn),
+                            name.edit_distance_insensitive(kn));
+      bool near = d <= std::max<size_t>(2, name.size() / 3) ||
+                  isSubsequence(name, kn) || isSubsequence(kn, name);
+      if (near && d < bestDist)
+        bestDist = d, best = kn;
+    }
+    std::string item = ("'" + name + "'").str();
+    if (!best.empty())
+      item += (" (did you mean '" + best + "'?)").str();
+    allSuggested &= !best.empty();
+    unknown.push_back(std::move(item));
+  }
+  if (unknown.empty())
+    return success();
+  InFlightDiagnostic diag = op->emitOpError()
+                            << "unknown attribute"
+                            << (unknown.size() > 1 ? "s " : " ")
+                            << llvm::join(unknown, ", ");
+  if (!allSuggested)
+    diag << "; it takes "
+         << (known.empty() ? std::string("no attributes")
+                           : llvm::join(known, ", "));
+  return diag << " (discardable attributes need a dialect prefix, e.g. "
+                 "'ascube.') [attr_c1]";
 }
 
 void ascube::registerAscubeDialect(DialectRegistry &registry) {

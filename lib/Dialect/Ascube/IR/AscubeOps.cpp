@@ -20,6 +20,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -230,6 +231,22 @@ LogicalResult checkOperandCapacities(Operation *op, EmitErrorFn emit) {
       return failure();
   }
   return success();
+}
+
+/// padding_c1: an instruction that computes with `role`'s values reads (or
+/// writes) its top-left `rows` x `cols` logical elements (`what` says which
+/// parameters ask for them); past the buffer's logical shape it would take
+/// padding as data.
+LogicalResult checkLogicalReach(EmitErrorFn emit, StringRef role,
+                                const Buffer &b, int64_t rows, int64_t cols,
+                                const Twine &what) {
+  if (b.layout.shape().size() != 2 || (rows <= b.rows() && cols <= b.cols()))
+    return success();
+  return emit() << role << " " << b.type << " has " << b.rows() << "x"
+                << b.cols() << " logical elements but " << what << " reach "
+                << rows << "x" << cols
+                << " of it: its padding would be taken as data; give the "
+                   "buffer that logical shape [padding_c1]";
 }
 
 /// A 2-D destination typed as the transpose of a non-square 2-D source (a
@@ -887,6 +904,15 @@ LogicalResult MmadOp::verify() {
       return emitOpError() << "bias holds " << bt.getNumElements()
                            << " elements but n = " << p->n << " [mmad_c7]";
   }
+  // Padding is never data (padding_c1): A is m x k (GEMV: row 0, k
+  // elements), B k x n, C m x n.
+  std::string mkn = llvm::formatv("m = {0}, k = {1}, n = {2}", p->m, p->k,
+                                  p->n);
+  if (failed(checkLogicalReach(emit, "A", *a, p->gemv ? 1 : p->m, p->k,
+                               mkn + " (m x k)")) ||
+      failed(checkLogicalReach(emit, "B", *b, p->k, p->n, mkn + " (k x n)")) ||
+      failed(checkLogicalReach(emit, "C", *c, p->m, p->n, mkn + " (m x n)")))
+    return failure();
   return success();
 }
 
@@ -1056,6 +1082,53 @@ FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
     return failure();
   return p;
 }
+
+namespace {
+/// padding_c1 for Fixpipe: every L0C element the move reads is a logical
+/// element of the source (not its padding). The move reads, for matrix nd,
+/// row j and 16-column block k, the L0C row `nd * srcNdStride + j + k *
+/// srcStride` (rows of 16 elements, §16) past the source offset; in the Nz
+/// source with P rows per column block that is row q % P of column block q
+/// / P. Checked where the offset is static and a whole L0C row.
+LogicalResult checkFixpipeReadsData(EmitErrorFn emit, const FixpipeParams &p,
+                                    const Buffer &src, Value srcOffset) {
+  std::optional<int64_t> off = staticOffset(srcOffset);
+  if (!off || *off % 16 != 0 || src.layout.shape().size() != 2 ||
+      src.format() != Format::Nz ||
+      src.layout.fractal() != layout::FractalShape{16, 16} || p.mSize == 0 ||
+      p.nSize == 0 || p.ndNum == 0)
+    return success();
+  int64_t pitch = src.paddedRows(), rows = src.rows(), cols = src.cols();
+  int64_t blocks = llvm::divideCeil(p.nSize, 16);
+  // Each (nd, k) reads one run of mSize L0C rows; bound the work.
+  if (p.ndNum * blocks * (p.mSize / pitch + 2) > (int64_t(1) << 20))
+    return success();
+  for (int64_t nd = 0; nd < p.ndNum; ++nd)
+    for (int64_t k = 0; k < blocks; ++k) {
+      int64_t lastCol = std::min<int64_t>(16, p.nSize - 16 * k) - 1;
+      int64_t q = *off / 16 + nd * p.srcNdStride + k * p.srcStride;
+      for (int64_t end = q + p.mSize; q < end;) {
+        int64_t b = q / pitch, r = q % pitch;
+        int64_t runEnd = std::min(end, (b + 1) * pitch); // rows in block b
+        int64_t rLast = r + (runEnd - q) - 1;
+        if (rLast >= rows || b * 16 + lastCol >= cols) {
+          int64_t badRow = rLast >= rows ? std::max(r, rows) : r;
+          int64_t badCol = rLast >= rows ? b * 16 : std::max(b * 16, cols);
+          return emit() << "source " << src.type << " has " << rows << "x"
+                        << cols << " logical elements but the move (mSize = "
+                        << p.mSize << ", nSize = " << p.nSize
+                        << ", srcStride = " << p.srcStride
+                        << ") reads its padding position (" << badRow << ", "
+                        << badCol
+                        << "), which it would take as data; give the buffer "
+                           "that logical shape or read less [padding_c1]";
+        }
+        q = runEnd;
+      }
+    }
+  return success();
+}
+} // namespace
 
 LogicalResult FixpipeOp::verify() {
   auto emit = [&]() { return emitOpError(); };
@@ -1364,7 +1437,9 @@ LogicalResult FixpipeOp::verify() {
   if (p->unitFlag != 0 && p->unitFlag != 2 && p->unitFlag != 3)
     return emitOpError() << "unitFlag = " << p->unitFlag
                          << " must be 0, 2 or 3 [fixpipe_c7]";
-  return checkExtents(*this, emit, *src, *dst, "fixpipe_c8");
+  if (failed(checkExtents(*this, emit, *src, *dst, "fixpipe_c8")))
+    return failure();
+  return checkFixpipeReadsData(emit, *p, *src, getSrcOffset());
 }
 
 //===----------------------------------------------------------------------===//
@@ -2673,6 +2748,11 @@ LogicalResult MmadSparseOp::verify() {
     return failure();
   if (p->m == 0 || p->k == 0 || p->n == 0)
     return success();
+  if (p->m == 1)
+    return emitOpError() << "m = 1: MmadWithSparse has no GEMV mode (§14), "
+                            "so A would be read as a fractal row; compute "
+                            "m = 16 with A padded to 16 rows and use row 0 "
+                            "[mmadsparse_c4]";
   int64_t m16 = llvm::alignTo(p->m, 16), n16 = llvm::alignTo(p->n, 16);
   int64_t k32 = llvm::alignTo(p->k, 32), kd32 = llvm::alignTo(p->k / 2, 32);
   if (a->format() != Format::Zz ||
@@ -2696,6 +2776,14 @@ LogicalResult MmadSparseOp::verify() {
     return emitOpError() << "C must be Nz with 16x16 fractals padded to " << m16
                          << "x" << n16 << ", got " << c->type
                          << " [mmadsparse_c3]";
+  // Padding is never data (padding_c1): A m x k, B' k/2 x n, C m x n.
+  std::string mkn = llvm::formatv("m = {0}, k = {1}, n = {2}", p->m, p->k,
+                                  p->n);
+  if (failed(checkLogicalReach(emit, "A", *a, p->m, p->k, mkn + " (m x k)")) ||
+      failed(checkLogicalReach(emit, "B'", *b, p->k / 2, p->n,
+                               mkn + " (k/2 x n)")) ||
+      failed(checkLogicalReach(emit, "C", *c, p->m, p->n, mkn + " (m x n)")))
+    return failure();
   return success();
 }
 
@@ -2944,6 +3032,13 @@ LogicalResult MmadMxOp::verify() {
                          << ", n = " << p->n << ", got " << x.type
                          << " [mmadmx_c3]";
   };
+  // A's K and B's K must agree when k is derived from A.
+  if (!getKAttr() && a->type.getRank() == 2 && b->type.getRank() == 2 &&
+      a->cols() != b->rows())
+    return emitOpError() << "k = " << p->k << " is A's K (" << a->type
+                         << " has " << a->cols() << " columns) but B's K is "
+                         << b->rows() << " (" << b->type
+                         << "): give both the same K, or set k [mmadmx_c3]";
   if (failed(grid(*a, Format::Nz, {16, c0}, m16, kPad, "A")) ||
       failed(grid(*b, Format::Zn, {c0, 16}, kPad, n16, "B")) ||
       failed(grid(*sa, Format::ScaleA, {16, 2}, m16, k2, "scaleA")) ||
@@ -2954,6 +3049,19 @@ LogicalResult MmadMxOp::verify() {
     if (cast<MemRefType>(bias.getType()).getNumElements() < p->n)
       return emitOpError() << "bias holds fewer than n = " << p->n
                            << " elements [mmadmx_c3]";
+  // Padding is never data (padding_c1): the scale grids are padded to
+  // fractals too, so a short scale buffer would lend its padding rows.
+  std::string mkn = llvm::formatv("m = {0}, k = {1}, n = {2}", p->m, p->k,
+                                  p->n);
+  int64_t ks = llvm::divideCeil(p->k, 32);
+  if (failed(checkLogicalReach(emit, "A", *a, p->m, p->k, mkn + " (m x k)")) ||
+      failed(checkLogicalReach(emit, "B", *b, p->k, p->n, mkn + " (k x n)")) ||
+      failed(checkLogicalReach(emit, "scaleA", *sa, p->m, ks,
+                               mkn + " (m x k/32)")) ||
+      failed(checkLogicalReach(emit, "scaleB", *sb, ks, p->n,
+                               mkn + " (k/32 x n)")) ||
+      failed(checkLogicalReach(emit, "C", *c, p->m, p->n, mkn + " (m x n)")))
+    return failure();
   return success();
 }
 

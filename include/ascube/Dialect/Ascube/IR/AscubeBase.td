@@ -54,7 +54,12 @@ class Ascube_Type<string name, string typeMnemonic, list<Trait> traits = []>
   let mnemonic = typeMnemonic;
 }
 
+/// Every ascube op rejects attributes it does not define (attr_c1).
+def Ascube_OwnAttributesOnly : NativeOpTrait<"OwnAttributesOnly"> {
+  let cppNamespace = "::ascube";
+}
+
 class Ascube_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Ascube_Dialect, mnemonic, traits>;
+    : Op<Ascube_Dialect, mnemonic, !listconcat(traits, [Ascube_OwnAttributesOnly])>;
 
 #endif // ASCUBE_BASE_TD
