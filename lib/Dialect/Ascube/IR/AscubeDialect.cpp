@@ -114,8 +114,8 @@ LogicalResult ascube::verifyOwnAttributesOnly(Operation *op) {
     StringRef best;
     unsigned bestDist = ~0u;
     for (StringRef kn : known) {
-      unsigned d = std::min(name.edit_distance(kn),
-                            name.edit_distance_insensitive(kn));
+      unsigned d =
+          std::min(name.edit_distance(kn), name.edit_distance_insensitive(kn));
       bool near = d <= std::max<size_t>(2, name.size() / 3) ||
                   isSubsequence(name, kn) || isSubsequence(kn, name);
       if (near && d < bestDist)

@@ -233,6 +233,11 @@ LogicalResult checkOperandCapacities(Operation *op, EmitErrorFn emit) {
   return success();
 }
 
+/// "m = .., k = .., n = ..", for diagnostics.
+std::string mknText(int64_t m, int64_t k, int64_t n) {
+  return llvm::formatv("m = {0}, k = {1}, n = {2}", m, k, n);
+}
+
 /// padding_c1: an instruction that computes with `role`'s values reads (or
 /// writes) its top-left `rows` x `cols` logical elements (`what` says which
 /// parameters ask for them); past the buffer's logical shape it would take
@@ -906,8 +911,7 @@ LogicalResult MmadOp::verify() {
   }
   // Padding is never data (padding_c1): A is m x k (GEMV: row 0, k
   // elements), B k x n, C m x n.
-  std::string mkn = llvm::formatv("m = {0}, k = {1}, n = {2}", p->m, p->k,
-                                  p->n);
+  std::string mkn = mknText(p->m, p->k, p->n);
   if (failed(checkLogicalReach(emit, "A", *a, p->gemv ? 1 : p->m, p->k,
                                mkn + " (m x k)")) ||
       failed(checkLogicalReach(emit, "B", *b, p->k, p->n, mkn + " (k x n)")) ||
@@ -1115,8 +1119,9 @@ LogicalResult checkFixpipeReadsData(EmitErrorFn emit, const FixpipeParams &p,
           int64_t badRow = rLast >= rows ? std::max(r, rows) : r;
           int64_t badCol = rLast >= rows ? b * 16 : std::max(b * 16, cols);
           return emit() << "source " << src.type << " has " << rows << "x"
-                        << cols << " logical elements but the move (mSize = "
-                        << p.mSize << ", nSize = " << p.nSize
+                        << cols
+                        << " logical elements but the move (mSize = " << p.mSize
+                        << ", nSize = " << p.nSize
                         << ", srcStride = " << p.srcStride
                         << ") reads its padding position (" << badRow << ", "
                         << badCol
@@ -2777,8 +2782,7 @@ LogicalResult MmadSparseOp::verify() {
                          << "x" << n16 << ", got " << c->type
                          << " [mmadsparse_c3]";
   // Padding is never data (padding_c1): A m x k, B' k/2 x n, C m x n.
-  std::string mkn = llvm::formatv("m = {0}, k = {1}, n = {2}", p->m, p->k,
-                                  p->n);
+  std::string mkn = mknText(p->m, p->k, p->n);
   if (failed(checkLogicalReach(emit, "A", *a, p->m, p->k, mkn + " (m x k)")) ||
       failed(checkLogicalReach(emit, "B'", *b, p->k / 2, p->n,
                                mkn + " (k/2 x n)")) ||
@@ -3051,8 +3055,7 @@ LogicalResult MmadMxOp::verify() {
                            << " elements [mmadmx_c3]";
   // Padding is never data (padding_c1): the scale grids are padded to
   // fractals too, so a short scale buffer would lend its padding rows.
-  std::string mkn = llvm::formatv("m = {0}, k = {1}, n = {2}", p->m, p->k,
-                                  p->n);
+  std::string mkn = mknText(p->m, p->k, p->n);
   int64_t ks = llvm::divideCeil(p->k, 32);
   if (failed(checkLogicalReach(emit, "A", *a, p->m, p->k, mkn + " (m x k)")) ||
       failed(checkLogicalReach(emit, "B", *b, p->k, p->n, mkn + " (k x n)")) ||
