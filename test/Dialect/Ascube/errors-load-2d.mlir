@@ -143,12 +143,12 @@ func.func @transposed_view(%s: !AT, %d: !A0) {
 
 // -----
 
-// ifTranspose transposes physical 16 x 16 blocks: explicit 8 x 32 fractals
-// are not transposed by it, so the derived form is refused.
+// LoadData 2D moves (and ifTranspose transposes) physical 16 x 16 blocks of
+// b16: explicit 8 x 32 fractals are refused.
 !S = memref<8x5xf16, #ascube.layout<Nz, fractal = [8, 32]>, #ascube.mem<L1>>
 !D = memref<5x8xf16, #ascube.layout<Zz, fractal = [8, 32]>, #ascube.mem<L0A>>
 func.func @transpose_needs_16x16(%s: !S, %d: !D) {
-  // expected-error @+1 {{one LoadData 2D cannot move Nz into Zz here: give startIndex/repeatTimes/srcStride per fractal row (or column) [load2d_c6]}}
+  // expected-error @+1 {{source 'memref<8x5xf16, #ascube.layout<Nz, fractal = [8, 32]>, #ascube.mem<L1>>' has 8x32 fractals, but the instruction moves Nz fractals of 16x16 16-bit elements (512 B); drop `fractal = [...]` from the layout [fractal_c1]}}
   ascube.load_2d %s to %d {ifTranspose = true} : !S to !D
   return
 }

@@ -162,6 +162,38 @@ FailureOr<std::pair<Buffer, Buffer>> resolveMover(Operation *op, Value src,
   return std::make_pair(std::move(*s), std::move(*d));
 }
 
+/// fractal_c1: the L1 -> L0 movers (and LoadData 2D from GM) move whole
+/// 512 B fractals of fixed geometry — 16 x C0 with rows inside (z), C0 x 16
+/// with columns inside (n), C0 = 32 B / element; ScaleA 16 x 2, ScaleB
+/// 2 x 16, SparseIndex 8 x 16 (cube-reference §2, §3, §4). An operand whose
+/// layout names another fractal would have its elements land elsewhere.
+LogicalResult checkHardwareFractal(EmitErrorFn emit, StringRef role,
+                                   const Buffer &b) {
+  if (!layout::isFractalFormat(b.format()) || b.bits == 0)
+    return success();
+  layout::FractalShape want = layout::defaultFractal(
+      b.format(), b.bits, /*inL0C=*/b.level == Level::L0C);
+  layout::FractalShape got = b.layout.fractal();
+  if (got == want)
+    return success();
+  return emit() << role << " " << b.type << " has " << got.rows << "x"
+                << got.cols << " fractals, but the instruction moves "
+                << layout::stringifyFormat(b.format()) << " fractals of "
+                << want.rows << "x" << want.cols << " " << b.bits
+                << "-bit elements (" << (want.rows * want.cols * b.bits / 8)
+                << " B); drop `fractal = [...]` from the layout [fractal_c1]";
+}
+
+/// checkHardwareFractal for each of a mover's buffers.
+LogicalResult
+checkHardwareFractals(EmitErrorFn emit,
+                      ArrayRef<std::pair<StringRef, const Buffer *>> bufs) {
+  for (auto [role, b] : bufs)
+    if (failed(checkHardwareFractal(emit, role, *b)))
+      return failure();
+  return success();
+}
+
 /// An instruction operand's base address is `align`-byte aligned
 /// (cube-reference §4, §13): checked where it is static.
 LogicalResult checkAlign(EmitErrorFn emit, StringRef role, Value buf,
@@ -556,8 +588,31 @@ LogicalResult DataCopyOp::verify() {
     return emitOpError() << "element type " << st
                          << " is not a DataCopy type [datacopy_c2]";
 
-  if (mode == CopyMode::copy || mode == CopyMode::fb)
+  if (mode == CopyMode::copy || mode == CopyMode::fb) {
+    // Without DataCopyParams the whole source lands byte for byte in the
+    // destination (a plain DataCopy never changes layout, §4): both must
+    // keep every element in the same place.
+    // (ND and NC1HWC0 both store row-major without padding.)
+    const layout::FractalLayout &sl = src->layout, &dl = dst->layout;
+    auto rowMajor = [](const layout::FractalLayout &l) {
+      return (l.format() == Format::ND || l.format() == Format::NC1HWC0) &&
+             l.shape() == l.paddedShape();
+    };
+    bool samePlaces =
+        sl.shape() == dl.shape() &&
+        ((rowMajor(sl) && rowMajor(dl)) ||
+         (sl.format() == dl.format() && sl.fractal() == dl.fractal() &&
+          sl.paddedShape() == dl.paddedShape()));
+    if (!copyParams && !samePlaces)
+      return emitOpError() << "a plain copy without DataCopyParams moves "
+                              "the source byte for byte and never changes "
+                              "layout, but "
+                           << src->type << " and " << dst->type
+                           << " place elements differently; give both the "
+                              "same shape and layout (ND2NZ/DN2NZ change "
+                              "layout) [datacopy_c7]";
     return checkExtents(*this, emit, *src, *dst, "datacopy_c4");
+  }
 
   // nd2nz / dn2nz.
   Format wantSrc = mode == CopyMode::nd2nz ? Format::ND : Format::DN;
@@ -629,6 +684,9 @@ LogicalResult Load2DOp::verify() {
   if (failed(buffers))
     return failure();
   Buffer *src = &buffers->first, *dst = &buffers->second;
+  if (failed(
+          checkHardwareFractals(emit, {{"source", src}, {"destination", dst}})))
+    return failure();
   // Paths (§6).
   bool pathOk = (src->level == Level::GM &&
                  (dst->level == Level::L1 || dst->level == Level::L0A ||
@@ -1739,6 +1797,9 @@ LogicalResult Load2DTransposeOp::verify() {
   if (failed(buffers))
     return failure();
   Buffer *src = &buffers->first, *dst = &buffers->second;
+  if (failed(
+          checkHardwareFractals(emit, {{"source", src}, {"destination", dst}})))
+    return failure();
   if (failed(checkL1ToL0(*this, *src, *dst, "LoadDataWithTranspose",
                          "transpose2d_c1", "transpose2d_c2")))
     return failure();
@@ -1992,6 +2053,9 @@ LogicalResult Load2DV2Op::verify() {
   if (failed(buffers))
     return failure();
   Buffer *src = &buffers->first, *dst = &buffers->second;
+  if (failed(
+          checkHardwareFractals(emit, {{"source", src}, {"destination", dst}})))
+    return failure();
   if (failed(checkL1ToL0(*this, *src, *dst, "LoadData 2D-v2", "load2dv2_c1",
                          "load2dv2_c2")))
     return failure();
@@ -2505,6 +2569,9 @@ LogicalResult Load3DV1Op::verify() {
   if (failed(buffers))
     return failure();
   Buffer *src = &buffers->first, *dst = &buffers->second;
+  if (failed(
+          checkHardwareFractals(emit, {{"source", src}, {"destination", dst}})))
+    return failure();
   if (src->level != Level::L1 || dst->level != Level::L0A)
     return emitOpError() << "LoadData 3D V1 moves L1 -> L0A (L0B is not "
                             "modelled), got "
@@ -2646,6 +2713,9 @@ LogicalResult LoadSparseOp::verify() {
   if (failed(buffers) || failed(idx))
     return failure();
   Buffer *src = &buffers->first, *dst = &buffers->second;
+  if (failed(checkHardwareFractals(
+          emit, {{"source", src}, {"index", &*idx}, {"destination", dst}})))
+    return failure();
   auto zn = layout::FractalShape{32, 16};
   if (src->level != Level::L1 || idx->level != Level::L1 ||
       dst->level != Level::L0B)
@@ -2875,6 +2945,11 @@ LogicalResult LoadMxOp::verify() {
   if (failed(buffers) || failed(scale) || failed(scaleDst))
     return failure();
   Buffer *src = &buffers->first, *dst = &buffers->second;
+  if (failed(checkHardwareFractals(emit, {{"source", src},
+                                          {"scale", &*scale},
+                                          {"destination", dst},
+                                          {"scale dst", &*scaleDst}})))
+    return failure();
   if (failed(checkL1ToL0(*this, *src, *dst, "LoadData MX", "loadmx_c1",
                          "loadmx_c1")))
     return failure();
@@ -3081,7 +3156,10 @@ LogicalResult LoadOp::verify() {
   auto emit = [&]() { return emitOpError(); };
   FailureOr<Buffer> src = resolve(getSrc(), "source", emit);
   FailureOr<Buffer> dst = resolve(getDst(), "destination", emit);
-  if (failed(src) || failed(dst) || failed(checkOperandCapacities(*this, emit)))
+  if (failed(src) || failed(dst) ||
+      failed(checkOperandCapacities(*this, emit)) ||
+      failed(checkHardwareFractals(
+          emit, {{"source", &*src}, {"destination", &*dst}})))
     return failure();
   if (src->level != Level::L1 ||
       (dst->level != Level::L0A && dst->level != Level::L0B))
