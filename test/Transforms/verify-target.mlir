@@ -32,6 +32,62 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 
 // -----
 
+// Arguments count with the allocations (their caller placed them): an
+// argument and an allocation of 40 KiB each in L0A.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  // expected-error @+1 {{the allocations of L0A in @total_arg need 81920 B (placed up to 0 B, 81920 B unplaced) but atlas_a2 L0A holds 65536 B [capacity_c3]}}
+  func.func @total_arg(%a: memref<128x160xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+    %b = ascube.alloc : memref<128x160xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    return
+  }
+}
+
+// -----
+
+// ... and placed arguments up to their end.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  // expected-error @+1 {{the allocations of L0A in @total_placed_arg need 81920 B (placed up to 40960 B, 40960 B unplaced) but atlas_a2 L0A holds 65536 B [capacity_c3]}}
+  func.func @total_placed_arg(%a: memref<128x160xf16, #ascube.layout<Zz>, #ascube.mem<L0A>> {ascube.offset = 0 : i64}) {
+    %b = ascube.alloc : memref<128x160xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    return
+  }
+}
+
+// -----
+
+// Placed arguments are separate memory when the kernel runs: they may not
+// share bytes with another placed buffer (arg_c2).
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  // expected-error @+1 {{argument #0 of @alias_args (ascube.offset 0) shares bytes [512, 1024) of L0C with argument #1; arguments are separate memory when the kernel runs: allocate buffers meant to alias in the kernel [arg_c2]}}
+  func.func @alias_args(%c: memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> {ascube.offset = 0 : i64},
+                        %d: memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> {ascube.offset = 512 : i64}) {
+    return
+  }
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  // expected-error @+1 {{argument #0 of @alias_alloc (ascube.offset 1024) shares bytes [1024, 2048) of L0C with an allocation}}
+  func.func @alias_alloc(%c: memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> {ascube.offset = 1024 : i64}) {
+    // expected-note @+1 {{the allocation}}
+    %d = ascube.alloc offset 0 : memref<32x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    return
+  }
+}
+
+// -----
+
+// Placed arguments side by side are fine.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @side_by_side(%c: memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> {ascube.offset = 0 : i64},
+                          %d: memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> {ascube.offset = 1024 : i64}) {
+    return
+  }
+}
+
+// -----
+
 // An Mmad's C and its bias overlapping in L0C.
 !A = memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
 !B = memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>

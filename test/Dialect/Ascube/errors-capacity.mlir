@@ -3,10 +3,11 @@
 
 // C07 (second part): m = 1, k = 1024, n = 64 f16 needs 128 KiB of B.
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  // An argument is checked as an allocation is, where it is declared.
   func.func @c07(%a: memref<1x1024xf16, #ascube.mem<L0A>>,
+                 // expected-error @+1 {{argument #1 of @c07: buffer needs 131072 B but atlas_a2 L0B holds 65536 B [capacity_c1]}}
                  %b: memref<1024x64xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>,
                  %c: memref<1x64xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
-    // expected-error @+1 {{'ascube.mmad' op L0B operand needs 131072 B but atlas_a2 L0B holds 65536 B [capacity_c1]}}
     ascube.mmad %a, %b to %c : memref<1x1024xf16, #ascube.mem<L0A>>,
         memref<1024x64xf16, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<1x64xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
     return

@@ -59,8 +59,9 @@ func.func @scale_layout(%a1: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube
 
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @product(%a1: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L1>>, %sa1: memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L1>>,
-                     %a0: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, %sa0: memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>) {
-    // expected-error @+1 {{L0A_MX operand lives in L0A_MX, which atlas_a2 does not have [capacity_c2]}}
+                     %a0: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>,
+                     // expected-error @+1 {{argument #3 of @product: buffer lives in L0A_MX, which atlas_a2 does not have [capacity_c2]}}
+                     %sa0: memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>) {
     ascube.load_mx %a1, %sa1 to %a0, %sa0 : memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L1>>, memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L1>> to memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>
     return
   }
@@ -130,13 +131,17 @@ func.func @mmad_scale_address(%sa: memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>
 
 // -----
 
-// L0A_MX exists on 950 only, so the capacity rule speaks first elsewhere;
+// L0A_MX exists on 950 only, so the capacity rule speaks first elsewhere (at
+// the arguments);
 // without MX buffers the availability rule names the instruction.
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
-  func.func @mmad_product(%a: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, %sa: memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>,
-                          %b: memref<128x32xf8E4M3FN, #ascube.layout<Zn>, #ascube.mem<L0B>>, %sb: memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>>,
+  func.func @mmad_product(%a: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>,
+                          // expected-error @+1 {{argument #1 of @mmad_product: buffer lives in L0A_MX, which atlas_a2 does not have [capacity_c2]}}
+                          %sa: memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>,
+                          %b: memref<128x32xf8E4M3FN, #ascube.layout<Zn>, #ascube.mem<L0B>>,
+                          // expected-error @+1 {{argument #3 of @mmad_product: buffer lives in L0B_MX, which atlas_a2 does not have [capacity_c2]}}
+                          %sb: memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>>,
                           %c: memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
-    // expected-error @+1 {{L0A_MX operand lives in L0A_MX, which atlas_a2 does not have [capacity_c2]}}
     ascube.mmad_mx %a, %sa, %b, %sb to %c : memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>, memref<128x32xf8E4M3FN, #ascube.layout<Zn>, #ascube.mem<L0B>>, memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>> to memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
     return
   }

@@ -58,7 +58,7 @@ func.func @bounds(%bp: memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L1>>, %i
 
 func.func @fixed_place(%bp: memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L1>>, %ix: memref<8x32xui8, #ascube.layout<SparseIndex>, #ascube.mem<L1>>) {
   %b0 = ascube.alloc : memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
-  // expected-error @+1 {{LoadDataWithSparse needs its L0B buffer at a fixed place (ascube.alloc offset N): the hidden index buffer is addressed from its L0B address [sparse_c1]}}
+  // expected-error @+1 {{LoadDataWithSparse needs its L0B buffer at a fixed place (ascube.alloc offset N, or an argument's ascube.offset): the hidden index buffer is addressed from its L0B address [sparse_c1]}}
   ascube.load_sparse %bp, %ix to %b0 : memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L1>>, memref<8x32xui8, #ascube.layout<SparseIndex>, #ascube.mem<L1>> to memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
   return
 }
@@ -114,7 +114,7 @@ func.func @mmad_grid(%a: memref<16x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>,
 // -----
 
 func.func @mmad_fixed_place(%a: memref<16x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>, %b: memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>, %c: memref<16x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
-  // expected-error @+1 {{MmadWithSparse needs its L0B buffer at a fixed place (ascube.alloc offset N): the hidden index buffer is addressed from its L0B address [sparse_c1]}}
+  // expected-error @+1 {{MmadWithSparse needs its L0B buffer at a fixed place (ascube.alloc offset N, or an argument's ascube.offset): the hidden index buffer is addressed from its L0B address [sparse_c1]}}
   ascube.mmad_sparse %a, %b to %c : memref<16x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>, memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<16x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
   return
 }

@@ -62,7 +62,8 @@ func.func @optional_parameters(
   return
 }
 
-// Every memory level.
+// Every memory level (L0A_MX and L0B_MX exist on 950 only).
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
 // CHECK-LABEL: func.func @levels(
 // CHECK-SAME: #ascube.mem<GM>
 // CHECK-SAME: #ascube.mem<L1>
@@ -85,6 +86,7 @@ func.func @levels(%gm: memref<64xf16, #ascube.mem<GM>>,
                   %amx: memref<16x2xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>,
                   %bmx: memref<2x16xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>>) {
   return
+}
 }
 
 // Element types: the builtins the Cube uses and ascube's own.

@@ -32,6 +32,15 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.load_2d %a1 to %a0[%e] {repeatTimes = 1 : i64} : !L1 to !L0A
     return
   }
+  // The same move into an L0A argument: its caller placed it level-aligned,
+  // so the same element offsets pass or stop (alignment_c2 on arguments).
+  func.func @align_arg(%S: !L1, %D: !L0A, %E: memref<1xi32>) {
+    %c0 = arith.constant 0 : index
+    %e32 = memref.load %E[%c0] : memref<1xi32>
+    %e = arith.index_cast %e32 : i32 to index
+    ascube.load_2d %S to %D[%e] {repeatTimes = 1 : i64} : !L1 to !L0A
+    return
+  }
   // A LoadData 3D writing a 16 x 32 f16 window (512 elements) at element %E
   // of a 32 x 32 L0A: 256 fits, 768 runs past its 1024 elements.
   func.func @im2col(%E: memref<1xi32>) {

@@ -1,12 +1,13 @@
 //===- AscubeDialect.cpp - ascube dialect, types and helpers --------------===//
 
-#include "ascube/Dialect/Ascube/IR/Ascube.h"
+#include "ascube/Dialect/Ascube/IR/AscubeParams.h"
 #include "ascube/InitAscube.h"
 
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -55,6 +56,93 @@ static LogicalResult checkOverflowMode(Operation *op,
                          << (sat ? "Inf/NaN" : "saturation") << ") [target_c3]";
 }
 
+/// capacity_c1/c2 for the on-core buffer arguments of the functions `op`
+/// names the target of (as for an `ascube.alloc`: the caller allocated
+/// them, at their `ascube.offset` where given). Arguments whose layout does
+/// not resolve are left to the ops that use them.
+static LogicalResult checkArgumentCapacities(Operation *op,
+                                             const target::ProductInfo &prod) {
+  bool ok = true;
+  op->walk<WalkOrder::PreOrder>([&](FunctionOpInterface f) {
+    if (getTargetProduct(f) != &prod || f.isExternal())
+      return WalkResult::skip();
+    for (BlockArgument a : f.getArguments()) {
+      auto t = dyn_cast<MemRefType>(a.getType());
+      if (!t || !isOnCoreArgument(a) || !getLayoutSpec(t) ||
+          !getElementBitWidth(t.getElementType()) || !t.hasStaticShape())
+        continue;
+      auto emit = [&]() -> InFlightDiagnostic {
+        return emitError(a.getLoc())
+               << "argument #" << a.getArgNumber() << " of @"
+               << SymbolTable::getSymbolName(f).getValue() << ": ";
+      };
+      ok &= succeeded(checkBufferFitsTarget(
+          f, t, getPlacedOffset(a).value_or(0), "buffer", emit));
+    }
+    return WalkResult::skip(); // nothing to check inside a body
+  });
+  return success(ok);
+}
+
+LogicalResult AscubeDialect::verifyRegionArgAttribute(Operation *op,
+                                                      unsigned regionIndex,
+                                                      unsigned argIndex,
+                                                      NamedAttribute attr) {
+  if (attr.getName() != kArgOffsetAttrName)
+    return op->emitError() << "unknown ascube argument attribute '"
+                           << attr.getName().getValue()
+                           << "'; the dialect defines '" << kArgOffsetAttrName
+                           << "'";
+  auto f = dyn_cast<FunctionOpInterface>(op);
+  auto off = dyn_cast<IntegerAttr>(attr.getValue());
+  Value arg = f && regionIndex == 0 && !f.isExternal()
+                  ? Value(f.getArgument(argIndex))
+                  : Value();
+  if (!arg || !isOnCoreArgument(arg) || !off || off.getInt() < 0)
+    return op->emitError()
+           << "'" << kArgOffsetAttrName
+           << "' places an on-core buffer argument of a function with a "
+              "body at a non-negative byte offset of its level, got "
+           << attr.getValue() << " on argument #" << argIndex << " [arg_c1]";
+  if (const target::ProductInfo *prod = getTargetProduct(op)) {
+    target::Level level = *getMemLevel(cast<MemRefType>(arg.getType()));
+    unsigned align = prod->alignment(level);
+    if (prod->hasLevel(level) && align > 1 && off.getInt() % align != 0)
+      return op->emitError()
+             << "argument #" << argIndex << ": " << kArgOffsetAttrName << " = "
+             << off.getInt() << " B in " << target::stringifyLevel(level)
+             << " is not a multiple of " << align << " B on " << prod->Name
+             << " [alignment_c1]";
+  }
+  return success();
+}
+
+bool ascube::isOnCoreArgument(Value buf) {
+  auto arg = dyn_cast<BlockArgument>(buf);
+  auto t = dyn_cast<MemRefType>(buf.getType());
+  if (!arg || !t || !arg.getOwner()->isEntryBlock() ||
+      !isa_and_nonnull<FunctionOpInterface>(arg.getOwner()->getParentOp()))
+    return false;
+  std::optional<target::Level> l = getMemLevel(t);
+  return l && *l != target::Level::GM;
+}
+
+std::optional<int64_t> ascube::getPlacedOffset(Value buf) {
+  if (auto alloc = buf.getDefiningOp<AllocOp>()) {
+    if (IntegerAttr off = alloc.getOffsetAttr())
+      return off.getInt();
+    return std::nullopt;
+  }
+  if (!isOnCoreArgument(buf))
+    return std::nullopt;
+  auto arg = cast<BlockArgument>(buf);
+  auto f = cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  if (auto off = f.getArgAttrOfType<IntegerAttr>(
+          arg.getArgNumber(), AscubeDialect::kArgOffsetAttrName))
+    return off.getInt();
+  return std::nullopt;
+}
+
 LogicalResult AscubeDialect::verifyOperationAttribute(Operation *op,
                                                       NamedAttribute attr) {
   if (attr.getName() == kTargetAttrName) {
@@ -67,8 +155,9 @@ LogicalResult AscubeDialect::verifyOperationAttribute(Operation *op,
     // An overflow mode named on this op or around it must exist here too.
     for (Operation *p = op; p; p = p->getParentOp())
       if (auto m = p->getAttrOfType<FloatOverflowAttr>(kOverflowAttrName))
-        return checkOverflowMode(op, t.getInfo(), m.getValue());
-    return success();
+        if (failed(checkOverflowMode(op, t.getInfo(), m.getValue())))
+          return failure();
+    return checkArgumentCapacities(op, *t.getInfo());
   }
   if (attr.getName() == kOverflowAttrName) {
     auto mode = dyn_cast<FloatOverflowAttr>(attr.getValue());

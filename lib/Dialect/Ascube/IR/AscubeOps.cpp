@@ -1608,9 +1608,11 @@ Level levelOf(Value v) {
 } // namespace
 
 std::optional<int64_t> ascube::getStaticBase(Value buf) {
-  if (auto alloc = buf.getDefiningOp<AllocOp>())
-    return alloc.getOffsetAttr() ? alloc.getOffsetAttr().getInt() : 0;
-  if (levelOf(buf) == Level::GM)
+  if (std::optional<int64_t> placed = getPlacedOffset(buf))
+    return placed;
+  // Buffers ascube or the caller places start level-aligned.
+  if (buf.getDefiningOp<AllocOp>() || isOnCoreArgument(buf) ||
+      levelOf(buf) == Level::GM)
     return 0;
   return std::nullopt;
 }
@@ -2650,10 +2652,9 @@ LogicalResult Load3DV1Op::verify() {
 //===----------------------------------------------------------------------===//
 
 std::optional<int64_t> ascube::getSparseIndexBase(Value l0b) {
-  auto alloc = l0b.getDefiningOp<AllocOp>();
-  if (!alloc || !alloc.getOffsetAttr())
-    return std::nullopt;
-  return alloc.getOffsetAttr().getInt() / 4;
+  if (std::optional<int64_t> placed = getPlacedOffset(l0b))
+    return *placed / 4;
+  return std::nullopt;
 }
 
 namespace {
@@ -2665,8 +2666,8 @@ LogicalResult checkSparseCommon(Operation *op, Value l0b, StringRef what) {
     return op->emitOpError()
            << what
            << " needs its L0B buffer at a fixed place (ascube.alloc offset "
-              "N): the hidden index buffer is addressed from its L0B address "
-              "[sparse_c1]";
+              "N, or an argument's ascube.offset): the hidden index buffer is "
+              "addressed from its L0B address [sparse_c1]";
   if (const target::ProductInfo *prod = getTargetProduct(op))
     if (!prod->HasSparse)
       return op->emitOpError() << what << " is not available on " << prod->Name

@@ -45,41 +45,38 @@ std::optional<int64_t> bufferBytes(MemRefType t) {
   return l->sizeInBytes();
 }
 
-LogicalResult checkArguments(func::FuncOp f) {
-  bool ok = true;
-  for (BlockArgument a : f.getArguments()) {
-    auto t = dyn_cast<MemRefType>(a.getType());
-    if (!t || !isOnCore(t))
-      continue;
-    auto emit = [&]() -> InFlightDiagnostic {
-      return emitError(a.getLoc()) << "argument #" << a.getArgNumber()
-                                   << " of @" << f.getName() << ": ";
-    };
-    ok &= succeeded(checkBufferFitsTarget(f, t, 0, "buffer", emit));
-  }
-  return success(ok);
+/// The on-core buffers a function holds: its on-core arguments (which its
+/// caller allocated) and its allocations.
+SmallVector<Value> onCoreBuffers(func::FuncOp f) {
+  SmallVector<Value> bufs;
+  for (BlockArgument a : f.getArguments())
+    if (isOnCoreArgument(a))
+      bufs.push_back(a);
+  f.walk([&](AllocOp op) { bufs.push_back(op.getBuffer()); });
+  return bufs;
 }
 
-/// All allocations of each level together (capacity_c3): placed ones up
-/// to their highest end, unplaced ones packed after it at the level's
-/// alignment.
+/// All on-core buffers of each level together (capacity_c3): placed ones
+/// up to their highest end, unplaced ones packed after it at the level's
+/// alignment. Arguments count as allocations do.
 LogicalResult checkLevelTotals(func::FuncOp f,
                                const target::ProductInfo &prod) {
   struct Use {
     int64_t placedEnd = 0, unplaced = 0;
   };
   llvm::SmallDenseMap<unsigned, Use> levels;
-  f.walk([&](AllocOp op) {
-    std::optional<int64_t> bytes = bufferBytes(op.getType());
-    Level level = *getMemLevel(op.getType());
+  for (Value buf : onCoreBuffers(f)) {
+    auto type = cast<MemRefType>(buf.getType());
+    std::optional<int64_t> bytes = bufferBytes(type);
+    Level level = *getMemLevel(type);
     if (!bytes || level == Level::GM || !prod.hasLevel(level))
-      return;
+      continue;
     Use &u = levels[unsigned(level)];
-    if (IntegerAttr off = op.getOffsetAttr())
-      u.placedEnd = std::max(u.placedEnd, off.getInt() + *bytes);
+    if (std::optional<int64_t> off = getPlacedOffset(buf))
+      u.placedEnd = std::max(u.placedEnd, *off + *bytes);
     else
       u.unplaced += llvm::alignTo(*bytes, prod.alignment(level));
-  });
+  }
   bool ok = true;
   for (auto &[lvl, u] : levels) {
     Level level = Level(lvl);
@@ -99,16 +96,59 @@ LogicalResult checkLevelTotals(func::FuncOp f,
   return success(ok);
 }
 
-/// The byte range a placed allocation occupies in its level.
+/// The byte range a placed buffer (an allocation with an offset, an
+/// argument with ascube.offset) occupies in its level.
 std::optional<std::pair<int64_t, int64_t>> placedRange(Value v) {
-  auto alloc = v.getDefiningOp<AllocOp>();
-  if (!alloc || !alloc.getOffsetAttr())
+  std::optional<int64_t> start = getPlacedOffset(v);
+  if (!start)
     return std::nullopt;
-  std::optional<int64_t> bytes = bufferBytes(alloc.getType());
+  std::optional<int64_t> bytes = bufferBytes(cast<MemRefType>(v.getType()));
   if (!bytes)
     return std::nullopt;
-  int64_t start = alloc.getOffsetAttr().getInt();
-  return std::make_pair(start, start + *bytes);
+  return std::make_pair(*start, *start + *bytes);
+}
+
+/// A placed argument shares no bytes with another placed buffer of its
+/// function (arg_c2): each argument is memory of its own when the kernel
+/// runs, so aliasing through an argument could not execute as placed.
+LogicalResult checkPlacedArguments(func::FuncOp f) {
+  SmallVector<Value> bufs = onCoreBuffers(f);
+  bool ok = true;
+  for (BlockArgument a : f.getArguments()) {
+    auto ra = placedRange(a);
+    if (!ra)
+      continue;
+    Level level = *getMemLevel(cast<MemRefType>(a.getType()));
+    for (Value other : bufs) {
+      auto ro = placedRange(other);
+      if (other == a || !ro ||
+          *getMemLevel(cast<MemRefType>(other.getType())) != level ||
+          ra->second <= ro->first || ro->second <= ra->first)
+        continue;
+      // Report each pair of arguments once.
+      if (auto oa = dyn_cast<BlockArgument>(other);
+          oa && oa.getArgNumber() < a.getArgNumber())
+        continue;
+      InFlightDiagnostic d =
+          emitError(a.getLoc())
+          << "argument #" << a.getArgNumber() << " of @" << f.getName()
+          << " (ascube.offset " << ra->first << ") shares bytes ["
+          << std::max(ra->first, ro->first) << ", "
+          << std::min(ra->second, ro->second) << ") of "
+          << target::stringifyLevel(level) << " with "
+          << (isa<BlockArgument>(other)
+                  ? "argument #" +
+                        std::to_string(
+                            cast<BlockArgument>(other).getArgNumber())
+                  : std::string("an allocation"))
+          << "; arguments are separate memory when the kernel runs: "
+             "allocate buffers meant to alias in the kernel [arg_c2]";
+      if (!isa<BlockArgument>(other))
+        d.attachNote(other.getLoc()) << "the allocation";
+      ok = false;
+    }
+  }
+  return success(ok);
 }
 
 /// The buffer operands of one instruction in the same level do not overlap
@@ -489,7 +529,7 @@ struct AscubeVerifyTargetPass
     getOperation().walk([&](func::FuncOp f) {
       if (f.isExternal())
         return;
-      ok &= succeeded(checkArguments(f));
+      ok &= succeeded(checkPlacedArguments(f));
       if (const target::ProductInfo *prod = getTargetProduct(f))
         ok &= succeeded(checkLevelTotals(f, *prod));
       f.walk([&](Operation *op) {

@@ -31,12 +31,17 @@ def Ascube_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
   let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Name of the module attribute that selects the target product.
     static constexpr ::llvm::StringLiteral kTargetAttrName = "ascube.target";
     /// Name of the module attribute that selects the float overflow mode.
     static constexpr ::llvm::StringLiteral kOverflowAttrName =
         "ascube.overflow";
+    /// Name of the function-argument attribute that places an on-core
+    /// buffer argument at a byte offset of its level.
+    static constexpr ::llvm::StringLiteral kArgOffsetAttrName =
+        "ascube.offset";
   private:
     void registerAttributes();
     void registerTypes();

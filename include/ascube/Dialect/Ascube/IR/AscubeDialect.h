@@ -58,6 +58,17 @@ getFractalLayout(mlir::MemRefType type,
 mlir::AffineMap getOffsetMap(const layout::FractalLayout &layout,
                              mlir::MLIRContext *ctx);
 
+/// Where a buffer sits in its level, when the IR fixes it (cube-reference
+/// §1): the `offset` of an `ascube.alloc`, or the `ascube.offset` attribute
+/// of an on-core function argument, in bytes from the start of the level;
+/// std::nullopt for a buffer ascube (or the caller) places, and for any
+/// other value.
+std::optional<int64_t> getPlacedOffset(mlir::Value buf);
+
+/// True for an on-core (not GM) memref argument of a function's entry
+/// block: a buffer its caller allocated.
+bool isOnCoreArgument(mlir::Value buf);
+
 /// The target product named by the nearest enclosing `ascube.target`
 /// module attribute, or nullptr when no enclosing op names one.
 const target::ProductInfo *getTargetProduct(mlir::Operation *op);

@@ -116,8 +116,9 @@ struct MmadMxParams {
 
 /// The hidden 4:2 index buffer (a quarter of L0B) is addressed by the L0B
 /// byte address / 4 (§3.2, §12): the index-buffer byte of an L0B buffer's
-/// first element, when the buffer has a fixed place (an ascube.alloc with
-/// an offset); std::nullopt otherwise.
+/// first element, when the buffer has a fixed place (getPlacedOffset: an
+/// ascube.alloc with an offset or an argument's ascube.offset);
+/// std::nullopt otherwise.
 std::optional<int64_t> getSparseIndexBase(mlir::Value l0b);
 
 /// One unit an L1 -> L0 fractal mover moves: n source fractals forming a
@@ -292,11 +293,12 @@ BaseAlignment getBaseAlignment(LoadSparseOp op);
 BaseAlignment getBaseAlignment(LoadMxOp op);
 BaseAlignment getBaseAlignment(Load3DV1Op op);
 
-/// The static byte address of `buf`'s first element: an ascube.alloc's
-/// offset in its level (0 when ascube places it), or 0 for a GM buffer — GM
-/// addresses are measured from the buffer's start, whose own alignment is
-/// the host's business ([U], docs/Constraints.md alignment_c2);
-/// std::nullopt for anything else.
+/// The static byte address of `buf`'s first element: its placed offset in
+/// its level (getPlacedOffset), 0 for an ascube.alloc ascube places and an
+/// on-core argument its caller places (both start level-aligned), or 0 for
+/// a GM buffer — GM addresses are measured from the buffer's start, whose
+/// own alignment is the host's business ([U], docs/Constraints.md
+/// alignment_c2); std::nullopt for anything else.
 std::optional<int64_t> getStaticBase(mlir::Value buf);
 
 /// The static byte address of `buf[elemOffset]`: getStaticBase plus the
