@@ -331,7 +331,7 @@ LogicalResult lowerAllocs(func::FuncOp func) {
     op->setAttr(kIndexBaseAttr, OpBuilder(op).getI64IntegerAttr(
                                     getSparseIndexBase(l0b).value_or(0)));
   });
-  if (allocs.empty())
+  if (allocs.empty() && !sparse)
     return success();
   SmallVector<MemRefType> flat;
   for (AllocOp op : allocs) {
@@ -1694,10 +1694,14 @@ struct ConvertAscubeToStdPass
     populateCallOpTypeConversionPattern(patterns, types);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
-    // Nothing of ascube is left: drop the target so that tools without the
-    // dialect (mlir-runner, mlir-translate) read the result.
+    // Nothing of ascube is left: drop the target and the argument
+    // placements so that tools without the dialect (mlir-runner,
+    // mlir-translate) read the result.
     module.walk(
         [](ModuleOp m) { m->removeAttr(AscubeDialect::kTargetAttrName); });
+    for (func::FuncOp func : funcs)
+      for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+        func.removeArgAttr(i, AscubeDialect::kArgOffsetAttrName);
   }
 };
 

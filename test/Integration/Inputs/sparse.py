@@ -26,7 +26,9 @@ TABLE = {
     (0, 0, 0, 1): (0, 2), (0, 0, 1, 0): (2, 0), (0, 1, 0, 0): (1, 0),
     (1, 0, 0, 0): (0, 0), (0, 0, 0, 0): (0, 0),
 }
-CASES = [(16, 64, 32, 0), (30, 128, 16, 1), (40, 64, 48, 2)]  # m, k, n, seed
+# m, k, n, seed, sparse instructions in a callee with argument buffers
+CASES = [(16, 64, 32, 0, False), (30, 128, 16, 1, False), (40, 64, 48, 2, False),
+         (30, 128, 16, 3, True)]
 
 
 def densify(b):
@@ -51,7 +53,10 @@ def zn(x, rows, cols):
     return x.reshape(r // rows, rows, c // cols, cols).transpose(0, 2, 3, 1).ravel()
 
 
-def kernel(m, k, n):
+def kernel(m, k, n, callee=False):
+    """The kernel; with `callee` the sparse instructions run in a function
+    whose buffers are arguments, the L0B one placed by ascube.offset as
+    the caller's allocation is."""
     kd = k // 2
     a_l1 = f"memref<{m}x{k}xi8, #ascube.layout<Nz>, #ascube.mem<L1>>"
     bp = f"memref<{kd}x{n}xi8, #ascube.layout<Zn>"
@@ -59,6 +64,18 @@ def kernel(m, k, n):
     a0 = f"memref<{m}x{k}xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>"
     b0 = f"memref<{kd}x{n}xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>"
     c0 = f"memref<{m}x{n}xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>"
+    sparse = f"""ascube.load_sparse %b1, %i1 to %b0 : {bp}, #ascube.mem<L1>>, {ix}, #ascube.mem<L1>> to {b0}
+    ascube.mmad_sparse %a0, %b0 to %c {{k = {k} : i64}} : {a0}, {b0} to {c0}"""
+    body, inner = sparse, ""
+    if callee:
+        body = (f"func.call @sparse(%b1, %i1, %a0, %b0, %c) : ({bp}, #ascube.mem<L1>>, "
+                f"{ix}, #ascube.mem<L1>>, {a0}, {b0}, {c0}) -> ()")
+        inner = f"""
+  func.func @sparse(%b1: {bp}, #ascube.mem<L1>>, %i1: {ix}, #ascube.mem<L1>>, %a0: {a0},
+                    %b0: {b0} {{ascube.offset = 8192 : i64}}, %c: {c0}) {{
+    {sparse}
+    return
+  }}"""
     return f"""module attributes {{ascube.target = #ascube.target<atlas_a2>}} {{
   func.func @k(%A: memref<{m}x{k}xi8>, %BP: {bp}>, %IDX: {ix}>, %C: memref<{m}x{n}xi32>) {{
     %a1 = ascube.alloc offset 0 : {a_l1}
@@ -70,12 +87,11 @@ def kernel(m, k, n):
     %a0 = ascube.alloc offset 0 : {a0}
     ascube.load_3d %a1 to %a0 : {a_l1} to {a0}
     %b0 = ascube.alloc offset 8192 : {b0}
-    ascube.load_sparse %b1, %i1 to %b0 : {bp}, #ascube.mem<L1>>, {ix}, #ascube.mem<L1>> to {b0}
     %c = ascube.alloc offset 0 : {c0}
-    ascube.mmad_sparse %a0, %b0 to %c {{k = {k} : i64}} : {a0}, {b0} to {c0}
+    {body}
     ascube.fixpipe %c to %C : {c0} to memref<{m}x{n}xi32>
     return
-  }}
+  }}{inner}
 }}
 """
 
@@ -83,7 +99,7 @@ def kernel(m, k, n):
 def main():
     o = options()
     tally = Tally()
-    for i, (m, k, n, seed) in enumerate(CASES):
+    for i, (m, k, n, seed, callee) in enumerate(CASES):
         rng = np.random.default_rng(20261130 + seed)
         a = rng.integers(-128, 128, (m, k))
         # Every group gets one of the table's patterns, with values != 0.
@@ -100,13 +116,13 @@ def main():
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
         with open(d + "/kernel.mlir", "w") as f:
-            f.write(kernel(m, k, n))
+            f.write(kernel(m, k, n, callee))
         a.astype(np.int8).tofile(d + "/A.bin")
         zn(dense, 32, 16).tofile(d + "/BP.bin")
         zn(packed, 8, 16).tofile(d + "/IDX.bin")
         (a @ b).astype(np.int32).tofile(d + "/golden.bin")
         ok, out = run(o.runner, d, "k", ["A", "BP", "IDX"], "C")
-        tally.report(f"atlas_a2 sparse {m}x{k}x{n}", ok, out)
+        tally.report(f"atlas_a2 sparse {m}x{k}x{n}" + (" (callee)" if callee else ""), ok, out)
     tally.finish("kernels")
 
 
