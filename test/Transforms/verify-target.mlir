@@ -275,3 +275,56 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     return
   }
 }
+
+// -----
+
+// An accumulating Mmad updating the third row fractal of a live L0C tile
+// through a window reads what it overwrites: nothing is lost (no overlap_c2),
+// and the window keeps the tile's geometry (no overlap_c3).
+!A48 = memref<48x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!A16 = memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B16 = memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @rmw(%A: !A48, %B: !B16, %A2: !A16, %OUT: memref<48x16xf32>) {
+    %p = ascube.alloc offset 0 : memref<48x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.mmad %A, %B to %p : !A48, !B16 to memref<48x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.pipe_barrier <M>
+    %w = ascube.alloc offset 2048 : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.mmad %A2, %B to %w {cmatrixInitVal = false} : !A16, !B16 to memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.fixpipe %p to %OUT : memref<48x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<48x16xf32>
+    return
+  }
+}
+
+// -----
+
+// A window of rows 16-31 without the parent's pitch: only its first 16-column
+// block holds those rows (overlap_c3, a warning).
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @rows(%A: memref<32x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+                  %B: memref<16x128xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>,
+                  %OUT: memref<16x128xf32>) {
+    %p = ascube.alloc offset 0 : memref<32x128xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    // expected-note @+1 {{the write}}
+    ascube.mmad %A, %B to %p : memref<32x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>, memref<16x128xf16, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<32x128xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    %w = ascube.alloc offset 1024 : memref<16x128xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    // expected-warning @+1 {{reads L0C bytes [1024, 9216) through 'memref<16x128xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>' (column pitch 16 rows) that an earlier 'ascube.mmad' wrote through 'memref<32x128xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>' (column pitch 32 rows): the layouts place them differently (byte 1024 is (0, 0) of the one and (16, 0) of the other, byte 2048 (0, 16) and (0, 16)); a window of the written buffer needs its geometry, e.g. #ascube.layout<Nz, ld = 32> [overlap_c3]}}
+    ascube.fixpipe %w to %OUT : memref<16x128xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<16x128xf32>
+    return
+  }
+}
+
+// -----
+
+// With ld = 32 the window reads the parent's rows 16-31: no warning.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @rows_ld(%A: memref<32x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+                     %B: memref<16x128xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>,
+                     %OUT: memref<16x128xf32>) {
+    %p = ascube.alloc offset 0 : memref<32x128xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.mmad %A, %B to %p : memref<32x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>, memref<16x128xf16, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<32x128xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    %w = ascube.alloc offset 1024 : memref<16x128xf32, #ascube.layout<Nz, ld = 32>, #ascube.mem<L0C>>
+    ascube.fixpipe %w to %OUT : memref<16x128xf32, #ascube.layout<Nz, ld = 32>, #ascube.mem<L0C>> to memref<16x128xf32>
+    return
+  }
+}

@@ -213,14 +213,14 @@ SmallVector<Access> accesses(Operation *op) {
         rd(o.getA());
         rd(o.getB());
         rd(o.getBias());
-        if (o.getCmatrixInitValAttr() && !o.getCmatrixInitVal() && !o.getBias())
+        if (!o.getCmatrixInitVal().value_or(true) && !o.getBias())
           rd(o.getC());
         wr(o.getC());
       })
       .Case([&](MmadSparseOp o) {
         rd(o.getA());
         rd(o.getB());
-        if (o.getCmatrixInitValAttr() && !o.getCmatrixInitVal())
+        if (!o.getCmatrixInitVal().value_or(true))
           rd(o.getC());
         wr(o.getC());
       })
@@ -230,11 +230,124 @@ SmallVector<Access> accesses(Operation *op) {
         rd(o.getB());
         rd(o.getScaleB());
         rd(o.getBias());
-        if (o.getCmatrixInitValAttr() && !o.getCmatrixInitVal() && !o.getBias())
+        if (!o.getCmatrixInitVal().value_or(true) && !o.getBias())
           rd(o.getC());
         wr(o.getC());
       });
   return out;
+}
+
+/// A layout's pitch in words: "column pitch 32 rows" for N formats (the
+/// rows between fractal columns), "row pitch 128 columns" for Z formats.
+std::string pitchText(const layout::FractalLayout &l) {
+  if (!layout::isFractalFormat(l.format()) && l.format() != layout::Format::DN)
+    return ("row pitch " + Twine(l.paddedShape().back()) + " columns").str();
+  bool n = l.format() == layout::Format::DN ||
+           layout::isColumnMajorBetween(l.format());
+  ArrayRef<int64_t> p = l.paddedShape();
+  return n ? ("column pitch " + Twine(p[p.size() - 2]) + " rows").str()
+           : ("row pitch " + Twine(p.back()) + " columns").str();
+}
+
+/// Where two 2-D buffers of one element width, placed at byte `aStart` and
+/// `bStart`, first disagree on the bytes [lo, hi): the byte and the logical
+/// index each gives it, after a first common byte fixed the translation
+/// between them (a window of a bigger buffer agrees everywhere). Positions
+/// padding in either buffer are skipped; std::nullopt when they agree (or
+/// cannot be compared).
+struct Disagreement {
+  /// The first byte both hold logically, and the byte where the translation
+  /// between them changes, with their logical indices in a and b.
+  int64_t firstByte = 0, byte = 0;
+  SmallVector<int64_t, 4> firstA, firstB, a, b;
+};
+std::optional<Disagreement> layoutsDisagree(const layout::FractalLayout &a,
+                                            int64_t aStart,
+                                            const layout::FractalLayout &b,
+                                            int64_t bStart, int64_t lo,
+                                            int64_t hi) {
+  unsigned bits = a.elementBits();
+  if (bits != b.elementBits() || bits == 0 || a.shape().size() != 2 ||
+      b.shape().size() != 2)
+    return std::nullopt;
+  if (((lo - aStart) * 8) % bits || ((lo - bStart) * 8) % bits)
+    return Disagreement{}; // elements straddle each other
+  int64_t ea = (lo - aStart) * 8 / bits, eb = (lo - bStart) * 8 / bits;
+  int64_t n = std::min<int64_t>((hi - lo) * 8 / bits, int64_t(1) << 20);
+  std::optional<std::pair<int64_t, int64_t>> delta;
+  Disagreement d;
+  for (int64_t i = 0; i < n; ++i) {
+    if (ea + i >= a.numElements() || eb + i >= b.numElements())
+      break;
+    auto ia = a.logicalIndex(ea + i), ib = b.logicalIndex(eb + i);
+    if (!ia || !ib)
+      continue;
+    std::pair<int64_t, int64_t> t{(*ia)[0] - (*ib)[0], (*ia)[1] - (*ib)[1]};
+    int64_t byte = lo + (i * bits) / 8;
+    if (!delta) {
+      delta = t;
+      d.firstByte = byte, d.firstA = *ia, d.firstB = *ib;
+    } else if (*delta != t) {
+      d.byte = byte, d.a = *ia, d.b = *ib;
+      return d;
+    }
+  }
+  return std::nullopt;
+}
+
+/// overlap_c3 (a warning: aliasing is legal): the read `e` takes bytes
+/// [lo, hi) that `x` wrote through another buffer whose layout places them
+/// elsewhere.
+template <typename EventT>
+void warnGeometry(const EventT &e, const EventT &x, int64_t lo, int64_t hi) {
+  auto et = cast<MemRefType>(e.buf.getType()),
+       xt = cast<MemRefType>(x.buf.getType());
+  // The ops verified already: a layout that does not resolve is skipped.
+  FailureOr<layout::FractalLayout> el = failure(), xl = failure();
+  {
+    ScopedDiagnosticHandler silence(et.getContext(),
+                                    [](Diagnostic &) { return success(); });
+    auto quiet = [&] { return emitError(UnknownLoc::get(et.getContext())); };
+    el = getFractalLayout(et, quiet);
+    xl = getFractalLayout(xt, quiet);
+  }
+  std::optional<int64_t> es = getPlacedOffset(e.buf),
+                         xs = getPlacedOffset(x.buf);
+  if (failed(el) || failed(xl) || !es || !xs)
+    return;
+  std::optional<Disagreement> d = layoutsDisagree(*el, *es, *xl, *xs, lo, hi);
+  if (!d)
+    return;
+  auto idx = [](ArrayRef<int64_t> v) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << "(";
+    llvm::interleaveComma(v, os);
+    os << ")";
+    return s;
+  };
+  InFlightDiagnostic w = e.op->emitWarning()
+                         << "reads " << target::stringifyLevel(*getMemLevel(et))
+                         << " bytes [" << lo << ", " << hi << ") through " << et
+                         << " (" << pitchText(*el) << ") that an earlier '"
+                         << x.op->getName() << "' wrote through " << xt << " ("
+                         << pitchText(*xl)
+                         << "): the layouts place them differently";
+  if (!d->a.empty())
+    w << " (byte " << d->firstByte << " is " << idx(d->firstA)
+      << " of the one and " << idx(d->firstB) << " of the other, byte "
+      << d->byte << " " << idx(d->a) << " and " << idx(d->b) << ")";
+  w << "; a window of the written buffer needs its geometry";
+  if (el->format() == xl->format() && el->fractal() == xl->fractal() &&
+      pitchText(*el) != pitchText(*xl)) {
+    bool n = layout::isColumnMajorBetween(xl->format()) ||
+             xl->format() == layout::Format::DN;
+    ArrayRef<int64_t> p = xl->paddedShape();
+    w << ", e.g. #ascube.layout<" << layout::stringifyFormat(xl->format())
+      << ", ld = " << (n ? p[p.size() - 2] : p.back()) << ">";
+  }
+  w << " [overlap_c3]";
+  w.attachNote(x.op->getLoc()) << "the write";
 }
 
 /// Two placed buffers that share bytes of a level: data written to one and
@@ -280,15 +393,33 @@ LogicalResult checkLiveOverlaps(func::FuncOp f) {
     }
     return lo >= hi;
   };
+  // The reads of each instruction, to tell a read-modify-write (an
+  // accumulating Mmad updating live data through another buffer) from an
+  // overwrite.
+  llvm::DenseMap<Operation *, SmallVector<const Event *, 4>> readsOf;
+  for (const Event &e : events)
+    if (!e.write)
+      readsOf[e.op].push_back(&e);
+  auto readsBack = [&](const Event &x, int64_t lo, int64_t hi) {
+    SmallVector<std::pair<int64_t, int64_t>> r;
+    for (const Event *rd : readsOf.lookup(x.op))
+      if (overlap(*rd, x))
+        r.push_back({rd->lo, rd->hi});
+    return covers(r, lo, hi);
+  };
+  llvm::DenseSet<std::pair<Operation *, Operation *>> warned;
   // For each read, walk back over the writes: the writes of its buffer its
   // bytes may come from (until together they cover them all), and every
   // overwrite through another buffer in between that the later writes of
-  // the buffer did not repair.
+  // the buffer did not repair. A write through another buffer that is the
+  // newest write of bytes the read takes hands data across buffers: their
+  // layouts must agree on those bytes (overlap_c3, a warning).
   for (size_t i = 0; i < events.size(); ++i) {
     const Event &e = events[i];
     if (e.write)
       continue;
     SmallVector<std::pair<int64_t, int64_t>> later; // e.buf writes seen
+    SmallVector<std::pair<int64_t, int64_t>> newer; // all writes seen
     struct Clobber {
       size_t at;
       int64_t lo, hi;
@@ -298,6 +429,13 @@ LogicalResult checkLiveOverlaps(func::FuncOp f) {
       const Event &x = events[j];
       if (!x.write)
         continue;
+      if (x.op != e.op && x.buf != e.buf && overlap(x, e)) {
+        int64_t lo = std::max(x.lo, e.lo), hi = std::min(x.hi, e.hi);
+        if (!covers(newer, lo, hi) && warned.insert({e.op, x.op}).second)
+          warnGeometry(e, x, lo, hi);
+      }
+      if (overlap(x, e))
+        newer.push_back({x.lo, x.hi});
       if (x.buf == e.buf) {
         for (const Clobber &c : clobbers) {
           if (!(x.lo < c.hi && c.lo < x.hi))
@@ -321,7 +459,9 @@ LogicalResult checkLiveOverlaps(func::FuncOp f) {
       if (x.op == e.op || !overlap(x, e))
         continue;
       int64_t lo = std::max(x.lo, e.lo), hi = std::min(x.hi, e.hi);
-      if (!covers(later, lo, hi))
+      // A read-modify-write (an accumulating Mmad, a Fixpipe into a buffer
+      // it reads) updates the data it overwrites: nothing is lost.
+      if (!covers(later, lo, hi) && !readsBack(x, lo, hi))
         clobbers.push_back({j, lo, hi});
     }
   }
