@@ -42,7 +42,7 @@ module attributes {ascube.target = #ascube.target<atlas_a3>} {
     %b0 = ascube.alloc offset 0 : !B
     %c0 = ascube.alloc offset 0 : !C
     ascube.mmad %a0, %b0 to %c0 {unitFlag = 3 : i64} : !A, !B to !C
-    ascube.fixpipe %c0 to %c {deqScalar = 70782050893824 : i64} : !C to memref<16x16xi8>
+    ascube.fixpipe %c0 to %c {deqScalar = 70782050893824 : i64, unitFlag = 3 : i64} : !C to memref<16x16xi8>
     return
   }
 }

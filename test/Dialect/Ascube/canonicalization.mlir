@@ -79,8 +79,8 @@ func.func @pad_value(%fm: !M, %a: !A, %b: !A) {
 !L1 = memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 !L0A = memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
 // CHECK-LABEL: func.func @cancel
-// CHECK-NEXT: ascube.data_copy %arg0 to %arg2
-// CHECK-NEXT: ascube.load_2d %arg2 to %arg3 :
+// CHECK-NEXT: ascube.data_copy %g to %a1
+// CHECK-NEXT: ascube.load_2d %a1 to %a0 :
 // CHECK-NEXT: return
 func.func @cancel(%g: !G, %h: !G, %a1: !L1, %a0: !L0A) {
   ascube.data_copy %h to %a1 : !G to !L1
@@ -99,12 +99,12 @@ func.func @cancel(%g: !G, %h: !G, %a1: !L1, %a0: !L0A) {
 !L1 = memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 !L0A = memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
 // CHECK-LABEL: func.func @kept_moves
-// CHECK-COUNT-2: ascube.load_2d %arg2 to %arg3
-// CHECK: ascube.data_copy %arg0 to %arg2
-// CHECK-NEXT: ascube.data_copy %arg1 to %arg2
-// CHECK-NEXT: ascube.load_2d %arg2 to %arg3
-// CHECK-NEXT: ascube.data_copy %arg0 to %arg2
-// CHECK-NEXT: ascube.load_2d %arg2 to %arg3
+// CHECK-COUNT-2: ascube.load_2d %a1 to %a0
+// CHECK: ascube.data_copy %g to %a1
+// CHECK-NEXT: ascube.data_copy %h to %a1
+// CHECK-NEXT: ascube.load_2d %a1 to %a0
+// CHECK-NEXT: ascube.data_copy %g to %a1
+// CHECK-NEXT: ascube.load_2d %a1 to %a0
 // CHECK-NEXT: return
 func.func @kept_moves(%g: !G, %h: !G, %a1: !L1, %a0: !L0A) {
   ascube.load_2d %a1 to %a0 : !L1 to !L0A

@@ -50,7 +50,7 @@ func.func @transpose(%b1: memref<64x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>,
 }
 
 // CHECK-LABEL: func.func @matrix(
-func.func @matrix(%a0: !L0A, %b0: !L0B, %c0: !L0C, %bt: memref<48xf32, #ascube.mem<BT>>,
+func.func @matrix(%a0: !L0A, %b0: !L0B, %c0: !L0C, %c1: !L0C, %bt: memref<48xf32, #ascube.mem<BT>>,
                   %c: memref<30x40xf32>, %h: memref<30x40xf16>, %q: memref<30x40xi8>,
                   %ci: memref<30x40xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>,
                   %qv: memref<40xi64, #ascube.mem<L1>>) {
@@ -60,7 +60,7 @@ func.func @matrix(%a0: !L0A, %b0: !L0B, %c0: !L0C, %bt: memref<48xf32, #ascube.m
   // CHECK: ascube.mmad %{{.*}}, %{{.*}} to %{{.*}} bias %{{.*}} : memref<48xf32, #ascube.mem<BT>> : memref<30x70xf16
   ascube.mmad %a0, %b0 to %c0 bias %bt : memref<48xf32, #ascube.mem<BT>> : !L0A, !L0B to !L0C
   // CHECK: ascube.mmad %{{.*}}, %{{.*}} to %{{.*}} {cmatrixInitVal = false, unitFlag = 3 : i64} :
-  ascube.mmad %a0, %b0 to %c0 {cmatrixInitVal = false, unitFlag = 3 : i64} : !L0A, !L0B to !L0C
+  ascube.mmad %a0, %b0 to %c1 {cmatrixInitVal = false, unitFlag = 3 : i64} : !L0A, !L0B to !L0C
   // CHECK: ascube.pipe_barrier <M>
   ascube.pipe_barrier <M>
   // CHECK: ascube.pipe_barrier <ALL>

@@ -664,10 +664,11 @@ private:
 
 struct AscubeVerifyTargetPass
     : ascube::impl::AscubeVerifyTargetBase<AscubeVerifyTargetPass> {
+  using AscubeVerifyTargetBase::AscubeVerifyTargetBase;
   void runOnOperation() override {
     bool ok = true;
     getOperation().walk([&](func::FuncOp f) {
-      if (f.isExternal())
+      if (f.isExternal() || (onlyWithTarget && !getTargetProduct(f)))
         return;
       ok &= succeeded(checkPlacedArguments(f));
       if (const target::ProductInfo *prod = getTargetProduct(f))

@@ -8,30 +8,46 @@ include "mlir/Pass/PassBase.td"
 def AscubeVerifyTarget : Pass<"ascube-verify-target", "::mlir::ModuleOp"> {
   let summary = "Check a kernel against its target product, beyond single ops";
   let description = [{
-    The op verifiers check each instruction (docs/Constraints.md). This
-    pass checks what only a whole function shows, against the product named
-    by `ascube.target` (cube-reference §1, docs/Products.md):
+    The op verifiers check each instruction, and the module verifier each
+    on-core buffer argument against the product's capacities
+    (docs/Constraints.md). This pass checks what only a whole function
+    shows, against the product named by `ascube.target` (cube-reference §1,
+    §13.3, docs/Products.md):
 
-    - buffer arguments in on-core levels resolve and fit the level
-      (`layout_c*`, `capacity_c1`, `capacity_c2`), even when no op uses them;
-    - all `ascube.alloc`s of a level in a function fit it together: the
-      placed ones up to their highest end, the unplaced ones packed after it
-      at the level's alignment (`capacity_c3`);
+    - all on-core buffers of a level in a function (allocations and
+      arguments) fit it together: the placed ones up to their highest end,
+      the unplaced ones packed after it at the level's alignment
+      (`capacity_c3`);
+    - a placed argument (`ascube.offset`) shares no bytes with another
+      placed buffer (`arg_c2`);
     - the buffer operands of one instruction that live in the same level
       do not overlap (e.g. an Mmad C and its bias in L0C) (`overlap_c1`);
     - placed buffers that share bytes of a level are live one at a time:
       data an instruction writes into one and a later instruction reads is
       not overwritten through the other in between (`overlap_c2`; program
-      order, loop bodies taken once). Reusing a region after its data is
-      dead is fine;
+      order, loop bodies taken once; a read-modify-write such as an
+      accumulating Mmad carries the data on). Reusing a region after its
+      data is dead is fine;
+    - data handed across buffers that share bytes sits where both layouts
+      agree (`overlap_c3`, a warning);
     - unitFlag is enabled on both or neither of an Mmad and the Fixpipe that
-      reads its L0C tile (`unitflag_c1`).
+      reads its L0C tile (`unitflag_c1`);
+    - consecutive small accumulating Mmads into one L0C tile have a PIPE_M
+      barrier between them (`sync_c1`).
 
-    Without a target only the product-independent part runs. It runs in
-    `ascube-to-llvm` right after ascube-select-movers.
+    Without a target only the product-independent part runs; with
+    `onlyWithTarget` functions under no `ascube.target` are skipped. It runs
+    in `ascube-to-llvm` right after ascube-select-movers, and `ascube-opt`
+    runs it (with `onlyWithTarget`) before any pass it is given, so a plain
+    `ascube-opt kernel.mlir` reports these rules too
+    (`--no-implicit-verify-target` turns that off).
 
     Example: `ascube-opt k.mlir --ascube-verify-target`.
   }];
+  let options = [
+    Option<"onlyWithTarget", "only-with-target", "bool", /*default=*/"false",
+           "Check only the functions under an ascube.target">,
+  ];
 }
 
 def AscubeSetTarget : Pass<"ascube-set-target", "::mlir::ModuleOp"> {
