@@ -57,7 +57,11 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 !L0A = memref<64x128xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @at_i4(%a1: !L1, %a0: !L0A) {
-    // expected-error @+1 {{no mover can do L1 -> L0A i4 128x64 transposed on atlas_a2}}
+    // expected-error @+5 {{no mover can do L1 -> L0A i4 128x64 transposed on atlas_a2; an int4 A cannot be moved transposed into L0A (§11): hold A as M x K in L1}}
+    // expected-note @+4 {{load_3d: 'ascube.load_3d' op LoadData 3D does not move 'i4' into L0A with enTranspose on atlas_a2 [load3d_c6]}}
+    // expected-note @+3 {{load_2d: 'ascube.load_2d' op ifTranspose needs 16-bit data on L1 -> L0A/L0B, got 'i4' on L1 -> L0A [load2d_c4]}}
+    // expected-note @+2 {{load_2d_transpose: 'ascube.load_2d_transpose' op LoadDataWithTranspose moves (u)int8, half, bf16, (u)int32, float, and int4 into L0B (V1); got 'i4' into L0A [transpose2d_c2]}}
+    // expected-note @+1 {{load_2d_v2: 'ascube.load_2d_v2' op LoadData 2D-v2 of 'i4' is not available [load2dv2_c2]}}
     ascube.load %a1 to %a0 : !L1 to !L0A
     return
   }
@@ -104,7 +108,11 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
 // LoadData 2D's, reads a square tile untransposed: load_c3).
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @square_transposed_i4(%a1: memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
-    // expected-error @+1 {{no mover can do L1 -> L0A i4 64x64 transposed on atlas_a2: load_3d: 'ascube.load_3d' op LoadData 3D does not move 'i4' into L0A with enTranspose on atlas_a2 [load3d_c6]; load_2d: a square tile moved transposed: load_2d's derived form reads it untransposed, and no form built and checked for the transposed reading (runs of LoadData 2D or LoadDataWithTranspose, LoadData 2D-v2 with its parameters, LoadData 3D with enTranspose into L0A) moves it [load_c3]}}
+    // expected-error @+5 {{no mover can do L1 -> L0A i4 64x64 transposed on atlas_a2; an int4 A cannot be moved transposed into L0A (§11): hold A as M x K in L1}}
+    // expected-note @+4 {{load_3d: 'ascube.load_3d' op LoadData 3D does not move 'i4' into L0A with enTranspose on atlas_a2 [load3d_c6]}}
+    // expected-note @+3 {{load_2d: a square tile moved transposed: load_2d's derived form reads it untransposed, and no form built and checked for the transposed reading (runs of LoadData 2D or LoadDataWithTranspose, LoadData 2D-v2 with its parameters, LoadData 3D with enTranspose into L0A) moves it [load_c3]}}
+    // expected-note @+2 {{load_2d_transpose: a square tile moved transposed: load_2d_transpose's derived form reads it untransposed, and no form built and checked for the transposed reading (runs of LoadData 2D or LoadDataWithTranspose, LoadData 2D-v2 with its parameters, LoadData 3D with enTranspose into L0A) moves it [load_c3]}}
+    // expected-note @+1 {{load_2d_v2: 'ascube.load_2d_v2' op LoadData 2D-v2 of 'i4' is not available [load2dv2_c2]}}
     ascube.load %a1 to %a0 {transpose} : memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>
     return
   }
@@ -118,7 +126,11 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 !L0A = memref<32x48xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
 module attributes {ascube.target = #ascube.target<ascend950pr>} {
   func.func @zz_source(%a1: !L1, %a0: !L0A) {
-    // expected-error @+1 {{no mover can do L1 -> L0A f16 32x48 on ascend950pr: load_2d_v2: 'ascube.load_2d_v2' op LoadData 2D-v2 moves Nz/Zn L1 fractals into Nz in L0A, got Zz -> Nz [load2dv2_c8]}}
+    // expected-error @+5 {{no mover can do L1 -> L0A f16 32x48 on ascend950pr}}
+    // expected-note @+4 {{load_2d_v2: 'ascube.load_2d_v2' op LoadData 2D-v2 moves Nz/Zn L1 fractals into Nz in L0A, got Zz -> Nz [load2dv2_c8]}}
+    // expected-note @+3 {{load_3d: 'ascube.load_3d' op LoadData 3D reads an NC1HWC0 feature map or an Nz matrix (§10.4) in L1, got Zz [load3d_c1]}}
+    // expected-note @+2 {{load_2d: 'ascube.load_2d' op one LoadData 2D cannot move Zz into Nz here: give startIndex/repeatTimes/srcStride per fractal row (or column) [load2d_c6]}}
+    // expected-note @+1 {{load_2d_transpose: 'ascube.load_2d_transpose' op the 950 form of LoadDataWithTranspose moves L1 -> L0B only, got L1 -> L0A [transpose2d_c1]}}
     ascube.load %a1 to %a0 : !L1 to !L0A
     return
   }
@@ -191,7 +203,11 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
 // needs a 16-row Nz source for b32.
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @at_f32_k24(%a1: memref<24x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<16x24xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
-    // expected-error @+1 {{no mover can do L1 -> L0A f32 24x16 transposed on atlas_a2: load_3d: a transposing LoadData 3D of b32 data pads K to 16 in L0A (§10.4, §13.3); K = 24 is not a multiple of 16 [load_c4]}}
+    // expected-error @+5 {{no mover can do L1 -> L0A f32 24x16 transposed on atlas_a2; the transposing movers work in squares of fractals (§7, §10.4): pad the transposed tile to whole squares (16 x 16 for b16/b32, 32 x 32 for b8, 64 x 64 for b4), or hold the operand the way its L0 buffer reads it}}
+    // expected-note @+4 {{load_3d: a transposing LoadData 3D of b32 data pads K to 16 in L0A (§10.4, §13.3); K = 24 is not a multiple of 16 [load_c4]}}
+    // expected-note @+3 {{load_2d: 'ascube.load_2d' op ifTranspose needs 16-bit data on L1 -> L0A/L0B, got 'f32' on L1 -> L0A [load2d_c4]}}
+    // expected-note @+2 {{load_2d_transpose: 'ascube.load_2d_transpose' op a b32 square pairs source fractals 1 apart, but side-by-side fractals of 'memref<24x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' are 2 apart (§7: the V1 form pairs neighbours, so it takes a 32-bit Nz source of one 16-row fractal block): split the tile into 16-row pieces (e.g. K into 16-row tiles for an A held K x M), one instruction each [transpose2d_c8]}}
+    // expected-note @+1 {{load_2d_v2: 'ascube.load_2d_v2' op LoadData 2D-v2 is not available on atlas_a2 (950 only) [load2dv2_c7]}}
     ascube.load %a1 to %a0 : memref<24x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x24xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
     return
   }
@@ -210,3 +226,68 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     return
   }
 }
+
+// -----
+
+// The field case: an int4 B held K x N (N = 32) needs LoadDataWithTranspose's
+// 64 x 64 squares; the error says how to get there, one note per mover.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @b_i4_kn(%s: memref<64x32xi4, #ascube.layout<Nz>, #ascube.mem<L1>>, %d: memref<64x32xi4, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+    // expected-error @+5 {{no mover can do L1 -> L0B i4 64x32 on atlas_a2; a 4-bit K x N B is transposed into L0B by LoadDataWithTranspose in 64 x 64 squares: pad K and N to multiples of 64, or hold B transposed (N x K in L1), whose fractals L0B takes as they are}}
+    // expected-note @+4 {{load_3d: 'ascube.load_3d' op LoadData 3D does not move 'i4' into L0B on atlas_a2 [load3d_c2]}}
+    // expected-note @+3 {{load_2d: 'ascube.load_2d' op ifTranspose needs 16-bit data on L1 -> L0A/L0B, got 'i4' on L1 -> L0B [load2d_c4]}}
+    // expected-note @+2 {{load_2d_transpose: 'ascube.load_2d_transpose' op one LoadDataWithTranspose cannot move Nz}}
+    // expected-note @+1 {{load_2d_v2: 'ascube.load_2d_v2' op LoadData 2D-v2 of 'i4' is not available [load2dv2_c2]}}
+    ascube.load %s to %d : memref<64x32xi4, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x32xi4, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    return
+  }
+}
+
+// -----
+
+// Either remedy the hint names is selected: N padded to 64, or B held N x K.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  // CHECK-LABEL: func.func @b_i4_remedies
+  func.func @b_i4_remedies(%s: memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>, %d: memref<64x64xi4, #ascube.layout<Zn>, #ascube.mem<L0B>>,
+                           %t: memref<32x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>, %e: memref<64x32xi4, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+    // CHECK: ascube.load_2d_transpose
+    // expected-remark @+1 {{load_2d_transpose (cost}}
+    ascube.load %s to %d : memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x64xi4, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    // CHECK: ascube.load_2d
+    // expected-remark @+1 {{load_2d (cost}}
+    ascube.load %t to %e : memref<32x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x32xi4, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    return
+  }
+}
+
+// -----
+
+// One load carries its own choice (mover), the others are selected.
+!L1 = memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<32x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  // CHECK-LABEL: func.func @per_load
+  func.func @per_load(%a1: !L1, %a0: !L0A, %b0: !L0A) {
+    // CHECK-NEXT: ascube.load_3d
+    // expected-remark @+1 {{load_3d (cost}}
+    ascube.load %a1 to %a0 : !L1 to !L0A
+    // CHECK-NEXT: arith.constant
+    // CHECK-NEXT: ascube.load_2d
+    // expected-remark @+1 {{forced for L1 -> L0A f16 32x32 on atlas_a2}}
+    ascube.load %a1 to %b0 {mover = #ascube.mover<load_2d>} : !L1 to !L0A
+    return
+  }
+}
+
+// -----
+
+!L1 = memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<32x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @per_load_impossible(%a1: !L1, %a0: !L0A) {
+    // expected-error @+1 {{the forced mover load_2d_v2 cannot do L1 -> L0A f16 32x32 on atlas_a2: 'ascube.load_2d_v2' op LoadData 2D-v2 is not available on atlas_a2 (950 only) [load2dv2_c7]}}
+    ascube.load %a1 to %a0 {mover = #ascube.mover<load_2d_v2>} : !L1 to !L0A
+    return
+  }
+}
+

@@ -423,9 +423,15 @@ int main(int argc, char **argv) {
     }
     a.type = dyn_cast<MemRefType>(ba.getType());
     if (!a.type || !a.type.hasStaticShape())
-      fail(llvm::formatv("argument {0} of @{1} is {2}; ascube-run passes "
-                         "statically shaped memrefs only",
-                         a.name, entry, ba.getType()));
+      fail(llvm::formatv(
+          "argument {0} of @{1} is {2}; ascube-run passes statically shaped "
+          "memrefs only (buffers in GM or an on-core level){3}",
+          a.name, entry, ba.getType(),
+          isa<IndexType, IntegerType, FloatType>(ba.getType())
+              ? "; pass a scalar as a memref<1x...> and memref.load it in "
+                "the kernel (an offset: memref<1xi32>, then "
+                "arith.index_cast)"
+              : ""));
     a.storage = ascube::getCPUStorageType(a.type);
     if (!a.storage)
       fail(llvm::formatv("argument {0}: cannot lay out {1}", a.name, a.type));

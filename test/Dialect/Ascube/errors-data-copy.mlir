@@ -134,3 +134,44 @@ func.func @zero_blocks(%a: memref<64xf16>, %b: memref<64xf16, #ascube.mem<L1>>) 
   ascube.data_copy %a to %b {blockCount = 0 : i64, blockLen = 4 : i64} : memref<64xf16> to memref<64xf16, #ascube.mem<L1>>
   return
 }
+
+// -----
+
+// Fields derived from the whole source that make the access too long are
+// named as such.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @derived_too_long(%g: memref<30x70xf16>, %s: memref<16x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>) {
+    // expected-error @+2 {{destination access of 1504 elements at offset 0 reaches past the destination buffer 'memref<16x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>', which holds 1280 elements [datacopy_c4]}}
+    // expected-note @+1 {{ndNum = 1, nValue = 30, dValue = 70 were derived from the whole source 'memref<30x70xf16>'; give them to move a part of it}}
+    ascube.data_copy %g to %s {mode = #ascube.copy_mode<nd2nz>} : memref<30x70xf16> to memref<16x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+    return
+  }
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @derived_block_len(%g: memref<64xf32>, %s: memref<32xf32, #ascube.mem<L1>>) {
+    // expected-error @+2 {{destination access of 64 elements at offset 0 reaches past the destination buffer 'memref<32xf32, #ascube.mem<L1>>', which holds 32 elements [datacopy_c4]}}
+    // expected-note @+1 {{blockCount = 1, blockLen = 8 were derived from the whole source 'memref<64xf32>'; give them to move a part of it}}
+    ascube.data_copy %g to %s : memref<64xf32> to memref<32xf32, #ascube.mem<L1>>
+    return
+  }
+}
+
+// -----
+
+// A plain copy keeps bytes where they are: a shorter source into a longer
+// buffer of the same row pitch is fine, another pitch is not (datacopy_c7).
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @prefix(%g: memref<48xf32>, %s: memref<64xf32, #ascube.mem<L1>>, %h: memref<30x64xf16>, %t: memref<32x64xf16, #ascube.mem<L1>>) {
+    ascube.data_copy %g to %s : memref<48xf32> to memref<64xf32, #ascube.mem<L1>>
+    ascube.data_copy %h to %t : memref<30x64xf16> to memref<32x64xf16, #ascube.mem<L1>>
+    return
+  }
+  func.func @pitch(%h: memref<30x64xf16>, %t: memref<30x80xf16, #ascube.mem<L1>>) {
+    // expected-error @+1 {{a plain copy without DataCopyParams moves the source byte for byte and never changes layout, but 'memref<30x64xf16>' and 'memref<30x80xf16, #ascube.mem<L1>>' place elements differently; give both the same layout (ND2NZ/DN2NZ change layout) [datacopy_c7]}}
+    ascube.data_copy %h to %t : memref<30x64xf16> to memref<30x80xf16, #ascube.mem<L1>>
+    return
+  }
+}

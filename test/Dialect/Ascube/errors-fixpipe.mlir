@@ -483,3 +483,34 @@ module attributes {ascube.target = #ascube.target<atlas_200i_500_a2>} {
     return
   }
 }
+
+// -----
+
+// A scale the mode does not take names the mode that takes it (fixpipe_c4).
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @plain_cast_vector(%c: memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>, %q: memref<16xi64, #ascube.mem<L1>>, %d: memref<16x16xf16>) {
+    // expected-error @+1 {{F322F16 takes no quant_vector operand; a per-column quant_vector goes with VQF322F16_PRE (950 only) [fixpipe_c4]}}
+    ascube.fixpipe %c to %d quant_vector %q : memref<16xi64, #ascube.mem<L1>> : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<16x16xf16>
+    return
+  }
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @plain_cast_scalar(%c: memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>, %d: memref<16x16xbf16>) {
+    // expected-error @+1 {{F322BF16 takes no deqScalar; a scalar scale goes with QF322BF16_PRE (950 only) [fixpipe_c4]}}
+    ascube.fixpipe %c to %d {deqScalar = 1065353216 : i64} : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<16x16xbf16>
+    return
+  }
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @scalar_mode_vector(%c: memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>, %q: memref<16xi64, #ascube.mem<L1>>, %d: memref<16x16xi8>) {
+    // expected-error @+1 {{REQ8 takes no quant_vector operand; a per-column quant_vector goes with VREQ8 [fixpipe_c4]}}
+    ascube.fixpipe %c to %d quant_vector %q : memref<16xi64, #ascube.mem<L1>> {quantPre = #ascube.quant<REQ8>, deqScalar = 70782050893824 : i64} : memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<16x16xi8>
+    return
+  }
+}

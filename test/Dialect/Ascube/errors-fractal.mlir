@@ -99,7 +99,7 @@ func.func @load_3d_v1(%fm: memref<1x1x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascu
 // A plain copy moves bytes: the two layouts must agree.
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @copy(%g: memref<32x32xf32, #ascube.layout<Nz, fractal = [8, 16]>>, %s: memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>) {
-  // expected-error @+1 {{a plain copy without DataCopyParams moves the source byte for byte and never changes layout, but 'memref<32x32xf32, #ascube.layout<Nz, fractal = [8, 16]>>' and 'memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' place elements differently; give both the same shape and layout (ND2NZ/DN2NZ change layout) [datacopy_c7]}}
+  // expected-error @+1 {{a plain copy without DataCopyParams moves the source byte for byte and never changes layout, but 'memref<32x32xf32, #ascube.layout<Nz, fractal = [8, 16]>>' and 'memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' place elements differently; give both the same layout (ND2NZ/DN2NZ change layout) [datacopy_c7]}}
   ascube.data_copy %g to %s : memref<32x32xf32, #ascube.layout<Nz, fractal = [8, 16]>> to memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
   return
 }

@@ -170,7 +170,7 @@ func.func @b32_transposed_a_empty(%s: !AT, %d: !A0) {
 // neighbours two fractals apart, not one.
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @b32_adjacent(%a: memref<32x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<16x32xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
-    // expected-error @+1 {{a b32 square pairs source fractals 1 apart, but side-by-side fractals of 'memref<32x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' are 2 apart (§7: Nz with 16 rows) [transpose2d_c8]}}
+    // expected-error @+1 {{a b32 square pairs source fractals 1 apart, but side-by-side fractals of 'memref<32x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' are 2 apart (§7: the V1 form pairs neighbours, so it takes a 32-bit Nz source of one 16-row fractal block): split the tile into 16-row pieces (e.g. K into 16-row tiles for an A held K x M), one instruction each [transpose2d_c8]}}
     ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<32x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x32xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
     return
   }
@@ -182,7 +182,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 // neighbours in K are two fractals apart (§7: Zn with Col == 16).
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @b32_adjacent_zn(%a: memref<16x32xf32, #ascube.layout<Zn>, #ascube.mem<L1>>, %b: memref<32x16xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-    // expected-error @+1 {{a b32 square pairs source fractals 1 apart, but stacked fractals of 'memref<16x32xf32, #ascube.layout<Zn>, #ascube.mem<L1>>' are 2 apart (§7: Zn with 16 columns) [transpose2d_c8]}}
+    // expected-error @+1 {{a b32 square pairs source fractals 1 apart, but stacked fractals of 'memref<16x32xf32, #ascube.layout<Zn>, #ascube.mem<L1>>' are 2 apart (§7: the V1 form pairs neighbours, so it takes a 32-bit Zn source of one 16-column fractal block): split the tile into 16-column pieces, one instruction each [transpose2d_c8]}}
     ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<16x32xf32, #ascube.layout<Zn>, #ascube.mem<L1>> to memref<32x16xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>
     return
   }
@@ -205,7 +205,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 // needs srcFracGap = 1.
 module attributes {ascube.target = #ascube.target<ascend950pr>} {
   func.func @b32_adjacent_v2(%a: memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-    // expected-error @+1 {{a b32 square pairs source fractals 1 apart, but side-by-side fractals of 'memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' are 2 apart (§7: Nz with 16 rows, or srcFracGap = rows - 1) [transpose2d_c8]}}
+    // expected-error @+1 {{a b32 square pairs source fractals 1 apart, but side-by-side fractals of 'memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' are 2 apart (§7): give srcFracGap = 1 [transpose2d_c8]}}
     ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>
     return
   }

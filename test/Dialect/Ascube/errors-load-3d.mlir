@@ -165,9 +165,19 @@ module attributes {ascube.target = #ascube.target<atlas_training>} {
 
 // -----
 
+// The formula's value, not a clamped one: a 7 x 7 map and a kernel spanning
+// 9 give Hout = -1.
+func.func @kernel_too_big_negative(%a: memref<1x2x7x7x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %b: memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{the 3x3 kernel with dilations (4, 1) spans 9x3, which the padded 7x7 map cannot hold: Hout = floor((7 - 9) / 1) + 1 = -1, Wout = floor((7 - 3) / 2) + 1 = 3; both must be >= 1 (pad the map, or use a smaller kernel or dilation) [load3d_c8]}}
+  ascube.load_3d %a to %b {filterH = 3 : i64, filterW = 3 : i64, dilationFilterH = 4 : i64, strideW = 2 : i64} : memref<1x2x7x7x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
+
+// -----
+
 func.func @kernel_too_big(%a: memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %b: memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
   // A dilated 3x3 kernel (span 9) on an unpadded 8x8 map.
-  // expected-error @+1 {{the dilated 3x3 kernel does not fit the padded 8x8 map (Hout = 0, Wout = 0) [load3d_c8]}}
+  // expected-error @+1 {{the 3x3 kernel with dilations (4, 4) spans 9x9, which the padded 8x8 map cannot hold: Hout = floor((8 - 9) / 1) + 1 = 0, Wout = floor((8 - 9) / 1) + 1 = 0; both must be >= 1 (pad the map, or use a smaller kernel or dilation) [load3d_c8]}}
   ascube.load_3d %a to %b {filterH = 3 : i64, filterW = 3 : i64, dilationFilterH = 4 : i64, dilationFilterW = 4 : i64} : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
   return
 }

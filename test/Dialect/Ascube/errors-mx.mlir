@@ -48,6 +48,16 @@ func.func @scale_address(%a1: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascub
 
 // -----
 
+// A B move names B (grammar: "a B move").
+func.func @scale_layout_b(%b1: memref<128x32xf8E4M3FN, #ascube.layout<Zn>, #ascube.mem<L1>>, %sb1: memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L1>>,
+                          %b0: memref<128x32xf8E4M3FN, #ascube.layout<Zn>, #ascube.mem<L0B>>, %sb0: memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0B_MX>>) {
+  // expected-error @+1 {{the scales of a B move are f8E8M0FNU in ScaleB, L1 -> L0B_MX}}
+  ascube.load_mx %b1, %sb1 to %b0, %sb0 : memref<128x32xf8E4M3FN, #ascube.layout<Zn>, #ascube.mem<L1>>, memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L1>> to memref<128x32xf8E4M3FN, #ascube.layout<Zn>, #ascube.mem<L0B>>, memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0B_MX>>
+  return
+}
+
+// -----
+
 func.func @scale_layout(%a1: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L1>>, %sa1: memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L1>>,
                         %a0: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, %sa0: memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0A_MX>>) {
   // expected-error @+1 {{the scales of an A move are f8E8M0FNU in ScaleA, L1 -> L0A_MX, got 'memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L1>>' -> 'memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0A_MX>>' [loadmx_c5]}}
@@ -88,11 +98,22 @@ func.func @mmad_levels(%a: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.m
 
 // -----
 
+// The field case: ui8 scales (AscendNPU-IR's spelling) are named.
+func.func @mmad_scale_type(%a: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, %sa: memref<32x4xui8, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>,
+                           %b: memref<128x32xf8E5M2, #ascube.layout<Zn>, #ascube.mem<L0B>>, %sb: memref<4x32xi8, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>>,
+                           %c: memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
+  // expected-error @+1 {{MmadMx takes an e1m2/e2m1 pair or an e4m3fn/e5m2 pair with f8E8M0FNU scales into f32 (f32 bias), got 'f8E4M3FN' x 'f8E5M2' -> 'f32' with 'ui8' / 'i8' scales [mmadmx_c1]}}
+  ascube.mmad_mx %a, %sa, %b, %sb to %c : memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, memref<32x4xui8, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>, memref<128x32xf8E5M2, #ascube.layout<Zn>, #ascube.mem<L0B>>, memref<4x32xi8, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>> to memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+  return
+}
+
+// -----
+
 // fp8 A with fp4 B is not one of §15's pairs.
 func.func @mmad_dtype(%a: memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, %sa: memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>,
                       %b: memref<128x32xf4E2M1FN, #ascube.layout<Zn>, #ascube.mem<L0B>>, %sb: memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>>,
                       %c: memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
-  // expected-error @+1 {{MmadMx takes an e1m2/e2m1 pair or an e4m3fn/e5m2 pair with f8E8M0FNU scales into f32 (f32 bias), got 'f8E4M3FN' x 'f4E2M1FN' -> 'f32' [mmadmx_c1]}}
+  // expected-error @+1 {{MmadMx takes an e1m2/e2m1 pair or an e4m3fn/e5m2 pair with f8E8M0FNU scales into f32 (f32 bias), got 'f8E4M3FN' x 'f4E2M1FN' -> 'f32' with 'f8E8M0FNU' / 'f8E8M0FNU' scales [mmadmx_c1]}}
   ascube.mmad_mx %a, %sa, %b, %sb to %c : memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>, memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>, memref<128x32xf4E2M1FN, #ascube.layout<Zn>, #ascube.mem<L0B>>, memref<4x32xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>> to memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
   return
 }

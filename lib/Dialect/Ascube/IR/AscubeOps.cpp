@@ -265,6 +265,29 @@ LogicalResult checkOperandCapacities(Operation *op, EmitErrorFn emit) {
   return success();
 }
 
+/// Why a LoadData 3D kernel does not fit its padded map (load3d_c8,
+/// load3dv1_c4): the dilated kernel's extent and the §10.3 formula's
+/// values, not the clamped ones.
+std::string kernelMisfit(const layout::Im2colGeometry &g) {
+  auto side = [](int64_t padded, int64_t k, int64_t d, int64_t s) {
+    int64_t span = (k - 1) * d + 1;
+    return std::make_pair(
+        span,
+        llvm::divideFloorSigned(padded - span, std::max<int64_t>(s, 1)) + 1);
+  };
+  int64_t ph = g.l1H + g.padTop + g.padBottom,
+          pw = g.l1W + g.padLeft + g.padRight;
+  auto [sh, hout] = side(ph, g.kernelH, g.dilationH, g.strideH);
+  auto [sw, wout] = side(pw, g.kernelW, g.dilationW, g.strideW);
+  return llvm::formatv(
+      "the {0}x{1} kernel with dilations ({2}, {3}) spans {4}x{5}, which the "
+      "padded {6}x{7} map cannot hold: Hout = floor(({6} - {4}) / {8}) + 1 = "
+      "{9}, Wout = floor(({7} - {5}) / {10}) + 1 = {11}; both must be >= 1 "
+      "(pad the map, or use a smaller kernel or dilation)",
+      g.kernelH, g.kernelW, g.dilationH, g.dilationW, sh, sw, ph, pw, g.strideH,
+      hout, g.strideW, wout);
+}
+
 /// "m = .., k = .., n = ..", for diagnostics.
 std::string mknText(int64_t m, int64_t k, int64_t n) {
   return llvm::formatv("m = {0}, k = {1}, n = {2}", m, k, n);
@@ -516,6 +539,45 @@ LogicalResult DataCopyOp::verify() {
   Buffer *src = &buffers->first, *dst = &buffers->second;
   CopyMode mode = getEffectiveMode();
   Type st = src->type.getElementType(), dt = dst->type.getElementType();
+  // An access that reaches too far, with the fields derived from the whole
+  // source named (a part of it needs them given).
+  auto emitExtent = [&]() {
+    InFlightDiagnostic d = emitOpError();
+    ScopedDiagnosticHandler quiet(getContext(),
+                                  [](Diagnostic &) { return success(); });
+    std::string derived;
+    llvm::raw_string_ostream os(derived);
+    auto add = [&](StringRef name, int64_t v) {
+      os << (derived.empty() ? "" : ", ") << name << " = " << v;
+    };
+    if (getEffectiveMode() == CopyMode::nd2nz ||
+        getEffectiveMode() == CopyMode::dn2nz) {
+      if (FailureOr<Nd2NzParams> p = getNd2NzParams(*this, emit);
+          succeeded(p)) {
+        if (!getNdNumAttr())
+          add("ndNum", p->ndNum);
+        if (!getNValueAttr())
+          add("nValue", p->nValue);
+        if (!getDValueAttr())
+          add("dValue", p->dValue);
+      }
+    } else if (FailureOr<CopyParams> p = getCopyParams(*this, emit);
+               succeeded(p)) {
+      if (!getBlockCountAttr())
+        add("blockCount", p->blockCount);
+      if (!getBlockLenAttr())
+        add("blockLen", p->blockLen);
+    }
+    // (With a stride given, the stride is the likelier culprit.)
+    bool strides = getSrcStrideAttr() || getDstStrideAttr() ||
+                   getSrcNdMatrixStrideAttr() || getSrcDValueAttr() ||
+                   getDstNzC0StrideAttr() || getDstNzNStrideAttr() ||
+                   getDstNzMatrixStrideAttr();
+    if (!derived.empty() && !strides)
+      d.attachNote() << derived << " were derived from the whole source "
+                     << src->type << "; give them to move a part of it";
+    return d;
+  };
 
   // Paths (§4, §16): GM -> L1, L1 -> BT for bias, L1 -> FB for fb.
   bool fromL1 = mode == CopyMode::bias || mode == CopyMode::fb;
@@ -578,7 +640,7 @@ LogicalResult DataCopyOp::verify() {
       return emitOpError() << "bias copy converts f16/bf16/f32 -> f32 or "
                               "i32 -> i32, got "
                            << st << " -> " << dt << " [datacopy_c2]";
-    return checkExtents(*this, emit, *src, *dst, "datacopy_c4");
+    return checkExtents(*this, emitExtent, *src, *dst, "datacopy_c4");
   }
 
   if (st != dt)
@@ -590,28 +652,35 @@ LogicalResult DataCopyOp::verify() {
 
   if (mode == CopyMode::copy || mode == CopyMode::fb) {
     // Without DataCopyParams the whole source lands byte for byte in the
-    // destination (a plain DataCopy never changes layout, §4): both must
-    // keep every element in the same place.
-    // (ND and NC1HWC0 both store row-major without padding.)
+    // destination (a plain DataCopy never changes layout, §4): every logical
+    // destination element it writes must receive the same logical element
+    // of the source (ND and NC1HWC0, both row-major, agree; so do a tile and
+    // a longer buffer of its layout). A source longer than the destination
+    // is datacopy_c4's.
     const layout::FractalLayout &sl = src->layout, &dl = dst->layout;
+    int64_t n = std::min(sl.numElements(), dl.numElements());
     auto rowMajor = [](const layout::FractalLayout &l) {
       return (l.format() == Format::ND || l.format() == Format::NC1HWC0) &&
              l.shape() == l.paddedShape();
     };
-    bool samePlaces =
-        sl.shape() == dl.shape() &&
-        ((rowMajor(sl) && rowMajor(dl)) ||
-         (sl.format() == dl.format() && sl.fractal() == dl.fractal() &&
-          sl.paddedShape() == dl.paddedShape()));
-    if (!copyParams && !samePlaces)
-      return emitOpError() << "a plain copy without DataCopyParams moves "
-                              "the source byte for byte and never changes "
-                              "layout, but "
+    bool agree = true;
+    if (!copyParams && !(rowMajor(sl) && rowMajor(dl) &&
+                         ArrayRef(sl.shape()).drop_front() ==
+                             ArrayRef(dl.shape()).drop_front())) {
+      for (int64_t i = 0; i < n && i < (int64_t(1) << 22) && agree; ++i) {
+        std::optional<SmallVector<int64_t, 4>> di = dl.logicalIndex(i);
+        agree = !di || sl.logicalIndex(i) == di;
+      }
+    }
+    if (!agree)
+      return emitOpError() << "a plain copy without DataCopyParams moves the "
+                              "source byte for byte and never changes layout, "
+                              "but "
                            << src->type << " and " << dst->type
                            << " place elements differently; give both the "
-                              "same shape and layout (ND2NZ/DN2NZ change "
-                              "layout) [datacopy_c7]";
-    return checkExtents(*this, emit, *src, *dst, "datacopy_c4");
+                              "same layout (ND2NZ/DN2NZ change layout) "
+                              "[datacopy_c7]";
+    return checkExtents(*this, emitExtent, *src, *dst, "datacopy_c4");
   }
 
   // nd2nz / dn2nz.
@@ -637,7 +706,7 @@ LogicalResult DataCopyOp::verify() {
   if (src->bits == 4 && src->cols() % 2 != 0 && !getDValueAttr())
     return emitOpError() << "4-bit ND2NZ moves bytes: " << src->cols()
                          << " columns are not whole bytes [datacopy_c3]";
-  return checkExtents(*this, emit, *src, *dst, "datacopy_c4");
+  return checkExtents(*this, emitExtent, *src, *dst, "datacopy_c4");
 }
 
 //===----------------------------------------------------------------------===//
@@ -1293,14 +1362,44 @@ LogicalResult FixpipeOp::verify() {
   if (!typeOk)
     return emitOpError() << stringifyQuantMode(q) << " does not turn " << st
                          << " into " << dt << " [fixpipe_c3]";
-  if (needScalar != p->deqScalar.has_value())
-    return emitOpError() << stringifyQuantMode(q)
-                         << (needScalar ? " needs" : " takes no")
-                         << " deqScalar [fixpipe_c4]";
-  if (needVector != vec)
-    return emitOpError() << stringifyQuantMode(q)
-                         << (needVector ? " needs" : " takes no")
-                         << " quant_vector operand [fixpipe_c4]";
+  // The mode that takes the scale the op was given (§16): the V form for a
+  // per-column vector, the scaled _PRE form of a plain cast for a scalar.
+  auto otherForm = [&](bool vector) -> std::optional<QuantMode> {
+    std::string name = stringifyQuantMode(q).str();
+    if (q == QuantMode::F322F16 || q == QuantMode::F322BF16)
+      name = "QF322" + name.substr(4) + "_PRE"; // F322F16 -> QF322F16_PRE
+    else if (q == QuantMode::NoQuant && st.isF32() && dt.isF32())
+      name = "QF322F32_PRE";
+    if (vector && name[0] != 'V')
+      name = "V" + name;
+    std::optional<QuantMode> m = symbolizeQuantMode(name);
+    return m && *m != q ? m : std::nullopt;
+  };
+  auto suggest = [&](InFlightDiagnostic &d, bool vector) {
+    if (std::optional<QuantMode> m = otherForm(vector)) {
+      d << "; " << (vector ? "a per-column quant_vector" : "a scalar scale")
+        << " goes with " << stringifyQuantMode(*m);
+      if (uint32_t(*m) >= uint32_t(QuantMode::QF322F16_PRE))
+        d << " (950 only)";
+    }
+  };
+  if (needScalar != p->deqScalar.has_value()) {
+    InFlightDiagnostic d =
+        emitOpError() << stringifyQuantMode(q)
+                      << (needScalar ? " needs" : " takes no") << " deqScalar";
+    if (!needScalar)
+      suggest(d, /*vector=*/false);
+    return d << " [fixpipe_c4]";
+  }
+  if (needVector != vec) {
+    InFlightDiagnostic d = emitOpError()
+                           << stringifyQuantMode(q)
+                           << (needVector ? " needs" : " takes no")
+                           << " quant_vector operand";
+    if (!needVector)
+      suggest(d, /*vector=*/true);
+    return d << " [fixpipe_c4]";
+  }
   if (needScalar) {
     uint64_t w = *p->deqScalar;
     if (isInt8(dt) && ((w >> 46) & 1) != (dt.isUnsignedInteger() ? 0u : 1u))
@@ -1854,17 +1953,24 @@ LogicalResult Load2DTransposeOp::verify() {
     int64_t needed = nz ? src->paddedRows() / 16 : src->paddedCols() / 16;
     int64_t apart = p->v2 ? p->srcFracGap + 1 : 1;
     const char *unit = nz ? "rows" : "columns";
-    if (apart != needed)
-      return emitOpError() << "a b32 square pairs source fractals " << apart
-                           << " apart, but "
-                           << (nz ? "side-by-side" : "stacked")
-                           << " fractals of " << src->type << " are " << needed
-                           << " apart (§7: " << (nz ? "Nz" : "Zn")
-                           << " with 16 " << unit
-                           << (p->v2 ? std::string(", or srcFracGap = ") +
-                                           unit + " - 1"
-                                     : std::string())
-                           << ") [transpose2d_c8]";
+    if (apart != needed) {
+      InFlightDiagnostic d =
+          emitOpError() << "a b32 square pairs source fractals " << apart
+                        << " apart, but " << (nz ? "side-by-side" : "stacked")
+                        << " fractals of " << src->type << " are " << needed
+                        << " apart";
+      if (p->v2)
+        d << " (§7): give srcFracGap = " << needed - 1;
+      else
+        d << " (§7: the V1 form pairs neighbours, so it takes a 32-bit "
+          << (nz ? "Nz" : "Zn") << " source of one 16-"
+          << (nz ? "row" : "column")
+          << " fractal block): split the tile into 16-"
+          << (nz ? "row pieces (e.g. K into 16-row tiles for an A held K x M)"
+                 : "column pieces")
+          << ", one instruction each";
+      return d << " [transpose2d_c8]";
+    }
   }
   {
     llvm::DenseSet<int64_t> seen;
@@ -2385,12 +2491,7 @@ LogicalResult Load3DOp::verify() {
                          << " is not a multiple of C0 = " << c0
                          << " [load3d_c5]";
   if (g.hout() < 1 || g.wout() < 1)
-    return emitOpError() << "the dilated " << g.kernelH << "x" << g.kernelW
-                         << " kernel does not fit the padded "
-                         << g.l1H + g.padTop + g.padBottom << "x"
-                         << g.l1W + g.padLeft + g.padRight
-                         << " map (Hout = " << g.hout()
-                         << ", Wout = " << g.wout() << ") [load3d_c8]";
+    return emitOpError() << kernelMisfit(g) << " [load3d_c8]";
   int64_t mRows = llvm::alignTo(g.rows(), 16), kCols = g.cols();
   for (int64_t r = 0; r < p->repeatTime; ++r) {
     auto [m0, k0] = p->windowStart(r);
@@ -2607,11 +2708,7 @@ LogicalResult Load3DV1Op::verify() {
     return failure();
   const layout::Im2colGeometry &g = p->geometry;
   if (g.hout() < 1 || g.wout() < 1)
-    return emitOpError() << "the dilated " << g.kernelH << "x" << g.kernelW
-                         << " kernel does not fit the padded "
-                         << g.l1H + g.padTop + g.padBottom << "x"
-                         << g.l1W + g.padLeft + g.padRight
-                         << " map [load3dv1_c4]";
+    return emitOpError() << kernelMisfit(g) << " [load3dv1_c4]";
   int64_t dh = p->leftTopH + g.padTop, dw = p->leftTopW + g.padLeft;
   if (dh < 0 || dw < 0 || dh % g.strideH != 0 || dw % g.strideW != 0 ||
       dw / g.strideW >= g.wout())
@@ -2966,7 +3063,7 @@ LogicalResult LoadMxOp::verify() {
       scale->format() != wantFormat || scaleDst->format() != wantFormat ||
       !isa<Float8E8M0FNUType>(scale->type.getElementType()) ||
       !isa<Float8E8M0FNUType>(scaleDst->type.getElementType()))
-    return emitOpError() << "the scales of an " << (toA ? "A" : "B")
+    return emitOpError() << (toA ? "the scales of an A" : "the scales of a B")
                          << " move are f8E8M0FNU in "
                          << layout::stringifyFormat(wantFormat) << ", L1 -> "
                          << target::stringifyLevel(want) << ", got "
@@ -3077,7 +3174,17 @@ LogicalResult MmadMxOp::verify() {
                             "e4m3fn/e5m2 pair with f8E8M0FNU scales into f32 "
                             "(f32 bias), got "
                          << at << " x " << bt << " -> "
-                         << c->type.getElementType() << " [mmadmx_c1]";
+                         << c->type.getElementType() << " with "
+                         << sa->type.getElementType() << " / "
+                         << sb->type.getElementType() << " scales"
+                         << (getBias()
+                                 ? " and a " +
+                                       getCubeTypeName(
+                                           cast<MemRefType>(getBias().getType())
+                                               .getElementType()) +
+                                       " bias"
+                                 : std::string())
+                         << " [mmadmx_c1]";
   // Availability: only 950 has L0A_MX/L0B_MX (capacity_c2, checked above).
   int64_t dataAlign = isFp4(at) ? 512 : 1024;
   for (auto [v, role, align] : {std::tuple{getA(), "A", dataAlign},

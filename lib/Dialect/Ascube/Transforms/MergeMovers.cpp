@@ -136,7 +136,7 @@ bool mergeIfWhole(ArrayRef<Instance> run, Operation *insertBefore,
     return false;
   OpBuilder b(insertBefore);
   auto load = LoadOp::create(b, first.getLoc(), first.getSrc(), first.getDst(),
-                             /*transpose=*/false);
+                             /*transpose=*/false, /*mover=*/MoverAttr());
   // Only when selection can do it again: otherwise the kernel would lose a
   // move it had.
   if (!hasLegalMover(load)) {

@@ -20,6 +20,7 @@
 #include "mlir/IR/Verifier.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 namespace ascube {
 #define GEN_PASS_DEF_ASCUBESELECTMOVERS
@@ -503,6 +504,33 @@ ArrayRef<llvm::StringLiteral> moverOrder(Operation *op) {
   return prod && prod->HasLoad2DV2 ? ArrayRef(kMovers950) : ArrayRef(kMovers);
 }
 
+/// What a user can change when no mover can do `load` (cube-reference §11):
+/// the transpositions the instructions do and the squares they do them in.
+std::string hint(LoadOp load) {
+  auto st = cast<MemRefType>(load.getSrc().getType());
+  auto dt = cast<MemRefType>(load.getDst().getType());
+  unsigned bits = getElementBitWidth(st.getElementType()).value_or(0);
+  bool intoB = getMemLevel(dt) == Level::L0B;
+  bool transposed = load.isTransposed();
+  if (intoB && !transposed && (bits == 4 || bits == 8)) {
+    int64_t side = bits == 4 ? 64 : 32;
+    return llvm::formatv(
+        "a {0}-bit K x N B is transposed into L0B by LoadDataWithTranspose "
+        "in {1} x {1} squares: pad K and N to multiples of {1}, or hold B "
+        "transposed (N x K in L1), whose fractals L0B takes as they are",
+        bits, side);
+  }
+  if (!intoB && transposed && bits == 4)
+    return "an int4 A cannot be moved transposed into L0A (§11): hold A as "
+           "M x K in L1";
+  if (transposed)
+    return "the transposing movers work in squares of fractals (§7, §10.4): "
+           "pad the transposed tile to whole squares (16 x 16 for b16/b32, "
+           "32 x 32 for b8, 64 x 64 for b4), or hold the operand the way its "
+           "L0 buffer reads it";
+  return "";
+}
+
 struct AscubeSelectMoversPass
     : ascube::impl::AscubeSelectMoversBase<AscubeSelectMoversPass> {
   using AscubeSelectMoversBase::AscubeSelectMoversBase;
@@ -557,10 +585,15 @@ struct AscubeSelectMoversPass
   } totals;
 
   LogicalResult select(LoadOp load) {
+    // The load's own `mover` wins over the pass option.
+    std::string force = this->force;
+    if (std::optional<Mover> m = load.getMover())
+      force = stringifyMover(*m).str();
     SmallVector<Candidate> cands;
     for (StringRef m : moverOrder(load))
       if (force.empty() || m == force)
         cands.push_back(build(load, m));
+
     Candidate *best = nullptr;
     for (Candidate &c : cands)
       if (c.rejected.empty() && (!best || c.cost() < best->cost()))
@@ -579,14 +612,16 @@ struct AscubeSelectMoversPass
     };
     if (!best) {
       InFlightDiagnostic d = load.emitOpError();
-      if (!force.empty())
+      if (!force.empty()) {
         d << "the forced mover " << force << " cannot do " << what() << ": "
           << cands.front().rejected;
-      else {
-        d << "no mover can do " << what() << ":";
-        for (Candidate &c : cands)
-          d << " " << c.mover << ": " << c.rejected << ";";
+        return failure();
       }
+      d << "no mover can do " << what();
+      if (std::string h = hint(load); !h.empty())
+        d << "; " << h;
+      for (Candidate &c : cands)
+        d.attachNote(load.getLoc()) << c.mover << ": " << c.rejected;
       return failure();
     }
     if (remarks) {

@@ -67,6 +67,20 @@ def Ascube_QuantModeAttr : EnumAttr<Ascube_Dialect, Ascube_QuantMode, "quant"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+def Ascube_Mover : I32EnumAttr<"Mover",
+    "A concrete L1 -> L0A/L0B mover ascube-select-movers can pick for an "
+    "ascube.load (cube-reference §11)", [
+  I32EnumAttrCase<"load_2d", 0>,
+  I32EnumAttrCase<"load_2d_transpose", 1>,
+  I32EnumAttrCase<"load_3d", 2>,
+  I32EnumAttrCase<"load_2d_v2", 3>]> {
+  let cppNamespace = "::ascube";
+  let genSpecializedAttr = 0;
+}
+def Ascube_MoverAttr : EnumAttr<Ascube_Dialect, Ascube_Mover, "mover"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def Ascube_Pipe : I32EnumAttr<"Pipe",
     "An AI core pipe (PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1/2/3, PIPE_FIX, "
     "PIPE_ALL; cube-reference §1)", [

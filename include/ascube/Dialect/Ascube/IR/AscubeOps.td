@@ -96,7 +96,11 @@ def Ascube_LoadOp : Ascube_Op<"load"> {
     movers of the module's product (LoadData 2D, LoadDataWithTranspose,
     LoadData 3D, LoadData 2D-v2), with a remark saying why; the lowering
     runs that pass first, so `ascube-run` executes `ascube.load` directly.
-    An `ascube.load` no legal mover can do is an error there.
+    An `ascube.load` no legal mover can do is an error there, with a note
+    per mover saying which rule refused it. `mover =
+    #ascube.mover<load_3d>` (or load_2d, load_2d_transpose, load_2d_v2)
+    forces this load's choice, as the pass option `force` does for every
+    load; a forced mover that cannot do the move is an error.
 
     Example:
 
@@ -105,7 +109,8 @@ def Ascube_LoadOp : Ascube_Op<"load"> {
         to memref<30x40xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
     ```
   }];
-  let arguments = (ins AnyMemRef:$src, AnyMemRef:$dst, UnitAttr:$transpose);
+  let arguments = (ins AnyMemRef:$src, AnyMemRef:$dst, UnitAttr:$transpose,
+                   OptionalAttr<Ascube_MoverAttr>:$mover);
   let assemblyFormat = [{
     $src `to` $dst attr-dict `:` qualified(type($src)) `to` qualified(type($dst))
   }];
