@@ -338,6 +338,22 @@ LogicalResult lowerAllocs(func::FuncOp func) {
     flat.push_back(flatType(op.getType()));
     if (!flat.back())
       return failure();
+    // The CPU model gives a level at most the largest capacity any product
+    // has (cube-reference §1); with a target the verifier checked less.
+    Level level = *getMemLevel(op.getType());
+    int64_t cap = 0;
+    for (const target::ProductInfo &p : target::allProducts())
+      cap = std::max<int64_t>(cap, p.capacity(level));
+    int64_t off = op.getOffsetAttr() ? op.getOffsetAttr().getInt() : 0;
+    int64_t bytes =
+        flat.back().getNumElements() *
+        std::max<int64_t>(1, flat.back().getElementTypeBitWidth() / 8);
+    if (cap > 0 && (bytes > cap || off > cap - bytes))
+      return op.emitOpError()
+             << "needs " << bytes << " B at offset " << off
+             << " B, but no product's " << target::stringifyLevel(level)
+             << " holds more than " << cap
+             << " B: the kernel cannot run [capacity_c1]";
     // The arrays behind allocations live for one invocation of their
     // function: a buffer must not outlive it.
     for (Operation *user : op->getUsers())
@@ -422,13 +438,9 @@ LogicalResult lowerAllocs(func::FuncOp func) {
 /// ascube.alloc or a GM buffer), its address has the instruction's alignment
 /// (alignment_c2). Uses the same extents and alignments as the verifiers
 /// (AscubeParams.h).
-template <typename OpT> void insertChecks(OpT op, StringRef boundsLabel) {
-  FailureOr<AccessExtents> ext =
-      getAccessExtents(op, [&] { return op.emitOpError(); });
-  if (failed(ext))
-    return;
-  BaseAlignment align = getBaseAlignment(op);
-  ImplicitLocOpBuilder b(op.getLoc(), op);
+void insertChecks(Operation *op, const MoverFacts &m) {
+  StringRef boundsLabel = m.boundsLabel;
+  ImplicitLocOpBuilder b(op->getLoc(), op);
   IndexMath im{b};
   auto check = [&](StringRef role, Value buf, Value off, int64_t extent,
                    int64_t alignBytes) {
@@ -436,7 +448,7 @@ template <typename OpT> void insertChecks(OpT op, StringRef boundsLabel) {
       return;
     auto type = cast<MemRefType>(buf.getType());
     FailureOr<layout::FractalLayout> l =
-        getFractalLayout(type, [&] { return emitError(op.getLoc()); });
+        getFractalLayout(type, [&] { return emitError(op->getLoc()); });
     if (failed(l))
       return;
     std::string name = op->getName().getStringRef().str();
@@ -464,34 +476,21 @@ template <typename OpT> void insertChecks(OpT op, StringRef boundsLabel) {
          " not " + std::to_string(alignBytes) + " B aligned [alignment_c2]")
             .str());
   };
-  check("source", op.getSrc(), op.getSrcOffset(), ext->src, align.src);
-  check("destination", op.getDst(), op.getDstOffset(), ext->dst, align.dst);
+  check("source", m.src, m.srcOffset, m.extents.src, m.align.src);
+  check("destination", m.dst, m.dstOffset, m.extents.dst, m.align.dst);
 }
 
 void insertRuntimeChecks(func::FuncOp func) {
   func.walk([](Operation *op) {
-    if (auto o = dyn_cast<DataCopyOp>(op))
-      insertChecks(o, "datacopy_c4");
-    else if (auto o = dyn_cast<Load2DOp>(op))
-      insertChecks(o, "load2d_c5");
-    else if (auto o = dyn_cast<FixpipeOp>(op)) {
-      insertChecks(o, "fixpipe_c8");
-      if (o.getQuantVector()) // the words deqScalar gets checked statically
-        op->setAttr(kCheckQuantAttr, UnitAttr::get(op->getContext()));
-    } else if (auto o = dyn_cast<Load2DTransposeOp>(op))
-      insertChecks(o, "transpose2d_c4");
-    else if (auto o = dyn_cast<Load2DV2Op>(op))
-      insertChecks(o, "load2dv2_c4");
-    else if (auto o = dyn_cast<Load3DOp>(op))
-      insertChecks(o, "load3d_c10");
-    else if (auto o = dyn_cast<Load3DV1Op>(op))
-      insertChecks(o, "load3dv1_c6");
-    else if (auto o = dyn_cast<LoadSparseOp>(op))
-      insertChecks(o, "loadsparse_c3");
-    else if (isa<MmadSparseOp>(op)) // index values, checked as they are read
+    if (std::optional<MoverFacts> m = getMoverFacts(op))
+      insertChecks(op, *m);
+    // Data read from memory, checked as it is read: the per-column
+    // QUANT_PRE words (deqScalar is checked statically) and the 4:2 index
+    // values.
+    if (auto o = dyn_cast<FixpipeOp>(op); o && o.getQuantVector())
+      op->setAttr(kCheckQuantAttr, UnitAttr::get(op->getContext()));
+    if (isa<MmadSparseOp>(op))
       op->setAttr(kCheckIndexAttr, UnitAttr::get(op->getContext()));
-    else if (auto o = dyn_cast<LoadMxOp>(op))
-      insertChecks(o, "loadmx_c6");
   });
 }
 

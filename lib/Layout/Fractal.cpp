@@ -239,12 +239,19 @@ llvm::Expected<FractalLayout> FractalLayout::get(const LayoutSpec &spec,
   for (int64_t d : l.padded_)
     if (llvm::MulOverflow(n, d, n) || n > kMaxElements)
       return err("layout size overflows 2^62 elements [layout_c1]");
+  // Bytes too stay below 2^62, so sizes plus offsets never overflow.
+  if (n / 8 > kMaxElements / int64_t(bits))
+    return err(llvm::formatv("layout size overflows 2^62 bytes ({0} "
+                             "elements of {1} bits) [layout_c1]",
+                             n, bits));
   l.numElements_ = n;
   return l;
 }
 
 int64_t FractalLayout::sizeInBytes() const {
-  return llvm::divideCeil(numElements_ * bits_, 8);
+  // numElements_ * bits_ / 8 without the product overflowing.
+  return (numElements_ / 8) * bits_ +
+         llvm::divideCeil((numElements_ % 8) * bits_, 8);
 }
 
 int64_t FractalLayout::numLogicalElements() const {

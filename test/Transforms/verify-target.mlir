@@ -328,3 +328,42 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     return
   }
 }
+
+// -----
+
+// Offsets that only a constant-bound loop makes dynamic are checked at its
+// first and last iterations: rows 0..1 of a 2-row L0A tile are fine, a third
+// iteration runs past it; an offset of 128 elements (256 B) is misaligned.
+!L1 = memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!L0A = memref<32x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @loop_ok(%s: !L1, %d: !L0A) {
+    affine.for %r = 0 to 2 {
+      %o = affine.apply affine_map<(r) -> (r * 512)>(%r)
+      ascube.load_2d %s[%o] to %d[%o] {repeatTimes = 2 : i64} : !L1 to !L0A
+    }
+    return
+  }
+  func.func @loop_past(%s: !L1, %d: !L0A) {
+    %c0 = arith.constant 0 : index
+    %c3 = arith.constant 3 : index
+    %c1 = arith.constant 1 : index
+    %c512 = arith.constant 512 : index
+    scf.for %r = %c0 to %c3 step %c1 {
+      %o = arith.muli %r, %c512 : index
+      // expected-error @+1 {{'ascube.load_2d' op destination offset 1024 (with the enclosing loop's induction variable at last 2) runs past the destination buffer: 512 elements from it in 'memref<32x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>', which holds 1024 elements [load2d_c5]}}
+      ascube.load_2d %s to %d[%o] {repeatTimes = 2 : i64} : !L1 to !L0A
+    }
+    return
+  }
+  func.func @loop_misaligned(%s: !L1, %d: !L0A) {
+    affine.for %r = 0 to 2 {
+      affine.for %c = 0 to 4 {
+        %o = affine.apply affine_map<(r, c) -> (r * 512 + c * 128)>(%r, %c)
+        // expected-error @+1 {{'ascube.load_2d' op destination address 768 B (with the enclosing loops' induction variables at first 0, last 3) is not a multiple of 512 B [alignment_c2]}}
+        ascube.load_2d %s to %d[%o] {repeatTimes = 1 : i64} : !L1 to !L0A
+      }
+    }
+    return
+  }
+}

@@ -130,7 +130,9 @@ LogicalResult checkExtents(OpT op, EmitErrorFn emit, const Buffer &src,
 LogicalResult checkCapacity(Operation *op, EmitErrorFn emit, StringRef role,
                             const Buffer &b, int64_t offset = 0) {
   const target::ProductInfo *prod = getTargetProduct(op);
-  if (!prod || b.level == Level::GM)
+  if (b.level == Level::GM)
+    return success();
+  if (!prod)
     return success();
   StringRef level = target::stringifyLevel(b.level);
   if (!prod->hasLevel(b.level))
@@ -330,6 +332,8 @@ bool squaresKeepLayout(const layout::FractalLayout &s,
                        ArrayRef<FractalSquare> squares, unsigned bits,
                        bool transposed,
                        std::optional<bool> onlyView = std::nullopt) {
+  if (s.numElements() > kMaxTileElements || d.numElements() > kMaxTileElements)
+    return false; // no level holds such a tile
   int64_t f = 4096 / bits;
   auto keeps = [&](bool view) {
     // An explicit transposed reading also holds for square tiles.
@@ -3558,13 +3562,42 @@ void AscubeDialect::getCanonicalizationPatterns(
               EraseOverwrittenMove>(getContext());
 }
 
+std::optional<MoverFacts> ascube::getMoverFacts(Operation *op) {
+  std::optional<MoverFacts> out;
+  auto fill = [&](auto o, StringRef label) {
+    auto ext =
+        quietly(op, [&](EmitErrorFn e) { return getAccessExtents(o, e); });
+    if (failed(ext))
+      return;
+    out = MoverFacts{o.getSrc(),
+                     o.getDst(),
+                     o.getSrcOffset(),
+                     o.getDstOffset(),
+                     *ext,
+                     getBaseAlignment(o),
+                     label};
+  };
+  TypeSwitch<Operation *>(op)
+      .Case([&](DataCopyOp o) { fill(o, "datacopy_c4"); })
+      .Case([&](Load2DOp o) { fill(o, "load2d_c5"); })
+      .Case([&](FixpipeOp o) { fill(o, "fixpipe_c8"); })
+      .Case([&](Load2DTransposeOp o) { fill(o, "transpose2d_c4"); })
+      .Case([&](Load2DV2Op o) { fill(o, "load2dv2_c4"); })
+      .Case([&](Load3DOp o) { fill(o, "load3d_c10"); })
+      .Case([&](Load3DV1Op o) { fill(o, "load3dv1_c6"); })
+      .Case([&](LoadSparseOp o) { fill(o, "loadsparse_c3"); })
+      .Case([&](LoadMxOp o) { fill(o, "loadmx_c6"); });
+  return out;
+}
+
 std::optional<MoverAccess> ascube::getMoverAccess(Operation *op) {
   std::optional<MoverAccess> out;
   auto bytes =
       [](Value buf, Value offset,
          int64_t extent) -> std::optional<std::pair<int64_t, int64_t>> {
     std::optional<int64_t> k = offset ? getConstantIntValue(offset) : 0;
-    if (!k)
+    // Offsets past any level are the bounds rules' to report.
+    if (!k || *k < 0 || *k > (int64_t(1) << 40))
       return std::nullopt;
     unsigned bits =
         getElementBitWidth(cast<MemRefType>(buf.getType()).getElementType())

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "IndexEval.h"
 #include "Movers.h"
 #include "ascube/Dialect/Ascube/IR/AscubeParams.h"
 #include "ascube/Dialect/Ascube/Transforms/Passes.h"
@@ -16,6 +17,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace ascube {
 #define GEN_PASS_DEF_ASCUBEMERGEMOVERS
@@ -28,50 +31,12 @@ using target::Level;
 
 namespace {
 
-/// The value of an index expression when `iv` is `ivValue` (constants,
-/// the induction variable, affine.apply, index add/sub/mul); std::nullopt
-/// for anything else.
-std::optional<int64_t> evalAt(Value v, Value iv, int64_t ivValue,
-                              int depth = 0) {
-  if (!v)
-    return 0;
-  if (depth > 16) // deeper index arithmetic is left alone
-    return std::nullopt;
-  if (v == iv)
-    return ivValue;
-  if (std::optional<int64_t> c = getConstantIntValue(v))
-    return c;
-  Operation *def = v.getDefiningOp();
-  if (!def)
-    return std::nullopt;
-  if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
-    SmallVector<Attribute> operands;
-    for (Value o : apply.getMapOperands()) {
-      std::optional<int64_t> x = evalAt(o, iv, ivValue, depth + 1);
-      if (!x)
-        return std::nullopt;
-      operands.push_back(IntegerAttr::get(IndexType::get(v.getContext()), *x));
-    }
-    SmallVector<Attribute> out;
-    if (failed(apply.getAffineMap().constantFold(operands, out)) ||
-        out.size() != 1)
-      return std::nullopt;
-    return cast<IntegerAttr>(out[0]).getInt();
-  }
-  auto bin = [&](auto op, auto fn) -> std::optional<int64_t> {
-    std::optional<int64_t> a = evalAt(op.getLhs(), iv, ivValue, depth + 1);
-    std::optional<int64_t> b = evalAt(op.getRhs(), iv, ivValue, depth + 1);
-    if (!a || !b)
-      return std::nullopt;
-    return fn(*a, *b);
-  };
-  if (auto o = dyn_cast<arith::AddIOp>(def))
-    return bin(o, [](int64_t a, int64_t b) { return a + b; });
-  if (auto o = dyn_cast<arith::SubIOp>(def))
-    return bin(o, [](int64_t a, int64_t b) { return a - b; });
-  if (auto o = dyn_cast<arith::MulIOp>(def))
-    return bin(o, [](int64_t a, int64_t b) { return a * b; });
-  return std::nullopt;
+/// The value of an index expression when `iv` is `ivValue` (IndexEval.h).
+std::optional<int64_t> evalAt(Value v, Value iv, int64_t ivValue) {
+  llvm::DenseMap<Value, int64_t> ivs;
+  if (iv)
+    ivs[iv] = ivValue;
+  return evalIndex(v, ivs);
 }
 
 /// One executed load_2d: the op and its base offsets (elements).
@@ -159,10 +124,13 @@ struct AscubeMergeMoversPass
       std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
       std::optional<int64_t> step = getConstantIntValue(loop.getStep());
       // Signed loops with a modest trip count only (each iteration is
-      // evaluated).
-      if (!lb || !ub || !step || *step <= 0 || loop.getNumResults() ||
-          loop.getUnsignedCmp() || *ub <= *lb || (*ub - *lb) / *step > 4096)
+      // evaluated); bounds whose distance overflows are left alone.
+      std::optional<int64_t> span =
+          lb && ub ? llvm::checkedSub(*ub, *lb) : std::nullopt;
+      if (!span || !step || *step <= 0 || loop.getNumResults() ||
+          loop.getUnsignedCmp() || *span <= 0 || *span / *step > 4096)
         continue;
+      int64_t trips = llvm::divideCeil(*span, *step);
       Load2DOp load;
       bool plain = true;
       for (Operation &op : loop.getBody()->without_terminator()) {
@@ -178,7 +146,8 @@ struct AscubeMergeMoversPass
         continue;
       SmallVector<Instance> run;
       Value iv = loop.getInductionVar();
-      for (int64_t v = *lb; v < *ub && plain; v += *step) {
+      for (int64_t t = 0; t < trips && plain; ++t) {
+        int64_t v = *lb + t * *step; // < ub: no overflow
         std::optional<int64_t> s = evalAt(load.getSrcOffset(), iv, v);
         std::optional<int64_t> d = evalAt(load.getDstOffset(), iv, v);
         if (!s || !d)

@@ -99,7 +99,8 @@ squareRuns(MemRefType st, MemRefType dt, bool transposed, bool withTranspose,
   FailureOr<layout::FractalLayout> sl = getFractalLayout(st, quiet);
   FailureOr<layout::FractalLayout> dl = getFractalLayout(dt, quiet);
   if (failed(sl) || failed(dl) || sl->shape().size() != 2 ||
-      dl->shape().size() != 2)
+      dl->shape().size() != 2 || sl->numElements() > kMaxTileElements ||
+      dl->numElements() > kMaxTileElements)
     return std::nullopt;
   unsigned bits = sl->elementBits();
   int64_t f = 4096 / bits;

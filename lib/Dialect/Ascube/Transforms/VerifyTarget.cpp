@@ -9,15 +9,18 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "IndexEval.h"
 #include "ascube/Dialect/Ascube/IR/AscubeParams.h"
 #include "ascube/Dialect/Ascube/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace ascube {
@@ -103,9 +106,11 @@ std::optional<std::pair<int64_t, int64_t>> placedRange(Value v) {
   if (!start)
     return std::nullopt;
   std::optional<int64_t> bytes = bufferBytes(cast<MemRefType>(v.getType()));
-  if (!bytes)
-    return std::nullopt;
-  return std::make_pair(*start, *start + *bytes);
+  std::optional<int64_t> end =
+      bytes ? llvm::checkedAdd(*start, *bytes) : std::nullopt;
+  if (!end)
+    return std::nullopt; // beyond any level: capacity_c1's to report
+  return std::make_pair(*start, *end);
 }
 
 /// A placed argument shares no bytes with another placed buffer of its
@@ -593,11 +598,17 @@ public:
           trips = int64_t(t->getLimitedValue(INT64_MAX));
       } else if (auto f = dyn_cast<affine::AffineForOp>(op)) {
         body = f.getBody();
-        if (f.hasConstantBounds())
-          trips = std::max<int64_t>(
-              0, llvm::divideCeil(f.getConstantUpperBound() -
-                                      f.getConstantLowerBound(),
-                                  f.getStepAsInt()));
+        if (f.hasConstantBounds()) {
+          // In 128 bits: the distance of two int64_t bounds can overflow.
+          APInt span = APInt(128, f.getConstantUpperBound(), true) -
+                       APInt(128, f.getConstantLowerBound(), true);
+          APInt step(128, f.getStepAsInt(), true);
+          trips =
+              span.isStrictlyPositive()
+                  ? int64_t(
+                        (span + step - 1).sdiv(step).getLimitedValue(INT64_MAX))
+                  : 0;
+        }
       }
       if (body) {
         if (trips && *trips == 0)
@@ -662,6 +673,130 @@ private:
   llvm::DenseSet<Operation *> reported;
 };
 
+/// A loop with constant bounds: its induction variable's first and last
+/// values; std::nullopt for any other op, or a loop that may run zero times
+/// or whose bounds overflow.
+struct LoopEnds {
+  Value iv;
+  int64_t first, last;
+};
+std::optional<LoopEnds> loopEnds(Operation *op) {
+  std::optional<int64_t> lb, ub, step;
+  Value iv;
+  if (auto f = dyn_cast<scf::ForOp>(op)) {
+    if (f.getUnsignedCmp())
+      return std::nullopt;
+    lb = getConstantIntValue(f.getLowerBound());
+    ub = getConstantIntValue(f.getUpperBound());
+    step = getConstantIntValue(f.getStep());
+    iv = f.getInductionVar();
+  } else if (auto f = dyn_cast<affine::AffineForOp>(op)) {
+    if (!f.hasConstantBounds())
+      return std::nullopt;
+    lb = f.getConstantLowerBound();
+    ub = f.getConstantUpperBound();
+    step = f.getStepAsInt();
+    iv = f.getInductionVar();
+  }
+  if (!lb || !ub || !step || *step <= 0 || *ub <= *lb)
+    return std::nullopt;
+  std::optional<int64_t> span = llvm::checkedSub(*ub - 1, *lb);
+  if (!span)
+    return std::nullopt;
+  return LoopEnds{iv, *lb, *lb + (*span / *step) * *step};
+}
+
+/// Offsets that only loops make dynamic: a mover inside loops with constant
+/// bounds whose offsets the index arithmetic gives (IndexEval.h) is
+/// checked, at the first and the last iteration of each such loop (every
+/// combination, the four innermost loops), against its bounds rule and
+/// alignment_c2: values the kernel executes, so nothing legal is refused.
+LogicalResult checkLoopOffsets(func::FuncOp f) {
+  bool ok = true;
+  f.walk([&](Operation *op) {
+    std::optional<MoverFacts> m = getMoverFacts(op);
+    if (!m)
+      return;
+    auto dynamic = [](Value v) { return v && !getConstantIntValue(v); };
+    if (!dynamic(m->srcOffset) && !dynamic(m->dstOffset))
+      return;
+    SmallVector<LoopEnds> loops;
+    for (Operation *p = op->getParentOp(); p && p != f && loops.size() < 4;
+         p = p->getParentOp())
+      if (std::optional<LoopEnds> l = loopEnds(p))
+        loops.push_back(*l);
+    if (loops.empty())
+      return;
+    for (unsigned corner = 0; corner < (1u << loops.size()); ++corner) {
+      llvm::DenseMap<Value, int64_t> ivs;
+      for (auto [i, l] : llvm::enumerate(loops))
+        ivs[l.iv] = (corner >> i) & 1 ? l.last : l.first;
+      // "(with the loop's induction variable at its first iteration, 0)";
+      // outer loops listed first.
+      auto at = [&] {
+        std::string s;
+        llvm::raw_string_ostream os(s);
+        os << " (with the enclosing loop" << (loops.size() > 1 ? "s'" : "'s")
+           << " induction variable" << (loops.size() > 1 ? "s" : "") << " at ";
+        for (size_t i = loops.size(); i-- > 0;)
+          os << ((corner >> i) & 1 ? "last " : "first ") << ivs[loops[i].iv]
+             << (i ? ", " : "");
+        os << ")";
+        return s;
+      };
+      auto check = [&](StringRef role, Value buf, Value off, int64_t extent,
+                       int64_t align) {
+        if (!dynamic(off) || extent <= 0)
+          return true;
+        std::optional<int64_t> v = evalIndex(off, ivs);
+        if (!v)
+          return true;
+        auto type = cast<MemRefType>(buf.getType());
+        std::optional<int64_t> elems;
+        {
+          ScopedDiagnosticHandler quiet(f.getContext(),
+                                        [](Diagnostic &) { return success(); });
+          FailureOr<layout::FractalLayout> l = getFractalLayout(
+              type, [&] { return emitError(UnknownLoc::get(f.getContext())); });
+          if (succeeded(l))
+            elems = l->numElements();
+        }
+        if (!elems)
+          return true;
+        if (*v < 0 || *v > *elems - extent) {
+          op->emitOpError()
+              << role << " offset " << *v << at()
+              << (*v < 0 ? " is negative"
+                         : " runs past the " + role.str() + " buffer")
+              << ": " << extent << " elements from it in " << type
+              << ", which holds " << *elems << " elements [" << m->boundsLabel
+              << "]";
+          return false;
+        }
+        std::optional<int64_t> base = getStaticBase(buf);
+        unsigned bits = getElementBitWidth(type.getElementType()).value_or(8);
+        if (base && align > 1 &&
+            (*base * 8 + *v * int64_t(bits)) % (align * 8)) {
+          op->emitOpError()
+              << role << " address " << *base + *v * int64_t(bits) / 8 << " B"
+              << at() << " is not a multiple of " << align
+              << " B [alignment_c2]";
+          return false;
+        }
+        return true;
+      };
+      if (!check("source", m->src, m->srcOffset, m->extents.src,
+                 m->align.src) ||
+          !check("destination", m->dst, m->dstOffset, m->extents.dst,
+                 m->align.dst)) {
+        ok = false;
+        return;
+      }
+    }
+  });
+  return success(ok);
+}
+
 struct AscubeVerifyTargetPass
     : ascube::impl::AscubeVerifyTargetBase<AscubeVerifyTargetPass> {
   using AscubeVerifyTargetBase::AscubeVerifyTargetBase;
@@ -671,6 +806,7 @@ struct AscubeVerifyTargetPass
       if (f.isExternal() || (onlyWithTarget && !getTargetProduct(f)))
         return;
       ok &= succeeded(checkPlacedArguments(f));
+      ok &= succeeded(checkLoopOffsets(f));
       if (const target::ProductInfo *prod = getTargetProduct(f))
         ok &= succeeded(checkLevelTotals(f, *prod));
       f.walk([&](Operation *op) {

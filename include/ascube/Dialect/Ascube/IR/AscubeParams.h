@@ -114,6 +114,12 @@ struct MmadMxParams {
   bool cmatrixInitVal = true, cmatrixSource = false;
 };
 
+/// No on-core level of any product holds more than 1 MiB (cube-reference
+/// §1), i.e. 2^21 4-bit elements: element-by-element checks of a tile
+/// (whole-tile moves, runs of squares) answer "no" for buffers above this
+/// many elements instead of walking them.
+constexpr int64_t kMaxTileElements = int64_t(1) << 22;
+
 /// The hidden 4:2 index buffer (a quarter of L0B) is addressed by the L0B
 /// byte address / 4 (§3.2, §12): the index-buffer byte of an L0B buffer's
 /// first element, when the buffer has a fixed place (getPlacedOffset: an
@@ -306,6 +312,21 @@ std::optional<int64_t> getStaticBase(mlir::Value buf);
 /// otherwise.
 std::optional<int64_t> getStaticAddress(mlir::Value buf, mlir::Value elemOffset,
                                         unsigned bits);
+
+/// What the bounds and alignment rules see of any mover (DataCopy, the
+/// LoadData family, Fixpipe): its buffers and base offsets (null when
+/// absent), the elements it reaches from them, the base alignment its
+/// buffers need (§4, §13, §16) and the label of its bounds rule (e.g.
+/// load2d_c5).
+struct MoverFacts {
+  mlir::Value src, dst, srcOffset, dstOffset;
+  AccessExtents extents;
+  BaseAlignment align;
+  llvm::StringRef boundsLabel;
+};
+/// The MoverFacts of a mover op; std::nullopt for any other op or when its
+/// parameters do not resolve (quiet: the op's verifier reports that).
+std::optional<MoverFacts> getMoverFacts(mlir::Operation *op);
 
 /// With a target product (the one `anchor` is under): a buffer of `type`
 /// placed at `offset` bytes is in a level the product has (capacity_c2) and
