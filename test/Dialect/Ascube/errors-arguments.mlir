@@ -124,3 +124,25 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     return
   }
 }
+
+// -----
+
+// expected-error @+1 {{'ascube.offset' places an on-core buffer argument of a function with a body at a non-negative byte offset of its level, got 512 : i32 on argument #0 [arg_c1]}}
+func.func @not_i64(%A: memref<32x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>> {ascube.offset = 512 : i32}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{got 18446744073709552128 : i128 on argument #0 [arg_c1]}}
+func.func @wide(%A: memref<32x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>> {ascube.offset = 18446744073709552128 : i128}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unknown ascube result attribute 'ascube.offset': the dialect defines none (on-core buffers are not returned, alloc_c3)}}
+func.func @result() -> (i32 {ascube.offset = 0 : i64}) {
+  %c = arith.constant 0 : i32
+  return %c : i32
+}

@@ -1,6 +1,6 @@
 // An ascube op takes only its own attributes (attr_c1): a misspelt or
 // foreign parameter is an error naming the nearest known name (or the ones
-// the op takes), never ignored. Discardable attributes with a dialect prefix
+// the op takes), never ignored. Discardable attributes of other dialects
 // stay allowed. One case per op family.
 // RUN: ascube-opt %s -split-input-file -verify-diagnostics
 
@@ -8,7 +8,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @mmad(%a: memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>,
                 %b: memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>,
                 %c: memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
-  // expected-error @+1 {{'ascube.mmad' op unknown attribute 'unitflag' (did you mean 'unitFlag'?) (discardable attributes need a dialect prefix, e.g. 'ascube.') [attr_c1]}}
+  // expected-error @+1 {{'ascube.mmad' op unknown attribute 'unitflag' (did you mean 'unitFlag'?) (discardable attributes need a dialect prefix, e.g. 'mytool.') [attr_c1]}}
   ascube.mmad %a, %b to %c {unitflag = 1} : memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>, memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
   return
 }
@@ -28,11 +28,24 @@ func.func @tagged(%a: memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>,
 
 // -----
 
+// The ascube. prefix holds only the dialect's own attributes.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @ascube_prefixed(%a: memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+                           %b: memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>,
+                           %c: memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
+  // expected-error @+1 {{unknown ascube attribute 'ascube.tag'; the dialect defines 'ascube.target' and 'ascube.overflow'}}
+  ascube.mmad %a, %b to %c {ascube.tag = 1} : memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>, memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+  return
+}
+}
+
+// -----
+
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @sparse(%bp: memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L1>>,
                   %ix: memref<8x32xui8, #ascube.layout<SparseIndex>, #ascube.mem<L1>>) {
   %b0 = ascube.alloc offset 0 : memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
-  // expected-error @+1 {{'ascube.load_sparse' op unknown attributes 'ifTranspose', 'srcStride'; it takes repeatTimes, startIndex (discardable attributes need a dialect prefix, e.g. 'ascube.') [attr_c1]}}
+  // expected-error @+1 {{'ascube.load_sparse' op unknown attributes 'ifTranspose', 'srcStride'; it takes repeatTimes, startIndex (discardable attributes need a dialect prefix, e.g. 'mytool.') [attr_c1]}}
   ascube.load_sparse %bp, %ix to %b0 {srcStride = 2, ifTranspose = true} : memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L1>>, memref<8x32xui8, #ascube.layout<SparseIndex>, #ascube.mem<L1>> to memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
   return
 }

@@ -175,3 +175,16 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     return
   }
 }
+
+// -----
+
+// A flat GM vector into a matrix or a feature map is a reshape of the same
+// bytes: accepted.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @reshape(%v: memref<1024xf16>, %m: memref<32x32xf16, #ascube.mem<L1>>, %w: memref<2048xf16>,
+                     %fm: memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>) {
+    ascube.data_copy %v to %m : memref<1024xf16> to memref<32x32xf16, #ascube.mem<L1>>
+    ascube.data_copy %w to %fm : memref<2048xf16> to memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
+    return
+  }
+}

@@ -514,3 +514,25 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     return
   }
 }
+
+// -----
+
+// A V mode given a scalar names the scalar mode; on 950 the _PRE forms need
+// no "(950 only)".
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @vector_mode_scalar(%c: memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>, %d: memref<16x16xf16>) {
+    // expected-error @+1 {{VDEQF16 takes no deqScalar; a scalar scale goes with DEQF16 [fixpipe_c4]}}
+    ascube.fixpipe %c to %d {quantPre = #ascube.quant<VDEQF16>, deqScalar = 1065353216 : i64} : memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<16x16xf16>
+    return
+  }
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @plain_cast_vector_950(%c: memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>, %q: memref<16xi64, #ascube.mem<L1>>, %d: memref<16x16xf16>) {
+    // expected-error @+1 {{F322F16 takes no quant_vector operand; a per-column quant_vector goes with VQF322F16_PRE [fixpipe_c4]}}
+    ascube.fixpipe %c to %d quant_vector %q : memref<16xi64, #ascube.mem<L1>> : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<16x16xf16>
+    return
+  }
+}

@@ -95,6 +95,8 @@ LogicalResult AscubeDialect::verifyRegionArgAttribute(Operation *op,
                            << "'";
   auto f = dyn_cast<FunctionOpInterface>(op);
   auto off = dyn_cast<IntegerAttr>(attr.getValue());
+  if (off && !off.getType().isSignlessInteger(64))
+    off = nullptr; // an i64 byte offset only
   Value arg = f && regionIndex == 0 && !f.isExternal()
                   ? Value(f.getArgument(argIndex))
                   : Value();
@@ -115,6 +117,16 @@ LogicalResult AscubeDialect::verifyRegionArgAttribute(Operation *op,
              << " [alignment_c1]";
   }
   return success();
+}
+
+LogicalResult AscubeDialect::verifyRegionResultAttribute(Operation *op,
+                                                         unsigned regionIndex,
+                                                         unsigned resultIndex,
+                                                         NamedAttribute attr) {
+  return op->emitError() << "unknown ascube result attribute '"
+                         << attr.getName().getValue()
+                         << "': the dialect defines none (on-core buffers are "
+                            "not returned, alloc_c3)";
 }
 
 bool ascube::isOnCoreArgument(Value buf) {
@@ -138,7 +150,8 @@ std::optional<int64_t> ascube::getPlacedOffset(Value buf) {
   auto arg = cast<BlockArgument>(buf);
   auto f = cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
   if (auto off = f.getArgAttrOfType<IntegerAttr>(
-          arg.getArgNumber(), AscubeDialect::kArgOffsetAttrName))
+          arg.getArgNumber(), AscubeDialect::kArgOffsetAttrName);
+      off && off.getType().isSignlessInteger(64))
     return off.getInt();
   return std::nullopt;
 }
@@ -227,7 +240,7 @@ LogicalResult ascube::verifyOwnAttributesOnly(Operation *op) {
          << (known.empty() ? std::string("no attributes")
                            : llvm::join(known, ", "));
   return diag << " (discardable attributes need a dialect prefix, e.g. "
-                 "'ascube.') [attr_c1]";
+                 "'mytool.') [attr_c1]";
 }
 
 void ascube::registerAscubeDialect(DialectRegistry &registry) {

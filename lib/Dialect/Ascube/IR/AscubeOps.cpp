@@ -658,20 +658,16 @@ LogicalResult DataCopyOp::verify() {
     // Without DataCopyParams the whole source lands byte for byte in the
     // destination (a plain DataCopy never changes layout, §4): every logical
     // destination element it writes must receive the same logical element
-    // of the source (ND and NC1HWC0, both row-major, agree; so do a tile and
-    // a longer buffer of its layout). A source longer than the destination
-    // is datacopy_c4's.
+    // of the source (so a tile and a longer buffer of its layout agree).
+    // Buffers of different ranks are a reshape of the same bytes (a flat GM
+    // vector into a matrix or a feature map), taken as meant. A source
+    // longer than the destination is datacopy_c4's.
     const layout::FractalLayout &sl = src->layout, &dl = dst->layout;
-    int64_t n = std::min(sl.numElements(), dl.numElements());
-    auto rowMajor = [](const layout::FractalLayout &l) {
-      return (l.format() == Format::ND || l.format() == Format::NC1HWC0) &&
-             l.shape() == l.paddedShape();
-    };
     bool agree = true;
-    if (!copyParams && !(rowMajor(sl) && rowMajor(dl) &&
-                         ArrayRef(sl.shape()).drop_front() ==
-                             ArrayRef(dl.shape()).drop_front())) {
-      for (int64_t i = 0; i < n && i < (int64_t(1) << 22) && agree; ++i) {
+    if (!copyParams && sl.shape().size() == dl.shape().size()) {
+      int64_t n = std::min({sl.numElements(), dl.numElements(),
+                            kMaxTileElements});
+      for (int64_t i = 0; i < n && agree; ++i) {
         std::optional<SmallVector<int64_t, 4>> di = dl.logicalIndex(i);
         agree = !di || sl.logicalIndex(i) == di;
       }
@@ -1368,6 +1364,9 @@ LogicalResult FixpipeOp::verify() {
                          << " into " << dt << " [fixpipe_c3]";
   // The mode that takes the scale the op was given (§16): the V form for a
   // per-column vector, the scaled _PRE form of a plain cast for a scalar.
+  // The mode that takes the scale the op was given (§16): the V form for a
+  // per-column vector, the scalar form of a V mode, the scaled _PRE form of
+  // a plain cast.
   auto otherForm = [&](bool vector) -> std::optional<QuantMode> {
     std::string name = stringifyQuantMode(q).str();
     if (q == QuantMode::F322F16 || q == QuantMode::F322BF16)
@@ -1376,6 +1375,8 @@ LogicalResult FixpipeOp::verify() {
       name = "QF322F32_PRE";
     if (vector && name[0] != 'V')
       name = "V" + name;
+    else if (!vector && name[0] == 'V')
+      name = name.substr(1);
     std::optional<QuantMode> m = symbolizeQuantMode(name);
     return m && *m != q ? m : std::nullopt;
   };
@@ -1383,7 +1384,8 @@ LogicalResult FixpipeOp::verify() {
     if (std::optional<QuantMode> m = otherForm(vector)) {
       d << "; " << (vector ? "a per-column quant_vector" : "a scalar scale")
         << " goes with " << stringifyQuantMode(*m);
-      if (uint32_t(*m) >= uint32_t(QuantMode::QF322F16_PRE))
+      bool only950 = uint32_t(*m) >= uint32_t(QuantMode::QF322F16_PRE);
+      if (only950 && (!prod || prod->Arch != 3510))
         d << " (950 only)";
     }
   };
@@ -1393,6 +1395,8 @@ LogicalResult FixpipeOp::verify() {
                       << (needScalar ? " needs" : " takes no") << " deqScalar";
     if (!needScalar)
       suggest(d, /*vector=*/false);
+    else if (vec)
+      suggest(d, /*vector=*/true);
     return d << " [fixpipe_c4]";
   }
   if (needVector != vec) {
@@ -1402,6 +1406,8 @@ LogicalResult FixpipeOp::verify() {
                            << " quant_vector operand";
     if (!needVector)
       suggest(d, /*vector=*/true);
+    else if (p->deqScalar)
+      suggest(d, /*vector=*/false);
     return d << " [fixpipe_c4]";
   }
   if (needScalar) {

@@ -32,6 +32,7 @@ def Ascube_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Name of the module attribute that selects the target product.
     static constexpr ::llvm::StringLiteral kTargetAttrName = "ascube.target";
