@@ -434,10 +434,10 @@ LogicalResult lowerAllocs(func::FuncOp func) {
 //===----------------------------------------------------------------------===//
 
 /// Before a mover whose base offset is not a constant: its accesses stay in
-/// the buffer (the verifier's label) and, when the base is static (an
-/// ascube.alloc or a GM buffer), its address has the instruction's alignment
-/// (alignment_c2). Uses the same extents and alignments as the verifiers
-/// (AscubeParams.h).
+/// the buffer (the verifier's label) and, when the base is static
+/// (getStaticBase: an allocation, an on-core argument or a GM buffer), its
+/// address has the instruction's alignment (alignment_c2). Uses the same
+/// extents and alignments as the verifiers (AscubeParams.h).
 void insertChecks(Operation *op, const MoverFacts &m) {
   StringRef boundsLabel = m.boundsLabel;
   ImplicitLocOpBuilder b(op->getLoc(), op);

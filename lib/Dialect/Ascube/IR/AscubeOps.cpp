@@ -155,15 +155,6 @@ LogicalResult checkOperandCapacities(Operation *op, EmitErrorFn emit);
 
 /// The source and destination of a mover, resolved, with every buffer
 /// operand checked against the target's capacities.
-FailureOr<std::pair<Buffer, Buffer>> resolveMover(Operation *op, Value src,
-                                                  Value dst, EmitErrorFn emit) {
-  FailureOr<Buffer> s = resolve(src, "source", emit);
-  FailureOr<Buffer> d = resolve(dst, "destination", emit);
-  if (failed(s) || failed(d) || failed(checkOperandCapacities(op, emit)))
-    return failure();
-  return std::make_pair(std::move(*s), std::move(*d));
-}
-
 /// fractal_c1: the L1 -> L0 movers (and LoadData 2D from GM) move whole
 /// 512 B fractals of fixed geometry — 16 x C0 with rows inside (z), C0 x 16
 /// with columns inside (n), C0 = 32 B / element; ScaleA 16 x 2, ScaleB
@@ -194,6 +185,21 @@ checkHardwareFractals(EmitErrorFn emit,
     if (failed(checkHardwareFractal(emit, role, *b)))
       return failure();
   return success();
+}
+
+/// With `fixedFractals`, for movers of whole 512 B fractals, both buffers
+/// have the hardware's fractal (fractal_c1).
+FailureOr<std::pair<Buffer, Buffer>> resolveMover(Operation *op, Value src,
+                                                  Value dst, EmitErrorFn emit,
+                                                  bool fixedFractals = false) {
+  FailureOr<Buffer> s = resolve(src, "source", emit);
+  FailureOr<Buffer> d = resolve(dst, "destination", emit);
+  if (failed(s) || failed(d) || failed(checkOperandCapacities(op, emit)))
+    return failure();
+  if (fixedFractals && failed(checkHardwareFractals(
+                           emit, {{"source", &*s}, {"destination", &*d}})))
+    return failure();
+  return std::make_pair(std::move(*s), std::move(*d));
 }
 
 /// An instruction operand's base address is `align`-byte aligned
@@ -293,6 +299,28 @@ std::string kernelMisfit(const layout::Im2colGeometry &g) {
 /// "m = .., k = .., n = ..", for diagnostics.
 std::string mknText(int64_t m, int64_t k, int64_t n) {
   return llvm::formatv("m = {0}, k = {1}, n = {2}", m, k, n);
+}
+
+/// One operand a matrix instruction reads (or writes) rows x cols of, for
+/// padding_c1; `shape` says which parameters ("m x k").
+struct MatrixReach {
+  StringRef role;
+  const Buffer *buffer;
+  int64_t rows, cols;
+  StringRef shape;
+};
+LogicalResult checkLogicalReach(EmitErrorFn emit, StringRef role,
+                                const Buffer &b, int64_t rows, int64_t cols,
+                                const Twine &what);
+/// padding_c1 for the operands of an Mmad-family instruction.
+LogicalResult checkMatrixReach(EmitErrorFn emit, int64_t m, int64_t k,
+                               int64_t n, ArrayRef<MatrixReach> operands) {
+  std::string mkn = mknText(m, k, n);
+  for (const MatrixReach &o : operands)
+    if (failed(checkLogicalReach(emit, o.role, *o.buffer, o.rows, o.cols,
+                                 mkn + " (" + o.shape + ")")))
+      return failure();
+  return success();
 }
 
 /// padding_c1: an instruction that computes with `role`'s values reads (or
@@ -665,8 +693,8 @@ LogicalResult DataCopyOp::verify() {
     const layout::FractalLayout &sl = src->layout, &dl = dst->layout;
     bool agree = true;
     if (!copyParams && sl.shape().size() == dl.shape().size()) {
-      int64_t n = std::min({sl.numElements(), dl.numElements(),
-                            kMaxTileElements});
+      int64_t n =
+          std::min({sl.numElements(), dl.numElements(), kMaxTileElements});
       for (int64_t i = 0; i < n && agree; ++i) {
         std::optional<SmallVector<int64_t, 4>> di = dl.logicalIndex(i);
         agree = !di || sl.logicalIndex(i) == di;
@@ -749,13 +777,11 @@ FailureOr<Load2DParams> ascube::getLoad2DParams(Load2DOp op, EmitErrorFn emit) {
 
 LogicalResult Load2DOp::verify() {
   auto emit = [&]() { return emitOpError(); };
-  auto buffers = resolveMover(*this, getSrc(), getDst(), emit);
+  auto buffers =
+      resolveMover(*this, getSrc(), getDst(), emit, /*fixedFractals=*/true);
   if (failed(buffers))
     return failure();
   Buffer *src = &buffers->first, *dst = &buffers->second;
-  if (failed(
-          checkHardwareFractals(emit, {{"source", src}, {"destination", dst}})))
-    return failure();
   // Paths (§6).
   bool pathOk = (src->level == Level::GM &&
                  (dst->level == Level::L1 || dst->level == Level::L0A ||
@@ -1038,13 +1064,10 @@ LogicalResult MmadOp::verify() {
   }
   // Padding is never data (padding_c1): A is m x k (GEMV: row 0, k
   // elements), B k x n, C m x n.
-  std::string mkn = mknText(p->m, p->k, p->n);
-  if (failed(checkLogicalReach(emit, "A", *a, p->gemv ? 1 : p->m, p->k,
-                               mkn + " (m x k)")) ||
-      failed(checkLogicalReach(emit, "B", *b, p->k, p->n, mkn + " (k x n)")) ||
-      failed(checkLogicalReach(emit, "C", *c, p->m, p->n, mkn + " (m x n)")))
-    return failure();
-  return success();
+  return checkMatrixReach(emit, p->m, p->k, p->n,
+                          {{"A", &*a, p->gemv ? 1 : p->m, p->k, "m x k"},
+                           {"B", &*b, p->k, p->n, "k x n"},
+                           {"C", &*c, p->m, p->n, "m x n"}});
 }
 
 //===----------------------------------------------------------------------===//
@@ -1904,13 +1927,11 @@ BaseAlignment ascube::getBaseAlignment(Load2DTransposeOp) {
 
 LogicalResult Load2DTransposeOp::verify() {
   auto emit = [&]() { return emitOpError(); };
-  auto buffers = resolveMover(*this, getSrc(), getDst(), emit);
+  auto buffers =
+      resolveMover(*this, getSrc(), getDst(), emit, /*fixedFractals=*/true);
   if (failed(buffers))
     return failure();
   Buffer *src = &buffers->first, *dst = &buffers->second;
-  if (failed(
-          checkHardwareFractals(emit, {{"source", src}, {"destination", dst}})))
-    return failure();
   if (failed(checkL1ToL0(*this, *src, *dst, "LoadDataWithTranspose",
                          "transpose2d_c1", "transpose2d_c2")))
     return failure();
@@ -2167,13 +2188,11 @@ BaseAlignment ascube::getBaseAlignment(Load2DV2Op) {
 
 LogicalResult Load2DV2Op::verify() {
   auto emit = [&]() { return emitOpError(); };
-  auto buffers = resolveMover(*this, getSrc(), getDst(), emit);
+  auto buffers =
+      resolveMover(*this, getSrc(), getDst(), emit, /*fixedFractals=*/true);
   if (failed(buffers))
     return failure();
   Buffer *src = &buffers->first, *dst = &buffers->second;
-  if (failed(
-          checkHardwareFractals(emit, {{"source", src}, {"destination", dst}})))
-    return failure();
   if (failed(checkL1ToL0(*this, *src, *dst, "LoadData 2D-v2", "load2dv2_c1",
                          "load2dv2_c2")))
     return failure();
@@ -2678,13 +2697,11 @@ BaseAlignment ascube::getBaseAlignment(Load3DV1Op) {
 
 LogicalResult Load3DV1Op::verify() {
   auto emit = [&]() { return emitOpError(); };
-  auto buffers = resolveMover(*this, getSrc(), getDst(), emit);
+  auto buffers =
+      resolveMover(*this, getSrc(), getDst(), emit, /*fixedFractals=*/true);
   if (failed(buffers))
     return failure();
   Buffer *src = &buffers->first, *dst = &buffers->second;
-  if (failed(
-          checkHardwareFractals(emit, {{"source", src}, {"destination", dst}})))
-    return failure();
   if (src->level != Level::L1 || dst->level != Level::L0A)
     return emitOpError() << "LoadData 3D V1 moves L1 -> L0A (L0B is not "
                             "modelled), got "
@@ -2960,13 +2977,10 @@ LogicalResult MmadSparseOp::verify() {
                          << "x" << n16 << ", got " << c->type
                          << " [mmadsparse_c3]";
   // Padding is never data (padding_c1): A m x k, B' k/2 x n, C m x n.
-  std::string mkn = mknText(p->m, p->k, p->n);
-  if (failed(checkLogicalReach(emit, "A", *a, p->m, p->k, mkn + " (m x k)")) ||
-      failed(checkLogicalReach(emit, "B'", *b, p->k / 2, p->n,
-                               mkn + " (k/2 x n)")) ||
-      failed(checkLogicalReach(emit, "C", *c, p->m, p->n, mkn + " (m x n)")))
-    return failure();
-  return success();
+  return checkMatrixReach(emit, p->m, p->k, p->n,
+                          {{"A", &*a, p->m, p->k, "m x k"},
+                           {"B'", &*b, p->k / 2, p->n, "k/2 x n"},
+                           {"C", &*c, p->m, p->n, "m x n"}});
 }
 
 //===----------------------------------------------------------------------===//
@@ -3248,17 +3262,13 @@ LogicalResult MmadMxOp::verify() {
                            << " elements [mmadmx_c3]";
   // Padding is never data (padding_c1): the scale grids are padded to
   // fractals too, so a short scale buffer would lend its padding rows.
-  std::string mkn = mknText(p->m, p->k, p->n);
   int64_t ks = llvm::divideCeil(p->k, 32);
-  if (failed(checkLogicalReach(emit, "A", *a, p->m, p->k, mkn + " (m x k)")) ||
-      failed(checkLogicalReach(emit, "B", *b, p->k, p->n, mkn + " (k x n)")) ||
-      failed(checkLogicalReach(emit, "scaleA", *sa, p->m, ks,
-                               mkn + " (m x k/32)")) ||
-      failed(checkLogicalReach(emit, "scaleB", *sb, ks, p->n,
-                               mkn + " (k/32 x n)")) ||
-      failed(checkLogicalReach(emit, "C", *c, p->m, p->n, mkn + " (m x n)")))
-    return failure();
-  return success();
+  return checkMatrixReach(emit, p->m, p->k, p->n,
+                          {{"A", &*a, p->m, p->k, "m x k"},
+                           {"B", &*b, p->k, p->n, "k x n"},
+                           {"scaleA", &*sa, p->m, ks, "m x k/32"},
+                           {"scaleB", &*sb, ks, p->n, "k/32 x n"},
+                           {"C", &*c, p->m, p->n, "m x n"}});
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,11 +1,14 @@
 //===- VerifyTarget.cpp - Whole-function checks against the target --------===//
 //
-// ascube-verify-target: buffer arguments, the allocations of a level
-// together, overlapping operands of one instruction, and data overwritten
-// through an overlapping buffer while still live, unitFlag pairing and the
-// PIPE_M barrier between small accumulating Mmads (cube-reference §1, §13.3;
-// docs/Constraints.md: capacity_c1..c3, overlap_c1, overlap_c2, unitflag_c1,
-// sync_c1).
+// ascube-verify-target: what only a whole function shows (cube-reference §1,
+// §13.3; docs/Constraints.md): the on-core buffers of a level together
+// (capacity_c3), placed arguments (arg_c2), offsets made dynamic only by
+// constant-bound loops (each mover's bounds rule, alignment_c2), overlapping
+// operands of one instruction (overlap_c1), data overwritten through an
+// overlapping buffer while still live (overlap_c2) or handed across buffers
+// of another geometry (overlap_c3, a warning), unitFlag pairing
+// (unitflag_c1) and the PIPE_M barrier between small accumulating Mmads
+// (sync_c1). Buffer arguments' capacities are the module verifier's.
 //
 //===----------------------------------------------------------------------===//
 
