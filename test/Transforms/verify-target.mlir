@@ -367,3 +367,26 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     return
   }
 }
+
+// -----
+
+// An abstract ascube.load writes its whole destination: it rewrites the L0A
+// bytes the first load_2d had written, so the later read through %q takes
+// the load's data, not the overwritten one (no overlap_c2).
+!S = memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+!A = memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B = memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @abstract_load(%s: !S, %b: !B, %c: !C, %c2: !C) {
+    %q = ascube.alloc offset 0 : !A
+    %p = ascube.alloc offset 0 : !A
+    ascube.load_2d %s to %q {repeatTimes = 1 : i64} : !S to !A
+    ascube.load_2d %s to %p {repeatTimes = 1 : i64} : !S to !A
+    ascube.mmad %p, %b to %c : !A, !B to !C
+    ascube.load %s to %q : !S to !A
+    ascube.mmad %q, %b to %c2 : !A, !B to !C
+    return
+  }
+}
+

@@ -217,6 +217,10 @@ SmallVector<Access> accesses(Operation *op) {
     return out;
   }
   TypeSwitch<Operation *>(op)
+      .Case([&](LoadOp o) { // the movers it becomes read and write it whole
+        rd(o.getSrc());
+        wr(o.getDst());
+      })
       .Case([&](MmadOp o) {
         rd(o.getA());
         rd(o.getB());
