@@ -287,38 +287,127 @@ Value loadWide(ImplicitLocOpBuilder &b, ModuleOp module, Value buf, Value idx,
 }
 
 //===----------------------------------------------------------------------===//
-// ascube.alloc: views into per-level byte arrays, filled with 0xFF
+// ascube.alloc: views into the level memories, filled with 0xFF
 //===----------------------------------------------------------------------===//
 
-/// Marks the hidden 4:2 index buffer array of a function, and the index
-/// byte a sparse instruction's L0B buffer starts at (§12, §14).
-constexpr llvm::StringLiteral kSparseIndexAttr = "ascube_sparse_index";
+/// The index byte a sparse instruction's L0B buffer starts at in the hidden
+/// 4:2 index buffer (§12, §14), noted before the allocations go.
 constexpr llvm::StringLiteral kIndexBaseAttr = "ascube_index_base";
 /// Marks an mmad_sparse whose 2-bit index values are checked at run time.
 constexpr llvm::StringLiteral kCheckIndexAttr = "ascube_check_index";
 /// Marks a Fixpipe whose per-column QUANT_PRE words get run-time checks.
 constexpr llvm::StringLiteral kCheckQuantAttr = "ascube_check_quant";
+/// The module's memories: one byte array per level that placed buffers
+/// address (`__ascube_level_<L>`), and the hidden 4:2 index buffer.
+constexpr llvm::StringLiteral kLevelGlobalPrefix = "__ascube_level_";
+constexpr llvm::StringLiteral kIndexGlobal = "__ascube_sparse_index";
 
-/// The function's hidden index buffer (created by lowerAllocs).
-Value sparseIndexBuffer(Operation *op) {
-  Value found;
-  op->getParentOfType<func::FuncOp>().walk([&](memref::AllocOp a) {
-    if (a->hasAttr(kSparseIndexAttr))
-      found = a.getResult();
-  });
-  return found;
+/// A view of the module memory `name` (a memref.global of bytes).
+Value getMemory(OpBuilder &b, Location loc, StringRef name, int64_t bytes) {
+  return memref::GetGlobalOp::create(
+      b, loc, MemRefType::get({bytes}, b.getI8Type()), name);
 }
 
-/// Replaces every ascube.alloc of `func` by a typed view of a byte array:
-/// allocations with an `offset` share one array per level (they alias
-/// exactly as on the chip), the others get their own. The result is cast
-/// back to the buffer type so the conversion below sees ordinary operands.
-LogicalResult lowerAllocs(func::FuncOp func) {
+/// The bytes each level memory of the module holds: the largest capacity
+/// of the products its functions name, or what its placed buffers reach
+/// without one; and whether the hidden index buffer is used.
+struct ModuleMemories {
+  llvm::DenseMap<unsigned, int64_t> levelBytes;
+  int64_t indexBytes = 0;
+};
+
+/// The level memory of a placed allocation, the hidden index buffer: module
+/// globals, so that every function addresses one physical memory per level
+/// as the chip does (a callee's placed buffers alias its caller's; the
+/// index a load_sparse writes is the one a called mmad_sparse reads).
+/// Filled with 0xFF when the module loads (what the chip holds is unknown).
+/// One ModuleMemories per module holding functions (symbols do not reach
+/// across modules), keyed by the module.
+using AllMemories = llvm::DenseMap<Operation *, ModuleMemories>;
+FailureOr<AllMemories> createModuleMemories(ArrayRef<func::FuncOp> funcs) {
+  AllMemories all;
+  auto maxCapacity = [](Level level) {
+    int64_t cap = 0;
+    for (const target::ProductInfo &p : target::allProducts())
+      cap = std::max<int64_t>(cap, p.capacity(level));
+    return cap;
+  };
+  for (func::FuncOp func : funcs) {
+    ModuleMemories &mem = all[func->getParentOfType<ModuleOp>()];
+    const target::ProductInfo *product = getTargetProduct(func);
+    bool failedAlloc = false;
+    func.walk([&](Operation *op) {
+      if (isa<LoadSparseOp, MmadSparseOp>(op))
+        mem.indexBytes = std::max<int64_t>(
+            mem.indexBytes,
+            (product ? product->capacity(Level::L0B) : 64 * 1024) / 4);
+      auto alloc = dyn_cast<AllocOp>(op);
+      if (!alloc)
+        return;
+      Level level = *getMemLevel(alloc.getType());
+      // The CPU model gives a level at most the largest capacity any
+      // product has (cube-reference §1); with a target the verifier
+      // checked less.
+      int64_t cap = maxCapacity(level);
+      int64_t off = alloc.getOffsetAttr() ? alloc.getOffsetAttr().getInt() : 0;
+      MemRefType flat = flatType(alloc.getType());
+      if (!flat) {
+        failedAlloc = true;
+        return;
+      }
+      int64_t bytes = flat.getNumElements() *
+                      std::max<int64_t>(1, flat.getElementTypeBitWidth() / 8);
+      if (cap > 0 && (bytes > cap || off > cap - bytes)) {
+        alloc.emitOpError()
+            << "needs " << bytes << " B at offset " << off
+            << " B, but no product's " << target::stringifyLevel(level)
+            << " holds more than " << cap
+            << " B: the kernel cannot run [capacity_c1]";
+        failedAlloc = true;
+        return;
+      }
+      if (!alloc.getOffsetAttr())
+        return;
+      int64_t &size = mem.levelBytes[unsigned(level)];
+      size = std::max(size, off + bytes);
+      if (product && product->capacity(level) > 0)
+        size = std::max<int64_t>(size, product->capacity(level));
+    });
+    if (failedAlloc)
+      return failure();
+  }
+  for (auto &[op, mem] : all) {
+    auto module = cast<ModuleOp>(op);
+    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+    auto global = [&](StringRef name, int64_t bytes) {
+      auto type = MemRefType::get({bytes}, b.getI8Type());
+      auto init =
+          DenseElementsAttr::get(RankedTensorType::get({bytes}, b.getI8Type()),
+                                 b.getI8IntegerAttr(-1));
+      memref::GlobalOp::create(b, module.getLoc(), name,
+                               b.getStringAttr("private"), type, init,
+                               /*constant=*/false, /*alignment=*/nullptr);
+    };
+    for (auto &[level, bytes] : mem.levelBytes)
+      global((kLevelGlobalPrefix + target::stringifyLevel(Level(level))).str(),
+             bytes);
+    if (mem.indexBytes)
+      global(kIndexGlobal, mem.indexBytes);
+  }
+  return all;
+}
+
+/// Replaces every ascube.alloc of `func` by a typed view of bytes:
+/// allocations with an `offset` view their level's module memory (they
+/// alias exactly as on the chip, across functions too), the others get
+/// bytes of their own for one invocation, filled with 0xFF. The result is
+/// cast back to the buffer type so the conversion below sees ordinary
+/// operands.
+LogicalResult lowerAllocs(func::FuncOp func, const ModuleMemories &mem) {
   SmallVector<AllocOp> allocs;
   func.walk([&](AllocOp op) { allocs.push_back(op); });
   // Sparse instructions address the hidden index buffer from their L0B
   // buffer's fixed place: note it before the allocations go.
-  bool sparse = false;
   func.walk([&](Operation *op) {
     Value l0b;
     if (auto ls = dyn_cast<LoadSparseOp>(op))
@@ -327,34 +416,17 @@ LogicalResult lowerAllocs(func::FuncOp func) {
       l0b = ms.getB();
     else
       return;
-    sparse = true;
     op->setAttr(kIndexBaseAttr, OpBuilder(op).getI64IntegerAttr(
                                     getSparseIndexBase(l0b).value_or(0)));
   });
-  if (allocs.empty() && !sparse)
+  if (allocs.empty())
     return success();
   SmallVector<MemRefType> flat;
   for (AllocOp op : allocs) {
     flat.push_back(flatType(op.getType()));
     if (!flat.back())
       return failure();
-    // The CPU model gives a level at most the largest capacity any product
-    // has (cube-reference §1); with a target the verifier checked less.
-    Level level = *getMemLevel(op.getType());
-    int64_t cap = 0;
-    for (const target::ProductInfo &p : target::allProducts())
-      cap = std::max<int64_t>(cap, p.capacity(level));
-    int64_t off = op.getOffsetAttr() ? op.getOffsetAttr().getInt() : 0;
-    int64_t bytes =
-        flat.back().getNumElements() *
-        std::max<int64_t>(1, flat.back().getElementTypeBitWidth() / 8);
-    if (cap > 0 && (bytes > cap || off > cap - bytes))
-      return op.emitOpError()
-             << "needs " << bytes << " B at offset " << off
-             << " B, but no product's " << target::stringifyLevel(level)
-             << " holds more than " << cap
-             << " B: the kernel cannot run [capacity_c1]";
-    // The arrays behind allocations live for one invocation of their
+    // The memory behind an allocation lives for one invocation of its
     // function: a buffer must not outlive it.
     for (Operation *user : op->getUsers())
       if (isa<func::ReturnOp>(user))
@@ -368,21 +440,8 @@ LogicalResult lowerAllocs(func::FuncOp func) {
     return t.getNumElements() *
            std::max<int64_t>(1, t.getElementTypeBitWidth() / 8);
   };
-  const target::ProductInfo *product = getTargetProduct(func);
-  // Size of each level's array: the product's capacity, or what the
-  // placed allocations need.
-  llvm::DenseMap<unsigned, int64_t> levelBytes;
-  for (auto [op, t] : llvm::zip(allocs, flat)) {
-    if (!op.getOffsetAttr())
-      continue;
-    Level level = *getMemLevel(op.getType());
-    int64_t &size = levelBytes[unsigned(level)];
-    size = std::max(size, op.getOffsetAttr().getInt() + bytesOf(t));
-    if (product && product->capacity(level) > 0)
-      size = std::max<int64_t>(size, product->capacity(level));
-  }
-  // Create every array at the function entry before any allocation is
-  // replaced (the entry builder's position must stay valid).
+  // Every memory at the function entry before any allocation is replaced
+  // (the entry builder's position must stay valid).
   Block &entry = func.getBody().front();
   ImplicitLocOpBuilder b(func.getLoc(), &entry, entry.begin());
   auto i8 = b.getI8Type();
@@ -396,13 +455,13 @@ LogicalResult lowerAllocs(func::FuncOp func) {
     return buf;
   };
   llvm::DenseMap<unsigned, Value> levelBuf;
-  for (auto &[level, bytes] : levelBytes)
-    levelBuf[level] = filled(bytes);
-  if (sparse) {
-    // The 4:2 index buffer: a quarter of L0B (16 KB on A2/A3).
-    int64_t l0b = product ? product->capacity(Level::L0B) : 64 * 1024;
-    Value buf = filled(l0b / 4);
-    buf.getDefiningOp()->setAttr(kSparseIndexAttr, b.getUnitAttr());
+  for (auto [op, t] : llvm::zip(allocs, flat)) {
+    unsigned level = unsigned(*getMemLevel(op.getType()));
+    if (op.getOffsetAttr() && !levelBuf.count(level))
+      levelBuf[level] = getMemory(
+          b, func.getLoc(),
+          (kLevelGlobalPrefix + target::stringifyLevel(Level(level))).str(),
+          mem.levelBytes.lookup(level));
   }
   SmallVector<Value> base;
   for (auto [op, t] : llvm::zip(allocs, flat))
@@ -420,13 +479,23 @@ LogicalResult lowerAllocs(func::FuncOp func) {
   }
   for (AllocOp op : allocs)
     op.erase();
-  // The arrays live for one kernel invocation.
+  // The unplaced buffers live for one kernel invocation.
   func.walk([&](func::ReturnOp ret) {
     OpBuilder rb(ret);
     for (Value buf : owned)
       memref::DeallocOp::create(rb, ret.getLoc(), buf);
   });
   return success();
+}
+
+/// The hidden 4:2 index buffer, at `op`.
+Value sparseIndexBuffer(OpBuilder &b, Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto g = module.lookupSymbol<memref::GlobalOp>(kIndexGlobal);
+  if (!g)
+    return Value();
+  return memref::GetGlobalOp::create(b, op->getLoc(), g.getType(),
+                                     kIndexGlobal);
 }
 
 //===----------------------------------------------------------------------===//
@@ -974,10 +1043,10 @@ struct LoadSparseLowering : AscubePattern<LoadSparseOp> {
     FailureOr<LoadSparseParams> p =
         getLoadSparseParams(op, [&] { return op.emitOpError(); });
     auto base = op->getAttrOfType<IntegerAttr>(kIndexBaseAttr);
-    Value ib = sparseIndexBuffer(op);
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    Value ib = sparseIndexBuffer(b, op);
     if (failed(p) || !base || !ib)
       return failure();
-    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
     IndexMath im{b};
     Value src = flatten(b, adaptor.getSrc()),
           idx = flatten(b, adaptor.getIdx());
@@ -1040,14 +1109,16 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
     FailureOr<MmadSparseParams> p =
         getMmadSparseParams(op, [&] { return op.emitOpError(); });
     auto base = op->getAttrOfType<IntegerAttr>(kIndexBaseAttr);
-    Value ib = sparseIndexBuffer(op);
-    if (failed(p) || !base || !ib)
+    if (failed(p) || !base)
       return failure();
     if (p->m == 0 || p->k == 0 || p->n == 0) {
       rewriter.eraseOp(op);
       return success();
     }
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    Value ib = sparseIndexBuffer(b, op);
+    if (!ib)
+      return failure();
     IndexMath im{b};
     Value A = flatten(b, adaptor.getA()), B = flatten(b, adaptor.getB()),
           C = flatten(b, adaptor.getC());
@@ -1637,12 +1708,16 @@ struct ConvertAscubeToStdPass
             return signalPassFailure();
         }
     }
+    FailureOr<AllMemories> memories = createModuleMemories(funcs);
+    if (failed(memories))
+      return signalPassFailure();
     for (func::FuncOp func : funcs) {
       if (func.isExternal())
         continue;
       if (runtimeChecks)
         insertRuntimeChecks(func);
-      if (failed(lowerAllocs(func)))
+      if (failed(lowerAllocs(
+              func, memories->lookup(func->getParentOfType<ModuleOp>()))))
         return signalPassFailure();
     }
 

@@ -1,6 +1,7 @@
-// convert-ascube-to-std: ascube.alloc becomes a view of a byte array, every
-// byte starting as 0xFF; placed allocations share one array per level, the
-// others get their own; arrays are freed at every return. Allocations in
+// convert-ascube-to-std: ascube.alloc becomes a view of bytes, every byte
+// starting as 0xFF; placed allocations view one memory per level that all
+// functions of a module share (a memref.global, as the chip has one L0A),
+// the others get bytes of their own, freed at every return. Allocations in
 // nested regions and in nested modules are lowered too (a former crash:
 // two allocations without an offset at the start of a function).
 // RUN: ascube-opt %s --convert-ascube-to-std | FileCheck %s
@@ -19,10 +20,11 @@ func.func @unplaced() {
   return
 }
 
-// A placed L0A array has the product's 64 KiB capacity; views at offsets.
+// A placed L0A memory has the product's 64 KiB capacity; views at offsets.
+// CHECK: memref.global "private" @__ascube_level_L0A : memref<65536xi8> = dense<-1>
 // CHECK-LABEL: func.func @placed(
-// CHECK: %[[L0A:.*]] = memref.alloc() : memref<65536xi8>
-// CHECK: scf.for
+// CHECK: %[[L0A:.*]] = memref.get_global @__ascube_level_L0A : memref<65536xi8>
+// CHECK-NOT: scf.for
 // CHECK: %[[C512:.*]] = arith.constant 512 : index
 // CHECK: memref.view %[[L0A]][%[[C512]]][] : memref<65536xi8> to memref<256xf16>
 // CHECK: scf.for

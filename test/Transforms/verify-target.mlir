@@ -390,3 +390,71 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
   }
 }
 
+// -----
+
+// Calls: the chip has one memory per level, so a called function's placed
+// buffer is its caller's bytes. A callee's scratch at L0C 0 overwrites the
+// caller's live tile (overlap_c2 at the call); a buffer passed to a
+// callee sits where it takes it (arg_c3).
+!A = memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B = memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @scratch(%a: !A, %b: !B) {
+    %t = ascube.alloc offset 0 : !C
+    ascube.mmad %a, %b to %t : !A, !B to !C
+    return
+  }
+  func.func @clobber(%a: !A, %b: !B, %O: memref<16x16xf32>) {
+    %c = ascube.alloc offset 0 : !C
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    // expected-error @+1 {{'func.call' op overwrites bytes [0, 1024) of L0C that hold data written by an earlier 'ascube.mmad' and still read by a later 'ascube.fixpipe' [overlap_c2]}}
+    func.call @scratch(%a, %b) : (!A, !B) -> ()
+    // expected-note @+1 {{read here}}
+    ascube.fixpipe %c to %O : !C to memref<16x16xf32>
+    return
+  }
+  // Scratch at 1024 leaves the tile alone.
+  func.func @scratch_aside(%a: !A, %b: !B) {
+    %t = ascube.alloc offset 1024 : !C
+    ascube.mmad %a, %b to %t : !A, !B to !C
+    return
+  }
+  func.func @aside(%a: !A, %b: !B, %O: memref<16x16xf32>) {
+    %c = ascube.alloc offset 0 : !C
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    func.call @scratch_aside(%a, %b) : (!A, !B) -> ()
+    ascube.fixpipe %c to %O : !C to memref<16x16xf32>
+    return
+  }
+}
+
+// -----
+
+!A = memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B = memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @callee(%a: !A, %b: !B, %c: !C) {
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    return
+  }
+  func.func @placed_callee(%a: !A, %b: !B, %c: !C {ascube.offset = 2048 : i64}) {
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    return
+  }
+  func.func @k() {
+    %a = ascube.alloc offset 0 : !A
+    %b = ascube.alloc offset 0 : !B
+    %c = ascube.alloc offset 64 : !C
+    // expected-error @+1 {{'func.call' op passes operand #2 placed at 64 B to @callee, whose instructions need the buffer 1024 B aligned [arg_c3]}}
+    func.call @callee(%a, %b, %c) : (!A, !B, !C) -> ()
+    // expected-error @+1 {{'func.call' op passes operand #2 placed at 64 B to @placed_callee, whose argument is placed at ascube.offset 2048 B [arg_c3]}}
+    func.call @placed_callee(%a, %b, %c) : (!A, !B, !C) -> ()
+    %d = ascube.alloc offset 2048 : !C
+    func.call @placed_callee(%a, %b, %d) : (!A, !B, !C) -> ()
+    func.call @callee(%a, %b, %d) : (!A, !B, !C) -> ()
+    return
+  }
+}
+

@@ -28,7 +28,7 @@ TABLE = {
 }
 # m, k, n, seed, sparse instructions in a callee with argument buffers
 CASES = [(16, 64, 32, 0, False), (30, 128, 16, 1, False), (40, 64, 48, 2, False),
-         (30, 128, 16, 3, True)]
+         (30, 128, 16, 3, True), (40, 64, 48, 4, "split")]
 
 
 def densify(b):
@@ -56,7 +56,8 @@ def zn(x, rows, cols):
 def kernel(m, k, n, callee=False):
     """The kernel; with `callee` the sparse instructions run in a function
     whose buffers are arguments, the L0B one placed by ascube.offset as
-    the caller's allocation is."""
+    the caller's allocation is; with "split" load_sparse runs in the kernel
+    and mmad_sparse in a function it calls (one hidden index buffer)."""
     kd = k // 2
     a_l1 = f"memref<{m}x{k}xi8, #ascube.layout<Nz>, #ascube.mem<L1>>"
     bp = f"memref<{kd}x{n}xi8, #ascube.layout<Zn>"
@@ -67,7 +68,15 @@ def kernel(m, k, n, callee=False):
     sparse = f"""ascube.load_sparse %b1, %i1 to %b0 : {bp}, #ascube.mem<L1>>, {ix}, #ascube.mem<L1>> to {b0}
     ascube.mmad_sparse %a0, %b0 to %c {{k = {k} : i64}} : {a0}, {b0} to {c0}"""
     body, inner = sparse, ""
-    if callee:
+    if callee == "split":
+        load, mmad = sparse.split("\n    ")
+        body = (load + f"\n    func.call @mm(%a0, %b0, %c) : ({a0}, {b0}, {c0}) -> ()")
+        inner = f"""
+  func.func @mm(%a0: {a0}, %b0: {b0} {{ascube.offset = 8192 : i64}}, %c: {c0}) {{
+    {mmad}
+    return
+  }}"""
+    elif callee:
         body = (f"func.call @sparse(%b1, %i1, %a0, %b0, %c) : ({bp}, #ascube.mem<L1>>, "
                 f"{ix}, #ascube.mem<L1>>, {a0}, {b0}, {c0}) -> ()")
         inner = f"""
@@ -122,7 +131,7 @@ def main():
         zn(packed, 8, 16).tofile(d + "/IDX.bin")
         (a @ b).astype(np.int32).tofile(d + "/golden.bin")
         ok, out = run(o.runner, d, "k", ["A", "BP", "IDX"], "C")
-        tally.report(f"atlas_a2 sparse {m}x{k}x{n}" + (" (callee)" if callee else ""), ok, out)
+        tally.report(f"atlas_a2 sparse {m}x{k}x{n}" + (f" ({'callee' if callee is True else callee})" if callee else ""), ok, out)
     tally.finish("kernels")
 
 

@@ -28,4 +28,18 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.fixpipe %w to %OUT : memref<16x128xf32, #ascube.layout<Nz, ld = 32>, #ascube.mem<L0C>> to memref<16x128xf32>
     return
   }
+  // A function's placed buffers are the chip's bytes, shared with every
+  // function it calls: @move_out's own L0C buffer at offset 0 is the tile
+  // @call_out computed (A, B all ones, k = 16: 16.0 everywhere).
+  func.func @move_out(%OUT: memref<16x16xf32>) {
+    %t = ascube.alloc offset 0 : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.fixpipe %t to %OUT : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<16x16xf32>
+    return
+  }
+  func.func @call_out(%A: !A16, %B: !B16, %OUT: memref<16x16xf32>) {
+    %c = ascube.alloc offset 0 : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.mmad %A, %B to %c : !A16, !B16 to memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    func.call @move_out(%OUT) : (memref<16x16xf32>) -> ()
+    return
+  }
 }

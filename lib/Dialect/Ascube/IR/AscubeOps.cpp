@@ -962,13 +962,17 @@ LogicalResult MmadOp::verify() {
   // a bias 64 B (BT; L0C's own alignment in L0C).
   if (Value bias = getBias()) {
     FailureOr<Buffer> bs = resolve(bias, "bias", emit);
-    if (failed(bs) || failed(checkAlign(emit, "bias", bias, Value(), *bs, 64)))
+    if (failed(bs) ||
+        failed(checkAlign(emit, "bias", bias, Value(), *bs,
+                          getRequiredBaseAlignment(getBiasMutable()[0]))))
       return failure();
   }
-  if (failed(checkAlign(emit, "A", getA(), Value(), *a, 512)) ||
-      failed(checkAlign(emit, "B", getB(), Value(), *b, 512)) ||
-      failed(
-          checkAlign(emit, "C", getC(), Value(), *c, ct.isF16() ? 512 : 1024)))
+  if (failed(checkAlign(emit, "A", getA(), Value(), *a,
+                        getRequiredBaseAlignment(getAMutable()))) ||
+      failed(checkAlign(emit, "B", getB(), Value(), *b,
+                        getRequiredBaseAlignment(getBMutable()))) ||
+      failed(checkAlign(emit, "C", getC(), Value(), *c,
+                        getRequiredBaseAlignment(getCMutable()))))
     return failure();
   if (const target::ProductInfo *prod = getTargetProduct(*this)) {
     std::string an = getCubeTypeName(at), bn = getCubeTypeName(bt),
@@ -2937,12 +2941,16 @@ LogicalResult MmadSparseOp::verify() {
                          << c->type.getElementType() << " [mmadsparse_c1]";
   if (failed(checkSparseCommon(*this, getB(), "MmadWithSparse")))
     return failure();
-  for (auto [v, role, align] :
-       {std::tuple{getA(), "A", 512}, {getB(), "B'", 512}, {getC(), "C", 1024}})
-    if (std::optional<int64_t> addr = getStaticBase(v); addr && *addr % align)
-      return emitOpError() << role << " address " << *addr
-                           << " B is not a multiple of " << align
-                           << " B [alignment_c2]";
+  for (auto [use, role] :
+       {std::pair<OpOperand *, StringRef>{&getAMutable(), "A"},
+        {&getBMutable(), "B'"},
+        {&getCMutable(), "C"}})
+    if (failed(checkAlign(emit, role, use->get(), Value(),
+                          role == "A"   ? *a
+                          : role == "C" ? *c
+                                        : *b,
+                          getRequiredBaseAlignment(*use))))
+      return failure();
   FailureOr<MmadSparseParams> p = getMmadSparseParams(*this, emit);
   if (failed(p))
     return failure();
@@ -3210,14 +3218,16 @@ LogicalResult MmadMxOp::verify() {
                                  : std::string())
                          << " [mmadmx_c1]";
   // Availability: only 950 has L0A_MX/L0B_MX (capacity_c2, checked above).
-  int64_t dataAlign = isFp4(at) ? 512 : 1024;
-  for (auto [v, role, align] : {std::tuple{getA(), "A", dataAlign},
-                                {getB(), "B", dataAlign},
-                                {getC(), "C", int64_t(1024)}})
-    if (std::optional<int64_t> addr = getStaticBase(v); addr && *addr % align)
-      return emitOpError() << role << " address " << *addr
-                           << " B is not a multiple of " << align
-                           << " B [alignment_c2]";
+  for (auto [use, role] :
+       {std::pair<OpOperand *, StringRef>{&getAMutable(), "A"},
+        {&getBMutable(), "B"},
+        {&getCMutable(), "C"}})
+    if (failed(checkAlign(emit, role, use->get(), Value(),
+                          role == "A"   ? *a
+                          : role == "C" ? *c
+                                        : *b,
+                          getRequiredBaseAlignment(*use))))
+      return failure();
   if (failed(checkScaleAddress(*this, getA(), Value(), getScaleA(), a->bits,
                                "mmadmx_c4")) ||
       failed(checkScaleAddress(*this, getB(), Value(), getScaleB(), b->bits,
@@ -3604,6 +3614,44 @@ std::optional<MoverFacts> ascube::getMoverFacts(Operation *op) {
       .Case([&](LoadSparseOp o) { fill(o, "loadsparse_c3"); })
       .Case([&](LoadMxOp o) { fill(o, "loadmx_c6"); });
   return out;
+}
+
+int64_t ascube::getRequiredBaseAlignment(OpOperand &use) {
+  Operation *op = use.getOwner();
+  Value v = use.get();
+  auto memType = [](Value x) { return cast<MemRefType>(x.getType()); };
+  auto fp4 = [&](Value x) {
+    return isa<Float4E2M1FNType, Float4E1M2Type>(memType(x).getElementType());
+  };
+  std::optional<int64_t> align;
+  if (std::optional<MoverFacts> m = getMoverFacts(op)) {
+    if (v == m->src)
+      align = m->align.src;
+    if (v == m->dst)
+      align = std::max(align.value_or(1), m->align.dst);
+  } else if (auto o = dyn_cast<MmadOp>(op)) {
+    if (v == o.getA() || v == o.getB())
+      align = 512;
+    else if (v == o.getC())
+      align = memType(v).getElementType().isF16() ? 512 : 1024;
+    else if (v == o.getBias())
+      align = 64;
+  } else if (auto o = dyn_cast<MmadSparseOp>(op)) {
+    align = v == o.getC() ? 1024 : 512;
+  } else if (auto o = dyn_cast<MmadMxOp>(op)) {
+    if (v == o.getA() || v == o.getB())
+      align = fp4(v) ? 512 : 1024;
+    else if (v == o.getC())
+      align = 1024;
+    else if (v == o.getBias())
+      align = 64;
+  }
+  if (align)
+    return *align;
+  std::optional<Level> level =
+      isa<MemRefType>(v.getType()) ? getMemLevel(memType(v)) : std::nullopt;
+  const target::ProductInfo *prod = getTargetProduct(op);
+  return level && prod && prod->hasLevel(*level) ? prod->alignment(*level) : 1;
 }
 
 std::optional<MoverAccess> ascube::getMoverAccess(Operation *op) {

@@ -116,10 +116,16 @@ std::optional<std::pair<int64_t, int64_t>> placedRange(Value v) {
   return std::make_pair(*start, *end);
 }
 
-/// A placed argument shares no bytes with another placed buffer of its
-/// function (arg_c2): each argument is memory of its own when the kernel
-/// runs, so aliasing through an argument could not execute as placed.
+/// A placed argument of a kernel (a function no call of the module
+/// reaches: the host passes its buffers) shares no bytes with another
+/// placed buffer of it (arg_c2): the host's buffers are memory of their own
+/// when the kernel runs on the CPU, so aliasing through them could not
+/// execute as placed. A called function's arguments are its callers'
+/// buffers, in the level's one memory (arg_c3 checks the places).
 LogicalResult checkPlacedArguments(func::FuncOp f) {
+  if (Operation *scope = SymbolTable::getNearestSymbolTable(f))
+    if (!SymbolTable::symbolKnownUseEmpty(f, scope))
+      return success();
   SmallVector<Value> bufs = onCoreBuffers(f);
   bool ok = true;
   for (BlockArgument a : f.getArguments()) {
@@ -307,11 +313,121 @@ std::optional<Disagreement> layoutsDisagree(const layout::FractalLayout &a,
   return std::nullopt;
 }
 
+/// One read or write of placed bytes, in program order.
+struct Event {
+  Operation *op;
+  Value buf;
+  bool write;
+  int64_t lo, hi; // absolute bytes in the level
+};
+
+bool overlap(const Event &x, const Event &y) {
+  return getMemLevel(cast<MemRefType>(x.buf.getType())) ==
+             getMemLevel(cast<MemRefType>(y.buf.getType())) &&
+         x.lo < y.hi && y.lo < x.hi;
+}
+
+/// Whether the union of `ranges` covers [lo, hi).
+bool covers(SmallVector<std::pair<int64_t, int64_t>> ranges, int64_t lo,
+            int64_t hi) {
+  llvm::sort(ranges);
+  for (auto [a, b] : ranges) {
+    if (a > lo)
+      break;
+    lo = std::max(lo, b);
+    if (lo >= hi)
+      return true;
+  }
+  return lo >= hi;
+}
+
+/// The events of a function, calls included: the chip has one memory per
+/// level, so a callee's placed buffers are the caller's bytes too. A call
+/// counts, at the call, as reading and then writing each placed buffer it
+/// is passed (whole), and as what its callee does to placed bytes: the
+/// reads of bytes the callee did not write first, then all its writes
+/// (the callee's placed parameters taken as the buffers passed).
+class EventCollector {
+public:
+  SmallVector<Event> of(func::FuncOp f) {
+    SmallVector<Event> events;
+    f.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (auto call = dyn_cast<func::CallOp>(op)) {
+        addCall(call, events);
+        return;
+      }
+      for (const Access &a : accesses(op))
+        if (auto r = placedRange(a.buf)) {
+          int64_t lo = r->first, hi = r->second;
+          if (a.bytes) {
+            lo = r->first + a.bytes->first;
+            hi = r->first + a.bytes->second;
+          }
+          events.push_back({op, a.buf, a.write, lo, hi});
+        }
+    });
+    return events;
+  }
+
+private:
+  void addCall(func::CallOp call, SmallVector<Event> &events) {
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    auto whole = [&](bool write) {
+      for (Value v : call.getOperands())
+        if (isa<MemRefType>(v.getType()))
+          if (auto r = placedRange(v))
+            events.push_back({call, v, write, r->first, r->second});
+    };
+    whole(/*write=*/false);
+    if (callee && !callee.isExternal())
+      for (const Event &e : summary(callee)) {
+        Value buf = e.buf;
+        if (auto arg = dyn_cast<BlockArgument>(buf);
+            arg && arg.getOwner()->getParentOp() == callee) {
+          buf = call.getOperand(arg.getArgNumber());
+          if (!placedRange(buf))
+            continue; // its whole-buffer access is counted above
+        }
+        events.push_back({call, buf, e.write, e.lo, e.hi});
+      }
+    whole(/*write=*/true);
+  }
+
+  const SmallVector<Event> &summary(func::FuncOp f) {
+    Operation *key = f;
+    if (auto it = cache.find(key); it != cache.end())
+      return it->second;
+    SmallVector<Event> out;
+    if (active.insert(key).second) { // a recursive call adds nothing
+      SmallVector<Event> events = of(f);
+      active.erase(key);
+      SmallVector<Event> writes;
+      for (const Event &e : events) {
+        if (e.write) {
+          writes.push_back(e);
+          continue;
+        }
+        SmallVector<std::pair<int64_t, int64_t>> before;
+        for (const Event &w : writes)
+          if (overlap(w, e))
+            before.push_back({w.lo, w.hi});
+        if (!covers(before, e.lo, e.hi))
+          out.push_back(e);
+      }
+      out.append(writes.begin(), writes.end());
+    }
+    return cache[key] = std::move(out);
+  }
+
+  llvm::DenseMap<Operation *, SmallVector<Event>> cache;
+  llvm::DenseSet<Operation *> active;
+};
+
 /// overlap_c3 (a warning: aliasing is legal): the read `e` takes bytes
 /// [lo, hi) that `x` wrote through another buffer whose layout places them
 /// elsewhere.
-template <typename EventT>
-void warnGeometry(const EventT &e, const EventT &x, int64_t lo, int64_t hi) {
+void warnGeometry(const Event &e, const Event &x, int64_t lo, int64_t hi) {
   auto et = cast<MemRefType>(e.buf.getType()),
        xt = cast<MemRefType>(x.buf.getType());
   // The ops verified already: a layout that does not resolve is skipped.
@@ -368,43 +484,8 @@ void warnGeometry(const EventT &e, const EventT &x, int64_t lo, int64_t hi) {
 /// in place); reusing a region once its data is dead is fine. Each access
 /// covers the bytes its instruction reaches (the whole buffer when its
 /// offset is dynamic).
-LogicalResult checkLiveOverlaps(func::FuncOp f) {
-  struct Event {
-    Operation *op;
-    Value buf;
-    bool write;
-    int64_t lo, hi; // absolute bytes in the level
-  };
-  SmallVector<Event> events;
-  f.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    for (const Access &a : accesses(op))
-      if (auto r = placedRange(a.buf)) {
-        int64_t lo = r->first, hi = r->second;
-        if (a.bytes) {
-          lo = r->first + a.bytes->first;
-          hi = r->first + a.bytes->second;
-        }
-        events.push_back({op, a.buf, a.write, lo, hi});
-      }
-  });
-  auto overlap = [](const Event &x, const Event &y) {
-    return getMemLevel(cast<MemRefType>(x.buf.getType())) ==
-               getMemLevel(cast<MemRefType>(y.buf.getType())) &&
-           x.lo < y.hi && y.lo < x.hi;
-  };
-  // Whether the union of `ranges` covers [lo, hi).
-  auto covers = [](SmallVector<std::pair<int64_t, int64_t>> ranges, int64_t lo,
-                   int64_t hi) {
-    llvm::sort(ranges);
-    for (auto [a, b] : ranges) {
-      if (a > lo)
-        break;
-      lo = std::max(lo, b);
-      if (lo >= hi)
-        return true;
-    }
-    return lo >= hi;
-  };
+LogicalResult checkLiveOverlaps(func::FuncOp f, EventCollector &collector) {
+  SmallVector<Event> events = collector.of(f);
   // The reads of each instruction, to tell a read-modify-write (an
   // accumulating Mmad updating live data through another buffer) from an
   // overwrite.
@@ -713,6 +794,74 @@ std::optional<LoopEnds> loopEnds(Operation *op) {
   return LoopEnds{iv, *lb, *lb + (*span / *step) * *step};
 }
 
+/// The base alignment `callee`'s instructions need of its on-core argument
+/// `index` (getRequiredBaseAlignment of its uses, through further calls).
+int64_t requiredArgumentAlignment(func::FuncOp callee, unsigned index,
+                                  llvm::DenseSet<Operation *> &visiting) {
+  int64_t align = 1;
+  if (callee.isExternal() || !visiting.insert(callee).second)
+    return align;
+  for (OpOperand &use : callee.getArgument(index).getUses()) {
+    if (auto call = dyn_cast<func::CallOp>(use.getOwner())) {
+      if (auto next = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+              call, call.getCalleeAttr()))
+        align = std::max(align, requiredArgumentAlignment(
+                                    next, use.getOperandNumber(), visiting));
+      continue;
+    }
+    align = std::max(align, getRequiredBaseAlignment(use));
+  }
+  visiting.erase(callee);
+  return align;
+}
+
+/// At a call of a function of the module, each placed on-core buffer sits
+/// where the callee takes it (arg_c3): at the parameter's ascube.offset
+/// when it names one (an unplaced buffer cannot promise that), otherwise at
+/// an address the callee's instructions accept.
+LogicalResult checkCallSites(func::FuncOp f) {
+  bool ok = true;
+  f.walk([&](func::CallOp call) {
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    if (!callee || callee.isExternal() ||
+        callee.getNumArguments() != call.getNumOperands())
+      return;
+    for (auto [i, v] : llvm::enumerate(call.getOperands())) {
+      BlockArgument param = callee.getArgument(i);
+      if (!isOnCoreArgument(param))
+        continue;
+      std::optional<int64_t> want = getPlacedOffset(param);
+      std::optional<int64_t> at = getPlacedOffset(v);
+      if (want && at != want) {
+        InFlightDiagnostic d = call.emitOpError()
+                               << "passes operand #" << i << " ";
+        if (at)
+          d << "placed at " << *at << " B";
+        else
+          d << "with no fixed place";
+        d << " to @" << callee.getName()
+          << ", whose argument is placed at ascube.offset " << *want
+          << " B [arg_c3]";
+        ok = false;
+        continue;
+      }
+      if (want || !at)
+        continue;
+      llvm::DenseSet<Operation *> visiting;
+      int64_t align = requiredArgumentAlignment(callee, i, visiting);
+      if (*at % align != 0) {
+        call.emitOpError() << "passes operand #" << i << " placed at " << *at
+                           << " B to @" << callee.getName()
+                           << ", whose instructions need the buffer " << align
+                           << " B aligned [arg_c3]";
+        ok = false;
+      }
+    }
+  });
+  return success(ok);
+}
+
 /// Offsets that only loops make dynamic: a mover inside loops with constant
 /// bounds whose offsets the index arithmetic gives (IndexEval.h) is
 /// checked, at the first and the last iteration of each such loop (every
@@ -809,10 +958,12 @@ struct AscubeVerifyTargetPass
   using AscubeVerifyTargetBase::AscubeVerifyTargetBase;
   void runOnOperation() override {
     bool ok = true;
+    EventCollector collector;
     getOperation().walk([&](func::FuncOp f) {
       if (f.isExternal() || (onlyWithTarget && !getTargetProduct(f)))
         return;
       ok &= succeeded(checkPlacedArguments(f));
+      ok &= succeeded(checkCallSites(f));
       ok &= succeeded(checkLoopOffsets(f));
       if (const target::ProductInfo *prod = getTargetProduct(f))
         ok &= succeeded(checkLevelTotals(f, *prod));
@@ -820,7 +971,7 @@ struct AscubeVerifyTargetPass
         if (!accesses(op).empty())
           ok &= succeeded(checkOverlaps(op));
       });
-      ok &= succeeded(checkLiveOverlaps(f));
+      ok &= succeeded(checkLiveOverlaps(f, collector));
       ok &= succeeded(checkUnitFlags(f));
       PipeMChecker pipeM(getTargetProduct(f));
       for (Block &b : f.getBody())

@@ -328,6 +328,14 @@ struct MoverFacts {
 /// parameters do not resolve (quiet: the op's verifier reports that).
 std::optional<MoverFacts> getMoverFacts(mlir::Operation *op);
 
+/// The alignment in bytes an instruction needs of the base address of the
+/// buffer `use` passes it (cube-reference §4, §13.1, §15, §16; the rule
+/// alignment_c2): a mover's source or destination as MoverFacts say, Mmad
+/// A and B 512 B (MX fp8 1024 B), C 1024 B (512 B for an f16 C), a bias
+/// 64 B; any other operand, and any other op, its level's alignment on
+/// the target (1 without one).
+int64_t getRequiredBaseAlignment(mlir::OpOperand &use);
+
 /// With a target product (the one `anchor` is under): a buffer of `type`
 /// placed at `offset` bytes is in a level the product has (capacity_c2) and
 /// fits it (capacity_c1). Emits one diagnostic through `emit` otherwise.
