@@ -9,12 +9,18 @@
 // Arguments are named by their SSA names in the kernel (`%A` is `A`) or by
 // position (`arg0`). A .bin file is the buffer's raw little-endian storage
 // (the Ascend samples' golden-data convention; 4-bit data packed two per
-// byte, element 2i in the low nibble); .npy files are accepted too. A
-// buffer named only by --output starts zeroed. The comparison prints
-// elements compared, max abs/rel error and the first mismatching index,
-// and exits with status 1 on a mismatch; file errors are one line naming
-// the argument (status 2); a failed --runtime-checks check stops the kernel
-// with its message (status 3).
+// byte, element 2i in the low nibble); .npy files (versions 1-3, C order,
+// the argument's storage shape and dtype) are accepted too. A buffer named
+// only by --output starts zeroed. Offsets known only at run time are
+// checked (bounds, alignment) unless --runtime-checks=false. The
+// comparison prints elements compared, max abs/rel error and the first
+// mismatching index.
+//
+// Exit status: 0 success; 1 a --compare mismatch; 2 a usage, file or
+// kernel error (one line naming the argument or the rule); 3 a run-time
+// check failed (the check's message first); 4 the kernel ran longer than
+// --timeout. Limits: each argument at most 1 TiB, all buffers together at
+// most the machine's physical memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,12 +75,10 @@ using llvm::StringRef;
 static llvm::cl::OptionCategory runCategory("ascube-run options");
 static llvm::cl::opt<std::string> kernelFile(llvm::cl::Positional,
                                              llvm::cl::desc("KERNEL.mlir"),
-                                             llvm::cl::Required,
                                              llvm::cl::cat(runCategory));
 static llvm::cl::opt<std::string>
-    entry("entry", llvm::cl::desc("Kernel function to run"),
-          llvm::cl::value_desc("NAME"), llvm::cl::Required,
-          llvm::cl::cat(runCategory));
+    entry("entry", llvm::cl::desc("Kernel function to run (required)"),
+          llvm::cl::value_desc("NAME"), llvm::cl::cat(runCategory));
 static llvm::cl::list<std::string>
     inputs("input", llvm::cl::desc("Load an argument from a .bin/.npy file"),
            llvm::cl::value_desc("ARG=FILE"), llvm::cl::cat(runCategory));
@@ -98,9 +102,17 @@ static llvm::cl::opt<double> rtolOpt("rtol",
                                      llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool> runtimeChecks(
     "runtime-checks",
-    llvm::cl::desc("Check dynamic offsets at run time (bounds, alignment); "
-                   "a failed check stops the kernel naming the rule"),
-    llvm::cl::cat(runCategory));
+    llvm::cl::desc("Check dynamic offsets at run time (bounds, alignment) and "
+                   "data the rules constrain (QUANT_PRE words, 4:2 indices); "
+                   "a failed check stops the kernel naming the rule, exit 3 "
+                   "(on by default; --runtime-checks=false turns it off)"),
+    llvm::cl::init(true), llvm::cl::cat(runCategory));
+static llvm::cl::opt<unsigned>
+    timeoutSeconds("timeout",
+                   llvm::cl::desc("Stop a kernel that runs longer than this "
+                                  "many seconds, exit 4 (0: no limit)"),
+                   llvm::cl::value_desc("SECONDS"), llvm::cl::init(0),
+                   llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool>
     dumpLLVM("print-llvm-dialect",
              llvm::cl::desc("Print the lowered kernel (LLVM dialect)"),
@@ -112,14 +124,37 @@ static llvm::cl::opt<bool>
 }
 
 namespace {
+/// Host memory for a buffer: 64-byte aligned, at least 64 bytes (so a
+/// 0-byte buffer still has an address), freed with std::free.
+struct FreeBytes {
+  void operator()(char *p) const { std::free(p); }
+};
+using Bytes = std::unique_ptr<char, FreeBytes>;
+
+/// `bytes` bytes of zeroed host memory, or a one-line error naming `what`.
+Bytes allocateBytes(const llvm::Twine &what, int64_t bytes) {
+  size_t size = llvm::alignTo(std::max<int64_t>(bytes, 1), 64);
+  Bytes p(static_cast<char *>(std::aligned_alloc(64, size)));
+  if (!p)
+    fail(what + ": cannot allocate " + llvm::Twine(bytes) + " bytes");
+  std::memset(p.get(), 0, size);
+  return p;
+}
+
 /// One kernel argument: its IR type, CPU storage type and host buffer.
 struct Arg {
   std::string name;
-  MemRefType type;        // as written in the kernel
-  MemRefType storage;     // after convert-ascube-to-std
-  std::vector<char> data; // raw storage, 64-byte aligned copy made at call
+  MemRefType type;    // as written in the kernel
+  MemRefType storage; // after convert-ascube-to-std
+  Bytes data;         // raw storage, passed to the kernel in place
   int64_t bytes = 0;
 };
+
+/// The machine's physical memory in bytes (0 when unknown).
+int64_t physicalMemory() {
+  long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? int64_t(pages) * page : 0;
+}
 
 /// Byte size of a CPU storage memref; std::nullopt when it overflows or
 /// exceeds what ascube-run allocates (1 TiB).
@@ -148,9 +183,35 @@ std::string npyDescr(Type t) {
   return llvm::formatv("<{0}{1}", u ? "u" : "i", bits / 8).str();
 }
 
-/// Reads a .bin (raw) or .npy file into exactly `bytes` bytes.
-std::vector<char> readData(StringRef argName, StringRef path, int64_t bytes,
-                           MemRefType type) {
+/// The shape a .npy header gives ("(30, 70)", "(7,)", "()").
+std::optional<SmallVector<int64_t>> npyShape(StringRef header) {
+  size_t at = header.find("'shape':");
+  if (at == StringRef::npos)
+    return std::nullopt;
+  StringRef rest = header.drop_front(at + 8).ltrim();
+  if (!rest.consume_front("("))
+    return std::nullopt;
+  StringRef tuple = rest.take_until([](char c) { return c == ')'; });
+  if (tuple.size() == rest.size())
+    return std::nullopt;
+  SmallVector<int64_t> shape;
+  SmallVector<StringRef> parts;
+  tuple.split(parts, ',');
+  for (StringRef part : parts) {
+    part = part.trim();
+    if (part.empty())
+      continue; // the trailing comma of a 1-tuple
+    int64_t d;
+    if (part.getAsInteger(10, d) || d < 0)
+      return std::nullopt;
+    shape.push_back(d);
+  }
+  return shape;
+}
+
+/// Reads a .bin (raw) or .npy file into exactly `bytes` bytes at `out`.
+void readData(StringRef argName, StringRef path, int64_t bytes, MemRefType type,
+              MemRefType storage, char *out) {
   Type elem = type.getElementType();
   // Only regular files of a plausible size are read (no /dev/zero).
   llvm::sys::fs::file_status st;
@@ -174,6 +235,10 @@ std::vector<char> readData(StringRef argName, StringRef path, int64_t bytes,
       fail(llvm::formatv("argument {0}: '{1}' is not a .npy file", argName,
                          path));
     unsigned major = uint8_t(content[6]);
+    if (major < 1 || major > 3)
+      fail(llvm::formatv("argument {0}: '{1}' is a .npy file of version {2}; "
+                         "versions 1 to 3 are read",
+                         argName, path, major));
     size_t hlen, hstart;
     if (major == 1) {
       hlen = uint8_t(content[8]) | (uint8_t(content[9]) << 8);
@@ -201,13 +266,36 @@ std::vector<char> readData(StringRef argName, StringRef path, int64_t bytes,
       fail(llvm::formatv("argument {0}: '{1}' is Fortran-ordered; save it "
                          "C-ordered",
                          argName, path));
+    if (!header.contains("'fortran_order': False"))
+      fail(llvm::formatv("argument {0}: '{1}' has a malformed .npy header "
+                         "(no fortran_order): {2}",
+                         argName, path, header.trim()));
+    std::optional<SmallVector<int64_t>> shape = npyShape(header);
+    if (!shape)
+      fail(llvm::formatv("argument {0}: '{1}' has a malformed .npy header "
+                         "(no shape): {2}",
+                         argName, path, header.trim()));
+    if (ArrayRef<int64_t>(*shape) != storage.getShape())
+      fail(llvm::formatv(
+          "argument {0}: '{1}' holds an array of shape ({2}), "
+          "but {3} is stored as ({4})",
+          argName, path,
+          llvm::join(llvm::map_range(
+                         *shape, [](int64_t d) { return std::to_string(d); }),
+                     ", "),
+          type,
+          llvm::join(
+              llvm::map_range(storage.getShape(),
+                              [](int64_t d) { return std::to_string(d); }),
+              ", ")));
     content = content.substr(hstart + hlen);
   }
   if (int64_t(content.size()) != bytes)
     fail(llvm::formatv("argument {0}: '{1}' holds {2} bytes of data, but {3} "
                        "needs {4}",
                        argName, path, content.size(), type, bytes));
-  return std::vector<char>(content.begin(), content.end());
+  if (bytes)
+    std::memcpy(out, content.data(), bytes);
 }
 
 void writeData(const Arg &a, StringRef path) {
@@ -238,17 +326,24 @@ void writeData(const Arg &a, StringRef path) {
     os << "\x93NUMPY" << char(1) << char(0) << char(header.size() & 0xFF)
        << char(header.size() >> 8) << header;
   }
-  os.write(a.data.data(), a.data.size());
+  os.write(a.data.get(), a.bytes);
+  os.close();
+  if (os.has_error()) {
+    std::error_code err = os.error();
+    os.clear_error();
+    fail(llvm::formatv("argument {0}: cannot write '{1}': {2}", a.name, path,
+                       err.message()));
+  }
 }
 
 /// Logical element `idx` (physical storage element offset) as a double.
-double decode(Type t, const std::vector<char> &d, int64_t off) {
+double decode(Type t, const char *d, int64_t off) {
   auto u8 = [&](int64_t i) { return uint8_t(d[i]); };
   using ascube::numerics::SmallFloat;
   unsigned bits = ascube::getElementBitWidth(t).value_or(8);
   if (bits == 4) {
-    uint8_t code = ascube::numerics::getNibble(
-        reinterpret_cast<const uint8_t *>(d.data()), off);
+    uint8_t code =
+        ascube::numerics::getNibble(reinterpret_cast<const uint8_t *>(d), off);
     if (isa<Float4E2M1FNType>(t))
       return ascube::numerics::decodeSmallFloat(SmallFloat::F4E2M1, code);
     if (isa<ascube::Float4E1M2Type>(t))
@@ -280,7 +375,7 @@ double decode(Type t, const std::vector<char> &d, int64_t off) {
 }
 
 /// Compares `got` with `golden` over the logical elements of `a`.
-bool compare(const Arg &a, const std::vector<char> &golden) {
+bool compare(const Arg &a, const char *golden) {
   auto l = ascube::getFractalLayout(
       a.type, [&] { return emitError(UnknownLoc::get(a.type.getContext())); });
   if (failed(l))
@@ -299,7 +394,7 @@ bool compare(const Arg &a, const std::vector<char> &golden) {
       rest /= l->shape()[i];
     }
     int64_t off = l->offset(idx);
-    double got = decode(et, a.data, off), want = decode(et, golden, off);
+    double got = decode(et, a.data.get(), off), want = decode(et, golden, off);
     bool ok;
     if (std::isnan(want) || std::isnan(got)) {
       ok = std::isnan(want) && std::isnan(got);
@@ -349,10 +444,22 @@ std::pair<StringRef, StringRef> splitArg(StringRef spec, StringRef flag) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   llvm::cl::HideUnrelatedOptions(runCategory);
-  llvm::cl::ParseCommandLineOptions(
-      argc, argv,
-      "ascube-run: compile an ascube kernel and run it on the "
-      "CPU\n");
+  if (!llvm::cl::ParseCommandLineOptions(
+          argc, argv,
+          "ascube-run: compile an ascube kernel and run it on the CPU\n\n"
+          "  ascube-run KERNEL.mlir --entry NAME --input A=a.bin ... "
+          "--output C=c.bin [--compare C=golden.bin --atol X --rtol Y]\n\n"
+          "Exit status: 0 success; 1 a --compare mismatch; 2 a usage, file "
+          "or kernel error; 3 a run-time check failed; 4 the kernel ran "
+          "longer than --timeout.\n"
+          "Limits: each argument at most 1 TiB, all buffers together at "
+          "most the machine's physical memory.\n",
+          &llvm::errs()))
+    return 2;
+  if (kernelFile.empty())
+    fail("no kernel file given (ascube-run KERNEL.mlir --entry NAME ...)");
+  if (entry.empty())
+    fail("no --entry NAME given: which function of the kernel to run");
   if (!(atolOpt >= 0) || !(rtolOpt >= 0) || std::isinf(atolOpt) ||
       std::isinf(rtolOpt))
     fail("--atol and --rtol must be finite and non-negative");
@@ -453,15 +560,13 @@ int main(int argc, char **argv) {
                        flag, entry, name, known));
   };
   std::vector<bool> named(args.size(), false);
-  for (Arg &a : args)
-    a.data.assign(a.bytes, 0);
+  std::vector<std::pair<Arg *, std::string>> ins, outs, goldens;
   for (StringRef spec : inputs) {
     auto [name, path] = splitArg(spec, "input");
     Arg &a = findArg(name, "input");
-    a.data = readData(a.name, path, a.bytes, a.type);
+    ins.push_back({&a, path.str()});
     named[&a - &args[0]] = true;
   }
-  std::vector<std::pair<Arg *, std::string>> outs, goldens;
   for (StringRef spec : outputs) {
     auto [name, path] = splitArg(spec, "output");
     Arg &a = findArg(name, "output");
@@ -479,10 +584,36 @@ int main(int argc, char **argv) {
       fail(llvm::formatv("argument {0} ({1}) is given by no --input, "
                          "--output or --compare",
                          args[i].name, args[i].type));
+  // The buffers must fit the machine: one line naming the largest, rather
+  // than an allocation failure mid-run.
+  if (int64_t mem = physicalMemory()) {
+    int64_t total = 0;
+    const Arg *largest = nullptr;
+    for (const Arg &a : args) {
+      total += a.bytes;
+      if (!largest || a.bytes > largest->bytes)
+        largest = &a;
+    }
+    for (auto &[a, path] : goldens)
+      total += a->bytes;
+    if (largest && total > mem)
+      fail(llvm::formatv("argument {0}: {1} needs {2} bytes, and all "
+                         "buffers together {3}, more than this machine's {4} "
+                         "bytes of memory",
+                         largest->name, largest->type, largest->bytes, total,
+                         mem));
+  }
+  for (Arg &a : args)
+    a.data = allocateBytes("argument " + a.name, a.bytes);
+  for (auto &[a, path] : ins)
+    readData(a->name, path, a->bytes, a->type, a->storage, a->data.get());
   // Read goldens before running so that a bad file fails fast.
-  std::vector<std::vector<char>> goldenData;
-  for (auto &[a, path] : goldens)
-    goldenData.push_back(readData(a->name, path, a->bytes, a->type));
+  std::vector<Bytes> goldenData;
+  for (auto &[a, path] : goldens) {
+    goldenData.push_back(allocateBytes("argument " + a->name, a->bytes));
+    readData(a->name, path, a->bytes, a->type, a->storage,
+             goldenData.back().get());
+  }
 
   // Compile.
   func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
@@ -500,21 +631,33 @@ int main(int argc, char **argv) {
   auto engine = ExecutionEngine::create(*module, eo);
   if (!engine)
     fail("JIT compilation failed: " + llvm::toString(engine.takeError()));
+  // A failed run-time check (cf.assert) prints its message and calls
+  // abort: the kernel's abort is ascube-run's, which says so and exits 3.
+  // Any other abort stays a crash.
+  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap map;
+    map[interner("abort")] = {
+        llvm::orc::ExecutorAddr::fromPtr(+[] {
+          static const char msg[] =
+              "ascube-run: the kernel stopped: a run-time check failed\n";
+          (void)!::write(2, msg, sizeof(msg) - 1);
+          ::_exit(3);
+        }),
+        llvm::JITSymbolFlags::Exported};
+    return map;
+  });
 
   // Call through the C interface: one pointer to a memref descriptor
-  // {allocated, aligned, offset, sizes[rank], strides[rank]} per argument.
+  // {allocated, aligned, offset, sizes[rank], strides[rank]} per argument,
+  // pointing at the argument's own bytes.
   std::vector<std::vector<int64_t>> descs(args.size());
   std::vector<void *> descPtrs(args.size()), callArgs(args.size());
-  std::vector<std::unique_ptr<char[]>> storage;
   for (size_t i = 0; i < args.size(); ++i) {
     Arg &a = args[i];
-    storage.emplace_back(new (std::align_val_t(64)) char[a.bytes + 64]);
-    char *p = storage.back().get();
-    std::memcpy(p, a.data.data(), a.bytes);
     ArrayRef<int64_t> shape = a.storage.getShape();
     std::vector<int64_t> &d = descs[i];
-    d.push_back(reinterpret_cast<int64_t>(p));
-    d.push_back(reinterpret_cast<int64_t>(p));
+    d.push_back(reinterpret_cast<int64_t>(a.data.get()));
+    d.push_back(reinterpret_cast<int64_t>(a.data.get()));
     d.push_back(0);
     d.insert(d.end(), shape.begin(), shape.end());
     int64_t stride = 1;
@@ -527,9 +670,8 @@ int main(int argc, char **argv) {
     descPtrs[i] = d.data();
     callArgs[i] = &descPtrs[i];
   }
-  // Compile (materialize) the kernel first, then run it. A failed run-time
-  // check prints its message (to stdout, unbuffered here) and aborts: report
-  // that as a kernel stop, not as a crash of ascube-run.
+  // Compile (materialize) the kernel first, then run it; messages of
+  // failed checks go to stdout, unbuffered here so they come first.
   auto kernelFn = (*engine)->lookupPacked("_mlir_ciface_" + entry.getValue());
   if (!kernelFn)
     fail("running @" + entry +
@@ -537,23 +679,29 @@ int main(int argc, char **argv) {
   llvm::outs().flush();
   std::fflush(stdout);
   std::setvbuf(stdout, nullptr, _IONBF, 0);
-  struct sigaction onAbort = {};
-  onAbort.sa_handler = [](int) {
-    static const char msg[] =
-        "ascube-run: the kernel stopped: a run-time check failed\n";
-    (void)!::write(2, msg, sizeof(msg) - 1);
-    ::_exit(3);
-  };
-  ::sigaction(SIGABRT, &onAbort, nullptr);
+  if (timeoutSeconds) {
+    static unsigned limit = timeoutSeconds;
+    struct sigaction onAlarm = {};
+    onAlarm.sa_handler = [](int) {
+      char msg[128];
+      int n = std::snprintf(msg, sizeof(msg),
+                            "ascube-run: the kernel ran longer than %u s "
+                            "(--timeout) and was stopped\n",
+                            limit);
+      (void)!::write(2, msg, n > 0 ? size_t(n) : 0);
+      ::_exit(4);
+    };
+    ::sigaction(SIGALRM, &onAlarm, nullptr);
+    ::alarm(timeoutSeconds);
+  }
   (*kernelFn)(callArgs.data());
-  for (size_t i = 0; i < args.size(); ++i)
-    std::memcpy(args[i].data.data(), storage[i].get(), args[i].bytes);
+  ::alarm(0);
 
   for (auto &[a, path] : outs)
     writeData(*a, path);
   bool ok = true;
   for (size_t i = 0; i < goldens.size(); ++i)
-    ok &= compare(*goldens[i].first, goldenData[i]);
+    ok &= compare(*goldens[i].first, goldenData[i].get());
   if (!goldens.empty())
     llvm::outs() << (ok ? "PASS" : "FAIL") << "\n";
   return ok ? 0 : 1;
