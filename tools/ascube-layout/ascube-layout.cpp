@@ -25,6 +25,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -368,13 +369,38 @@ int main(int argc, char **argv) {
   if (!l)
     fail(toString(l.takeError()));
 
-  // Pictures and orders are for learning: keep them to a readable size.
-  constexpr int64_t kMaxPrinted = 1 << 20;
-  if ((orderOpt || gridOpt || !svgOpt.empty()) &&
-      l->numElements() > kMaxPrinted)
-    fail(formatv("the padded layout has {0} elements; --order, --grid and "
-                 "--svg print at most {1} (use --query for large shapes)",
+  // Pictures and orders are for learning: keep them to a readable size,
+  // counting what is printed (a grid prints a header and rules per batch,
+  // however few its elements), and an SVG to what a browser opens (about
+  // 250 B a cell: at most 4 MB).
+  constexpr int64_t kMaxPrinted = 1 << 20, kMaxSvgCells = 1 << 14;
+  if (orderOpt && l->numElements() > kMaxPrinted)
+    fail(formatv("the padded layout has {0} elements; --order prints at most "
+                 "{1} (use --query for large shapes)",
                  l->numElements(), kMaxPrinted));
+  if (gridOpt || !svgOpt.empty()) {
+    Picture pic(*l);
+    // Cells and header/rule lines, saturating instead of overflowing.
+    int64_t cells = 0;
+    std::optional<int64_t> perBatch =
+        llvm::checkedMul<int64_t>(pic.rows + 3, pic.cols + 2);
+    if (std::optional<int64_t> all =
+            perBatch ? llvm::checkedMul<int64_t>(pic.batches, *perBatch)
+                     : std::nullopt)
+      cells = *all;
+    else
+      cells = INT64_MAX;
+    int64_t cap = gridOpt ? kMaxPrinted : kMaxSvgCells;
+    if (cells > cap)
+      fail(formatv("{0} would draw {1} batch(es) of {2} x {3} cells with "
+                   "their headers ({4}); it draws at most {5}{6} (use --query "
+                   "for large shapes)",
+                   gridOpt ? "--grid" : "--svg", pic.batches, pic.rows,
+                   pic.cols, cells == INT64_MAX ? "more than 2^63"
+                                                : std::to_string(cells),
+                   cap,
+                   gridOpt ? "" : ", a picture a browser opens (about 4 MB)"));
+  }
   if (orderOpt) {
     printOrder(*l);
   } else if (!queryOpt.empty()) {
