@@ -6,6 +6,9 @@
 #
 #   scripts/setup.sh            # install + configure + build
 #   BUILD_DIR=out scripts/setup.sh
+#   SANITIZE=1 scripts/setup.sh # also the sanitizer build (build-san, or
+#                               # SAN_BUILD_DIR): clang-22, ASan + UBSan,
+#                               # the libFuzzer harnesses
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,6 +19,11 @@ PACKAGES=(
   llvm-22 llvm-22-dev llvm-22-tools libmlir-22 libmlir-22-dev mlir-22-tools
   libgtest-dev python3-numpy
 )
+SANITIZE="${SANITIZE:-0}"
+SAN_BUILD_DIR="${SAN_BUILD_DIR:-$ROOT/build-san}"
+if [ "$SANITIZE" != 0 ]; then
+  PACKAGES+=(clang-22 libclang-rt-22-dev libfuzzer-22-dev)
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -41,3 +49,18 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     "${LAUNCHER[@]}"
 fi
 ninja -C "$BUILD_DIR" -j"${JOBS:-2}"
+
+if [ "$SANITIZE" != 0 ]; then
+  if [ ! -f "$SAN_BUILD_DIR/build.ninja" ]; then
+    cmake -G Ninja -S "$ROOT" -B "$SAN_BUILD_DIR" \
+      -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_C_COMPILER=/usr/lib/llvm-22/bin/clang \
+      -DCMAKE_CXX_COMPILER=/usr/lib/llvm-22/bin/clang++ \
+      -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
+      -DLLVM_DIR=/usr/lib/llvm-22/lib/cmake/llvm \
+      -DASCUBE_SANITIZE=ON -DASCUBE_FUZZ=ON \
+      "${LAUNCHER[@]}"
+  fi
+  ninja -C "$SAN_BUILD_DIR" -j"${JOBS:-2}"
+fi
+

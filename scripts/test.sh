@@ -1,27 +1,64 @@
 #!/usr/bin/env bash
 # Sets up (scripts/setup.sh), builds, checks formatting and runs every test:
 # lit regression tests (FileCheck, -verify-diagnostics, tools) and the
-# GoogleTest unit tests. Ends with the line "N passed, N failed".
+# GoogleTest unit tests, in the Release build and again in the sanitizer
+# build (ASan + UBSan, assertions on: build-san), then fuzzes each libFuzzer
+# harness for FUZZ_SECONDS (default 60). Ends with the line
+# "N passed, N failed".
+#
+#   scripts/test.sh              # everything (what CI runs)
+#   SANITIZE=0 scripts/test.sh   # locally: the Release suite only
+#   FUZZ_SECONDS=0 scripts/test.sh
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
-export BUILD_DIR
+SAN_BUILD_DIR="${SAN_BUILD_DIR:-$ROOT/build-san}"
+SANITIZE="${SANITIZE:-1}"
+FUZZ_SECONDS="${FUZZ_SECONDS:-60}"
+export BUILD_DIR SAN_BUILD_DIR SANITIZE
 
 "$ROOT/scripts/setup.sh"
 "$ROOT/scripts/check-format.sh"
 
-ninja -C "$BUILD_DIR" -j"${JOBS:-2}" AscubeUnitTests
-log="$(mktemp)"
-set +e
-/usr/lib/llvm-22/bin/lit -sv "$BUILD_DIR/test" "$BUILD_DIR/test/Unit" 2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
-set -e
-# lit's summary lines ("  Passed: 40 (100.00%)") -> "N passed, N failed".
-read -r passed failed < <(awk '
-  /^ *Passed *:/ { p += $2 }
-  /^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *:/ { f += $(NF-1) }
-  END { print p + 0, f + 0 }' "$log")
-rm -f "$log"
-echo "${passed:-0} passed, ${failed:-0} failed"
+passed=0
+failed=0
+status=0
+# Runs lit on a build directory and adds its summary to the totals.
+suite() { # BUILD LABEL
+  local build=$1 label=$2 log
+  ninja -C "$build" -j"${JOBS:-2}" AscubeUnitTests
+  log="$(mktemp)"
+  echo "== $label"
+  set +e
+  /usr/lib/llvm-22/bin/lit -sv "$build/test" "$build/test/Unit" 2>&1 | tee "$log"
+  local s=${PIPESTATUS[0]}
+  set -e
+  # lit's summary lines ("  Passed: 40 (100.00%)") -> totals.
+  read -r p f < <(awk '
+    /^ *Passed *:/ { p += $2 }
+    /^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *:/ { f += $(NF-1) }
+    END { print p + 0, f + 0 }' "$log")
+  rm -f "$log"
+  passed=$((passed + p))
+  failed=$((failed + f))
+  [ "$s" -eq 0 ] || status=$s
+}
+
+suite "$BUILD_DIR" "Release build"
+if [ "$SANITIZE" != 0 ]; then
+  # shellcheck source=sanitizer-env.sh
+  source "$ROOT/scripts/sanitizer-env.sh"
+  suite "$SAN_BUILD_DIR" "sanitizer build (ASan + UBSan)"
+  if [ "$FUZZ_SECONDS" != 0 ]; then
+    echo "== fuzzing, $FUZZ_SECONDS s per harness"
+    if "$ROOT/scripts/fuzz.sh" "$FUZZ_SECONDS"; then
+      passed=$((passed + 1))
+    else
+      failed=$((failed + 1))
+      status=1
+    fi
+  fi
+fi
+echo "$passed passed, $failed failed"
 exit "$status"

@@ -1987,7 +1987,6 @@ LogicalResult Load2DTransposeOp::verify() {
   if (src->bits == 32 && (nz || zn)) {
     int64_t needed = nz ? src->paddedRows() / 16 : src->paddedCols() / 16;
     int64_t apart = p->v2 ? p->srcFracGap + 1 : 1;
-    const char *unit = nz ? "rows" : "columns";
     if (apart != needed) {
       InFlightDiagnostic d =
           emitOpError() << "a b32 square pairs source fractals " << apart
