@@ -13,6 +13,7 @@ if mode == "make":
     a[0 * 32] = 127
     a[1 * 32] = 1
     a[2 * 32] = -1
+    a[4 * 32] = -127  # row 4: (-127) * 127 onto -2147483000
     a[1] = 99  # column 1 of row 0: outside k = 1, must not count
     b = np.zeros(512, np.int8)
     b[0 * 32] = 127  # (k=0, n=0)
@@ -20,6 +21,7 @@ if mode == "make":
     b[1] = 55        # (k=1, n=0): outside k = 1
     c = np.full(256, 2147483000, np.int32)
     c[16] = -2147483000  # (1, 0)
+    c[4 * 16] = -2147483000  # (4, 0): saturates at INT32_MIN
     a.tofile(d + "/a8.bin"), b.tofile(d + "/b8.bin"), c.tofile(d + "/c32.bin")
     # C07: A = 200 small integers then 56 elements of garbage 1000.0.
     ag = np.full(256, 1000.0, np.float16)
@@ -37,8 +39,9 @@ c = np.fromfile(d + "/c_zero.bin", np.int32)
 print("zero: untouched", bool((c == np.fromfile(d + "/c32.bin", np.int32)).all()))
 c = np.fromfile(d + "/c_sat.bin", np.int32)
 # (0,0): 2147483000 + 127*127 saturates; (0,1): + 127*2; (1,0): -2147483000
-# + 1*127; (2,1): + (-1)*2; (3,3): + 0.
-print("saturate", c[0], c[1], c[16], c[2 * 16 + 1], c[3 * 16 + 3])
+# + 1*127; (2,1): + (-1)*2; (3,3): + 0; (4,0): -2147483000 + (-127)*127
+# saturates at the lower bound.
+print("saturate", c[0], c[1], c[16], c[2 * 16 + 1], c[3 * 16 + 3], c[4 * 16])
 cg = np.fromfile(d + "/c_gemv.bin", np.float32)
 ag = (np.arange(200) % 7) - 3
 want = [sum(int(ag[k]) * ((k + 2 * n) % 5 - 2) for k in range(200)) for n in range(64)]

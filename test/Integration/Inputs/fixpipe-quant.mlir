@@ -18,6 +18,17 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.fixpipe %C to %D {deqScalar = 70369781006336 : i64} : !CI to memref<16x16xi8>
     return
   }
+  // REQ8 with the word 0x40003DCCCCCD: M1 is bits 31:13 of 0.1f, and the
+  // low 13 bits set in the word must not count.
+  func.func @req8_low_bits(%C: !CI, %D: memref<16x16xi8>) {
+    ascube.fixpipe %C to %D {deqScalar = 70369781009613 : i64} : !CI to memref<16x16xi8>
+    return
+  }
+  // The same word per column (VREQ8).
+  func.func @vreq8_low_bits(%C: !CI, %Q: memref<16xi64, #ascube.mem<L1>>, %D: memref<16x16xi8>) {
+    ascube.fixpipe %C to %D quant_vector %Q : memref<16xi64, #ascube.mem<L1>> : !CI to memref<16x16xi8>
+    return
+  }
   // QF322B8_PRE to u8: M1 = 1, offset 0, bit 46 = 0.
   func.func @qf32_u8(%C: !CF, %D: memref<16x16xui8>) {
     ascube.fixpipe %C to %D {deqScalar = 1065353216 : i64} : !CF to memref<16x16xui8>

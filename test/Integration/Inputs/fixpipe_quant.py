@@ -38,6 +38,12 @@ if mode == "make":
     c[:16] = [3, 1000000, -7] + [0] * 13
     c.tofile(d + "/cdeq.bin")
     np.full(256, 10, np.int32).tofile(d + "/c10.bin")
+    # REQ8 with a word whose scale has bits 12:0 set (M1 = 0.1f,
+    # 0x3DCCCCCD): only bits 31:13 count, M1 = 0.0999755859375.
+    c = np.zeros(256, np.int32)
+    c[:3] = [35, 1015, -35]
+    c.tofile(d + "/clow.bin")
+    np.full(16, 0x40003DCCCCCD, np.uint64).tofile(d + "/qlow.bin")
     # Column c: M1 = 2^-(c % 4), offset c - 8, s8.
     words = []
     for col in range(16):
@@ -70,6 +76,8 @@ def row0(name, dt, n=8):
 print("req8", row0("req8", np.int8))
 print("req8_relu", row0("req8_relu", np.int8))
 print("req8_m1_bits", row0("req8_m1_bits", np.int8))
+print("req8_low_bits", row0("req8_low_bits", np.int8, 3))
+print("vreq8_low_bits", row0("vreq8_low_bits", np.int8, 3))
 print("qf32_u8", row0("qf32_u8", np.uint8))
 print("deqf16", row0("deqf16", np.float16, 3))
 print("deqf16_mcb1", row0("deqf16_mcb1", np.float16, 3))
