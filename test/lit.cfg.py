@@ -27,3 +27,7 @@ tool_dirs = [os.path.join(config.ascube_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     ["ascube-opt", "ascube-layout", "ascube-products", "ascube-run", "mlir-opt", "mlir-runner",
      "mlir-translate", "llc"], tool_dirs)
+
+# Buffers ascube-run only writes start as a sentinel, not zero: a test that
+# something stays untouched then tells it from "written with zero".
+config.environment["ASCUBE_RUN_OUTPUT_FILL"] = "0xA5"

@@ -11,7 +11,10 @@
 // (the Ascend samples' golden-data convention; 4-bit data packed two per
 // byte, element 2i in the low nibble); .npy files (versions 1-3, C order,
 // the argument's storage shape and dtype) are accepted too. A buffer named
-// only by --output starts zeroed. Offsets known only at run time are
+// only by --output starts filled with --output-fill (0 unless the
+// environment's ASCUBE_RUN_OUTPUT_FILL says otherwise: the test suite uses
+// a sentinel, so "left untouched" is told from "written with zero").
+// Offsets known only at run time are
 // checked (bounds, alignment) unless --runtime-checks=false. The
 // comparison prints elements compared, max abs/rel error and the first
 // mismatching index.
@@ -107,6 +110,11 @@ static llvm::cl::opt<bool> runtimeChecks(
                    "a failed check stops the kernel naming the rule, exit 3 "
                    "(on by default; --runtime-checks=false turns it off)"),
     llvm::cl::init(true), llvm::cl::cat(runCategory));
+static llvm::cl::opt<std::string> outputFill(
+    "output-fill",
+    llvm::cl::desc("The byte a buffer named only by --output starts filled "
+                   "with (default 0, or $ASCUBE_RUN_OUTPUT_FILL)"),
+    llvm::cl::value_desc("BYTE"), llvm::cl::cat(runCategory));
 static llvm::cl::opt<unsigned>
     timeoutSeconds("timeout",
                    llvm::cl::desc("Stop a kernel that runs longer than this "
@@ -603,8 +611,20 @@ int main(int argc, char **argv) {
                          largest->name, largest->type, largest->bytes, total,
                          mem));
   }
-  for (Arg &a : args)
+  // Output-only buffers start as --output-fill (a sentinel in the tests).
+  std::string fillText = outputFill.getNumOccurrences() ? outputFill.getValue()
+                         : std::getenv("ASCUBE_RUN_OUTPUT_FILL")
+                             ? std::getenv("ASCUBE_RUN_OUTPUT_FILL")
+                             : "0";
+  unsigned fill;
+  if (StringRef(fillText).getAsInteger(0, fill) || fill > 255)
+    fail(llvm::formatv("--output-fill '{0}': expected a byte (0 to 255, or "
+                       "0x00 to 0xFF)",
+                       fillText));
+  for (Arg &a : args) {
     a.data = allocateBytes("argument " + a.name, a.bytes);
+    std::memset(a.data.get(), int(fill), a.bytes);
+  }
   for (auto &[a, path] : ins)
     readData(a->name, path, a->bytes, a->type, a->storage, a->data.get());
   // Read goldens before running so that a bad file fails fast.

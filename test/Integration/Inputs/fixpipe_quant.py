@@ -70,6 +70,12 @@ if mode == "make":
     w.tofile(d + "/cw64i.bin")
     sys.exit(0)
 
+def untouched(x):
+    """Still the sentinel byte ascube-run fills output-only buffers with in
+    the tests (ASCUBE_RUN_OUTPUT_FILL = 0xA5): never written, not even with
+    zero."""
+    return bool((np.ascontiguousarray(x).view(np.uint8) == 0xA5).all())
+
 def row0(name, dt, n=8):
     return np.fromfile(d + "/" + name + ".bin", dt)[:n].tolist()
 
@@ -99,7 +105,7 @@ print("nz2dn", all(dn[j * 16 + i] == 100 * i + j for i in range(16) for j in ran
 n3 = np.fromfile(d + "/nz3510.bin", np.float32)
 print("nz2nz arch3510", all(n3[(j // 16) * 512 + i * 16 + j % 16] == 100 * i + j
                             for i in range(16) for j in range(32)),
-      "gap untouched", bool((n3[256:512] == 0).all()))
+      "gap untouched", untouched(n3[256:512]))
 d3 = np.fromfile(d + "/dn3510.bin", np.float32)
 print("nz2dn arch3510", all(d3[m * 320 + c * 16 + i] == 100 * i + 16 * m + c
                             for m in range(2) for i in range(16) for c in range(16)))
@@ -115,16 +121,16 @@ print("qf322f16_pre", all(h[i * 32 + j] == (100 * i + j) * 0.25 for i in range(1
 mg = np.fromfile(d + "/merge_b8.bin", np.int8)
 print("merge_b8", all(mg[(j // 32) * 1024 + i * 32 + j % 32] == np.round((100 * i + j) / 16)
                       for i in range(16) for j in range(64)),
-      "padding rows untouched", bool((mg.reshape(2, 32, 32)[:, 16:, :] == 0).all()),
+      "padding rows untouched", untouched(mg.reshape(2, 32, 32)[:, 16:, :]),
       "(15, 40):", int(mg[1024 + 15 * 32 + 8]))
 # Channel split: Nz with 16x8 f32 fractals (128 elements each); nSize = 24.
 sp = np.fromfile(d + "/split_f32.bin", np.float32)
 print("split_f32", all(sp[(j // 8) * 128 + i * 8 + j % 8] == 100 * i + j
                        for i in range(16) for j in range(24)),
-      "fourth column untouched", bool((sp[384:] == 0).all()))
+      "fourth column untouched", untouched(sp[384:]))
 nd = np.fromfile(d + "/nd.bin", np.float32)
 print("nz2nd pitch", all(nd[i * 40 + j] == 100 * i + j for i in range(16) for j in range(32)),
-      "gap untouched", bool((nd.reshape(16, 40)[:, 32:] == 0).all()))
+      "gap untouched", untouched(nd.reshape(16, 40)[:, 32:]))
 def codes(name, n=32):
     return " ".join("%02x" % x for x in np.fromfile(d + "/" + name + ".bin", np.uint8)[:n])
 print("fp8", codes("fp8"))
