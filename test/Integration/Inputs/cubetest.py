@@ -1,7 +1,8 @@
-"""Shared helpers of the execution test generators: element encodings, the
+"""Shared helpers of the execution test generators: element encodings,
+random inputs, the reference product in the Cube's documented order, the
 GM -> L1 -> L0 -> mmad -> fixpipe matmul kernel, and running a kernel with
-ascube-run against a golden. Goldens are computed by each script with plain
-numpy; nothing here knows a fractal layout.
+ascube-run against a golden. Goldens are computed with plain numpy; nothing
+here knows a fractal layout.
 """
 import argparse
 import os
@@ -43,6 +44,77 @@ def nz(v, fr, fc):
 def golden(c, t):
     """An exact product in the output type of `t`."""
     return c.astype(np.int32) if ACC[t] == "i32" else c.astype(np.float32)
+
+
+def random_values(rng, t, shape, huge=True, top=None):
+    """Random inputs of type `t` (as float64 / int64 holding exactly the
+    values of `t`). Integers span the type; floats have full mantissas,
+    mixed signs and magnitudes, and some zeros, subnormals and values near
+    the top of the type, so a wrong rounding, a product rounded to the input
+    type or another summation order changes the bits of the result.
+    `huge=False` leaves out values whose products overflow (for products
+    that saturate, docs/Rationale.md); `top` caps the common exponents (an
+    f16 result)."""
+    if t in ("i8", "i4"):
+        lo, hi = {"i8": (-128, 128), "i4": (-8, 8)}[t]
+        return rng.integers(lo, hi, shape)
+    # exponent ranges: common values, tiny ones, huge ones
+    common, tiny, big = {"f16": ((-6, 6), (-24, -15), (12, 15)),
+                          "bf16": ((-12, 12), (-133, -120), (60, 100)),
+                          "f32": ((-12, 12), (-149, -120), (60, 100))}[t]
+    if top is not None:
+        common = (common[0], min(common[1], top))
+    pick = rng.random(shape)
+    e = rng.integers(*common, shape)
+    e = np.where(pick < 0.06, rng.integers(*tiny, shape), e)
+    if huge:
+        e = np.where(pick > 0.94, rng.integers(*big, shape), e)
+    v = np.ldexp(1.0 + rng.random(shape), e) * rng.choice([-1.0, 1.0], shape)
+    v = np.where((pick > 0.5) & (pick < 0.53), 0.0, v)
+    # Round to the type (bf16: keep the top 16 bits of the f32, by round to
+    # nearest even, as the encoding does).
+    if t == "f16":
+        return v.astype(np.float16).astype(np.float64)
+    f = v.astype(np.float32)
+    if t == "bf16":
+        bits = f.view(np.uint32)
+        bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
+        f = bits.astype(np.uint32).view(np.float32)
+    return f.astype(np.float64)
+
+
+def reference_matmul(a, b, t, c0=None):
+    """C = C0 + A x B in the Cube's documented order (docs/Rationale.md,
+    cube-reference §13.3, §19.1): each product formed in f32 (exact for
+    f16/bf16 except where it falls below f32's normal range; f32 x f32
+    rounds), added to an f32 accumulator one k at a time in k order, from
+    C0 (0 when absent). Integers: the exact sum, saturated once to int32.
+    Plain numpy on ND arrays, no fractal layout."""
+    m, n = a.shape[0], b.shape[1]
+    if ACC[t] == "i32":
+        c = a.astype(np.int64) @ b.astype(np.int64)
+        if c0 is not None:
+            c = c + c0.astype(np.int64)
+        return np.clip(c, -2**31, 2**31 - 1).astype(np.int32)
+    acc = np.zeros((m, n), np.float32) if c0 is None else c0.astype(np.float32)
+    af, bf = a.astype(np.float32), b.astype(np.float32)
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+        for kk in range(a.shape[1]):
+            acc = acc + af[:, kk:kk + 1] * bf[kk:kk + 1, :]
+    return acc
+
+
+def same_bits(got, want):
+    """Bit-for-bit equality of two arrays of one dtype, where any NaN
+    equals any NaN (the NaN a chip produces is not documented)."""
+    got, want = np.asarray(got), np.asarray(want)
+    if got.shape != want.shape:
+        return False
+    width = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[want.itemsize]
+    eq = got.view(width) == want.view(width)
+    if want.dtype.kind == "f":
+        eq |= np.isnan(got) & np.isnan(want)
+    return bool(eq.all())
 
 
 def mover_ops(mover, src, dst, src_type, dst_type):
@@ -96,31 +168,41 @@ def matmul_kernel(prod, t, m, k, n, a_as, a_mover, b_as, b_mover,
 
 
 def run_matmul(runner, d, rng, prod, t, m, k, n, a_as, a_mover, b_as, b_mover):
-    """Writes the kernel and small-integer inputs into `d`, runs it and
-    compares C with numpy's a @ b. Returns (ok, ascube-run's output)."""
+    """Writes the kernel and random inputs (random_values) into `d`, runs it
+    and compares C bit for bit with reference_matmul. Returns (ok,
+    ascube-run's output)."""
     os.makedirs(d, exist_ok=True)
-    lo, hi = {"i8": (-128, 128), "i4": (-8, 8)}.get(t, (-3, 4))
-    a = rng.integers(lo, hi, (m, k))
-    b = rng.integers(lo, hi, (k, n))
+    a = random_values(rng, t, (m, k))
+    b = random_values(rng, t, (k, n))
     with open(d + "/kernel.mlir", "w") as f:
         f.write(matmul_kernel(prod, t, m, k, n, a_as, a_mover, b_as, b_mover))
     encode(a if a_as == "A" else a.T, t).tofile(d + "/A.bin")
     encode(b if b_as == "B" else b.T, t).tofile(d + "/B.bin")
-    golden(a @ b, t).tofile(d + "/golden.bin")
-    return run(runner, d, "k", ["A", "B"], "C")
+    want = reference_matmul(a, b, t)
+    want.tofile(d + "/golden.bin")
+    return run(runner, d, "k", ["A", "B"], "C", dtype=want.dtype)
 
 
-def run(runner, d, entry, inputs, output, extra=()):
+def run(runner, d, entry, inputs, output, extra=(), dtype=None, logical=None):
     """ascube-run on d/kernel.mlir with d/NAME.bin inputs, comparing the
-    output with d/golden.bin (exactly, unless `extra` gives tolerances).
-    Returns (ok, output text)."""
+    output with d/golden.bin (exactly, unless `extra` gives tolerances; with
+    `dtype`, also bit for bit, so -0 and +0 differ — over the storage
+    elements `logical` marks, when the output has padding). Returns (ok,
+    output text)."""
     cmd = [runner, d + "/kernel.mlir", "--entry", entry]
     for i in inputs:
         cmd += ["--input", f"{i}={d}/{i}.bin"]
     cmd += ["--output", f"{output}={d}/{output}.bin", "--compare", f"{output}={d}/golden.bin"]
     cmd += list(extra)
     r = subprocess.run(cmd, capture_output=True, text=True)
-    return r.returncode == 0, r.stdout + r.stderr
+    ok, out = r.returncode == 0, r.stdout + r.stderr
+    got = np.fromfile(f"{d}/{output}.bin", dtype) if ok and dtype else None
+    want = np.fromfile(f"{d}/golden.bin", dtype) if ok and dtype else None
+    if logical is not None and got is not None:
+        got, want = got[logical], want[logical]
+    if got is not None and not same_bits(got, want):
+        return False, out + f"{output} differs from the golden in its bits\n"
+    return ok, out
 
 
 def options(*extra):

@@ -3,10 +3,12 @@
 For many random configurations (dtype, m, k, n up to 128, bias, accumulate,
 B given as K x N or transposed, product A2 or 950) this writes a kernel
 (GM ND -> data_copy ND2NZ -> L1 Nz -> load_2d -> L0A/L0B -> mmad ->
-fixpipe NZ2ND -> GM ND), its inputs and a golden computed by numpy with no
-fractal layout, runs it with ascube-run and counts mismatches. Integer
-results must be exact; float inputs are small integers, so float results
-are exact too.
+fixpipe NZ2ND -> GM ND), random inputs (full-mantissa floats of mixed
+signs and magnitudes, some subnormal or huge) and a golden computed by numpy
+with no fractal layout in the Cube's documented order (one k at a time,
+cubetest.reference_matmul), runs it with ascube-run and compares bit for
+bit. It prints what the draw covered ("covered KEY: N"), which the test
+checks.
 
 Usage: differential.py --runner PATH/ascube-run --out DIR [--count N] [--seed S]
 """
@@ -16,6 +18,8 @@ import subprocess
 import sys
 
 import numpy as np
+
+from cubetest import random_values, reference_matmul, same_bits
 
 TYPES = {
     # name: (mlir type, bits, numpy dtype, accumulator mlir type)
@@ -224,29 +228,53 @@ def random_config(rng):
 
 
 def golden_and_inputs(cfg, rng, out):
+    """Random inputs (cubetest.random_values: full-mantissa floats of mixed
+    magnitudes, some subnormal or huge) and the golden in the Cube's
+    documented order (cubetest.reference_matmul): from 0 or the bias, one k
+    at a time; an accumulating second Mmad goes on from the first's
+    result."""
     dtype = cfg["dtype"]
     m, k, n = cfg["m"], cfg["k"], cfg["n"]
-    lo, hi = {"i8": (-128, 128), "i4": (-8, 8)}.get(dtype, (-3, 4))
-    a = rng.integers(lo, hi, (m, k))
-    b = rng.integers(lo, hi, (k, n))
-    c = a.astype(np.int64) @ b.astype(np.int64)
-    if cfg["accumulate"]:
-        c = 2 * c
+    a = random_values(rng, dtype, (m, k))
+    b = random_values(rng, dtype, (k, n))
     # A DN input is stored column-major.
     encode(a.T.copy() if cfg["dn"] else a, dtype).tofile(out + "/A.bin")
     encode(b.T.copy() if cfg["bt"] else b, dtype).tofile(out + "/B.bin")
+    c0 = None
     if cfg["bias"]:
         n16 = ceil_div(n, 16) * 16
-        bias = rng.integers(-1000, 1000, (n16,))
-        c = c + bias[:n]
-        np_t = {"i32": np.int32, "f32": np.float32, "f16": np.float16}[cfg["bias"]]
-        bias.astype(np_t).tofile(out + "/BIAS.bin")
-    acc = TYPES[dtype][3]
-    if acc == "i32":
-        c = np.clip(c, -2**31, 2**31 - 1).astype(np.int32)
-    else:
-        c = c.astype(np.float32)  # small integers: exact
+        if cfg["bias"] == "i32":
+            bias = rng.integers(-2**31, 2**31, (n16,))
+            bias.astype(np.int32).tofile(out + "/BIAS.bin")
+        else:
+            bias = random_values(rng, cfg["bias"], (n16,))
+            bias.astype({"f32": np.float32, "f16": np.float16}[cfg["bias"]]).tofile(out + "/BIAS.bin")
+        c0 = np.broadcast_to(bias[:n], (m, n))
+    c = reference_matmul(a, b, dtype, c0)
+    if cfg["accumulate"]:
+        c = reference_matmul(a, b, dtype, c)
     c.tofile(out + "/golden.bin")
+    return c
+
+
+def coverage(cfg):
+    """What a configuration exercises, for the counts the test checks."""
+    p = "950" if cfg["product"] == "ascend950pr" else "a2"
+    t = cfg["dtype"]
+    keys = [f"dtype {t}", f"product {p}"]
+    if cfg["m"] == 1:
+        keys.append("gemv disabled" if cfg["disable_gemv"] else "gemv")
+    if cfg["bias"]:
+        keys.append(f"bias {cfg['bias']}")
+    if cfg["accumulate"]:
+        keys.append("accumulate")
+    if cfg["dn"]:
+        keys.append("dn2nz")
+    if cfg["btr"]:
+        keys.append(f"B transposed by the mover {p} {t}")
+    elif cfg["bt"]:
+        keys.append(f"B given transposed {p}")
+    return keys
 
 
 def main():
@@ -259,13 +287,16 @@ def main():
     rng = np.random.default_rng(o.seed)
     failures = 0
     seen = set()
+    covered = {}
     for i in range(o.count):
         cfg = random_config(rng)
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
         with open(d + "/kernel.mlir", "w") as f:
             f.write(kernel(cfg))
-        golden_and_inputs(cfg, rng, d)
+        want = golden_and_inputs(cfg, rng, d)
+        for key in coverage(cfg):
+            covered[key] = covered.get(key, 0) + 1
         cmd = [o.runner, d + "/kernel.mlir", "--entry", "k",
                "--input", f"A={d}/A.bin", "--input", f"B={d}/B.bin",
                "--output", f"C={d}/C.bin", "--compare", f"C={d}/golden.bin"]
@@ -273,10 +304,14 @@ def main():
             cmd += ["--input", f"BIAS={d}/BIAS.bin"]
         r = subprocess.run(cmd, capture_output=True, text=True)
         seen.add(cfg["dtype"])
-        if r.returncode != 0:
+        bits_ok = r.returncode == 0 and os.path.exists(d + "/C.bin") and same_bits(
+            np.fromfile(d + "/C.bin", want.dtype).reshape(want.shape), want)
+        if not bits_ok:
             failures += 1
             print(f"FAILED case{i} {cfg}\n{r.stdout}{r.stderr}")
     print(f"dtypes {' '.join(sorted(seen))}")
+    for key in sorted(covered):
+        print(f"covered {key}: {covered[key]}")
     print(f"{o.count} configurations, {failures} failures")
     sys.exit(1 if failures else 0)
 
