@@ -193,6 +193,15 @@ func.func @window(%a: memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.me
 
 // -----
 
+func.func @window_columns(%a: memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %b: memref<16x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  // X has C1 * 3 * 3 * C0 = 288 columns: a window one C0 block past them.
+  // expected-error @+1 {{window rows [0, 16) x columns [16, 304) leaves the 36 x 288 im2col matrix (rows padded to 48) [load3d_c8]}}
+  ascube.load_3d %a to %b {filterH = 3 : i64, filterW = 3 : i64, mExtension = 16 : i64, kStartPt = 16 : i64, kExtension = 288 : i64} : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<16x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
+
+// -----
+
 func.func @window_repeat(%a: memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %b: memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
   // expected-error @+1 {{window rows [64, 80) x columns [0, 288) of repeat 4 leaves the 64 x 288 im2col matrix (rows padded to 64) [load3d_c8]}}
   ascube.load_3d %a to %b {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, mExtension = 16 : i64, kExtension = 288 : i64, repeatTime = 5 : i64, repeatStride = 1 : i64} : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>

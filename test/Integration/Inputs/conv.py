@@ -40,6 +40,13 @@ CASES = [
     ("v1-mode1", "f16", 20, 7, 9, 12, (3, 3), (2, 2), (1, 1), (1, 0, 2, 1), 20, 0),
     ("v1-mode0", "i8", 40, 9, 8, 16, (2, 3), (2, 1), (2, 2), (2, 1, 2, 0), 40, -2),
     ("v1-mode1", "i8", 4, 8, 8, 8, (3, 3), (1, 1), (1, 2), (1, 1, 1, 1), 4, 5),
+    # Non-square kernels, kernel points walked from the middle of the
+    # kernel: mode 1 per point (fetchFilterH > 0); "split" mode 0 walks
+    # each block's points in two instructions, the second starting at
+    # point p/2 (fetchFilterH/W from it).
+    ("v1-mode1", "f16", 20, 6, 7, 5, (2, 3), (1, 2), (2, 1), (1, 1, 0, 2), 20, 3),
+    ("v1-mode0-split", "f16", 20, 6, 7, 5, (3, 2), (1, 2), (2, 1), (1, 1, 0, 2), 20, 3),
+    ("v1-mode0-split", "i8", 40, 9, 8, 16, (2, 3), (2, 1), (2, 2), (2, 1, 2, 0), 40, -2),
 ]
 
 
@@ -114,15 +121,19 @@ def v1_moves(prod, t, c1, hk, wk, stride, dil, pads, pv, hout, wout, fm1, a0):
         ops.append(f"    %d{n} = arith.constant {dst_frac * frac} : index\n"
                    f"    ascube.load_3d_v1 %f1 to %a0[%d{n}] {{{base}, {attrs}}} : {fm1} to {a0}")
 
-    if prod == "v1-mode0":
+    if prod.startswith("v1-mode0"):
+        # Kernel-point runs per instruction: all points, or two halves.
+        runs = [(0, points)] if prod == "v1-mode0" else [(0, points // 2), (points // 2, points)]
         for m1 in range(m1s):
             p0 = 16 * m1
             top = (p0 // wout) * stride[0] - pads[2]
             left = (p0 % wout) * stride[1] - pads[0]
             for g in range(c1):
-                op(m1 * k1 + g * points,
-                   f"leftTopH = {top} : i64, leftTopW = {left} : i64, c1Index = {g} : i64, "
-                   f"repeatTime = {points} : i64")
+                for q0, q1 in runs:
+                    op(m1 * k1 + g * points + q0,
+                       f"leftTopH = {top} : i64, leftTopW = {left} : i64, c1Index = {g} : i64, "
+                       f"fetchFilterH = {q0 // wk} : i64, fetchFilterW = {q0 % wk} : i64, "
+                       f"repeatTime = {q1 - q0} : i64")
     else:
         for g in range(c1):
             for q in range(points):

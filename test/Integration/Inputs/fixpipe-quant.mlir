@@ -50,6 +50,12 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.fixpipe %C to %D {deqScalar = 134209339392 : i64} : !CI to memref<16x16xf16>
     return
   }
+  // REQ8 with the MCB shift below int16: N = 1, M1 = 511 * 2^-16, offset
+  // 200, s8 (word 0x59103BFF8000).
+  func.func @req8_mcb_low(%C: !CI, %D: memref<16x16xi8>) {
+    ascube.fixpipe %C to %D {deqScalar = 97926260948992 : i64} : !CI to memref<16x16xi8>
+    return
+  }
   func.func @f322f16(%C: !CF, %D: memref<16x16xf16>) {
     ascube.fixpipe %C to %D : !CF to memref<16x16xf16>
     return

@@ -38,6 +38,9 @@ if mode == "make":
     c[:16] = [3, 1000000, -7] + [0] * 13
     c.tofile(d + "/cdeq.bin")
     np.full(256, 10, np.int32).tofile(d + "/c10.bin")
+    c = np.zeros(256, np.int32)
+    c[:3] = [-1000000, -65534, 3]
+    c.tofile(d + "/cmcb.bin")
     # REQ8 with a word whose scale has bits 12:0 set (M1 = 0.1f,
     # 0x3DCCCCCD): only bits 31:13 count, M1 = 0.0999755859375.
     c = np.zeros(256, np.int32)
@@ -88,6 +91,7 @@ print("qf32_u8", row0("qf32_u8", np.uint8))
 print("deqf16", row0("deqf16", np.float16, 3))
 print("deqf16_mcb1", row0("deqf16_mcb1", np.float16, 3))
 print("deqf16_mcb16", row0("deqf16_mcb16", np.float16, 3))
+print("req8_mcb_low", row0("req8_mcb_low", np.int8, 3))
 print("vreq8_mcb", row0("vreq8_mcb", np.int8, 8))
 print("f322f16", [float(x) for x in row0("f322f16", np.float16)])
 bf = np.fromfile(d + "/f322bf16.bin", np.uint16)[:8]

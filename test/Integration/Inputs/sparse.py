@@ -28,7 +28,7 @@ TABLE = {
 }
 # m, k, n, seed, sparse instructions in a callee with argument buffers
 CASES = [(16, 64, 32, 0, False), (30, 128, 16, 1, False), (40, 64, 48, 2, False),
-         (30, 128, 16, 3, True), (40, 64, 48, 4, "split")]
+         (30, 128, 16, 3, True), (40, 64, 48, 4, "split"), (30, 128, 48, 5, "halves")]
 
 
 def densify(b):
@@ -57,7 +57,10 @@ def kernel(m, k, n, callee=False):
     """The kernel; with `callee` the sparse instructions run in a function
     whose buffers are arguments, the L0B one placed by ascube.offset as
     the caller's allocation is; with "split" load_sparse runs in the kernel
-    and mmad_sparse in a function it calls (one hidden index buffer)."""
+    and mmad_sparse in a function it calls (one hidden index buffer); with
+    "halves" two load_sparse move the first and the second half of B''s
+    fractals, the second at a destination offset (its indices land at that
+    L0B byte address / 4 in the index buffer, §12)."""
     kd = k // 2
     a_l1 = f"memref<{m}x{k}xi8, #ascube.layout<Nz>, #ascube.mem<L1>>"
     bp = f"memref<{kd}x{n}xi8, #ascube.layout<Zn>"
@@ -68,7 +71,15 @@ def kernel(m, k, n, callee=False):
     sparse = f"""ascube.load_sparse %b1, %i1 to %b0 : {bp}, #ascube.mem<L1>>, {ix}, #ascube.mem<L1>> to {b0}
     ascube.mmad_sparse %a0, %b0 to %c {{k = {k} : i64}} : {a0}, {b0} to {c0}"""
     body, inner = sparse, ""
-    if callee == "split":
+    if callee == "halves":
+        total = (kd // 32) * (n // 16)  # B' fractals, 512 B each
+        half = total // 2
+        types = f"{bp}, #ascube.mem<L1>>, {ix}, #ascube.mem<L1>> to {b0}"
+        body = (f"%h = arith.constant {half * 512} : index\n"
+                f"    ascube.load_sparse %b1, %i1 to %b0 {{startIndex = 0 : i64, repeatTimes = {half} : i64}} : {types}\n"
+                f"    ascube.load_sparse %b1, %i1 to %b0[%h] {{startIndex = {half} : i64, repeatTimes = {total - half} : i64}} : {types}\n"
+                f"    " + sparse.split("\n    ")[1])
+    elif callee == "split":
         load, mmad = sparse.split("\n    ")
         body = (load + f"\n    func.call @mm(%a0, %b0, %c) : ({a0}, {b0}, {c0}) -> ()")
         inner = f"""
