@@ -3,7 +3,8 @@
 
 Applies each curated single-line bug of scripts/mutants.txt, one at a time,
 to a copy of the sources (MUTATE_DIR/src, default build-mutate/), rebuilds
-that copy (MUTATE_DIR/build, Release, ccache) and runs the whole lit suite
+that copy (MUTATE_DIR/src/build, Release, ccache sharing the checkout's
+cache: paths are keyed relative to the copy) and runs the whole lit suite
 with the GoogleTest unit tests, stopping at the first failure. A mutant is
 KILLED when a test fails, SURVIVED when the suite stays green. The
 unmutated copy must build and pass first. Prints one line per mutant and a
@@ -148,12 +149,13 @@ def main():
         return 0
 
     work = pathlib.Path(os.environ.get("MUTATE_DIR", ROOT / "build-mutate"))
-    src, build = work / "src", work / "build"
+    src = work / "src"
+    build = src / "build"  # where the checkout has its own, for ccache
     log = work / "mutate.log"
     work.mkdir(parents=True, exist_ok=True)
     log.write_text("")
     sync_sources(src)
-    env = dict(os.environ, CCACHE_BASEDIR=str(work))
+    env = dict(os.environ, CCACHE_BASEDIR=str(src), CCACHE_NOHASHDIR="1")
     jobs = os.environ.get("JOBS", "2")
     if not (build / "build.ninja").exists():
         cmd = ["cmake", "-G", "Ninja", "-S", str(src), "-B", str(build),

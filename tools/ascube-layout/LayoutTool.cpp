@@ -300,9 +300,7 @@ Error ascube::runLayoutTool(const LayoutToolOptions &o, raw_ostream &out,
 
   // Pictures and orders are for learning: keep them to a readable size,
   // counting what is printed (a grid prints a header and rules per batch,
-  // however few its elements), and an SVG to what a browser opens (about
-  // 250 B a cell: at most 4 MB).
-  constexpr int64_t kMaxPrinted = 1 << 20, kMaxSvgCells = 1 << 14;
+  // however few its elements), and an SVG to what a browser opens.
   if (o.order && l->numElements() > kMaxPrinted)
     return err(formatv("the padded layout has {0} elements; --order prints "
                        "at most {1} (use --query for large shapes)",

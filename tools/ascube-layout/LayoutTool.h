@@ -26,10 +26,17 @@ struct LayoutToolOptions {
   std::string svg;   ///< the file of --svg
 };
 
+/// Output limits: --order and --grid print at most kMaxPrinted cells
+/// (elements, and a grid's header and rule cells), an SVG draws at most
+/// kMaxSvgCells (about 250 B a cell: a 4 MB picture a browser opens).
+constexpr int64_t kMaxPrinted = int64_t(1) << 20;
+constexpr int64_t kMaxSvgCells = int64_t(1) << 14;
+
 /// Resolves the layout the options describe and prints what they ask for
 /// to `out` (--order, --query, --grid), or writes the SVG picture to
-/// `svgOut` when --svg is given. Refuses output beyond readable sizes
-/// (docs: README, ascube-layout). Returns a one-line error.
+/// `svgOut` when --svg is given. Refuses output beyond kMaxPrinted /
+/// kMaxSvgCells (docs: README, ascube-layout --help). Returns a one-line
+/// error.
 llvm::Error runLayoutTool(const LayoutToolOptions &o, llvm::raw_ostream &out,
                           llvm::raw_ostream &svgOut);
 

@@ -80,10 +80,15 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(category);
   std::string parseErrors;
   raw_string_ostream errStream(parseErrors);
-  if (!cl::ParseCommandLineOptions(
-          argc, argv,
-          "ascube-layout: explore the Cube's fractal data layouts\n",
-          &errStream)) {
+  std::string overview =
+      formatv("ascube-layout: explore the Cube's fractal data layouts\n\n"
+              "Limits: --order and --grid print at most {0} cells, --svg "
+              "draws at most {1} (use --query for large shapes); shapes up "
+              "to 2^62 elements and bytes.\n"
+              "Exit status: 0 success; 1 an error (one line on stderr).\n",
+              ascube::kMaxPrinted, ascube::kMaxSvgCells)
+          .str();
+  if (!cl::ParseCommandLineOptions(argc, argv, overview, &errStream)) {
     StringRef first = StringRef(parseErrors).split('\n').first;
     first.consume_front("ascube-layout: ");
     // Some option errors are printed by LLVM itself (one line already).
