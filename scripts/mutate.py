@@ -21,6 +21,7 @@ import os
 import pathlib
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -82,39 +83,59 @@ def parse(path):
 
 
 def run(cmd, log, timeout=None, env=None):
-    """Runs cmd, appending its output to log; returns (status, output)."""
+    """Runs cmd in its own process group, appending its output to log;
+    returns (status, output). On a timeout (or an interrupt) the whole
+    group goes: lit's workers and a hung kernel must not outlive it."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True, env=env, start_new_session=True)
     try:
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           text=True, timeout=timeout, env=env)
-        out, status = p.stdout, p.returncode
-    except subprocess.TimeoutExpired as e:
-        out = (e.stdout or b"").decode(errors="replace") if isinstance(
-            e.stdout, bytes) else (e.stdout or "")
+        out, _ = p.communicate(timeout=timeout)
+        status = p.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, _ = p.communicate()
         out += f"\n[timed out after {timeout} s]\n"
         status = "timeout"
+    except BaseException:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+        raise
     with open(log, "a") as f:
         f.write(f"$ {' '.join(map(str, cmd))}\n{out}\n")
     return status, out
 
 
 def sync_sources(src):
-    """Copies the project's files (tracked and new, not ignored) to src,
-    rewriting only those whose content differs so that ninja rebuilds only
-    what changed."""
+    """Makes src a copy of the project's files (tracked and new, not
+    ignored): rewrites only those whose content differs, so that ninja
+    rebuilds only what changed, and deletes files the project no longer has
+    (a removed test must not run in the copy). src/build is the copy's."""
     files = subprocess.run(
         ["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others",
          "--exclude-standard"], check=True, stdout=subprocess.PIPE
     ).stdout.decode().split("\0")
-    for rel in filter(None, files):
+    keep = {rel for rel in files if rel and (ROOT / rel).is_file()}
+    if src.is_dir():
+        for dirpath, dirnames, filenames in os.walk(src):
+            rel_dir = pathlib.Path(dirpath).relative_to(src)
+            if rel_dir == pathlib.Path("."):
+                dirnames[:] = [d for d in dirnames if d != "build"]
+            for name in filenames:
+                rel = (rel_dir / name).as_posix()
+                if rel not in keep:
+                    (pathlib.Path(dirpath) / name).unlink()
+    for rel in sorted(keep):
         a, b = ROOT / rel, src / rel
-        if not a.is_file():
-            continue
         data = a.read_bytes()
         if b.is_file() and b.read_bytes() == data:
             continue
         b.parent.mkdir(parents=True, exist_ok=True)
         b.write_bytes(data)
         shutil.copymode(a, b)
+
+
+def interrupted(signum, frame):
+    raise KeyboardInterrupt
 
 
 def main():
@@ -124,6 +145,8 @@ def main():
                     help="only check that every mutant applies")
     ap.add_argument("--list", action="store_true", help="list the mutants")
     args = ap.parse_args()
+    # A SIGTERM unwinds like ^C, so the mutated file is restored.
+    signal.signal(signal.SIGTERM, interrupted)
 
     mutants = parse(ROOT / "scripts" / "mutants.txt")
     if args.list:

@@ -17,7 +17,7 @@ BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 PACKAGES=(
   build-essential cmake ninja-build ccache python3 clang-format
   llvm-22 llvm-22-dev llvm-22-tools libmlir-22 libmlir-22-dev mlir-22-tools
-  libgtest-dev python3-numpy
+  libgtest-dev python3-numpy python3-psutil
 )
 SANITIZE="${SANITIZE:-0}"
 SAN_BUILD_DIR="${SAN_BUILD_DIR:-$ROOT/build-san}"

@@ -32,7 +32,8 @@ suite() { # BUILD LABEL
   log="$(mktemp)"
   echo "== $label"
   set +e
-  /usr/lib/llvm-22/bin/lit -sv "$build/test" "$build/test/Unit" 2>&1 | tee "$log"
+  # A test that hangs is stopped (and counted) after 30 minutes.
+  /usr/lib/llvm-22/bin/lit -sv --timeout=1800 "$build/test" "$build/test/Unit" 2>&1 | tee "$log"
   local s=${PIPESTATUS[0]}
   set -e
   # lit's summary lines ("  Passed: 40 (100.00%)") -> totals.
@@ -41,6 +42,12 @@ suite() { # BUILD LABEL
     /^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *:/ { f += $(NF-1) }
     END { print p + 0, f + 0 }' "$log")
   rm -f "$log"
+  # lit failing without a failed test (a crash, a configuration error)
+  # counts as one failure, so the summary line never says 0 on a failure.
+  if [ "$s" -ne 0 ] && [ "$f" -eq 0 ]; then
+    echo "test: lit exited $s for $label with no failed test reported"
+    f=1
+  fi
   passed=$((passed + p))
   failed=$((failed + f))
   [ "$s" -eq 0 ] || status=$s

@@ -964,7 +964,7 @@ struct Load3DLowering : AscubePattern<Load3DOp> {
       return op.emitOpError() << "the kernel does not fit the map [load3d_c8]";
     int64_t fractal = p->placement.fractal.elements();
     // Windows move linearly with the repeat (windowStart).
-    auto [m0, k0] = p->windowStart(0);
+    int64_t m0 = p->windowStart(0).first, k0 = p->windowStart(0).second;
     int64_t dm = p->windowStart(1).first - m0;
     int64_t dk = p->windowStart(1).second - k0;
     forRange(b, p->repeatTime, [&](Value r) {
@@ -1012,7 +1012,7 @@ struct Load3DV1Lowering : AscubePattern<Load3DV1Op> {
     Value dOff = baseOffset(im, adaptor.getDstOffset());
     Value pad = padConstant(b, op.getPadValueAttr(), st);
     // Fractals move linearly with the repeat (fractalStart).
-    auto [m0, k0] = p->fractalStart(0);
+    int64_t m0 = p->fractalStart(0).first, k0 = p->fractalStart(0).second;
     int64_t dm = p->fractalStart(1).first - m0;
     int64_t dk = p->fractalStart(1).second - k0;
     forRange(b, p->repeatTime, [&](Value r) {

@@ -27,12 +27,16 @@ code = labels_in(sources, label) | labels_in(
     [p for p in sources if p.suffix in (".cpp", ".h")], code_label)
 docs = labels_in([root / "docs/Constraints.md"], doc_label)
 # A label is triggered by a test where a test expects its diagnostic: an
-# expected-error/-warning/-note/-remark (-verify-diagnostics) or a FileCheck
-# pattern of a tool's output (e.g. a run-time check's message) — not where a comment
-# merely mentions it, and not in a -NOT pattern.
-expecting = re.compile(
-    r"expected-(error|warning|note|remark)|^\s*(//|#)?\s*[A-Z][A-Z0-9_]*"
-    r"(-NEXT|-SAME|-DAG|-LABEL|-COUNT-\d+)?:")
+# expected-error/-warning/-note/-remark in a file whose RUN lines use
+# -verify-diagnostics, or a FileCheck pattern (e.g. of a run-time check's
+# message) under a prefix the file's RUN lines check — not where a comment
+# merely mentions it, not in a -NOT pattern, not in a RUN line, and not in
+# an input no test checks that way.
+expected = re.compile(r"expected-(error|warning|note|remark)")
+run_line = re.compile(r"^\s*(//|#)?\s*RUN:")
+pattern = re.compile(
+    r"^\s*(//|#)?\s*([A-Z][A-Z0-9_]*)(-NEXT|-SAME|-DAG|-LABEL|-COUNT-\d+)?:")
+prefix_opt = re.compile(r"-?-check-prefix(?:es)?[= ]([A-Za-z0-9_,-]+)")
 
 
 def triggered(paths):
@@ -40,8 +44,23 @@ def triggered(paths):
     for p in paths:
         if not p.is_file():
             continue
-        for line in p.read_text(errors="replace").splitlines():
-            if expecting.search(line) and "-NOT:" not in line:
+        lines = p.read_text(errors="replace").splitlines()
+        runs = [l for l in lines if run_line.search(l)]
+        verifies = any("-verify-diagnostics" in l for l in runs)
+        prefixes = set()
+        for l in runs:
+            if "FileCheck" in l:
+                named = prefix_opt.findall(l)
+                for n in named:
+                    prefixes |= set(n.split(","))
+                if not named:
+                    prefixes.add("CHECK")
+        for line in lines:
+            if run_line.search(line):
+                continue
+            m = pattern.search(line)
+            if (verifies and expected.search(line)) or (
+                    m and m.group(2) in prefixes and m.group(3) != "-NOT"):
                 found |= set(label.findall(line))
     return found
 

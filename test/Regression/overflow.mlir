@@ -83,3 +83,13 @@ func.func @huge_tile(%s: memref<30x268435456xf16, #ascube.layout<Nz>, #ascube.me
   }
   return
 }
+
+// -----
+
+// A huge dValue is refused by its range before anything is computed from it
+// (the derived Nz matrix stride multiplied it first).
+func.func @nd2nz_huge_dvalue(%a: memref<16x128xi4>, %b: memref<16x128xi4, #ascube.layout<Nz>, #ascube.mem<L1>>) {
+  // expected-error @+1 {{dValue = 9223372036854775807 is outside [0, 65535] [nd2nz_c1]}}
+  ascube.data_copy %a to %b {dValue = 9223372036854775807 : i64} : memref<16x128xi4> to memref<16x128xi4, #ascube.layout<Nz>, #ascube.mem<L1>>
+  return
+}

@@ -356,6 +356,23 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     }
     return
   }
+  // Under a condition the mover need not run at the loop's ends: its
+  // offsets are left to the run-time checks (rows 0..1 only here: legal).
+  func.func @loop_guarded(%s: !L1, %d: !L0A) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c512 = arith.constant 512 : index
+    scf.for %r = %c0 to %c3 step %c1 {
+      %in = arith.cmpi slt, %r, %c2 : index
+      scf.if %in {
+        %o = arith.muli %r, %c512 : index
+        ascube.load_2d %s to %d[%o] {repeatTimes = 2 : i64} : !L1 to !L0A
+      }
+    }
+    return
+  }
   func.func @loop_misaligned(%s: !L1, %d: !L0A) {
     affine.for %r = 0 to 2 {
       affine.for %c = 0 to 4 {

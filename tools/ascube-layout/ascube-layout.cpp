@@ -72,6 +72,10 @@ static cl::opt<std::string> svgOpt("svg", cl::desc("Write an SVG picture"),
 
 [[noreturn]] static void fail(const Twine &msg) {
   errs() << "ascube-layout: " << msg << "\n";
+  // What was printed is lost with the error; a write error of stdout must
+  // not turn into LLVM's fatal one at exit.
+  outs().flush();
+  outs().clear_error();
   exit(1);
 }
 
@@ -109,14 +113,29 @@ int main(int argc, char **argv) {
   o.grid = gridOpt;
   o.query = queryOpt;
   o.svg = svgOpt;
-  std::unique_ptr<raw_fd_ostream> svgFile;
+  // The picture is drawn in memory (at most kMaxSvgCells cells, ~4 MB) and
+  // written only when complete: a refused --svg leaves an existing file.
+  std::string svg;
+  raw_string_ostream svgOut(svg);
+  if (Error e = ascube::runLayoutTool(o, outs(), svgOut))
+    fail(toString(std::move(e)));
   if (!o.svg.empty()) {
     std::error_code ec;
-    svgFile = std::make_unique<raw_fd_ostream>(o.svg, ec, sys::fs::OF_Text);
+    raw_fd_ostream file(o.svg, ec, sys::fs::OF_Text);
+    if (!ec) {
+      file << svg;
+      file.close();
+      ec = file.error();
+      file.clear_error();
+    }
     if (ec)
       fail(formatv("cannot write --svg file '{0}': {1}", o.svg, ec.message()));
   }
-  if (Error e = ascube::runLayoutTool(o, outs(), svgFile ? *svgFile : nulls()))
-    fail(toString(std::move(e)));
+  // A full or closed stdout is one line, not LLVM's fatal stream error.
+  outs().flush();
+  if (std::error_code ec = outs().error()) {
+    outs().clear_error();
+    fail(formatv("cannot write the output: {0}", ec.message()));
+  }
   return 0;
 }

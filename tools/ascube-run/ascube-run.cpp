@@ -23,7 +23,7 @@
 // kernel error (one line naming the argument or the rule); 3 a run-time
 // check failed (the check's message first); 4 the kernel ran longer than
 // --timeout. Limits: each argument at most 1 TiB, all buffers together at
-// most the machine's physical memory.
+// most the memory the machine has available.
 //
 //===----------------------------------------------------------------------===//
 
@@ -139,13 +139,14 @@ struct FreeBytes {
 };
 using Bytes = std::unique_ptr<char, FreeBytes>;
 
-/// `bytes` bytes of zeroed host memory, or a one-line error naming `what`.
-Bytes allocateBytes(const llvm::Twine &what, int64_t bytes) {
+/// `bytes` bytes of host memory, every byte `fill` (each page written once),
+/// or a one-line error naming `what`.
+Bytes allocateBytes(const llvm::Twine &what, int64_t bytes, int fill = 0) {
   size_t size = llvm::alignTo(std::max<int64_t>(bytes, 1), 64);
   Bytes p(static_cast<char *>(std::aligned_alloc(64, size)));
   if (!p)
     fail(what + ": cannot allocate " + llvm::Twine(bytes) + " bytes");
-  std::memset(p.get(), 0, size);
+  std::memset(p.get(), fill, size);
   return p;
 }
 
@@ -158,9 +159,23 @@ struct Arg {
   int64_t bytes = 0;
 };
 
-/// The machine's physical memory in bytes (0 when unknown).
-int64_t physicalMemory() {
-  long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+/// The memory this machine has available now, in bytes: MemAvailable of
+/// /proc/meminfo (free memory plus what the kernel can reclaim), else the
+/// free pages; 0 when unknown. Allocations beyond it would pass (the kernel
+/// overcommits) and then be killed while their pages are written.
+int64_t availableMemory() {
+  if (auto buf = llvm::MemoryBuffer::getFileAsStream("/proc/meminfo")) {
+    for (llvm::StringRef rest = (*buf)->getBuffer(); !rest.empty();) {
+      auto [line, next] = rest.split('\n');
+      rest = next;
+      uint64_t kb;
+      if (line.consume_front("MemAvailable:") &&
+          !line.trim().split(' ').first.getAsInteger(10, kb) &&
+          kb < (uint64_t(1) << 52))
+        return int64_t(kb) * 1024;
+    }
+  }
+  long pages = ::sysconf(_SC_AVPHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
   return pages > 0 && page > 0 ? int64_t(pages) * page : 0;
 }
 
@@ -461,7 +476,7 @@ int main(int argc, char **argv) {
           "or kernel error; 3 a run-time check failed; 4 the kernel ran "
           "longer than --timeout.\n"
           "Limits: each argument at most 1 TiB, all buffers together at "
-          "most the machine's physical memory.\n",
+          "most the memory the machine has available.\n",
           &llvm::errs()))
     return 2;
   if (kernelFile.empty())
@@ -594,7 +609,7 @@ int main(int argc, char **argv) {
                          args[i].name, args[i].type));
   // The buffers must fit the machine: one line naming the largest, rather
   // than an allocation failure mid-run.
-  if (int64_t mem = physicalMemory()) {
+  if (int64_t mem = availableMemory()) {
     int64_t total = 0;
     const Arg *largest = nullptr;
     for (const Arg &a : args) {
@@ -606,8 +621,8 @@ int main(int argc, char **argv) {
       total += a->bytes;
     if (largest && total > mem)
       fail(llvm::formatv("argument {0}: {1} needs {2} bytes, and all "
-                         "buffers together {3}, more than this machine's {4} "
-                         "bytes of memory",
+                         "buffers together {3}, more than the {4} bytes of "
+                         "memory this machine has available",
                          largest->name, largest->type, largest->bytes, total,
                          mem));
   }
@@ -621,12 +636,20 @@ int main(int argc, char **argv) {
     fail(llvm::formatv("--output-fill '{0}': expected a byte (0 to 255, or "
                        "0x00 to 0xFF)",
                        fillText));
-  for (Arg &a : args) {
-    a.data = allocateBytes("argument " + a.name, a.bytes);
-    std::memset(a.data.get(), int(fill), a.bytes);
-  }
+  for (Arg &a : args)
+    a.data = allocateBytes("argument " + a.name, a.bytes, int(fill));
   for (auto &[a, path] : ins)
     readData(a->name, path, a->bytes, a->type, a->storage, a->data.get());
+  // An output that cannot be opened fails before the kernel runs (a full
+  // device is only known when written).
+  for (auto &[a, path] : outs) {
+    int fd;
+    if (std::error_code ec = llvm::sys::fs::openFileForWrite(
+            path, fd, llvm::sys::fs::CD_OpenAlways))
+      fail(llvm::formatv("argument {0}: cannot write '{1}': {2}", a->name, path,
+                         ec.message()));
+    ::close(fd);
+  }
   // Read goldens before running so that a bad file fails fast.
   std::vector<Bytes> goldenData;
   for (auto &[a, path] : goldens) {
@@ -700,15 +723,16 @@ int main(int argc, char **argv) {
   std::fflush(stdout);
   std::setvbuf(stdout, nullptr, _IONBF, 0);
   if (timeoutSeconds) {
-    static unsigned limit = timeoutSeconds;
+    // The message is made now: the handler only writes it (async-signal
+    // safe) and exits.
+    static std::string stopped =
+        llvm::formatv("ascube-run: the kernel ran longer than {0} s "
+                      "(--timeout) and was stopped\n",
+                      unsigned(timeoutSeconds))
+            .str();
     struct sigaction onAlarm = {};
     onAlarm.sa_handler = [](int) {
-      char msg[128];
-      int n = std::snprintf(msg, sizeof(msg),
-                            "ascube-run: the kernel ran longer than %u s "
-                            "(--timeout) and was stopped\n",
-                            limit);
-      (void)!::write(2, msg, n > 0 ? size_t(n) : 0);
+      (void)!::write(2, stopped.data(), stopped.size());
       ::_exit(4);
     };
     ::sigaction(SIGALRM, &onAlarm, nullptr);

@@ -274,6 +274,10 @@ def coverage(cfg):
         keys.append(f"B transposed by the mover {p} {t}")
     elif cfg["bt"]:
         keys.append(f"B given transposed {p}")
+    elif p == "a2":
+        keys.append("B K x N through load_2d ifTranspose a2")
+    if p == "950" and not (cfg["m"] == 1 and not cfg["disable_gemv"]):
+        keys.append("A through load_2d_v2 950" if cfg["v2a"] else "A through load_2d 950")
     return keys
 
 

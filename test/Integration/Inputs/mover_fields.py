@@ -1,6 +1,9 @@
 """Every explicit parameter field of the data movers, drawn at random and
 checked against the field formulas of the cube-reference, on raw bytes:
 
+  DataCopy (DataCopyParams, §4-§5): block i of blockLen 32 B units, read
+      at i * (blockLen + srcStride) * 32 B, lands at i * (blockLen +
+      dstStride) * 32 B;
   DataCopy ND2NZ (§5): element (i, r, c) of ND matrix i, read at
       i * srcNdMatrixStride + r * srcDValue + c, lands at byte
       i * dstNzMatrixStride * sz + (c / C0) * dstNzC0Stride * 32
@@ -11,7 +14,7 @@ checked against the field formulas of the cube-reference, on raw bytes:
       i * (dstGap + 1); ifTranspose (b16): destination row j is source
       column j of the 16 x 16 fractal;
   LoadDataWithTranspose V1 (§7): repeat i gathers the n fractals
-      (startIndex + i * srcStride) * n + j of a square (b8: 2 fractals of
+      (startIndex +- i * srcStride) * n + j of a square (- with addrMode 1) (b8: 2 fractals of
       16 x 32 stacked, b16: one, b32: 2 fractals of 16 x 8 side by side),
       transposes the square and writes fractal j of the result (b4/b8/b16:
       rows 16j..; b32: columns 8j..) to i * (dstGap + 1) + j * (dstFracGap
@@ -131,6 +134,30 @@ def nd2nz(rng, i):
                  ("nd2nz zero-filled tail", dv % k != 0)])
 
 
+def copy(rng, i):
+    t = ["f16", "i8", "f32"][i % 3]
+    sz = SIZE[t]
+    count = int(rng.integers(1, 5))
+    blen = int(rng.integers(1, 4))
+    ss, ds = int(rng.integers(0, 4)), int(rng.integers(0, 4))
+    src_b = ((count - 1) * (blen + ss) + blen) * 32 + int(rng.integers(0, 2)) * 32
+    dst_b = ((count - 1) * (blen + ds) + blen) * 32 + int(rng.integers(0, 2)) * 32
+    g, l1 = raw(rng, src_b), raw(rng, dst_b)
+    want = l1.copy()
+    for b in range(count):
+        at, frm = b * (blen + ds) * 32, b * (blen + ss) * 32
+        want[at:at + blen * 32] = g[frm:frm + blen * 32]
+    gt = f"memref<{src_b // sz}x{t}>"
+    lt = f"memref<{dst_b // sz}x{t}, #ascube.mem<L1>>"
+    op = (f"    ascube.data_copy %G to %L " +
+          attrs(blockCount=count, blockLen=blen, srcStride=ss, dstStride=ds) +
+          f" : {gt} to {lt}")
+    return Case(rng, f"copy {t} blocks={count}x{blen} strides={ss},{ds}", "atlas_a2", op,
+                {"G": (gt, g), "L": (lt, l1)}, {"L": want},
+                [("copy srcStride > 0", ss > 0 and count > 1),
+                 ("copy dstStride > 0", ds > 0 and count > 1)])
+
+
 def fractal_buffer(t, fractals, level, fmt):
     """A single column (Zz, Zn) or row (Nz) of `fractals` 512 B fractals."""
     k = c0(t)
@@ -208,12 +235,14 @@ def transpose2d(rng, i):
     stride = int(rng.integers(0, 3))
     fgap = int(rng.integers(0, 3)) if n > 1 else 0
     gap = int(rng.integers(0, 3)) + (n - 1) * (fgap + 1)
-    start = int(rng.integers(0, 3))
+    mode = int(rng.integers(0, 2))
+    sign = -1 if mode else 1
+    start = int(rng.integers(0, 3)) + mode * (reps - 1) * stride
     dst = [r * (gap + 1) + j * (fgap + 1) for r in range(reps) for j in range(n)]
     if len(set(dst)) != len(dst):  # overlapping squares: not a valid kernel
         gap = n * (fgap + 1)
         dst = [r * (gap + 1) + j * (fgap + 1) for r in range(reps) for j in range(n)]
-    src_n = (start + (reps - 1) * stride + 1) * n + int(rng.integers(0, 2))
+    src_n = (start + (0 if mode else (reps - 1) * stride) + 1) * n + int(rng.integers(0, 2))
     dst_n = max(dst) + 1 + int(rng.integers(0, 2))
     st = fractal_buffer(t, src_n, "L1", "Zz")
     dt = fractal_buffer(t, dst_n, into, "Zn" if into == "L0B" else "Zz")
@@ -221,18 +250,21 @@ def transpose2d(rng, i):
     want = dd.copy()
     sf, wf = fractals_of(s), fractals_of(want)
     for r in range(reps):
-        sq = start + r * stride
+        sq = start + sign * r * stride
         outs = transpose_square([sf[sq * n + j] for j in range(n)], t)
         for j in range(n):
             wf[r * (gap + 1) + j * (fgap + 1)] = outs[j]
     kw = dict(startIndex=start, repeatTimes=reps, srcStride=stride, dstGap=gap)
     if n > 1:
         kw["dstFracGap"] = fgap
+    if mode:
+        kw["addrMode"] = 1
     op = f"    ascube.load_2d_transpose %S to %D {attrs(**kw)} : {st} to {dt}"
     return Case(rng, f"load_2d_transpose {into} {t} reps={reps} stride={stride} "
-                f"gap={gap} fracgap={fgap}", "atlas_a2", op,
+                f"gap={gap} fracgap={fgap} addrMode={mode}", "atlas_a2", op,
                 {"S": (st, s), "D": (dt, dd)}, {"D": want},
                 [(f"load_2d_transpose {t} dstFracGap > 0", fgap > 0),
+                 ("load_2d_transpose addrMode 1", mode == 1 and stride > 0 and reps > 1),
                  (f"load_2d_transpose {t} srcStride > 1", stride > 1 and reps > 1),
                  ("load_2d_transpose dstGap beyond the square", gap > (n - 1) * (fgap + 1)
                   and reps > 1)])
@@ -312,7 +344,7 @@ def loadmx(rng, i):
                  ("load_mx mxDstStride > yStep", dstride > ys and xs > 1)])
 
 
-KINDS = [("nd2nz", nd2nz, 18), ("load_2d", load2d, 18), ("load_2d_transpose", transpose2d, 12),
+KINDS = [("copy", copy, 9), ("nd2nz", nd2nz, 18), ("load_2d", load2d, 18), ("load_2d_transpose", transpose2d, 12),
          ("load_2d_v2", load2dv2, 12), ("load_mx", loadmx, 8)]
 
 

@@ -33,17 +33,19 @@ using target::Level;
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// A buffer operand resolved with its layout.
+/// A buffer operand resolved with its layout. rows()/cols() are its last
+/// two extents; a 1-D (ND) buffer is one row.
 struct Buffer {
   MemRefType type;
   layout::FractalLayout layout;
   Level level;
   unsigned bits;
-  int64_t rows() const { return layout.shape()[layout.shape().size() - 2]; }
-  int64_t cols() const { return layout.shape().back(); }
-  int64_t paddedRows() const {
-    return layout.paddedShape()[layout.paddedShape().size() - 2];
+  static int64_t secondLast(ArrayRef<int64_t> shape) {
+    return shape.size() < 2 ? 1 : shape[shape.size() - 2];
   }
+  int64_t rows() const { return secondLast(layout.shape()); }
+  int64_t cols() const { return layout.shape().back(); }
+  int64_t paddedRows() const { return secondLast(layout.paddedShape()); }
   int64_t paddedCols() const { return layout.paddedShape().back(); }
   Format format() const { return layout.format(); }
 };
@@ -537,12 +539,7 @@ FailureOr<Nd2NzParams> ascube::getNd2NzParams(DataCopyOp op, EmitErrorFn emit) {
   }
   p.dstNzC0Stride = attrOr(op.getDstNzC0StrideAttr(), dst->paddedRows());
   p.dstNzNStride = attrOr(op.getDstNzNStrideAttr(), 1);
-  // Dense packing: one Nz matrix of the source's shape after another.
-  int64_t c0 = c0Of(dst->bits);
-  int64_t nzMatrix = llvm::alignTo(dn ? p.dValue : p.nValue, 16) *
-                     llvm::alignTo(dn ? p.nValue * per : p.dValue * per, c0);
-  p.dstNzMatrixStride =
-      attrOr(op.getDstNzMatrixStrideAttr(), batch > 1 ? units(nzMatrix) : 0);
+  p.dstNzMatrixStride = attrOr(op.getDstNzMatrixStrideAttr(), 0);
 
   StringRef label = dn ? "dn2nz_c1" : "nd2nz_c1";
   if (failed(inRange(emit, "ndNum", p.ndNum, 0, 4095, label)) ||
@@ -560,6 +557,17 @@ FailureOr<Nd2NzParams> ascube::getNd2NzParams(DataCopyOp op, EmitErrorFn emit) {
       failed(inRange(emit, "dstNzMatrixStride", p.dstNzMatrixStride, 0, 16384,
                      label)))
     return failure();
+  if (!op.getDstNzMatrixStrideAttr() && batch > 1) {
+    // Dense packing: one Nz matrix of the source's shape after another
+    // (nValue, dValue in range: no overflow).
+    int64_t c0 = c0Of(dst->bits);
+    int64_t nzMatrix = llvm::alignTo(dn ? p.dValue : p.nValue, 16) *
+                       llvm::alignTo(dn ? p.nValue * per : p.dValue * per, c0);
+    p.dstNzMatrixStride = units(nzMatrix);
+    if (failed(inRange(emit, "dstNzMatrixStride", p.dstNzMatrixStride, 0, 16384,
+                       label)))
+      return failure();
+  }
   return p;
 }
 
@@ -689,7 +697,10 @@ LogicalResult DataCopyOp::verify() {
     // of the source (so a tile and a longer buffer of its layout agree).
     // Buffers of different ranks are a reshape of the same bytes (a flat GM
     // vector into a matrix or a feature map), taken as meant. A source
-    // longer than the destination is datacopy_c4's.
+    // longer than the destination is datacopy_c4's. Elements past
+    // kMaxTileElements are not compared: the destination (L1, FB) would
+    // exceed every product's level, which capacity_c1 refuses (or, without
+    // a target, the CPU lowering).
     const layout::FractalLayout &sl = src->layout, &dl = dst->layout;
     bool agree = true;
     if (!copyParams && sl.shape().size() == dl.shape().size()) {
@@ -3310,8 +3321,10 @@ LogicalResult LoadOp::verify() {
   ArrayRef<int64_t> s = src->type.getShape(), d = dst->type.getShape();
   bool same = s == d,
        swapped = s.size() == 2 && d.size() == 2 && s[0] == d[1] && s[1] == d[0];
-  if (s.size() != 2 || d.size() != 2 ||
-      !(getTranspose() ? swapped : same || swapped))
+  if (s.size() != 2 || d.size() != 2)
+    return emitOpError() << "moves a 2-D tile (rows x cols), got " << src->type
+                         << " -> " << dst->type << " [load_c2]";
+  if (!(getTranspose() ? swapped : same || swapped))
     return emitOpError() << "the destination " << dst->type
                          << " must have the source's shape or, transposed, "
                             "its swapped shape [load_c2]";

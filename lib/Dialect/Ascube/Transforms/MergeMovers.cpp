@@ -30,6 +30,8 @@ using namespace ascube;
 using target::Level;
 
 namespace {
+/// Loops of more iterations are left alone (each iteration is evaluated).
+constexpr int64_t kMaxMergedTrips = 4096;
 
 /// The value of an index expression when `iv` is `ivValue` (IndexEval.h).
 std::optional<int64_t> evalAt(Value v, Value iv, int64_t ivValue) {
@@ -128,9 +130,11 @@ struct AscubeMergeMoversPass
       std::optional<int64_t> span =
           lb && ub ? llvm::checkedSub(*ub, *lb) : std::nullopt;
       if (!span || !step || *step <= 0 || loop.getNumResults() ||
-          loop.getUnsignedCmp() || *span <= 0 || *span / *step > 4096)
+          loop.getUnsignedCmp() || *span <= 0)
         continue;
-      int64_t trips = llvm::divideCeil(*span, *step);
+      int64_t trips = llvm::divideCeil(*span, *step); // span > 0: no overflow
+      if (trips > kMaxMergedTrips)
+        continue;
       Load2DOp load;
       bool plain = true;
       for (Operation &op : loop.getBody()->without_terminator()) {

@@ -37,11 +37,6 @@ using target::Level;
 
 namespace {
 
-bool isOnCore(MemRefType t) {
-  std::optional<Level> l = getMemLevel(t);
-  return l && *l != Level::GM;
-}
-
 /// Byte size of a buffer's storage (its layout's padded size).
 std::optional<int64_t> bufferBytes(MemRefType t) {
   FailureOr<layout::FractalLayout> l = getFractalLayout(
@@ -862,11 +857,15 @@ LogicalResult checkCallSites(func::FuncOp f) {
   return success(ok);
 }
 
-/// Offsets that only loops make dynamic: a mover inside loops with constant
-/// bounds whose offsets the index arithmetic gives (IndexEval.h) is
-/// checked, at the first and the last iteration of each such loop (every
-/// combination, the four innermost loops), against its bounds rule and
-/// alignment_c2: values the kernel executes, so nothing legal is refused.
+/// Offsets that only loops make dynamic: a mover nested only in loops with
+/// constant bounds (at least one iteration each), directly in the body of
+/// a single-block function, whose offsets the index arithmetic gives
+/// (IndexEval.h) is checked, at the first and the last iteration of each
+/// loop (every combination, the four innermost loops), against its bounds
+/// rule and alignment_c2: values the kernel executes, so nothing legal is
+/// refused. A mover under a conditional (scf.if, affine.if), a while loop,
+/// a loop of unknown bounds or in a branchy function may not run at those
+/// iterations: its offsets are left to the run-time checks.
 LogicalResult checkLoopOffsets(func::FuncOp f) {
   bool ok = true;
   f.walk([&](Operation *op) {
@@ -876,11 +875,16 @@ LogicalResult checkLoopOffsets(func::FuncOp f) {
     auto dynamic = [](Value v) { return v && !getConstantIntValue(v); };
     if (!dynamic(m->srcOffset) && !dynamic(m->dstOffset))
       return;
+    if (!f.getBody().hasOneBlock())
+      return;
     SmallVector<LoopEnds> loops;
-    for (Operation *p = op->getParentOp(); p && p != f && loops.size() < 4;
-         p = p->getParentOp())
-      if (std::optional<LoopEnds> l = loopEnds(p))
+    for (Operation *p = op->getParentOp(); p != f; p = p->getParentOp()) {
+      std::optional<LoopEnds> l = p ? loopEnds(p) : std::nullopt;
+      if (!l)
+        return; // the mover may not run at the loops' ends
+      if (loops.size() < 4)
         loops.push_back(*l);
+    }
     if (loops.empty())
       return;
     for (unsigned corner = 0; corner < (1u << loops.size()); ++corner) {
@@ -931,12 +935,21 @@ LogicalResult checkLoopOffsets(func::FuncOp f) {
         }
         std::optional<int64_t> base = getStaticBase(buf);
         unsigned bits = getElementBitWidth(type.getElementType()).value_or(8);
+        // The address in bits, modulo the alignment (no product of a large
+        // offset and the element width is formed): 0 <= v, base.
+        int64_t unit = int64_t(align) * 8;
         if (base && align > 1 &&
-            (*base * 8 + *v * int64_t(bits)) % (align * 8)) {
-          op->emitOpError()
-              << role << " address " << *base + *v * int64_t(bits) / 8 << " B"
-              << at() << " is not a multiple of " << align
-              << " B [alignment_c2]";
+            ((*base % align) * 8 + (*v % unit) * int64_t(bits)) % unit) {
+          InFlightDiagnostic d = op->emitOpError();
+          std::optional<int64_t> bitOff = llvm::checkedMul(*v, int64_t(bits));
+          std::optional<int64_t> addr =
+              bitOff ? llvm::checkedAdd(*base, *bitOff / 8) : std::nullopt;
+          if (addr)
+            d << role << " address " << *addr << " B";
+          else
+            d << role << " address " << *base << " B + " << *v << " " << bits
+              << "-bit elements";
+          d << at() << " is not a multiple of " << align << " B [alignment_c2]";
           return false;
         }
         return true;

@@ -115,9 +115,10 @@ struct MmadMxParams {
 };
 
 /// No on-core level of any product holds more than 1 MiB (cube-reference
-/// §1), i.e. 2^21 4-bit elements: element-by-element checks of a tile
-/// (whole-tile moves, runs of squares) answer "no" for buffers above this
-/// many elements instead of walking them.
+/// §1), i.e. 2^21 4-bit elements; with a factor of two to spare, no level
+/// holds a tile of more than 2^22 elements: element-by-element checks of a
+/// tile (whole-tile moves, runs of squares, a plain copy's placement) answer
+/// "no" for buffers above this many elements instead of walking them.
 constexpr int64_t kMaxTileElements = int64_t(1) << 22;
 
 /// The hidden 4:2 index buffer (a quarter of L0B) is addressed by the L0B
