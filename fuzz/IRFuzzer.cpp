@@ -3,7 +3,7 @@
 // Parses the input as MLIR (ascube with the upstream dialects kernels mix
 // it with), verifies it and runs the ascube passes and the CPU lowering on
 // what verifies: ascube-verify-target, ascube-merge-movers,
-// ascube-select-movers, canonicalize, convert-ascube-to-std, and the whole
+// ascube-select-movers, canonicalize, convert-ascube-to-loops, and the whole
 // ascube-to-llvm pipeline on a second parse. Diagnostics are expected and
 // swallowed; a crash, a hang, a sanitizer report or a leak is a finding.
 //
@@ -12,6 +12,7 @@
 #include "ascube/Conversion/Passes.h"
 #include "ascube/Dialect/Ascube/Transforms/Passes.h"
 #include "ascube/InitAscube.h"
+#include "ascube/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -75,7 +76,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     select.remarks = false;
     pm.addPass(ascube::createAscubeSelectMovers(select));
     pm.addPass(createCanonicalizerPass());
-    pm.addPass(ascube::createConvertAscubeToStd());
+    pm.addPass(ascube::createConvertAscubeToLoops());
     (void)pm.run(*m);
   }
   if (OwningOpRef<ModuleOp> m = parse(text, ctx)) {

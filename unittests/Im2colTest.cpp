@@ -6,11 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ascube/Layout/Im2col.h"
+#include "ascube/Model/Im2col.h"
 
 #include "gtest/gtest.h"
 
 using namespace ascube::layout;
+using namespace ascube::model;
 
 namespace {
 

@@ -15,8 +15,9 @@ class DialectRegistry;
 namespace ascube {
 /// Adds the ascube dialect to `registry`.
 void registerAscubeDialect(mlir::DialectRegistry &registry);
-/// Registers ascube's passes (convert-ascube-to-std, ...) and the
-/// `ascube-to-llvm` pipeline with the global pass registry.
+/// Registers ascube's passes (ascube-*, convert-ascube-to-loops) and the
+/// `ascube-to-llvm` and `ascube-pipeline` pipelines with the global pass
+/// registry (lib/Pipelines).
 void registerAscubePasses();
 } // namespace ascube
 

@@ -1,10 +1,10 @@
-// convert-ascube-to-std: ascube.alloc becomes a view of bytes, every byte
+// convert-ascube-to-loops: ascube.alloc becomes a view of bytes, every byte
 // starting as 0xFF; placed allocations view one memory per level that all
 // functions of a module share (a memref.global, as the chip has one L0A),
 // the others get bytes of their own, freed at every return. Allocations in
 // nested regions and in nested modules are lowered too (a former crash:
 // two allocations without an offset at the start of a function).
-// RUN: ascube-opt %s --convert-ascube-to-std | FileCheck %s
+// RUN: ascube-opt %s --convert-ascube-to-loops | FileCheck %s
 
 // CHECK-LABEL: func.func @unplaced(
 // CHECK-DAG: %[[A:.*]] = memref.alloc() : memref<512xi8>

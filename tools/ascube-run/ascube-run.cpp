@@ -27,11 +27,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ascube/Conversion/Passes.h"
+#include "ascube/Conversion/AscubeToLoops.h"
 #include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
 #include "ascube/InitAscube.h"
 #include "ascube/Numerics/Formats.h"
 #include "ascube/Numerics/Packing.h"
+#include "ascube/Pipelines/Pipelines.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
@@ -154,7 +155,7 @@ Bytes allocateBytes(const llvm::Twine &what, int64_t bytes, int fill = 0) {
 struct Arg {
   std::string name;
   MemRefType type;    // as written in the kernel
-  MemRefType storage; // after convert-ascube-to-std
+  MemRefType storage; // after convert-ascube-to-loops
   Bytes data;         // raw storage, passed to the kernel in place
   int64_t bytes = 0;
 };

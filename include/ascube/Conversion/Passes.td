@@ -5,7 +5,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def ConvertAscubeToStd : Pass<"convert-ascube-to-std", "::mlir::ModuleOp"> {
+def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
   let summary = "Execute ascube ops on the CPU: lower them to scf/arith/memref";
   let description = [{
     Gives every ascube op its exact CPU semantics (cube-reference §4-§6,
@@ -28,7 +28,7 @@ def ConvertAscubeToStd : Pass<"convert-ascube-to-std", "::mlir::ModuleOp"> {
     with a message naming the rule (cf.assert). Static offsets are checked
     by the verifiers instead.
 
-    Example: `ascube-opt k.mlir --convert-ascube-to-std` turns
+    Example: `ascube-opt k.mlir --convert-ascube-to-loops` turns
     `ascube.mmad %a, %b to %c` into scf.for loops over m, n and k.
   }];
   let options = [

@@ -13,7 +13,7 @@ opt, root = sys.argv[1], pathlib.Path(sys.argv[2])
 pipelines = [
     ["--ascube-verify-target", "--ascube-merge-movers",
      "--ascube-select-movers=remarks=false", "--canonicalize",
-     "--convert-ascube-to-std"],
+     "--convert-ascube-to-loops"],
     ["--ascube-to-llvm=runtime-checks=true"],
 ]
 bad = 0

@@ -22,6 +22,8 @@ using namespace ascube;
 #define GET_TYPEDEF_CLASSES
 #include "ascube/Dialect/Ascube/IR/AscubeOpsTypes.cpp.inc"
 
+#include "ascube/Dialect/Ascube/IR/AscubeInterfaces.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "ascube/Dialect/Ascube/IR/AscubeOps.cpp.inc"
 

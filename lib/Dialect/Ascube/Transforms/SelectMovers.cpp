@@ -3,7 +3,7 @@
 // ascube-select-movers: each abstract ascube.load becomes the cheapest legal
 // mover sequence of the module's product (cube-reference §1 bandwidths,
 // §6-§11). Legality is decided by the concrete ops' own verifiers, so the
-// rules live in one place (AscubeOps.cpp); this file only enumerates
+// rules live in one place (the families' op files); this file only enumerates
 // candidates and prices them.
 //
 //===----------------------------------------------------------------------===//

@@ -22,7 +22,6 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 
-#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -217,36 +216,18 @@ SmallVector<Access> accesses(Operation *op) {
       wr(v);
     return out;
   }
-  TypeSwitch<Operation *>(op)
-      .Case([&](LoadOp o) { // the movers it becomes read and write it whole
-        rd(o.getSrc());
-        wr(o.getDst());
-      })
-      .Case([&](MmadOp o) {
-        rd(o.getA());
-        rd(o.getB());
-        rd(o.getBias());
-        if (!o.getCmatrixInitVal().value_or(true) && !o.getBias())
-          rd(o.getC());
-        wr(o.getC());
-      })
-      .Case([&](MmadSparseOp o) {
-        rd(o.getA());
-        rd(o.getB());
-        if (!o.getCmatrixInitVal().value_or(true))
-          rd(o.getC());
-        wr(o.getC());
-      })
-      .Case([&](MmadMxOp o) {
-        rd(o.getA());
-        rd(o.getScaleA());
-        rd(o.getB());
-        rd(o.getScaleB());
-        rd(o.getBias());
-        if (!o.getCmatrixInitVal().value_or(true) && !o.getBias())
-          rd(o.getC());
-        wr(o.getC());
-      });
+  if (auto o = dyn_cast<LoadOp>(op)) { // the movers it becomes: whole
+    rd(o.getSrc());
+    wr(o.getDst());
+  } else if (auto m = dyn_cast<MatmulOpInterface>(op)) {
+    SmallVector<Value> inputs;
+    m.getInputs(inputs);
+    for (Value v : inputs)
+      rd(v);
+    if (m.accumulates())
+      rd(m.getMatrixC());
+    wr(m.getMatrixC());
+  }
   return out;
 }
 
@@ -573,16 +554,11 @@ bool sameTile(Value x, Value y) {
 LogicalResult checkUnitFlags(func::FuncOp f) {
   SmallVector<std::pair<Value, Operation *>> flaggedMmad, plainMmad;
   f.walk([&](Operation *op) {
-    Value c;
-    int64_t flag = 0;
-    if (auto m = dyn_cast<MmadOp>(op))
-      c = m.getC(), flag = m.getUnitFlag().value_or(0);
-    else if (auto m = dyn_cast<MmadSparseOp>(op))
-      c = m.getC(), flag = m.getUnitFlag().value_or(0);
-    else if (auto m = dyn_cast<MmadMxOp>(op))
-      c = m.getC(), flag = m.getUnitFlag().value_or(0);
-    else
+    auto m = dyn_cast<MatmulOpInterface>(op);
+    if (!m)
       return;
+    Value c = m.getMatrixC();
+    int64_t flag = m.getUnitFlagValue();
     (flag ? flaggedMmad : plainMmad).push_back({c, op});
   });
   bool ok = true;
@@ -617,31 +593,14 @@ struct CubeStep {
 };
 
 std::optional<CubeStep> cubeStep(Operation *op) {
-  if (!isa<MmadOp, MmadSparseOp, MmadMxOp>(op))
+  auto mm = dyn_cast<MatmulOpInterface>(op);
+  if (!mm)
     return std::nullopt;
-  // The op verified already; any diagnostic here would be a repeat.
-  ScopedDiagnosticHandler quiet(op->getContext(),
-                                [](Diagnostic &) { return success(); });
-  auto emit = [&] { return op->emitOpError(); };
-  std::optional<CubeStep> s;
-  if (auto o = dyn_cast<MmadOp>(op)) {
-    FailureOr<MmadParams> p = getMmadParams(o, emit);
-    if (succeeded(p) && p->k != 0)
-      s = CubeStep{op, o.getC(), p->m, p->n,
-                   !p->cmatrixInitVal && !p->cmatrixSource};
-  } else if (auto o = dyn_cast<MmadSparseOp>(op)) {
-    FailureOr<MmadSparseParams> p = getMmadSparseParams(o, emit);
-    if (succeeded(p) && p->k != 0)
-      s = CubeStep{op, o.getC(), p->m, p->n, !p->cmatrixInitVal};
-  } else if (auto o = dyn_cast<MmadMxOp>(op)) {
-    FailureOr<MmadMxParams> p = getMmadMxParams(o, emit);
-    if (succeeded(p) && p->k != 0)
-      s = CubeStep{op, o.getC(), p->m, p->n,
-                   !p->cmatrixInitVal && !p->cmatrixSource};
-  }
-  if (s && (s->m == 0 || s->n == 0))
-    return std::nullopt; // a no-op issues nothing
-  return s;
+  FailureOr<MatmulShape> s = mm.getShape();
+  // A no-op issues nothing.
+  if (failed(s) || s->k == 0 || s->m == 0 || s->n == 0)
+    return std::nullopt;
+  return CubeStep{op, mm.getMatrixC(), s->m, s->n, mm.accumulates()};
 }
 
 /// Consecutive Mmads accumulating into the same L0C tile need

@@ -4,6 +4,7 @@
 #define ASCUBE_DIALECT_ASCUBE_IR_ASCUBE_H
 
 #include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
+#include "ascube/Dialect/Ascube/IR/AscubeInterfaces.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/OpDefinition.h"

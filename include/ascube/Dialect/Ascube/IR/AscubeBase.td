@@ -5,6 +5,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
+include "ascube/Dialect/Ascube/IR/AscubeInterfaces.td"
 
 def Ascube_Dialect : Dialect {
   let name = "ascube";
@@ -67,5 +68,31 @@ def Ascube_OwnAttributesOnly : NativeOpTrait<"OwnAttributesOnly"> {
 
 class Ascube_Op<string mnemonic, list<Trait> traits = []>
     : Op<Ascube_Dialect, mnemonic, !listconcat(traits, [Ascube_OwnAttributesOnly])>;
+
+/// A data mover: a source and a destination buffer with optional element
+/// offsets (hence AttrSizedOperandSegments), verified by its own verifier.
+/// Its source and destination (and any other buffer operand) carry their
+/// memory effects (MemRead / MemWrite) on the operand, as NVGPU's do.
+/// `moverMethods` names the MoverOpInterface methods with a default the op
+/// overrides (getOtherOperands).
+class Ascube_MoverOp<string mnemonic, list<Trait> traits = [],
+                     list<string> moverMethods = []>
+    : Ascube_Op<mnemonic, !listconcat(traits, [AttrSizedOperandSegments,
+        DeclareOpInterfaceMethods<Ascube_InstructionOpInterface, ["isNoOp"]>,
+        DeclareOpInterfaceMethods<Ascube_MoverOpInterface,
+            !listconcat(["getAccessExtents", "getBaseAlignment",
+                         "getBoundsLabel"], moverMethods)>])> {
+  let hasVerifier = 1;
+}
+
+/// A matrix op of the Mmad family.
+class Ascube_MatmulOp<string mnemonic, list<Trait> traits = []>
+    : Ascube_Op<mnemonic, !listconcat(traits, [
+        DeclareOpInterfaceMethods<Ascube_InstructionOpInterface,
+            ["isNoOp", "getRequiredAlignment"]>,
+        DeclareOpInterfaceMethods<Ascube_MatmulOpInterface,
+            ["getInputs", "getShape", "accumulates"]>])> {
+  let hasVerifier = 1;
+}
 
 #endif // ASCUBE_BASE_TD

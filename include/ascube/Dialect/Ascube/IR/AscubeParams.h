@@ -12,9 +12,22 @@
 #define ASCUBE_DIALECT_ASCUBE_IR_ASCUBEPARAMS_H
 
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
-#include "ascube/Layout/Im2col.h"
+#include "ascube/Model/FractalSquares.h"
+#include "ascube/Model/Im2col.h"
 
 namespace ascube {
+
+// The IR-free models, by their short names (ascube/Model/).
+using model::fractalsPerSquare;
+using model::FractalSquare;
+using model::getLoad2DSquares;
+using model::getLoad2DV2Squares;
+using model::getTransposeSquares;
+using model::Load2DParams;
+using model::Load2DV2Params;
+using model::transposeElement;
+using model::TransposeParams;
+using model::TransposeTarget;
 
 /// DataCopyParams (copy, bias): blocks of blockLen units (32 B for copy,
 /// 64 B of destination for bias), gaps in the same units.
@@ -31,31 +44,6 @@ struct Nd2NzParams {
           dstNzMatrixStride = 0;
 };
 
-/// LoadData2DParams (§6), as they execute: dstGap is 0 on 950 and addrMode
-/// 0 off GM -> L1, where the hardware ignores them.
-struct Load2DParams {
-  int64_t startIndex = 0, repeatTimes = 0, srcStride = 0, sid = 0, dstGap = 0,
-          addrMode = 0;
-  bool ifTranspose = false;
-};
-
-/// LoadData2dTransposeParams V1 or V2 (§7) plus the square geometry.
-struct TransposeParams {
-  int64_t startIndex = 0, repeatTimes = 0, srcStride = 0, dstGap = 0,
-          dstFracGap = 0, srcFracGap = 0, addrMode = 0;
-  /// The 950 form: startIndex/srcStride in fractals, srcFracGap applies.
-  bool v2 = false;
-  /// Fractals per square (b4 4, b8 2, b16 1, b32 2).
-  int64_t fractalsPerSquare = 1;
-};
-
-/// LoadData2DParamsV2 (§8).
-struct Load2DV2Params {
-  int64_t mStartPosition = 0, kStartPosition = 0, mStep = 0, kStep = 0,
-          srcStride = 0, dstStride = 0, sid = 0;
-  bool ifTranspose = false;
-};
-
 /// LoadData3DParamsV2 with its FMatrix, padding value and repeat state
 /// (§10.1, §10.3), as it executes.
 struct Load3DParams {
@@ -66,9 +54,9 @@ struct Load3DParams {
   bool filterSizeW = false, filterSizeH = false, enTranspose = false;
   int64_t repeatTime = 1, repeatStride = 0, repeatMode = 0, dstStride = 0;
   /// The im2col geometry these describe (C0 from the element width).
-  layout::Im2colGeometry geometry;
+  model::Im2colGeometry geometry;
   /// How the window lands in the destination.
-  layout::Load3DPlacement placement;
+  model::Load3DPlacement placement;
   /// A field the hardware treats as "do nothing" is 0.
   bool isNoOp() const;
   /// Window start (m, k) of repeat r.
@@ -83,7 +71,7 @@ struct Load3DV1Params {
           cSize = 0;
   /// The im2col geometry (l1H, l1W, kernel, strides, dilations, pads; C1
   /// from the source).
-  layout::Im2colGeometry geometry;
+  model::Im2colGeometry geometry;
   /// Row and column of X where repeat r's fractal starts: X[m0 .. m0+15]
   /// [k0 .. k0+C0-1].
   std::pair<int64_t, int64_t> fractalStart(int64_t r) const;
@@ -127,30 +115,6 @@ constexpr int64_t kMaxTileElements = int64_t(1) << 22;
 /// ascube.alloc with an offset or an argument's ascube.offset);
 /// std::nullopt otherwise.
 std::optional<int64_t> getSparseIndexBase(mlir::Value l0b);
-
-/// One unit an L1 -> L0 fractal mover moves: n source fractals forming a
-/// square (one fractal when nothing is transposed) and the n destination
-/// fractals it becomes, in fractals from the instruction's base addresses.
-/// Inside a transposed square elements move as ascube::transposeElement
-/// says (§7); otherwise a fractal is copied as is.
-struct FractalSquare {
-  llvm::SmallVector<int64_t, 4> src, dst;
-};
-/// The fractals a LoadData 2D moves (§6): fractal startIndex +- i*srcStride
-/// to destination fractal i*(dstGap+1), one-fractal squares (16 x 16
-/// transposed with ifTranspose).
-llvm::SmallVector<FractalSquare> getLoad2DSquares(const Load2DParams &p);
-/// The squares of a LoadData 2D-v2 (§8).
-llvm::SmallVector<FractalSquare> getLoad2DV2Squares(const Load2DV2Params &p,
-                                                    unsigned bits);
-/// 512 B fractals in one LoadDataWithTranspose square (§7): b4 4, b8 2,
-/// b16 1, b32 2.
-int64_t fractalsPerSquare(unsigned bits);
-/// The squares of a LoadDataWithTranspose (§7): square i is fractals
-/// (startIndex +- i*srcStride)*n + j (V1) or startIndex +- i*srcStride +
-/// j*(srcFracGap+1) (V2), j < n, written to fractals i*(dstGap+1) +
-/// j*(dstFracGap+1).
-llvm::SmallVector<FractalSquare> getTransposeSquares(const TransposeParams &p);
 
 /// Whether moving `squares` (fractal indices from the buffers' first
 /// elements; element moves as transposeElement when `transposed`) carries
@@ -205,8 +169,6 @@ struct FixpipeParams {
   }
 };
 
-using EmitErrorFn = llvm::function_ref<mlir::InFlightDiagnostic()>;
-
 /// Effective parameters; on an inconsistent op, emits one diagnostic naming
 /// the rule label and fails.
 mlir::FailureOr<CopyParams> getCopyParams(DataCopyOp op, EmitErrorFn emit);
@@ -238,14 +200,6 @@ mlir::FailureOr<MmadSparseParams> getMmadSparseParams(MmadSparseOp op,
                                                       EmitErrorFn emit);
 mlir::FailureOr<FixpipeParams> getFixpipeParams(FixpipeOp op, EmitErrorFn emit);
 
-/// How far an instruction reaches past its base addresses, in logical
-/// elements of each buffer: [0, src) of the source and [0, dst) of the
-/// destination (0 for a no-op). The verifiers check these against static
-/// offsets; the lowering checks them at run time when asked.
-struct AccessExtents {
-  int64_t src = 0, dst = 0;
-};
-
 /// A mover's source and destination buffers and the bytes it reaches in each,
 /// [first, second) relative to the buffer's start (from the static offset
 /// and the access extent; std::nullopt when an offset is dynamic). Extra
@@ -260,45 +214,6 @@ struct MoverAccess {
 /// sparse / MX and Fixpipe; std::nullopt for any other op. Quiet: an
 /// inconsistent op gets whole-buffer ranges.
 std::optional<MoverAccess> getMoverAccess(mlir::Operation *op);
-mlir::FailureOr<AccessExtents> getAccessExtents(DataCopyOp op,
-                                                EmitErrorFn emit);
-mlir::FailureOr<AccessExtents> getAccessExtents(Load2DOp op, EmitErrorFn emit);
-mlir::FailureOr<AccessExtents> getAccessExtents(FixpipeOp op, EmitErrorFn emit);
-mlir::FailureOr<AccessExtents> getAccessExtents(Load2DV2Op op,
-                                                EmitErrorFn emit);
-mlir::FailureOr<AccessExtents> getAccessExtents(Load2DTransposeOp op,
-                                                EmitErrorFn emit);
-mlir::FailureOr<AccessExtents> getAccessExtents(Load3DOp op, EmitErrorFn emit);
-mlir::FailureOr<AccessExtents> getAccessExtents(LoadSparseOp op,
-                                                EmitErrorFn emit);
-/// The data part of a LoadData MX (the scales are checked by its verifier).
-mlir::FailureOr<AccessExtents> getAccessExtents(LoadMxOp op, EmitErrorFn emit);
-mlir::FailureOr<AccessExtents> getAccessExtents(Load3DV1Op op,
-                                                EmitErrorFn emit);
-
-/// Where LoadDataWithTranspose moves element `e` (in [0, n * F)) of the
-/// source square of a repeat: the source fractal and the offset inside it,
-/// the destination fractal j of the repeat and the offset inside it
-/// (cube-reference §7). `bits` is the element width, F = 4096 / bits.
-struct TransposeTarget {
-  int64_t srcFractal, srcInside, dstFractal, dstInside;
-};
-TransposeTarget transposeElement(unsigned bits, int64_t e);
-
-/// Byte alignment an instruction requires of its source and destination
-/// base addresses (cube-reference §4, §13.1).
-struct BaseAlignment {
-  int64_t src = 1, dst = 1;
-};
-BaseAlignment getBaseAlignment(DataCopyOp op);
-BaseAlignment getBaseAlignment(Load2DOp op);
-BaseAlignment getBaseAlignment(FixpipeOp op);
-BaseAlignment getBaseAlignment(Load2DTransposeOp op);
-BaseAlignment getBaseAlignment(Load2DV2Op op);
-BaseAlignment getBaseAlignment(Load3DOp op);
-BaseAlignment getBaseAlignment(LoadSparseOp op);
-BaseAlignment getBaseAlignment(LoadMxOp op);
-BaseAlignment getBaseAlignment(Load3DV1Op op);
 
 /// The static byte address of `buf`'s first element: its placed offset in
 /// its level (getPlacedOffset), 0 for an ascube.alloc ascube places and an

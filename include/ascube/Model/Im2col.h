@@ -3,8 +3,8 @@
 // What one LoadData 3D instruction reads and writes (cube-reference §10.3),
 // with no MLIR IR dependency. The functions are templates over an
 // arithmetic (layout::IntMath for plain integers); the verifiers and the
-// unit tests use IntMath, the CPU lowering instantiates the same code with
-// arithmetic that emits MLIR index ops. This file is the one place the
+// unit tests use layout::IntMath, the CPU lowering instantiates the same code
+// with arithmetic that emits MLIR index ops. This file is the one place the
 // im2col order, the padding rule and the element-level [U] choices of §10.3
 // live (the repeat walks are Load3DParams::windowStart and
 // Load3DV1Params::fractalStart).
@@ -13,12 +13,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ASCUBE_LAYOUT_IM2COL_H
-#define ASCUBE_LAYOUT_IM2COL_H
+#ifndef ASCUBE_MODEL_IM2COL_H
+#define ASCUBE_MODEL_IM2COL_H
 
 #include "ascube/Layout/Fractal.h"
 
-namespace ascube::layout {
+namespace ascube::model {
+using layout::Format;
+using layout::FractalShape;
+using layout::matrixOffset;
 
 /// The FMatrix (l1H, l1W, padList) and the kernel of a LoadData 3D
 /// (cube-reference §10.1, §10.3). The feature map is C1 x l1H x l1W x C0
@@ -132,6 +135,6 @@ struct Load3DPlacement {
   }
 };
 
-} // namespace ascube::layout
+} // namespace ascube::model
 
-#endif // ASCUBE_LAYOUT_IM2COL_H
+#endif // ASCUBE_MODEL_IM2COL_H

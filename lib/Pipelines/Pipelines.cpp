@@ -1,5 +1,11 @@
 //===- Pipelines.cpp - ascube-to-llvm and pass registration ---------------===//
+//
+// The pipelines (ascube/Pipelines/Pipelines.h) and the registration of every
+// ascube pass with the global registry (ascube/InitAscube.h).
+//
+//===----------------------------------------------------------------------===//
 
+#include "ascube/Pipelines/Pipelines.h"
 #include "ascube/Conversion/Passes.h"
 #include "ascube/Dialect/Ascube/Transforms/Passes.h"
 #include "ascube/InitAscube.h"
@@ -56,9 +62,9 @@ void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks) {
   quiet.remarks = false; // ascube-select-movers alone shows the choices
   pm.addPass(createAscubeSelectMovers(quiet));
   pm.addPass(createAscubeVerifyTarget());
-  ConvertAscubeToStdOptions options;
+  ConvertAscubeToLoopsOptions options;
   options.runtimeChecks = runtimeChecks;
-  pm.addPass(createConvertAscubeToStd(options));
+  pm.addPass(createConvertAscubeToLoops(options));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
@@ -80,7 +86,7 @@ void ascube::registerAscubePasses() {
   registerAscubeTransformsPasses();
   PassPipelineRegistration<AscubeToLLVMOptions>(
       "ascube-to-llvm",
-      "Lower ascube kernels to the LLVM dialect (convert-ascube-to-std, then "
+      "Lower ascube kernels to the LLVM dialect (convert-ascube-to-loops, then "
       "scf/arith/math/memref/func to LLVM) for mlir-runner, the JIT or AOT",
       [](OpPassManager &pm, const AscubeToLLVMOptions &o) {
         buildAscubeToLLVMPipeline(pm, o.runtimeChecks);

@@ -1,0 +1,60 @@
+//===- AscubeToLoops.h - The exact CPU semantics of ascube ------*- C++ -*-===//
+//
+// The pieces of convert-ascube-to-loops, for a conversion of one's own: the
+// preparation of a module (memories and allocations), the type conversion
+// of ascube buffers to flat storage memrefs, the conversion target and the
+// patterns of every instruction family. The pass applies them in this
+// order; lib/Conversion/AscubeToLoops/ holds one file per family.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCUBE_CONVERSION_ASCUBETOLOOPS_H
+#define ASCUBE_CONVERSION_ASCUBETOLOOPS_H
+
+#include "mlir/Support/LLVM.h"
+
+namespace mlir {
+class ConversionTarget;
+class MemRefType;
+class ModuleOp;
+class RewritePatternSet;
+class TypeConverter;
+} // namespace mlir
+
+namespace ascube {
+
+/// The type a buffer of `type` has once convert-ascube-to-loops ran: a flat
+/// 1-D memref of its physical storage (4-bit data packed in i8, 8-bit
+/// floats and HiFloat8 as i8) for ascube buffers; `type` itself for plain
+/// identity memrefs of builtin types. nullptr if `type` cannot be resolved.
+mlir::MemRefType getCPUStorageType(mlir::MemRefType type);
+
+/// Readies `module` for the patterns: checks that every signature type has
+/// a storage form (layout_c1), creates one byte array per memory level its
+/// placed buffers address (`__ascube_level_<L>`, 0xFF-filled) and the
+/// hidden 4:2 index buffer, turns every ascube.alloc into a view of its
+/// level's memory (or bytes of its own), leaves the notes the sparse and
+/// Fixpipe patterns read, and with `runtimeChecks` inserts the run-time
+/// checks of dynamic offsets, QUANT_PRE words and 4:2 index values.
+/// Fails with a diagnostic (capacity_c1, layout_c1).
+mlir::LogicalResult prepareAscubeToLoops(mlir::ModuleOp module,
+                                         bool runtimeChecks);
+
+/// Ascube buffers (a layout, a memory level or a Cube element type) become
+/// their flat storage memrefs; unrealized casts bridge the rest.
+void populateAscubeToLoopsTypeConversion(mlir::TypeConverter &types);
+
+/// No ascube op is legal; memref, func.call/return and func.func only on
+/// converted types; arith, scf, math and cf are.
+void configureAscubeToLoopsTarget(mlir::ConversionTarget &target,
+                                  const mlir::TypeConverter &types);
+
+/// The patterns of every instruction (one populate function per family,
+/// lib/Conversion/AscubeToLoops/*ToLoops.cpp) and of ascube.pipe_barrier.
+/// Needs prepareAscubeToLoops first.
+void populateAscubeToLoopsConversionPatterns(mlir::TypeConverter &types,
+                                             mlir::RewritePatternSet &patterns);
+
+} // namespace ascube
+
+#endif // ASCUBE_CONVERSION_ASCUBETOLOOPS_H

@@ -1,0 +1,118 @@
+//===- AscubeBufferOps.td - buffer ops ---------------------*- tablegen -*-===//
+//
+// Buffers and ordering: ascube.alloc (a buffer at a memory level),
+// ascube.pipe_barrier and the abstract L1 -> L0 move ascube.load that
+// ascube-select-movers turns into instructions (cube-reference §1-§3, §11,
+// §13.3). C++: lib/Dialect/Ascube/IR/BufferOps.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCUBE_BUFFER_OPS_TD
+#define ASCUBE_BUFFER_OPS_TD
+
+include "ascube/Dialect/Ascube/IR/AscubeBase.td"
+include "ascube/Dialect/Ascube/IR/AscubeAttrs.td"
+include "ascube/Dialect/Ascube/IR/AscubeTypes.td"
+include "ascube/Dialect/Ascube/IR/AscubeEnums.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def Ascube_AllocOp : Ascube_Op<"alloc", [
+    MemoryEffects<[MemAlloc<DefaultResource>]>]> {
+  let summary = "A buffer at a memory level of the AI core (cube-reference §1-§3)";
+  let description = [{
+    Allocates a buffer of the result's memref type at its memory level
+    (`#ascube.mem<...>`), optionally at a fixed byte `offset` from the start
+    of that level, as Ascend C places LocalTensors in L1, L0A, L0B, L0C, BT,
+    FB, UB or the MX buffers. The buffer holds the layout's padded storage:
+    rows and columns rounded up to whole fractals.
+
+    The result type must be fully resolvable (ascube::getFractalLayout):
+    static shape, a Cube element type (4, 8, 16 or 32 bits; `layout_c3`), an
+    #ascube.layout (or the identity = ND), and for NC1HWC0 a last extent
+    equal to C0 = 32 B / element size (`layout_c4`). GM is not allocated by
+    kernels: pass GM buffers as function arguments (`alloc_c1`). `offset`
+    is in bytes and non-negative (`alloc_c2`); alignment and capacity
+    against the target product are checked by the target verification.
+
+    Example:
+
+    ```mlir
+    %a = ascube.alloc : memref<30x70xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    %c = ascube.alloc offset 1024 : memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ```
+  }];
+  let arguments = (ins OptionalAttr<I64Attr>:$offset);
+  let results = (outs Res<AnyMemRef, "", [MemAlloc]>:$buffer);
+  let assemblyFormat = "(`offset` $offset^)? attr-dict `:` qualified(type($buffer))";
+  let hasVerifier = 1;
+}
+
+
+def Ascube_PipeBarrierOp : Ascube_Op<"pipe_barrier"> {
+  let summary = "PipeBarrier<PIPE_x>: later instructions of a pipe wait for its earlier ones (cube-reference §13.3)";
+  let description = [{
+    Ascend C's PipeBarrier<pipe>: an instruction of `pipe` issued after the
+    barrier starts only when the pipe's earlier instructions have finished.
+    The CPU execution is sequential, so the barrier changes no value; the
+    target verification checks where one is required: consecutive Mmads
+    accumulating into the same L0C tile need `ascube.pipe_barrier <M>` (or
+    `<ALL>`) between them when the first one's (m/16)·(n/16) < 10
+    (`sync_c1`, integer division as in the documents' kernels).
+
+    Pipes: S (scalar), V (vector), M (cube), MTE1 (L1 -> L0), MTE2
+    (GM -> L1), MTE3, FIX (Fixpipe), ALL.
+
+    Example:
+
+    ```mlir
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    ascube.pipe_barrier <M>
+    ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A, !B to !C
+    ```
+  }];
+  let arguments = (ins Ascube_PipeAttr:$pipe);
+  let assemblyFormat = "$pipe attr-dict";
+}
+
+def Ascube_LoadOp : Ascube_Op<"load"> {
+  let summary = "An abstract L1 -> L0A/L0B move of a whole tile; ascube-select-movers picks the instructions (cube-reference §11)";
+  let description = [{
+    Says *what* to move, not how: the whole L1 tile `src` becomes the whole
+    L0A/L0B tile `dst`, element for element — dst(r, c) = src(r, c) — or,
+    when `dst` is typed as the transpose of a non-square `src` (A held
+    K x M for an M x K L0A, B held N x K for a K x N L0B) or `transpose` is
+    set, dst(r, c) = src(c, r). The layouts say the rest (L1 Nz; L0A Zz,
+    Nz on 950 — the layouts Mmad reads there; L0B Zn).
+
+    `ascube-select-movers` rewrites it into the cheapest legal concrete
+    movers of the module's product (LoadData 2D, LoadDataWithTranspose,
+    LoadData 3D, LoadData 2D-v2), with a remark saying why; the lowering
+    runs that pass first, so `ascube-run` executes `ascube.load` directly.
+    An `ascube.load` no legal mover can do is an error there, with a note
+    per mover saying which rule refused it. `mover =
+    #ascube.mover<load_3d>` (or load_2d, load_2d_transpose, load_2d_v2)
+    forces this load's choice, as the pass option `force` does for every
+    load; a forced mover that cannot do the move is an error.
+
+    Example:
+
+    ```mlir
+    ascube.load %a1 to %a0 : memref<30x40xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+        to memref<30x40xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyMemRef, "the L1 tile", [MemRead]>:$src,
+                   Arg<AnyMemRef, "the L0A/L0B tile", [MemWrite]>:$dst,
+                   UnitAttr:$transpose,
+                   OptionalAttr<Ascube_MoverAttr>:$mover);
+  let assemblyFormat = [{
+    $src `to` $dst attr-dict `:` qualified(type($src)) `to` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Whether dst holds the transpose of src.
+    bool isTransposed();
+  }];
+}
+
+#endif // ASCUBE_BUFFER_OPS_TD

@@ -1,0 +1,427 @@
+//===- AscubeToLoops.cpp - The exact CPU semantics of ascube --------------===//
+//
+// convert-ascube-to-loops: every ascube buffer becomes a flat memref of its
+// physical storage and every instruction op loops that address that
+// storage the way the hardware does, from the instruction's parameters
+// (ascube::get*Params, shared with the verifiers). This file holds the
+// pass, the preparation it runs first (module memories per level, the
+// allocations as views of them, run-time checks) and the buffer ops;
+// each instruction family lowers in its own file (LoweringUtils.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascube/Conversion/AscubeToLoops.h"
+#include "LoweringUtils.h"
+#include "ascube/Conversion/Passes.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace ascube {
+#define GEN_PASS_DEF_CONVERTASCUBETOLOOPS
+#include "ascube/Conversion/Passes.h.inc"
+} // namespace ascube
+
+using namespace mlir;
+using namespace ascube;
+using namespace ascube::lowering;
+using layout::Format;
+using target::Level;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Module memories: one byte array per level, allocations as views of them
+//===----------------------------------------------------------------------===//
+
+/// The module's memories: one byte array per level that placed buffers
+/// address (`__ascube_level_<L>`), and the hidden 4:2 index buffer.
+constexpr llvm::StringLiteral kLevelGlobalPrefix = "__ascube_level_";
+
+/// The bytes each level memory of the module holds: the largest capacity
+/// of the products its functions name, or what its placed buffers reach
+/// without one; and whether the hidden index buffer is used.
+struct ModuleMemories {
+  llvm::DenseMap<unsigned, int64_t> levelBytes;
+  int64_t indexBytes = 0;
+};
+/// The level memory of a placed allocation, the hidden index buffer: module
+/// globals, so that every function addresses one physical memory per level
+/// as the chip does (a callee's placed buffers alias its caller's; the
+/// index a load_sparse writes is the one a called mmad_sparse reads).
+/// Filled with 0xFF when the module loads (what the chip holds is unknown).
+/// One ModuleMemories per module holding functions (symbols do not reach
+/// across modules), keyed by the module.
+using AllMemories = llvm::DenseMap<Operation *, ModuleMemories>;
+FailureOr<AllMemories> createModuleMemories(ArrayRef<func::FuncOp> funcs) {
+  AllMemories all;
+  auto maxCapacity = [](Level level) {
+    int64_t cap = 0;
+    for (const target::ProductInfo &p : target::allProducts())
+      cap = std::max<int64_t>(cap, p.capacity(level));
+    return cap;
+  };
+  for (func::FuncOp func : funcs) {
+    ModuleMemories &mem = all[func->getParentOfType<ModuleOp>()];
+    const target::ProductInfo *product = getTargetProduct(func);
+    bool failedAlloc = false;
+    func.walk([&](Operation *op) {
+      if (isa<LoadSparseOp, MmadSparseOp>(op))
+        mem.indexBytes = std::max<int64_t>(
+            mem.indexBytes,
+            (product ? product->capacity(Level::L0B) : 64 * 1024) / 4);
+      auto alloc = dyn_cast<AllocOp>(op);
+      if (!alloc)
+        return;
+      Level level = *getMemLevel(alloc.getType());
+      // The CPU model gives a level at most the largest capacity any
+      // product has (cube-reference §1); with a target the verifier
+      // checked less.
+      int64_t cap = maxCapacity(level);
+      int64_t off = alloc.getOffsetAttr() ? alloc.getOffsetAttr().getInt() : 0;
+      MemRefType flat = flatType(alloc.getType());
+      if (!flat) {
+        failedAlloc = true;
+        return;
+      }
+      int64_t bytes = flat.getNumElements() *
+                      std::max<int64_t>(1, flat.getElementTypeBitWidth() / 8);
+      if (cap > 0 && (bytes > cap || off > cap - bytes)) {
+        alloc.emitOpError()
+            << "needs " << bytes << " B at offset " << off
+            << " B, but no product's " << target::stringifyLevel(level)
+            << " holds more than " << cap
+            << " B: the kernel cannot run [capacity_c1]";
+        failedAlloc = true;
+        return;
+      }
+      if (!alloc.getOffsetAttr())
+        return;
+      int64_t &size = mem.levelBytes[unsigned(level)];
+      size = std::max(size, off + bytes);
+      if (product && product->capacity(level) > 0)
+        size = std::max<int64_t>(size, product->capacity(level));
+    });
+    if (failedAlloc)
+      return failure();
+  }
+  for (auto &[op, mem] : all) {
+    auto module = cast<ModuleOp>(op);
+    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+    auto global = [&](StringRef name, int64_t bytes) {
+      auto type = MemRefType::get({bytes}, b.getI8Type());
+      auto init =
+          DenseElementsAttr::get(RankedTensorType::get({bytes}, b.getI8Type()),
+                                 b.getI8IntegerAttr(-1));
+      memref::GlobalOp::create(b, module.getLoc(), name,
+                               b.getStringAttr("private"), type, init,
+                               /*constant=*/false, /*alignment=*/nullptr);
+    };
+    for (auto &[level, bytes] : mem.levelBytes)
+      global((kLevelGlobalPrefix + target::stringifyLevel(Level(level))).str(),
+             bytes);
+    if (mem.indexBytes)
+      global(kIndexGlobal, mem.indexBytes);
+  }
+  return all;
+}
+
+/// Replaces every ascube.alloc of `func` by a typed view of bytes:
+/// allocations with an `offset` view their level's module memory (they
+/// alias exactly as on the chip, across functions too), the others get
+/// bytes of their own for one invocation, filled with 0xFF. The result is
+/// cast back to the buffer type so the conversion below sees ordinary
+/// operands.
+LogicalResult lowerAllocs(func::FuncOp func, const ModuleMemories &mem) {
+  SmallVector<AllocOp> allocs;
+  func.walk([&](AllocOp op) { allocs.push_back(op); });
+  // Sparse instructions address the hidden index buffer from their L0B
+  // buffer's fixed place: note it before the allocations go.
+  func.walk([&](Operation *op) {
+    Value l0b;
+    if (auto ls = dyn_cast<LoadSparseOp>(op))
+      l0b = ls.getDst();
+    else if (auto ms = dyn_cast<MmadSparseOp>(op))
+      l0b = ms.getB();
+    else
+      return;
+    op->setAttr(kIndexBaseAttr, OpBuilder(op).getI64IntegerAttr(
+                                    getSparseIndexBase(l0b).value_or(0)));
+  });
+  if (allocs.empty())
+    return success();
+  SmallVector<MemRefType> flat;
+  for (AllocOp op : allocs) {
+    flat.push_back(flatType(op.getType()));
+    if (!flat.back())
+      return failure();
+    // The memory behind an allocation lives for one invocation of its
+    // function: a buffer must not outlive it.
+    for (Operation *user : op->getUsers())
+      if (isa<func::ReturnOp>(user))
+        return op.emitOpError()
+               << "is returned by @" << func.getName()
+               << "; on-core buffers live for one invocation of the function "
+                  "that allocates them: allocate in the caller and pass the "
+                  "buffer as an argument [alloc_c3]";
+  }
+  auto bytesOf = [](MemRefType t) {
+    return t.getNumElements() *
+           std::max<int64_t>(1, t.getElementTypeBitWidth() / 8);
+  };
+  // Every memory at the function entry before any allocation is replaced
+  // (the entry builder's position must stay valid).
+  Block &entry = func.getBody().front();
+  ImplicitLocOpBuilder b(func.getLoc(), &entry, entry.begin());
+  auto i8 = b.getI8Type();
+  SmallVector<Value> owned;
+  auto filled = [&](int64_t bytes) {
+    Value buf = memref::AllocOp::create(b, MemRefType::get({bytes}, i8));
+    Value ff = arith::ConstantIntOp::create(b, i8, 0xFF);
+    forRange(b, bytes,
+             [&](Value i) { memref::StoreOp::create(b, ff, buf, i); });
+    owned.push_back(buf);
+    return buf;
+  };
+  llvm::DenseMap<unsigned, Value> levelBuf;
+  for (auto [op, t] : llvm::zip(allocs, flat)) {
+    unsigned level = unsigned(*getMemLevel(op.getType()));
+    if (op.getOffsetAttr() && !levelBuf.count(level))
+      levelBuf[level] = getMemory(
+          b, func.getLoc(),
+          (kLevelGlobalPrefix + target::stringifyLevel(Level(level))).str(),
+          mem.levelBytes.lookup(level));
+  }
+  SmallVector<Value> base;
+  for (auto [op, t] : llvm::zip(allocs, flat))
+    base.push_back(op.getOffsetAttr()
+                       ? levelBuf[unsigned(*getMemLevel(op.getType()))]
+                       : filled(bytesOf(t)));
+  for (auto [op, t, buf] : llvm::zip(allocs, flat, base)) {
+    ImplicitLocOpBuilder ob(op.getLoc(), op);
+    IndexMath oim{ob};
+    Value shift = oim.c(op.getOffsetAttr() ? op.getOffsetAttr().getInt() : 0);
+    Value view = memref::ViewOp::create(ob, t, buf, shift, ValueRange{});
+    Value cast =
+        UnrealizedConversionCastOp::create(ob, op.getType(), view).getResult(0);
+    op.replaceAllUsesWith(cast);
+  }
+  for (AllocOp op : allocs)
+    op.erase();
+  // The unplaced buffers live for one kernel invocation.
+  func.walk([&](func::ReturnOp ret) {
+    OpBuilder rb(ret);
+    for (Value buf : owned)
+      memref::DeallocOp::create(rb, ret.getLoc(), buf);
+  });
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Run-time checks of dynamic offsets
+//===----------------------------------------------------------------------===//
+
+/// Before a mover whose base offset is not a constant: its accesses stay in
+/// the buffer (the verifier's label) and, when the base is static
+/// (getStaticBase: an allocation, an on-core argument or a GM buffer), its
+/// address has the instruction's alignment (alignment_c2). Uses the same
+/// extents and alignments as the verifiers (AscubeParams.h).
+void insertChecks(Operation *op, const MoverFacts &m) {
+  StringRef boundsLabel = m.boundsLabel;
+  ImplicitLocOpBuilder b(op->getLoc(), op);
+  IndexMath im{b};
+  auto check = [&](StringRef role, Value buf, Value off, int64_t extent,
+                   int64_t alignBytes) {
+    if (!off || IndexMath::cst(off) || extent == 0)
+      return;
+    auto type = cast<MemRefType>(buf.getType());
+    FailureOr<layout::FractalLayout> l =
+        getFractalLayout(type, [&] { return emitError(op->getLoc()); });
+    if (failed(l))
+      return;
+    std::string name = op->getName().getStringRef().str();
+    Value nonNeg =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::sge, off, im.c(0));
+    Value fits = arith::CmpIOp::create(b, arith::CmpIPredicate::sle, off,
+                                       im.c(l->numElements() - extent));
+    cf::AssertOp::create(
+        b, arith::AndIOp::create(b, nonNeg, fits),
+        (name + ": " + role + " offset out of bounds [" + boundsLabel + "]")
+            .str());
+    std::optional<int64_t> base = getStaticBase(buf);
+    if (!base || alignBytes <= 1)
+      return;
+    // (base address + offset * bits / 8) % align == 0, in bits.
+    int64_t bits = *getElementBitWidth(type.getElementType());
+    Value addrBits = im.add(im.c(*base * 8), im.mul(off, bits));
+    Value aligned = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::eq, im.rem(addrBits, alignBytes * 8), im.c(0));
+    bool gm = getMemLevel(type) == Level::GM;
+    cf::AssertOp::create(
+        b, aligned,
+        (name + ": " + role +
+         (gm ? " offset from the start of the GM buffer" : " address") +
+         " not " + std::to_string(alignBytes) + " B aligned [alignment_c2]")
+            .str());
+  };
+  check("source", m.src, m.srcOffset, m.extents.src, m.align.src);
+  check("destination", m.dst, m.dstOffset, m.extents.dst, m.align.dst);
+}
+
+void insertRuntimeChecks(func::FuncOp func) {
+  func.walk([](Operation *op) {
+    if (std::optional<MoverFacts> m = getMoverFacts(op))
+      insertChecks(op, *m);
+    // Data read from memory, checked as it is read: the per-column
+    // QUANT_PRE words (deqScalar is checked statically) and the 4:2 index
+    // values.
+    if (auto o = dyn_cast<FixpipeOp>(op); o && o.getQuantVector())
+      op->setAttr(kCheckQuantAttr, UnitAttr::get(op->getContext()));
+    if (isa<MmadSparseOp>(op))
+      op->setAttr(kCheckIndexAttr, UnitAttr::get(op->getContext()));
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Buffer ops
+//===----------------------------------------------------------------------===//
+
+/// PipeBarrier: the CPU runs instructions one after another, so the barrier
+/// has nothing left to order (§13.3).
+struct PipeBarrierLowering : AscubePattern<PipeBarrierOp> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(PipeBarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+MemRefType ascube::getCPUStorageType(MemRefType t) {
+  return needsFlattening(t) ? flatType(t) : t;
+}
+
+LogicalResult ascube::prepareAscubeToLoops(ModuleOp module,
+                                           bool runtimeChecks) {
+  SmallVector<func::FuncOp> funcs;
+  module.walk([&](func::FuncOp f) { funcs.push_back(f); });
+  // Every buffer type in a signature must have a CPU storage form (a
+  // layout whose size fits), used or not: checked before anything changes.
+  for (func::FuncOp func : funcs) {
+    FunctionType ft = func.getFunctionType();
+    for (auto [what, types] : {std::pair{"argument", ft.getInputs()},
+                               std::pair{"result", ft.getResults()}})
+      for (Type t : types) {
+        auto m = dyn_cast<MemRefType>(t);
+        if (m && needsFlattening(m) &&
+            failed(getFractalLayout(m, [&, what = what] {
+              return func.emitOpError() << what << " type " << m << ": ";
+            })))
+          return failure();
+      }
+  }
+  FailureOr<AllMemories> memories = createModuleMemories(funcs);
+  if (failed(memories))
+    return failure();
+  for (func::FuncOp func : funcs) {
+    if (func.isExternal())
+      continue;
+    if (runtimeChecks)
+      insertRuntimeChecks(func);
+    if (failed(lowerAllocs(
+            func, memories->lookup(func->getParentOfType<ModuleOp>()))))
+      return failure();
+  }
+  return success();
+}
+
+void ascube::populateAscubeToLoopsTypeConversion(TypeConverter &types) {
+  types.addConversion([](Type t) { return t; });
+  types.addConversion([](MemRefType t) -> std::optional<Type> {
+    if (!needsFlattening(t))
+      return t;
+    if (MemRefType flat = flatType(t))
+      return flat;
+    return std::nullopt;
+  });
+  auto cast = [](OpBuilder &b, Type type, ValueRange inputs,
+                 Location loc) -> Value {
+    return UnrealizedConversionCastOp::create(b, loc, type, inputs)
+        .getResult(0);
+  };
+  types.addSourceMaterialization(cast);
+  types.addTargetMaterialization(cast);
+}
+
+void ascube::configureAscubeToLoopsTarget(ConversionTarget &target,
+                                          const TypeConverter &types) {
+  target.addIllegalDialect<AscubeDialect>();
+  target.addLegalDialect<arith::ArithDialect, scf::SCFDialect,
+                         math::MathDialect, cf::ControlFlowDialect>();
+  // ascube buffers are accessed by ascube instructions only: a memref op on
+  // one (e.g. memref.load of an Nz buffer) is an error, not a silent
+  // reinterpretation of its storage.
+  target.addDynamicallyLegalDialect<memref::MemRefDialect>(
+      [&types](Operation *op) { return types.isLegal(op); });
+  target.addLegalOp<UnrealizedConversionCastOp, ModuleOp>();
+  target.addDynamicallyLegalOp<func::FuncOp>([&types](func::FuncOp f) {
+    return types.isSignatureLegal(f.getFunctionType()) &&
+           types.isLegal(&f.getBody());
+  });
+  target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp>(
+      [&types](Operation *op) { return types.isLegal(op); });
+}
+
+void ascube::populateAscubeToLoopsConversionPatterns(
+    TypeConverter &types, RewritePatternSet &patterns) {
+  patterns.add<PipeBarrierLowering>(types, patterns.getContext());
+  populateDataCopyToLoopsPatterns(types, patterns);
+  populateLoadData2DToLoopsPatterns(types, patterns);
+  populateLoadData3DToLoopsPatterns(types, patterns);
+  populateMmadToLoopsPatterns(types, patterns);
+  populateFixpipeToLoopsPatterns(types, patterns);
+}
+
+namespace {
+struct ConvertAscubeToLoopsPass
+    : ascube::impl::ConvertAscubeToLoopsBase<ConvertAscubeToLoopsPass> {
+  using ConvertAscubeToLoopsBase::ConvertAscubeToLoopsBase;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<func::FuncOp> funcs;
+    module.walk([&](func::FuncOp f) { funcs.push_back(f); });
+    if (failed(prepareAscubeToLoops(module, runtimeChecks)))
+      return signalPassFailure();
+    TypeConverter types;
+    populateAscubeToLoopsTypeConversion(types);
+    ConversionTarget target(getContext());
+    configureAscubeToLoopsTarget(target, types);
+    RewritePatternSet patterns(&getContext());
+    populateAscubeToLoopsConversionPatterns(types, patterns);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   types);
+    populateReturnOpTypeConversionPattern(patterns, types);
+    populateCallOpTypeConversionPattern(patterns, types);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+    // Nothing of ascube is left: drop the target and the argument
+    // placements so that tools without the dialect (mlir-runner,
+    // mlir-translate) read the result.
+    module.walk(
+        [](ModuleOp m) { m->removeAttr(AscubeDialect::kTargetAttrName); });
+    for (func::FuncOp func : funcs)
+      for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+        func.removeArgAttr(i, AscubeDialect::kArgOffsetAttrName);
+  }
+};
+} // namespace

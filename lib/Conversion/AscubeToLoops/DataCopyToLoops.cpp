@@ -1,0 +1,127 @@
+//===- DataCopyToLoops.cpp - DataCopy on the CPU --------------------------===//
+//
+// DataCopy (cube-reference §4, §5, §16) as loops over flat storage:
+// DataCopyParams blocks, ND2NZ/DN2NZ with the zero-filled row tail, the
+// bias copy's widening.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FloatCasts.h"
+#include "LoweringUtils.h"
+#include "ascube/Numerics/Packing.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace ascube;
+using namespace ascube::lowering;
+using layout::Format;
+using target::Level;
+
+namespace {
+
+/// DataCopy (§5, §16).
+struct DataCopyLowering : AscubePattern<DataCopyOp> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(DataCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    auto emit = [&] { return op.emitOpError(); };
+    Value src = flatten(b, adaptor.getSrc());
+    Value dst = flatten(b, adaptor.getDst());
+    Type st = elemOf(op.getSrc()), dt = elemOf(op.getDst());
+    Storage ss = getStorage(st), ds = getStorage(dt);
+    // Base offsets, in storage elements.
+    Value sOff =
+        storageIndex(im, baseOffset(im, adaptor.getSrcOffset()), ss.per);
+    Value dOff =
+        storageIndex(im, baseOffset(im, adaptor.getDstOffset()), ds.per);
+    CopyMode mode = op.getEffectiveMode();
+
+    if (usesCopyParams(mode)) {
+      FailureOr<CopyParams> p = getCopyParams(op, emit);
+      if (failed(p))
+        return failure();
+      // Storage elements per unit: 32 B (copy) or 64 B of destination.
+      int64_t bytesPerElem =
+          std::max<int64_t>(1, ds.type.getIntOrFloatBitWidth() / 8);
+      int64_t unit = p->unitBytes / bytesPerElem;
+      forRange(b, p->blockCount, [&](Value blk) {
+        Value sBase =
+            im.add(sOff, im.mul(blk, (p->blockLen + p->srcStride) * unit));
+        Value dBase =
+            im.add(dOff, im.mul(blk, (p->blockLen + p->dstStride) * unit));
+        forRange(b, p->blockLen * unit, [&](Value e) {
+          Value v = memref::LoadOp::create(b, src, im.add(sBase, e));
+          if (mode == CopyMode::bias && st != dt) // half/bf16 -> f32
+            v = arith::ExtFOp::create(b, ds.type, v);
+          memref::StoreOp::create(b, v, dst, im.add(dBase, e));
+        });
+      });
+      rewriter.eraseOp(op);
+      return success();
+    }
+
+    // nd2nz / dn2nz, in storage elements (bytes for 4-bit data).
+    FailureOr<Nd2NzParams> p = getNd2NzParams(op, emit);
+    if (failed(p))
+      return failure();
+    if (p->ndNum == 0 || p->nValue == 0 || p->dValue == 0) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    bool dn = mode == CopyMode::dn2nz;
+    int64_t c0 = 32 / std::max<int64_t>(1, ds.type.getIntOrFloatBitWidth() / 8);
+    int64_t rows = dn ? p->dValue : p->nValue;
+    int64_t cols = dn ? p->nValue : p->dValue;
+    int64_t paddedCols = llvm::alignTo(cols, c0);
+    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(ds.type));
+    forRange(b, p->ndNum, [&](Value i) {
+      Value sMat = im.add(sOff, im.mul(i, p->srcNdMatrixStride));
+      Value dMat = im.add(dOff, im.mul(i, p->dstNzMatrixStride));
+      forRange(b, rows, [&](Value r) {
+        forRange(b, paddedCols, [&](Value c) {
+          // dst = (c/C0)*dstNzC0Stride*C0 + r*dstNzNStride*C0 + c%C0
+          Value d = im.add(
+              dMat, im.add(im.add(im.mul(im.div(c, c0), p->dstNzC0Stride * c0),
+                                  im.mul(r, p->dstNzNStride * c0)),
+                           im.rem(c, c0)));
+          // The row (column) tail up to 32 B is zero-filled.
+          Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, c,
+                                               im.c(cols));
+          auto ifOp = scf::IfOp::create(b, ds.type, inside,
+                                        /*withElseRegion=*/true);
+          {
+            OpBuilder::InsertionGuard g(b);
+            b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+            Value s = dn ? im.add(sMat, im.add(im.mul(c, p->srcDValue), r))
+                         : im.add(sMat, im.add(im.mul(r, p->srcDValue), c));
+            Value v = memref::LoadOp::create(b, src, s);
+            scf::YieldOp::create(b, v);
+            b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+            scf::YieldOp::create(b, zero);
+          }
+          memref::StoreOp::create(b, ifOp.getResult(0), dst, d);
+        });
+      });
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void ascube::lowering::populateDataCopyToLoopsPatterns(
+    TypeConverter &types, RewritePatternSet &patterns) {
+  patterns.add<DataCopyLowering>(types, patterns.getContext());
+}

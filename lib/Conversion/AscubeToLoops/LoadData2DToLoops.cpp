@@ -1,0 +1,279 @@
+//===- LoadData2DToLoops.cpp - LoadData 2D family on the CPU --------------===//
+//
+// The LoadData 2D family (cube-reference §6-§9, §12) as loops: LoadData 2D
+// fractal by fractal, the square movers (LoadDataWithTranspose, 2D-v2) from
+// their squares and ascube::transposeElement, LoadDataWithSparse with its
+// index bytes, LoadData MX with its scale fractals.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FloatCasts.h"
+#include "LoweringUtils.h"
+#include "ascube/Numerics/Packing.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace ascube;
+using namespace ascube::lowering;
+using layout::Format;
+using target::Level;
+
+namespace {
+
+/// LoadData 2D (§6, load2d.py).
+struct Load2DLowering : AscubePattern<Load2DOp> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(Load2DOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    FailureOr<Load2DParams> p =
+        getLoad2DParams(op, [&] { return op.emitOpError(); });
+    if (failed(p))
+      return failure();
+    Value src = flatten(b, adaptor.getSrc());
+    Value dst = flatten(b, adaptor.getDst());
+    Type et = elemOf(op.getSrc());
+    Storage s = getStorage(et);
+    int64_t bytes = std::max<int64_t>(1, s.type.getIntOrFloatBitWidth() / 8);
+    int64_t f = 512 / bytes; // storage elements per 512 B fractal
+    Value sOff =
+        storageIndex(im, baseOffset(im, adaptor.getSrcOffset()), s.per);
+    Value dOff =
+        storageIndex(im, baseOffset(im, adaptor.getDstOffset()), s.per);
+    int64_t dstGap = p->dstGap; // already 0 where ignored (950)
+    int64_t sign = p->addrMode == 1 ? -1 : 1;
+    forRange(b, p->repeatTimes, [&](Value i) {
+      Value sFrac = im.add(im.c(p->startIndex), im.mul(i, sign * p->srcStride));
+      Value sBase = im.add(sOff, im.mul(sFrac, f));
+      Value dBase = im.add(dOff, im.mul(i, (dstGap + 1) * f));
+      if (!p->ifTranspose) {
+        forRange(b, f, [&](Value e) {
+          Value v = memref::LoadOp::create(b, src, im.add(sBase, e));
+          memref::StoreOp::create(b, v, dst, im.add(dBase, e));
+        });
+        return;
+      }
+      // b16: destination row j is source column j of the 16x16 fractal.
+      forRange(b, 16, [&](Value r) {
+        forRange(b, 16, [&](Value c) {
+          Value v = memref::LoadOp::create(
+              b, src, im.add(sBase, im.add(im.mul(c, 16), r)));
+          memref::StoreOp::create(b, v, dst,
+                                  im.add(dBase, im.add(im.mul(r, 16), c)));
+        });
+      });
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Moves the squares of an L1 -> L0 fractal mover (§7, §8): whole fractals
+/// when nothing is transposed, else element by element through
+/// ascube::transposeElement. Square and element positions are constant
+/// tables built from those definitions.
+void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
+                 Value sOff, Value dOff, ArrayRef<FractalSquare> squares,
+                 Type elem, bool transposed) {
+  IndexMath im{b};
+  unsigned bits = *getElementBitWidth(elem);
+  int64_t f = 4096 / bits, n = squares.front().src.size();
+  SmallVector<int32_t> sqSrc, sqDst;
+  for (const FractalSquare &sq : squares) {
+    for (int64_t x : sq.src)
+      sqSrc.push_back(int32_t(x));
+    for (int64_t x : sq.dst)
+      sqDst.push_back(int32_t(x));
+  }
+  Value srcTab = constTable(b, module, "__ascube_squares_src", sqSrc);
+  Value dstTab = constTable(b, module, "__ascube_squares_dst", sqDst);
+  auto entry = [&](Value table, Value idx) {
+    return arith::IndexCastOp::create(b, b.getIndexType(),
+                                      memref::LoadOp::create(b, table, idx));
+  };
+  if (!transposed) {
+    // Whole fractals, as storage elements (4-bit: 512 bytes).
+    Storage st = getStorage(elem);
+    int64_t fs = f / st.per;
+    Value sBase = storageIndex(im, sOff, st.per);
+    Value dBase = storageIndex(im, dOff, st.per);
+    forRange(b, int64_t(squares.size()), [&](Value i) {
+      Value sf = im.add(sBase, im.mul(entry(srcTab, i), fs));
+      Value df = im.add(dBase, im.mul(entry(dstTab, i), fs));
+      forRange(b, fs, [&](Value e) {
+        memref::StoreOp::create(b,
+                                memref::LoadOp::create(b, src, im.add(sf, e)),
+                                dst, im.add(df, e));
+      });
+    });
+    return;
+  }
+  SmallVector<int32_t> eSrcF, eSrcIn, eDstF, eDstIn;
+  for (int64_t e = 0; e < n * f; ++e) {
+    TransposeTarget t = transposeElement(bits, e);
+    eSrcF.push_back(int32_t(t.srcFractal));
+    eSrcIn.push_back(int32_t(t.srcInside));
+    eDstF.push_back(int32_t(t.dstFractal));
+    eDstIn.push_back(int32_t(t.dstInside));
+  }
+  std::string et = "__ascube_transpose_b" + std::to_string(bits);
+  Value tSF = constTable(b, module, et + "_srcfrac", eSrcF);
+  Value tSI = constTable(b, module, et + "_srcin", eSrcIn);
+  Value tDF = constTable(b, module, et + "_dstfrac", eDstF);
+  Value tDI = constTable(b, module, et + "_dstin", eDstIn);
+  forRange(b, int64_t(squares.size()), [&](Value i) {
+    Value first = im.mul(i, n);
+    forRange(b, n * f, [&](Value e) {
+      Value sp = im.add(
+          sOff, im.add(im.mul(entry(srcTab, im.add(first, entry(tSF, e))), f),
+                       entry(tSI, e)));
+      Value dp = im.add(
+          dOff, im.add(im.mul(entry(dstTab, im.add(first, entry(tDF, e))), f),
+                       entry(tDI, e)));
+      if (bits == 4) {
+        storeNibble(b, loadNibble(b, src, sp), dst, dp);
+        return;
+      }
+      memref::StoreOp::create(b, memref::LoadOp::create(b, src, sp), dst, dp);
+    });
+  });
+}
+
+/// LoadDataWithTranspose V1 (§7) and LoadData 2D-v2 (§8): their squares.
+template <typename OpT> struct SquareMoverLowering : AscubePattern<OpT> {
+  using AscubePattern<OpT>::AscubePattern;
+  using Adaptor = typename AscubePattern<OpT>::OpAdaptor;
+
+  static FailureOr<std::pair<SmallVector<FractalSquare>, bool>>
+  squaresOf(OpT op);
+
+  LogicalResult
+  matchAndRewrite(OpT op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto squares = squaresOf(op);
+    if (failed(squares))
+      return failure();
+    if (!squares->first.empty()) {
+      ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+      IndexMath im{b};
+      moveSquares(b, op->template getParentOfType<ModuleOp>(),
+                  flatten(b, adaptor.getSrc()), flatten(b, adaptor.getDst()),
+                  baseOffset(im, adaptor.getSrcOffset()),
+                  baseOffset(im, adaptor.getDstOffset()), squares->first,
+                  this->elemOf(op.getSrc()), squares->second);
+    }
+    rewriter.eraseOp(op); // no squares: a no-op
+    return success();
+  }
+};
+
+template <>
+FailureOr<std::pair<SmallVector<FractalSquare>, bool>>
+SquareMoverLowering<Load2DTransposeOp>::squaresOf(Load2DTransposeOp op) {
+  FailureOr<TransposeParams> p =
+      getTransposeParams(op, [&] { return op.emitOpError(); });
+  if (failed(p))
+    return failure();
+  return std::make_pair(getTransposeSquares(*p), true);
+}
+
+template <>
+FailureOr<std::pair<SmallVector<FractalSquare>, bool>>
+SquareMoverLowering<Load2DV2Op>::squaresOf(Load2DV2Op op) {
+  FailureOr<Load2DV2Params> p =
+      getLoad2DV2Params(op, [&] { return op.emitOpError(); });
+  if (failed(p))
+    return failure();
+  unsigned bits = *getElementBitWidth(elemOf(op.getSrc()));
+  return std::make_pair(getLoad2DV2Squares(*p, bits), p->ifTranspose);
+}
+
+/// LoadDataWithSparse (§12): B' fractals to L0B, index fractals to the
+/// hidden index buffer at the destination's L0B byte address / 4.
+struct LoadSparseLowering : AscubePattern<LoadSparseOp> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(LoadSparseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<LoadSparseParams> p =
+        getLoadSparseParams(op, [&] { return op.emitOpError(); });
+    auto base = op->getAttrOfType<IntegerAttr>(kIndexBaseAttr);
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    Value ib = sparseIndexBuffer(b, op);
+    if (failed(p) || !base || !ib)
+      return failure();
+    IndexMath im{b};
+    Value src = flatten(b, adaptor.getSrc()),
+          idx = flatten(b, adaptor.getIdx());
+    Value dst = flatten(b, adaptor.getDst());
+    Value sOff = baseOffset(im, adaptor.getSrcOffset());
+    Value dOff = baseOffset(im, adaptor.getDstOffset());
+    Value iBase = im.add(im.div(dOff, 4), base.getInt());
+    forRange(b, p->repeatTimes, [&](Value i) {
+      Value frac = im.add(i, p->startIndex);
+      copyRun(b, src, im.add(sOff, im.mul(frac, 512)), dst,
+              im.add(dOff, im.mul(i, 512)), 512);
+      copyRun(b, idx, im.mul(frac, 128), ib, im.add(iBase, im.mul(i, 128)),
+              128);
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// LoadData MX (§9): the data squares as LoadData 2D-v2, then 32 B scale
+/// fractals copied as they are.
+struct LoadMxLowering : AscubePattern<LoadMxOp> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(LoadMxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<LoadMxParams> p =
+        getLoadMxParams(op, [&] { return op.emitOpError(); });
+    if (failed(p))
+      return failure();
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    Type et = elemOf(op.getSrc());
+    SmallVector<FractalSquare> squares =
+        getLoad2DV2Squares(p->data, *getElementBitWidth(et));
+    if (!squares.empty())
+      moveSquares(b, op->getParentOfType<ModuleOp>(),
+                  flatten(b, adaptor.getSrc()), flatten(b, adaptor.getDst()),
+                  baseOffset(im, adaptor.getSrcOffset()),
+                  baseOffset(im, adaptor.getDstOffset()), squares, et,
+                  p->data.ifTranspose);
+    Value s = flatten(b, adaptor.getScale());
+    Value d = flatten(b, adaptor.getScaleDst());
+    int64_t start = p->xStartPosition * p->srcStride + p->yStartPosition;
+    forRange(b, p->xStep, [&](Value x) {
+      forRange(b, p->yStep, [&](Value y) {
+        copyRun(b, s,
+                im.mul(im.add(im.add(im.mul(x, p->srcStride), y), start), 32),
+                d, im.mul(im.add(im.mul(x, p->dstStride), y), 32), 32);
+      });
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void ascube::lowering::populateLoadData2DToLoopsPatterns(
+    TypeConverter &types, RewritePatternSet &patterns) {
+  patterns
+      .add<Load2DLowering, SquareMoverLowering<Load2DTransposeOp>,
+           SquareMoverLowering<Load2DV2Op>, LoadSparseLowering, LoadMxLowering>(
+          types, patterns.getContext());
+}

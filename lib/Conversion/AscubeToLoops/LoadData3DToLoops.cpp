@@ -1,0 +1,176 @@
+//===- LoadData3DToLoops.cpp - LoadData 3D on the CPU ---------------------===//
+//
+// LoadData 3D V2 and V1 (cube-reference §10) as loops over every window
+// element, through the IR-free model of ascube/Model/Im2col.h that the
+// verifiers check with.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FloatCasts.h"
+#include "LoweringUtils.h"
+#include "ascube/Numerics/Packing.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace ascube;
+using namespace ascube::lowering;
+using layout::Format;
+using target::Level;
+
+namespace {
+
+/// The padding value of a LoadData 3D as a constant of the storage type (a
+/// nibble in i8 for 4-bit data); 0 when absent.
+Value padConstant(ImplicitLocOpBuilder &b, TypedAttr padValue, Storage st) {
+  APInt bits(st.type.getIntOrFloatBitWidth(), 0);
+  if (auto i = dyn_cast_or_null<IntegerAttr>(padValue))
+    bits = i.getValue().zextOrTrunc(bits.getBitWidth());
+  else if (auto f = dyn_cast_or_null<FloatAttr>(padValue))
+    bits = f.getValue().bitcastToAPInt().zextOrTrunc(bits.getBitWidth());
+  if (auto ft = dyn_cast<FloatType>(st.type))
+    return arith::ConstantOp::create(
+        b, b.getFloatAttr(ft, APFloat(ft.getFloatSemantics(), bits)));
+  return arith::ConstantOp::create(b, b.getIntegerAttr(st.type, bits));
+}
+
+/// X[m][k] of the im2col matrix (model::im2colSource): the map element at
+/// `src[sOff + offset]` when (ih, iw) is inside the map, else `pad`.
+Value im2colLoad(ImplicitLocOpBuilder &b, const model::Im2colGeometry &g,
+                 Value src, Value sOff, Value m, Value k, Value pad,
+                 Storage st) {
+  IndexMath im{b};
+  model::Im2colSource<Value> at = model::im2colSource(im, g, m, k);
+  auto cmp = [&](arith::CmpIPredicate pred, Value x, int64_t y) {
+    return arith::CmpIOp::create(b, pred, x, im.c(y));
+  };
+  Value inside = arith::AndIOp::create(
+      b,
+      arith::AndIOp::create(b, cmp(arith::CmpIPredicate::sge, at.ih, 0),
+                            cmp(arith::CmpIPredicate::slt, at.ih, g.l1H)),
+      arith::AndIOp::create(b, cmp(arith::CmpIPredicate::sge, at.iw, 0),
+                            cmp(arith::CmpIPredicate::slt, at.iw, g.l1W)));
+  auto ifOp = scf::IfOp::create(b, st.type, inside, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  Value from = im.add(sOff, at.offset);
+  Value v = st.per == 1 ? Value(memref::LoadOp::create(b, src, from))
+                        : loadNibble(b, src, from);
+  scf::YieldOp::create(b, v);
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  scf::YieldOp::create(b, pad);
+  return ifOp.getResult(0);
+}
+
+/// LoadData 3D V2 (§10.3): every window element through
+/// model::im2colSource and model::Load3DPlacement, the model the verifier
+/// checks with; outside the feature map the padding value.
+struct Load3DLowering : AscubePattern<Load3DOp> {
+  using AscubePattern::AscubePattern;
+
+  LogicalResult
+  matchAndRewrite(Load3DOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Load3DParams> p =
+        getLoad3DParams(op, [&] { return op.emitOpError(); });
+    if (failed(p))
+      return failure();
+    if (p->isNoOp()) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    Value src = flatten(b, adaptor.getSrc());
+    Value dst = flatten(b, adaptor.getDst());
+    Storage st = getStorage(elemOf(op.getSrc()));
+    Value sOff = baseOffset(im, adaptor.getSrcOffset());
+    Value dOff = baseOffset(im, adaptor.getDstOffset());
+    Value pad = padConstant(b, op.getPadValueAttr(), st);
+    const model::Im2colGeometry &g = p->geometry;
+    if (g.wout() < 1) // verified ops never get here (load3d_c8)
+      return op.emitOpError() << "the kernel does not fit the map [load3d_c8]";
+    int64_t fractal = p->placement.fractal.elements();
+    // Windows move linearly with the repeat (windowStart).
+    int64_t m0 = p->windowStart(0).first, k0 = p->windowStart(0).second;
+    int64_t dm = p->windowStart(1).first - m0;
+    int64_t dk = p->windowStart(1).second - k0;
+    forRange(b, p->repeatTime, [&](Value r) {
+      Value mBase = im.add(im.mul(r, dm), m0),
+            kBase = im.add(im.mul(r, dk), k0);
+      Value dBase = im.add(dOff, im.mul(r, p->dstStride * fractal));
+      forRange(b, p->mExtension, [&](Value i) {
+        forRange(b, p->kExtension, [&](Value j) {
+          Value v = im2colLoad(b, g, src, sOff, im.add(i, mBase),
+                               im.add(j, kBase), pad, st);
+          Value to = im.add(dBase, p->placement.offset(im, i, j));
+          if (st.per == 1)
+            memref::StoreOp::create(b, v, dst, to);
+          else
+            storeNibble(b, v, dst, to);
+        });
+      });
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// LoadData 3D V1 (§10.2): repeat r writes one 16 x C0 Zz fractal of X at
+/// r * jumpStride fractals, through the same model::im2colSource.
+struct Load3DV1Lowering : AscubePattern<Load3DV1Op> {
+  using AscubePattern::AscubePattern;
+  LogicalResult
+  matchAndRewrite(Load3DV1Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Load3DV1Params> p =
+        getLoad3DV1Params(op, [&] { return op.emitOpError(); });
+    if (failed(p))
+      return failure();
+    const model::Im2colGeometry &g = p->geometry;
+    if (g.wout() < 1) // verified ops never get here (load3dv1_c4)
+      return op.emitOpError()
+             << "the kernel does not fit the map [load3dv1_c4]";
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    IndexMath im{b};
+    Value src = flatten(b, adaptor.getSrc());
+    Value dst = flatten(b, adaptor.getDst());
+    Storage st = getStorage(elemOf(op.getSrc()));
+    Value sOff = baseOffset(im, adaptor.getSrcOffset());
+    Value dOff = baseOffset(im, adaptor.getDstOffset());
+    Value pad = padConstant(b, op.getPadValueAttr(), st);
+    // Fractals move linearly with the repeat (fractalStart).
+    int64_t m0 = p->fractalStart(0).first, k0 = p->fractalStart(0).second;
+    int64_t dm = p->fractalStart(1).first - m0;
+    int64_t dk = p->fractalStart(1).second - k0;
+    forRange(b, p->repeatTime, [&](Value r) {
+      Value mBase = im.add(im.mul(r, dm), m0),
+            kBase = im.add(im.mul(r, dk), k0);
+      Value dBase = im.add(dOff, im.mul(r, p->jumpStride * 16 * g.c0));
+      forRange(b, 16, [&](Value i) {
+        forRange(b, g.c0, [&](Value c) {
+          Value v = im2colLoad(b, g, src, sOff, im.add(i, mBase),
+                               im.add(c, kBase), pad, st);
+          memref::StoreOp::create(b, v, dst,
+                                  im.add(dBase, im.add(im.mul(i, g.c0), c)));
+        });
+      });
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void ascube::lowering::populateLoadData3DToLoopsPatterns(
+    TypeConverter &types, RewritePatternSet &patterns) {
+  patterns.add<Load3DLowering, Load3DV1Lowering>(types, patterns.getContext());
+}

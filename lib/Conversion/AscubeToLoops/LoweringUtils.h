@@ -1,0 +1,206 @@
+//===- LoweringUtils.h - Shared pieces of the CPU lowering -----*- C++ -*-===//
+//
+// What every family's lowering (DataCopyToLoops.cpp, LoadData2DToLoops.cpp,
+// LoadData3DToLoops.cpp, MmadToLoops.cpp, FixpipeToLoops.cpp) uses: the flat
+// storage of a buffer, index arithmetic that folds constants (IndexMath,
+// also the arithmetic the IR-free layout and im2col templates are
+// instantiated with), loops, element decoding, nibble access, saturation,
+// the module memories, and the notes the preparation step leaves for the
+// patterns. Private to lib/Conversion/AscubeToLoops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCUBE_LIB_CONVERSION_ASCUBETOLOOPS_LOWERINGUTILS_H
+#define ASCUBE_LIB_CONVERSION_ASCUBETOLOOPS_LOWERINGUTILS_H
+
+#include "ascube/Dialect/Ascube/IR/AscubeParams.h"
+#include "ascube/Numerics/Formats.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace ascube::lowering {
+using namespace mlir;
+
+//===----------------------------------------------------------------------===//
+// Notes from the preparation step (AscubeToLoops.cpp) to the patterns:
+// discardable attributes on the instruction ops, gone after the conversion.
+//===----------------------------------------------------------------------===//
+
+/// The index byte a sparse instruction's L0B buffer starts at in the hidden
+/// 4:2 index buffer (§12, §14), noted before the allocations go.
+constexpr llvm::StringLiteral kIndexBaseAttr = "ascube_index_base";
+/// Marks an mmad_sparse whose 2-bit index values are checked at run time.
+constexpr llvm::StringLiteral kCheckIndexAttr = "ascube_check_index";
+/// Marks a Fixpipe whose per-column QUANT_PRE words get run-time checks.
+constexpr llvm::StringLiteral kCheckQuantAttr = "ascube_check_quant";
+constexpr llvm::StringLiteral kIndexGlobal = "__ascube_sparse_index";
+
+//===----------------------------------------------------------------------===//
+// Storage, index arithmetic, loops, decoding
+//===----------------------------------------------------------------------===//
+
+/// How a logical element type is stored in a flat buffer: the storage
+/// element type and how many logical elements share one storage element
+/// (2 for 4-bit data, cube-reference §17 / Numerics/Packing.h).
+struct Storage {
+  Type type;
+  int64_t per = 1;
+};
+
+Storage getStorage(Type t);
+
+bool needsFlattening(MemRefType t);
+
+/// The flat storage type of an ascube buffer (nullptr if it cannot be
+/// resolved; verified ops never hit that).
+MemRefType flatType(MemRefType t);
+
+struct IndexMath {
+  ImplicitLocOpBuilder &b;
+
+  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
+  static std::optional<int64_t> cst(Value v) {
+    return getConstantIntValue(OpFoldResult(v));
+  }
+  Value add(Value x, Value y) {
+    auto cx = cst(x), cy = cst(y);
+    if (cx && cy)
+      return c(*cx + *cy);
+    if (cx && *cx == 0)
+      return y;
+    if (cy && *cy == 0)
+      return x;
+    return arith::AddIOp::create(b, x, y);
+  }
+  Value add(Value x, int64_t y) { return add(x, c(y)); }
+  Value sub(Value x, Value y) {
+    auto cx = cst(x), cy = cst(y);
+    if (cx && cy)
+      return c(*cx - *cy);
+    if (cy && *cy == 0)
+      return x;
+    return arith::SubIOp::create(b, x, y);
+  }
+  Value mul(Value x, int64_t y) {
+    auto cx = cst(x);
+    if (cx)
+      return c(*cx * y);
+    if (y == 1)
+      return x;
+    if (y == 0)
+      return c(0);
+    return arith::MulIOp::create(b, x, c(y));
+  }
+  Value div(Value x, int64_t y) {
+    auto cx = cst(x);
+    if (cx)
+      return c(*cx / y);
+    if (y == 1)
+      return x;
+    return arith::DivUIOp::create(b, x, c(y));
+  }
+  Value rem(Value x, int64_t y) {
+    auto cx = cst(x);
+    if (cx)
+      return c(*cx % y);
+    if (y == 1)
+      return c(0);
+    return arith::RemUIOp::create(b, x, c(y));
+  }
+};
+
+/// for (iv = 0; iv < n; ++iv) body(iv), with the builder inside the loop.
+void forRange(ImplicitLocOpBuilder &b, int64_t n,
+              llvm::function_ref<void(Value)> body);
+
+/// The flat 1-D view of a (converted) buffer operand: converted ascube
+/// buffers already are; plain identity memrefs are collapsed.
+Value flatten(ImplicitLocOpBuilder &b, Value v);
+
+/// dst[to + e] = src[from + e] for e in [0, n), storage elements.
+void copyRun(ImplicitLocOpBuilder &b, Value src, Value from, Value dst,
+             Value to, int64_t n);
+
+/// Storage-element offset of a logical element offset.
+Value storageIndex(IndexMath &im, Value logical, int64_t per);
+
+/// The optional base offset of a mover, in logical elements.
+Value baseOffset(IndexMath &im, Value offset);
+
+/// A decode table for an 8-bit (or 4-bit) float format, as a private
+/// constant global of the module.
+Value decodeTable(ImplicitLocOpBuilder &b, ModuleOp module,
+                  numerics::SmallFloat fmt, StringRef name);
+
+StringRef tableName(numerics::SmallFloat f);
+
+std::optional<numerics::SmallFloat> smallFloatOf(Type t);
+
+/// Loads logical element `idx` of a flat buffer holding `logical` elements
+/// and widens it to f32 (floats) or i64 (integers).
+Value loadWide(ImplicitLocOpBuilder &b, ModuleOp module, Value buf, Value idx,
+               Type logical);
+
+/// A constant i32 table, a private global of the module named `base` (or
+/// `base_N` when a different table already has that name).
+Value constTable(ImplicitLocOpBuilder &b, ModuleOp module, StringRef base,
+                 ArrayRef<int32_t> values);
+
+/// Element `idx` of a packed 4-bit buffer (Numerics/Packing.h), as i8.
+Value loadNibble(ImplicitLocOpBuilder &b, Value buf, Value idx);
+
+/// Stores the low 4 bits of `v` as element `idx`, keeping the other nibble.
+void storeNibble(ImplicitLocOpBuilder &b, Value v, Value buf, Value idx);
+
+/// The largest finite value of a float output type (HiF8: 2^15).
+double maxFinite(Type t);
+
+/// v clamped to [lo, hi] (f32; NaN stays NaN).
+Value clampF32(ImplicitLocOpBuilder &b, Value v, double lo, double hi);
+
+/// The saturation mode (CTRL[48] = 0, cube-reference §13.3, §16) on a
+/// float value bound for a type whose largest finite value is `max`: NaN ->
+/// 0, values beyond +-max (+-inf among them) -> +-max. Computed in f32; the
+/// result has `v`'s type.
+Value saturateF32(ImplicitLocOpBuilder &b, Value v, double max);
+
+/// A view of the module memory `name` (a memref.global of bytes).
+Value getMemory(OpBuilder &b, Location loc, StringRef name, int64_t bytes);
+
+/// The hidden 4:2 index buffer, at `op`.
+Value sparseIndexBuffer(OpBuilder &b, Operation *op);
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+/// The base of every ascube lowering pattern.
+template <typename Op> struct AscubePattern : OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
+  using Adaptor = typename OpConversionPattern<Op>::OpAdaptor;
+
+  /// Logical element type of an original operand.
+  static Type elemOf(Value v) {
+    return cast<MemRefType>(v.getType()).getElementType();
+  }
+};
+
+/// Each family's patterns (the instruction ops of one .td file).
+void populateDataCopyToLoopsPatterns(TypeConverter &types,
+                                     RewritePatternSet &patterns);
+void populateLoadData2DToLoopsPatterns(TypeConverter &types,
+                                       RewritePatternSet &patterns);
+void populateLoadData3DToLoopsPatterns(TypeConverter &types,
+                                       RewritePatternSet &patterns);
+void populateMmadToLoopsPatterns(TypeConverter &types,
+                                 RewritePatternSet &patterns);
+void populateFixpipeToLoopsPatterns(TypeConverter &types,
+                                    RewritePatternSet &patterns);
+
+} // namespace ascube::lowering
+
+#endif // ASCUBE_LIB_CONVERSION_ASCUBETOLOOPS_LOWERINGUTILS_H

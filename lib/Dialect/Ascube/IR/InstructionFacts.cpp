@@ -1,0 +1,125 @@
+//===- InstructionFacts.cpp - Mover facts for passes ----------------------===//
+//
+// What the passes and the lowering ask of any instruction: static base
+// addresses, MoverFacts (buffers, offsets, extents, alignment, bounds
+// label), the base alignment an operand needs, and MoverAccess (the bytes a
+// mover reaches) — AscubeParams.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OpVerification.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace ascube;
+using namespace ascube::detail;
+using layout::Format;
+using target::Level;
+
+std::optional<int64_t> ascube::getStaticBase(Value buf) {
+  if (std::optional<int64_t> placed = getPlacedOffset(buf))
+    return placed;
+  // Buffers ascube or the caller places start level-aligned.
+  if (buf.getDefiningOp<AllocOp>() || isOnCoreArgument(buf) ||
+      levelOf(buf) == Level::GM)
+    return 0;
+  return std::nullopt;
+}
+
+std::optional<int64_t> ascube::getStaticAddress(Value buf, Value elemOffset,
+                                                unsigned bits) {
+  std::optional<int64_t> base = getStaticBase(buf);
+  std::optional<int64_t> off = staticOffset(elemOffset);
+  if (!base || !off)
+    return std::nullopt;
+  int64_t bitsOff, addr;
+  if (llvm::MulOverflow(*off, int64_t(bits), bitsOff) ||
+      llvm::AddOverflow(*base, bitsOff / 8, addr))
+    return std::nullopt;
+  return addr;
+}
+
+std::optional<MoverFacts> ascube::getMoverFacts(Operation *op) {
+  auto m = dyn_cast<MoverOpInterface>(op);
+  if (!m)
+    return std::nullopt;
+  auto ext = quietly(op, [&](EmitErrorFn e) { return m.getAccessExtents(e); });
+  if (failed(ext))
+    return std::nullopt;
+  return MoverFacts{m.getSourceBuffer(),
+                    m.getDestinationBuffer(),
+                    m.getSourceOffset(),
+                    m.getDestinationOffset(),
+                    *ext,
+                    m.getBaseAlignment(),
+                    m.getBoundsLabel()};
+}
+
+std::optional<int64_t> ascube::getMoverOperandAlignment(Operation *op,
+                                                        OpOperand &operand) {
+  auto m = dyn_cast<MoverOpInterface>(op);
+  if (!m)
+    return std::nullopt;
+  BaseAlignment a = m.getBaseAlignment();
+  Value v = operand.get();
+  std::optional<int64_t> align;
+  if (v == m.getSourceBuffer())
+    align = a.src;
+  if (v == m.getDestinationBuffer())
+    align = std::max(align.value_or(1), a.dst);
+  return align;
+}
+
+int64_t ascube::getRequiredBaseAlignment(OpOperand &use) {
+  Operation *op = use.getOwner();
+  if (auto i = dyn_cast<InstructionOpInterface>(op))
+    if (std::optional<int64_t> align = i.getRequiredAlignment(use))
+      return *align;
+  Value v = use.get();
+  auto type = dyn_cast<MemRefType>(v.getType());
+  std::optional<Level> level = type ? getMemLevel(type) : std::nullopt;
+  const target::ProductInfo *prod = getTargetProduct(op);
+  return level && prod && prod->hasLevel(*level) ? prod->alignment(*level) : 1;
+}
+
+std::optional<MoverAccess> ascube::getMoverAccess(Operation *op) {
+  auto m = dyn_cast<MoverOpInterface>(op);
+  if (!m)
+    return std::nullopt;
+  auto bytes =
+      [](Value buf, Value offset,
+         int64_t extent) -> std::optional<std::pair<int64_t, int64_t>> {
+    std::optional<int64_t> k = offset ? getConstantIntValue(offset) : 0;
+    // Offsets past any level are the bounds rules' to report.
+    if (!k || *k < 0 || *k > (int64_t(1) << 40))
+      return std::nullopt;
+    unsigned bits =
+        getElementBitWidth(cast<MemRefType>(buf.getType()).getElementType())
+            .value_or(8);
+    return std::make_pair(*k * int64_t(bits) / 8,
+                          llvm::divideCeil((*k + extent) * int64_t(bits), 8));
+  };
+  MoverAccess out;
+  out.src = m.getSourceBuffer();
+  out.dst = m.getDestinationBuffer();
+  auto ext = quietly(op, [&](EmitErrorFn e) { return m.getAccessExtents(e); });
+  if (succeeded(ext)) {
+    out.srcBytes = bytes(out.src, m.getSourceOffset(), ext->src);
+    out.dstBytes = bytes(out.dst, m.getDestinationOffset(), ext->dst);
+  }
+  m.getOtherOperands(out.otherReads, out.otherWrites);
+  return out;
+}

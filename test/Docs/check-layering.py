@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""No library depends upward (docs/Architecture.md): every #include of an
+ascube header in include/ascube/ and lib/ names a layer the including
+file's layer may use, and every target_link_libraries of lib/ names only
+libraries of such layers.
+
+    Layout, Numerics      LLVM Support only
+    Target                Layout
+    Model                 Layout, Numerics
+    IR                    Model, Target, Layout, Numerics
+    Transforms            IR and below
+    Conversion            IR and below (not Transforms)
+    Pipelines             Conversion, Transforms and below
+    tools, fuzz, unittests  anything
+
+Usage: check-layering.py ROOT"""
+import pathlib
+import re
+import sys
+
+root = pathlib.Path(sys.argv[1])
+LOW = {"Layout", "Numerics"}
+ALLOWED = {
+    "Layout": {"Layout"},
+    "Numerics": {"Numerics"},
+    "Target": {"Target", "Layout"},
+    "Model": {"Model", "Layout", "Numerics"},
+    "IR": {"IR", "Model", "Target"} | LOW,
+    "Transforms": {"Transforms", "IR", "Model", "Target"} | LOW,
+    "Conversion": {"Conversion", "IR", "Model", "Target"} | LOW,
+    "Pipelines": {"Pipelines", "Conversion", "Transforms", "IR", "Model",
+                  "Target"} | LOW,
+}
+# InitAscube.h declares the registration entry points and includes nothing:
+# any layer may include it.
+ANYONE = {"ascube/InitAscube.h"}
+
+
+def layer_of(rel):
+    """The layer of a path relative to include/ascube/ or lib/."""
+    parts = rel.parts
+    if parts[0] == "Dialect":
+        return parts[2] if len(parts) > 2 and parts[2] in ("IR", "Transforms") else None
+    return parts[0] if parts[0] in ALLOWED else None
+
+
+# The CMake libraries of each layer (target_link_libraries names).
+LIBS = {"AscubeLayout": "Layout", "AscubeNumerics": "Numerics",
+        "AscubeTarget": "Target", "AscubeModel": "Model",
+        "MLIRAscubeDialect": "IR", "MLIRAscubeTransforms": "Transforms",
+        "AscubeConversion": "Conversion", "AscubePipelines": "Pipelines"}
+
+errors = []
+for base in ("include/ascube", "lib"):
+    for f in sorted((root / base).rglob("*")):
+        if not f.is_file():
+            continue
+        rel = f.relative_to(root / base)
+        mine = layer_of(rel)
+        if mine is None:
+            continue
+        text = f.read_text(errors="replace")
+        if f.suffix in (".h", ".cpp", ".td", ".inc"):
+            for m in re.finditer(r'^\s*(?:#\s*include|include)\s+"(ascube/[^"]+)"', text, re.M):
+                inc = m.group(1)
+                if inc in ANYONE:
+                    continue
+                theirs = layer_of(pathlib.Path(inc).relative_to("ascube"))
+                if theirs is None or theirs not in ALLOWED[mine]:
+                    errors.append(f"{base}/{rel}: {mine} includes {inc} ({theirs})")
+        if f.name == "CMakeLists.txt":
+            for m in re.finditer(r"target_link_libraries\(([^)]*)\)", text):
+                for lib in m.group(1).split():
+                    theirs = LIBS.get(lib)
+                    if theirs and theirs not in ALLOWED[mine]:
+                        errors.append(f"{base}/{rel}: {mine} links {lib} ({theirs})")
+for e in errors:
+    print(e)
+print(f"layering: {len(errors)} upward dependencies")
+sys.exit(1 if errors else 0)
