@@ -6,11 +6,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ascube/Dialect/Ascube/IR/Ascube.h"
 #include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
 
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Parser/Parser.h"
 
 #include "gtest/gtest.h"
 
@@ -138,4 +143,59 @@ TEST_F(DialectTest, ElementWidths) {
   EXPECT_EQ(getElementBitWidth(parseType("f8E8M0FNU", &ctx)), 8u);
   EXPECT_EQ(getElementBitWidth(parseType("i4", &ctx)), 4u);
   EXPECT_FALSE(getElementBitWidth(parseType("index", &ctx)).has_value());
+}
+
+// Every QuantMode the IR spells has its row in Products.td's quantization
+// table (the verifier and the lowering read a mode's semantics there), and
+// the table has no mode the IR cannot spell.
+TEST(QuantModeTable, OneRowPerEnumValue) {
+  uint32_t n = getMaxEnumValForQuantMode() + 1;
+  for (uint32_t i = 0; i < n; ++i) {
+    std::optional<QuantMode> q = symbolizeQuantMode(i);
+    ASSERT_TRUE(q.has_value()) << i;
+    EXPECT_NE(target::lookupQuantMode(stringifyQuantMode(*q)), nullptr)
+        << stringifyQuantMode(*q).str();
+  }
+  EXPECT_EQ(target::quantModes().size(), n);
+}
+
+// Memory effects (NVGPU-style, on operands): movers read their source and
+// write their destination; load_sparse also writes the implicit 4:2 index
+// buffer that mmad_sparse reads, so no analysis reorders the two.
+TEST_F(DialectTest, SparseIndexEffects) {
+  ctx.loadDialect<func::FuncDialect>();
+  OwningOpRef<ModuleOp> m = parseSourceString<ModuleOp>(R"mlir(
+    func.func @k(%bp: memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L1>>,
+                 %idx: memref<8x32xui8, #ascube.layout<SparseIndex>, #ascube.mem<L1>>,
+                 %b: memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>> {ascube.offset = 0 : i64},
+                 %a: memref<16x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+                 %c: memref<16x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
+      ascube.load_sparse %bp, %idx to %b : memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L1>>, memref<8x32xui8, #ascube.layout<SparseIndex>, #ascube.mem<L1>> to memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+      ascube.mmad_sparse %a, %b to %c : memref<16x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>, memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<16x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+      return
+    })mlir",
+                                                        &ctx);
+  ASSERT_TRUE(m);
+  auto kinds = [](Operation *op, Value v, SideEffects::Resource *r) {
+    std::string s;
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    cast<MemoryEffectOpInterface>(op).getEffects(effects);
+    for (const MemoryEffects::EffectInstance &e : effects)
+      if (e.getValue() == v && (!r || e.getResource() == r))
+        s += isa<MemoryEffects::Read>(e.getEffect()) ? "R" : "W";
+    return s;
+  };
+  auto fn = cast<func::FuncOp>(&m->getBody()->front());
+  Operation *load = &fn.getBody().front().front();
+  Operation *mmad = load->getNextNode();
+  Value bp = fn.getArgument(0), idx = fn.getArgument(1), b = fn.getArgument(2),
+        a = fn.getArgument(3), c = fn.getArgument(4);
+  EXPECT_EQ(kinds(load, bp, nullptr), "R");
+  EXPECT_EQ(kinds(load, idx, nullptr), "R");
+  EXPECT_EQ(kinds(load, b, nullptr), "W");
+  EXPECT_EQ(kinds(load, Value(), SparseIndexResource::get()), "W");
+  EXPECT_EQ(kinds(mmad, a, nullptr), "R");
+  EXPECT_EQ(kinds(mmad, b, nullptr), "R");
+  EXPECT_EQ(kinds(mmad, c, nullptr), "RW");
+  EXPECT_EQ(kinds(mmad, Value(), SparseIndexResource::get()), "R");
 }

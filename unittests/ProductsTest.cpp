@@ -233,5 +233,82 @@ TEST(Products, Switches) {
       return p.in(r.Products) && llvm::StringRef(r.A) == "f32";
     });
     EXPECT_EQ(f32Row, p.HF32Mantissa != 0);
+    // §6: dstGap is ignored on 950. §10: 950's LoadData 3D places repeats
+    // dstStride apart; A2/A3 check mStartPt % 16 for b8/b16 [I].
+    EXPECT_EQ(p.HasLoad2DDstGap, !is950);
+    EXPECT_EQ(p.HasLoad3DDstStride, is950);
+    EXPECT_EQ(p.Load3DMStartAlign16, p.Arch == 2201);
+    // §16: FixpipeParamsArch3510 and the dual destination are 950's; the
+    // MCB shift of a QUANT_PRE word is A2/A3's.
+    EXPECT_EQ(p.HasFixpipeArch3510, is950);
+    EXPECT_EQ(p.HasFixpipeDualDst, is950);
+    EXPECT_EQ(p.HasQuantMCB, p.Arch == 2201);
+  }
+}
+
+// Products sharing a Cube core (one __NPU_ARCH__) share a family name, and
+// products of different cores do not.
+TEST(Products, Families) {
+  for (const ProductInfo &p : allProducts())
+    for (const ProductInfo &q : allProducts())
+      EXPECT_EQ(std::strcmp(p.Family, q.Family) == 0, p.Arch == q.Arch)
+          << p.Name << " " << q.Name;
+  EXPECT_EQ(productFamilies(0b1100), "950");
+  EXPECT_EQ(productFamilies(0b0011), "Atlas A2/A3");
+  EXPECT_EQ(productFamilies(0b10011), "Atlas A2/A3 and 310B");
+  EXPECT_EQ(productFamilies(0b110011), "Atlas A2/A3, 310B and 310P");
+}
+
+// §16: the bias copy converts f16/f32 -> f32 and i32 -> i32 everywhere,
+// bf16 -> f32 on 950 only.
+TEST(Products, BiasCopyRows) {
+  auto has = [](const char *src, const char *dst, const char *product) {
+    return llvm::any_of(biasCopyRows(), [&](const ConversionRowInfo &r) {
+      return llvm::StringRef(r.Src) == src && llvm::StringRef(r.Dst) == dst &&
+             lookupProduct(product)->in(r.Products);
+    });
+  };
+  for (const ProductInfo &p : allProducts()) {
+    EXPECT_TRUE(has("f16", "f32", p.Name));
+    EXPECT_TRUE(has("f32", "f32", p.Name));
+    EXPECT_TRUE(has("i32", "i32", p.Name));
+    EXPECT_EQ(has("bf16", "f32", p.Name), p.Arch == 3510);
+    EXPECT_FALSE(has("f16", "f16", p.Name));
+  }
+}
+
+// §16's QuantMode_t: the V forms take a per-column vector, the plain casts
+// (NoQuant, F322F16, F322BF16) no scale; A2/A3's modes are 0-8 and 950 adds
+// the scaled float and 8-bit float outputs; MCB goes with (V)REQ8 and
+// (V)DEQF16.
+TEST(Products, QuantModes) {
+  EXPECT_EQ(quantModes().size(), 23u);
+  for (const QuantModeInfo &m : quantModes()) {
+    llvm::StringRef n = m.Name;
+    SCOPED_TRACE(m.Name);
+    EXPECT_EQ(lookupQuantMode(n), &m);
+    EXPECT_EQ(m.Vector, n.starts_with("V"));
+    EXPECT_EQ(m.Scaled, !(n == "NoQuant" || n == "F322F16" || n == "F322BF16"));
+    bool a2 = n == "NoQuant" || n == "F322F16" || n == "F322BF16" ||
+              n.ends_with("DEQF16") || n.ends_with("QF322B8_PRE") ||
+              n.ends_with("REQ8");
+    EXPECT_EQ(lookupProduct("atlas_a2")->in(m.Products), a2);
+    EXPECT_TRUE(lookupProduct("ascend950pr")->in(m.Products));
+    EXPECT_EQ(m.Mcb, n.ends_with("REQ8") || n.ends_with("DEQF16"));
+  }
+  EXPECT_EQ(lookupQuantMode("req8"), nullptr);
+  // Every conversion names existing modes; each (Src, Dst) has at most one
+  // default.
+  for (const QuantConversionInfo &c : quantConversions()) {
+    SCOPED_TRACE(std::string(c.Mode) + " " + c.Src + " " + c.Dst);
+    ASSERT_NE(lookupQuantMode(c.Mode), nullptr);
+    for (const char *f : {c.ScalarForm, c.VectorForm})
+      if (*f)
+        EXPECT_NE(lookupQuantMode(f), nullptr);
+    int defaults = 0;
+    for (const QuantConversionInfo &d : quantConversions())
+      defaults += d.Default && llvm::StringRef(d.Src) == c.Src &&
+                  llvm::StringRef(d.Dst) == c.Dst;
+    EXPECT_LE(defaults, 1);
   }
 }

@@ -8,10 +8,12 @@
 #include "ascube/Target/Target.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <functional>
 
 using namespace ascube::target;
 using llvm::ArrayRef;
@@ -27,6 +29,10 @@ namespace {
 #define GET_Load3DL0BTable_IMPL
 #define GET_Load3DTransposeTable_IMPL
 #define GET_FixpipeTable_IMPL
+#define GET_BiasCopyTable_IMPL
+#define GET_QuantModeTable_DECL
+#define GET_QuantModeTable_IMPL
+#define GET_QuantConversionTable_IMPL
 #include "ascube/Target/Products.inc"
 
 struct LevelName {
@@ -131,15 +137,37 @@ ArrayRef<TypeRowInfo> ascube::target::load3DTypes(Level dst, bool transposed) {
 }
 ArrayRef<TypeRowInfo> ascube::target::nd2nzTypes() { return Nd2NzTable; }
 ArrayRef<FixpipeRowInfo> ascube::target::fixpipeRows() { return FixpipeTable; }
+ArrayRef<ConversionRowInfo> ascube::target::biasCopyRows() {
+  return BiasCopyTable;
+}
+ArrayRef<QuantModeInfo> ascube::target::quantModes() { return QuantModeTable; }
+const QuantModeInfo *ascube::target::lookupQuantMode(StringRef name) {
+  // The generated index compares case-insensitively; IR names are exact.
+  const QuantModeInfo *m = lookupQuantModeByName(name);
+  return (m && name == m->Name) ? m : nullptr;
+}
+ArrayRef<QuantConversionInfo> ascube::target::quantConversions() {
+  return QuantConversionTable;
+}
+
+std::string ascube::target::productFamilies(unsigned productMask) {
+  llvm::SmallVector<StringRef> families;
+  for (const ProductInfo &p : allProducts())
+    if (p.in(productMask) && !llvm::is_contained(families, p.Family))
+      families.push_back(p.Family);
+  std::string s;
+  for (size_t i = 0; i < families.size(); ++i)
+    s += (i == 0                     ? ""
+          : i + 1 == families.size() ? " and "
+                                     : ", ") +
+         families[i].str();
+  return s;
+}
 
 const ProductInfo *ascube::target::lookupProduct(StringRef key) {
   // The generated index compares case-insensitively; IR keys are exact.
   const ProductInfo *p = lookupProductByName(key);
   return (p && key == p->Name) ? p : nullptr;
-}
-
-const ProductInfo *ascube::target::productAt(unsigned index) {
-  return index > 255 ? nullptr : lookupProductByIndex(uint8_t(index));
 }
 
 std::string ascube::target::knownProductKeys() {
@@ -230,34 +258,72 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
   }
 
   auto yes = [](bool b) { return b ? "yes" : "—"; };
-  os << "\n## Instructions and switches\n\n| product | ND2NZ | DN2NZ | "
-        "Fixpipe | NZ2DN | Mmad bias (cmatrixSource) | kDirectionAlign | "
-        "disableGemv | LoadData 2D-v2 | LoadDataWithTranspose V1 | "
-        "LoadDataWithTranspose V2 | LoadData 3D "
-        "V1 | LoadData 3D V2 | MX | 4:2 sparse | Fixpipe ClipReLU | Fixpipe "
-        "L0C→UB | float overflow modes (default first) | Mmad HF32 mantissa | "
-        "L1→BT unit |\n|---|---|---|---|"
-        "---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+  // One row per capability, one column per product (the bits of
+  // Products.td, in its order).
+  struct Capability {
+    const char *name;
+    std::function<std::string(const ProductInfo &)> show;
+  };
+  auto bit = [&](bool ProductInfo::*f) {
+    return [=](const ProductInfo &p) { return std::string(yes(p.*f)); };
+  };
+  const Capability capabilities[] = {
+      {"family (diagnostics)",
+       [](const ProductInfo &p) { return std::string(p.Family); }},
+      {"DataCopy ND2NZ", bit(&ProductInfo::HasND2NZ)},
+      {"DataCopy DN2NZ", bit(&ProductInfo::HasDN2NZ)},
+      {"Fixpipe", bit(&ProductInfo::HasFixpipe)},
+      {"Fixpipe NZ2DN", bit(&ProductInfo::HasNZ2DN)},
+      {"Mmad bias (cmatrixSource)", bit(&ProductInfo::HasCmatrixSource)},
+      {"Mmad kDirectionAlign", bit(&ProductInfo::HasKDirectionAlign)},
+      {"Mmad disableGemv", bit(&ProductInfo::HasDisableGemv)},
+      {"LoadData 2D-v2", bit(&ProductInfo::HasLoad2DV2)},
+      {"LoadData 2D dstGap honoured", bit(&ProductInfo::HasLoad2DDstGap)},
+      {"LoadDataWithTranspose V1", bit(&ProductInfo::HasTransposeV1)},
+      {"LoadDataWithTranspose V2", bit(&ProductInfo::HasTransposeV2)},
+      {"LoadData 3D V1", bit(&ProductInfo::HasLoad3DV1)},
+      {"LoadData 3D V2", bit(&ProductInfo::HasLoad3DV2)},
+      {"LoadData 3D dstStride", bit(&ProductInfo::HasLoad3DDstStride)},
+      {"LoadData 3D mStartPt % 16 (b8/b16)",
+       bit(&ProductInfo::Load3DMStartAlign16)},
+      {"MX", bit(&ProductInfo::HasMX)},
+      {"4:2 sparse", bit(&ProductInfo::HasSparse)},
+      {"Fixpipe ClipReLU", bit(&ProductInfo::HasClipRelu)},
+      {"Fixpipe L0C→UB", bit(&ProductInfo::HasL0CToUB)},
+      {"FixpipeParamsArch3510", bit(&ProductInfo::HasFixpipeArch3510)},
+      {"Fixpipe dual destination", bit(&ProductInfo::HasFixpipeDualDst)},
+      {"QUANT_PRE MCB shift", bit(&ProductInfo::HasQuantMCB)},
+      {"float overflow modes (default first)",
+       [](const ProductInfo &p) {
+         return std::string(p.HasInfNanMode && p.HasSatMode
+                                ? "Inf/NaN, saturation"
+                            : p.HasInfNanMode ? "Inf/NaN"
+                                              : "saturation");
+       }},
+      {"Mmad HF32 mantissa",
+       [](const ProductInfo &p) {
+         return p.HF32Mantissa ? std::to_string(p.HF32Mantissa) + " bits"
+                               : std::string("—");
+       }},
+      {"L1→BT unit",
+       [](const ProductInfo &p) {
+         return p.hasLevel(Level::BT) ? std::to_string(p.BiasCopyUnit) + " B"
+                                      : std::string("—");
+       }},
+  };
+  os << "\n## Instructions and switches\n\n| capability |";
   for (const ProductInfo &p : products)
-    os << "| `" << p.Name << "` | " << yes(p.HasND2NZ) << " | "
-       << yes(p.HasDN2NZ) << " | " << yes(p.HasFixpipe) << " | "
-       << yes(p.HasNZ2DN) << " | " << yes(p.HasCmatrixSource) << " | "
-       << yes(p.HasKDirectionAlign) << " | " << yes(p.HasDisableGemv) << " | "
-       << yes(p.HasLoad2DV2) << " | " << yes(p.HasTransposeV1) << " | "
-       << yes(p.HasTransposeV2) << " | " << yes(p.HasLoad3DV1) << " | "
-       << yes(p.HasLoad3DV2) << " | " << yes(p.HasMX) << " | "
-       << yes(p.HasSparse) << " | " << yes(p.HasClipRelu) << " | "
-       << yes(p.HasL0CToUB) << " | "
-       << (p.HasInfNanMode && p.HasSatMode ? "Inf/NaN, saturation"
-           : p.HasInfNanMode               ? "Inf/NaN"
-                                           : "saturation")
-       << " | "
-       << (p.HF32Mantissa ? std::to_string(p.HF32Mantissa) + " bits"
-                          : std::string("—"))
-       << " | "
-       << (p.hasLevel(Level::BT) ? std::to_string(p.BiasCopyUnit) + " B"
-                                 : std::string("—"))
-       << " |\n";
+    os << " `" << p.Name << "` |";
+  os << "\n|---|";
+  for (size_t i = 0; i < products.size(); ++i)
+    os << "---|";
+  os << "\n";
+  for (const Capability &c : capabilities) {
+    os << "| " << c.name << " |";
+    for (const ProductInfo &p : products)
+      os << " " << c.show(p) << " |";
+    os << "\n";
+  }
 
   auto productList = [&](unsigned mask) {
     std::string s;
@@ -292,6 +358,27 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
   for (const FixpipeRowInfo &r : fixpipeRows())
     os << "| " << r.Src << " → " << r.Dst << " | " << yes(r.ToGM) << " | "
        << yes(r.ToL1) << " | " << productList(r.Products) << " |\n";
+
+  os << "\n## DataCopy L1 → BT bias conversions (cube-reference §16)\n\n"
+        "| source → bias table | products |\n|---|---|\n";
+  for (const ConversionRowInfo &r : biasCopyRows())
+    os << "| " << r.Src << " → " << r.Dst << " | " << productList(r.Products)
+       << " |\n";
+  os << "\n## Fixpipe quantization modes (cube-reference §16)\n\n| mode | "
+        "scale | MCB shift | conversions | products |\n|---|---|---|---|---|"
+        "\n";
+  for (const QuantModeInfo &m : quantModes()) {
+    std::string conv;
+    for (const QuantConversionInfo &c : quantConversions())
+      if (StringRef(c.Mode) == m.Name)
+        conv += (conv.empty() ? "" : ", ") + std::string(c.Src) + " → " + c.Dst;
+    os << "| " << m.Name << " | "
+       << (!m.Scaled  ? "—"
+           : m.Vector ? "per column (quant_vector)"
+                      : "scalar (deqScalar)")
+       << " | " << yes(m.Mcb) << " | " << conv << " | "
+       << productList(m.Products) << " |\n";
+  }
 
   os << "\n## Notes\n\n";
   for (const ProductInfo &p : products)

@@ -85,7 +85,7 @@ FractalShape defaultFractal(Format format, unsigned elementBits, bool inL0C);
 int64_t c0ForBits(unsigned elementBits);
 
 /// Plain integer arithmetic for the index templates of ascube::layout
-/// (matrixOffset, Im2col.h); the CPU lowering instantiates the same
+/// (matrixOffset, Model/Im2col.h); the CPU lowering instantiates the same
 /// templates with arithmetic that emits MLIR index ops, so the verifiers,
 /// the tools and the generated code share one definition.
 struct IntMath {

@@ -51,7 +51,7 @@ struct Load2DV2Params {
 /// One unit an L1 -> L0 fractal mover moves: n source fractals forming a
 /// square (one fractal when nothing is transposed) and the n destination
 /// fractals it becomes, in fractals from the instruction's base addresses.
-/// Inside a transposed square elements move as ascube::transposeElement
+/// Inside a transposed square elements move as model::transposeElement
 /// says (§7); otherwise a fractal is copied as is.
 struct FractalSquare {
   llvm::SmallVector<int64_t, 4> src, dst;

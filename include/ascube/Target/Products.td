@@ -3,8 +3,10 @@
 // THE declarative table of what each Ascend product's Cube core has: memory
 // level capacities and alignments, the L0A layout, data paths, L1->L0
 // bandwidth. Verifiers, docs/Products.md (ascube-products --markdown) and the
-// unit tests all read it through ascube/Target/Target.h. Later issues add
-// per-instruction dtype tables here as further GenericTables.
+// unit tests all read it through ascube/Target/Target.h. Below the product
+// rows: the per-instruction dtype tables and the Fixpipe quantization modes,
+// as further GenericTables. A rule that differs between products reads a
+// capability bit or a table row here, never an __NPU_ARCH__ number.
 //
 // Source of every value: ../shared/spec/cube-reference.md §0 (products,
 // __NPU_ARCH__) and §1 (capacities, alignment, bandwidth, data paths).
@@ -26,6 +28,9 @@ class AscubeProduct<int index, string key, int arch, string docName,
   // __NPU_ARCH__ (§0).
   bits<16> Arch = arch;
   string DocName = docName;
+  // The short name diagnostics use for the products sharing a Cube core
+  // ("A2/A3", "950").
+  string Family = "";
   // asc-devkit implementation directory (§0).
   string ImplDir = implDir;
 
@@ -71,14 +76,29 @@ class AscubeProduct<int index, string key, int arch, string docName,
   bit HasKDirectionAlign = 0;// Mmad kDirectionAlign = true (§13.1)
   bit HasDisableGemv = 0;    // Mmad disableGemv (§13.1; 950)
   bit HasLoad2DV2 = 0;       // LoadData 2D-v2 (§8; 950)
+  bit HasLoad2DDstGap = 1;   // LoadData 2D honours dstGap (§6; ignored on 950)
   bit HasTransposeV1 = 0;    // LoadDataWithTranspose V1 (§7; A2/A3, 310B, X90)
   bit HasTransposeV2 = 0;    // LoadDataWithTranspose V2 (§7; 950, L1 -> L0B)
   bit HasLoad3DV1 = 0;       // LoadData 3D V1 (§10.2; 310P, 910A)
   bit HasLoad3DV2 = 1;       // LoadData 3D V2 (§10; not 910A, 9030)
+  // LoadData 3D repeats placed dstStride fractals apart, the field needed
+  // by a repeating instruction (§10; 950); elsewhere one window apart.
+  bit HasLoad3DDstStride = 0;
+  // LoadData 3D mStartPt a multiple of 16 for b8/b16 (§10; A2/A3's
+  // implementation check [I]).
+  bit Load3DMStartAlign16 = 0;
   bit HasMX = 0;             // LoadData MX / MmadMx (§9, §15; 950)
   bit HasSparse = 0;         // LoadDataWithSparse / MmadWithSparse (§12, §14)
   bit HasClipRelu = 0;       // Fixpipe ClipReLU (§16; 310B, Kirin)
   bit HasL0CToUB = 0;        // Fixpipe L0C -> UB (§16; 950, 310B)
+  // FixpipeParamsArch3510 (§16; 950): its L0C -> UB move takes them.
+  bit HasFixpipeArch3510 = 0;
+  // Fixpipe L0C -> UB into both vector cores' UB (dualDstCtrl, subBlockId;
+  // §16; 950).
+  bit HasFixpipeDualDst = 0;
+  // The MCB shift mode of a QUANT_PRE word (bit 36; §16; A2/A3), for the
+  // modes the quantization table marks Mcb.
+  bit HasQuantMCB = 0;
   // Float overflow modes (CTRL[48], §13.3, §16; aclrtFloatOverflowMode):
   // Inf/NaN (IEEE, the default where it exists) and saturation (inf ->
   // +-MAX, NaN -> 0). 950: Inf/NaN only; 310B, 310P, 910A: saturation only.
@@ -96,8 +116,10 @@ class AscubeProduct<int index, string key, int arch, string docName,
 def atlas_a2 : AscubeProduct<0, "atlas_a2", 2201,
                              "Atlas A2 training/inference series (910B)",
                              "dav_c220"> {
+  let Family = "Atlas A2/A3";
   let HasTransposeV1 = 1;
   let HasCmatrixSource = 1; let HasKDirectionAlign = 1; let HasSparse = 1;
+  let Load3DMStartAlign16 = 1; let HasQuantMCB = 1;
   let HF32Mantissa = 11;
   let UB = !mul(192, KB); let L1 = !mul(512, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB); let SparseIndex = !mul(16, KB);
@@ -108,8 +130,10 @@ def atlas_a2 : AscubeProduct<0, "atlas_a2", 2201,
 def atlas_a3 : AscubeProduct<1, "atlas_a3", 2201,
                              "Atlas A3 training/inference series (910_93)",
                              "dav_c220"> {
+  let Family = "Atlas A2/A3";
   let HasTransposeV1 = 1;
   let HasCmatrixSource = 1; let HasKDirectionAlign = 1; let HasSparse = 1;
+  let Load3DMStartAlign16 = 1; let HasQuantMCB = 1;
   let HF32Mantissa = 11;
   let UB = !mul(192, KB); let L1 = !mul(512, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB); let SparseIndex = !mul(16, KB);
@@ -119,6 +143,9 @@ def atlas_a3 : AscubeProduct<1, "atlas_a3", 2201,
 }
 def ascend950pr : AscubeProduct<2, "ascend950pr", 3510, "Ascend 950PR",
                                 "dav_3510"> {
+  let Family = "950";
+  let HasLoad2DDstGap = 0; let HasLoad3DDstStride = 1;
+  let HasFixpipeArch3510 = 1; let HasFixpipeDualDst = 1;
   let HasDN2NZ = 1; let HasNZ2DN = 1; let HasCmatrixSource = 1; let HasDisableGemv = 1; let HasLoad2DV2 = 1; let HasTransposeV2 = 1; let HasMX = 1; let BiasCopyUnit = 32;
   let HF32Mantissa = 10; let HasL0CToUB = 1;
   let UB = !mul(256, KB); let L1 = !mul(512, KB); let L0C = !mul(256, KB);
@@ -130,6 +157,9 @@ def ascend950pr : AscubeProduct<2, "ascend950pr", 3510, "Ascend 950PR",
 }
 def ascend950dt : AscubeProduct<3, "ascend950dt", 3510, "Ascend 950DT",
                                 "dav_3510"> {
+  let Family = "950";
+  let HasLoad2DDstGap = 0; let HasLoad3DDstStride = 1;
+  let HasFixpipeArch3510 = 1; let HasFixpipeDualDst = 1;
   let HasDN2NZ = 1; let HasNZ2DN = 1; let HasCmatrixSource = 1; let HasDisableGemv = 1; let HasLoad2DV2 = 1; let HasTransposeV2 = 1; let HasMX = 1; let BiasCopyUnit = 32;
   let HF32Mantissa = 10; let HasL0CToUB = 1;
   let UB = !mul(256, KB); let L1 = !mul(512, KB); let L0C = !mul(256, KB);
@@ -142,6 +172,7 @@ def ascend950dt : AscubeProduct<3, "ascend950dt", 3510, "Ascend 950DT",
 def atlas_200i_500_a2 : AscubeProduct<4, "atlas_200i_500_a2", 3002,
                                       "Atlas 200I/500 A2 inference (310B)",
                                       "dav_m300"> {
+  let Family = "310B";
   let HasTransposeV1 = 1;
   let HasND2NZ = 0; let HasCmatrixSource = 1; let HasClipRelu = 1; let HasL0CToUB = 1;
   let HF32Mantissa = 11;
@@ -153,6 +184,7 @@ def atlas_200i_500_a2 : AscubeProduct<4, "atlas_200i_500_a2", 3002,
 def atlas_inference : AscubeProduct<5, "atlas_inference", 2002,
                                     "Atlas inference series AI Core (310P)",
                                     "dav_m200"> {
+  let Family = "310P";
   let HasFixpipe = 0; let HasLoad3DV1 = 1;
   let UB = !mul(256, KB); let L1 = !mul(1024, KB); let L0C = !mul(256, KB);
   let HasInfNanMode = 0; let HasSatMode = 1;
@@ -161,6 +193,7 @@ def atlas_inference : AscubeProduct<5, "atlas_inference", 2002,
 def atlas_training : AscubeProduct<6, "atlas_training", 1001,
                                    "Atlas training series (910A)",
                                    "dav_c100"> {
+  let Family = "910A";
   let HasFixpipe = 0; let HasLoad3DV1 = 1; let HasLoad3DV2 = 0;
   let UB = !mul(256, KB); let L1 = !mul(1024, KB); let L0C = !mul(256, KB);
   let HasInfNanMode = 0; let HasSatMode = 1;
@@ -168,6 +201,7 @@ def atlas_training : AscubeProduct<6, "atlas_training", 1001,
 }
 def kirin_x90 : AscubeProduct<7, "kirin_x90", 3003, "Kirin X90",
                               "dav_l300"> {
+  let Family = "Kirin X90";
   let HasTransposeV1 = 1;
   let HasKDirectionAlign = 1; let HasClipRelu = 1;
   let UB = !mul(128, KB); let L1 = !mul(1024, KB); let L0C = !mul(128, KB);
@@ -177,6 +211,7 @@ def kirin_x90 : AscubeProduct<7, "kirin_x90", 3003, "Kirin X90",
 }
 def kirin_9030 : AscubeProduct<8, "kirin_9030", 3113, "Kirin 9030",
                                "dav_l311"> {
+  let Family = "Kirin 9030";
   let HasKDirectionAlign = 1; let HasLoad3DV2 = 0; let HasClipRelu = 1;
   let UB = !mul(128, KB); let L1 = !mul(512, KB); let L0A = !mul(32, KB); let L0B = !mul(32, KB);
   let L0C = !mul(64, KB); let BT = !mul(1, KB); let FB = !mul(2, KB);
@@ -187,7 +222,7 @@ def kirin_9030 : AscubeProduct<8, "kirin_9030", 3113, "Kirin 9030",
 def ProductTable : GenericTable {
   let FilterClass = "AscubeProduct";
   let CppTypeName = "ProductInfo";
-  let Fields = ["Index", "Name", "Arch", "DocName", "ImplDir",
+  let Fields = ["Index", "Name", "Arch", "DocName", "Family", "ImplDir",
                 "UB", "L1", "L0A", "L0B", "L0C", "BT", "FB", "L0AMX", "L0BMX",
                 "SparseIndex",
                 "GMAlign", "UBAlign", "L1Align", "L0AAlign", "L0BAlign",
@@ -195,13 +230,13 @@ def ProductTable : GenericTable {
                 "L0ALayout", "HasGMToL0", "L1ToL0ABandwidth",
                 "L1ToL0BBandwidth", "HasND2NZ", "HasDN2NZ", "HasNZ2DN",
                 "HasFixpipe", "HasCmatrixSource", "HasKDirectionAlign",
-                "HasDisableGemv", "HasLoad2DV2", "HasTransposeV1", "HasTransposeV2",
-                "HasLoad3DV1",
-                "HasLoad3DV2",
-                "HasMX", "HasSparse", "HasClipRelu", "HasL0CToUB", "HasInfNanMode", "HasSatMode", "HF32Mantissa", "BiasCopyUnit", "Notes"];
+                "HasDisableGemv", "HasLoad2DV2", "HasLoad2DDstGap",
+                "HasTransposeV1", "HasTransposeV2", "HasLoad3DV1",
+                "HasLoad3DV2", "HasLoad3DDstStride", "Load3DMStartAlign16",
+                "HasMX", "HasSparse", "HasClipRelu", "HasL0CToUB",
+                "HasFixpipeArch3510", "HasFixpipeDualDst", "HasQuantMCB",
+                "HasInfNanMode", "HasSatMode", "HF32Mantissa", "BiasCopyUnit", "Notes"];
   string TypeOf_L0ALayout = "code";
-  let PrimaryKey = ["Index"];
-  let PrimaryKeyName = "lookupProductByIndex";
 }
 
 def lookupProductByName : SearchIndex {
@@ -373,4 +408,120 @@ def FixpipeTable : GenericTable {
   let FilterClass = "FixpipeRow";
   let CppTypeName = "FixpipeRowInfo";
   let Fields = ["Products", "Src", "Dst", "ToGM", "ToL1"];
+}
+
+// DataCopy L1 -> BT (cube-reference §16): the bias copy converts on the
+// fly. Products without a bias table are refused by the level check.
+defvar AllProducts = 0b111111111;
+class BiasCopyRow<int mask, string src, string dst> {
+  bits<16> Products = mask;
+  string Src = src;
+  string Dst = dst;
+}
+def : BiasCopyRow<AllProducts, "f16", "f32">;
+def : BiasCopyRow<P950, "bf16", "f32">;
+def : BiasCopyRow<AllProducts, "f32", "f32">;
+def : BiasCopyRow<AllProducts, "i32", "i32">;
+
+def BiasCopyTable : GenericTable {
+  let FilterClass = "BiasCopyRow";
+  let CppTypeName = "ConversionRowInfo";
+  let Fields = ["Products", "Src", "Dst"];
+}
+
+//===----------------------------------------------------------------------===//
+// Fixpipe quantization modes (QuantMode_t, cube-reference §16): one record
+// per mode, named as the IR spells it (#ascube.quant<NAME>), and the
+// conversions each does. Which L0C -> output conversions a product has at
+// all is FixpipeTable's; these say which mode does which.
+//===----------------------------------------------------------------------===//
+
+class QuantModeRow<string name, int mask, bit vector, bit scaled,
+                   bit mcb = 0> {
+  string Name = name;
+  // The products that have the mode.
+  bits<16> Products = mask;
+  // Takes one QUANT_PRE word per output column (a quant_vector operand).
+  bit Vector = vector;
+  // Multiplies by a scale: the scalar forms take deqScalar.
+  bit Scaled = scaled;
+  // Its QUANT_PRE word may set the MCB shift mode (bit 36) where the
+  // product has it (HasQuantMCB).
+  bit Mcb = mcb;
+}
+def : QuantModeRow<"NoQuant", AllProducts, 0, 0>;
+def : QuantModeRow<"F322F16", AllProducts, 0, 0>;
+def : QuantModeRow<"F322BF16", AllProducts, 0, 0>;
+def : QuantModeRow<"DEQF16", AllProducts, 0, 1, 1>;
+def : QuantModeRow<"VDEQF16", AllProducts, 1, 1, 1>;
+def : QuantModeRow<"QF322B8_PRE", AllProducts, 0, 1>;
+def : QuantModeRow<"VQF322B8_PRE", AllProducts, 1, 1>;
+def : QuantModeRow<"REQ8", AllProducts, 0, 1, 1>;
+def : QuantModeRow<"VREQ8", AllProducts, 1, 1, 1>;
+foreach m = ["QF322F16_PRE", "QF322BF16_PRE", "QF322F32_PRE", "QS322BF16_PRE",
+             "QF322FP8_PRE", "QF322HIF8_PRE", "QF322HIF8_PRE_HYBRID"] in {
+  def : QuantModeRow<m, P950, 0, 1>;
+  def : QuantModeRow<"V" # m, P950, 1, 1>;
+}
+
+def QuantModeTable : GenericTable {
+  let FilterClass = "QuantModeRow";
+  let CppTypeName = "QuantModeInfo";
+  let Fields = ["Name", "Products", "Vector", "Scaled", "Mcb"];
+}
+
+def lookupQuantModeByName : SearchIndex {
+  let Table = QuantModeTable;
+  let Key = ["Name"];
+}
+
+// The conversion L0C Src -> Dst a mode does, and the modes doing the same
+// conversion with a scalar scale and with a per-column vector ("" = none).
+// Default: the mode a Fixpipe without quantPre takes for the conversion
+// (its VectorForm when given a quant_vector).
+class QuantConversion<string mode, string src, string dst,
+                      string scalarForm = "", string vectorForm = "",
+                      bit dflt = 1> {
+  string Mode = mode;
+  string Src = src;
+  string Dst = dst;
+  string ScalarForm = scalarForm;
+  string VectorForm = vectorForm;
+  bit Default = dflt;
+}
+// Without quantization the type stays; f32 -> f32 has a scaled form.
+def : QuantConversion<"NoQuant", "f32", "f32", "QF322F32_PRE",
+                      "VQF322F32_PRE">;
+def : QuantConversion<"NoQuant", "i32", "i32">;
+def : QuantConversion<"NoQuant", "ui32", "ui32">;
+def : QuantConversion<"NoQuant", "f16", "f16">;
+// A plain cast (CAST_RINT); its scaled forms are 950's.
+def : QuantConversion<"F322F16", "f32", "f16", "QF322F16_PRE",
+                      "VQF322F16_PRE">;
+def : QuantConversion<"F322BF16", "f32", "bf16", "QF322BF16_PRE",
+                      "VQF322BF16_PRE">;
+// A scaled mode and its V form do one conversion; `dflt`: the scalar form
+// is the default of its conversion.
+multiclass ScaledConversion<string m, string src, list<string> dsts,
+                            bit dflt> {
+  foreach d = dsts in {
+    def : QuantConversion<m, src, d, m, "V" # m, dflt>;
+    def : QuantConversion<"V" # m, src, d, m, "V" # m, 0>;
+  }
+}
+defm : ScaledConversion<"DEQF16", "i32", ["f16"], 1>;
+defm : ScaledConversion<"QF322B8_PRE", "f32", ["i8", "ui8"], 1>;
+defm : ScaledConversion<"REQ8", "i32", ["i8", "ui8"], 1>;
+defm : ScaledConversion<"QF322F16_PRE", "f32", ["f16"], 0>;
+defm : ScaledConversion<"QF322BF16_PRE", "f32", ["bf16"], 0>;
+defm : ScaledConversion<"QF322F32_PRE", "f32", ["f32"], 0>;
+defm : ScaledConversion<"QS322BF16_PRE", "i32", ["bf16"], 1>;
+defm : ScaledConversion<"QF322FP8_PRE", "f32", ["f8E4M3FN"], 1>;
+defm : ScaledConversion<"QF322HIF8_PRE", "f32", ["hif8"], 1>;
+defm : ScaledConversion<"QF322HIF8_PRE_HYBRID", "f32", ["hif8"], 0>;
+
+def QuantConversionTable : GenericTable {
+  let FilterClass = "QuantConversion";
+  let CppTypeName = "QuantConversionInfo";
+  let Fields = ["Mode", "Src", "Dst", "ScalarForm", "VectorForm", "Default"];
 }

@@ -53,6 +53,8 @@ struct ProductInfo {
   const char *Name;
   unsigned Arch;
   const char *DocName;
+  /// Short name of the products sharing its Cube core ("A2/A3", "950").
+  const char *Family;
   const char *ImplDir;
   uint32_t UB, L1, L0A, L0B, L0C, BT, FB, L0AMX, L0BMX, SparseIndex;
   uint16_t GMAlign, UBAlign, L1Align, L0AAlign, L0BAlign, L0CAlign, BTAlign,
@@ -62,9 +64,10 @@ struct ProductInfo {
   uint16_t L1ToL0ABandwidth, L1ToL0BBandwidth;
   // Instructions and switches (cube-reference §5-§16).
   bool HasND2NZ, HasDN2NZ, HasNZ2DN, HasFixpipe, HasCmatrixSource,
-      HasKDirectionAlign, HasDisableGemv, HasLoad2DV2, HasTransposeV1,
-      HasTransposeV2, HasLoad3DV1, HasLoad3DV2, HasMX, HasSparse, HasClipRelu,
-      HasL0CToUB;
+      HasKDirectionAlign, HasDisableGemv, HasLoad2DV2, HasLoad2DDstGap,
+      HasTransposeV1, HasTransposeV2, HasLoad3DV1, HasLoad3DV2,
+      HasLoad3DDstStride, Load3DMStartAlign16, HasMX, HasSparse, HasClipRelu,
+      HasL0CToUB, HasFixpipeArch3510, HasFixpipeDualDst, HasQuantMCB;
   /// Float overflow modes (CTRL[48]): Inf/NaN (the default where it
   /// exists) and saturation (inf -> +-MAX, NaN -> 0).
   bool HasInfNanMode, HasSatMode;
@@ -105,6 +108,31 @@ struct FixpipeRowInfo {
   bool ToGM, ToL1;
 };
 
+/// A type conversion an instruction does on the products of the mask
+/// (the L1 -> BT bias copy, §16).
+struct ConversionRowInfo {
+  uint16_t Products;
+  const char *Src, *Dst;
+};
+/// A Fixpipe quantization mode (QuantMode_t, §16), by its IR name.
+struct QuantModeInfo {
+  const char *Name;
+  /// The products that have the mode.
+  uint16_t Products;
+  /// Vector: one QUANT_PRE word per output column (quant_vector). Scaled:
+  /// multiplies by a scale (the scalar forms take deqScalar). Mcb: its word
+  /// may set the MCB shift mode where the product has HasQuantMCB.
+  bool Vector, Scaled, Mcb;
+};
+/// A conversion L0C Src -> Dst a quantization mode does, and the modes
+/// doing the same conversion with a scalar scale and a per-column vector
+/// ("" = none). Default: the mode a Fixpipe without quantPre takes for
+/// the conversion (VectorForm with a quant_vector).
+struct QuantConversionInfo {
+  const char *Mode, *Src, *Dst, *ScalarForm, *VectorForm;
+  bool Default;
+};
+
 llvm::ArrayRef<MmadRowInfo> mmadRows();
 llvm::ArrayRef<TypeRowInfo> load2DTypes();
 llvm::ArrayRef<TypeRowInfo> nd2nzTypes();
@@ -112,13 +140,20 @@ llvm::ArrayRef<TypeRowInfo> nd2nzTypes();
 /// L0A with enTranspose when `transposed`.
 llvm::ArrayRef<TypeRowInfo> load3DTypes(Level dst, bool transposed);
 llvm::ArrayRef<FixpipeRowInfo> fixpipeRows();
+llvm::ArrayRef<ConversionRowInfo> biasCopyRows();
+/// All quantization modes, and the one named `name` (nullptr if none).
+llvm::ArrayRef<QuantModeInfo> quantModes();
+const QuantModeInfo *lookupQuantMode(llvm::StringRef name);
+/// The conversions of the quantization modes.
+llvm::ArrayRef<QuantConversionInfo> quantConversions();
+/// The families of the products in `productMask`, for diagnostics: "950",
+/// "Atlas A2/A3 and 310B".
+std::string productFamilies(unsigned productMask);
 
 /// All products in documented order (atlas_a2 first).
 llvm::ArrayRef<ProductInfo> allProducts();
 /// Looks up a product by its exact IR key ("atlas_a2"); nullptr if unknown.
 const ProductInfo *lookupProduct(llvm::StringRef key);
-/// The product at `index` in documented order; nullptr when out of range.
-const ProductInfo *productAt(unsigned index);
 /// Comma-separated keys, for "unknown product" diagnostics.
 std::string knownProductKeys();
 

@@ -227,8 +227,9 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
                     b, yf,
                     q == QuantMode::QF322HIF8_PRE_HYBRID ||
                         q == QuantMode::VQF322HIF8_PRE_HYBRID);
-              } else if (uint32_t(q) >= uint32_t(QuantMode::QF322F16_PRE)) {
-                // 950's scaled float outputs: an IEEE round-half-even cast.
+              } else if (isa<FloatType>(dt)) {
+                // 950's scaled f16/bf16/f32 outputs: an IEEE
+                // round-half-even cast.
                 y = dt.isF32() ? yf
                                : Value(arith::TruncFOp::create(b, ds.type, yf));
               } else {

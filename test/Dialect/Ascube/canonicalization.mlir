@@ -1,4 +1,4 @@
-// Canonicalization of ascube instructions (issue 6): instructions that do
+// Canonicalization of ascube instructions: instructions that do
 // nothing are erased, moves that cancel are removed, and explicit parameters equal to the derived ones are
 // dropped (the canonical form prints only what changes behaviour).
 // RUN: ascube-opt %s -split-input-file --canonicalize | FileCheck %s
@@ -115,4 +115,26 @@ func.func @kept_moves(%g: !G, %h: !G, %a1: !L1, %a0: !L0A) {
   ascube.data_copy %g to %a1 : !G to !L1
   ascube.load_2d %a1 to %a0 : !L1 to !L0A
   return
+}
+
+// -----
+
+// A LoadData MX moves nothing when both its data part (mStep or kStep 0) and
+// its scale part (xStep or yStep 0) are empty; with either part left it stays.
+!A1 = memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L1>>
+!S1 = memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L1>>
+!A0 = memref<32x128xf8E4M3FN, #ascube.layout<Nz>, #ascube.mem<L0A>>
+!S0 = memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>
+// CHECK-LABEL: func.func @load_mx_no_op
+// CHECK-NEXT: ascube.load_mx {{.*}} {mStep = 0 : i64} :
+// CHECK-NEXT: ascube.load_mx {{.*}} {xStep = 0 : i64} :
+// CHECK-NEXT: return
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+func.func @load_mx_no_op(%a1: !A1, %sa1: !S1, %a0: !A0, %sa0: !S0) {
+  ascube.load_mx %a1, %sa1 to %a0, %sa0 {mStep = 0 : i64, xStep = 0 : i64} : !A1, !S1 to !A0, !S0
+  ascube.load_mx %a1, %sa1 to %a0, %sa0 {kStep = 0 : i64, yStep = 0 : i64} : !A1, !S1 to !A0, !S0
+  ascube.load_mx %a1, %sa1 to %a0, %sa0 {mStep = 0 : i64} : !A1, !S1 to !A0, !S0
+  ascube.load_mx %a1, %sa1 to %a0, %sa0 {xStep = 0 : i64} : !A1, !S1 to !A0, !S0
+  return
+}
 }

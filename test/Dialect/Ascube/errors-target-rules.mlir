@@ -65,6 +65,26 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 
 // -----
 
+// The bias copy converts bf16 -> f32 on 950 only (§16).
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @bias_bf16(%a: memref<16xbf16, #ascube.mem<L1>>, %b: memref<16xf32, #ascube.mem<BT>>) {
+    // expected-error @+1 {{'ascube.data_copy' op bf16 bias copies exist on 950 only, not on atlas_a2 [datacopy_c6]}}
+    ascube.data_copy %a to %b : memref<16xbf16, #ascube.mem<L1>> to memref<16xf32, #ascube.mem<BT>>
+    return
+  }
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @bias_bf16_950(%a: memref<16xbf16, #ascube.mem<L1>>, %b: memref<16xf32, #ascube.mem<BT>>) {
+    ascube.data_copy %a to %b : memref<16xbf16, #ascube.mem<L1>> to memref<16xf32, #ascube.mem<BT>>
+    return
+  }
+}
+
+// -----
+
 // 310P's ND2NZ moves 16/32-bit data only.
 module attributes {ascube.target = #ascube.target<atlas_inference>} {
   func.func @nd2nz_type(%a: memref<16x32xi8>, %b: memref<16x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>) {

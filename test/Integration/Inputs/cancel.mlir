@@ -1,4 +1,4 @@
-// A kernel with moves that cancel (canonicalization, issue 6): L1 first
+// A kernel with moves that cancel (canonicalization): L1 first
 // receives a wrong A that the real A overwrites, and B's copy and both
 // L1 -> L0 loads are issued twice. C = A x B, 16 x 32 x 16, f16 -> f32.
 !L1A = memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>

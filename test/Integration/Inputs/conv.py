@@ -1,4 +1,4 @@
-"""2-D convolution on the Cube through im2col (cube-reference §10, issue 5):
+"""2-D convolution on the Cube through im2col (cube-reference §10):
 
   GM NC1HWC0 feature map --data_copy--> L1 NC1HWC0 --load_3d--> L0A (Zz on A2,
   Nz on 950) as the (Hout*Wout) x (C1*Hk*Wk*C0) GEMM A;

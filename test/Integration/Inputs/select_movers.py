@@ -1,4 +1,4 @@
-"""ascube-select-movers against cube-reference §11 (issue 6): for each
+"""ascube-select-movers against cube-reference §11: for each
 product x dtype x orientation the matmul's A (or B) is an abstract
 ascube.load. The script prints the mover the pass chooses (from its remark),
 runs the kernel (ascube-run selects movers itself) against numpy, and runs

@@ -29,11 +29,6 @@ using namespace ascube::detail;
 using layout::Format;
 using target::Level;
 
-//===----------------------------------------------------------------------===//
-// Canonicalization (issue 6): no-op instructions go, derived parameters are
-// folded to their canonical (absent) form.
-//===----------------------------------------------------------------------===//
-
 namespace {
 /// What an instruction does, as a string: equal strings, equal behaviour.
 /// Empty when the parameters cannot be computed.

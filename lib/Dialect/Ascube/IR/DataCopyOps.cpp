@@ -237,6 +237,15 @@ LogicalResult DataCopyOp::verify() {
       failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
                         align.dst)))
     return failure();
+  // The bias copy's on-the-fly conversion (§16): its row of Products.td's
+  // BiasCopyTable.
+  const target::ConversionRowInfo *biasRow = nullptr;
+  if (mode == CopyMode::bias) {
+    std::string sn = getCubeTypeName(st), dn = getCubeTypeName(dt);
+    for (const target::ConversionRowInfo &r : target::biasCopyRows())
+      if (sn == r.Src && dn == r.Dst)
+        biasRow = &r;
+  }
   if (const target::ProductInfo *prod = getTargetProduct(*this)) {
     Type et = src->type.getElementType();
     if (mode == CopyMode::nd2nz && !prod->HasND2NZ)
@@ -251,16 +260,15 @@ LogicalResult DataCopyOp::verify() {
       return emitOpError() << stringifyCopyMode(mode) << " of " << et
                            << " is not available on " << prod->Name
                            << " [datacopy_c6]";
-    if (mode == CopyMode::bias && et.isBF16() && prod->Arch != 3510)
-      return emitOpError() << "bf16 bias copies exist on 950 only, not on "
-                           << prod->Name << " [datacopy_c6]";
+    if (biasRow && !prod->in(biasRow->Products))
+      return emitOpError() << getCubeTypeName(et) << " bias copies exist on "
+                           << target::productFamilies(biasRow->Products)
+                           << " only, not on " << prod->Name
+                           << " [datacopy_c6]";
   }
 
   if (mode == CopyMode::bias) {
-    // On-the-fly conversion (§16): half/bf16/f32 -> f32, i32 -> i32.
-    bool ok = (dt.isF32() && (st.isF16() || st.isBF16() || st.isF32())) ||
-              (dt.isInteger(32) && st.isInteger(32));
-    if (!ok)
+    if (!biasRow)
       return emitOpError() << "bias copy converts f16/bf16/f32 -> f32 or "
                               "i32 -> i32, got "
                            << st << " -> " << dt << " [datacopy_c2]";

@@ -36,30 +36,30 @@ using target::Level;
 namespace {
 bool isInt8(Type t) { return t.isInteger(8); }
 
-/// The V forms of QuantMode_t take a per-column quant vector (§16).
-bool isVectorQuant(QuantMode q) {
-  switch (q) {
-  case QuantMode::VDEQF16:
-  case QuantMode::VQF322B8_PRE:
-  case QuantMode::VREQ8:
-  case QuantMode::VQF322F16_PRE:
-  case QuantMode::VQF322BF16_PRE:
-  case QuantMode::VQF322F32_PRE:
-  case QuantMode::VQS322BF16_PRE:
-  case QuantMode::VQF322FP8_PRE:
-  case QuantMode::VQF322HIF8_PRE:
-  case QuantMode::VQF322HIF8_PRE_HYBRID:
-    return true;
-  default:
-    return false;
-  }
+/// The quantization table's row of `q` (Products.td; a unit test checks
+/// every mode has one).
+const target::QuantModeInfo &modeInfo(QuantMode q) {
+  const target::QuantModeInfo *m =
+      target::lookupQuantMode(stringifyQuantMode(q));
+  assert(m && "QuantMode without a row in Products.td");
+  return *m;
+}
+
+/// The conversion `mode` does from `st` to `dt`, or (mode "") the default
+/// conversion of `st` to `dt`; nullptr if none.
+const target::QuantConversionInfo *findConversion(StringRef mode, Type st,
+                                                  Type dt) {
+  std::string sn = getCubeTypeName(st), dn = getCubeTypeName(dt);
+  for (const target::QuantConversionInfo &c : target::quantConversions())
+    if ((mode.empty() ? c.Default : mode == c.Mode) && sn == c.Src &&
+        dn == c.Dst)
+      return &c;
+  return nullptr;
 }
 } // namespace
 
 bool ascube::mcbAllowed(QuantMode q, const target::ProductInfo *prod) {
-  bool mode = q == QuantMode::REQ8 || q == QuantMode::VREQ8 ||
-              q == QuantMode::DEQF16 || q == QuantMode::VDEQF16;
-  return mode && (!prod || prod->Arch == 2201);
+  return modeInfo(q).Mcb && (!prod || prod->HasQuantMCB);
 }
 
 FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
@@ -83,22 +83,11 @@ FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
     p.quantPre = *q;
   else if (st == dt)
     p.quantPre = QuantMode::NoQuant;
-  else if (st.isF32() && dt.isF16())
-    p.quantPre = QuantMode::F322F16;
-  else if (st.isF32() && dt.isBF16())
-    p.quantPre = QuantMode::F322BF16;
-  else if (st.isInteger(32) && dt.isF16())
-    p.quantPre = vec ? QuantMode::VDEQF16 : QuantMode::DEQF16;
-  else if (st.isF32() && isInt8(dt))
-    p.quantPre = vec ? QuantMode::VQF322B8_PRE : QuantMode::QF322B8_PRE;
-  else if (st.isInteger(32) && isInt8(dt))
-    p.quantPre = vec ? QuantMode::VREQ8 : QuantMode::REQ8;
-  else if (st.isInteger(32) && dt.isBF16())
-    p.quantPre = vec ? QuantMode::VQS322BF16_PRE : QuantMode::QS322BF16_PRE;
-  else if (st.isF32() && isa<Float8E4M3FNType>(dt))
-    p.quantPre = vec ? QuantMode::VQF322FP8_PRE : QuantMode::QF322FP8_PRE;
-  else if (st.isF32() && isa<HiFloat8Type>(dt))
-    p.quantPre = vec ? QuantMode::VQF322HIF8_PRE : QuantMode::QF322HIF8_PRE;
+  else if (const target::QuantConversionInfo *c = findConversion("", st, dt))
+    // The conversion's default mode; its V form for a per-column vector.
+    p.quantPre = *symbolizeQuantMode(
+        vec && target::lookupQuantMode(c->Mode)->Scaled ? c->VectorForm
+                                                        : c->Mode);
   else
     return emit() << "no quantization mode turns " << st << " into " << dt
                   << " [fixpipe_c3]";
@@ -285,93 +274,33 @@ LogicalResult FixpipeOp::verify() {
   // Mode against types (§16).
   bool vec = static_cast<bool>(getQuantVector());
   QuantMode q = p->quantPre;
-  bool typeOk = false, needScalar = false, needVector = false;
-  switch (q) {
-  case QuantMode::NoQuant:
-    typeOk = st == dt && (st.isF32() || st.isInteger(32) || st.isF16());
-    break;
-  case QuantMode::F322F16:
-    typeOk = st.isF32() && dt.isF16();
-    break;
-  case QuantMode::F322BF16:
-    typeOk = st.isF32() && dt.isBF16();
-    break;
-  case QuantMode::DEQF16:
-  case QuantMode::VDEQF16:
-    typeOk = st.isInteger(32) && dt.isF16();
-    break;
-  case QuantMode::QF322B8_PRE:
-  case QuantMode::VQF322B8_PRE:
-    typeOk = st.isF32() && isInt8(dt);
-    break;
-  case QuantMode::REQ8:
-  case QuantMode::VREQ8:
-    typeOk = st.isInteger(32) && isInt8(dt);
-    break;
-  case QuantMode::QF322F16_PRE:
-  case QuantMode::VQF322F16_PRE:
-    typeOk = st.isF32() && dt.isF16();
-    break;
-  case QuantMode::QF322BF16_PRE:
-  case QuantMode::VQF322BF16_PRE:
-    typeOk = st.isF32() && dt.isBF16();
-    break;
-  case QuantMode::QF322F32_PRE:
-  case QuantMode::VQF322F32_PRE:
-    typeOk = st.isF32() && dt.isF32();
-    break;
-  case QuantMode::QS322BF16_PRE:
-  case QuantMode::VQS322BF16_PRE:
-    typeOk = st.isInteger(32) && dt.isBF16();
-    break;
-  case QuantMode::QF322FP8_PRE:
-  case QuantMode::VQF322FP8_PRE:
-    typeOk = st.isF32() && isa<Float8E4M3FNType>(dt);
-    break;
-  case QuantMode::QF322HIF8_PRE:
-  case QuantMode::VQF322HIF8_PRE:
-  case QuantMode::QF322HIF8_PRE_HYBRID:
-  case QuantMode::VQF322HIF8_PRE_HYBRID:
-    typeOk = st.isF32() && isa<HiFloat8Type>(dt);
-    break;
-  }
-  needVector = isVectorQuant(q);
-  needScalar = !needVector && q != QuantMode::NoQuant &&
-               q != QuantMode::F322F16 && q != QuantMode::F322BF16;
+  const target::QuantModeInfo &qm = modeInfo(q);
+  const target::QuantConversionInfo *conv =
+      findConversion(stringifyQuantMode(q), st, dt);
+  bool needVector = qm.Vector, needScalar = qm.Scaled && !qm.Vector;
   const target::ProductInfo *prod = getTargetProduct(*this);
-  if (uint32_t(q) >= uint32_t(QuantMode::QF322F16_PRE) && prod &&
-      prod->Arch != 3510)
-    return emitOpError() << stringifyQuantMode(q)
-                         << " exists on 950 only, not on " << prod->Name
-                         << " [fixpipe_c13]";
-  if (!typeOk)
+  if (prod && !prod->in(qm.Products))
+    return emitOpError() << stringifyQuantMode(q) << " exists on "
+                         << target::productFamilies(qm.Products)
+                         << " only, not on " << prod->Name << " [fixpipe_c13]";
+  if (!conv)
     return emitOpError() << stringifyQuantMode(q) << " does not turn " << st
                          << " into " << dt << " [fixpipe_c3]";
-  // The mode that takes the scale the op was given (§16): the V form for a
-  // per-column vector, the scaled _PRE form of a plain cast for a scalar.
-  // The mode that takes the scale the op was given (§16): the V form for a
-  // per-column vector, the scalar form of a V mode, the scaled _PRE form of
-  // a plain cast.
+  // The mode doing the same conversion with the scale the op was given
+  // (§16): a per-column vector or a scalar.
   auto otherForm = [&](bool vector) -> std::optional<QuantMode> {
-    std::string name = stringifyQuantMode(q).str();
-    if (q == QuantMode::F322F16 || q == QuantMode::F322BF16)
-      name = "QF322" + name.substr(4) + "_PRE"; // F322F16 -> QF322F16_PRE
-    else if (q == QuantMode::NoQuant && st.isF32() && dt.isF32())
-      name = "QF322F32_PRE";
-    if (vector && name[0] != 'V')
-      name = "V" + name;
-    else if (!vector && name[0] == 'V')
-      name = name.substr(1);
-    std::optional<QuantMode> m = symbolizeQuantMode(name);
+    std::optional<QuantMode> m =
+        symbolizeQuantMode(vector ? conv->VectorForm : conv->ScalarForm);
     return m && *m != q ? m : std::nullopt;
   };
   auto suggest = [&](InFlightDiagnostic &d, bool vector) {
     if (std::optional<QuantMode> m = otherForm(vector)) {
       d << "; " << (vector ? "a per-column quant_vector" : "a scalar scale")
         << " goes with " << stringifyQuantMode(*m);
-      bool only950 = uint32_t(*m) >= uint32_t(QuantMode::QF322F16_PRE);
-      if (only950 && (!prod || prod->Arch != 3510))
-        d << " (950 only)";
+      unsigned on = modeInfo(*m).Products;
+      unsigned all = (1u << target::allProducts().size()) - 1;
+      if ((on & all) != all && (!prod || !prod->in(on)))
+        d << " (" << target::productFamilies(on) << " only)";
     }
   };
   if (needScalar != p->deqScalar.has_value()) {
@@ -441,7 +370,7 @@ LogicalResult FixpipeOp::verify() {
                               "whole 32 B blocks, got "
                            << pitch << " elements of " << dBytes
                            << " B [fixpipe_c16]";
-    if (prod && prod->Arch == 3510) {
+    if (prod && prod->HasFixpipeArch3510) {
       if (!p->arch3510)
         return emitOpError() << "the L0C -> UB Fixpipe of " << prod->Name
                              << " takes FixpipeParamsArch3510: set arch3510 "
@@ -460,7 +389,7 @@ LogicalResult FixpipeOp::verify() {
   }
   // Dual destinations (§16, 950): each vector core's UB gets one half.
   if (p->dualDstCtrl != 0 || getDst1() || p->subBlockId != 0) {
-    if (dst->level != Level::UB || (prod && prod->Arch != 3510))
+    if (dst->level != Level::UB || (prod && !prod->HasFixpipeDualDst))
       return emitOpError() << "dualDstCtrl, subBlockId and a second "
                               "destination belong to the L0C -> UB move of "
                               "950 [fixpipe_c17]";
@@ -524,7 +453,7 @@ LogicalResult FixpipeOp::verify() {
     if (p->mode == FixpipeMode::nz2dn && !prod->HasNZ2DN)
       return emitOpError() << "nz2dn exists on 950 only, not on " << prod->Name
                            << " [fixpipe_c10]";
-    if (p->arch3510 && prod->Arch != 3510)
+    if (p->arch3510 && !prod->HasFixpipeArch3510)
       return emitOpError() << "FixpipeParamsArch3510 exists on 950 only, not "
                               "on "
                            << prod->Name << " [fixpipe_c11]";

@@ -60,7 +60,7 @@ FailureOr<Load2DParams> ascube::getLoad2DParams(Load2DOp op, EmitErrorFn emit) {
   // What executes (§6): dstGap is ignored on 950; addrMode is honoured on
   // GM -> L1 only.
   const target::ProductInfo *prod = getTargetProduct(op);
-  if (prod && prod->Arch == 3510)
+  if (prod && !prod->HasLoad2DDstGap)
     p.dstGap = 0;
   auto srcT = cast<MemRefType>(op.getSrc().getType());
   if (!(getMemLevel(srcT) == Level::GM && dst->level == Level::L1))

@@ -285,12 +285,13 @@ LogicalResult Load3DOp::verify() {
   FailureOr<Load3DParams> p = getLoad3DParams(*this, emit);
   if (failed(p))
     return failure();
-  if (getDstStrideAttr() && prod && !prod->HasLoad2DV2)
+  if (getDstStrideAttr() && prod && !prod->HasLoad3DDstStride)
     return emitOpError() << "dstStride is a field of the 950 LoadData 3D "
                             "repeat only; "
                          << prod->Name
                          << " places repeats one window apart [load3d_c11]";
-  if (!getDstStrideAttr() && prod && prod->HasLoad2DV2 && p->repeatTime > 1)
+  if (!getDstStrideAttr() && prod && prod->HasLoad3DDstStride &&
+      p->repeatTime > 1)
     return emitOpError() << "a repeating LoadData 3D on " << prod->Name
                          << " needs dstStride (512 B fractals between "
                             "repeats; mandatory on 950) [load3d_c11]";
@@ -350,8 +351,8 @@ LogicalResult Load3DOp::verify() {
                            << " is not a multiple of 16 and does not end in "
                               "the last fractal row (b4/b8/b16) [load3d_c5]";
   }
-  if (prod && prod->Arch == 2201 && (src->bits == 8 || src->bits == 16) &&
-      p->mStartPt % 16 != 0)
+  if (prod && prod->Load3DMStartAlign16 &&
+      (src->bits == 8 || src->bits == 16) && p->mStartPt % 16 != 0)
     return emitOpError() << "mStartPt = " << p->mStartPt
                          << " is not a multiple of 16 (" << prod->Name << ", b"
                          << src->bits << ") [load3d_c5]";

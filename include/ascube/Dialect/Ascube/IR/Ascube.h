@@ -26,6 +26,14 @@ public:
     return verifyOwnAttributesOnly(op);
   }
 };
+
+/// The 4:2 index buffer of A2/A3 (cube-reference §12, §14): a quarter of
+/// L0B no operand names. ascube.load_sparse writes it and
+/// ascube.mmad_sparse reads it, so effect analyses keep them in order.
+struct SparseIndexResource
+    : public mlir::SideEffects::Resource::Base<SparseIndexResource> {
+  llvm::StringRef getName() final { return "ascube.sparse_index"; }
+};
 } // namespace ascube
 
 #define GET_OP_CLASSES

@@ -5,6 +5,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
 include "ascube/Dialect/Ascube/IR/AscubeInterfaces.td"
 
 def Ascube_Dialect : Dialect {
@@ -69,6 +70,10 @@ def Ascube_OwnAttributesOnly : NativeOpTrait<"OwnAttributesOnly"> {
 class Ascube_Op<string mnemonic, list<Trait> traits = []>
     : Op<Ascube_Dialect, mnemonic, !listconcat(traits, [Ascube_OwnAttributesOnly])>;
 
+/// The 4:2 index buffer of A2/A3 (cube-reference §12, §14): a quarter of
+/// L0B that no operand names; load_sparse writes it, mmad_sparse reads it.
+def Ascube_SparseIndexResource : Resource<"::ascube::SparseIndexResource">;
+
 /// A data mover: a source and a destination buffer with optional element
 /// offsets (hence AttrSizedOperandSegments), verified by its own verifier.
 /// Its source and destination (and any other buffer operand) carry their
@@ -84,6 +89,20 @@ class Ascube_MoverOp<string mnemonic, list<Trait> traits = [],
                          "getBoundsLabel"], moverMethods)>])> {
   let hasVerifier = 1;
 }
+
+/// The builder of an L1 -> L0 mover with every parameter derived: `src`
+/// moved to `dst` at element offset `dstOffset` (none: the buffer start).
+/// Set explicit parameters with setAttr. For movers whose operands are
+/// (src, srcOffset, dst, dstOffset).
+defvar Ascube_SrcDstBuilder = OpBuilder<(ins "::mlir::Value":$src,
+    "::mlir::Value":$dst, CArg<"::mlir::Value", "{}">:$dstOffset), [{
+  $_state.addOperands(src);
+  $_state.addOperands(dst);
+  if (dstOffset)
+    $_state.addOperands(dstOffset);
+  $_state.getOrAddProperties<Properties>().operandSegmentSizes = {
+      1, 0, 1, dstOffset ? 1 : 0};
+}]>;
 
 /// A matrix op of the Mmad family.
 class Ascube_MatmulOp<string mnemonic, list<Trait> traits = []>

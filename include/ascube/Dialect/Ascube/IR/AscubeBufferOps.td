@@ -34,6 +34,13 @@ def Ascube_AllocOp : Ascube_Op<"alloc", [
     is in bytes and non-negative (`alloc_c2`); alignment and capacity
     against the target product are checked by the target verification.
 
+    Aliasing: two buffers placed at overlapping offsets of one level share
+    bytes on the chip, as on the hardware; ascube-verify-target checks that
+    no live data is overwritten through the other (`overlap_c2`). MLIR's
+    alias analysis, which takes distinct allocations as disjoint, does not
+    know this: no upstream pass that moves memory operations across each
+    other may run on placed buffers.
+
     Example:
 
     ```mlir

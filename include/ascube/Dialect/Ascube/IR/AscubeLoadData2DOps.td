@@ -3,7 +3,8 @@
 // The LoadData 2D family, movers of whole 512 B fractals: LoadData 2D,
 // LoadDataWithTranspose, LoadData 2D-v2, LoadDataWithSparse and LoadData
 // MX (cube-reference §6-§9, §12). C++: lib/Dialect/Ascube/IR/
-// LoadData2DOps.cpp and LoadData2DMxSparseOps.cpp.
+// LoadData2DOps.cpp; the squares they move: include/ascube/Model/
+// FractalSquares.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,6 +63,7 @@ def Ascube_Load2DOp : Ascube_MoverOp<"load_2d"> {
         : memref<30x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<30x70xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
     ```
   }];
+  let builders = [Ascube_SrcDstBuilder];
   let arguments = (ins Arg<AnyMemRef, "the source", [MemRead]>:$src, Optional<Index>:$srcOffset,
                    Arg<AnyMemRef, "the destination", [MemWrite]>:$dst,
                    Optional<Index>:$dstOffset,
@@ -135,6 +137,7 @@ def Ascube_Load2DTransposeOp : Ascube_MoverOp<"load_2d_transpose"> {
         to memref<64x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
     ```
   }];
+  let builders = [Ascube_SrcDstBuilder];
   let arguments = (ins Arg<AnyMemRef, "the source", [MemRead]>:$src, Optional<Index>:$srcOffset,
                    Arg<AnyMemRef, "the destination", [MemWrite]>:$dst,
                    Optional<Index>:$dstOffset,
@@ -195,6 +198,7 @@ def Ascube_Load2DV2Op : Ascube_MoverOp<"load_2d_v2"> {
         to memref<40x70xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
     ```
   }];
+  let builders = [Ascube_SrcDstBuilder];
   let arguments = (ins Arg<AnyMemRef, "the source", [MemRead]>:$src, Optional<Index>:$srcOffset,
                    Arg<AnyMemRef, "the destination", [MemWrite]>:$dst,
                    Optional<Index>:$dstOffset,
@@ -212,7 +216,9 @@ def Ascube_Load2DV2Op : Ascube_MoverOp<"load_2d_v2"> {
   }];
 }
 
-def Ascube_LoadSparseOp : Ascube_MoverOp<"load_sparse", [], ["getOtherOperands"]> {
+def Ascube_LoadSparseOp : Ascube_MoverOp<"load_sparse",
+    [MemoryEffects<[MemWrite<Ascube_SparseIndexResource>]>],
+    ["getOtherOperands"]> {
   let summary = "LoadDataWithSparse: 4:2-sparse B' fractals and their indices L1 -> L0B (cube-reference §12, §3.2)";
   let description = [{
     One LoadDataWithSparse instruction (A2/A3). For repeat i in

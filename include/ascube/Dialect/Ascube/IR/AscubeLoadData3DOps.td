@@ -83,6 +83,7 @@ def Ascube_Load3DOp : Ascube_MoverOp<"load_3d"> {
         to memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
     ```
   }];
+  let builders = [Ascube_SrcDstBuilder];
   let arguments = (ins Arg<AnyMemRef, "the source", [MemRead]>:$src, Optional<Index>:$srcOffset,
                    Arg<AnyMemRef, "the destination", [MemWrite]>:$dst,
                    Optional<Index>:$dstOffset,

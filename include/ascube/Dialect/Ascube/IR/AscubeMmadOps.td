@@ -87,7 +87,8 @@ def Ascube_MmadOp : Ascube_MatmulOp<"mmad"> {
   let hasVerifier = 1;
 }
 
-def Ascube_MmadSparseOp : Ascube_MatmulOp<"mmad_sparse"> {
+def Ascube_MmadSparseOp : Ascube_MatmulOp<"mmad_sparse",
+    [MemoryEffects<[MemRead<Ascube_SparseIndexResource>]>]> {
   let summary = "MmadWithSparse: C = A x B with 4:2 structured-sparse B (cube-reference §14, §3.2)";
   let description = [{
     One MmadWithSparse instruction (A2/A3): int8 A (m x k, L0A Zz, 16 x 32

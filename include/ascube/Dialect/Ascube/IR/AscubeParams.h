@@ -210,9 +210,8 @@ struct MoverAccess {
   std::optional<std::pair<int64_t, int64_t>> srcBytes, dstBytes;
   llvm::SmallVector<mlir::Value, 2> otherReads, otherWrites;
 };
-/// The access of DataCopy, LoadData 2D / transposed / 2D-v2 / 3D / 3D V1 /
-/// sparse / MX and Fixpipe; std::nullopt for any other op. Quiet: an
-/// inconsistent op gets whole-buffer ranges.
+/// The access of any mover (a MoverOpInterface op); std::nullopt for any
+/// other op. Quiet: an inconsistent op gets whole-buffer ranges.
 std::optional<MoverAccess> getMoverAccess(mlir::Operation *op);
 
 /// The static byte address of `buf`'s first element: its placed offset in
@@ -246,7 +245,8 @@ std::optional<MoverFacts> getMoverFacts(mlir::Operation *op);
 
 /// The alignment in bytes an instruction needs of the base address of the
 /// buffer `use` passes it (cube-reference §4, §13.1, §15, §16; the rule
-/// alignment_c2): a mover's source or destination as MoverFacts say, Mmad
+/// alignment_c2): a mover's source or destination as its getBaseAlignment
+/// says (InstructionOpInterface::getRequiredAlignment), Mmad
 /// A and B 512 B (MX fp8 1024 B), C 1024 B (512 B for an f16 C), a bias
 /// 64 B; any other operand, and any other op, its level's alignment on
 /// the target (1 without one).
