@@ -29,10 +29,6 @@ const ElementTypeInfo kTypes[] = {
 };
 } // namespace
 
-llvm::ArrayRef<ElementTypeInfo> ascube::numerics::allElementTypes() {
-  return kTypes;
-}
-
 std::optional<ElementTypeInfo>
 ascube::numerics::lookupElementType(llvm::StringRef name) {
   name.consume_front("!ascube.");

@@ -27,8 +27,6 @@ struct ElementTypeInfo {
   llvm::StringRef description;
 };
 
-/// Every element type ascube knows, builtins first.
-llvm::ArrayRef<ElementTypeInfo> allElementTypes();
 /// Looks a type up by its MLIR spelling ("!ascube.hif8" and "hif8" both
 /// name HiFloat8).
 std::optional<ElementTypeInfo> lookupElementType(llvm::StringRef name);

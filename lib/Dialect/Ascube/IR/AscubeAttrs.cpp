@@ -204,6 +204,17 @@ LogicalResult LayoutAttr::getStridesAndOffset(ArrayRef<int64_t> shape,
   }
 }
 
+namespace {
+/// layout::matrixOffset's arithmetic over affine expressions, so the
+/// interface map is the index map the verifiers and the lowering use.
+struct AffineMath {
+  AffineExpr add(AffineExpr x, AffineExpr y) const { return x + y; }
+  AffineExpr mul(AffineExpr x, int64_t y) const { return x * y; }
+  AffineExpr div(AffineExpr x, int64_t y) const { return x.floorDiv(y); }
+  AffineExpr rem(AffineExpr x, int64_t y) const { return x % y; }
+};
+} // namespace
+
 AffineMap LayoutAttr::getAffineMap() const {
   MLIRContext *ctx = getContext();
   layout::Format format = getFormat();
@@ -211,11 +222,14 @@ AffineMap LayoutAttr::getAffineMap() const {
   if (format == layout::Format::NC1HWC0)
     return AffineMap::getMultiDimIdentityMap(5, ctx);
   AffineExpr r = getAffineDimExpr(0, ctx), c = getAffineDimExpr(1, ctx);
+  AffineMath am;
   if (format == layout::Format::ND)
-    return ld ? AffineMap::get(2, 0, r * *ld + c)
+    return ld ? AffineMap::get(
+                    2, 0, layout::matrixOffset(am, format, {}, 0, *ld, r, c))
               : AffineMap::getMultiDimIdentityMap(2, ctx);
   if (format == layout::Format::DN)
-    return ld ? AffineMap::get(2, 0, c * *ld + r)
+    return ld ? AffineMap::get(
+                    2, 0, layout::matrixOffset(am, format, {}, *ld, 0, r, c))
               : AffineMap::get(2, 0, {c, r}, ctx);
   // Fractal formats. Without an explicit fractal the element type is
   // unknown here: use the 16x16 fractal (b16, or any L0C buffer); see the
@@ -238,11 +252,13 @@ AffineMap LayoutAttr::getAffineMap() const {
       res.append({r % h, c % w});
     return AffineMap::get(2, 0, res, ctx);
   }
-  // Flat form: the leading dimension fixes the between-fractal stride.
-  AffineExpr inside = nInside ? (c % w) * h + r % h : (r % h) * w + c % w;
-  AffineExpr e = nBetween ? c.floorDiv(w) * (*ld * w) + r.floorDiv(h) * (h * w)
-                          : r.floorDiv(h) * (h * *ld) + c.floorDiv(w) * (h * w);
-  return AffineMap::get(2, 0, e + inside);
+  // Flat form: the leading dimension is the padded extent that varies
+  // between fractals (columns for Z, rows for N); the offset is
+  // layout::matrixOffset's, built with AffineExpr arithmetic.
+  return AffineMap::get(
+      2, 0,
+      layout::matrixOffset(am, format, f, /*paddedRows=*/nBetween ? *ld : 0,
+                           /*paddedCols=*/nBetween ? 0 : *ld, r, c));
 }
 
 //===----------------------------------------------------------------------===//

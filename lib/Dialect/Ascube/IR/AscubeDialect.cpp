@@ -347,43 +347,6 @@ ascube::getFractalLayout(MemRefType type,
   return std::move(*l);
 }
 
-AffineMap ascube::getOffsetMap(const layout::FractalLayout &l,
-                               MLIRContext *ctx) {
-  using layout::Format;
-  ArrayRef<int64_t> padded = l.paddedShape();
-  unsigned rank = padded.size();
-  SmallVector<AffineExpr> d;
-  for (unsigned i = 0; i < rank; ++i)
-    d.push_back(getAffineDimExpr(i, ctx));
-  AffineExpr zero = getAffineConstantExpr(0, ctx);
-  if (l.format() == Format::NC1HWC0 || rank == 1) {
-    AffineExpr e = zero;
-    for (unsigned i = 0; i < rank; ++i)
-      e = e * padded[i] + d[i];
-    return AffineMap::get(rank, 0, e);
-  }
-  int64_t R = padded[rank - 2], C = padded[rank - 1];
-  AffineExpr batch = zero;
-  for (unsigned i = 0; i + 2 < rank; ++i)
-    batch = batch * padded[i] + d[i];
-  AffineExpr r = d[rank - 2], c = d[rank - 1], e;
-  if (l.format() == Format::ND) {
-    e = r * C + c;
-  } else if (l.format() == Format::DN) {
-    e = c * R + r;
-  } else {
-    int64_t h = l.fractal().rows, w = l.fractal().cols;
-    AffineExpr frac = layout::isColumnMajorBetween(l.format())
-                          ? c.floorDiv(w) * (R / h) + r.floorDiv(h)
-                          : r.floorDiv(h) * (C / w) + c.floorDiv(w);
-    AffineExpr inside = layout::isColumnMajorInside(l.format())
-                            ? (c % w) * h + r % h
-                            : (r % h) * w + c % w;
-    e = frac * (h * w) + inside;
-  }
-  return AffineMap::get(rank, 0, batch * (R * C) + e);
-}
-
 const target::ProductInfo *ascube::getTargetProduct(Operation *op) {
   for (Operation *p = op; p; p = p->getParentOp())
     if (auto t = p->getAttrOfType<TargetAttr>(AscubeDialect::kTargetAttrName))

@@ -52,12 +52,6 @@ mlir::FailureOr<layout::FractalLayout>
 getFractalLayout(mlir::MemRefType type,
                  llvm::function_ref<mlir::InFlightDiagnostic()> emitError);
 
-/// The exact index map of a resolved layout: one result, the physical
-/// element offset of the logical index (d0, ..., dn-1), padded extents
-/// baked in. This is the map ascube's verifiers and lowering use.
-mlir::AffineMap getOffsetMap(const layout::FractalLayout &layout,
-                             mlir::MLIRContext *ctx);
-
 /// Where a buffer sits in its level, when the IR fixes it (cube-reference
 /// §1): the `offset` of an `ascube.alloc`, or the `ascube.offset` attribute
 /// of an on-core function argument, in bytes from the start of the level;

@@ -1,0 +1,40 @@
+// LoadData 3D V2 as loops (cube-reference §10): im2col of a 4 x 4 x 16 f16
+// feature map (NC1HWC0, C1 = 1) with a 3 x 3 kernel, stride 1, padding 1 on
+// every side, into a 16 x 144 Zz L0A matrix. Row p is output pixel
+// (p / 4, p % 4); column j is (c1, kh, kw, c0) = (j / 144, j % 144 / 48,
+// j % 48 / 16, j % 16); it reads input (oh + kh - 1, ow + kw - 1), or the
+// pad value -1 outside the map.
+// The order in which the address operations are created is the C++
+// compiler's (argument evaluation order), so they are matched as a DAG.
+// RUN: ascube-opt %s --convert-ascube-to-loops --canonicalize --cse | FileCheck %s
+
+// CHECK-LABEL: func.func @load_3d
+// CHECK-SAME: (%[[FM:.*]]: memref<256xf16>, %[[A:.*]]: memref<2304xf16>)
+// CHECK-DAG: %[[PAD:.*]] = arith.constant -1.000000e+00 : f16
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C48:.*]] = arith.constant 48 : index
+// CHECK-DAG: %[[C144:.*]] = arith.constant 144 : index
+// CHECK: scf.for %[[P:.*]] = %{{.*}} to %[[C16]]
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %[[C144]]
+// CHECK-DAG: %[[KH:.*]] = arith.divui %{{.*}}, %[[C48]]
+// CHECK-DAG: %[[KW:.*]] = arith.divui %{{.*}}, %[[C16]]
+// CHECK-DAG: %[[OH:.*]] = arith.divui %[[P]], %[[C4]]
+// CHECK-DAG: %[[OW:.*]] = arith.remui %[[P]], %[[C4]]
+// CHECK-DAG: %[[H0:.*]] = arith.addi %[[OH]], %[[KH]]
+// CHECK-DAG: %[[H:.*]] = arith.subi %[[H0]], %{{.*}}
+// CHECK-DAG: %[[W0:.*]] = arith.addi %[[OW]], %[[KW]]
+// CHECK-DAG: %[[W:.*]] = arith.subi %[[W0]], %{{.*}}
+// CHECK-DAG: arith.cmpi slt, %[[W]], %[[C4]]
+// CHECK-DAG: arith.cmpi sge, %[[W]]
+// CHECK-DAG: arith.cmpi slt, %[[H]], %[[C4]]
+// CHECK-DAG: arith.cmpi sge, %[[H]]
+// CHECK: %[[V:.*]] = scf.if %{{.*}} -> (f16)
+// CHECK: memref.load %[[FM]]
+// CHECK: } else {
+// CHECK: scf.yield %[[PAD]]
+// CHECK: memref.store %[[V]], %[[A]]
+func.func @load_3d(%fm: memref<1x1x4x4x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %a: memref<16x144xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  ascube.load_3d %fm to %a {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, padValue = -1.0 : f16} : memref<1x1x4x4x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<16x144xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
