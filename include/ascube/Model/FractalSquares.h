@@ -29,6 +29,13 @@ struct Load2DParams {
   int64_t startIndex = 0, repeatTimes = 0, srcStride = 0, sid = 0, dstGap = 0,
           addrMode = 0;
   bool ifTranspose = false;
+
+  /// Equal parameters execute alike.
+  bool operator==(const Load2DParams &o) const {
+    return startIndex == o.startIndex && repeatTimes == o.repeatTimes &&
+           srcStride == o.srcStride && sid == o.sid && dstGap == o.dstGap &&
+           addrMode == o.addrMode && ifTranspose == o.ifTranspose;
+  }
 };
 
 /// LoadData2dTransposeParams V1 or V2 (§7) plus the square geometry.
@@ -55,6 +62,10 @@ struct Load2DV2Params {
 /// says (§7); otherwise a fractal is copied as is.
 struct FractalSquare {
   llvm::SmallVector<int64_t, 4> src, dst;
+
+  bool operator==(const FractalSquare &o) const {
+    return src == o.src && dst == o.dst;
+  }
 };
 /// The fractals a LoadData 2D moves (§6): fractal startIndex +- i*srcStride
 /// to destination fractal i*(dstGap+1), one-fractal squares (16 x 16

@@ -36,6 +36,15 @@ struct Im2colGeometry {
   int64_t strideH = 1, strideW = 1, dilationH = 1, dilationW = 1;
   int64_t padLeft = 0, padRight = 0, padTop = 0, padBottom = 0;
 
+  bool operator==(const Im2colGeometry &o) const {
+    return l1H == o.l1H && l1W == o.l1W && c1 == o.c1 && c0 == o.c0 &&
+           kernelH == o.kernelH && kernelW == o.kernelW &&
+           strideH == o.strideH && strideW == o.strideW &&
+           dilationH == o.dilationH && dilationW == o.dilationW &&
+           padLeft == o.padLeft && padRight == o.padRight &&
+           padTop == o.padTop && padBottom == o.padBottom;
+  }
+
   /// Output rows: (l1H + top + bottom - ((kernelH - 1) * dilationH + 1)) /
   /// strideH + 1, or 0 when the dilated kernel exceeds the padded map.
   int64_t hout() const {

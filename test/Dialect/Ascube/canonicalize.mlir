@@ -138,3 +138,28 @@ func.func @load_mx_no_op(%a1: !A1, %sa1: !S1, %a0: !A0, %sa0: !S0) {
   return
 }
 }
+
+// -----
+
+// Whether an explicit parameter changes behaviour depends on the product:
+// 950's LoadData 2D ignores dstGap (§6), so there it is dropped; on A2 it
+// places the fractals and stays.
+// CHECK-LABEL: func.func @dst_gap_950
+// CHECK-NEXT: ascube.load_2d %{{.*}} to %{{.*}} : memref
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+func.func @dst_gap_950(%s: memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %d: memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
+  ascube.load_2d %s to %d {dstGap = 3 : i64} : memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
+  return
+}
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dst_gap_a2
+// CHECK-NEXT: ascube.load_2d %{{.*}} to %{{.*}} {dstGap = 3 : i64} :
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @dst_gap_a2(%s: memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %d: memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  ascube.load_2d %s to %d {dstGap = 3 : i64} : memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
+}

@@ -1,8 +1,10 @@
 //===- Canonicalization.cpp - Canonicalization ----------------------------===//
 //
-// The dialect's canonicalization patterns: no-op instructions go, derived
-// parameters fold to their canonical (absent) form, a move repeated or
-// overwritten before any read goes (docs/Rationale.md).
+// The canonicalization patterns of each instruction op (hasCanonicalizer):
+// no-op instructions go (InstructionOpInterface::isNoOp), derived
+// parameters fold to their canonical (absent) form when the parameters
+// they derive compare equal, a move repeated or overwritten before any read
+// goes (the MoverOpInterface accesses; docs/Rationale.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,73 +32,47 @@ using layout::Format;
 using target::Level;
 
 namespace {
-/// What an instruction does, as a string: equal strings, equal behaviour.
-/// Empty when the parameters cannot be computed.
-std::string behaviour(Operation *op) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  auto squares = [&](ArrayRef<FractalSquare> sq) {
-    for (const FractalSquare &q : sq) {
-      for (int64_t x : q.src)
-        os << x << ",";
-      os << ">";
-      for (int64_t x : q.dst)
-        os << x << ",";
-      os << ";";
-    }
-  };
-  if (auto o = dyn_cast<Load2DOp>(op)) {
-    auto p = quietly(op, [&](EmitErrorFn e) { return getLoad2DParams(o, e); });
-    if (failed(p))
-      return "";
-    os << p->startIndex << " " << p->repeatTimes << " " << p->srcStride << " "
-       << p->sid << " " << p->dstGap << " " << p->addrMode << " "
-       << p->ifTranspose;
-  } else if (auto o = dyn_cast<Load2DTransposeOp>(op)) {
-    auto p =
-        quietly(op, [&](EmitErrorFn e) { return getTransposeParams(o, e); });
-    if (failed(p))
-      return "";
-    squares(getTransposeSquares(*p));
-  } else if (auto o = dyn_cast<Load2DV2Op>(op)) {
-    auto p =
-        quietly(op, [&](EmitErrorFn e) { return getLoad2DV2Params(o, e); });
-    if (failed(p))
-      return "";
-    unsigned bits = *getElementBitWidth(
-        cast<MemRefType>(o.getSrc().getType()).getElementType());
-    os << p->ifTranspose << ":";
-    squares(getLoad2DV2Squares(*p, bits));
-  } else if (auto o = dyn_cast<Load3DOp>(op)) {
-    auto p = quietly(op, [&](EmitErrorFn e) { return getLoad3DParams(o, e); });
-    if (failed(p))
-      return "";
-    const model::Im2colGeometry &g = p->geometry;
-    os << g.l1H << " " << g.l1W << " " << g.c1 << " " << g.kernelH << " "
-       << g.kernelW << " " << g.strideH << " " << g.strideW << " "
-       << g.dilationH << " " << g.dilationW << " " << g.padLeft << " "
-       << g.padRight << " " << g.padTop << " " << g.padBottom << " "
-       << p->channelSize << " " << p->mStartPt << " " << p->kStartPt << " "
-       << p->mExtension << " " << p->kExtension << " " << p->enTranspose << " "
-       << p->repeatTime << " " << p->repeatStride << " " << p->repeatMode << " "
-       << p->dstStride << " " << p->isNoOp() << " ";
-    // The padding value's bits (0 when absent).
-    APInt pad(64, 0);
-    if (auto i = dyn_cast_or_null<IntegerAttr>(o.getPadValueAttr()))
-      pad = i.getValue().zextOrTrunc(64);
-    else if (auto f = dyn_cast_or_null<FloatAttr>(o.getPadValueAttr()))
-      pad = f.getValue().bitcastToAPInt().zextOrTrunc(64);
-    os << pad.getZExtValue();
-  } else {
-    return "";
-  }
-  return s;
+/// What an instruction does, as comparable parameters (or the squares they
+/// move, which is what two spellings of LoadDataWithTranspose / 2D-v2 have
+/// in common); std::nullopt when the parameters cannot be computed.
+std::optional<model::Load2DParams> behaviourOf(Load2DOp o) {
+  auto p = quietly(o, [&](EmitErrorFn e) { return getLoad2DParams(o, e); });
+  return succeeded(p) ? std::optional(*p) : std::nullopt;
 }
-
-/// Whether an instruction does nothing (a zero repeat count or size).
-bool isNoOpInstruction(Operation *op) {
-  auto i = dyn_cast<InstructionOpInterface>(op);
-  return i && i.isNoOp();
+std::optional<SmallVector<FractalSquare>> behaviourOf(Load2DTransposeOp o) {
+  auto p = quietly(o, [&](EmitErrorFn e) { return getTransposeParams(o, e); });
+  if (failed(p))
+    return std::nullopt;
+  return getTransposeSquares(*p);
+}
+std::optional<std::pair<bool, SmallVector<FractalSquare>>>
+behaviourOf(Load2DV2Op o) {
+  auto p = quietly(o, [&](EmitErrorFn e) { return getLoad2DV2Params(o, e); });
+  if (failed(p))
+    return std::nullopt;
+  unsigned bits = *getElementBitWidth(
+      cast<MemRefType>(o.getSrc().getType()).getElementType());
+  return std::make_pair(p->ifTranspose, getLoad2DV2Squares(*p, bits));
+}
+/// LoadData 3D: its parameters as they execute and the bits of its padding
+/// value (0 when absent, the hardware's default).
+struct Load3DBehaviour {
+  Load3DParams params;
+  uint64_t padBits = 0;
+  bool operator==(const Load3DBehaviour &o) const {
+    return params.executesAs(o.params) && padBits == o.padBits;
+  }
+};
+std::optional<Load3DBehaviour> behaviourOf(Load3DOp o) {
+  auto p = quietly(o, [&](EmitErrorFn e) { return getLoad3DParams(o, e); });
+  if (failed(p))
+    return std::nullopt;
+  APInt pad(64, 0);
+  if (auto i = dyn_cast_or_null<IntegerAttr>(o.getPadValueAttr()))
+    pad = i.getValue().zextOrTrunc(64);
+  else if (auto f = dyn_cast_or_null<FloatAttr>(o.getPadValueAttr()))
+    pad = f.getValue().bitcastToAPInt().zextOrTrunc(64);
+  return Load3DBehaviour{*p, pad.getZExtValue()};
 }
 
 /// A Fixpipe with unitFlag also hands L0C blocks back to the Mmad: not a
@@ -108,10 +84,9 @@ bool handsOffTiles(Operation *op) {
 
 /// The second of two identical consecutive moves writes what the first
 /// already wrote (its source is another level, so unchanged): erased.
-struct EraseRepeatedMove : RewritePattern {
-  EraseRepeatedMove(MLIRContext *ctx)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
+template <typename OpT> struct EraseRepeatedMove : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
     Operation *prev = op->getPrevNode();
     std::optional<MoverAccess> a = getMoverAccess(op);
@@ -162,10 +137,9 @@ bool writesDensely(Operation *op, const MoverAccess &m) {
 /// reading that level in between, leaves no trace: erased. The next move
 /// must write its span densely (a derived form); a LoadDataWithSparse also
 /// writes the hidden index buffer, so it is never erased this way.
-struct EraseOverwrittenMove : RewritePattern {
-  EraseOverwrittenMove(MLIRContext *ctx)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
+template <typename OpT> struct EraseOverwrittenMove : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
     Operation *next = op->getNextNode();
     std::optional<MoverAccess> a = getMoverAccess(op);
@@ -185,42 +159,52 @@ struct EraseOverwrittenMove : RewritePattern {
   }
 };
 
-/// Erases ascube instructions that do nothing.
-struct EraseNoOpInstruction : RewritePattern {
-  EraseNoOpInstruction(MLIRContext *ctx)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
+/// Erases an instruction that does nothing (InstructionOpInterface::isNoOp).
+template <typename OpT> struct EraseNoOpInstruction : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
-    if (!isa_and_nonnull<AscubeDialect>(op->getDialect()) ||
-        !isNoOpInstruction(op))
+    if (!op.isNoOp())
       return failure();
     rewriter.eraseOp(op);
     return success();
   }
 };
 
-/// Drops explicit mover parameters equal to what the op derives: the
-/// canonical form prints only what changes behaviour.
-struct DropDerivedParameters : RewritePattern {
-  DropDerivedParameters(MLIRContext *ctx)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
+/// The module's #ascube.target around `op`, or null.
+Attribute targetAround(Operation *op) {
+  for (Operation *p = op; p; p = p->getParentOp())
+    if (Attribute t = p->getAttr(AscubeDialect::kTargetAttrName))
+      return t;
+  return {};
+}
+
+/// Drops an explicit mover parameter equal to what the op derives (the
+/// same behaviour, compared as parameters, and the op still verifies): the
+/// canonical form prints only what changes behaviour. Each candidate is
+/// tried on a copy outside the IR that carries the op's target; the op
+/// itself changes only through the rewriter.
+template <typename OpT> struct DropDerivedParameters : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
-    if (!isa<Load2DOp, Load2DTransposeOp, Load2DV2Op, Load3DOp>(op))
+    auto want = behaviourOf(op);
+    if (!want)
       return failure();
-    std::string want = behaviour(op);
-    if (want.empty())
-      return failure();
+    Attribute target = targetAround(op);
     for (NamedAttribute a : op->getAttrs()) {
       StringRef name = a.getName().getValue();
       if (name == "operandSegmentSizes")
         continue;
-      Attribute saved = a.getValue();
-      op->removeAttr(a.getName());
-      bool same = behaviour(op) == want && quietly(op, [&](EmitErrorFn) {
-                    return succeeded(mlir::verify(op));
+      auto trial = cast<OpT>(op->clone());
+      trial->removeAttr(a.getName());
+      if (target)
+        trial->setAttr(AscubeDialect::kTargetAttrName, target);
+      auto got = behaviourOf(trial);
+      bool same = got && *got == *want && quietly(trial, [&](EmitErrorFn) {
+                    return succeeded(mlir::verify(trial));
                   });
-      op->setAttr(a.getName(), saved);
+      trial->erase();
       if (same) {
         rewriter.modifyOpInPlace(op, [&] { op->removeAttr(name); });
         return success();
@@ -229,10 +213,69 @@ struct DropDerivedParameters : RewritePattern {
     return failure();
   }
 };
+
+/// The canonicalization of a mover: no-op, repeated and overwritten moves.
+template <typename OpT>
+void addMoverPatterns(RewritePatternSet &results, MLIRContext *ctx) {
+  results.add<EraseNoOpInstruction<OpT>, EraseRepeatedMove<OpT>,
+              EraseOverwrittenMove<OpT>>(ctx);
+}
 } // namespace
 
-void AscubeDialect::getCanonicalizationPatterns(
-    RewritePatternSet &results) const {
-  results.add<EraseNoOpInstruction, DropDerivedParameters, EraseRepeatedMove,
-              EraseOverwrittenMove>(getContext());
+// Movers whose parameters are derived from the operands' layouts also drop
+// explicit parameters equal to the derived ones.
+void DataCopyOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                             MLIRContext *ctx) {
+  addMoverPatterns<DataCopyOp>(results, ctx);
+}
+void Load2DOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                           MLIRContext *ctx) {
+  addMoverPatterns<Load2DOp>(results, ctx);
+  results.add<DropDerivedParameters<Load2DOp>>(ctx);
+}
+void Load2DTransposeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                    MLIRContext *ctx) {
+  addMoverPatterns<Load2DTransposeOp>(results, ctx);
+  results.add<DropDerivedParameters<Load2DTransposeOp>>(ctx);
+}
+void Load2DV2Op::getCanonicalizationPatterns(RewritePatternSet &results,
+                                             MLIRContext *ctx) {
+  addMoverPatterns<Load2DV2Op>(results, ctx);
+  results.add<DropDerivedParameters<Load2DV2Op>>(ctx);
+}
+void LoadSparseOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                               MLIRContext *ctx) {
+  addMoverPatterns<LoadSparseOp>(results, ctx);
+}
+void LoadMxOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                           MLIRContext *ctx) {
+  addMoverPatterns<LoadMxOp>(results, ctx);
+}
+void Load3DOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                           MLIRContext *ctx) {
+  addMoverPatterns<Load3DOp>(results, ctx);
+  results.add<DropDerivedParameters<Load3DOp>>(ctx);
+}
+void Load3DV1Op::getCanonicalizationPatterns(RewritePatternSet &results,
+                                             MLIRContext *ctx) {
+  addMoverPatterns<Load3DV1Op>(results, ctx);
+}
+void FixpipeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                            MLIRContext *ctx) {
+  addMoverPatterns<FixpipeOp>(results, ctx);
+}
+// An Mmad that computes nothing goes; one that does is never a repeat (it
+// accumulates or it overwrites C with the same values: kept, as the
+// hardware runs it).
+void MmadOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                         MLIRContext *ctx) {
+  results.add<EraseNoOpInstruction<MmadOp>>(ctx);
+}
+void MmadSparseOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                               MLIRContext *ctx) {
+  results.add<EraseNoOpInstruction<MmadSparseOp>>(ctx);
+}
+void MmadMxOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                           MLIRContext *ctx) {
+  results.add<EraseNoOpInstruction<MmadMxOp>>(ctx);
 }

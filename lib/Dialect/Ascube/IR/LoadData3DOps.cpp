@@ -39,6 +39,15 @@ bool Load3DParams::isNoOp() const {
          (filterH == 0 && !filterSizeH);
 }
 
+bool Load3DParams::executesAs(const Load3DParams &o) const {
+  return geometry == o.geometry && channelSize == o.channelSize &&
+         mStartPt == o.mStartPt && kStartPt == o.kStartPt &&
+         mExtension == o.mExtension && kExtension == o.kExtension &&
+         enTranspose == o.enTranspose && repeatTime == o.repeatTime &&
+         repeatStride == o.repeatStride && repeatMode == o.repeatMode &&
+         dstStride == o.dstStride && isNoOp() == o.isNoOp();
+}
+
 std::pair<int64_t, int64_t> Load3DParams::windowStart(int64_t r) const {
   int64_t step = r * repeatStride;
   if (repeatMode == 0)

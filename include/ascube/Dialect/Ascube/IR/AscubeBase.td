@@ -11,7 +11,6 @@ include "ascube/Dialect/Ascube/IR/AscubeInterfaces.td"
 def Ascube_Dialect : Dialect {
   let name = "ascube";
   let cppNamespace = "::ascube";
-  let hasCanonicalizer = 1;
   let summary = "Data layouts, data movement and matrix ops of the Ascend Cube unit";
   let description = [{
     The `ascube` dialect describes kernels for the Cube (matrix) unit of
@@ -88,6 +87,8 @@ class Ascube_MoverOp<string mnemonic, list<Trait> traits = [],
             !listconcat(["getAccessExtents", "getBaseAlignment",
                          "getBoundsLabel"], moverMethods)>])> {
   let hasVerifier = 1;
+  // Canonicalization.cpp: no-op, repeated and overwritten moves.
+  let hasCanonicalizer = 1;
 }
 
 /// The builder of an L1 -> L0 mover with every parameter derived: `src`
@@ -112,6 +113,8 @@ class Ascube_MatmulOp<string mnemonic, list<Trait> traits = []>
         DeclareOpInterfaceMethods<Ascube_MatmulOpInterface,
             ["getInputs", "getShape", "accumulates"]>])> {
   let hasVerifier = 1;
+  // Canonicalization.cpp: an Mmad that computes nothing goes.
+  let hasCanonicalizer = 1;
 }
 
 #endif // ASCUBE_BASE_TD

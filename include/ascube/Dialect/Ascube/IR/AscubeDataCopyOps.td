@@ -26,7 +26,7 @@ def Ascube_DataCopyOp : Ascube_MoverOp<"data_copy"> {
     moves the whole source buffer; explicit values override.
 
     - `copy` (DataCopyParams, GM->L1, layout unchanged): `blockCount`
-      [1,4095] blocks of `blockLen` [1,65535] 32 B units; `srcStride` and
+      [0,4095] blocks (0: a no-op) of `blockLen` [1,65535] 32 B units; `srcStride` and
       `dstStride` [0,65535] are the gaps between blocks in 32 B units.
       Default: one block of the whole source.
     - `fb` (DataCopyParams, L1->FB): the per-column QUANT_PRE vector of a

@@ -59,6 +59,10 @@ struct Load3DParams {
   model::Load3DPlacement placement;
   /// A field the hardware treats as "do nothing" is 0.
   bool isNoOp() const;
+  /// Whether two parameter sets execute alike: the same geometry (the
+  /// FMatrix as the kernel extents, not how they were spelt), channels,
+  /// window, repeats and transposition. The padding value is the op's.
+  bool executesAs(const Load3DParams &o) const;
   /// Window start (m, k) of repeat r.
   std::pair<int64_t, int64_t> windowStart(int64_t r) const;
 };
