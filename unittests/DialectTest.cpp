@@ -60,13 +60,13 @@ TEST_F(DialectTest, ResolvesFractalFromTypeAndLevel) {
   auto l = getFractalLayout(l0c, noErr);
   ASSERT_TRUE(succeeded(l));
   EXPECT_EQ(l->fractal(), (layout::FractalShape{16, 16}));
-  EXPECT_EQ(l->sizeInBytes(), 32 * 48 * 4); // C03: 2x3 f32 fractals, 6144 B
+  EXPECT_EQ(l->sizeInBytes(), 32 * 48 * 4); // 2x3 f32 fractals, 6144 B
   MemRefType l1 =
       parse("memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L1>>");
   l = getFractalLayout(l1, noErr);
   ASSERT_TRUE(succeeded(l));
   EXPECT_EQ(l->fractal(), (layout::FractalShape{16, 8}));
-  // C03: L0A Zz 30x70 f16 is 2x5 fractals (5120 B), L0B Zn 70x40 5x3 (7680 B).
+  // L0A Zz 30x70 f16 is 2x5 fractals (5120 B), L0B Zn 70x40 5x3 (7680 B).
   MemRefType a =
       parse("memref<30x70xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>");
   MemRefType b =
@@ -95,7 +95,7 @@ TEST_F(DialectTest, OffsetMapMatchesFormula) {
 
 TEST_F(DialectTest, InterfaceMapIsExactWithExplicitFractal) {
   // The MemRefLayoutAttrInterface map is tiled: linearizing its results
-  // row-major over the padded grid gives the physical offset (C02 Zn).
+  // row-major over the padded grid gives the physical offset (Zn).
   MemRefType t = parse("memref<4x4xf16, #ascube.layout<Zn, fractal = [2, 2]>>");
   AffineMap map = t.getLayout().getAffineMap();
   ASSERT_EQ(map.getNumResults(), 4u);

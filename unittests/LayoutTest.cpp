@@ -3,7 +3,7 @@
 //
 // Expected values come from cube-reference §2-§3 (the documents' reshape
 // formulas, re-typed here independently of lib/Layout) and from the public
-// cases C01/C02, never from the code under test.
+// worked cases, never from the code under test.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,7 +48,7 @@ std::string errorOf(Format f, std::vector<int64_t> shape, unsigned bits,
   return llvm::toString(l.takeError());
 }
 
-/// The physical order as the documents list it (C02): for each physical
+/// The physical order as the documents list it: for each physical
 /// position, the row-major logical index, '-' for padding.
 std::string order(const FractalLayout &l) {
   std::string s;
@@ -86,7 +86,7 @@ int64_t refNz(int64_t m, int64_t n, int64_t M, int64_t n0) {
 
 } // namespace
 
-// C01: Nz with padding, 20x28 f16.
+// Nz with padding, 20x28 f16.
 TEST(LayoutC01, Nz20x28F16Offsets) {
   FractalLayout l = mustGet(Format::Nz, {20, 28}, 16);
   EXPECT_EQ(l.fractal(), (FractalShape{16, 16}));
@@ -117,7 +117,7 @@ TEST(LayoutC01, Nz20x28F16BufferContents) {
   EXPECT_EQ(buf[528], 44);
 }
 
-// C02: the 4x4 / 2x2-fractal orders of the documents.
+// The 4x4 / 2x2-fractal orders of the documents.
 TEST(LayoutC02, Orders4x4Fractal2x2) {
   FractalShape f{2, 2};
   EXPECT_EQ(order(mustGet(Format::Zz, {4, 4}, 16, f)),

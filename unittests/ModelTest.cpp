@@ -88,18 +88,21 @@ TEST(FractalSquares, Load2D) {
 // fractals of square i land at i*(dstGap+1) + j*(dstFracGap+1). V2 (950):
 // startIndex in fractals, the square's fractals srcFracGap + 1 apart.
 TEST(FractalSquares, Transpose) {
-  TransposeParams p;
+  Load2DTransposeParams p;
   p.fractalsPerSquare = 2;
   p.startIndex = 1;
   p.repeatTimes = 2;
   p.srcStride = 3;
   p.dstGap = 2;
   p.dstFracGap = 1;
-  EXPECT_EQ(srcOf(getTransposeSquares(p)), (std::vector<int64_t>{2, 3, 8, 9}));
-  EXPECT_EQ(dstOf(getTransposeSquares(p)), (std::vector<int64_t>{0, 2, 3, 5}));
+  EXPECT_EQ(srcOf(getLoad2DTransposeSquares(p)),
+            (std::vector<int64_t>{2, 3, 8, 9}));
+  EXPECT_EQ(dstOf(getLoad2DTransposeSquares(p)),
+            (std::vector<int64_t>{0, 2, 3, 5}));
   p.v2 = true;
   p.srcFracGap = 4;
-  EXPECT_EQ(srcOf(getTransposeSquares(p)), (std::vector<int64_t>{1, 6, 4, 9}));
+  EXPECT_EQ(srcOf(getLoad2DTransposeSquares(p)),
+            (std::vector<int64_t>{1, 6, 4, 9}));
 }
 
 // §8: the window starts at kStartPosition * srcStride + mStartPosition;

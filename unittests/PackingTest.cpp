@@ -7,7 +7,7 @@
 
 using namespace ascube::numerics;
 
-// C08: byte 0xE1 decodes to (1, -2); the documents pack 6 and 7 as 0x76.
+// Byte 0xE1 decodes to (1, -2); the documents pack 6 and 7 as 0x76.
 TEST(Packing, DocumentedExamples) {
   uint8_t b = 0xE1;
   EXPECT_EQ(decodeInt4(getNibble(&b, 0)), 1);

@@ -146,7 +146,7 @@ TEST(Products, MmadRows) {
     EXPECT_TRUE(hasMmad(p, "f16", "f16", "f32", "f32"));
     EXPECT_TRUE(hasMmad(p, "bf16", "bf16", "f32", "f32"));
     EXPECT_TRUE(hasMmad(p, "i4", "i4", "i32"));
-    EXPECT_FALSE(hasMmad(p, "i4", "i4", "i32", "i32")); // C08: no int4 bias
+    EXPECT_FALSE(hasMmad(p, "i4", "i4", "i32", "i32")); // no int4 bias row
     EXPECT_FALSE(hasMmad(p, "f8E4M3FN", "f8E4M3FN", "f32"));
     EXPECT_FALSE(hasMmad(p, "f16", "f16", "f16"));
   }

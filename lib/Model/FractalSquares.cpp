@@ -29,7 +29,7 @@ int64_t model::fractalsPerSquare(unsigned bits) {
 }
 
 llvm::SmallVector<FractalSquare>
-model::getTransposeSquares(const TransposeParams &p) {
+model::getLoad2DTransposeSquares(const Load2DTransposeParams &p) {
   llvm::SmallVector<FractalSquare> out;
   int64_t n = p.fractalsPerSquare, sign = p.addrMode == 1 ? -1 : 1;
   for (int64_t i = 0; i < p.repeatTimes; ++i) {

@@ -167,7 +167,7 @@ def doc_ranges(root):
 # The rule labels of each family's op descriptions.
 FAMILY_LABELS = {
     "AscubeDataCopyOps.td": ("datacopy_", "nd2nz_", "dn2nz_"),
-    "AscubeLoadData2DOps.td": ("load2d_", "transpose2d_", "load2dv2_",
+    "AscubeLoadData2DOps.td": ("load2d_", "load2dtranspose_", "load2dv2_",
                                "loadsparse_", "loadmx_"),
     "AscubeLoadData3DOps.td": ("load3d_", "load3dv1_"),
     "AscubeMmadOps.td": ("mmad_", "mmadsparse_", "mmadmx_"),

@@ -60,7 +60,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     // expected-error @+5 {{no mover can do L1 -> L0A i4 128x64 transposed on atlas_a2; an int4 A cannot be moved transposed into L0A (§11): hold A as M x K in L1}}
     // expected-note @+4 {{load_3d: 'ascube.load_3d' op LoadData 3D does not move 'i4' into L0A with enTranspose on atlas_a2 [load3d_c6]}}
     // expected-note @+3 {{load_2d: 'ascube.load_2d' op ifTranspose needs 16-bit data on L1 -> L0A/L0B, got 'i4' on L1 -> L0A [load2d_c4]}}
-    // expected-note @+2 {{load_2d_transpose: 'ascube.load_2d_transpose' op LoadDataWithTranspose moves (u)int8, half, bf16, (u)int32, float, and int4 into L0B (V1); got 'i4' into L0A [transpose2d_c2]}}
+    // expected-note @+2 {{load_2d_transpose: 'ascube.load_2d_transpose' op LoadDataWithTranspose moves (u)int8, half, bf16, (u)int32, float, and int4 into L0B (V1); got 'i4' into L0A [load2dtranspose_c2]}}
     // expected-note @+1 {{load_2d_v2: 'ascube.load_2d_v2' op LoadData 2D-v2 of 'i4' is not available [load2dv2_c2]}}
     ascube.load %a1 to %a0 : !L1 to !L0A
     return
@@ -130,7 +130,7 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
     // expected-note @+4 {{load_2d_v2: 'ascube.load_2d_v2' op LoadData 2D-v2 moves Nz/Zn L1 fractals into Nz in L0A, got Zz -> Nz [load2dv2_c8]}}
     // expected-note @+3 {{load_3d: 'ascube.load_3d' op LoadData 3D reads an NC1HWC0 feature map or an Nz matrix (§10.4) in L1, got Zz [load3d_c1]}}
     // expected-note @+2 {{load_2d: 'ascube.load_2d' op one LoadData 2D cannot move Zz into Nz here: give startIndex/repeatTimes/srcStride per fractal row (or column) [load2d_c6]}}
-    // expected-note @+1 {{load_2d_transpose: 'ascube.load_2d_transpose' op the 950 form of LoadDataWithTranspose moves L1 -> L0B only, got L1 -> L0A [transpose2d_c1]}}
+    // expected-note @+1 {{load_2d_transpose: 'ascube.load_2d_transpose' op the 950 form of LoadDataWithTranspose moves L1 -> L0B only, got L1 -> L0A [load2dtranspose_c1]}}
     ascube.load %a1 to %a0 : !L1 to !L0A
     return
   }
@@ -206,7 +206,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     // expected-error @+5 {{no mover can do L1 -> L0A f32 24x16 transposed on atlas_a2; the transposing movers work in squares of fractals (§7, §10.4): pad the transposed tile to whole squares (16 x 16 for b16/b32, 32 x 32 for b8, 64 x 64 for b4), or hold the operand the way its L0 buffer reads it}}
     // expected-note @+4 {{load_3d: a transposing LoadData 3D of b32 data pads K to 16 in L0A (§10.4, §13.3); K = 24 is not a multiple of 16 [load_c4]}}
     // expected-note @+3 {{load_2d: 'ascube.load_2d' op ifTranspose needs 16-bit data on L1 -> L0A/L0B, got 'f32' on L1 -> L0A [load2d_c4]}}
-    // expected-note @+2 {{load_2d_transpose: 'ascube.load_2d_transpose' op a b32 square pairs source fractals 1 apart, but side-by-side fractals of 'memref<24x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' are 2 apart (§7: the V1 form pairs neighbours, so it takes a 32-bit Nz source of one 16-row fractal block): split the tile into 16-row pieces (e.g. K into 16-row tiles for an A held K x M), one instruction each [transpose2d_c8]}}
+    // expected-note @+2 {{load_2d_transpose: 'ascube.load_2d_transpose' op a b32 square pairs source fractals 1 apart, but side-by-side fractals of 'memref<24x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' are 2 apart (§7: the V1 form pairs neighbours, so it takes a 32-bit Nz source of one 16-row fractal block): split the tile into 16-row pieces (e.g. K into 16-row tiles for an A held K x M), one instruction each [load2dtranspose_c8]}}
     // expected-note @+1 {{load_2d_v2: 'ascube.load_2d_v2' op LoadData 2D-v2 is not available on atlas_a2 (950 only) [load2dv2_c7]}}
     ascube.load %a1 to %a0 : memref<24x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x24xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
     return

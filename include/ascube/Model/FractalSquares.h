@@ -39,7 +39,7 @@ struct Load2DParams {
 };
 
 /// LoadData2dTransposeParams V1 or V2 (§7) plus the square geometry.
-struct TransposeParams {
+struct Load2DTransposeParams {
   int64_t startIndex = 0, repeatTimes = 0, srcStride = 0, dstGap = 0,
           dstFracGap = 0, srcFracGap = 0, addrMode = 0;
   /// The 950 form: startIndex/srcStride in fractals, srcFracGap applies.
@@ -81,7 +81,8 @@ int64_t fractalsPerSquare(unsigned bits);
 /// (startIndex +- i*srcStride)*n + j (V1) or startIndex +- i*srcStride +
 /// j*(srcFracGap+1) (V2), j < n, written to fractals i*(dstGap+1) +
 /// j*(dstFracGap+1).
-llvm::SmallVector<FractalSquare> getTransposeSquares(const TransposeParams &p);
+llvm::SmallVector<FractalSquare>
+getLoad2DTransposeSquares(const Load2DTransposeParams &p);
 
 /// Where LoadDataWithTranspose moves element `e` (in [0, n * F)) of the
 /// source square of a repeat: the source fractal and the offset inside it,

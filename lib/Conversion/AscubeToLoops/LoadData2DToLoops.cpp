@@ -180,11 +180,11 @@ template <typename OpT> struct SquareMoverLowering : AscubePattern<OpT> {
 template <>
 FailureOr<std::pair<SmallVector<FractalSquare>, bool>>
 SquareMoverLowering<Load2DTransposeOp>::squaresOf(Load2DTransposeOp op) {
-  FailureOr<TransposeParams> p =
-      getTransposeParams(op, [&] { return op.emitOpError(); });
+  FailureOr<Load2DTransposeParams> p =
+      getLoad2DTransposeParams(op, [&] { return op.emitOpError(); });
   if (failed(p))
     return failure();
-  return std::make_pair(getTransposeSquares(*p), true);
+  return std::make_pair(getLoad2DTransposeSquares(*p), true);
 }
 
 template <>

@@ -1,7 +1,7 @@
 // Capacity against the target product (cube-reference §1, docs/Products.md).
 // RUN: ascube-opt %s -split-input-file -verify-diagnostics
 
-// C07 (second part): m = 1, k = 1024, n = 64 f16 needs 128 KiB of B.
+// M = 1, k = 1024, n = 64 f16 needs 128 KiB of B.
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   // An argument is checked as an allocation is, where it is declared.
   func.func @c07(%a: memref<1x1024xf16, #ascube.mem<L0A>>,
@@ -16,7 +16,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 
 // -----
 
-// C09: a 256x256 f16 L0B buffer (131072 B) exceeds L0B on A2/A3 and 950.
+// A 256x256 f16 L0B buffer (131072 B) exceeds L0B on A2/A3 and 950.
 module attributes {ascube.target = #ascube.target<ascend950pr>} {
   func.func @c09() {
     // expected-error @+1 {{'ascube.alloc' op buffer needs 131072 B but ascend950pr L0B holds 65536 B [capacity_c1]}}
@@ -27,7 +27,7 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
 
 // -----
 
-// C09: Kirin 9030 has 32 KiB L0A/L0B and 64 KiB L0C.
+// Kirin 9030 has 32 KiB L0A/L0B and 64 KiB L0C.
 module attributes {ascube.target = #ascube.target<kirin_9030>} {
   func.func @kirin() {
     %a = ascube.alloc : memref<128x128xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>

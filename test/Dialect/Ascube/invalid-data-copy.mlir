@@ -85,7 +85,7 @@ func.func @copy_range(%a: memref<64xf16>, %b: memref<64xf16, #ascube.mem<L1>>) {
 
 // -----
 
-// C05: parameters are never silently narrowed.
+// Parameters are never silently narrowed.
 func.func @c05_src_d_value(%a: memref<20x28xf16>, %b: memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>) {
   // expected-error @+1 {{srcDValue = 70000 is outside [1, 65535] [nd2nz_c1]}}
   ascube.data_copy %a to %b {srcDValue = 70000 : i64} : memref<20x28xf16> to memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>

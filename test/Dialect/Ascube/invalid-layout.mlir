@@ -1,6 +1,6 @@
 // Every rule of #ascube.layout, #ascube.mem and ascube.alloc gives a clear
 // diagnostic (docs/Constraints.md labels), and malformed attributes give
-// parse errors, never a crash (C12).
+// parse errors, never a crash.
 // RUN: ascube-opt %s -split-input-file -verify-diagnostics
 
 // expected-error @+1 {{unknown layout format 'Nx'; known formats: ND, DN, Nz, Zz, Zn, Nn, NC1HWC0, ScaleA, ScaleB, SparseIndex (aliases: zN = Nz, nZ = Zn)}}
@@ -49,13 +49,13 @@ func.func @f(%a: memref<4x4xf16, #ascube.layout<Zz, fractal = [2]>>)
 
 // -----
 
-// C12: an empty array is a parse error.
+// An empty array is a parse error.
 // expected-error @+1 {{fractal expects [rows, cols], got 0 values [layout_c2]}}
 func.func @f(%a: memref<4x4xf16, #ascube.layout<Zz, fractal = []>>)
 
 // -----
 
-// C12: a non-integer array is a parse error.
+// A non-integer array is a parse error.
 // expected-error @+1 {{expected integer value}}
 func.func @f(%a: memref<4x4xf16, #ascube.layout<Zz, fractal = [a, 2]>>)
 

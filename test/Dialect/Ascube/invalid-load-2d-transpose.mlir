@@ -2,16 +2,16 @@
 // RUN: ascube-opt %s -split-input-file -verify-diagnostics
 
 func.func @path(%a: memref<32x32xi8, #ascube.layout<Nz>>, %b: memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-  // expected-error @+1 {{LoadDataWithTranspose moves L1 -> L0A/L0B, got GM -> L0B [transpose2d_c1]}}
+  // expected-error @+1 {{LoadDataWithTranspose moves L1 -> L0A/L0B, got GM -> L0B [load2dtranspose_c1]}}
   ascube.load_2d_transpose %a to %b : memref<32x32xi8, #ascube.layout<Nz>> to memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
   return
 }
 
 // -----
 
-// C08: int4 goes into L0B only.
+// Int4 goes into L0B only.
 func.func @int4_l0a(%a: memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
-  // expected-error @+1 {{LoadDataWithTranspose moves (u)int8, half, bf16, (u)int32, float, and int4 into L0B (V1); got 'i4' into L0A [transpose2d_c2]}}
+  // expected-error @+1 {{LoadDataWithTranspose moves (u)int8, half, bf16, (u)int32, float, and int4 into L0B (V1); got 'i4' into L0A [load2dtranspose_c2]}}
   ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>
   return
 }
@@ -19,7 +19,7 @@ func.func @int4_l0a(%a: memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>, %
 // -----
 
 func.func @range(%a: memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-  // expected-error @+1 {{repeatTimes = 256 is outside [0, 255] [transpose2d_c3]}}
+  // expected-error @+1 {{repeatTimes = 256 is outside [0, 255] [load2dtranspose_c3]}}
   ascube.load_2d_transpose %a to %b {repeatTimes = 256 : i64} : memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
   return
 }
@@ -28,7 +28,7 @@ func.func @range(%a: memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: 
 
 // Two squares of two fractals need four source fractals.
 func.func @bounds(%a: memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x64xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-  // expected-error @+1 {{source access of 2048 elements at offset 0 reaches past the source buffer 'memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>', which holds 1024 elements [transpose2d_c4]}}
+  // expected-error @+1 {{source access of 2048 elements at offset 0 reaches past the source buffer 'memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>', which holds 1024 elements [load2dtranspose_c4]}}
   ascube.load_2d_transpose %a to %b {repeatTimes = 2 : i64, dstGap = 1 : i64} : memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x64xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
   return
 }
@@ -37,7 +37,7 @@ func.func @bounds(%a: memref<32x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b:
 
 // b8 K = 48 rows: L1 fractals do not pair into 32-row squares.
 func.func @derived(%a: memref<48x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<48x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-  // expected-error @+1 {{one LoadDataWithTranspose cannot move Nz 'memref<48x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>' into Zn 'memref<48x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>' square by square: give startIndex/repeatTimes/srcStride/dstGap/dstFracGap per run of squares [transpose2d_c5]}}
+  // expected-error @+1 {{one LoadDataWithTranspose cannot move Nz 'memref<48x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>' into Zn 'memref<48x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>' square by square: give startIndex/repeatTimes/srcStride/dstGap/dstFracGap per run of squares [load2dtranspose_c5]}}
   ascube.load_2d_transpose %a to %b : memref<48x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<48x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
   return
 }
@@ -45,7 +45,7 @@ func.func @derived(%a: memref<48x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b
 // -----
 
 func.func @frac_gap_b16(%a: memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-  // expected-error @+1 {{dstFracGap applies to b4/b8/b32 squares only (a b16 square is one fractal) [transpose2d_c6]}}
+  // expected-error @+1 {{dstFracGap applies to b4/b8/b32 squares only (a b16 square is one fractal) [load2dtranspose_c6]}}
   ascube.load_2d_transpose %a to %b {dstFracGap = 1 : i64} : memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
   return
 }
@@ -55,7 +55,7 @@ func.func @frac_gap_b16(%a: memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1
 // Neither form on 310P (V1: A2/A3, 310B, X90; V2: 950).
 module attributes {ascube.target = #ascube.target<atlas_inference>} {
   func.func @product(%a: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-    // expected-error @+1 {{LoadDataWithTranspose is not available on atlas_inference [transpose2d_c7]}}
+    // expected-error @+1 {{LoadDataWithTranspose is not available on atlas_inference [load2dtranspose_c7]}}
     ascube.load_2d_transpose %a to %b : memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
     return
   }
@@ -65,7 +65,7 @@ module attributes {ascube.target = #ascube.target<atlas_inference>} {
 
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @src_frac_gap_v1(%a: memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-    // expected-error @+1 {{srcFracGap is a field of the 950 form (LoadData2dTransposeParamsV2), not of atlas_a2's V1 [transpose2d_c7]}}
+    // expected-error @+1 {{srcFracGap is a field of the 950 form (LoadData2dTransposeParamsV2), not of atlas_a2's V1 [load2dtranspose_c7]}}
     ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64, srcFracGap = 1 : i64} : memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>
     return
   }
@@ -76,7 +76,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 // The 950 form moves into L0B only, without int4, and repeats at least once.
 module attributes {ascube.target = #ascube.target<ascend950pr>} {
   func.func @v2_l0a(%a: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
-    // expected-error @+1 {{the 950 form of LoadDataWithTranspose moves L1 -> L0B only, got L1 -> L0A [transpose2d_c1]}}
+    // expected-error @+1 {{the 950 form of LoadDataWithTranspose moves L1 -> L0B only, got L1 -> L0A [load2dtranspose_c1]}}
     ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
     return
   }
@@ -86,7 +86,7 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
 
 module attributes {ascube.target = #ascube.target<ascend950pr>} {
   func.func @v2_repeat(%a: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-    // expected-error @+1 {{repeatTimes = 0 is outside [1, 255] [transpose2d_c3]}}
+    // expected-error @+1 {{repeatTimes = 0 is outside [1, 255] [load2dtranspose_c3]}}
     ascube.load_2d_transpose %a to %b {repeatTimes = 0 : i64} : memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
     return
   }
@@ -96,7 +96,7 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
 
 module attributes {ascube.target = #ascube.target<ascend950pr>} {
   func.func @v2_b16_gap(%a: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-    // expected-error @+1 {{srcFracGap applies to b4/b8/b32 squares only (a b16 square is one fractal) [transpose2d_c6]}}
+    // expected-error @+1 {{srcFracGap applies to b4/b8/b32 squares only (a b16 square is one fractal) [load2dtranspose_c6]}}
     ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64, srcFracGap = 1 : i64} : memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
     return
   }
@@ -134,7 +134,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 !AT = memref<64x30xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
 !A0 = memref<30x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>
 func.func @b8_transposed_a_derived(%s: !AT, %d: !A0) {
-  // expected-error @+1 {{one LoadDataWithTranspose cannot move Nz 'memref<64x30xi8, #ascube.layout<Nz>, #ascube.mem<L1>>' into Zz 'memref<30x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>' square by square: give startIndex/repeatTimes/srcStride/dstGap/dstFracGap per run of squares [transpose2d_c5]}}
+  // expected-error @+1 {{one LoadDataWithTranspose cannot move Nz 'memref<64x30xi8, #ascube.layout<Nz>, #ascube.mem<L1>>' into Zz 'memref<30x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>' square by square: give startIndex/repeatTimes/srcStride/dstGap/dstFracGap per run of squares [load2dtranspose_c5]}}
   ascube.load_2d_transpose %s to %d : !AT to !A0
   return
 }
@@ -147,7 +147,7 @@ func.func @b8_transposed_a_derived(%s: !AT, %d: !A0) {
 !AT = memref<32x40xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
 !A0 = memref<40x32xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>
 func.func @b8_transposed_a_partial(%s: !AT, %d: !A0) {
-  // expected-error @+1 {{one LoadDataWithTranspose cannot move Nz 'memref<32x40xi8, #ascube.layout<Nz>, #ascube.mem<L1>>' into Zz 'memref<40x32xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>' square by square: give startIndex/repeatTimes/srcStride/dstGap/dstFracGap per run of squares [transpose2d_c5]}}
+  // expected-error @+1 {{one LoadDataWithTranspose cannot move Nz 'memref<32x40xi8, #ascube.layout<Nz>, #ascube.mem<L1>>' into Zz 'memref<40x32xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>' square by square: give startIndex/repeatTimes/srcStride/dstGap/dstFracGap per run of squares [load2dtranspose_c5]}}
   ascube.load_2d_transpose %s to %d : !AT to !A0
   return
 }
@@ -159,7 +159,7 @@ func.func @b8_transposed_a_partial(%s: !AT, %d: !A0) {
 !AT = memref<8x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
 !A0 = memref<16x8xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
 func.func @b32_transposed_a_empty(%s: !AT, %d: !A0) {
-  // expected-error @+1 {{one LoadDataWithTranspose cannot move Nz 'memref<8x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' into Zz 'memref<16x8xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>' square by square: give startIndex/repeatTimes/srcStride/dstGap/dstFracGap per run of squares [transpose2d_c5]}}
+  // expected-error @+1 {{one LoadDataWithTranspose cannot move Nz 'memref<8x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' into Zz 'memref<16x8xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>' square by square: give startIndex/repeatTimes/srcStride/dstGap/dstFracGap per run of squares [load2dtranspose_c5]}}
   ascube.load_2d_transpose %s to %d : !AT to !A0
   return
 }
@@ -170,7 +170,7 @@ func.func @b32_transposed_a_empty(%s: !AT, %d: !A0) {
 // neighbours two fractals apart, not one.
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @b32_adjacent(%a: memref<32x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<16x32xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
-    // expected-error @+1 {{a b32 square pairs source fractals 1 apart, but side-by-side fractals of 'memref<32x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' are 2 apart (§7: the V1 form pairs neighbours, so it takes a 32-bit Nz source of one 16-row fractal block): split the tile into 16-row pieces (e.g. K into 16-row tiles for an A held K x M), one instruction each [transpose2d_c8]}}
+    // expected-error @+1 {{a b32 square pairs source fractals 1 apart, but side-by-side fractals of 'memref<32x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' are 2 apart (§7: the V1 form pairs neighbours, so it takes a 32-bit Nz source of one 16-row fractal block): split the tile into 16-row pieces (e.g. K into 16-row tiles for an A held K x M), one instruction each [load2dtranspose_c8]}}
     ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<32x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x32xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
     return
   }
@@ -182,7 +182,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 // neighbours in K are two fractals apart (§7: Zn with Col == 16).
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @b32_adjacent_zn(%a: memref<16x32xf32, #ascube.layout<Zn>, #ascube.mem<L1>>, %b: memref<32x16xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-    // expected-error @+1 {{a b32 square pairs source fractals 1 apart, but stacked fractals of 'memref<16x32xf32, #ascube.layout<Zn>, #ascube.mem<L1>>' are 2 apart (§7: the V1 form pairs neighbours, so it takes a 32-bit Zn source of one 16-column fractal block): split the tile into 16-column pieces, one instruction each [transpose2d_c8]}}
+    // expected-error @+1 {{a b32 square pairs source fractals 1 apart, but stacked fractals of 'memref<16x32xf32, #ascube.layout<Zn>, #ascube.mem<L1>>' are 2 apart (§7: the V1 form pairs neighbours, so it takes a 32-bit Zn source of one 16-column fractal block): split the tile into 16-column pieces, one instruction each [load2dtranspose_c8]}}
     ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<16x32xf32, #ascube.layout<Zn>, #ascube.mem<L1>> to memref<32x16xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>
     return
   }
@@ -193,7 +193,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 // Repeat 1's first fractal lands on repeat 0's second (dstGap = 0 for b8).
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @overlap(%a: memref<64x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<64x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-    // expected-error @+1 {{destination fractal 1 is written twice; transposed fractals must not overlap (§7) [transpose2d_c9]}}
+    // expected-error @+1 {{destination fractal 1 is written twice; transposed fractals must not overlap (§7) [load2dtranspose_c9]}}
     ascube.load_2d_transpose %a to %b {repeatTimes = 2 : i64, dstGap = 0 : i64} : memref<64x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
     return
   }
@@ -205,7 +205,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 // needs srcFracGap = 1.
 module attributes {ascube.target = #ascube.target<ascend950pr>} {
   func.func @b32_adjacent_v2(%a: memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
-    // expected-error @+1 {{a b32 square pairs source fractals 1 apart, but side-by-side fractals of 'memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' are 2 apart (§7): give srcFracGap = 1 [transpose2d_c8]}}
+    // expected-error @+1 {{a b32 square pairs source fractals 1 apart, but side-by-side fractals of 'memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>' are 2 apart (§7): give srcFracGap = 1 [load2dtranspose_c8]}}
     ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>
     return
   }

@@ -26,7 +26,7 @@ func.func @int4_from_gm(%a: memref<16x64xi4, #ascube.layout<Nz>>, %b: memref<16x
 
 // -----
 
-// C05: repeatTimes is 8 bits.
+// RepeatTimes is 8 bits.
 func.func @c05_repeat(%a: memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
   // expected-error @+1 {{repeatTimes = 256 is outside [0, 255] [load2d_c3]}}
   ascube.load_2d %a to %b {repeatTimes = 256 : i64} : memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
@@ -35,7 +35,7 @@ func.func @c05_repeat(%a: memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 
 // -----
 
-// C05: startIndex and srcStride are 16 bits.
+// StartIndex and srcStride are 16 bits.
 func.func @c05_start(%a: memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
   // expected-error @+1 {{startIndex = 65536 is outside [0, 65535] [load2d_c3]}}
   ascube.load_2d %a to %b {startIndex = 65536 : i64, repeatTimes = 1 : i64} : memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
@@ -79,7 +79,7 @@ func.func @bounds(%a: memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b
 // -----
 
 func.func @dynamic_offset_ok(%a: memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>, %o: index) {
-  // C12: a dynamic offset is not checked statically (and never crashes).
+  // A dynamic offset is not checked statically (and never crashes).
   ascube.load_2d %a[%o] to %b[%o] {repeatTimes = 1 : i64} : memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
   return
 }

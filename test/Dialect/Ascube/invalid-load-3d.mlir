@@ -84,7 +84,7 @@ func.func @fmatrix_ctrl(%a: memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #asc
 
 // -----
 
-// b8: channelSize 4, 8, 16, 32N, 32N+4/8/16 (C08-like: 20 is not one).
+// b8: channelSize 4, 8, 16, 32N, 32N+4/8/16 (20 is not one).
 func.func @channel_size(%a: memref<1x1x8x8x32xi8, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %b: memref<64x288xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
   // expected-error @+1 {{channelSize = 20 is not allowed for 'i8' (C0 = 32; §10.1 lists 4/8/16/32 partial groups by width) [load3d_c4]}}
   ascube.load_3d %a to %b {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, channelSize = 20 : i64} : memref<1x1x8x8x32xi8, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x288xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>

@@ -26,7 +26,7 @@ func.func @dtypes(%a: !A, %b: !B, %c: !C) {
 !A = memref<16x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>
 !B = memref<64x16xi4, #ascube.layout<Zn>, #ascube.mem<L0B>>
 !C = memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
-// C08: int4 has no bias row.
+// Int4 has no bias row.
 func.func @int4_bias(%a: !A, %b: !B, %c: !C, %bias: memref<16xi32, #ascube.mem<BT>>) {
   // expected-error @+1 {{bias of 'i32' with 'i4' x 'i4' -> 'i32' is not an Mmad bias combination (bias has the C type; int4 has none) [mmad_c3]}}
   ascube.mmad %a, %b to %c bias %bias : memref<16xi32, #ascube.mem<BT>> : !A, !B to !C
@@ -60,7 +60,7 @@ func.func @mnk_range(%a: !A, %b: !B, %c: !C) {
 !A = memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
 !B = memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
 !C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
-// C06: unitFlag 1 is invalid.
+// UnitFlag 1 is invalid.
 func.func @unit_flag(%a: !A, %b: !B, %c: !C) {
   // expected-error @+1 {{unitFlag = 1 must be 0, 2 or 3 [mmad_c5]}}
   ascube.mmad %a, %b to %c {unitFlag = 1 : i64} : !A, !B to !C

@@ -118,7 +118,7 @@ module attributes {ascube.target = #ascube.target<kirin_9030>} {
 
 // -----
 
-// C08: int4 Mmad has no bias row on Atlas A2.
+// Int4 Mmad has no bias row on Atlas A2.
 !A = memref<16x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>
 !B = memref<64x16xi4, #ascube.layout<Zn>, #ascube.mem<L0B>>
 !C = memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>

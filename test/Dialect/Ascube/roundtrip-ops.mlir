@@ -1,6 +1,6 @@
 // The instruction ops print, parse and print again identically, in the
 // custom and the generic form; only parameters that were given are printed
-// (C11: an op without its optional attributes, no unit flag, no bias).
+// (an op without its optional attributes, no unit flag, no bias).
 // RUN: ascube-opt %s | FileCheck %s
 // RUN: ascube-opt %s | ascube-opt | FileCheck %s
 // RUN: ascube-opt %s -mlir-print-op-generic | ascube-opt | FileCheck %s
@@ -29,7 +29,7 @@ func.func @movers(%a: !GA, %a1: !L1A, %a0: !L0A, %b1: !L1B, %b0: !L0B, %o: index
   ascube.data_copy %bias_gm to %bias1 : memref<48xf32> to memref<48xf32, #ascube.mem<L1>>
   // CHECK: ascube.data_copy %{{.*}} to %{{.*}} : memref<48xf32, #ascube.mem<L1>> to memref<48xf32, #ascube.mem<BT>>
   ascube.data_copy %bias1 to %bt : memref<48xf32, #ascube.mem<L1>> to memref<48xf32, #ascube.mem<BT>>
-  // C12: offsets from function arguments verify (checked at run time only).
+  // Offsets from function arguments verify (checked at run time only).
   // CHECK: ascube.load_2d %{{.*}}[%{{.*}}] to %{{.*}}[%{{.*}}] {repeatTimes = 5 : i64, srcStride = 2 : i64} :
   ascube.load_2d %a1[%o] to %a0[%o] {repeatTimes = 5 : i64, srcStride = 2 : i64} : !L1A to !L0A
   // CHECK: ascube.load_2d %{{.*}} to %{{.*}} {ifTranspose = true, repeatTimes = 3 : i64, srcStride = 5 : i64, startIndex = 1 : i64} :

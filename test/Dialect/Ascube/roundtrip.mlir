@@ -1,5 +1,5 @@
 // Every attribute and type of the dialect prints, parses and prints again
-// identically, in the custom and the generic form (C11: optional parameters
+// identically, in the custom and the generic form (optional parameters
 // alone, aliases printed canonically).
 // RUN: ascube-opt %s | FileCheck %s
 // RUN: ascube-opt %s | ascube-opt | FileCheck %s

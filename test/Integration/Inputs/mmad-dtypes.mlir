@@ -1,7 +1,7 @@
 // Mmad dtype rows with the L0 buffers as arguments (cube-reference §13.2).
 // One 512 B fractal per operand: A 16 x C0 in Zz, B C0 x 16 in Zn.
 module {
-  // C08: int4, M = 16, K = 64, N = 16.
+  // Int4, M = 16, K = 64, N = 16.
   func.func @int4(%A: memref<16x64xi4, #ascube.layout<Zz>, #ascube.mem<L0A>>,
                   %B: memref<64x16xi4, #ascube.layout<Zn>, #ascube.mem<L0B>>,
                   %C: memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {

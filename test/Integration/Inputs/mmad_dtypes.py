@@ -8,7 +8,7 @@ import numpy as np
 mode, d = sys.argv[1], sys.argv[2]
 w = lambda name, data, dt=np.uint8: np.array(data, dt).tofile(f"{d}/{name}.bin")
 if mode == "make":
-    w("a_i4", [0x11] * 512)          # C08: every int4 of A is 1
+    w("a_i4", [0x11] * 512)          # every int4 of A is 1
     w("b_i4", [0xFF] * 512)          # every int4 of B is -1
     w("a_u8", [200] * 512)
     w("b_s8", [0xFF] * 512)          # -1

@@ -1,4 +1,4 @@
-// Kernels whose offsets are only known at run time (C12): verification
+// Kernels whose offsets are only known at run time: verification
 // accepts them; with --runtime-checks a wrong offset stops the kernel with
 // the rule's label.
 !L1 = memref<30x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>

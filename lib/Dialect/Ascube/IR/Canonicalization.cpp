@@ -40,10 +40,11 @@ std::optional<model::Load2DParams> behaviourOf(Load2DOp o) {
   return succeeded(p) ? std::optional(*p) : std::nullopt;
 }
 std::optional<SmallVector<FractalSquare>> behaviourOf(Load2DTransposeOp o) {
-  auto p = quietly(o, [&](EmitErrorFn e) { return getTransposeParams(o, e); });
+  auto p =
+      quietly(o, [&](EmitErrorFn e) { return getLoad2DTransposeParams(o, e); });
   if (failed(p))
     return std::nullopt;
-  return getTransposeSquares(*p);
+  return getLoad2DTransposeSquares(*p);
 }
 std::optional<std::pair<bool, SmallVector<FractalSquare>>>
 behaviourOf(Load2DV2Op o) {

@@ -176,12 +176,12 @@ StringRef Load2DOp::getBoundsLabel() { return "load2d_c5"; }
 // Load2DTransposeOp (LoadDataWithTranspose V1, cube-reference §7)
 //===----------------------------------------------------------------------===//
 
-FailureOr<TransposeParams> ascube::getTransposeParams(Load2DTransposeOp op,
-                                                      EmitErrorFn emit) {
+FailureOr<Load2DTransposeParams>
+ascube::getLoad2DTransposeParams(Load2DTransposeOp op, EmitErrorFn emit) {
   FailureOr<Buffer> dst = resolve(op.getDst(), "destination", emit);
   if (failed(dst))
     return failure();
-  TransposeParams p;
+  Load2DTransposeParams p;
   p.fractalsPerSquare = fractalsPerSquare(dst->bits);
   int64_t n = p.fractalsPerSquare;
   // The 950 form where the target says so; without a target, srcFracGap
@@ -196,7 +196,7 @@ FailureOr<TransposeParams> ascube::getTransposeParams(Load2DTransposeOp op,
   p.dstFracGap = attrOr(op.getDstFracGapAttr(), 0);
   p.srcFracGap = attrOr(op.getSrcFracGapAttr(), 0);
   p.addrMode = attrOr(op.getAddrModeAttr(), 0);
-  StringRef l = "transpose2d_c3";
+  StringRef l = "load2dtranspose_c3";
   if (failed(inRange(emit, "startIndex", p.startIndex, 0, 65535, l)) ||
       failed(
           inRange(emit, "repeatTimes", p.repeatTimes, p.v2 ? 1 : 0, 255, l)) ||
@@ -211,15 +211,15 @@ FailureOr<TransposeParams> ascube::getTransposeParams(Load2DTransposeOp op,
 
 FailureOr<AccessExtents> Load2DTransposeOp::getAccessExtents(EmitErrorFn emit) {
   Load2DTransposeOp op = *this;
-  FailureOr<TransposeParams> p = getTransposeParams(op, emit);
+  FailureOr<Load2DTransposeParams> p = getLoad2DTransposeParams(op, emit);
   if (failed(p))
     return failure();
   if (p->addrMode == 1 && p->startIndex < (p->repeatTimes - 1) * p->srcStride)
     return emit() << "addrMode = 1 steps below square 0 (startIndex "
                   << p->startIndex << ", " << p->repeatTimes << " repeats of "
-                  << p->srcStride << ") [transpose2d_c4]";
+                  << p->srcStride << ") [load2dtranspose_c4]";
   auto et = cast<MemRefType>(op.getSrc().getType()).getElementType();
-  return extentsOfSquares(getTransposeSquares(*p),
+  return extentsOfSquares(getLoad2DTransposeSquares(*p),
                           4096 / *getElementBitWidth(et));
 }
 
@@ -227,7 +227,7 @@ BaseAlignment Load2DTransposeOp::getBaseAlignment() {
   return {32, 512}; // L1 source 32 B, L0A/L0B destination 512 B (§7)
 }
 
-StringRef Load2DTransposeOp::getBoundsLabel() { return "transpose2d_c4"; }
+StringRef Load2DTransposeOp::getBoundsLabel() { return "load2dtranspose_c4"; }
 
 LogicalResult Load2DTransposeOp::verify() {
   auto emit = [&]() { return emitOpError(); };
@@ -237,7 +237,7 @@ LogicalResult Load2DTransposeOp::verify() {
     return failure();
   Buffer *src = &buffers->first, *dst = &buffers->second;
   if (failed(checkL1ToL0(*this, *src, *dst, "LoadDataWithTranspose",
-                         "transpose2d_c1", "transpose2d_c2")))
+                         "load2dtranspose_c1", "load2dtranspose_c2")))
     return failure();
   Type et = src->type.getElementType();
   // Dtypes (§7): (u)int8, half, bf16, (u)int32, float; int4 into L0B only.
@@ -245,16 +245,16 @@ LogicalResult Load2DTransposeOp::verify() {
   bool v2 = prod ? bool(prod->HasTransposeV2) : bool(getSrcFracGapAttr());
   if (prod && !prod->HasTransposeV1 && !prod->HasTransposeV2)
     return emitOpError() << "LoadDataWithTranspose is not available on "
-                         << prod->Name << " [transpose2d_c7]";
+                         << prod->Name << " [load2dtranspose_c7]";
   if (prod && !v2 && getSrcFracGapAttr())
     return emitOpError() << "srcFracGap is a field of the 950 form "
                             "(LoadData2dTransposeParamsV2), not of "
-                         << prod->Name << "'s V1 [transpose2d_c7]";
+                         << prod->Name << "'s V1 [load2dtranspose_c7]";
   if (v2 && dst->level != Level::L0B)
     return emitOpError() << "the 950 form of LoadDataWithTranspose moves L1 -> "
                             "L0B only, got L1 -> "
                          << target::stringifyLevel(dst->level)
-                         << " [transpose2d_c1]";
+                         << " [load2dtranspose_c1]";
   bool typeOk = et.isInteger(8) || et.isF16() || et.isBF16() ||
                 et.isInteger(32) || et.isF32() ||
                 (et.isInteger(4) && dst->level == Level::L0B && !v2);
@@ -263,22 +263,25 @@ LogicalResult Load2DTransposeOp::verify() {
                             "bf16, (u)int32, float, and int4 into L0B (V1); "
                             "got "
                          << et << " into " << target::stringifyLevel(dst->level)
-                         << (v2 ? " (950 form)" : "") << " [transpose2d_c2]";
+                         << (v2 ? " (950 form)" : "")
+                         << " [load2dtranspose_c2]";
   BaseAlignment align = getBaseAlignment();
   if (failed(checkAlign(emit, "source", getSrc(), getSrcOffset(), *src,
                         align.src)) ||
       failed(checkAlign(emit, "destination", getDst(), getDstOffset(), *dst,
                         align.dst)))
     return failure();
-  FailureOr<TransposeParams> p = getTransposeParams(*this, emit);
+  FailureOr<Load2DTransposeParams> p = getLoad2DTransposeParams(*this, emit);
   if (failed(p))
     return failure();
   if (src->bits == 16 && p->dstFracGap != 0)
-    return emitOpError() << "dstFracGap applies to b4/b8/b32 squares only "
-                            "(a b16 square is one fractal) [transpose2d_c6]";
+    return emitOpError()
+           << "dstFracGap applies to b4/b8/b32 squares only "
+              "(a b16 square is one fractal) [load2dtranspose_c6]";
   if (src->bits == 16 && p->srcFracGap != 0)
-    return emitOpError() << "srcFracGap applies to b4/b8/b32 squares only "
-                            "(a b16 square is one fractal) [transpose2d_c6]";
+    return emitOpError()
+           << "srcFracGap applies to b4/b8/b32 squares only "
+              "(a b16 square is one fractal) [load2dtranspose_c6]";
   // A b32 square is two fractals adjacent in the transposed direction
   // (§7): an Nz source's are side by side, consecutive only with one fractal
   // row; a Zn source's are stacked, consecutive only with one fractal
@@ -303,22 +306,22 @@ LogicalResult Load2DTransposeOp::verify() {
           << (nz ? "row pieces (e.g. K into 16-row tiles for an A held K x M)"
                  : "column pieces")
           << ", one instruction each";
-      return d << " [transpose2d_c8]";
+      return d << " [load2dtranspose_c8]";
     }
   }
   {
     llvm::DenseSet<int64_t> seen;
-    for (const FractalSquare &sq : getTransposeSquares(*p))
+    for (const FractalSquare &sq : getLoad2DTransposeSquares(*p))
       for (int64_t f : sq.dst)
         if (!seen.insert(f).second)
           return emitOpError() << "destination fractal " << f
                                << " is written twice; transposed fractals "
-                                  "must not overlap (§7) [transpose2d_c9]";
+                                  "must not overlap (§7) [load2dtranspose_c9]";
   }
   if (!getRepeatTimesAttr()) {
     // The derived form must reproduce the destination's layout.
     bool same = squaresKeepLayout(src->layout, dst->layout,
-                                  getTransposeSquares(*p), src->bits,
+                                  getLoad2DTransposeSquares(*p), src->bits,
                                   /*transposed=*/true);
     if (!same)
       return emitOpError()
@@ -327,9 +330,9 @@ LogicalResult Load2DTransposeOp::verify() {
              << " into " << layout::stringifyFormat(dst->format()) << " "
              << dst->type
              << " square by square: give startIndex/repeatTimes/srcStride/"
-                "dstGap/dstFracGap per run of squares [transpose2d_c5]";
+                "dstGap/dstFracGap per run of squares [load2dtranspose_c5]";
   }
-  return checkExtents(*this, emit, *src, *dst, "transpose2d_c4");
+  return checkExtents(*this, emit, *src, *dst, "load2dtranspose_c4");
 }
 
 //===----------------------------------------------------------------------===//
@@ -737,8 +740,8 @@ bool Load2DOp::isNoOp() {
 }
 
 bool Load2DTransposeOp::isNoOp() {
-  auto p = quietly(*this,
-                   [&](EmitErrorFn e) { return getTransposeParams(*this, e); });
+  auto p = quietly(
+      *this, [&](EmitErrorFn e) { return getLoad2DTransposeParams(*this, e); });
   return succeeded(p) && p->repeatTimes == 0;
 }
 

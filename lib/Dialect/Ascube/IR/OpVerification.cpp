@@ -394,7 +394,7 @@ AccessExtents extentsOfSquares(ArrayRef<FractalSquare> squares, int64_t f) {
   return e;
 }
 
-/// L1 -> L0A/L0B with one element type (transpose2d_c1/c2,
+/// L1 -> L0A/L0B with one element type (load2dtranspose_c1/c2,
 /// load2dv2_c1/c2).
 LogicalResult checkL1ToL0(Operation *op, const Buffer &src, const Buffer &dst,
                           StringRef name, StringRef pathLabel,

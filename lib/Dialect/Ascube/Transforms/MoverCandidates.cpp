@@ -289,12 +289,12 @@ Candidate ascube::movers::buildCandidate(LoadOp load, Mover mover) {
         auto t = dyn_cast<Load2DTransposeOp>(op);
         if (!t)
           continue;
-        FailureOr<TransposeParams> tp =
-            getTransposeParams(t, [&] { return t.emitOpError(); });
+        FailureOr<Load2DTransposeParams> tp =
+            getLoad2DTransposeParams(t, [&] { return t.emitOpError(); });
         std::optional<int64_t> off = getConstantIntValue(t.getDstOffset());
         if (failed(tp) || !off)
           return false;
-        for (FractalSquare sq : getTransposeSquares(*tp)) {
+        for (FractalSquare sq : getLoad2DTransposeSquares(*tp)) {
           for (int64_t &d : sq.dst)
             d += *off / fractalElems;
           all.push_back(sq);
@@ -326,7 +326,7 @@ Candidate ascube::movers::buildCandidate(LoadOp load, Mover mover) {
         !placedAsDerived()) {
       dropOps();
       c.rejected = "the runs of squares built for the tile do not move it "
-                   "element by element [transpose2d_c5]";
+                   "element by element [load2dtranspose_c5]";
     }
   }
   if (!c.rejected.empty()) {

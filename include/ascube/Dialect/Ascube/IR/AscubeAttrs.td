@@ -58,7 +58,7 @@ def Ascube_LayoutAttr : Ascube_Attr<"Layout", "layout", [
 
     ```mlir
     memref<20x28xf16, #ascube.layout<Nz>, #ascube.mem<L1>>         // 32x32 padded
-    memref<4x4xf16, #ascube.layout<Zz, fractal = [2, 2]>>           // C02
+    memref<4x4xf16, #ascube.layout<Zz, fractal = [2, 2]>>
     memref<20x28xf16, #ascube.layout<Nz, ld = 48>, #ascube.mem<L1>> // 48-row column blocks
     ```
   }];

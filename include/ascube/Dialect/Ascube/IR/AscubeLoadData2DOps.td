@@ -114,7 +114,7 @@ def Ascube_Load2DTransposeOp : Ascube_MoverOp<"load_2d_transpose"> {
     Defaults: the squares of the source in order into contiguous
     destination fractals (startIndex 0, srcStride 1, dstGap n-1,
     dstFracGap 0, repeatTimes = destination fractals / n), accepted only
-    when that reproduces the destination's layout (`transpose2d_c5`); the
+    when that reproduces the destination's layout (`load2dtranspose_c5`); the
     destination may be typed as the transpose of a non-square source (A held
     K x M in L1 for an M x K L0A, §11).
 
@@ -128,7 +128,7 @@ def Ascube_Load2DTransposeOp : Ascube_MoverOp<"load_2d_transpose"> {
     V1 ([U]: the V2 text says 4, §19.6). Defaults as V1 with srcStride = n.
 
     Paths: L1 -> L0A, L1 -> L0B (V2: L1 -> L0B). Dtypes: (u)int8, half,
-    bf16, (u)int32, float; int4 into L0B only on V1 (C08).
+    bf16, (u)int32, float; int4 into L0B only on V1.
 
     Example (int8 B, K = 64, N = 32: L1 Nz -> L0B Zn):
 

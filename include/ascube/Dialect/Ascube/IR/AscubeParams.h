@@ -21,12 +21,12 @@ namespace ascube {
 using model::fractalsPerSquare;
 using model::FractalSquare;
 using model::getLoad2DSquares;
+using model::getLoad2DTransposeSquares;
 using model::getLoad2DV2Squares;
-using model::getTransposeSquares;
 using model::Load2DParams;
+using model::Load2DTransposeParams;
 using model::Load2DV2Params;
 using model::transposeElement;
-using model::TransposeParams;
 using model::TransposeTarget;
 
 /// DataCopyParams (copy, bias): blocks of blockLen units (32 B for copy,
@@ -188,8 +188,8 @@ inline bool usesCopyParams(CopyMode mode) {
 bool mcbAllowed(QuantMode q, const target::ProductInfo *prod);
 mlir::FailureOr<Nd2NzParams> getNd2NzParams(DataCopyOp op, EmitErrorFn emit);
 mlir::FailureOr<Load2DParams> getLoad2DParams(Load2DOp op, EmitErrorFn emit);
-mlir::FailureOr<TransposeParams> getTransposeParams(Load2DTransposeOp op,
-                                                    EmitErrorFn emit);
+mlir::FailureOr<Load2DTransposeParams>
+getLoad2DTransposeParams(Load2DTransposeOp op, EmitErrorFn emit);
 mlir::FailureOr<Load2DV2Params> getLoad2DV2Params(Load2DV2Op op,
                                                   EmitErrorFn emit);
 mlir::FailureOr<Load3DParams> getLoad3DParams(Load3DOp op, EmitErrorFn emit);

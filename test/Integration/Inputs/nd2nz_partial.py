@@ -1,4 +1,4 @@
-"""C04 data and checks. make DIR: inputs; check DIR: verify outputs.
+"""ND2NZ into partial fractals: data and checks. make DIR: inputs; check DIR: verify outputs.
 Expected placement from cube-reference §5: element (r, c) of the ND
 source goes to Nz element (c // 16) * 32 * 16 + r * 16 + c % 16."""
 import sys
@@ -22,7 +22,7 @@ for r in range(32):
         want = r * 28 + c if (r < 20 and c < 28) else (0.0 if r < 20 else 7.0)
         if l1[off] != want:
             bad += 1
-print("C04 mismatches", bad)
+print("mismatches", bad)
 print("tail zero", l1[512 + 12:512 + 16].tolist(), "row20", l1[320], l1[512 + 320])
 print("element 528", l1[528])
 noop = np.fromfile(d + "/l1_noop.bin", np.float16)

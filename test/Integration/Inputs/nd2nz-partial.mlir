@@ -1,4 +1,4 @@
-// C04: ND2NZ writes only what it owns. The L1 buffer is an argument so the
+// ND2NZ writes only what it owns. The L1 buffer is an argument so the
 // test can pre-fill it with 7.0 and read it back.
 !L1 = memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 module attributes {ascube.target = #ascube.target<atlas_a2>} {

@@ -1,4 +1,4 @@
-"""C06/C07 data and checks (public cases). make DIR / check DIR.
+"""Mmad edge cases (m, k or n = 0, saturation, GEMV): data and checks. make DIR / check DIR.
 Physical placements are typed from cube-reference §2: Zz (i,k) at
 ((i//16)*K1 + k//C0)*16*C0 + (i%16)*C0 + k%C0; Zn (k,n) at
 ((k//C0)*N1 + n//16)*16*C0 + (n%16)*C0 + k%C0; Nz 16x16 (i,j) at
@@ -8,7 +8,7 @@ import numpy as np
 
 mode, d = sys.argv[1], sys.argv[2]
 if mode == "make":
-    # C06 A: column 0 = rows 127, 1, -1, 0, ...; B: row 0 = 127, 2, 0, ...
+    # A: column 0 = rows 127, 1, -1, 0, ...; B: row 0 = 127, 2, 0, ...
     a = np.zeros(512, np.int8)
     a[0 * 32] = 127
     a[1 * 32] = 1
@@ -23,7 +23,7 @@ if mode == "make":
     c[16] = -2147483000  # (1, 0)
     c[4 * 16] = -2147483000  # (4, 0): saturates at INT32_MIN
     a.tofile(d + "/a8.bin"), b.tofile(d + "/b8.bin"), c.tofile(d + "/c32.bin")
-    # C07: A = 200 small integers then 56 elements of garbage 1000.0.
+    # A = 200 small integers then 56 elements of garbage 1000.0.
     ag = np.full(256, 1000.0, np.float16)
     ag[:200] = (np.arange(200) % 7) - 3
     # B (k, n) = (k + 2n) % 5 - 2 in Zn (C0 = 16, N1 = 4), padding 500.0.

@@ -1,4 +1,4 @@
-// C06 and C07: Mmad edge semantics, with the L0 buffers as arguments so the
+// Mmad edge semantics, with the L0 buffers as arguments so the
 // test can fill them directly (physical Zz/Zn/Nz storage).
 !A8 = memref<16x32xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>
 !B8 = memref<32x16xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
@@ -19,7 +19,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.mmad %A, %B to %C {k = 1 : i64, cmatrixInitVal = false} : !A8, !B8 to !C32
     return
   }
-  // C07: GEMV, m = 1, k = 200, n = 64.
+  // GEMV, m = 1, k = 200, n = 64.
   func.func @gemv(%A: !AG, %B: !BG, %C: !CG) {
     ascube.mmad %A, %B to %C {k = 200 : i64} : !AG, !BG to !CG
     return

@@ -1,4 +1,4 @@
-// C03: partial fractals, f16 mmad M=30, K=70, N=40, GM ND -> GM ND through
+// Partial fractals, f16 mmad M=30, K=70, N=40, GM ND -> GM ND through
 // data_copy (ND2NZ) -> load_2d -> mmad -> fixpipe (NZ2ND). The padding of
 // A and B in L1 and L0 holds garbage (every on-core byte starts as 0xFF,
 // i.e. f16 NaN): it must not leak into C. Expected values: a plain ND
