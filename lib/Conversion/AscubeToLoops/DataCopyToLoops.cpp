@@ -75,7 +75,7 @@ struct DataCopyLowering : AscubePattern<DataCopyOp> {
     FailureOr<Nd2NzParams> p = getNd2NzParams(op, emit);
     if (failed(p))
       return failure();
-    if (p->ndNum == 0 || p->nValue == 0 || p->dValue == 0) {
+    if (p->isNoOp()) {
       rewriter.eraseOp(op);
       return success();
     }

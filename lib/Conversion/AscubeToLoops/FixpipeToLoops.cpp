@@ -117,7 +117,7 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
         getFixpipeParams(op, [&] { return op.emitOpError(); });
     if (failed(p))
       return failure();
-    if (p->mSize == 0 || p->nSize == 0 || p->ndNum == 0) {
+    if (p->isNoOp()) {
       rewriter.eraseOp(op);
       return success();
     }

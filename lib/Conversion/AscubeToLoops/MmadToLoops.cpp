@@ -40,7 +40,7 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
     auto base = op->getAttrOfType<IntegerAttr>(kIndexBaseAttr);
     if (failed(p) || !base)
       return failure();
-    if (p->m == 0 || p->k == 0 || p->n == 0) {
+    if (p->isNoOp()) {
       rewriter.eraseOp(op);
       return success();
     }
@@ -135,7 +135,7 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
         getMmadMxParams(op, [&] { return op.emitOpError(); });
     if (failed(p))
       return failure();
-    if (p->m == 0 || p->k == 0 || p->n == 0) {
+    if (p->isNoOp()) {
       rewriter.eraseOp(op);
       return success();
     }
@@ -212,7 +212,7 @@ struct MmadLowering : AscubePattern<MmadOp> {
         getMmadParams(op, [&] { return op.emitOpError(); });
     if (failed(p))
       return failure();
-    if (p->m == 0 || p->k == 0 || p->n == 0) { // a no-op (§13.1)
+    if (p->isNoOp()) { // a no-op (§13.1)
       rewriter.eraseOp(op);
       return success();
     }

@@ -366,7 +366,7 @@ FailureOr<AccessExtents> DataCopyOp::getAccessExtents(EmitErrorFn emit) {
   FailureOr<Nd2NzParams> p = getNd2NzParams(op, emit);
   if (failed(p))
     return failure();
-  if (p->ndNum == 0 || p->nValue == 0 || p->dValue == 0)
+  if (p->isNoOp())
     return AccessExtents{}; // a no-op
   // Units: elements, or bytes for 4-bit data (C0 = 32 bytes then).
   int64_t per = bits == 4 ? 2 : 1;
@@ -406,5 +406,5 @@ bool DataCopyOp::isNoOp() {
   }
   auto p =
       quietly(*this, [&](EmitErrorFn e) { return getNd2NzParams(*this, e); });
-  return succeeded(p) && (p->ndNum == 0 || p->nValue == 0 || p->dValue == 0);
+  return succeeded(p) && p->isNoOp();
 }

@@ -200,8 +200,7 @@ LogicalResult checkFixpipeReadsData(EmitErrorFn emit, const FixpipeParams &p,
   std::optional<int64_t> off = staticOffset(srcOffset);
   if (!off || *off % 16 != 0 || src.layout.shape().size() != 2 ||
       src.format() != Format::Nz ||
-      src.layout.fractal() != layout::FractalShape{16, 16} || p.mSize == 0 ||
-      p.nSize == 0 || p.ndNum == 0)
+      src.layout.fractal() != layout::FractalShape{16, 16} || p.isNoOp())
     return success();
   int64_t pitch = src.paddedRows(), rows = src.rows(), cols = src.cols();
   int64_t blocks = llvm::divideCeil(p.nSize, 16);
@@ -535,7 +534,7 @@ FailureOr<AccessExtents> FixpipeOp::getAccessExtents(EmitErrorFn emit) {
   FailureOr<FixpipeParams> p = getFixpipeParams(op, emit);
   if (failed(p))
     return failure();
-  if (p->mSize == 0 || p->nSize == 0 || p->ndNum == 0)
+  if (p->isNoOp())
     return AccessExtents{};
   auto dt = cast<MemRefType>(op.getDst().getType()).getElementType();
   int64_t blocks = llvm::divideCeil(p->nSize, 16);
@@ -577,7 +576,7 @@ StringRef FixpipeOp::getBoundsLabel() { return "fixpipe_c8"; }
 bool FixpipeOp::isNoOp() {
   auto p =
       quietly(*this, [&](EmitErrorFn e) { return getFixpipeParams(*this, e); });
-  return succeeded(p) && (p->mSize == 0 || p->nSize == 0 || p->ndNum == 0);
+  return succeeded(p) && p->isNoOp();
 }
 
 void FixpipeOp::getOtherOperands(SmallVectorImpl<Value> &reads,

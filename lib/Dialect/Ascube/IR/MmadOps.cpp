@@ -179,7 +179,7 @@ LogicalResult MmadOp::verify() {
       return emitOpError() << "disableGemv exists on 950 only, not on "
                            << prod->Name << " [mmad_c12]";
   }
-  if (p->m == 0 || p->k == 0 || p->n == 0)
+  if (p->isNoOp())
     return success(); // a no-op
 
   // The instruction's fractal grids (§2, §13) against the buffers.
@@ -308,7 +308,7 @@ LogicalResult MmadSparseOp::verify() {
   FailureOr<MmadSparseParams> p = getMmadSparseParams(*this, emit);
   if (failed(p))
     return failure();
-  if (p->m == 0 || p->k == 0 || p->n == 0)
+  if (p->isNoOp())
     return success();
   if (p->m == 1)
     return emitOpError() << "m = 1: MmadWithSparse has no GEMV mode (§14), "
@@ -445,7 +445,7 @@ LogicalResult MmadMxOp::verify() {
   FailureOr<MmadMxParams> p = getMmadMxParams(*this, emit);
   if (failed(p))
     return failure();
-  if (p->m == 0 || p->k == 0 || p->n == 0)
+  if (p->isNoOp())
     return success();
   int64_t c0 = c0Of(a->bits);
   int64_t m16 = llvm::alignTo(p->m, 16), n16 = llvm::alignTo(p->n, 16);
@@ -504,9 +504,7 @@ FailureOr<MatmulShape> shapeOf(OpT op, ParamsFn params) {
   return MatmulShape{p->m, p->k, p->n};
 }
 
-bool isEmpty(FailureOr<MatmulShape> s) {
-  return succeeded(s) && (s->m == 0 || s->k == 0 || s->n == 0);
-}
+bool isEmpty(FailureOr<MatmulShape> s) { return succeeded(s) && s->isNoOp(); }
 } // namespace
 
 FailureOr<MatmulShape> MmadOp::getShape() {

@@ -87,7 +87,7 @@ std::optional<CubeStep> cubeStep(Operation *op) {
     return std::nullopt;
   FailureOr<MatmulShape> s = mm.getShape();
   // A no-op issues nothing.
-  if (failed(s) || s->k == 0 || s->m == 0 || s->n == 0)
+  if (failed(s) || s->isNoOp())
     return std::nullopt;
   return CubeStep{op, mm.getMatrixC(), s->m, s->n, mm.accumulates()};
 }

@@ -42,6 +42,8 @@ std::optional<int64_t> getMoverOperandAlignment(mlir::Operation *op,
 /// for mmad_sparse).
 struct MatmulShape {
   int64_t m = 0, k = 0, n = 0;
+  /// m, k or n = 0: nothing is computed (§13.1).
+  bool isNoOp() const { return m == 0 || k == 0 || n == 0; }
 };
 
 } // namespace ascube

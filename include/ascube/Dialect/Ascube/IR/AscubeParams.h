@@ -42,6 +42,8 @@ struct Nd2NzParams {
   int64_t ndNum = 0, nValue = 0, dValue = 0, srcNdMatrixStride = 0,
           srcDValue = 0, dstNzC0Stride = 0, dstNzNStride = 0,
           dstNzMatrixStride = 0;
+  /// No matrix, row or column: the instruction moves nothing (§5).
+  bool isNoOp() const { return ndNum == 0 || nValue == 0 || dValue == 0; }
 };
 
 /// LoadData3DParamsV2 with its FMatrix, padding value and repeat state
@@ -90,6 +92,8 @@ struct LoadSparseParams {
 struct MmadSparseParams {
   int64_t m = 0, k = 0, n = 0, unitFlag = 0;
   bool cmatrixInitVal = true;
+  /// m, k or n = 0: nothing is computed (§13.1).
+  bool isNoOp() const { return m == 0 || k == 0 || n == 0; }
 };
 
 /// LoadData MX (§9): the data part (LoadData2DParamsV2) and the scale part
@@ -104,6 +108,8 @@ struct LoadMxParams {
 struct MmadMxParams {
   int64_t m = 0, k = 0, n = 0, unitFlag = 0;
   bool cmatrixInitVal = true, cmatrixSource = false;
+  /// m, k or n = 0: nothing is computed (§13.1).
+  bool isNoOp() const { return m == 0 || k == 0 || n == 0; }
 };
 
 /// No on-core level of any product holds more than 1 MiB (cube-reference
@@ -143,6 +149,8 @@ struct MmadParams {
   /// K extent of one A fractal line / B fractal column (C0, or 16 for f32
   /// with kDirectionAlign), in elements.
   int64_t kBlock = 0;
+  /// m, k or n = 0: nothing is computed (§13.1).
+  bool isNoOp() const { return m == 0 || k == 0 || n == 0; }
 };
 
 /// FixpipeParamsV220 (§16).
@@ -171,6 +179,8 @@ struct FixpipeParams {
   int64_t nzColumnElems(unsigned dstBytes) const {
     return arch3510 ? dstStride : dstStride * 32 / std::max(1u, dstBytes);
   }
+  /// No row, column or matrix: nothing moves (§16).
+  bool isNoOp() const { return mSize == 0 || nSize == 0 || ndNum == 0; }
 };
 
 /// Effective parameters; on an inconsistent op, emits one diagnostic naming
