@@ -61,6 +61,31 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 
 // -----
 
+// The boundary of §13.3's rule: 48 x 48 is 3*3 = 9 blocks, one short of 10
+// (barrier needed); 32 x 80 is 2*5 = 10 blocks (none needed).
+!A = memref<48x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B = memref<16x48xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C = memref<48x48xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+!A2 = memref<32x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B2 = memref<16x80xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C2 = memref<32x80xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @nine_blocks(%a: !A, %b: !B, %c: !C) {
+    // expected-note @+1 {{the previous Mmad}}
+    ascube.mmad %a, %b to %c : !A, !B to !C
+    // expected-error @+1 {{(m = 48, n = 48: (m/16)*(n/16) = 9 < 10)}}
+    ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A, !B to !C
+    return
+  }
+  func.func @ten_blocks(%a: !A2, %b: !B2, %c: !C2) {
+    ascube.mmad %a, %b to %c : !A2, !B2 to !C2
+    ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A2, !B2 to !C2
+    return
+  }
+}
+
+// -----
+
 // A K loop: each iteration's Mmad follows the previous iteration's.
 !A = memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>
 !B = memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
