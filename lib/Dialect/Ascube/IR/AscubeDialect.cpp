@@ -122,8 +122,8 @@ LogicalResult AscubeDialect::verifyRegionArgAttribute(Operation *op,
 }
 
 LogicalResult AscubeDialect::verifyRegionResultAttribute(Operation *op,
-                                                         unsigned regionIndex,
-                                                         unsigned resultIndex,
+                                                         unsigned /*region*/,
+                                                         unsigned /*result*/,
                                                          NamedAttribute attr) {
   return op->emitError() << "unknown ascube result attribute '"
                          << attr.getName().getValue()
