@@ -347,11 +347,16 @@ ascube::getFractalLayout(MemRefType type,
   return std::move(*l);
 }
 
-const target::ProductInfo *ascube::getTargetProduct(Operation *op) {
+TargetAttr ascube::getTargetAttr(Operation *op) {
   for (Operation *p = op; p; p = p->getParentOp())
     if (auto t = p->getAttrOfType<TargetAttr>(AscubeDialect::kTargetAttrName))
-      return t.getInfo();
-  return nullptr;
+      return t;
+  return {};
+}
+
+const target::ProductInfo *ascube::getTargetProduct(Operation *op) {
+  TargetAttr t = getTargetAttr(op);
+  return t ? t.getInfo() : nullptr;
 }
 
 FloatOverflow ascube::getFloatOverflow(Operation *op) {

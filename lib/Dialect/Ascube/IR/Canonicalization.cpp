@@ -172,14 +172,6 @@ template <typename OpT> struct EraseNoOpInstruction : OpRewritePattern<OpT> {
   }
 };
 
-/// The module's #ascube.target around `op`, or null.
-Attribute targetAround(Operation *op) {
-  for (Operation *p = op; p; p = p->getParentOp())
-    if (Attribute t = p->getAttr(AscubeDialect::kTargetAttrName))
-      return t;
-  return {};
-}
-
 /// Drops an explicit mover parameter equal to what the op derives (the
 /// same behaviour, compared as parameters, and the op still verifies): the
 /// canonical form prints only what changes behaviour. Each candidate is
@@ -192,7 +184,7 @@ template <typename OpT> struct DropDerivedParameters : OpRewritePattern<OpT> {
     auto want = behaviourOf(op);
     if (!want)
       return failure();
-    Attribute target = targetAround(op);
+    TargetAttr target = getTargetAttr(op);
     for (NamedAttribute a : op->getAttrs()) {
       StringRef name = a.getName().getValue();
       if (name == "operandSegmentSizes")

@@ -33,6 +33,14 @@ using target::Level;
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// The base address of one Mmad operand at the alignment the instruction
+/// needs of it (InstructionOpInterface::getRequiredAlignment; alignment_c2).
+LogicalResult checkOperandAlign(EmitErrorFn emit, StringRef role,
+                                OpOperand &use, const Buffer &b) {
+  return checkAlign(emit, role, use.get(), Value(), b,
+                    getRequiredBaseAlignment(use));
+}
+
 /// Mmad dtype rows of cube-reference §13.2, all products together
 /// (per-product gating is the target verification's).
 bool isMmadTypeRow(Type a, Type b, Type c) {
@@ -141,16 +149,12 @@ LogicalResult MmadOp::verify() {
   if (Value bias = getBias()) {
     FailureOr<Buffer> bs = resolve(bias, "bias", emit);
     if (failed(bs) ||
-        failed(checkAlign(emit, "bias", bias, Value(), *bs,
-                          getRequiredBaseAlignment(getBiasMutable()[0]))))
+        failed(checkOperandAlign(emit, "bias", getBiasMutable()[0], *bs)))
       return failure();
   }
-  if (failed(checkAlign(emit, "A", getA(), Value(), *a,
-                        getRequiredBaseAlignment(getAMutable()))) ||
-      failed(checkAlign(emit, "B", getB(), Value(), *b,
-                        getRequiredBaseAlignment(getBMutable()))) ||
-      failed(checkAlign(emit, "C", getC(), Value(), *c,
-                        getRequiredBaseAlignment(getCMutable()))))
+  if (failed(checkOperandAlign(emit, "A", getAMutable(), *a)) ||
+      failed(checkOperandAlign(emit, "B", getBMutable(), *b)) ||
+      failed(checkOperandAlign(emit, "C", getCMutable(), *c)))
     return failure();
   if (const target::ProductInfo *prod = getTargetProduct(*this)) {
     std::string an = getCubeTypeName(at), bn = getCubeTypeName(bt),
@@ -295,16 +299,10 @@ LogicalResult MmadSparseOp::verify() {
                          << c->type.getElementType() << " [mmadsparse_c1]";
   if (failed(checkSparseCommon(*this, getB(), "MmadWithSparse")))
     return failure();
-  for (auto [use, role] :
-       {std::pair<OpOperand *, StringRef>{&getAMutable(), "A"},
-        {&getBMutable(), "B'"},
-        {&getCMutable(), "C"}})
-    if (failed(checkAlign(emit, role, use->get(), Value(),
-                          role == "A"   ? *a
-                          : role == "C" ? *c
-                                        : *b,
-                          getRequiredBaseAlignment(*use))))
-      return failure();
+  if (failed(checkOperandAlign(emit, "A", getAMutable(), *a)) ||
+      failed(checkOperandAlign(emit, "B'", getBMutable(), *b)) ||
+      failed(checkOperandAlign(emit, "C", getCMutable(), *c)))
+    return failure();
   FailureOr<MmadSparseParams> p = getMmadSparseParams(*this, emit);
   if (failed(p))
     return failure();
@@ -427,16 +425,10 @@ LogicalResult MmadMxOp::verify() {
                                  : std::string())
                          << " [mmadmx_c1]";
   // Availability: only 950 has L0A_MX/L0B_MX (capacity_c2, checked above).
-  for (auto [use, role] :
-       {std::pair<OpOperand *, StringRef>{&getAMutable(), "A"},
-        {&getBMutable(), "B"},
-        {&getCMutable(), "C"}})
-    if (failed(checkAlign(emit, role, use->get(), Value(),
-                          role == "A"   ? *a
-                          : role == "C" ? *c
-                                        : *b,
-                          getRequiredBaseAlignment(*use))))
-      return failure();
+  if (failed(checkOperandAlign(emit, "A", getAMutable(), *a)) ||
+      failed(checkOperandAlign(emit, "B", getBMutable(), *b)) ||
+      failed(checkOperandAlign(emit, "C", getCMutable(), *c)))
+    return failure();
   if (failed(checkScaleAddress(*this, getA(), Value(), getScaleA(), a->bits,
                                "mmadmx_c4")) ||
       failed(checkScaleAddress(*this, getB(), Value(), getScaleB(), b->bits,

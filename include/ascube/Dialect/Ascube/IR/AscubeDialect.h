@@ -63,6 +63,10 @@ std::optional<int64_t> getPlacedOffset(mlir::Value buf);
 /// block: a buffer its caller allocated.
 bool isOnCoreArgument(mlir::Value buf);
 
+/// The nearest enclosing `ascube.target` attribute (on `op` or an
+/// ancestor), or null when no enclosing op names a product.
+TargetAttr getTargetAttr(mlir::Operation *op);
+
 /// The target product named by the nearest enclosing `ascube.target`
 /// module attribute, or nullptr when no enclosing op names one.
 const target::ProductInfo *getTargetProduct(mlir::Operation *op);
