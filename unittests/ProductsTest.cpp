@@ -127,13 +127,24 @@ bool hasMmad(const char *product, const char *a, const char *b, const char *c,
       return true;
   return false;
 }
-bool hasType(llvm::ArrayRef<TypeRowInfo> rows, const char *product,
-             const char *type) {
+/// Is `type` a row of `rows` on `product`? (Rows of any table's struct.)
+template <typename Row>
+bool hasType(llvm::ArrayRef<Row> rows, const char *product, const char *type) {
   const ProductInfo *p = lookupProduct(product);
-  for (const TypeRowInfo &r : rows)
+  for (const Row &r : rows)
     if (p->in(r.Products) && !strcmp(r.Type, type))
       return true;
   return false;
+}
+/// The row of `type` in `rows` on `product`, or nullptr.
+template <typename Row>
+const Row *typeRow(llvm::ArrayRef<Row> rows, const char *product,
+                   const char *type) {
+  const ProductInfo *p = lookupProduct(product);
+  for (const Row &r : rows)
+    if (p->in(r.Products) && !strcmp(r.Type, type))
+      return &r;
+  return nullptr;
 }
 } // namespace
 
@@ -188,6 +199,42 @@ TEST(Products, MoverTypes) {
   EXPECT_FALSE(hasType(nd2nzTypes(), "atlas_a2", "hif8"));
   EXPECT_FALSE(hasType(nd2nzTypes(), "atlas_inference", "i8")); // 16/32-bit
   EXPECT_TRUE(hasType(nd2nzTypes(), "atlas_inference", "f16"));
+  // §6: int4 moves L1 -> L0 only.
+  ASSERT_TRUE(typeRow(load2DTypes(), "atlas_a2", "i4"));
+  EXPECT_FALSE(typeRow(load2DTypes(), "atlas_a2", "i4")->FromGM);
+  EXPECT_TRUE(typeRow(load2DTypes(), "atlas_a2", "i8")->FromGM);
+}
+
+// cube-reference §7, §8, §10.2.
+TEST(Products, TransposeV2AndV1Types) {
+  // §7: A2/A3 into L0A (u)int8, half, bf16, (u)int32, float; L0B also
+  // int4; 950 the same list without int4.
+  for (const char *t : {"i8", "ui8", "f16", "bf16", "i32", "ui32", "f32"}) {
+    SCOPED_TRACE(t);
+    ASSERT_TRUE(typeRow(load2DTransposeTypes(), "atlas_a2", t));
+    EXPECT_TRUE(typeRow(load2DTransposeTypes(), "atlas_a2", t)->IntoL0A);
+    EXPECT_TRUE(hasType(load2DTransposeTypes(), "ascend950pr", t));
+  }
+  ASSERT_TRUE(typeRow(load2DTransposeTypes(), "atlas_a3", "i4"));
+  EXPECT_FALSE(typeRow(load2DTransposeTypes(), "atlas_a3", "i4")->IntoL0A);
+  EXPECT_FALSE(hasType(load2DTransposeTypes(), "ascend950dt", "i4"));
+  EXPECT_FALSE(hasType(load2DTransposeTypes(), "atlas_a2", "i16"));
+  // Only the products with a LoadDataWithTranspose form have rows.
+  for (const ProductInfo &p : allProducts())
+    for (const auto &r : load2DTransposeTypes())
+      EXPECT_TRUE(!p.in(r.Products) || p.HasTransposeV1 || p.HasTransposeV2)
+          << p.Name;
+  // §8: 950's 2D-v2 moves fp4/fp8/hif8 too, never int16.
+  for (const char *t : {"f4E2M1FN", "f4e1m2", "hif8", "f8E5M2", "f8E4M3FN",
+                        "i8", "ui8", "f16", "bf16", "i32", "ui32", "f32"})
+    EXPECT_TRUE(hasType(load2DV2Types(), "ascend950pr", t)) << t;
+  EXPECT_FALSE(hasType(load2DV2Types(), "ascend950pr", "i16"));
+  EXPECT_FALSE(hasType(load2DV2Types(), "atlas_a2", "f16"));
+  // §10.2: LoadData 3D V1 on 310P/910A, half and (u)int8.
+  EXPECT_TRUE(hasType(load3DV1Types(), "atlas_inference", "f16"));
+  EXPECT_TRUE(hasType(load3DV1Types(), "atlas_training", "ui8"));
+  EXPECT_FALSE(hasType(load3DV1Types(), "atlas_training", "f32"));
+  EXPECT_FALSE(hasType(load3DV1Types(), "atlas_a2", "f16"));
 }
 
 // cube-reference §1, §5, §8-§16: which products have which instruction.
@@ -302,9 +349,11 @@ TEST(Products, QuantModes) {
   for (const QuantConversionInfo &c : quantConversions()) {
     SCOPED_TRACE(std::string(c.Mode) + " " + c.Src + " " + c.Dst);
     ASSERT_NE(lookupQuantMode(c.Mode), nullptr);
-    for (const char *f : {c.ScalarForm, c.VectorForm})
-      if (*f)
+    for (const char *f : {c.ScalarForm, c.VectorForm}) {
+      if (*f) {
         EXPECT_NE(lookupQuantMode(f), nullptr);
+      }
+    }
     int defaults = 0;
     for (const QuantConversionInfo &d : quantConversions())
       defaults += d.Default && llvm::StringRef(d.Src) == c.Src &&

@@ -69,7 +69,10 @@ float ascube::numerics::decodeSmallFloat(SmallFloat format, uint8_t code) {
   case SmallFloat::F8E5M2:
     return viaAPFloat(llvm::APFloat::Float8E5M2(), 8, code);
   case SmallFloat::F8E8M0:
-    return viaAPFloat(llvm::APFloat::Float8E8M0FNU(), 8, code);
+    // 2^(E - 127), 0xFF = NaN (§17). Decoded here, not through APFloat:
+    // LLVM 22's APFloat converts Float8E8M0FNU's NaN to +inf in IEEE single.
+    return code == 0xFF ? std::numeric_limits<float>::quiet_NaN()
+                        : std::ldexp(1.0f, int(code) - 127);
   case SmallFloat::HiF8:
     return decodeHiF8(code);
   case SmallFloat::F4E2M1:

@@ -24,6 +24,9 @@ namespace {
 #define GET_ProductTable_IMPL
 #define GET_MmadTable_IMPL
 #define GET_Load2DTable_IMPL
+#define GET_Load2DTransposeTable_IMPL
+#define GET_Load2DV2Table_IMPL
+#define GET_Load3DV1Table_IMPL
 #define GET_Nd2NzTable_IMPL
 #define GET_Load3DL0ATable_IMPL
 #define GET_Load3DL0BTable_IMPL
@@ -128,7 +131,12 @@ unsigned ProductInfo::alignment(Level level) const {
 
 ArrayRef<ProductInfo> ascube::target::allProducts() { return ProductTable; }
 ArrayRef<MmadRowInfo> ascube::target::mmadRows() { return MmadTable; }
-ArrayRef<TypeRowInfo> ascube::target::load2DTypes() { return Load2DTable; }
+ArrayRef<Load2DTypeInfo> ascube::target::load2DTypes() { return Load2DTable; }
+ArrayRef<Load2DTransposeTypeInfo> ascube::target::load2DTransposeTypes() {
+  return Load2DTransposeTable;
+}
+ArrayRef<TypeRowInfo> ascube::target::load2DV2Types() { return Load2DV2Table; }
+ArrayRef<TypeRowInfo> ascube::target::load3DV1Types() { return Load3DV1Table; }
 ArrayRef<TypeRowInfo> ascube::target::load3DTypes(Level dst, bool transposed) {
   if (transposed)
     return Load3DTransposeTable;
@@ -338,21 +346,37 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
     os << "| " << r.A << " × " << r.B << " → " << r.C << " | "
        << (*r.Bias ? r.Bias : "—") << " | " << productList(r.Products)
        << " |\n";
-  auto typeTable = [&](StringRef title, ArrayRef<TypeRowInfo> rows) {
+  // A row's restriction, if any, follows its type in parentheses.
+  auto none = [](const auto &) { return ""; };
+  auto typeTable = [&](StringRef title, auto rows, auto note) {
     os << "\n## " << title << "\n\n| element type | products |\n|---|---|\n";
-    for (const TypeRowInfo &r : rows)
-      os << "| " << r.Type << " | " << productList(r.Products) << " |\n";
+    for (const auto &r : rows) {
+      StringRef n = note(r);
+      os << "| " << r.Type << (n.empty() ? "" : " (" + n.str() + ")") << " | "
+         << productList(r.Products) << " |\n";
+    }
   };
-  typeTable("LoadData 2D element types (cube-reference §6)", load2DTypes());
+  typeTable("LoadData 2D element types (cube-reference §6)", load2DTypes(),
+            [](const Load2DTypeInfo &r) {
+              return r.FromGM ? "" : "L1 → L0A/L0B only";
+            });
+  typeTable("LoadDataWithTranspose element types (cube-reference §7)",
+            load2DTransposeTypes(), [](const Load2DTransposeTypeInfo &r) {
+              return r.IntoL0A ? "" : "into L0B only";
+            });
+  typeTable("LoadData 2D-v2 element types (cube-reference §8)", load2DV2Types(),
+            none);
   typeTable("DataCopy ND2NZ / DN2NZ element types (cube-reference §5)",
-            nd2nzTypes());
+            nd2nzTypes(), none);
   typeTable("LoadData 3D V2 element types into L0A (cube-reference §10.1)",
-            load3DTypes(Level::L0A, false));
+            load3DTypes(Level::L0A, false), none);
   typeTable("LoadData 3D V2 element types into L0B (cube-reference §10.1)",
-            load3DTypes(Level::L0B, false));
+            load3DTypes(Level::L0B, false), none);
   typeTable("LoadData 3D V2 element types into L0A with enTranspose "
             "(cube-reference §10.1)",
-            load3DTypes(Level::L0A, true));
+            load3DTypes(Level::L0A, true), none);
+  typeTable("LoadData 3D V1 element types (cube-reference §10.2)",
+            load3DV1Types(), none);
   os << "\n## Fixpipe conversions (cube-reference §16)\n\n| L0C → output | "
         "to GM | to L1 | products |\n|---|---|---|---|\n";
   for (const FixpipeRowInfo &r : fixpipeRows())

@@ -1,11 +1,11 @@
-//===- Formats.h - Bit-exact decoding of the Cube's small formats -*- C++
-//-*-===//
+//===- Formats.h - Bit-exact decoding of the small formats -----*- C++ -*-===//
 //
 // Value of every code of the 8- and 4-bit number formats of cube-reference
 // §17. The CPU lowering turns these into lookup tables, so one definition
-// serves the lowering, the tools and the tests. Standard formats go through
-// LLVM's APFloat; HiFloat8 and fp4 e1m2, which APFloat lacks, are decoded
-// from the reference's tables.
+// serves the lowering, the tools and the tests. fp8 e4m3fn/e5m2 and fp4
+// e2m1 go through LLVM's APFloat; HiFloat8 and fp4 e1m2, which APFloat
+// lacks, are decoded from the reference's tables, and e8m0 from its
+// definition (APFloat turns its NaN into inf).
 //
 //===----------------------------------------------------------------------===//
 

@@ -293,21 +293,57 @@ def MmadTable : GenericTable {
 }
 
 // LoadData 2D (cube-reference §6): element types per product; int4 moves
-// L1 -> L0 only.
-class Load2DType<int mask, string t> {
+// L1 -> L0 only (FromGM = 0).
+class Load2DType<int mask, string t, bit fromGM = 1> {
   bits<16> Products = mask;
   string Type = t;
+  bit FromGM = fromGM;
 }
 foreach t = ["i8", "ui8", "i16", "ui16", "f16"] in
   def : Load2DType<!or(A2A3, P950, P310B, P310P, P910A), t>;
 foreach t = ["bf16", "i32", "ui32", "f32"] in
   def : Load2DType<!or(A2A3, P950, P310B), t>;
-def : Load2DType<!or(A2A3, P310P), "i4">;
+def : Load2DType<!or(A2A3, P310P), "i4", /*fromGM=*/0>;
 def : Load2DType<X90, "i8">;
 def : Load2DType<!or(X90, K9030), "f16">;
 
 def Load2DTable : GenericTable {
   let FilterClass = "Load2DType";
+  let CppTypeName = "Load2DTypeInfo";
+  let Fields = ["Products", "Type", "FromGM"];
+}
+
+// LoadDataWithTranspose (cube-reference §7): element types per product;
+// int4 moves into L0B only (IntoL0A = 0) and not in 950's form. 310B and
+// Kirin X90 have the V1 form without their own list [U]: ascube allows
+// A2's.
+class Load2DTransposeType<int mask, string t, bit intoL0A = 1> {
+  bits<16> Products = mask;
+  string Type = t;
+  bit IntoL0A = intoL0A;
+}
+defvar TransposeV1 = !or(A2A3, P310B, X90);
+foreach t = ["i8", "ui8", "f16", "bf16", "i32", "ui32", "f32"] in
+  def : Load2DTransposeType<!or(TransposeV1, P950), t>;
+def : Load2DTransposeType<TransposeV1, "i4", /*intoL0A=*/0>;
+
+def Load2DTransposeTable : GenericTable {
+  let FilterClass = "Load2DTransposeType";
+  let CppTypeName = "Load2DTransposeTypeInfo";
+  let Fields = ["Products", "Type", "IntoL0A"];
+}
+
+// LoadData 2D-v2 (cube-reference §8; 950): element types.
+class Load2DV2Type<string t> {
+  bits<16> Products = !or(P950, 0);
+  string Type = t;
+}
+foreach t = ["i8", "ui8", "f4E2M1FN", "f4e1m2", "hif8", "f8E5M2", "f8E4M3FN",
+             "f16", "bf16", "i32", "ui32", "f32"] in
+  def : Load2DV2Type<t>;
+
+def Load2DV2Table : GenericTable {
+  let FilterClass = "Load2DV2Type";
   let CppTypeName = "TypeRowInfo";
   let Fields = ["Products", "Type"];
 }
@@ -373,6 +409,21 @@ def Load3DL0BTable : GenericTable {
 def Load3DTransposeTable : GenericTable {
   let FilterClass = "Load3DRow";
   let FilterClassField = "Transposed";
+  let CppTypeName = "TypeRowInfo";
+  let Fields = ["Products", "Type"];
+}
+
+// LoadData 3D V1 (cube-reference §10.2; 310P, 910A): half and (u)int8
+// (the cSize modes name b16 and b8 maps; the list is not spelled out [U]).
+class Load3DV1Type<string t> {
+  bits<16> Products = !or(P310P, P910A, 0);
+  string Type = t;
+}
+foreach t = ["i8", "ui8", "f16"] in
+  def : Load3DV1Type<t>;
+
+def Load3DV1Table : GenericTable {
+  let FilterClass = "Load3DV1Type";
   let CppTypeName = "TypeRowInfo";
   let Fields = ["Products", "Type"];
 }

@@ -101,6 +101,20 @@ struct TypeRowInfo {
   uint16_t Products;
   const char *Type;
 };
+/// A LoadData 2D element type (§6); FromGM: also on the GM -> L1/L0 paths
+/// (int4 moves L1 -> L0 only).
+struct Load2DTypeInfo {
+  uint16_t Products;
+  const char *Type;
+  bool FromGM;
+};
+/// A LoadDataWithTranspose element type (§7); IntoL0A: also into L0A
+/// (int4 moves into L0B only).
+struct Load2DTransposeTypeInfo {
+  uint16_t Products;
+  const char *Type;
+  bool IntoL0A;
+};
 /// Fixpipe conversion row (§16): L0C Src -> Dst, to GM and/or L1.
 struct FixpipeRowInfo {
   uint16_t Products;
@@ -134,8 +148,13 @@ struct QuantConversionInfo {
 };
 
 llvm::ArrayRef<MmadRowInfo> mmadRows();
-llvm::ArrayRef<TypeRowInfo> load2DTypes();
+llvm::ArrayRef<Load2DTypeInfo> load2DTypes();
+llvm::ArrayRef<Load2DTransposeTypeInfo> load2DTransposeTypes();
+/// LoadData 2D-v2 element types (§8).
+llvm::ArrayRef<TypeRowInfo> load2DV2Types();
 llvm::ArrayRef<TypeRowInfo> nd2nzTypes();
+/// LoadData 3D V1 element types (§10.2).
+llvm::ArrayRef<TypeRowInfo> load3DV1Types();
 /// LoadData 3D V2 element types (§10.1) into `dst` (L0A or L0B), or into
 /// L0A with enTranspose when `transposed`.
 llvm::ArrayRef<TypeRowInfo> load3DTypes(Level dst, bool transposed);

@@ -73,7 +73,8 @@ FailureOr<AllMemories> createModuleMemories(ArrayRef<func::FuncOp> funcs) {
     const target::ProductInfo *product = getTargetProduct(func);
     bool failedAlloc = false;
     func.walk([&](Operation *op) {
-      if (isa<LoadSparseOp, MmadSparseOp>(op))
+      auto instr = dyn_cast<InstructionOpInterface>(op);
+      if (instr && instr.getSparseIndexAnchor())
         mem.indexBytes = std::max<int64_t>(
             mem.indexBytes,
             (product ? product->capacity(Level::L0B) : 64 * 1024) / 4);
@@ -144,13 +145,9 @@ LogicalResult lowerAllocs(func::FuncOp func, const ModuleMemories &mem) {
   func.walk([&](AllocOp op) { allocs.push_back(op); });
   // Sparse instructions address the hidden index buffer from their L0B
   // buffer's fixed place: note it before the allocations go.
-  func.walk([&](Operation *op) {
-    Value l0b;
-    if (auto ls = dyn_cast<LoadSparseOp>(op))
-      l0b = ls.getDst();
-    else if (auto ms = dyn_cast<MmadSparseOp>(op))
-      l0b = ms.getB();
-    else
+  func.walk([&](InstructionOpInterface op) {
+    Value l0b = op.getSparseIndexAnchor();
+    if (!l0b)
       return;
     op->setAttr(kIndexBaseAttr, OpBuilder(op).getI64IntegerAttr(
                                     getSparseIndexBase(l0b).value_or(0)));
@@ -284,7 +281,7 @@ void insertRuntimeChecks(func::FuncOp func) {
     // values.
     if (auto o = dyn_cast<FixpipeOp>(op); o && o.getQuantVector())
       op->setAttr(kCheckQuantAttr, UnitAttr::get(op->getContext()));
-    if (isa<MmadSparseOp>(op))
+    if (hasSparseIndexEffect<MemoryEffects::Read>(op))
       op->setAttr(kCheckIndexAttr, UnitAttr::get(op->getContext()));
   });
 }

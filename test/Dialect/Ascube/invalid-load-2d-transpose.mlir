@@ -85,6 +85,42 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
 // -----
 
 module attributes {ascube.target = #ascube.target<ascend950pr>} {
+  func.func @v2_int4(%a: memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<64x64xi4, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+    // expected-error @+1 {{LoadDataWithTranspose moves (u)int8, half, bf16, (u)int32, float, and int4 into L0B (V1); got 'i4' into L0B (950 form) [load2dtranspose_c2]}}
+    ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x64xi4, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    return
+  }
+}
+
+// -----
+
+// Without a target, srcFracGap names the 950 form: no int4 there either.
+func.func @v2_int4_no_target(%a: memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<64x64xi4, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+  // expected-error @+1 {{got 'i4' into L0B (950 form) [load2dtranspose_c2]}}
+  ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64, srcFracGap = 0 : i64} : memref<64x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x64xi4, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  return
+}
+
+// -----
+
+// (u)int16 and unsigned int4 are in no product's list.
+func.func @int16(%a: memref<16x16xi16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<16x16xi16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+  // expected-error @+1 {{got 'i16' into L0B [load2dtranspose_c2]}}
+  ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<16x16xi16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x16xi16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  return
+}
+
+// -----
+
+func.func @uint4(%a: memref<64x64xui4, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<64x64xui4, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
+  // expected-error @+1 {{got 'ui4' into L0B [load2dtranspose_c2]}}
+  ascube.load_2d_transpose %a to %b {repeatTimes = 1 : i64} : memref<64x64xui4, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x64xui4, #ascube.layout<Zn>, #ascube.mem<L0B>>
+  return
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
   func.func @v2_repeat(%a: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
     // expected-error @+1 {{repeatTimes = 0 is outside [1, 255] [load2dtranspose_c3]}}
     ascube.load_2d_transpose %a to %b {repeatTimes = 0 : i64} : memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>

@@ -17,6 +17,15 @@ func.func @dtype(%a: memref<16x64xi4, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: 
 
 // -----
 
+// §8 lists no 16-bit integers.
+func.func @dtype_int16(%a: memref<16x16xi16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<16x16xi16, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{LoadData 2D-v2 of 'i16' is not available [load2dv2_c2]}}
+  ascube.load_2d_v2 %a to %b : memref<16x16xi16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x16xi16, #ascube.layout<Nz>, #ascube.mem<L0A>>
+  return
+}
+
+// -----
+
 func.func @range(%a: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>) {
   // expected-error @+1 {{mStep = 256 is outside [0, 255] [load2dv2_c3]}}
   ascube.load_2d_v2 %a to %b {mStep = 256 : i64, kStep = 1 : i64} : memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>

@@ -26,6 +26,15 @@ func.func @int4_from_gm(%a: memref<16x64xi4, #ascube.layout<Nz>>, %b: memref<16x
 
 // -----
 
+// int4 is signed (int4b_t); no product lists an unsigned int4.
+func.func @uint4(%a: memref<16x64xui4, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<16x64xui4, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
+  // expected-error @+1 {{element type 'ui4' is not a LoadData 2D type on this path [load2d_c2]}}
+  ascube.load_2d %a to %b : memref<16x64xui4, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x64xui4, #ascube.layout<Zz>, #ascube.mem<L0A>>
+  return
+}
+
+// -----
+
 // RepeatTimes is 8 bits.
 func.func @c05_repeat(%a: memref<16x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %b: memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
   // expected-error @+1 {{repeatTimes = 256 is outside [0, 255] [load2d_c3]}}

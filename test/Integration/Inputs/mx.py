@@ -35,6 +35,12 @@ def decode(fmt, code):
     return -v if sign else v
 
 
+def e8m0(codes):
+    """The value of e8m0 scale codes: 2^(E - 127), 0xFF = NaN (§17)."""
+    codes = np.asarray(codes)
+    return np.where(codes == 255, np.nan, 2.0 ** (codes.astype(np.float64) - 127))
+
+
 def codebook(fmt):
     """value -> code for the values |v| <= 3 of the format (no NaN/inf)."""
     book = {}
@@ -122,8 +128,11 @@ def main():
         m16, n16 = -(-m // 16) * 16, -(-n // 16) * 16
         sa = rng.integers(124, 131, (m16, k // 32))
         sb = rng.integers(124, 131, (k // 32, n16))
-        want = (a * 2.0 ** (np.repeat(sa[:m], 32, axis=1) - 127)) @ \
-               (b * 2.0 ** (np.repeat(sb[:, :n], 32, axis=0) - 127))
+        if i == 0:
+            # e8m0 0xFF is NaN (§17): A's row 1 and B's column 3 come out NaN.
+            sa[1, 0] = sb[0, 3] = 255
+        want = (a * e8m0(np.repeat(sa[:m], 32, axis=1))) @ \
+               (b * e8m0(np.repeat(sb[:, :n], 32, axis=0)))
         bv = rng.integers(-20, 21, n).astype(np.float64) / 4 if bias else np.zeros(n)
         want = want + bv
         d = os.path.join(o.out, f"case{i}")

@@ -76,11 +76,17 @@ std::optional<Load3DBehaviour> behaviourOf(Load3DOp o) {
   return Load3DBehaviour{*p, pad.getZExtValue()};
 }
 
-/// A Fixpipe with unitFlag also hands L0C blocks back to the Mmad: not a
-/// plain move.
+/// A move with unitFlag (Fixpipe) also hands L0C blocks back to the Mmad:
+/// not a plain move.
 bool handsOffTiles(Operation *op) {
-  auto f = dyn_cast<FixpipeOp>(op);
-  return f && f.getUnitFlag().value_or(0) != 0;
+  auto i = dyn_cast<InstructionOpInterface>(op);
+  return i && i.getUnitFlagValue() != 0;
+}
+
+/// Whether `op` writes the hidden 4:2 index buffer (LoadDataWithSparse):
+/// a write no operand shows.
+bool writesSparseIndex(Operation *op) {
+  return hasSparseIndexEffect<MemoryEffects::Write>(op);
 }
 
 /// The second of two identical consecutive moves writes what the first
@@ -117,7 +123,9 @@ bool writesDensely(Operation *op, const MoverAccess &m) {
                                               "clipReluMaxVal",
                                               "arch3510",
                                               "subBlockId"};
-  if (isa<LoadSparseOp, LoadMxOp>(op))
+  // Writes besides the destination (MX scales, the 4:2 index) are not
+  // modelled as dense.
+  if (!m.otherWrites.empty() || writesSparseIndex(op))
     return false;
   // Derived forms write the logical tile: dense only without padding.
   FailureOr<layout::FractalLayout> l = quietly(op, [&](EmitErrorFn e) {
@@ -146,7 +154,7 @@ template <typename OpT> struct EraseOverwrittenMove : OpRewritePattern<OpT> {
     std::optional<MoverAccess> a = getMoverAccess(op);
     std::optional<MoverAccess> b = next ? getMoverAccess(next) : std::nullopt;
     if (!a || !b || !a->otherWrites.empty() || handsOffTiles(op) ||
-        handsOffTiles(next) || isa<LoadSparseOp>(op) ||
+        handsOffTiles(next) || writesSparseIndex(op) ||
         !writesDensely(next, *b) || a->dst != b->dst || !a->dstBytes ||
         !b->dstBytes || b->dstBytes->first > a->dstBytes->first ||
         b->dstBytes->second < a->dstBytes->second)

@@ -256,7 +256,7 @@ LogicalResult DataCopyOp::verify() {
                            << " has no DataCopy DN2NZ (950 only) "
                               "[datacopy_c6]";
     if ((mode == CopyMode::nd2nz || mode == CopyMode::dn2nz) &&
-        !hasTypeRow(target::nd2nzTypes(), *prod, et))
+        !hasTypeRow(target::nd2nzTypes(), prod, et))
       return emitOpError() << stringifyCopyMode(mode) << " of " << et
                            << " is not available on " << prod->Name
                            << " [datacopy_c6]";

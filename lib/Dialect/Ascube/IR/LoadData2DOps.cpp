@@ -92,11 +92,12 @@ LogicalResult Load2DOp::verify() {
     return emitOpError() << "source and destination element types differ ("
                          << et << " vs " << dst->type.getElementType()
                          << ") [load2d_c2]";
-  // Dtypes (§6): b4 only L1 -> L0, integers/half/bf16/f32 otherwise.
-  bool typeOk = et.isInteger(8) || et.isInteger(16) || et.isInteger(32) ||
-                et.isF16() || et.isBF16() || et.isF32() ||
-                (et.isInteger(4) && src->level == Level::L1);
-  if (!typeOk)
+  // Dtypes (§6, Load2DTable): a type of some product on this path; the
+  // product's own list is load2d_c8.
+  auto onPath = [&](const target::Load2DTypeInfo &r) {
+    return r.FromGM || src->level == Level::L1;
+  };
+  if (!hasTypeRow(target::load2DTypes(), nullptr, et, onPath))
     return emitOpError() << "element type " << et
                          << " is not a LoadData 2D type on this path "
                             "[load2d_c2]";
@@ -114,7 +115,7 @@ LogicalResult Load2DOp::verify() {
       return emitOpError() << "LoadData 2D from GM is not available on "
                            << prod->Name
                            << " (950: L1 -> L0A/L0B only) [load2d_c9]";
-    if (!hasTypeRow(target::load2DTypes(), *prod, et))
+    if (!hasTypeRow(target::load2DTypes(), prod, et))
       return emitOpError() << "LoadData 2D of " << et << " is not available on "
                            << prod->Name << " [load2d_c8]";
   }
@@ -255,9 +256,18 @@ LogicalResult Load2DTransposeOp::verify() {
                             "L0B only, got L1 -> "
                          << target::stringifyLevel(dst->level)
                          << " [load2dtranspose_c1]";
-  bool typeOk = et.isInteger(8) || et.isF16() || et.isBF16() ||
-                et.isInteger(32) || et.isF32() ||
-                (et.isInteger(4) && dst->level == Level::L0B && !v2);
+  // Dtypes (§7, Load2DTransposeTable): on the product, or without one on
+  // a product of the form (V1 or 950's).
+  auto intoDst = [&](const target::Load2DTransposeTypeInfo &r) {
+    return r.IntoL0A || dst->level == Level::L0B;
+  };
+  bool typeOk =
+      prod ? hasTypeRow(target::load2DTransposeTypes(), prod, et, intoDst)
+           : llvm::any_of(target::allProducts(), [&](const auto &p) {
+               return (v2 ? p.HasTransposeV2 : p.HasTransposeV1) &&
+                      hasTypeRow(target::load2DTransposeTypes(), &p, et,
+                                 intoDst);
+             });
   if (!typeOk)
     return emitOpError() << "LoadDataWithTranspose moves (u)int8, half, "
                             "bf16, (u)int32, float, and int4 into L0B (V1); "
@@ -467,11 +477,7 @@ LogicalResult Load2DV2Op::verify() {
                          "load2dv2_c2")))
     return failure();
   Type et = src->type.getElementType();
-  bool typeOk = et.isInteger(8) || et.isF16() || et.isBF16() ||
-                et.isInteger(32) || et.isF32() ||
-                isa<Float8E4M3FNType, Float8E5M2Type, HiFloat8Type,
-                    Float4E2M1FNType, Float4E1M2Type>(et);
-  if (!typeOk)
+  if (!hasTypeRow(target::load2DV2Types(), nullptr, et))
     return emitOpError() << "LoadData 2D-v2 of " << et
                          << " is not available [load2dv2_c2]";
   if (const target::ProductInfo *prod = getTargetProduct(*this))
@@ -761,6 +767,9 @@ void LoadSparseOp::getOtherOperands(SmallVectorImpl<Value> &reads,
                                     SmallVectorImpl<Value> &) {
   reads.push_back(getIdx());
 }
+
+/// The index buffer it writes sits at its destination's L0B address / 4.
+Value LoadSparseOp::getSparseIndexAnchor() { return getDst(); }
 
 /// A LoadData MX does nothing when neither its data part (mStep or kStep 0)
 /// nor its scale part (xStep or yStep 0) moves anything (§8, §9).

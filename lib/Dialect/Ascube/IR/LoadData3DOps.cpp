@@ -534,7 +534,8 @@ LogicalResult Load3DV1Op::verify() {
                          << layout::stringifyFormat(dst->format())
                          << " [load3dv1_c1]";
   Type et = src->type.getElementType();
-  if (et != dst->type.getElementType() || !(et.isF16() || et.isInteger(8)))
+  if (et != dst->type.getElementType() ||
+      !hasTypeRow(target::load3DV1Types(), nullptr, et))
     return emitOpError() << "LoadData 3D V1 moves half or (u)int8 between "
                             "buffers of one type, got "
                          << et << " -> " << dst->type.getElementType()

@@ -41,27 +41,14 @@ LogicalResult checkOperandAlign(EmitErrorFn emit, StringRef role,
                     getRequiredBaseAlignment(use));
 }
 
-/// Mmad dtype rows of cube-reference §13.2, all products together
-/// (per-product gating is the target verification's).
+/// Mmad dtype rows of cube-reference §13.2 (MmadTable), all products
+/// together (per-product gating is the target verification's).
 bool isMmadTypeRow(Type a, Type b, Type c) {
-  auto si = [](Type t, unsigned w) {
-    return t.isSignlessInteger(w) || t.isSignedInteger(w);
-  };
-  auto ui = [](Type t, unsigned w) { return t.isUnsignedInteger(w); };
-  bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(a) &&
-             isa<Float8E4M3FNType, Float8E5M2Type>(b);
-  if (c.isF32())
-    return (a.isF16() && b.isF16()) || (a.isBF16() && b.isBF16()) ||
-           (a.isF32() && b.isF32()) || fp8 ||
-           (isa<HiFloat8Type>(a) && isa<HiFloat8Type>(b));
-  if (c.isF16())
-    return a.isF16() && b.isF16();
-  if (si(c, 32))
-    return (si(a, 8) && si(b, 8)) || (si(a, 4) && si(b, 4)) ||
-           (ui(a, 8) && si(b, 8)) || (ui(a, 8) && ui(b, 8));
-  if (ui(c, 32))
-    return ui(a, 8) && ui(b, 8);
-  return false;
+  std::string an = getCubeTypeName(a), bn = getCubeTypeName(b),
+              cn = getCubeTypeName(c);
+  return llvm::any_of(target::mmadRows(), [&](const auto &r) {
+    return an == r.A && bn == r.B && cn == r.C;
+  });
 }
 } // namespace
 
@@ -541,6 +528,8 @@ void MmadSparseOp::getInputs(SmallVectorImpl<Value> &inputs) {
   inputs.push_back(getA());
   inputs.push_back(getB());
 }
+/// The index buffer it reads sits at B's L0B address / 4 (§14).
+Value MmadSparseOp::getSparseIndexAnchor() { return getB(); }
 /// A and B' 512 B, C 1024 B (§13.1, §14).
 std::optional<int64_t> MmadSparseOp::getRequiredAlignment(OpOperand &operand) {
   return operand.get() == getC() ? 1024 : 512;

@@ -211,15 +211,6 @@ LogicalResult resolveMatmul(Operation *op, Value av, Value bv, Value cv,
   return success();
 }
 
-/// Is (A, B -> C, bias) a row of the product's Mmad table?
-bool hasTypeRow(ArrayRef<target::TypeRowInfo> rows,
-                const target::ProductInfo &p, Type t) {
-  std::string name = getCubeTypeName(t);
-  return llvm::any_of(rows, [&](const target::TypeRowInfo &r) {
-    return p.in(r.Products) && name == r.Type;
-  });
-}
-
 /// checkCapacity for every buffer operand of an instruction op.
 LogicalResult checkOperandCapacities(Operation *op, EmitErrorFn emit) {
   for (OpOperand &use : op->getOpOperands()) {

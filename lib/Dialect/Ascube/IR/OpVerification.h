@@ -113,9 +113,21 @@ LogicalResult resolveMatmul(Operation *op, Value av, Value bv, Value cv,
                             FailureOr<Buffer> &a, FailureOr<Buffer> &b,
                             FailureOr<Buffer> &c);
 
-/// Is (A, B -> C, bias) a row of the product's Mmad table?
-bool hasTypeRow(ArrayRef<target::TypeRowInfo> rows,
-                const target::ProductInfo &p, Type t);
+/// Is `t` a row of an instruction's element-type table (Products.td) that
+/// `keep` accepts, on product `p` or — without a product — on any product?
+/// `keep` tests a row's own restrictions (a path, a destination).
+template <typename Row, typename Keep>
+bool hasTypeRow(ArrayRef<Row> rows, const target::ProductInfo *p, Type t,
+                Keep keep) {
+  std::string name = getCubeTypeName(t);
+  return llvm::any_of(rows, [&](const Row &r) {
+    return (!p || p->in(r.Products)) && name == r.Type && keep(r);
+  });
+}
+template <typename Row>
+bool hasTypeRow(ArrayRef<Row> rows, const target::ProductInfo *p, Type t) {
+  return hasTypeRow(rows, p, t, [](const Row &) { return true; });
+}
 
 /// checkCapacity for every buffer operand of an instruction op.
 LogicalResult checkOperandCapacities(Operation *op, EmitErrorFn emit);

@@ -34,6 +34,20 @@ struct SparseIndexResource
     : public mlir::SideEffects::Resource::Base<SparseIndexResource> {
   llvm::StringRef getName() final { return "ascube.sparse_index"; }
 };
+
+/// Whether `op` has a memory effect of kind EffectT (MemoryEffects::Read or
+/// Write) on the 4:2 index buffer (SparseIndexResource).
+template <typename EffectT> bool hasSparseIndexEffect(mlir::Operation *op) {
+  auto iface = llvm::dyn_cast<mlir::MemoryEffectOpInterface>(op);
+  if (!iface)
+    return false;
+  llvm::SmallVector<mlir::MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  return llvm::any_of(effects, [](const auto &e) {
+    return llvm::isa<EffectT>(e.getEffect()) &&
+           e.getResource() == SparseIndexResource::get();
+  });
+}
 } // namespace ascube
 
 #define GET_OP_CLASSES

@@ -77,12 +77,15 @@ def Ascube_SparseIndexResource : Resource<"::ascube::SparseIndexResource">;
 /// offsets (hence AttrSizedOperandSegments), verified by its own verifier.
 /// Its source and destination (and any other buffer operand) carry their
 /// memory effects (MemRead / MemWrite) on the operand, as NVGPU's do.
-/// `moverMethods` names the MoverOpInterface methods with a default the op
-/// overrides (getOtherOperands).
+/// `moverMethods` and `instructionMethods` name the MoverOpInterface and
+/// InstructionOpInterface methods with a default the op overrides
+/// (getOtherOperands, getSparseIndexAnchor).
 class Ascube_MoverOp<string mnemonic, list<Trait> traits = [],
-                     list<string> moverMethods = []>
+                     list<string> moverMethods = [],
+                     list<string> instructionMethods = []>
     : Ascube_Op<mnemonic, !listconcat(traits, [AttrSizedOperandSegments,
-        DeclareOpInterfaceMethods<Ascube_InstructionOpInterface, ["isNoOp"]>,
+        DeclareOpInterfaceMethods<Ascube_InstructionOpInterface,
+            !listconcat(["isNoOp"], instructionMethods)>,
         DeclareOpInterfaceMethods<Ascube_MoverOpInterface,
             !listconcat(["getAccessExtents", "getBaseAlignment",
                          "getBoundsLabel"], moverMethods)>])> {
@@ -105,11 +108,13 @@ defvar Ascube_SrcDstBuilder = OpBuilder<(ins "::mlir::Value":$src,
       1, 0, 1, dstOffset ? 1 : 0};
 }]>;
 
-/// A matrix op of the Mmad family.
-class Ascube_MatmulOp<string mnemonic, list<Trait> traits = []>
+/// A matrix op of the Mmad family; `instructionMethods` as for movers.
+class Ascube_MatmulOp<string mnemonic, list<Trait> traits = [],
+                      list<string> instructionMethods = []>
     : Ascube_Op<mnemonic, !listconcat(traits, [
         DeclareOpInterfaceMethods<Ascube_InstructionOpInterface,
-            ["isNoOp", "getRequiredAlignment"]>,
+            !listconcat(["isNoOp", "getRequiredAlignment"],
+                        instructionMethods)>,
         DeclareOpInterfaceMethods<Ascube_MatmulOpInterface,
             ["getInputs", "getShape", "accumulates"]>])> {
   let hasVerifier = 1;

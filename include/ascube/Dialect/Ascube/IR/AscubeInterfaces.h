@@ -10,6 +10,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OpDefinition.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace ascube {
 
@@ -45,6 +46,19 @@ struct MatmulShape {
   /// m, k or n = 0: nothing is computed (§13.1).
   bool isNoOp() const { return m == 0 || k == 0 || n == 0; }
 };
+
+namespace detail {
+template <typename OpT>
+using UnitFlagField = decltype(std::declval<OpT &>().getUnitFlag());
+/// The default of InstructionOpInterface::getUnitFlagValue: the op's
+/// optional `unitFlag` attribute, 0 when absent or not a field of the op.
+template <typename OpT> int64_t unitFlagOr0(OpT op) {
+  if constexpr (llvm::is_detected<UnitFlagField, OpT>::value)
+    return op.getUnitFlag().value_or(0);
+  else
+    return 0;
+}
+} // namespace detail
 
 } // namespace ascube
 

@@ -36,6 +36,21 @@ def Ascube_InstructionOpInterface : OpInterface<"InstructionOpInterface"> {
       (ins "::mlir::OpOperand &":$operand), [{}],
       [{ return ::ascube::getMoverOperandAlignment($_op.getOperation(),
                                                    operand); }]>,
+    InterfaceMethod<[{
+        The unitFlag (cube-reference §13.3; Mmad and Fixpipe): 2 or 3 hand
+        L0C blocks between the Mmad and the Fixpipe reading them, which
+        makes the instruction more than a plain move or product. 0 when
+        absent or for an instruction without the field.
+      }], "int64_t", "getUnitFlagValue", (ins), [{}],
+      [{ return ::ascube::detail::unitFlagOr0($_op); }]>,
+    InterfaceMethod<[{
+        The L0B buffer whose byte address / 4 places the hidden 4:2 index
+        buffer (cube-reference §3.2) the instruction writes
+        (LoadDataWithSparse: its destination) or reads (MmadWithSparse: its
+        B); null for an instruction that does not touch the index buffer.
+        Whether it reads or writes is its SparseIndexResource effect.
+      }], "::mlir::Value", "getSparseIndexAnchor", (ins), [{}],
+      [{ return ::mlir::Value(); }]>,
   ];
 }
 
@@ -79,7 +94,7 @@ def Ascube_MoverOpInterface
       }], "void", "getOtherOperands",
       (ins "::llvm::SmallVectorImpl<::mlir::Value> &":$reads,
            "::llvm::SmallVectorImpl<::mlir::Value> &":$writes),
-      [{}], [{ return; }]>,
+      [{}], [{ (void)reads; (void)writes; }]>,
   ];
 }
 
@@ -104,9 +119,6 @@ def Ascube_MatmulOpInterface
         Whether C's previous value is a summand (cmatrixInitVal = false and
         no bias as the initial value), so C is read as well as written.
       }], "bool", "accumulates">,
-    InterfaceMethod<"The unitFlag (0 when absent, §13.3).", "int64_t",
-      "getUnitFlagValue", (ins), [{}],
-      [{ return $_op.getUnitFlag().value_or(0); }]>,
   ];
 }
 

@@ -218,7 +218,7 @@ def Ascube_Load2DV2Op : Ascube_MoverOp<"load_2d_v2"> {
 
 def Ascube_LoadSparseOp : Ascube_MoverOp<"load_sparse",
     [MemoryEffects<[MemWrite<Ascube_SparseIndexResource>]>],
-    ["getOtherOperands"]> {
+    ["getOtherOperands"], ["getSparseIndexAnchor"]> {
   let summary = "LoadDataWithSparse: 4:2-sparse B' fractals and their indices L1 -> L0B (cube-reference §12, §3.2)";
   let description = [{
     One LoadDataWithSparse instruction (A2/A3). For repeat i in

@@ -88,7 +88,8 @@ def Ascube_MmadOp : Ascube_MatmulOp<"mmad"> {
 }
 
 def Ascube_MmadSparseOp : Ascube_MatmulOp<"mmad_sparse",
-    [MemoryEffects<[MemRead<Ascube_SparseIndexResource>]>]> {
+    [MemoryEffects<[MemRead<Ascube_SparseIndexResource>]>],
+    ["getSparseIndexAnchor"]> {
   let summary = "MmadWithSparse: C = A x B with 4:2 structured-sparse B (cube-reference §14, §3.2)";
   let description = [{
     One MmadWithSparse instruction (A2/A3): int8 A (m x k, L0A Zz, 16 x 32
