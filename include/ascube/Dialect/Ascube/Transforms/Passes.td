@@ -135,4 +135,52 @@ def AscubeSelectMovers : Pass<"ascube-select-movers", "::mlir::ModuleOp"> {
   ];
 }
 
+def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
+  let summary = "Map linalg.matmul on GM memrefs onto the Cube as a tiled ascube program";
+  let description = [{
+    Replaces each `linalg.matmul` C += A x B on memrefs in GM (static
+    shapes, row-major, the default indexing maps) whose C is zero-filled by
+    the `linalg.fill` just before it, by a complete Cube program for the
+    target product (cube-reference §5, §11, §13, §16): per output tile
+    (m x n, in L0C) and per K chunk (k), DataCopy ND2NZ copies A's m x k and
+    B's k x n chunk GM -> L1 (Nz), `ascube.load` moves them to L0A/L0B
+    (`ascube-select-movers` then picks the instructions), `ascube.mmad`
+    accumulates into the L0C tile (the first chunk from zero, the others
+    onto C, with a PIPE_M barrier where the tile is small, `sync_c1`), and
+    Fixpipe writes the tile to C. Tails in M, N and K get their own
+    exactly-shaped buffers at the same places; every buffer is placed
+    (`ascube.alloc offset`).
+
+    Tile sizes come from the product's capacities (docs/Tiling.md,
+    `model::chooseMatmulTiling`): the output tile with the least GM -> L1
+    traffic that fits L0C, with K chunks that fit twice in L0A, L0B and L1.
+    `report=true` prints the tiling and its traffic as a remark.
+
+    Element types: any row of the product's Mmad table without a bias
+    (A2/A3/950/310B: f16, bf16, f32 -> f32, int8 -> int32; 950 fp8/hif8 ->
+    f32; Kirin: f16 -> f16, X90 int8 -> int32), C of the row's C type.
+
+    Errors (labels in docs/Constraints.md): a form the pass does not map
+    (`tile_c1`: not memrefs in GM with static row-major shapes, transposed
+    or broadcast indexing maps); C not zero-filled just before
+    (`tile_c2`); no Mmad row for the types on the product (`tile_c3`); a
+    product without DataCopy ND2NZ or Fixpipe to GM (`tile_c4`); a row
+    pitch beyond DataCopy's srcDValue range [1, 65535] (`tile_c5`).
+
+    Example: `ascube-opt mm.mlir --ascube-tile-linalg=product=atlas_a2`.
+  }];
+  let options = [
+    Option<"product", "product", "std::string", /*default=*/"\"\"",
+           "Product key; without it the module's ascube.target is used">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark with the chosen tiling and its GM -> L1 traffic">,
+    ListOption<"tile", "tile", "int64_t",
+               "Tile sizes m,n,k instead of the chosen ones (checked "
+               "against the capacities and alignment; for tests)">,
+  ];
+  let dependentDialects = ["::ascube::AscubeDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // ASCUBE_TRANSFORMS_PASSES_TD

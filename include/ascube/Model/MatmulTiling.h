@@ -1,0 +1,77 @@
+//===- MatmulTiling.h - Tile sizes of a matmul on one Cube ------*- C++ -*-===//
+//
+// How ascube-tile-linalg cuts C (M x N) = A (M x K) x B (K x N) into the
+// tiles one AI core's memories hold (cube-reference §1 capacities, §2
+// fractal alignment, §13.1 instruction ranges), and the traffic that
+// choice costs. No IR: the pass and the unit tests call it with plain
+// numbers (docs/Tiling.md states the rule).
+//
+// Units: elements for tile sizes, bytes for capacities and traffic.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCUBE_MODEL_MATMULTILING_H
+#define ASCUBE_MODEL_MATMULTILING_H
+
+#include <cstdint>
+#include <optional>
+
+namespace ascube::model {
+
+/// What the tiles must fit: capacities in bytes of one AI core (§1).
+struct MatmulCapacities {
+  int64_t l1 = 0, l0a = 0, l0b = 0, l0c = 0;
+};
+
+/// A matmul's shape and element sizes in bits (A and B, and the L0C
+/// accumulator C).
+struct MatmulProblem {
+  int64_t m = 0, n = 0, k = 0;
+  int64_t aBits = 16, bBits = 16, cBits = 32;
+};
+
+/// One tiling: an m x n output tile lives in L0C while K is walked in
+/// chunks of k; each chunk of A (m x k) and B (k x n) is copied GM -> L1 and
+/// moved L1 -> L0A/L0B whole. L0A, L0B and L1 hold two chunks (room for
+/// ping-pong), L0C one tile.
+struct MatmulTiling {
+  int64_t m = 0, n = 0, k = 0;
+
+  /// Tiles along each dimension (the last may be a tail).
+  int64_t tilesM(const MatmulProblem &p) const { return ceilDiv(p.m, m); }
+  int64_t tilesN(const MatmulProblem &p) const { return ceilDiv(p.n, n); }
+  int64_t chunksK(const MatmulProblem &p) const { return ceilDiv(p.k, k); }
+
+  /// Bytes copied GM -> L1: each output tile reads its A rows (tile rows x
+  /// K) and B columns (K x tile columns) once, so A is read tilesN times
+  /// and B tilesM times.
+  int64_t gmToL1Bytes(const MatmulProblem &p) const;
+
+  static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+};
+
+/// The alignment of tile sizes in elements: m a multiple of 16 (fractal
+/// rows), n of 16 and of B's C0 (B's L1 Nz fractal is 16 x C0), k of 16 and
+/// of the C0 of A (L0A fractal 16 x C0, L0B C0 x 16); C0 = 256 / bits.
+struct MatmulAlignment {
+  int64_t m = 16, n = 16, k = 16;
+  static MatmulAlignment of(const MatmulProblem &p);
+};
+
+/// The tiling with the least GM -> L1 traffic that fits `cap` (L0C: m x n
+/// x cBits; L0A: 2 chunks of m x k; L0B: 2 chunks of k x n; L1: 2 chunks
+/// of both), tiles no larger than the problem rounded up to the alignment.
+/// Ties go to the larger k chunk (fewer instructions), then to the larger
+/// output tile, then to n >= m. std::nullopt when not even the smallest
+/// aligned tile fits.
+std::optional<MatmulTiling> chooseMatmulTiling(const MatmulProblem &p,
+                                               const MatmulCapacities &cap);
+
+/// Whether tiling `t` fits `cap` as chooseMatmulTiling requires (L0C one
+/// tile, L0A/L0B/L1 two chunks).
+bool fitsMatmulTiling(const MatmulProblem &p, const MatmulCapacities &cap,
+                      const MatmulTiling &t);
+
+} // namespace ascube::model
+
+#endif // ASCUBE_MODEL_MATMULTILING_H

@@ -1,0 +1,372 @@
+//===- TileLinalg.cpp - ascube-tile-linalg: linalg.matmul onto the Cube ---===//
+//
+// Turns a linalg.matmul on GM memrefs into a tiled Cube program for the
+// target product (the pass description in Passes.td; the tiling rule in
+// docs/Tiling.md and model::chooseMatmulTiling). The program is the one an
+// Ascend C kernel writes by hand:
+//
+//   for each output tile (mt x nt, in L0C):
+//     for each K chunk (kt):
+//       DataCopy ND2NZ   A[m0.., k0..] (mt x kt), B[k0.., n0..] (kt x nt) -> L1
+//       Nz ascube.load      L1 -> L0A (Zz; Nz on 950), L1 -> L0B (Zn)
+//       [pipe_barrier M] before an accumulating Mmad of a small tile (sync_c1)
+//       Mmad             C tile (= or +=) A chunk x B chunk
+//     Fixpipe            C tile -> C[m0.., n0..] (NZ2ND)
+//
+// The Mmad grid is fixed by its buffers (mmad_c8), so each tail size gets
+// buffers of its own shape, placed at the same addresses as the full ones.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascube/Dialect/Ascube/IR/Ascube.h"
+#include "ascube/Dialect/Ascube/Transforms/Passes.h"
+#include "ascube/Model/MatmulTiling.h"
+#include "ascube/Target/Target.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace ascube {
+#define GEN_PASS_DEF_ASCUBETILELINALG
+#include "ascube/Dialect/Ascube/Transforms/Passes.h.inc"
+} // namespace ascube
+
+using namespace mlir;
+using namespace ascube;
+using target::Level;
+using Format = layout::Format;
+
+namespace {
+
+/// A GM operand the pass can address: a static, row-major 2-D memref with
+/// no memory space.
+bool isPlainGMMatrix(Value v) {
+  auto t = dyn_cast<MemRefType>(v.getType());
+  return t && t.getRank() == 2 && t.hasStaticShape() &&
+         t.getLayout().isIdentity() && !t.getMemorySpace();
+}
+
+/// The `linalg.fill` of zero into `c` right before `op`, or null.
+linalg::FillOp zeroFillBefore(linalg::MatmulOp op, Value c) {
+  auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
+  if (!fill || fill.getOutputs().size() != 1 || fill.getOutputs()[0] != c)
+    return {};
+  Value v = fill.getInputs()[0];
+  if (matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero()))
+    return fill;
+  return {};
+}
+
+/// Emits the Cube program of one matmul.
+class MatmulEmitter {
+public:
+  MatmulEmitter(OpBuilder &b, Location loc, const target::ProductInfo &prod,
+                const model::MatmulProblem &p, const model::MatmulTiling &t,
+                Value A, Value B, Value C)
+      : b(b), loc(loc), prod(prod), p(p), t(t), A(A), B(B), C(C) {
+    aType = cast<MemRefType>(A.getType()).getElementType();
+    bType = cast<MemRefType>(B.getType()).getElementType();
+    cType = cast<MemRefType>(C.getType()).getElementType();
+  }
+
+  void emit() {
+    int64_t fullM = p.m / t.m, tailM = p.m % t.m;
+    int64_t fullN = p.n / t.n, tailN = p.n % t.n;
+    forEachTile(fullM, tailM, t.m, [&](Value m0, int64_t mt) {
+      forEachTile(fullN, tailN, t.n, [&](Value n0, int64_t nt) {
+        emitOutputTile(m0, mt, n0, nt);
+      });
+    });
+  }
+
+private:
+  /// Calls `body(offset, size)` for `full` tiles of `size` (in an scf.for)
+  /// and then the tail of `tail` elements, if any.
+  void forEachTile(int64_t full, int64_t tail, int64_t size,
+                   llvm::function_ref<void(Value, int64_t)> body) {
+    if (full > 0) {
+      auto loop = scf::ForOp::create(b, loc, index(0), index(full), index(1));
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(loop.getBody());
+      body(mul(loop.getInductionVar(), size), size);
+    }
+    if (tail > 0)
+      body(index(full * size), tail);
+  }
+
+  /// One output tile: every K chunk, then the Fixpipe to C.
+  void emitOutputTile(Value m0, int64_t mt, Value n0, int64_t nt) {
+    int64_t fullK = p.k / t.k, tailK = p.k % t.k;
+    bool first = true;
+    if (fullK > 0) {
+      emitChunk(m0, mt, n0, nt, index(0), t.k, /*init=*/true);
+      first = false;
+      if (fullK > 1) {
+        auto loop =
+            scf::ForOp::create(b, loc, index(1), index(fullK), index(1));
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPointToStart(loop.getBody());
+        emitChunk(m0, mt, n0, nt, mul(loop.getInductionVar(), t.k), t.k,
+                  /*init=*/false);
+      }
+    }
+    if (tailK > 0)
+      emitChunk(m0, mt, n0, nt, index(fullK * t.k), tailK, first);
+    // C tile -> C (NZ2ND): mt x nt elements at row m0, column n0.
+    Value c0 =
+        buffer(Level::L0C, computeRows(mt), bCols(nt), cType, Format::Nz);
+    auto fp = FixpipeOp::create(b, loc, c0, Value(), C, add(mul(m0, p.n), n0),
+                                Value(), Value(), {}, attr(mt), attr(nt), {},
+                                attr(p.n), {}, {}, {}, {}, {}, {}, {}, {}, {},
+                                {}, {}, {}, {}, {}, {}, {});
+    (void)fp;
+  }
+
+  /// One K chunk of one output tile: A and B chunks GM -> L1 -> L0, then
+  /// the Mmad into the tile's L0C buffer.
+  void emitChunk(Value m0, int64_t mt, Value n0, int64_t nt, Value k0,
+                 int64_t kt, bool init) {
+    int64_t rows = computeRows(mt);
+    int64_t bk = bRows(kt), bn = bCols(nt);
+    Value a1 = buffer(Level::L1, rows, kt, aType, Format::Nz);
+    Value b1 = buffer(Level::L1, bk, bn, bType, Format::Nz, l1BOffset);
+    // ND2NZ: mt rows of kt from A at (m0, k0), row pitch K; kt rows of nt
+    // from B at (k0, n0), row pitch N.
+    DataCopyOp::create(b, loc, A, add(mul(m0, p.k), k0), a1, Value(), {}, {},
+                       {}, {}, {}, {}, attr(mt), attr(kt), {}, attr(p.k), {},
+                       {}, {});
+    DataCopyOp::create(b, loc, B, add(mul(k0, p.n), n0), b1, Value(), {}, {},
+                       {}, {}, {}, {}, attr(kt), attr(nt), {}, attr(p.n), {},
+                       {}, {});
+    Value a0 = buffer(Level::L0A, rows, kt, aType, prod.L0ALayout);
+    Value b0 = buffer(Level::L0B, bk, bn, bType, Format::Zn);
+    LoadOp::create(b, loc, a1, a0, UnitAttr(), MoverAttr());
+    LoadOp::create(b, loc, b1, b0, UnitAttr(), MoverAttr());
+    Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
+    // Consecutive accumulating Mmads into one L0C tile of fewer than 10
+    // fractals need a PIPE_M barrier (§13.3, sync_c1).
+    if (!init && (rows / 16) * (bn / 16) < 10)
+      PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
+    MmadOp::create(b, loc, a0, b0, c0, Value(), attr(rows), attr(kt), attr(bn),
+                   init ? BoolAttr() : b.getBoolAttr(false), {}, {}, {}, {},
+                   {});
+  }
+
+  /// Rows an A chunk and the C tile are computed with: a single row would
+  /// make the Mmad a GEMV (m = 1 reads A as ND, §13.3), so it is computed
+  /// as one fractal row of which Fixpipe writes row 0.
+  static int64_t computeRows(int64_t mt) { return mt == 1 ? 16 : mt; }
+  static int64_t ceil16(int64_t v) { return (v + 15) / 16; }
+
+  /// B's chunk as held in L1 and L0B: 8-bit B (K x N, Nz in L1) reaches
+  /// L0B's Zn through LoadDataWithTranspose's 32 x 32 squares (§7, §11),
+  /// so K and N are whole squares: N is computed padded (Fixpipe writes
+  /// the real columns) and the Mmad reads the real k of the padded K.
+  int64_t bRows(int64_t kt) const {
+    return p.bBits == 8 ? (kt + 31) / 32 * 32 : kt;
+  }
+  int64_t bCols(int64_t nt) const {
+    return p.bBits == 8 ? (nt + 31) / 32 * 32 : nt;
+  }
+
+  /// The placed buffer of `level` with logical shape rows x cols at byte
+  /// `offset`: one per shape and place, all of one operand's buffers of a
+  /// level at the same address (they are live one at a time).
+  Value buffer(Level level, int64_t rows, int64_t cols, Type elem,
+               Format format, int64_t offset = 0) {
+    auto layout = LayoutAttr::get(b.getContext(), format, {}, std::nullopt);
+    auto type = MemRefType::get({rows, cols}, elem, layout,
+                                MemSpaceAttr::get(b.getContext(), level));
+    Value &v = buffers[{type, offset}];
+    if (v)
+      return v;
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(allocPoint);
+    v = AllocOp::create(b, loc, type, b.getI64IntegerAttr(offset)).getResult();
+    return v;
+  }
+
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value mul(Value v, int64_t c) {
+    return arith::MulIOp::create(b, loc, v, index(c));
+  }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  IntegerAttr attr(int64_t v) { return b.getI64IntegerAttr(v); }
+
+public:
+  /// Allocations go here (the function's entry).
+  Operation *allocPoint = nullptr;
+  /// L1 address of the B chunks (after the A chunk).
+  int64_t l1BOffset = 0;
+
+private:
+  OpBuilder &b;
+  Location loc;
+  const target::ProductInfo &prod;
+  model::MatmulProblem p;
+  model::MatmulTiling t;
+  Value A, B, C;
+  Type aType, bType, cType;
+  llvm::DenseMap<std::pair<Type, int64_t>, Value> buffers;
+};
+
+struct AscubeTileLinalgPass
+    : ascube::impl::AscubeTileLinalgBase<AscubeTileLinalgPass> {
+  using AscubeTileLinalgBase::AscubeTileLinalgBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    const target::ProductInfo *prod = resolveProduct(module);
+    if (!prod)
+      return signalPassFailure();
+    SmallVector<linalg::MatmulOp> matmuls;
+    module.walk([&](linalg::MatmulOp op) { matmuls.push_back(op); });
+    for (linalg::MatmulOp op : matmuls)
+      if (failed(tileMatmul(op, *prod)))
+        return signalPassFailure();
+  }
+
+  /// The product named by the option (set on the module) or by the module.
+  const target::ProductInfo *resolveProduct(ModuleOp module) {
+    auto old =
+        module->getAttrOfType<TargetAttr>(AscubeDialect::kTargetAttrName);
+    if (product.empty()) {
+      if (!old) {
+        module.emitError() << "ascube-tile-linalg needs a product: "
+                              "product=<key> or a module ascube.target "
+                              "(known: "
+                           << target::knownProductKeys() << ") [target_c1]";
+        return nullptr;
+      }
+      return old.getInfo();
+    }
+    const target::ProductInfo *prod = target::lookupProduct(product);
+    if (!prod) {
+      module.emitError() << "unknown product '" << product
+                         << "'; known: " << target::knownProductKeys()
+                         << " [target_c1]";
+      return nullptr;
+    }
+    if (old && old.getProduct() != prod->Name) {
+      module.emitError() << "the module targets " << old.getProduct()
+                         << ", not " << product << " [target_c2]";
+      return nullptr;
+    }
+    module->setAttr(AscubeDialect::kTargetAttrName,
+                    TargetAttr::get(&getContext(), prod->Name));
+    return prod;
+  }
+
+  LogicalResult tileMatmul(linalg::MatmulOp op,
+                           const target::ProductInfo &prod) {
+    if (!op.hasPureBufferSemantics() || op.getInputs().size() != 2 ||
+        op.getOutputs().size() != 1)
+      return op.emitOpError()
+             << "ascube-tile-linalg maps a linalg.matmul on memrefs "
+                "[tile_c1]";
+    Value A = op.getInputs()[0], B = op.getInputs()[1], C = op.getOutputs()[0];
+    if (!isPlainGMMatrix(A) || !isPlainGMMatrix(B) || !isPlainGMMatrix(C))
+      return op.emitOpError()
+             << "ascube-tile-linalg maps operands that are static, "
+                "row-major 2-D memrefs in GM (no layout, no memory space) "
+                "[tile_c1]";
+    if (op.hasUserDefinedMaps())
+      return op.emitOpError()
+             << "ascube-tile-linalg maps the default indexing maps (C[m, n] "
+                "+= A[m, k] * B[k, n]); transposed or broadcast operands are "
+                "not mapped yet [tile_c1]";
+    auto shape = [](Value v) {
+      return cast<MemRefType>(v.getType()).getShape();
+    };
+    model::MatmulProblem p;
+    p.m = shape(A)[0];
+    p.k = shape(A)[1];
+    p.n = shape(B)[1];
+    Type at = cast<MemRefType>(A.getType()).getElementType(),
+         bt = cast<MemRefType>(B.getType()).getElementType(),
+         ct = cast<MemRefType>(C.getType()).getElementType();
+    std::string an = getCubeTypeName(at), bn = getCubeTypeName(bt),
+                cn = getCubeTypeName(ct);
+    bool row = llvm::any_of(target::mmadRows(), [&](const auto &r) {
+      return prod.in(r.Products) && an == r.A && bn == r.B && cn == r.C &&
+             !*r.Bias;
+    });
+    if (!row)
+      return op.emitOpError()
+             << an << " x " << bn << " -> " << cn << " is not an Mmad row on "
+             << prod.Name << " (docs/Products.md) [tile_c3]";
+    if (!prod.HasND2NZ || !prod.HasFixpipe)
+      return op.emitOpError()
+             << prod.Name << " has no "
+             << (prod.HasND2NZ ? "Fixpipe L0C -> GM" : "DataCopy ND2NZ")
+             << ": ascube-tile-linalg copies ND matrices GM -> L1 with ND2NZ "
+                "and writes C with Fixpipe [tile_c4]";
+    if (p.k > 65535 || p.n > 65535)
+      return op.emitOpError()
+             << "a row pitch of " << std::max(p.k, p.n)
+             << " elements is beyond DataCopy's srcDValue range [1, 65535] "
+                "[tile_c5]";
+    linalg::FillOp fill = zeroFillBefore(op, C);
+    if (!fill)
+      return op.emitOpError()
+             << "linalg.matmul adds A x B to C, and the Cube program "
+                "computes C = A x B: fill C with zero (linalg.fill) right "
+                "before it [tile_c2]";
+    p.aBits = *getElementBitWidth(at);
+    p.bBits = *getElementBitWidth(bt);
+    p.cBits = *getElementBitWidth(ct);
+    model::MatmulCapacities cap{int64_t(prod.L1), int64_t(prod.L0A),
+                                int64_t(prod.L0B), int64_t(prod.L0C)};
+    std::optional<model::MatmulTiling> t = model::chooseMatmulTiling(p, cap);
+    if (!tile.empty()) {
+      model::MatmulAlignment al = model::MatmulAlignment::of(p);
+      if (tile.size() != 3 || tile[0] < 1 || tile[0] % al.m || tile[1] < 1 ||
+          tile[1] % al.n || tile[2] < 1 || tile[2] % al.k)
+        return op.emitOpError()
+               << "tile=m,n,k takes three sizes, multiples of " << al.m << ", "
+               << al.n << " and " << al.k << " [tile_c6]";
+      t = model::MatmulTiling{tile[0], tile[1], tile[2]};
+      if (!model::fitsMatmulTiling(p, cap, *t))
+        return op.emitOpError()
+               << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
+               << " does not fit " << prod.Name << "'s L0A/L0B/L0C/L1 "
+               << "[tile_c6]";
+    }
+    if (!t)
+      return op.emitOpError() << "no tile of " << prod.Name
+                              << "'s L0A/L0B/L0C/L1 holds one fractal of "
+                                 "each operand [tile_c1]";
+    if (report)
+      op.emitRemark() << llvm::formatv(
+          "ascube-tile-linalg: {0} {1} x {2} -> {3}, M x N x K = {4} x {5} x "
+          "{6}: tile m = {7}, n = {8}, k = {9} ({10} x {11} output tiles, "
+          "{12} K chunks each); L0C {13} B, L0A {14} B, L0B {15} B, L1 {16} "
+          "B per chunk; GM -> L1 {17} B",
+          prod.Name, an, bn, cn, p.m, p.n, p.k, t->m, t->n, t->k, t->tilesM(p),
+          t->tilesN(p), t->chunksK(p), t->m * t->n * p.cBits / 8,
+          t->m * t->k * p.aBits / 8, t->k * t->n * p.bBits / 8,
+          (t->m * t->k * p.aBits + t->k * t->n * p.bBits) / 8,
+          t->gmToL1Bytes(p));
+
+    auto func = op->getParentOfType<func::FuncOp>();
+    OpBuilder b(op);
+    MatmulEmitter emitter(b, op.getLoc(), prod, p, *t, A, B, C);
+    emitter.allocPoint = &func.getBody().front().front();
+    // B's L1 chunks follow the largest A chunk (16-row padded, 512 B
+    // aligned).
+    int64_t aChunk = (t->m + 15) / 16 * 16 * t->k * p.aBits / 8;
+    emitter.l1BOffset = (aChunk + 511) / 512 * 512;
+    emitter.emit();
+    fill.erase();
+    op.erase();
+    return success();
+  }
+};
+} // namespace

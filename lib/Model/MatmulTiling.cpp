@@ -1,0 +1,78 @@
+//===- MatmulTiling.cpp - Tile sizes of a matmul on one Cube --------------===//
+//
+// See MatmulTiling.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascube/Model/MatmulTiling.h"
+
+#include <algorithm>
+#include <numeric>
+#include <tuple>
+
+using namespace ascube::model;
+
+int64_t MatmulTiling::gmToL1Bytes(const MatmulProblem &p) const {
+  // Every tile row (all of M over the tiles) reads K elements of A per
+  // tile column, and every tile column N reads K of B per tile row.
+  return (tilesN(p) * p.m * p.k * p.aBits + tilesM(p) * p.k * p.n * p.bBits) /
+         8;
+}
+
+MatmulAlignment MatmulAlignment::of(const MatmulProblem &p) {
+  auto c0 = [](int64_t bits) { return std::max<int64_t>(1, 256 / bits); };
+  MatmulAlignment a;
+  a.m = 16;
+  a.n = std::lcm<int64_t>(16, c0(p.bBits));
+  a.k = std::lcm<int64_t>(16, std::lcm(c0(p.aBits), c0(p.bBits)));
+  return a;
+}
+
+bool ascube::model::fitsMatmulTiling(const MatmulProblem &p,
+                                     const MatmulCapacities &cap,
+                                     const MatmulTiling &t) {
+  return t.m * t.n * p.cBits / 8 <= cap.l0c &&
+         2 * t.m * t.k * p.aBits / 8 <= cap.l0a &&
+         2 * t.k * t.n * p.bBits / 8 <= cap.l0b &&
+         2 * (t.m * p.aBits + t.n * p.bBits) * t.k / 8 <= cap.l1;
+}
+
+std::optional<MatmulTiling>
+ascube::model::chooseMatmulTiling(const MatmulProblem &p,
+                                  const MatmulCapacities &cap) {
+  if (p.m < 1 || p.n < 1 || p.k < 1)
+    return std::nullopt;
+  MatmulAlignment al = MatmulAlignment::of(p);
+  auto roundUp = [](int64_t v, int64_t a) { return (v + a - 1) / a * a; };
+  int64_t maxM = roundUp(p.m, al.m), maxN = roundUp(p.n, al.n),
+          maxK = roundUp(p.k, al.k);
+  // Mmad's m, n, k are 12-bit fields (§13.1): at most 4095, so a tile
+  // stays below 4096.
+  maxM = std::min<int64_t>(maxM, 4080);
+  maxN = std::min<int64_t>(maxN, 4096 - al.n);
+  maxK = std::min<int64_t>(maxK, 4096 - al.k);
+  std::optional<MatmulTiling> best;
+  std::tuple<int64_t, int64_t, int64_t, int64_t> bestKey;
+  for (int64_t m = al.m; m <= maxM; m += al.m) {
+    for (int64_t n = al.n; n <= maxN; n += al.n) {
+      if (m * n * p.cBits / 8 > cap.l0c)
+        break;
+      // The largest k chunk that fits twice in L0A, L0B and L1.
+      int64_t kFit = maxK;
+      kFit = std::min(kFit, cap.l0a * 8 / 2 / (m * p.aBits));
+      kFit = std::min(kFit, cap.l0b * 8 / 2 / (n * p.bBits));
+      kFit = std::min(kFit, cap.l1 * 8 / 2 / (m * p.aBits + n * p.bBits));
+      int64_t k = kFit / al.k * al.k;
+      if (k < al.k)
+        continue;
+      MatmulTiling t{m, n, k};
+      // Least traffic, then the largest k, the largest tile, n >= m.
+      auto key = std::make_tuple(-t.gmToL1Bytes(p), k, m * n, int64_t(n >= m));
+      if (!best || key > bestKey) {
+        best = t;
+        bestKey = key;
+      }
+    }
+  }
+  return best;
+}

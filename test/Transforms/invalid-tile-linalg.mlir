@@ -1,0 +1,55 @@
+// What ascube-tile-linalg refuses (docs/Constraints.md, tile_c*).
+// RUN: ascube-opt %s -split-input-file --no-implicit-verify-target --ascube-tile-linalg=product=atlas_a2 -verify-diagnostics
+
+// tile_c2: linalg.matmul adds to C; without a zero fill the Cube program
+// (C = A x B) would compute something else.
+func.func @no_fill(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
+  // expected-error @+1 {{linalg.matmul adds A x B to C, and the Cube program computes C = A x B: fill C with zero (linalg.fill) right before it [tile_c2]}}
+  linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// tile_c3: f16 x f16 -> f16 is no Mmad row on Atlas A2 (f32 C only).
+func.func @f16_c(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf16>) {
+  %z = arith.constant 0.0 : f16
+  linalg.fill ins(%z : f16) outs(%C : memref<16x16xf16>)
+  // expected-error @+1 {{f16 x f16 -> f16 is not an Mmad row on atlas_a2 (docs/Products.md) [tile_c3]}}
+  linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<16x16xf16>)
+  return
+}
+
+// -----
+
+// tile_c1: dynamic shapes are not mapped.
+func.func @dynamic(%A: memref<?x16xf16>, %B: memref<16x16xf16>, %C: memref<?x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<?x16xf32>)
+  // expected-error @+1 {{ascube-tile-linalg maps operands that are static, row-major 2-D memrefs in GM (no layout, no memory space) [tile_c1]}}
+  linalg.matmul ins(%A, %B : memref<?x16xf16>, memref<16x16xf16>) outs(%C : memref<?x16xf32>)
+  return
+}
+
+// -----
+
+// tile_c1: a transposed operand (MLIR 22's indexing maps) is not mapped yet.
+func.func @transposed_b(%A: memref<16x32xf16>, %B: memref<16x32xf16>, %C: memref<16x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
+  // expected-error @+1 {{transposed or broadcast operands are not mapped yet [tile_c1]}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%A, %B : memref<16x32xf16>, memref<16x32xf16>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// tile_c5: a row pitch beyond DataCopy's 16-bit srcDValue.
+func.func @pitch(%A: memref<16x70000xi8>, %B: memref<70000x32xi8>, %C: memref<16x32xi32>) {
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%C : memref<16x32xi32>)
+  // expected-error @+1 {{a row pitch of 70000 elements is beyond DataCopy's srcDValue range [1, 65535] [tile_c5]}}
+  linalg.matmul ins(%A, %B : memref<16x70000xi8>, memref<70000x32xi8>) outs(%C : memref<16x32xi32>)
+  return
+}

@@ -1,0 +1,55 @@
+// ascube-tile-linalg: the Cube program of a linalg.matmul (cube-reference
+// §5, §11, §13, §16). 40 x 16 x 40 f16 on Atlas A2 with tile=32,16,32: M
+// is one full tile (32) and a tail of 8, K one full chunk (32) and a tail
+// of 8, N one tile of 16. Each tail size gets its own buffers at the same
+// places: L1 A at 0 and B at 2048 (after a 32 x 32 f16 A chunk), L0A, L0B
+// and L0C at 0.
+// RUN: ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=32,16,32" | FileCheck %s
+// The output is a legal kernel for the product (its K tail buffers are
+// rewritten in part, nValue rows of a fractal, between reads: not an
+// overlap_c2 clobber):
+// RUN: ascube-opt %s --ascube-tile-linalg="product=atlas_a2 tile=32,16,32" | ascube-opt --ascube-select-movers --ascube-verify-target -o /dev/null
+// A tile that is not a multiple of the alignment is refused:
+// RUN: not ascube-opt %s --ascube-tile-linalg="product=atlas_a2 tile=32,16,24" 2>&1 | FileCheck %s --check-prefix=TILE
+// The default tiling, reported (one tile, rounded up to 48 x 16 x 48):
+// RUN: ascube-opt %s --ascube-tile-linalg="product=atlas_a2 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+
+// TILE: tile=m,n,k takes three sizes, multiples of 16, 16 and 16 [tile_c6]
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 x f16 -> f32, M x N x K = 40 x 16 x 40: tile m = 48, n = 16, k = 48 (1 x 1 output tiles, 1 K chunks each)
+// REPORT-SAME: GM -> L1 4480 B
+
+// CHECK: module attributes {ascube.target = #ascube.target<atlas_a2>}
+// CHECK-LABEL: func.func @k
+// CHECK-DAG: %[[A1:.*]] = ascube.alloc offset 0 : memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 2048 : memref<32x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[A0:.*]] = ascube.alloc offset 0 : memref<32x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+// CHECK-DAG: %[[B0:.*]] = ascube.alloc offset 0 : memref<32x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+// CHECK-DAG: %[[C0:.*]] = ascube.alloc offset 0 : memref<32x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+// CHECK-DAG: %[[A1T:.*]] = ascube.alloc offset 0 : memref<32x8xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[B1T:.*]] = ascube.alloc offset 2048 : memref<8x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[C0T:.*]] = ascube.alloc offset 0 : memref<8x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+// CHECK-NOT: linalg.
+// The full M tile: K chunk 0 from zero, rows of A at pitch 40.
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[A1]] {dValue = 32 : i64, nValue = 32 : i64, srcDValue = 40 : i64}
+// CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[B1]] {dValue = 16 : i64, nValue = 32 : i64, srcDValue = 16 : i64}
+// CHECK: ascube.load %[[A1]] to %[[A0]]
+// CHECK: ascube.load %[[B1]] to %[[B0]]
+// CHECK: ascube.mmad %[[A0]], %[[B0]] to %[[C0]] {k = 32 : i64, m = 32 : i64, n = 16 : i64}
+// The K tail (8) accumulates, after a PIPE_M barrier: (32/16) * (16/16) = 2
+// fractals < 10 (sync_c1).
+// CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[A1T]] {dValue = 8 : i64, nValue = 32 : i64, srcDValue = 40 : i64}
+// CHECK: ascube.pipe_barrier <M>
+// CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C0]] {cmatrixInitVal = false, k = 8 : i64, m = 32 : i64, n = 16 : i64}
+// CHECK: ascube.fixpipe %[[C0]] to %{{.*}}[%{{.*}}] {dstStride = 16 : i64, mSize = 32 : i64, nSize = 16 : i64}
+// The M tail (8 rows) at row 32: C[32 * 16 + 0].
+// CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C0T]] {k = 32 : i64, m = 8 : i64, n = 16 : i64}
+// CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C0T]] {cmatrixInitVal = false, k = 8 : i64, m = 8 : i64, n = 16 : i64}
+// CHECK: ascube.fixpipe %[[C0T]] to %{{.*}}[%{{.*}}] {dstStride = 16 : i64, mSize = 8 : i64, nSize = 16 : i64}
+func.func @k(%A: memref<40x40xf16>, %B: memref<40x16xf16>, %C: memref<40x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<40x16xf32>)
+  linalg.matmul ins(%A, %B : memref<40x40xf16>, memref<40x16xf16>) outs(%C : memref<40x16xf32>)
+  return
+}

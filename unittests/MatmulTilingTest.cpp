@@ -1,0 +1,104 @@
+//===- MatmulTilingTest.cpp - Tile sizes of a matmul ----------------------===//
+//
+// model::chooseMatmulTiling against hand-worked cases: the Ascend template
+// library's A2 f16 anchor (issue: 128 x 256 output tiles, 1.61 GB GM -> L1
+// for 4096^3), capacities (§1), alignment (§2) and tails.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascube/Model/MatmulTiling.h"
+
+#include "gtest/gtest.h"
+
+using namespace ascube::model;
+
+namespace {
+// Atlas A2 (§1): L1 512 KiB, L0A/L0B 64 KiB, L0C 128 KiB.
+const MatmulCapacities kA2{512 * 1024, 64 * 1024, 64 * 1024, 128 * 1024};
+// Kirin 9030-like smaller L0 (a 32 KiB L0C).
+const MatmulCapacities kSmall{256 * 1024, 32 * 1024, 32 * 1024, 32 * 1024};
+
+MatmulProblem problem(int64_t m, int64_t n, int64_t k, int64_t ab = 16,
+                      int64_t cb = 32) {
+  MatmulProblem p;
+  p.m = m;
+  p.n = n;
+  p.k = k;
+  p.aBits = p.bBits = ab;
+  p.cBits = cb;
+  return p;
+}
+} // namespace
+
+// The anchor: 128 x 256 f16 tiles read A 4096/256 = 16 times and B
+// 4096/128 = 32 times: 48 * 4096 * 4096 * 2 B = 1,610,612,736 B.
+TEST(MatmulTiling, A2AnchorTraffic) {
+  MatmulProblem p = problem(4096, 4096, 4096);
+  MatmulTiling catlass{128, 256, 256};
+  EXPECT_EQ(catlass.gmToL1Bytes(p), 1610612736);
+  auto t = chooseMatmulTiling(p, kA2);
+  ASSERT_TRUE(t);
+  EXPECT_LE(t->gmToL1Bytes(p), catlass.gmToL1Bytes(p));
+  // The output tile fills L0C at most: m x n x 4 B <= 128 KiB.
+  EXPECT_LE(t->m * t->n * 4, 128 * 1024);
+  // Two K chunks of each operand fit L0A, L0B and L1.
+  EXPECT_LE(2 * t->m * t->k * 2, 64 * 1024);
+  EXPECT_LE(2 * t->k * t->n * 2, 64 * 1024);
+  EXPECT_LE(2 * (t->m + t->n) * t->k * 2, 512 * 1024);
+}
+
+// A problem smaller than a tile is one tile, rounded up to the fractal:
+// 30 x 40 x 70 f16 -> 32 x 48 output, K 80 in one chunk; traffic is A and
+// B read once.
+TEST(MatmulTiling, SmallProblemIsOneTile) {
+  MatmulProblem p = problem(30, 40, 70);
+  auto t = chooseMatmulTiling(p, kA2);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->m, 32);
+  EXPECT_EQ(t->n, 48);
+  EXPECT_EQ(t->k, 80);
+  EXPECT_EQ(t->gmToL1Bytes(p), 30 * 70 * 2 + 70 * 40 * 2);
+}
+
+// Alignment (§2): int8 has C0 = 32, so n and k are multiples of 32; f32
+// (C0 = 8) keeps 16.
+TEST(MatmulTiling, Alignment) {
+  MatmulAlignment i8 = MatmulAlignment::of(problem(1, 1, 1, 8));
+  EXPECT_EQ(i8.m, 16);
+  EXPECT_EQ(i8.n, 32);
+  EXPECT_EQ(i8.k, 32);
+  MatmulAlignment f32 = MatmulAlignment::of(problem(1, 1, 1, 32));
+  EXPECT_EQ(f32.n, 16);
+  EXPECT_EQ(f32.k, 16);
+  for (int64_t m : {1, 17, 300})
+    for (int64_t n : {1, 33, 1000})
+      for (int64_t k : {1, 63, 5000}) {
+        auto t = chooseMatmulTiling(problem(m, n, k, 8), kA2);
+        ASSERT_TRUE(t);
+        EXPECT_EQ(t->m % 16, 0);
+        EXPECT_EQ(t->n % 32, 0);
+        EXPECT_EQ(t->k % 32, 0);
+      }
+}
+
+// A smaller L0C gives smaller output tiles and more traffic: 32 KiB of f32
+// holds at most 8192 elements (e.g. 64 x 128).
+TEST(MatmulTiling, SmallerL0C) {
+  MatmulProblem p = problem(1024, 1024, 1024, 16, 16);
+  auto t = chooseMatmulTiling(p, kSmall);
+  ASSERT_TRUE(t);
+  EXPECT_LE(t->m * t->n * 2, 32 * 1024);
+  auto big = chooseMatmulTiling(p, kA2);
+  ASSERT_TRUE(big);
+  EXPECT_GE(t->gmToL1Bytes(p), big->gmToL1Bytes(p));
+}
+
+// Tile counts with tails: 1000 = 3 x 256 + 232.
+TEST(MatmulTiling, TailCounts) {
+  MatmulProblem p = problem(1000, 1000, 1000);
+  MatmulTiling t{128, 256, 64};
+  EXPECT_EQ(t.tilesM(p), 8);
+  EXPECT_EQ(t.tilesN(p), 4);
+  EXPECT_EQ(t.chunksK(p), 16);
+  EXPECT_FALSE(chooseMatmulTiling(problem(0, 4, 4), kA2));
+}
