@@ -26,7 +26,7 @@ func.func @unplaced() {
 // CHECK: %[[L0A:.*]] = memref.get_global @__ascube_level_L0A : memref<65536xi8>
 // CHECK-NOT: scf.for
 // CHECK: %[[C512:.*]] = arith.constant 512 : index
-// CHECK: memref.view %[[L0A]][%[[C512]]][] : memref<65536xi8> to memref<256xf16>
+// CHECK: memref.view %[[L0A]][%[[C512]]][] : memref<65536xi8> to memref<256xi16>
 // CHECK: scf.for
 // CHECK: memref.view %[[L0A]]
 module attributes {ascube.target = #ascube.target<atlas_a2>} {

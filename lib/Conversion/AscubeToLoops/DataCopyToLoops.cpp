@@ -63,8 +63,8 @@ struct DataCopyLowering : AscubePattern<DataCopyOp> {
         forRange(b, p->blockLen * unit, [&](Value e) {
           Value v = memref::LoadOp::create(b, src, im.add(sBase, e));
           if (mode == CopyMode::bias && st != dt) // half/bf16 -> f32
-            v = arith::ExtFOp::create(b, ds.type, v);
-          memref::StoreOp::create(b, v, dst, im.add(dBase, e));
+            v = widenBits(b, v, st);
+          storeElement(b, v, dst, im.add(dBase, e));
         });
       });
       rewriter.eraseOp(op);
@@ -84,7 +84,9 @@ struct DataCopyLowering : AscubePattern<DataCopyOp> {
     int64_t rows = dn ? p->dValue : p->nValue;
     int64_t cols = dn ? p->nValue : p->dValue;
     int64_t paddedCols = llvm::alignTo(cols, c0);
-    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(ds.type));
+    // Elements are carried as bits (bitsType): a float crossing the branch
+    // below could lose a subnormal on the CPU.
+    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(bitsType(ds.type)));
     forRange(b, p->ndNum, [&](Value i) {
       Value sMat = im.add(sOff, im.mul(i, p->srcNdMatrixStride));
       Value dMat = im.add(dOff, im.mul(i, p->dstNzMatrixStride));
@@ -98,7 +100,7 @@ struct DataCopyLowering : AscubePattern<DataCopyOp> {
           // The row (column) tail up to 32 B is zero-filled.
           Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, c,
                                                im.c(cols));
-          auto ifOp = scf::IfOp::create(b, ds.type, inside,
+          auto ifOp = scf::IfOp::create(b, bitsType(ds.type), inside,
                                         /*withElseRegion=*/true);
           {
             OpBuilder::InsertionGuard g(b);
@@ -106,11 +108,11 @@ struct DataCopyLowering : AscubePattern<DataCopyOp> {
             Value s = dn ? im.add(sMat, im.add(im.mul(c, p->srcDValue), r))
                          : im.add(sMat, im.add(im.mul(r, p->srcDValue), c));
             Value v = memref::LoadOp::create(b, src, s);
-            scf::YieldOp::create(b, v);
+            scf::YieldOp::create(b, toBits(b, v));
             b.setInsertionPointToStart(&ifOp.getElseRegion().front());
             scf::YieldOp::create(b, zero);
           }
-          memref::StoreOp::create(b, ifOp.getResult(0), dst, d);
+          storeElement(b, fromBits(b, ifOp.getResult(0), ds.type), dst, d);
         });
       });
     });

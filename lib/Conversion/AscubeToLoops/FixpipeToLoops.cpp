@@ -173,9 +173,12 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
                 sOff, im.add(im.add(im.mul(nd, p->srcNdStride * 16),
                                     im.mul(im.div(c, 16), p->srcStride * 16)),
                              im.add(im.mul(j, 16), im.rem(c, 16))));
-            Value x = memref::LoadOp::create(b, src, s);
+            // An f16 C (Kirin) is read as its bits and widened exactly; the
+            // float results are narrowed to the output's bits at the end.
+            Value x = widenBits(b, memref::LoadOp::create(b, src, s), st);
             bool isInt = st.isInteger(32);
-            Value zeroX = arith::ConstantOp::create(b, b.getZeroAttr(st));
+            Value zeroX =
+                arith::ConstantOp::create(b, b.getZeroAttr(x.getType()));
             Value neg = isInt ? Value(arith::CmpIOp::create(
                                     b, arith::CmpIPredicate::slt, x, zeroX))
                               : Value(arith::CmpFOp::create(
@@ -187,8 +190,8 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
                             : x;
               if (sat && !isInt)
                 y = saturateF32(b, y, maxFinite(dt));
-              if (q != QuantMode::NoQuant) // CAST_RINT (§16)
-                y = arith::TruncFOp::create(b, ds.type, clipRelu(y));
+              if (q != QuantMode::NoQuant) // CAST_RINT (§16), below
+                y = clipRelu(y);
             } else {
               Value word = scalar ? Value() : memref::LoadOp::create(b, qv, c);
               if (word && op->hasAttr(kCheckQuantAttr))
@@ -218,8 +221,7 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
                 yf = dt.isInteger(8) ? saturateF32(b, yf, 256.0)
                                      : saturateF32(b, yf, maxFinite(dt));
               if (q == QuantMode::DEQF16 || q == QuantMode::VDEQF16) {
-                y = arith::TruncFOp::create(b, ds.type,
-                                            clampF32(b, yf, -65504.0, 65504.0));
+                y = clampF32(b, yf, -65504.0, 65504.0);
               } else if (isa<Float8E4M3FNType>(dt)) {
                 y = ascube::detail::buildF32ToE4M3FN(b, yf);
               } else if (isa<HiFloat8Type>(dt)) {
@@ -230,8 +232,7 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
               } else if (isa<FloatType>(dt)) {
                 // 950's scaled f16/bf16/f32 outputs: an IEEE
                 // round-half-even cast.
-                y = dt.isF32() ? yf
-                               : Value(arith::TruncFOp::create(b, ds.type, yf));
+                y = yf;
               } else {
                 // int8: round(clip(y, -256, 255)) + offset, saturated.
                 yf = math::RoundEvenOp::create(b,
@@ -250,6 +251,10 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
                 y = arith::TruncIOp::create(b, ds.type, yi);
               }
             }
+            // Float results become the output's storage: f16/bf16 rounded
+            // half to even (narrowF32), f32 as it is.
+            if (y.getType().isF32())
+              y = narrowF32(b, y, dt);
             Value base = im.add(dOff, im.mul(nd, p->dstNdStride));
             Value d;
             switch (p->mode) {
@@ -267,7 +272,7 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
                          im.add(im.mul(jj, p->nzC0), im.rem(cc, p->nzC0))));
               break;
             }
-            memref::StoreOp::create(b, y, out, d);
+            storeElement(b, y, out, d);
           });
         });
       });

@@ -59,7 +59,7 @@ struct Load2DLowering : AscubePattern<Load2DOp> {
       if (!p->ifTranspose) {
         forRange(b, f, [&](Value e) {
           Value v = memref::LoadOp::create(b, src, im.add(sBase, e));
-          memref::StoreOp::create(b, v, dst, im.add(dBase, e));
+          storeElement(b, v, dst, im.add(dBase, e));
         });
         return;
       }
@@ -68,8 +68,7 @@ struct Load2DLowering : AscubePattern<Load2DOp> {
         forRange(b, 16, [&](Value c) {
           Value v = memref::LoadOp::create(
               b, src, im.add(sBase, im.add(im.mul(c, 16), r)));
-          memref::StoreOp::create(b, v, dst,
-                                  im.add(dBase, im.add(im.mul(r, 16), c)));
+          storeElement(b, v, dst, im.add(dBase, im.add(im.mul(r, 16), c)));
         });
       });
     });
@@ -111,9 +110,8 @@ void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
       Value sf = im.add(sBase, im.mul(entry(srcTab, i), fs));
       Value df = im.add(dBase, im.mul(entry(dstTab, i), fs));
       forRange(b, fs, [&](Value e) {
-        memref::StoreOp::create(b,
-                                memref::LoadOp::create(b, src, im.add(sf, e)),
-                                dst, im.add(df, e));
+        storeElement(b, memref::LoadOp::create(b, src, im.add(sf, e)), dst,
+                     im.add(df, e));
       });
     });
     return;
@@ -144,7 +142,7 @@ void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
         storeNibble(b, loadNibble(b, src, sp), dst, dp);
         return;
       }
-      memref::StoreOp::create(b, memref::LoadOp::create(b, src, sp), dst, dp);
+      storeElement(b, memref::LoadOp::create(b, src, sp), dst, dp);
     });
   });
 }

@@ -27,22 +27,21 @@ using target::Level;
 
 namespace {
 
-/// The padding value of a LoadData 3D as a constant of the storage type (a
-/// nibble in i8 for 4-bit data); 0 when absent.
+/// The bits of the padding value of a LoadData 3D, as a constant of the
+/// storage type's bits (a nibble in i8 for 4-bit data); 0 when absent.
 Value padConstant(ImplicitLocOpBuilder &b, TypedAttr padValue, Storage st) {
   APInt bits(st.type.getIntOrFloatBitWidth(), 0);
   if (auto i = dyn_cast_or_null<IntegerAttr>(padValue))
     bits = i.getValue().zextOrTrunc(bits.getBitWidth());
   else if (auto f = dyn_cast_or_null<FloatAttr>(padValue))
     bits = f.getValue().bitcastToAPInt().zextOrTrunc(bits.getBitWidth());
-  if (auto ft = dyn_cast<FloatType>(st.type))
-    return arith::ConstantOp::create(
-        b, b.getFloatAttr(ft, APFloat(ft.getFloatSemantics(), bits)));
-  return arith::ConstantOp::create(b, b.getIntegerAttr(st.type, bits));
+  return arith::ConstantOp::create(b,
+                                   b.getIntegerAttr(bitsType(st.type), bits));
 }
 
 /// X[m][k] of the im2col matrix (model::im2colSource): the map element at
-/// `src[sOff + offset]` when (ih, iw) is inside the map, else `pad`.
+/// `src[sOff + offset]` when (ih, iw) is inside the map, else `pad` (bits);
+/// carried as bits (toBits) and returned as a storage value.
 Value im2colLoad(ImplicitLocOpBuilder &b, const model::Im2colGeometry &g,
                  Value src, Value sOff, Value m, Value k, Value pad,
                  Storage st) {
@@ -57,16 +56,18 @@ Value im2colLoad(ImplicitLocOpBuilder &b, const model::Im2colGeometry &g,
                             cmp(arith::CmpIPredicate::slt, at.ih, g.l1H)),
       arith::AndIOp::create(b, cmp(arith::CmpIPredicate::sge, at.iw, 0),
                             cmp(arith::CmpIPredicate::slt, at.iw, g.l1W)));
-  auto ifOp = scf::IfOp::create(b, st.type, inside, /*withElseRegion=*/true);
+  auto ifOp = scf::IfOp::create(b, bitsType(st.type), inside,
+                                /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&ifOp.getThenRegion().front());
   Value from = im.add(sOff, at.offset);
   Value v = st.per == 1 ? Value(memref::LoadOp::create(b, src, from))
                         : loadNibble(b, src, from);
-  scf::YieldOp::create(b, v);
+  scf::YieldOp::create(b, toBits(b, v));
   b.setInsertionPointToStart(&ifOp.getElseRegion().front());
   scf::YieldOp::create(b, pad);
-  return ifOp.getResult(0);
+  b.setInsertionPointAfter(ifOp);
+  return fromBits(b, ifOp.getResult(0), st.type);
 }
 
 /// LoadData 3D V2 (§10.3): every window element through
@@ -112,7 +113,7 @@ struct Load3DLowering : AscubePattern<Load3DOp> {
                                im.add(j, kBase), pad, st);
           Value to = im.add(dBase, p->placement.offset(im, i, j));
           if (st.per == 1)
-            memref::StoreOp::create(b, v, dst, to);
+            storeElement(b, v, dst, to);
           else
             storeNibble(b, v, dst, to);
         });
@@ -158,8 +159,7 @@ struct Load3DV1Lowering : AscubePattern<Load3DV1Op> {
         forRange(b, g.c0, [&](Value c) {
           Value v = im2colLoad(b, g, src, sOff, im.add(i, mBase),
                                im.add(c, kBase), pad, st);
-          memref::StoreOp::create(b, v, dst,
-                                  im.add(dBase, im.add(im.mul(i, g.c0), c)));
+          storeElement(b, v, dst, im.add(dBase, im.add(im.mul(i, g.c0), c)));
         });
       });
     });

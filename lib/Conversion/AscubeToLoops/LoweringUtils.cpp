@@ -27,7 +27,11 @@ Storage getStorage(Type t) {
   unsigned bits = getElementBitWidth(t).value_or(8);
   if (bits == 4)
     return {IntegerType::get(ctx, 8), numerics::kElementsPerByte};
-  if (t.isF16() || t.isBF16() || t.isF32())
+  // f32 is stored as f32; 16-bit floats as their bits (i16): LLVM turns
+  // bf16 values crossing a branch or a store into f32 and back, and x86's
+  // f32 -> bf16 conversions flush subnormals, so 16-bit float data is only
+  // ever a float in the arithmetic (widenBits / narrowF32).
+  if (t.isF32())
     return {t, 1};
   return {IntegerType::get(ctx, bits), 1};
 }
@@ -36,8 +40,12 @@ bool needsFlattening(MemRefType t) {
   if (isa<LayoutAttr>(t.getLayout()) ||
       isa_and_nonnull<MemSpaceAttr>(t.getMemorySpace()))
     return true;
-  Storage s = getStorage(t.getElementType());
-  return s.type != t.getElementType() || s.per != 1;
+  // A plain GM memref of 16-bit floats keeps its type (the host's code
+  // passes and allocates it as such); the movers store its elements as
+  // bits (storeElement).
+  Type e = t.getElementType();
+  Storage s = getStorage(e);
+  return s.per != 1 || (s.type != e && !isa<FloatType>(e));
 }
 
 MemRefType flatType(MemRefType t) {
@@ -75,9 +83,16 @@ void copyRun(ImplicitLocOpBuilder &b, Value src, Value from, Value dst,
              Value to, int64_t n) {
   IndexMath im{b};
   forRange(b, n, [&](Value e) {
-    memref::StoreOp::create(b, memref::LoadOp::create(b, src, im.add(from, e)),
-                            dst, im.add(to, e));
+    storeElement(b, memref::LoadOp::create(b, src, im.add(from, e)), dst,
+                 im.add(to, e));
   });
+}
+
+void storeElement(ImplicitLocOpBuilder &b, Value v, Value buf, Value idx) {
+  Type et = cast<MemRefType>(buf.getType()).getElementType();
+  if (v.getType() != et)
+    v = fromBits(b, toBits(b, v), et);
+  memref::StoreOp::create(b, v, buf, idx);
 }
 
 Value storageIndex(IndexMath &im, Value logical, int64_t per) {
@@ -165,7 +180,7 @@ Value loadWide(ImplicitLocOpBuilder &b, ModuleOp module, Value buf, Value idx,
     return memref::LoadOp::create(b, table, i);
   }
   if (logical.isF16() || logical.isBF16())
-    return arith::ExtFOp::create(b, b.getF32Type(), raw);
+    return widenBits(b, raw, logical);
   if (logical.isF32())
     return raw;
   if (st.per != 1) { // int4: sign-extend the nibble
@@ -241,6 +256,60 @@ Value clampF32(ImplicitLocOpBuilder &b, Value v, double lo, double hi) {
   };
   v = arith::MaximumFOp::create(b, v, f32c(lo));
   return arith::MinimumFOp::create(b, v, f32c(hi));
+}
+
+Value widenBits(ImplicitLocOpBuilder &b, Value bits, Type logical) {
+  if (logical.isBF16() || logical.isF16())
+    bits = toBits(b, bits); // a GM memref's element arrives as a float
+  if (logical.isBF16()) {
+    Value w = arith::ExtUIOp::create(b, b.getI32Type(), bits);
+    w = arith::ShLIOp::create(
+        b, w, arith::ConstantIntOp::create(b, b.getI32Type(), 16));
+    return arith::BitcastOp::create(b, b.getF32Type(), w);
+  }
+  if (logical.isF16())
+    return arith::ExtFOp::create(
+        b, b.getF32Type(),
+        Value(arith::BitcastOp::create(b, b.getF16Type(), bits)));
+  return bits;
+}
+
+Value narrowF32(ImplicitLocOpBuilder &b, Value v, Type logical) {
+  if (logical.isF16())
+    return arith::BitcastOp::create(
+        b, b.getI16Type(),
+        Value(arith::TruncFOp::create(b, b.getF16Type(), v)));
+  if (!logical.isBF16())
+    return v;
+  // Round half to even on the bits; a NaN keeps its top bits, made quiet.
+  auto i32c = [&](int64_t c) {
+    return arith::ConstantIntOp::create(b, b.getI32Type(), c);
+  };
+  Value i = arith::BitcastOp::create(b, b.getI32Type(), v);
+  Value hi = arith::ShRUIOp::create(b, i, i32c(16));
+  Value lsb = arith::AndIOp::create(b, hi, i32c(1));
+  Value bias = arith::AddIOp::create(b, lsb, i32c(0x7FFF));
+  Value rounded =
+      arith::ShRUIOp::create(b, arith::AddIOp::create(b, i, bias), i32c(16));
+  Value quiet = arith::OrIOp::create(b, hi, i32c(0x40));
+  Value nan = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, v, v);
+  Value r = arith::SelectOp::create(b, nan, quiet, rounded);
+  return arith::TruncIOp::create(b, b.getI16Type(), r);
+}
+
+Type bitsType(Type t) {
+  if (auto f = dyn_cast<FloatType>(t))
+    return IntegerType::get(t.getContext(), f.getWidth());
+  return t;
+}
+
+Value toBits(ImplicitLocOpBuilder &b, Value v) {
+  Type it = bitsType(v.getType());
+  return it == v.getType() ? v : arith::BitcastOp::create(b, it, v);
+}
+
+Value fromBits(ImplicitLocOpBuilder &b, Value bits, Type t) {
+  return bits.getType() == t ? bits : arith::BitcastOp::create(b, t, bits);
 }
 
 Value saturateF32(ImplicitLocOpBuilder &b, Value v, double max) {

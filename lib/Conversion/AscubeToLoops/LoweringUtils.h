@@ -125,6 +125,11 @@ Value flatten(ImplicitLocOpBuilder &b, Value v);
 void copyRun(ImplicitLocOpBuilder &b, Value src, Value from, Value dst,
              Value to, int64_t n);
 
+/// buf[idx] = v, with v's bits reinterpreted as buf's element type when the
+/// two differ (a 16-bit float GM memref and the i16 storage of on-core
+/// buffers).
+void storeElement(ImplicitLocOpBuilder &b, Value v, Value buf, Value idx);
+
 /// Storage-element offset of a logical element offset.
 Value storageIndex(IndexMath &im, Value logical, int64_t per);
 
@@ -158,6 +163,26 @@ void storeNibble(ImplicitLocOpBuilder &b, Value v, Value buf, Value idx);
 
 /// The largest finite value of a float output type (HiF8: 2^15).
 double maxFinite(Type t);
+
+/// The storage bits (i16) of an f16 or bf16 element widened to an exact
+/// f32: bf16 by moving the bits into the top half, f16 by the CPU's
+/// conversion (exact, subnormals included). Other values are returned as
+/// they are.
+Value widenBits(ImplicitLocOpBuilder &b, Value bits, Type logical);
+/// An f32 value as the storage bits of `logical`: f16 and bf16 rounded half
+/// to even (bf16 on the bits, subnormals kept; a NaN stays a NaN, made
+/// quiet), f32 itself.
+Value narrowF32(ImplicitLocOpBuilder &b, Value v, Type logical);
+
+/// The integer type of `t`'s bits (t itself for integers): what a mover
+/// carries across branches. A float value crossing a branch (an scf.if
+/// yielding it) may be widened and narrowed by the CPU code, and x86's
+/// f32 -> bf16 conversion flushes subnormals, so moves carry bits.
+Type bitsType(Type t);
+/// `v` as the integer of its bits (v itself for integers).
+Value toBits(ImplicitLocOpBuilder &b, Value v);
+/// Integer bits back as a value of type `t` (bits itself for integers).
+Value fromBits(ImplicitLocOpBuilder &b, Value bits, Type t);
 
 /// v clamped to [lo, hi] (f32; NaN stays NaN).
 Value clampF32(ImplicitLocOpBuilder &b, Value v, double lo, double hi);

@@ -116,8 +116,8 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
             arith::ConstantIntOp::create(b, i64, INT32_MIN));
         res = arith::MinSIOp::create(
             b, res, arith::ConstantIntOp::create(b, i64, INT32_MAX));
-        memref::StoreOp::create(
-            b, arith::TruncIOp::create(b, b.getI32Type(), res), C, cIdx);
+        storeElement(b, arith::TruncIOp::create(b, b.getI32Type(), res), C,
+                     cIdx);
       });
     });
     rewriter.eraseOp(op);
@@ -192,7 +192,7 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
         // §13.3; reachable only without a target (950 has no saturation).
         if (getFloatOverflow(op) == FloatOverflow::saturation)
           r = saturateF32(b, r, maxFinite(b.getF32Type()));
-        memref::StoreOp::create(b, r, C, cIdx);
+        storeElement(b, r, C, cIdx);
       });
     });
     rewriter.eraseOp(op);
@@ -277,8 +277,7 @@ struct MmadLowering : AscubePattern<MmadOp> {
         if (isFloat) {
           if (sat) // inf -> +-MAX of C, NaN -> 0 as C is written (§13.3)
             r = saturateF32(b, r, maxFinite(ct));
-          if (cs.type != b.getF32Type())
-            r = arith::TruncFOp::create(b, cs.type, r);
+          r = narrowF32(b, r, ct); // f16 C: rounded once, stored as bits
         } else {
           // Integer accumulation saturates to the C type (§13.3).
           bool u = ct.isUnsignedInteger();
@@ -290,7 +289,7 @@ struct MmadLowering : AscubePattern<MmadOp> {
               b, r, arith::ConstantIntOp::create(b, b.getI64Type(), hi));
           r = arith::TruncIOp::create(b, cs.type, r);
         }
-        memref::StoreOp::create(b, r, C, cIdx);
+        storeElement(b, r, C, cIdx);
       });
     });
     rewriter.eraseOp(op);

@@ -8,8 +8,8 @@
 // RUN: ascube-opt %s --convert-ascube-to-loops --canonicalize --cse | FileCheck %s
 
 // CHECK-LABEL: func.func @nd2nz
-// CHECK-SAME: (%{{.*}}: memref<20x24xf16>, %[[L1:.*]]: memref<1024xf16>)
-// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f16
+// CHECK-SAME: (%{{.*}}: memref<20x24xf16>, %[[L1:.*]]: memref<1024xi16>)
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i16
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[C20:.*]] = arith.constant 20 : index
 // CHECK-DAG: %[[C24:.*]] = arith.constant 24 : index
@@ -25,11 +25,13 @@
 // CHECK-DAG: %[[T:.*]] = arith.addi %[[COLOFF]], %[[ROW]]
 // CHECK-DAG: %[[DST:.*]] = arith.addi %[[T]], %[[IN]]
 // CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %[[C]], %[[C24]]
-// CHECK: %[[V:.*]] = scf.if %[[INSIDE]] -> (f16)
+// CHECK: %[[V:.*]] = scf.if %[[INSIDE]] -> (i16)
 // CHECK: %[[RP:.*]] = arith.muli %[[R]], %[[C24]]
 // CHECK: %[[SRC:.*]] = arith.addi %[[RP]], %[[C]]
 // CHECK: %[[X:.*]] = memref.load %[[G]][%[[SRC]]]
-// CHECK: scf.yield %[[X]]
+// The element moves as its bits (i16), never as a float value.
+// CHECK: %[[XB:.*]] = arith.bitcast %[[X]] : f16 to i16
+// CHECK: scf.yield %[[XB]]
 // CHECK: } else {
 // CHECK: scf.yield %[[ZERO]]
 // CHECK: memref.store %[[V]], %[[L1]][%[[DST]]]

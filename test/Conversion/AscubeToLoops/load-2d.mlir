@@ -4,7 +4,7 @@
 // RUN: ascube-opt %s -split-input-file --convert-ascube-to-loops --canonicalize --cse | FileCheck %s
 
 // CHECK-LABEL: func.func @load_2d
-// CHECK-SAME: (%[[S:.*]]: memref<1024xf16>, %[[D:.*]]: memref<1024xf16>)
+// CHECK-SAME: (%[[S:.*]]: memref<1024xi16>, %[[D:.*]]: memref<1024xi16>)
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
 // CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
@@ -34,7 +34,7 @@ func.func @load_2d(%l1: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, 
 // CHECK-LABEL: memref.global "private" constant @__ascube_transpose_b16_dstin : memref<256xi32> = dense<"0x00000000100000002000000030000000
 // CHECK-SAME: F000000001000000110000002100000031000000
 // CHECK-LABEL: func.func @load_2d_transpose
-// CHECK-SAME: (%[[S:.*]]: memref<512xf16>, %[[D:.*]]: memref<512xf16>)
+// CHECK-SAME: (%[[S:.*]]: memref<512xi16>, %[[D:.*]]: memref<512xi16>)
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
 // CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[C2]]
@@ -56,7 +56,7 @@ func.func @load_2d_transpose(%s: memref<32x16xf16, #ascube.layout<Nz>, #ascube.m
 // CHECK-LABEL: memref.global "private" constant @__ascube_squares_dst : memref<6xi32> = dense<[0, 1, 4, 5, 8, 9]>
 // CHECK: memref.global "private" constant @__ascube_squares_src : memref<6xi32> = dense<[0, 1, 3, 4, 6, 7]>
 // CHECK-LABEL: func.func @load_2d_v2
-// CHECK-SAME: (%[[S:.*]]: memref<3072xf16>, %[[D:.*]]: memref<3072xf16>)
+// CHECK-SAME: (%[[S:.*]]: memref<3072xi16>, %[[D:.*]]: memref<3072xi16>)
 // CHECK-DAG: %[[C6:.*]] = arith.constant 6 : index
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
 // CHECK: scf.for %[[F:.*]] = %{{.*}} to %[[C6]]

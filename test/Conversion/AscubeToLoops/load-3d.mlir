@@ -9,8 +9,8 @@
 // RUN: ascube-opt %s -split-input-file --convert-ascube-to-loops --canonicalize --cse | FileCheck %s
 
 // CHECK-LABEL: func.func @load_3d
-// CHECK-SAME: (%[[FM:.*]]: memref<256xf16>, %[[A:.*]]: memref<2304xf16>)
-// CHECK-DAG: %[[PAD:.*]] = arith.constant -1.000000e+00 : f16
+// CHECK-SAME: (%[[FM:.*]]: memref<256xi16>, %[[A:.*]]: memref<2304xi16>)
+// CHECK-DAG: %[[PAD:.*]] = arith.constant -17408 : i16
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[C48:.*]] = arith.constant 48 : index
@@ -29,7 +29,7 @@
 // CHECK-DAG: arith.cmpi sge, %[[W]]
 // CHECK-DAG: arith.cmpi slt, %[[H]], %[[C4]]
 // CHECK-DAG: arith.cmpi sge, %[[H]]
-// CHECK: %[[V:.*]] = scf.if %{{.*}} -> (f16)
+// CHECK: %[[V:.*]] = scf.if %{{.*}} -> (i16)
 // CHECK: memref.load %[[FM]]
 // CHECK: } else {
 // CHECK: scf.yield %[[PAD]]
@@ -47,8 +47,8 @@ func.func @load_3d(%fm: memref<1x1x4x4x16xf16, #ascube.layout<NC1HWC0>, #ascube.
 // j = 16 r + c0, i.e. kernel point (kh, kw) = (j % 144 / 48, j % 48 / 16),
 // read at (oh + kh - 1, ow + kw - 1) or 0 outside the map.
 // CHECK-LABEL: func.func @load_3d_v1
-// CHECK-SAME: (%[[FM:.*]]: memref<256xf16>, %[[A:.*]]: memref<2304xf16>)
-// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f16
+// CHECK-SAME: (%[[FM:.*]]: memref<256xi16>, %[[A:.*]]: memref<2304xi16>)
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i16
 // CHECK-DAG: %[[C9:.*]] = arith.constant 9 : index
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[C48:.*]] = arith.constant 48 : index
@@ -60,7 +60,7 @@ func.func @load_3d(%fm: memref<1x1x4x4x16xf16, #ascube.layout<NC1HWC0>, #ascube.
 // CHECK: scf.for %[[C0:.*]] = %{{.*}} to %[[C16]]
 // CHECK: %[[J:.*]] = arith.addi %[[C0]], %[[J0]] : index
 // CHECK-DAG: arith.divui %{{.*}}, %[[C48]]
-// CHECK: %[[V:.*]] = scf.if %{{.*}} -> (f16)
+// CHECK: %[[V:.*]] = scf.if %{{.*}} -> (i16)
 // CHECK: memref.load %[[FM]]
 // CHECK: } else {
 // CHECK: scf.yield %[[ZERO]]

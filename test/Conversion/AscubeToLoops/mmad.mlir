@@ -10,7 +10,7 @@
 !C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
 
 // CHECK-LABEL: func.func @mmad_f16
-// CHECK-SAME: (%[[A:.*]]: memref<512xf16>, %[[B:.*]]: memref<512xf16>, %[[C:.*]]: memref<256xf32>)
+// CHECK-SAME: (%[[A:.*]]: memref<512xi16>, %[[B:.*]]: memref<512xi16>, %[[C:.*]]: memref<256xf32>)
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
@@ -19,9 +19,11 @@
 // The k loop is innermost and carries the sum, starting from +0.
 // CHECK: %[[SUM:.*]] = scf.for %[[K:.*]] = %{{.*}} to %[[C32]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (f32)
 // CHECK: %[[X:.*]] = memref.load %[[A]]
-// CHECK-NEXT: %[[XF:.*]] = arith.extf %[[X]] : f16 to f32
+// CHECK-NEXT: %[[XH:.*]] = arith.bitcast %[[X]] : i16 to f16
+// CHECK-NEXT: %[[XF:.*]] = arith.extf %[[XH]] : f16 to f32
 // CHECK-NEXT: %[[Y:.*]] = memref.load %[[B]]
-// CHECK-NEXT: %[[YF:.*]] = arith.extf %[[Y]] : f16 to f32
+// CHECK-NEXT: %[[YH:.*]] = arith.bitcast %[[Y]] : i16 to f16
+// CHECK-NEXT: %[[YF:.*]] = arith.extf %[[YH]] : f16 to f32
 // CHECK-NEXT: %[[P:.*]] = arith.mulf %[[XF]], %[[YF]] : f32
 // CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[P]] : f32
 // CHECK-NEXT: scf.yield %[[S]] : f32

@@ -46,7 +46,7 @@ def golden(c, t):
     return c.astype(np.int32) if ACC[t] == "i32" else c.astype(np.float32)
 
 
-def random_values(rng, t, shape, huge=True, top=None, tiny=True):
+def random_values(rng, t, shape, huge=True, top=None):
     """Random inputs of type `t` (as float64 / int64 holding exactly the
     values of `t`). Integers span the type; floats have full mantissas,
     mixed signs and magnitudes, and some zeros, subnormals and values near
@@ -54,7 +54,7 @@ def random_values(rng, t, shape, huge=True, top=None, tiny=True):
     type or another summation order changes the bits of the result.
     `huge=False` leaves out values whose products overflow (for products
     that saturate, docs/Rationale.md); `top` caps the common exponents (an
-    f16 result); `tiny=False` leaves out the tiny (subnormal) ones."""
+    f16 result)."""
     if t in ("i8", "i4"):
         lo, hi = {"i8": (-128, 128), "i4": (-8, 8)}[t]
         return rng.integers(lo, hi, shape)
@@ -62,7 +62,6 @@ def random_values(rng, t, shape, huge=True, top=None, tiny=True):
     # swamp the common ones in a sum, small enough that a product stays
     # finite: an inf or NaN result would hide its rounding; overflow has
     # tests of its own)
-    tiny_ok = tiny
     common, tiny, big = {"f16": ((-6, 6), (-24, -15), (12, 15)),
                           "bf16": ((-12, 12), (-133, -120), (28, 42)),
                           "f32": ((-12, 12), (-149, -120), (28, 42))}[t]
@@ -70,8 +69,7 @@ def random_values(rng, t, shape, huge=True, top=None, tiny=True):
         common = (common[0], min(common[1], top))
     pick = rng.random(shape)
     e = rng.integers(*common, shape)
-    if tiny_ok:
-        e = np.where(pick < 0.06, rng.integers(*tiny, shape), e)
+    e = np.where(pick < 0.06, rng.integers(*tiny, shape), e)
     if huge:
         e = np.where(pick > 0.94, rng.integers(*big, shape), e)
     v = np.ldexp(1.0 + rng.random(shape), e) * rng.choice([-1.0, 1.0], shape)
