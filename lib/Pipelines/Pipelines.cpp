@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -79,6 +80,17 @@ void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks) {
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void ascube::buildAscubeFromLinalgPipeline(OpPassManager &pm,
+                                           StringRef product) {
+  AscubeTileLinalgOptions tile;
+  tile.product = product.str();
+  pm.addPass(createAscubeTileLinalg(tile));
+}
+
+void ascube::registerAscubeInputDialects(DialectRegistry &registry) {
+  registry.insert<linalg::LinalgDialect>();
 }
 
 void ascube::registerAscubePasses() {

@@ -32,14 +32,14 @@
 // The full M tile: K chunk 0 from zero, rows of A at pitch 40.
 // CHECK: scf.for
 // CHECK: scf.for
-// CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[A1]] {dValue = 32 : i64, nValue = 32 : i64, srcDValue = 40 : i64}
-// CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[B1]] {dValue = 16 : i64, nValue = 32 : i64, srcDValue = 16 : i64}
+// CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[A1]] {dValue = 32 : i64, dstNzMatrixStride = 0 : i64, nValue = 32 : i64, ndNum = 1 : i64, srcDValue = 40 : i64, srcNdMatrixStride = 0 : i64}
+// CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[B1]] {dValue = 16 : i64, dstNzMatrixStride = 0 : i64, nValue = 32 : i64, ndNum = 1 : i64, srcDValue = 16 : i64, srcNdMatrixStride = 0 : i64}
 // CHECK: ascube.load %[[A1]] to %[[A0]]
 // CHECK: ascube.load %[[B1]] to %[[B0]]
 // CHECK: ascube.mmad %[[A0]], %[[B0]] to %[[C0]] {k = 32 : i64, m = 32 : i64, n = 16 : i64}
 // The K tail (8) accumulates, after a PIPE_M barrier: (32/16) * (16/16) = 2
 // fractals < 10 (sync_c1).
-// CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[A1T]] {dValue = 8 : i64, nValue = 32 : i64, srcDValue = 40 : i64}
+// CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[A1T]] {dValue = 8 : i64, dstNzMatrixStride = 0 : i64, nValue = 32 : i64, ndNum = 1 : i64, srcDValue = 40 : i64, srcNdMatrixStride = 0 : i64}
 // CHECK: ascube.pipe_barrier <M>
 // CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C0]] {cmatrixInitVal = false, k = 8 : i64, m = 32 : i64, n = 16 : i64}
 // CHECK: ascube.fixpipe %[[C0]] to %{{.*}}[%{{.*}}] {dstStride = 16 : i64, mSize = 32 : i64, nSize = 16 : i64}

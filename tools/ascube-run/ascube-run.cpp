@@ -6,6 +6,10 @@
 //   ascube-run KERNEL.mlir --entry NAME --input A=a.bin --input B=b.bin
 //              --output C=c.bin [--compare C=golden.bin --atol X --rtol Y]
 //
+// A kernel with linalg ops (linalg.matmul on GM memrefs) is first mapped
+// onto the product (--product, or the module's ascube.target) by
+// ascube-tile-linalg.
+//
 // Arguments are named by their SSA names in the kernel (`%A` is `A`) or by
 // position (`arg0`). A .bin file is the buffer's raw little-endian storage
 // (the Ascend samples' golden-data convention; 4-bit data packed two per
@@ -122,6 +126,13 @@ static llvm::cl::opt<unsigned>
                                   "many seconds, exit 4 (0: no limit)"),
                    llvm::cl::value_desc("SECONDS"), llvm::cl::init(0),
                    llvm::cl::cat(runCategory));
+static llvm::cl::opt<std::string> productOpt(
+    "product",
+    llvm::cl::desc("Map the kernel's linalg ops onto this product first "
+                   "(ascube-tile-linalg, docs/Tiling.md) and make it the "
+                   "target; a kernel with linalg ops and no --product uses "
+                   "its module's ascube.target"),
+    llvm::cl::value_desc("PRODUCT"), llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool>
     dumpLLVM("print-llvm-dialect",
              llvm::cl::desc("Print the lowered kernel (LLVM dialect)"),
@@ -495,6 +506,7 @@ int main(int argc, char **argv) {
   registry.insert<func::FuncDialect, arith::ArithDialect, memref::MemRefDialect,
                   scf::SCFDialect, math::MathDialect, affine::AffineDialect,
                   LLVM::LLVMDialect>();
+  ascube::registerAscubeInputDialects(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   MLIRContext ctx(registry);
@@ -663,6 +675,14 @@ int main(int argc, char **argv) {
   func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                 UnitAttr::get(&ctx));
   PassManager pm(&ctx);
+  // A linalg kernel (or --product) is mapped onto the product first.
+  bool hasLinalg = false;
+  module->walk([&](Operation *op) {
+    hasLinalg |=
+        op->getDialect() && op->getDialect()->getNamespace() == "linalg";
+  });
+  if (hasLinalg || !productOpt.empty())
+    ascube::buildAscubeFromLinalgPipeline(pm, productOpt);
   ascube::buildAscubeToLLVMPipeline(pm, runtimeChecks);
   if (failed(pm.run(*module)))
     fail("lowering the kernel failed (see the diagnostics above)");

@@ -9,7 +9,10 @@
 #ifndef ASCUBE_PIPELINES_PIPELINES_H
 #define ASCUBE_PIPELINES_PIPELINES_H
 
+#include "llvm/ADT/StringRef.h"
+
 namespace mlir {
+class DialectRegistry;
 class OpPassManager;
 } // namespace mlir
 
@@ -24,6 +27,16 @@ namespace ascube {
 /// `runtime-checks`).
 void buildAscubeToLLVMPipeline(mlir::OpPassManager &pm,
                                bool runtimeChecks = false);
+
+/// Builds the entry from linalg: ascube-tile-linalg for `product` (empty:
+/// the module's ascube.target), turning linalg.matmul on GM memrefs into a
+/// Cube program that buildAscubeToLLVMPipeline then lowers (docs/Tiling.md).
+void buildAscubeFromLinalgPipeline(mlir::OpPassManager &pm,
+                                   llvm::StringRef product);
+
+/// Adds the dialects a compiler's input to ascube may use (linalg, tensor
+/// for its ops' regions) to `registry`.
+void registerAscubeInputDialects(mlir::DialectRegistry &registry);
 
 } // namespace ascube
 

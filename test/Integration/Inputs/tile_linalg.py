@@ -37,12 +37,16 @@ SATURATING = {"atlas_200i_500_a2"}
 PRIMES = [2, 3, 5, 7, 13, 17, 31, 61, 127, 251, 257, 509, 1021, 1999]
 
 
-def kernel(t, ct, m, k, n):
+def kernel(t, ct, m, k, n, batch):
+    """linalg.matmul, or linalg.batch_matmul of `batch` matrices."""
     zero = "0" if ct.startswith("i") else "0.0"
-    return f"""func.func @k(%A: memref<{m}x{k}x{MLIR[t]}>, %B: memref<{k}x{n}x{MLIR[t]}>, %C: memref<{m}x{n}x{ct}>) {{
+    pre, op = (f"{batch}x", "linalg.batch_matmul") if batch else ("", "linalg.matmul")
+    ta, tb, tc = (f"memref<{pre}{m}x{k}x{MLIR[t]}>", f"memref<{pre}{k}x{n}x{MLIR[t]}>",
+                  f"memref<{pre}{m}x{n}x{ct}>")
+    return f"""func.func @k(%A: {ta}, %B: {tb}, %C: {tc}) {{
   %z = arith.constant {zero} : {ct}
-  linalg.fill ins(%z : {ct}) outs(%C : memref<{m}x{n}x{ct}>)
-  linalg.matmul ins(%A, %B : memref<{m}x{k}x{MLIR[t]}>, memref<{k}x{n}x{MLIR[t]}>) outs(%C : memref<{m}x{n}x{ct}>)
+  linalg.fill ins(%z : {ct}) outs(%C : {tc})
+  {op} ins(%A, %B : {ta}, {tb}) outs(%C : {tc})
   return
 }}
 """
@@ -81,14 +85,16 @@ def main():
     for i in range(o.count):
         prod, t, ct = CONFIGS[i % len(CONFIGS)]
         m, k, n = dim(rnd, o.max), dim(rnd, o.max), dim(rnd, o.max)
+        # One case in five a batch_matmul of 1 to 4 matrices.
+        batch = rnd.randint(1, 4) if rnd.random() < 0.2 else 0
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
         with open(d + "/linalg.mlir", "w") as f:
-            f.write(kernel(t, ct, m, k, n))
+            f.write(kernel(t, ct, m, k, n, batch))
         r = subprocess.run([o.opt, d + "/linalg.mlir",
                             f"--ascube-tile-linalg=product={prod} report=true",
                             "-o", d + "/kernel.mlir"], capture_output=True, text=True)
-        label = f"{prod} {t} -> {ct} {m}x{n}x{k}"
+        label = f"{prod} {t} -> {ct} {f'{batch} x ' if batch else ''}{m}x{n}x{k}"
         tile = re.search(r"tile m = (\d+), n = (\d+), k = (\d+)", r.stderr)
         if r.returncode != 0 or not tile:
             tally.report(label, False, r.stderr)
@@ -99,13 +105,22 @@ def main():
                 covered[f"tail in {name} after full tiles"] = covered.get(f"tail in {name} after full tiles", 0) + 1
         huge = prod not in SATURATING
         top = -4 if ct == "f16" else None
-        a = random_values(rng, t, (m, k), huge=huge, top=top)
-        b = random_values(rng, t, (k, n), huge=huge, top=top)
-        encode(a, t).tofile(d + "/A.bin")
-        encode(b, t).tofile(d + "/B.bin")
-        want = reference(a, b, t, ct, tk)
+        nb = max(batch, 1)
+        a = [random_values(rng, t, (m, k), huge=huge, top=top) for _ in range(nb)]
+        b = [random_values(rng, t, (k, n), huge=huge, top=top) for _ in range(nb)]
+        np.concatenate([encode(x, t).ravel() for x in a]).tofile(d + "/A.bin")
+        np.concatenate([encode(x, t).ravel() for x in b]).tofile(d + "/B.bin")
+        want = np.stack([reference(x, y, t, ct, tk) for x, y in zip(a, b)])
         want.tofile(d + "/golden.bin")
-        ok, out = run(o.runner, d, "k", ["A", "B"], "C", dtype=want.dtype)
+        if batch:
+            covered["batch_matmul"] = covered.get("batch_matmul", 0) + 1
+        if i % 2:
+            # ascube-run maps the linalg kernel itself (--product).
+            covered["linalg input to ascube-run"] = covered.get("linalg input to ascube-run", 0) + 1
+            os.replace(d + "/linalg.mlir", d + "/kernel.mlir")
+            ok, out = run(o.runner, d, "k", ["A", "B"], "C", ["--product", prod], dtype=want.dtype)
+        else:
+            ok, out = run(o.runner, d, "k", ["A", "B"], "C", dtype=want.dtype)
         tally.report(f"{label} (tile {tm}x{tn}x{tk})", ok, out)
     for key in sorted(covered):
         print(f"covered {key}: {covered[key]}")

@@ -45,16 +45,16 @@ using Format = layout::Format;
 
 namespace {
 
-/// A GM operand the pass can address: a static, row-major 2-D memref with
-/// no memory space.
-bool isPlainGMMatrix(Value v) {
+/// A GM operand the pass can address: a static, row-major memref of
+/// `rank` dimensions with no memory space.
+bool isPlainGMMatrix(Value v, int64_t rank) {
   auto t = dyn_cast<MemRefType>(v.getType());
-  return t && t.getRank() == 2 && t.hasStaticShape() &&
+  return t && t.getRank() == rank && t.hasStaticShape() &&
          t.getLayout().isIdentity() && !t.getMemorySpace();
 }
 
 /// The `linalg.fill` of zero into `c` right before `op`, or null.
-linalg::FillOp zeroFillBefore(linalg::MatmulOp op, Value c) {
+linalg::FillOp zeroFillBefore(Operation *op, Value c) {
   auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
   if (!fill || fill.getOutputs().size() != 1 || fill.getOutputs()[0] != c)
     return {};
@@ -122,10 +122,10 @@ private:
     // C tile -> C (NZ2ND): mt x nt elements at row m0, column n0.
     Value c0 =
         buffer(Level::L0C, computeRows(mt), bCols(nt), cType, Format::Nz);
-    auto fp = FixpipeOp::create(b, loc, c0, Value(), C, add(mul(m0, p.n), n0),
-                                Value(), Value(), {}, attr(mt), attr(nt), {},
-                                attr(p.n), {}, {}, {}, {}, {}, {}, {}, {}, {},
-                                {}, {}, {}, {}, {}, {}, {});
+    auto fp = FixpipeOp::create(
+        b, loc, c0, Value(), C, add(cBase, add(mul(m0, p.n), n0)), Value(),
+        Value(), {}, attr(mt), attr(nt), {}, attr(p.n), {}, {}, {}, {}, {}, {},
+        {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
     (void)fp;
   }
 
@@ -139,12 +139,14 @@ private:
     Value b1 = buffer(Level::L1, bk, bn, bType, Format::Nz, l1BOffset);
     // ND2NZ: mt rows of kt from A at (m0, k0), row pitch K; kt rows of nt
     // from B at (k0, n0), row pitch N.
-    DataCopyOp::create(b, loc, A, add(mul(m0, p.k), k0), a1, Value(), {}, {},
-                       {}, {}, {}, {}, attr(mt), attr(kt), {}, attr(p.k), {},
-                       {}, {});
-    DataCopyOp::create(b, loc, B, add(mul(k0, p.n), n0), b1, Value(), {}, {},
-                       {}, {}, {}, {}, attr(kt), attr(nt), {}, attr(p.n), {},
-                       {}, {});
+    // ndNum = 1, matrix strides 0: one matrix (a batch's 3-D source would
+    // default to all of them).
+    DataCopyOp::create(b, loc, A, add(aBase, add(mul(m0, p.k), k0)), a1,
+                       Value(), {}, {}, {}, {}, {}, attr(1), attr(mt), attr(kt),
+                       attr(0), attr(p.k), {}, {}, attr(0));
+    DataCopyOp::create(b, loc, B, add(bBase, add(mul(k0, p.n), n0)), b1,
+                       Value(), {}, {}, {}, {}, {}, attr(1), attr(kt), attr(nt),
+                       attr(0), attr(p.n), {}, {}, attr(0));
     Value a0 = buffer(Level::L0A, rows, kt, aType, prod.L0ALayout);
     Value b0 = buffer(Level::L0B, bk, bn, bType, Format::Zn);
     LoadOp::create(b, loc, a1, a0, UnitAttr(), MoverAttr());
@@ -203,6 +205,8 @@ private:
 public:
   /// Allocations go here (the function's entry).
   Operation *allocPoint = nullptr;
+  /// Element offsets of this matrix in A, B and C (a batch's matrix).
+  Value aBase, bBase, cBase;
   /// L1 address of the B chunks (after the A chunk).
   int64_t l1BOffset = 0;
 
@@ -226,9 +230,13 @@ struct AscubeTileLinalgPass
     const target::ProductInfo *prod = resolveProduct(module);
     if (!prod)
       return signalPassFailure();
-    SmallVector<linalg::MatmulOp> matmuls;
-    module.walk([&](linalg::MatmulOp op) { matmuls.push_back(op); });
-    for (linalg::MatmulOp op : matmuls)
+    // The linalg ops the pass maps (docs/Tiling.md).
+    SmallVector<Operation *> matmuls;
+    module.walk([&](Operation *op) {
+      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
+        matmuls.push_back(op);
+    });
+    for (Operation *op : matmuls)
       if (failed(tileMatmul(op, *prod)))
         return signalPassFailure();
   }
@@ -264,27 +272,36 @@ struct AscubeTileLinalgPass
     return prod;
   }
 
-  LogicalResult tileMatmul(linalg::MatmulOp op,
-                           const target::ProductInfo &prod) {
-    if (!op.hasPureBufferSemantics() || op.getInputs().size() != 2 ||
-        op.getOutputs().size() != 1)
-      return op.emitOpError()
+  LogicalResult tileMatmul(Operation *opPtr, const target::ProductInfo &prod) {
+    auto op = cast<linalg::LinalgOp>(opPtr);
+    bool batch = isa<linalg::BatchMatmulOp>(opPtr);
+    int64_t rank = batch ? 3 : 2;
+    if (!op.hasPureBufferSemantics() || op.getDpsInputs().size() != 2 ||
+        op.getDpsInits().size() != 1)
+      return op->emitOpError()
              << "ascube-tile-linalg maps a linalg.matmul on memrefs "
                 "[tile_c1]";
-    Value A = op.getInputs()[0], B = op.getInputs()[1], C = op.getOutputs()[0];
-    if (!isPlainGMMatrix(A) || !isPlainGMMatrix(B) || !isPlainGMMatrix(C))
-      return op.emitOpError()
+    Value A = op.getDpsInputs()[0], B = op.getDpsInputs()[1],
+          C = op.getDpsInits()[0];
+    if (!isPlainGMMatrix(A, rank) || !isPlainGMMatrix(B, rank) ||
+        !isPlainGMMatrix(C, rank))
+      return op->emitOpError()
              << "ascube-tile-linalg maps operands that are static, "
-                "row-major 2-D memrefs in GM (no layout, no memory space) "
-                "[tile_c1]";
-    if (op.hasUserDefinedMaps())
-      return op.emitOpError()
+                "row-major "
+             << rank
+             << "-D memrefs in GM (no layout, no memory space) [tile_c1]";
+    bool userMaps =
+        batch ? cast<linalg::BatchMatmulOp>(opPtr).hasUserDefinedMaps()
+              : cast<linalg::MatmulOp>(opPtr).hasUserDefinedMaps();
+    if (userMaps)
+      return op->emitOpError()
              << "ascube-tile-linalg maps the default indexing maps (C[m, n] "
                 "+= A[m, k] * B[k, n]); transposed or broadcast operands are "
                 "not mapped yet [tile_c1]";
-    auto shape = [](Value v) {
-      return cast<MemRefType>(v.getType()).getShape();
+    auto shape = [&](Value v) {
+      return cast<MemRefType>(v.getType()).getShape().take_back(2);
     };
+    int64_t batches = batch ? cast<MemRefType>(A.getType()).getShape()[0] : 1;
     model::MatmulProblem p;
     p.m = shape(A)[0];
     p.k = shape(A)[1];
@@ -299,23 +316,23 @@ struct AscubeTileLinalgPass
              !*r.Bias;
     });
     if (!row)
-      return op.emitOpError()
+      return op->emitOpError()
              << an << " x " << bn << " -> " << cn << " is not an Mmad row on "
              << prod.Name << " (docs/Products.md) [tile_c3]";
     if (!prod.HasND2NZ || !prod.HasFixpipe)
-      return op.emitOpError()
+      return op->emitOpError()
              << prod.Name << " has no "
              << (prod.HasND2NZ ? "Fixpipe L0C -> GM" : "DataCopy ND2NZ")
              << ": ascube-tile-linalg copies ND matrices GM -> L1 with ND2NZ "
                 "and writes C with Fixpipe [tile_c4]";
     if (p.k > 65535 || p.n > 65535)
-      return op.emitOpError()
+      return op->emitOpError()
              << "a row pitch of " << std::max(p.k, p.n)
              << " elements is beyond DataCopy's srcDValue range [1, 65535] "
                 "[tile_c5]";
-    linalg::FillOp fill = zeroFillBefore(op, C);
+    linalg::FillOp fill = zeroFillBefore(opPtr, C);
     if (!fill)
-      return op.emitOpError()
+      return op->emitOpError()
              << "linalg.matmul adds A x B to C, and the Cube program "
                 "computes C = A x B: fill C with zero (linalg.fill) right "
                 "before it [tile_c2]";
@@ -329,40 +346,61 @@ struct AscubeTileLinalgPass
       model::MatmulAlignment al = model::MatmulAlignment::of(p);
       if (tile.size() != 3 || tile[0] < 1 || tile[0] % al.m || tile[1] < 1 ||
           tile[1] % al.n || tile[2] < 1 || tile[2] % al.k)
-        return op.emitOpError()
+        return op->emitOpError()
                << "tile=m,n,k takes three sizes, multiples of " << al.m << ", "
                << al.n << " and " << al.k << " [tile_c6]";
       t = model::MatmulTiling{tile[0], tile[1], tile[2]};
       if (!model::fitsMatmulTiling(p, cap, *t))
-        return op.emitOpError()
+        return op->emitOpError()
                << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
                << " does not fit " << prod.Name << "'s L0A/L0B/L0C/L1 "
                << "[tile_c6]";
     }
     if (!t)
-      return op.emitOpError() << "no tile of " << prod.Name
-                              << "'s L0A/L0B/L0C/L1 holds one fractal of "
-                                 "each operand [tile_c1]";
+      return op->emitOpError() << "no tile of " << prod.Name
+                               << "'s L0A/L0B/L0C/L1 holds one fractal of "
+                                  "each operand [tile_c1]";
     if (report)
-      op.emitRemark() << llvm::formatv(
+      op->emitRemark() << llvm::formatv(
           "ascube-tile-linalg: {0} {1} x {2} -> {3}, M x N x K = {4} x {5} x "
-          "{6}: tile m = {7}, n = {8}, k = {9} ({10} x {11} output tiles, "
+          "{6}{18}: tile m = {7}, n = {8}, k = {9} ({10} x {11} output tiles, "
           "{12} K chunks each); L0C {13} B, L0A {14} B, L0B {15} B, L1 {16} "
           "B per chunk; GM -> L1 {17} B",
           prod.Name, an, bn, cn, p.m, p.n, p.k, t->m, t->n, t->k, t->tilesM(p),
           t->tilesN(p), t->chunksK(p), t->m * t->n * p.cBits / 8,
           t->m * t->k * p.aBits / 8, t->k * t->n * p.bBits / 8,
           (t->m * t->k * p.aBits + t->k * t->n * p.bBits) / 8,
-          t->gmToL1Bytes(p));
+          batches * t->gmToL1Bytes(p),
+          batch ? llvm::formatv(", {0} batches", batches).str()
+                : std::string());
 
     auto func = op->getParentOfType<func::FuncOp>();
     OpBuilder b(op);
-    MatmulEmitter emitter(b, op.getLoc(), prod, p, *t, A, B, C);
+    Location loc = op.getLoc();
+    MatmulEmitter emitter(b, loc, prod, p, *t, A, B, C);
     emitter.allocPoint = &func.getBody().front().front();
     // B's L1 chunks follow the largest A chunk (16-row padded, 512 B
     // aligned).
     int64_t aChunk = (t->m + 15) / 16 * 16 * t->k * p.aBits / 8;
     emitter.l1BOffset = (aChunk + 511) / 512 * 512;
+    // Matrix i of a batch starts i * M * K (A), i * K * N (B) and i * M * N
+    // (C) elements in.
+    auto c = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(b, loc, v).getResult();
+    };
+    if (batch) {
+      auto loop = scf::ForOp::create(b, loc, c(0), c(batches), c(1));
+      b.setInsertionPointToStart(loop.getBody());
+      Value i = loop.getInductionVar();
+      auto scaled = [&](int64_t n) {
+        return arith::MulIOp::create(b, loc, i, c(n)).getResult();
+      };
+      emitter.aBase = scaled(p.m * p.k);
+      emitter.bBase = scaled(p.k * p.n);
+      emitter.cBase = scaled(p.m * p.n);
+    } else {
+      emitter.aBase = emitter.bBase = emitter.cBase = c(0);
+    }
     emitter.emit();
     fill.erase();
     op.erase();

@@ -138,9 +138,10 @@ def AscubeSelectMovers : Pass<"ascube-select-movers", "::mlir::ModuleOp"> {
 def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
   let summary = "Map linalg.matmul on GM memrefs onto the Cube as a tiled ascube program";
   let description = [{
-    Replaces each `linalg.matmul` C += A x B on memrefs in GM (static
-    shapes, row-major, the default indexing maps) whose C is zero-filled by
-    the `linalg.fill` just before it, by a complete Cube program for the
+    Replaces each `linalg.matmul` C += A x B (and `linalg.batch_matmul`, a
+    loop over its matrices) on memrefs in GM (static shapes, row-major, the
+    default indexing maps) whose C is zero-filled by the `linalg.fill` just
+    before it, by a complete Cube program for the
     target product (cube-reference §5, §11, §13, §16): per output tile
     (m x n, in L0C) and per K chunk (k), DataCopy ND2NZ copies A's m x k and
     B's k x n chunk GM -> L1 (Nz), `ascube.load` moves them to L0A/L0B
