@@ -33,13 +33,25 @@ func.func @dynamic(%A: memref<?x16xf16>, %B: memref<16x16xf16>, %C: memref<?x16x
 
 // -----
 
-// tile_c1: a transposed operand (MLIR 22's indexing maps) is not mapped yet.
-func.func @transposed_b(%A: memref<16x32xf16>, %B: memref<16x32xf16>, %C: memref<16x16xf32>) {
+// tile_c1: a permuted C (MLIR 22's indexing maps) is not mapped.
+func.func @permuted_c(%A: memref<16x32xf16>, %B: memref<32x16xf16>, %C: memref<16x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
-  // expected-error @+1 {{transposed or broadcast operands are not mapped yet [tile_c1]}}
-  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
-      ins(%A, %B : memref<16x32xf16>, memref<16x32xf16>) outs(%C : memref<16x16xf32>)
+  // expected-error @+1 {{ascube-tile-linalg maps C[m, n] += A[m, k] * B[k, n] with A or B transposed; these indexing maps (broadcast or permuted C) are not mapped [tile_c1]}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (n, m)>]
+      ins(%A, %B : memref<16x32xf16>, memref<32x16xf16>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// tile_c1: an f32 A held transposed is not mapped yet.
+func.func @f32_at(%A: memref<32x16xf32>, %B: memref<32x16xf32>, %C: memref<16x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
+  // expected-error @+1 {{an f32 A held transposed (K x M) is not mapped yet: its L0A tile would need K padded to 16 (kDirectionAlign) [tile_c1]}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%A, %B : memref<32x16xf32>, memref<32x16xf32>) outs(%C : memref<16x16xf32>)
   return
 }
 

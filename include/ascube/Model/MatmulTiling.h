@@ -28,6 +28,8 @@ struct MatmulCapacities {
 struct MatmulProblem {
   int64_t m = 0, n = 0, k = 0;
   int64_t aBits = 16, bBits = 16, cBits = 32;
+  /// A is held K x M (A^T) and B N x K (B^T) in GM and L1.
+  bool transA = false, transB = false;
 };
 
 /// One tiling: an m x n output tile lives in L0C while K is walked in
@@ -51,8 +53,9 @@ struct MatmulTiling {
 };
 
 /// The alignment of tile sizes in elements: m a multiple of 16 (fractal
-/// rows), n of 16 and of B's C0 (B's L1 Nz fractal is 16 x C0), k of 16 and
-/// of the C0 of A (L0A fractal 16 x C0, L0B C0 x 16); C0 = 256 / bits.
+/// rows; of 32 for 8-bit A^T, moved in 32 x 32 squares), n of 16 and — for
+/// B held K x N — of B's C0 (B's L1 Nz fractal is 16 x C0), k of 16 and of
+/// the C0s (L0A fractal 16 x C0, L0B C0 x 16); C0 = 256 / bits.
 struct MatmulAlignment {
   int64_t m = 16, n = 16, k = 16;
   static MatmulAlignment of(const MatmulProblem &p);

@@ -37,16 +37,26 @@ SATURATING = {"atlas_200i_500_a2"}
 PRIMES = [2, 3, 5, 7, 13, 17, 31, 61, 127, 251, 257, 509, 1021, 1999]
 
 
-def kernel(t, ct, m, k, n, batch):
-    """linalg.matmul, or linalg.batch_matmul of `batch` matrices."""
+def kernel(t, ct, m, k, n, batch, ta_, tb_):
+    """linalg.matmul, or linalg.batch_matmul of `batch` matrices; A held
+    K x M when `ta_`, B held N x K when `tb_` (MLIR 22 indexing maps)."""
     zero = "0" if ct.startswith("i") else "0.0"
     pre, op = (f"{batch}x", "linalg.batch_matmul") if batch else ("", "linalg.matmul")
-    ta, tb, tc = (f"memref<{pre}{m}x{k}x{MLIR[t]}>", f"memref<{pre}{k}x{n}x{MLIR[t]}>",
+    ash, bsh = (f"{k}x{m}" if ta_ else f"{m}x{k}"), (f"{n}x{k}" if tb_ else f"{k}x{n}")
+    ta, tb, tc = (f"memref<{pre}{ash}x{MLIR[t]}>", f"memref<{pre}{bsh}x{MLIR[t]}>",
                   f"memref<{pre}{m}x{n}x{ct}>")
+    maps = ""
+    if ta_ or tb_:
+        d = "b, m, n, k" if batch else "m, n, k"
+        lead = "b, " if batch else ""
+        am = f"{lead}k, m" if ta_ else f"{lead}m, k"
+        bm = f"{lead}n, k" if tb_ else f"{lead}k, n"
+        maps = (f" indexing_maps = [affine_map<({d}) -> ({am})>, affine_map<({d}) -> ({bm})>, "
+                f"affine_map<({d}) -> ({lead}m, n)>]")
     return f"""func.func @k(%A: {ta}, %B: {tb}, %C: {tc}) {{
   %z = arith.constant {zero} : {ct}
   linalg.fill ins(%z : {ct}) outs(%C : {tc})
-  {op} ins(%A, %B : {ta}, {tb}) outs(%C : {tc})
+  {op}{maps} ins(%A, %B : {ta}, {tb}) outs(%C : {tc})
   return
 }}
 """
@@ -87,14 +97,19 @@ def main():
         m, k, n = dim(rnd, o.max), dim(rnd, o.max), dim(rnd, o.max)
         # One case in five a batch_matmul of 1 to 4 matrices.
         batch = rnd.randint(1, 4) if rnd.random() < 0.2 else 0
+        # A held transposed (not f32: refused, tile_c1) and B held
+        # transposed, each in about a third of the cases.
+        ta_ = t != "f32" and rnd.random() < 0.3
+        tb_ = rnd.random() < 0.3
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
         with open(d + "/linalg.mlir", "w") as f:
-            f.write(kernel(t, ct, m, k, n, batch))
+            f.write(kernel(t, ct, m, k, n, batch, ta_, tb_))
         r = subprocess.run([o.opt, d + "/linalg.mlir",
                             f"--ascube-tile-linalg=product={prod} report=true",
                             "-o", d + "/kernel.mlir"], capture_output=True, text=True)
-        label = f"{prod} {t} -> {ct} {f'{batch} x ' if batch else ''}{m}x{n}x{k}"
+        label = (f"{prod} {t} -> {ct} {f'{batch} x ' if batch else ''}{m}x{n}x{k}"
+                 f"{' A^T' if ta_ else ''}{' B^T' if tb_ else ''}")
         tile = re.search(r"tile m = (\d+), n = (\d+), k = (\d+)", r.stderr)
         if r.returncode != 0 or not tile:
             tally.report(label, False, r.stderr)
@@ -108,8 +123,11 @@ def main():
         nb = max(batch, 1)
         a = [random_values(rng, t, (m, k), huge=huge, top=top) for _ in range(nb)]
         b = [random_values(rng, t, (k, n), huge=huge, top=top) for _ in range(nb)]
-        np.concatenate([encode(x, t).ravel() for x in a]).tofile(d + "/A.bin")
-        np.concatenate([encode(x, t).ravel() for x in b]).tofile(d + "/B.bin")
+        np.concatenate([encode(x.T if ta_ else x, t).ravel() for x in a]).tofile(d + "/A.bin")
+        np.concatenate([encode(x.T if tb_ else x, t).ravel() for x in b]).tofile(d + "/B.bin")
+        for flag, name in ((ta_, "A held transposed"), (tb_, "B held transposed")):
+            if flag:
+                covered[name] = covered.get(name, 0) + 1
         want = np.stack([reference(x, y, t, ct, tk) for x, y in zip(a, b)])
         want.tofile(d + "/golden.bin")
         if batch:

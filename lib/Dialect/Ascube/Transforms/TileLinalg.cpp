@@ -120,37 +120,53 @@ private:
     if (tailK > 0)
       emitChunk(m0, mt, n0, nt, index(fullK * t.k), tailK, first);
     // C tile -> C (NZ2ND): mt x nt elements at row m0, column n0.
-    Value c0 =
-        buffer(Level::L0C, computeRows(mt), bCols(nt), cType, Format::Nz);
-    auto fp = FixpipeOp::create(
-        b, loc, c0, Value(), C, add(cBase, add(mul(m0, p.n), n0)), Value(),
-        Value(), {}, attr(mt), attr(nt), {}, attr(p.n), {}, {}, {}, {}, {}, {},
-        {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
-    (void)fp;
+    Value c0 = buffer(Level::L0C, aRows(mt), bCols(nt), cType, Format::Nz);
+    FixpipeOp::create(b, loc, c0, Value(), C, add(cBase, add(mul(m0, p.n), n0)),
+                      Value(), Value(), {}, attr(mt), attr(nt), {}, attr(p.n),
+                      {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
+                      {}, {});
   }
 
   /// One K chunk of one output tile: A and B chunks GM -> L1 -> L0, then
   /// the Mmad into the tile's L0C buffer.
   void emitChunk(Value m0, int64_t mt, Value n0, int64_t nt, Value k0,
                  int64_t kt, bool init) {
-    int64_t rows = computeRows(mt);
+    int64_t rows = aRows(mt), ak = aK(kt);
     int64_t bk = bRows(kt), bn = bCols(nt);
-    Value a1 = buffer(Level::L1, rows, kt, aType, Format::Nz);
-    Value b1 = buffer(Level::L1, bk, bn, bType, Format::Nz, l1BOffset);
-    // ND2NZ: mt rows of kt from A at (m0, k0), row pitch K; kt rows of nt
-    // from B at (k0, n0), row pitch N.
-    // ndNum = 1, matrix strides 0: one matrix (a batch's 3-D source would
-    // default to all of them).
-    DataCopyOp::create(b, loc, A, add(aBase, add(mul(m0, p.k), k0)), a1,
-                       Value(), {}, {}, {}, {}, {}, attr(1), attr(mt), attr(kt),
-                       attr(0), attr(p.k), {}, {}, attr(0));
-    DataCopyOp::create(b, loc, B, add(bBase, add(mul(k0, p.n), n0)), b1,
-                       Value(), {}, {}, {}, {}, {}, attr(1), attr(kt), attr(nt),
-                       attr(0), attr(p.n), {}, {}, attr(0));
-    Value a0 = buffer(Level::L0A, rows, kt, aType, prod.L0ALayout);
+    // L1 holds each chunk as stored in GM: A as rows x k (A^T as k x
+    // rows), B as k x n (B^T as n x k); ascube.load moves it transposed
+    // where the L0 tile is the other way round.
+    Value a1 = transA ? buffer(Level::L1, ak, rows, aType, Format::Nz)
+                      : buffer(Level::L1, rows, ak, aType, Format::Nz);
+    Value b1 = transB ? buffer(Level::L1, bn, bk, bType, Format::Nz, l1BOffset)
+                      : buffer(Level::L1, bk, bn, bType, Format::Nz, l1BOffset);
+    // ND2NZ of the chunk (ndNum = 1, matrix strides 0: one matrix, where a
+    // batch's 3-D source would default to all of them): A's mt x kt at
+    // (m0, k0), row pitch K, or A^T's kt x mt at (k0, m0), pitch M; B's
+    // kt x nt at (k0, n0), pitch N, or B^T's nt x kt at (n0, k0), pitch K.
+    auto copy = [&](Value src, Value base, Value row, Value col, int64_t pitch,
+                    int64_t nRows, int64_t nCols, Value dst) {
+      DataCopyOp::create(b, loc, src, add(base, add(mul(row, pitch), col)), dst,
+                         Value(), {}, {}, {}, {}, {}, attr(1), attr(nRows),
+                         attr(nCols), attr(0), attr(pitch), {}, {}, attr(0));
+    };
+    if (transA)
+      copy(A, aBase, k0, m0, p.m, kt, mt, a1);
+    else
+      copy(A, aBase, m0, k0, p.k, mt, kt, a1);
+    if (transB)
+      copy(B, bBase, n0, k0, p.k, nt, kt, b1);
+    else
+      copy(B, bBase, k0, n0, p.n, kt, nt, b1);
+    Value a0 = buffer(Level::L0A, rows, ak, aType, prod.L0ALayout);
     Value b0 = buffer(Level::L0B, bk, bn, bType, Format::Zn);
-    LoadOp::create(b, loc, a1, a0, UnitAttr(), MoverAttr());
-    LoadOp::create(b, loc, b1, b0, UnitAttr(), MoverAttr());
+    // A square tile held transposed says so (a non-square one's types do).
+    LoadOp::create(b, loc, a1, a0,
+                   transA && rows == ak ? b.getUnitAttr() : UnitAttr(),
+                   MoverAttr());
+    LoadOp::create(b, loc, b1, b0,
+                   transB && bk == bn ? b.getUnitAttr() : UnitAttr(),
+                   MoverAttr());
     Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
     // Consecutive accumulating Mmads into one L0C tile of fewer than 10
     // fractals need a PIPE_M barrier (§13.3, sync_c1).
@@ -163,19 +179,30 @@ private:
 
   /// Rows an A chunk and the C tile are computed with: a single row would
   /// make the Mmad a GEMV (m = 1 reads A as ND, §13.3), so it is computed
-  /// as one fractal row of which Fixpipe writes row 0.
-  static int64_t computeRows(int64_t mt) { return mt == 1 ? 16 : mt; }
-  static int64_t ceil16(int64_t v) { return (v + 15) / 16; }
+  /// as one fractal row of which Fixpipe writes row 0. 8-bit A held
+  /// transposed reaches L0A through 32 x 32 squares, so its rows are
+  /// whole squares (computed padded; Fixpipe writes the real rows).
+  int64_t aRows(int64_t mt) const {
+    if (transA && p.aBits == 8)
+      return (mt + 31) / 32 * 32;
+    return mt == 1 ? 16 : mt;
+  }
+  /// K of the A chunk's buffers: whole 32 x 32 squares for 8-bit A^T (the
+  /// Mmad reads the real k).
+  int64_t aK(int64_t kt) const {
+    return transA && p.aBits == 8 ? (kt + 31) / 32 * 32 : kt;
+  }
 
-  /// B's chunk as held in L1 and L0B: 8-bit B (K x N, Nz in L1) reaches
+  /// B's chunk as held in L1 and L0B: 8-bit K x N B (Nz in L1) reaches
   /// L0B's Zn through LoadDataWithTranspose's 32 x 32 squares (§7, §11),
   /// so K and N are whole squares: N is computed padded (Fixpipe writes
-  /// the real columns) and the Mmad reads the real k of the padded K.
+  /// the real columns) and the Mmad reads the real k of the padded K. B
+  /// held transposed (N x K) is taken as it is.
   int64_t bRows(int64_t kt) const {
-    return p.bBits == 8 ? (kt + 31) / 32 * 32 : kt;
+    return !transB && p.bBits == 8 ? (kt + 31) / 32 * 32 : kt;
   }
   int64_t bCols(int64_t nt) const {
-    return p.bBits == 8 ? (nt + 31) / 32 * 32 : nt;
+    return !transB && p.bBits == 8 ? (nt + 31) / 32 * 32 : nt;
   }
 
   /// The placed buffer of `level` with logical shape rows x cols at byte
@@ -207,6 +234,8 @@ public:
   Operation *allocPoint = nullptr;
   /// Element offsets of this matrix in A, B and C (a batch's matrix).
   Value aBase, bBase, cBase;
+  /// A is stored K x M (A^T), B N x K (B^T).
+  bool transA = false, transB = false;
   /// L1 address of the B chunks (after the A chunk).
   int64_t l1BOffset = 0;
 
@@ -290,22 +319,37 @@ struct AscubeTileLinalgPass
                 "row-major "
              << rank
              << "-D memrefs in GM (no layout, no memory space) [tile_c1]";
-    bool userMaps =
-        batch ? cast<linalg::BatchMatmulOp>(opPtr).hasUserDefinedMaps()
-              : cast<linalg::MatmulOp>(opPtr).hasUserDefinedMaps();
-    if (userMaps)
+    // The indexing maps (MLIR 22): A[m, k] or A^T[k, m], B[k, n] or
+    // B^T[n, k], C[m, n], after the batch dimension of a batch_matmul.
+    MLIRContext *ctx = op->getContext();
+    unsigned lead = batch ? 1 : 0;
+    auto map = [&](std::initializer_list<unsigned> dims) {
+      SmallVector<AffineExpr> e;
+      if (batch)
+        e.push_back(getAffineDimExpr(0, ctx));
+      for (unsigned d : dims)
+        e.push_back(getAffineDimExpr(d + lead, ctx));
+      return AffineMap::get(3 + lead, 0, e, ctx);
+    };
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    // d0 = m, d1 = n, d2 = k (after the batch dimension).
+    bool transA = maps[0] == map({2, 0}), transB = maps[1] == map({1, 2});
+    if ((!transA && maps[0] != map({0, 2})) ||
+        (!transB && maps[1] != map({2, 1})) || maps[2] != map({0, 1}))
       return op->emitOpError()
-             << "ascube-tile-linalg maps the default indexing maps (C[m, n] "
-                "+= A[m, k] * B[k, n]); transposed or broadcast operands are "
-                "not mapped yet [tile_c1]";
+             << "ascube-tile-linalg maps C[m, n] += A[m, k] * B[k, n] with A "
+                "or B transposed; these indexing maps (broadcast or "
+                "permuted C) are not mapped [tile_c1]";
     auto shape = [&](Value v) {
       return cast<MemRefType>(v.getType()).getShape().take_back(2);
     };
     int64_t batches = batch ? cast<MemRefType>(A.getType()).getShape()[0] : 1;
     model::MatmulProblem p;
-    p.m = shape(A)[0];
-    p.k = shape(A)[1];
-    p.n = shape(B)[1];
+    p.transA = transA;
+    p.transB = transB;
+    p.m = shape(A)[transA ? 1 : 0];
+    p.k = shape(A)[transA ? 0 : 1];
+    p.n = shape(B)[transB ? 0 : 1];
     Type at = cast<MemRefType>(A.getType()).getElementType(),
          bt = cast<MemRefType>(B.getType()).getElementType(),
          ct = cast<MemRefType>(C.getType()).getElementType();
@@ -325,11 +369,17 @@ struct AscubeTileLinalgPass
              << (prod.HasND2NZ ? "Fixpipe L0C -> GM" : "DataCopy ND2NZ")
              << ": ascube-tile-linalg copies ND matrices GM -> L1 with ND2NZ "
                 "and writes C with Fixpipe [tile_c4]";
-    if (p.k > 65535 || p.n > 65535)
+    int64_t pitch = std::max(transA ? p.m : p.k, transB ? p.k : p.n);
+    if (pitch > 65535)
       return op->emitOpError()
-             << "a row pitch of " << std::max(p.k, p.n)
+             << "a row pitch of " << pitch
              << " elements is beyond DataCopy's srcDValue range [1, 65535] "
                 "[tile_c5]";
+    if (transA && at.isF32())
+      return op->emitOpError()
+             << "an f32 A held transposed (K x M) is not mapped yet: its "
+                "L0A tile would need K padded to 16 (kDirectionAlign) "
+                "[tile_c1]";
     linalg::FillOp fill = zeroFillBefore(opPtr, C);
     if (!fill)
       return op->emitOpError()
@@ -378,10 +428,12 @@ struct AscubeTileLinalgPass
     OpBuilder b(op);
     Location loc = op.getLoc();
     MatmulEmitter emitter(b, loc, prod, p, *t, A, B, C);
+    emitter.transA = transA;
+    emitter.transB = transB;
     emitter.allocPoint = &func.getBody().front().front();
-    // B's L1 chunks follow the largest A chunk (16-row padded, 512 B
+    // B's L1 chunks follow the largest A chunk (rows padded to 32, 512 B
     // aligned).
-    int64_t aChunk = (t->m + 15) / 16 * 16 * t->k * p.aBits / 8;
+    int64_t aChunk = (t->m + 31) / 32 * 32 * t->k * p.aBits / 8;
     emitter.l1BOffset = (aChunk + 511) / 512 * 512;
     // Matrix i of a batch starts i * M * K (A), i * K * N (B) and i * M * N
     // (C) elements in.

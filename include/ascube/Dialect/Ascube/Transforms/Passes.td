@@ -139,9 +139,10 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
   let summary = "Map linalg.matmul on GM memrefs onto the Cube as a tiled ascube program";
   let description = [{
     Replaces each `linalg.matmul` C += A x B (and `linalg.batch_matmul`, a
-    loop over its matrices) on memrefs in GM (static shapes, row-major, the
-    default indexing maps) whose C is zero-filled by the `linalg.fill` just
-    before it, by a complete Cube program for the
+    loop over its matrices) on memrefs in GM (static shapes, row-major; A
+    as M x K or held K x M, B as K x N or held N x K, as MLIR 22's indexing
+    maps say) whose C is zero-filled by the `linalg.fill` just before it, by
+    a complete Cube program for the
     target product (cube-reference §5, §11, §13, §16): per output tile
     (m x n, in L0C) and per K chunk (k), DataCopy ND2NZ copies A's m x k and
     B's k x n chunk GM -> L1 (Nz), `ascube.load` moves them to L0A/L0B
@@ -162,8 +163,8 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     f32; Kirin: f16 -> f16, X90 int8 -> int32), C of the row's C type.
 
     Errors (labels in docs/Constraints.md): a form the pass does not map
-    (`tile_c1`: not memrefs in GM with static row-major shapes, transposed
-    or broadcast indexing maps); C not zero-filled just before
+    (`tile_c1`: not memrefs in GM with static row-major shapes, broadcast
+    or permuted-C indexing maps, an f32 A held transposed); C not zero-filled just before
     (`tile_c2`); no Mmad row for the types on the product (`tile_c3`); a
     product without DataCopy ND2NZ or Fixpipe to GM (`tile_c4`); a row
     pitch beyond DataCopy's srcDValue range [1, 65535] (`tile_c5`).
