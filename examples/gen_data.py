@@ -163,10 +163,29 @@ def conv2d_i8(out, rng):
     save(out, "golden", y.reshape(32, 25).T.astype(np.int32))
 
 
+def linalg_matmul(out, rng):
+    """linalg.matmul, f16 300 x 500 x 200 (several tiles, tails)."""
+    a = rng.uniform(-1, 1, (300, 500)).astype(np.float16)
+    b = rng.uniform(-1, 1, (500, 200)).astype(np.float16)
+    c = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)
+    save(out, "A", a), save(out, "B", b), save(out, "golden", c)
+
+
+def linalg_batch_matmul(out, rng):
+    """linalg.batch_matmul, bf16, 4 x (96 x 130) x (130 x 80), B given as
+    B^T (N x K)."""
+    a = bf16_round(rng.uniform(-1, 1, (4, 96, 130)).astype(np.float32))
+    bt = bf16_round(rng.uniform(-1, 1, (4, 80, 130)).astype(np.float32))
+    c = np.einsum("bmk,bnk->bmn", a.astype(np.float64), bt.astype(np.float64))
+    save(out, "A", bf16_bits(a)), save(out, "BT", bf16_bits(bt))
+    save(out, "golden", c.astype(np.float32))
+
+
 EXAMPLES = {f.__name__: f for f in [matmul_f16, matmul_bf16, matmul_f32,
                                      matmul_i8_bias, matmul_i8_kn, gemv_f16,
                                      matmul_i8_quant, conv2d_f16, conv2d_i8,
-                                     matmul_load]}
+                                     matmul_load, linalg_matmul,
+                                     linalg_batch_matmul]}
 
 
 def main():

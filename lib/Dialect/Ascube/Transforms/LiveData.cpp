@@ -154,6 +154,25 @@ bool covers(SmallVector<std::pair<int64_t, int64_t>> ranges, int64_t lo,
   return lo >= hi;
 }
 
+/// The parts of [lo, hi) that no range of `ranges` covers.
+SmallVector<std::pair<int64_t, int64_t>>
+gaps(SmallVector<std::pair<int64_t, int64_t>> ranges, int64_t lo, int64_t hi) {
+  llvm::sort(ranges);
+  SmallVector<std::pair<int64_t, int64_t>> out;
+  for (auto [a, b] : ranges) {
+    if (b <= lo)
+      continue;
+    if (a >= hi)
+      break;
+    if (a > lo)
+      out.push_back({lo, a});
+    lo = std::max(lo, b);
+  }
+  if (lo < hi)
+    out.push_back({lo, hi});
+  return out;
+}
+
 /// The events of a function, calls included: the chip has one memory per
 /// level, so a callee's placed buffers are the caller's bytes too. A call
 /// counts, at the call, as reading and then writing each placed buffer it
@@ -239,8 +258,9 @@ private:
 
 /// overlap_c3 (a warning: aliasing is legal): the read `e` takes bytes
 /// [lo, hi) that `x` wrote through another buffer whose layout places them
-/// elsewhere.
-void warnGeometry(const Event &e, const Event &x, int64_t lo, int64_t hi) {
+/// elsewhere. Returns whether it warned (bytes that are padding in either
+/// layout carry no data and never disagree).
+bool warnGeometry(const Event &e, const Event &x, int64_t lo, int64_t hi) {
   auto et = cast<MemRefType>(e.buf.getType()),
        xt = cast<MemRefType>(x.buf.getType());
   // The ops verified already: a layout that does not resolve is skipped.
@@ -255,10 +275,10 @@ void warnGeometry(const Event &e, const Event &x, int64_t lo, int64_t hi) {
   std::optional<int64_t> es = getPlacedOffset(e.buf),
                          xs = getPlacedOffset(x.buf);
   if (failed(el) || failed(xl) || !es || !xs)
-    return;
+    return false;
   std::optional<Disagreement> d = layoutsDisagree(*el, *es, *xl, *xs, lo, hi);
   if (!d)
-    return;
+    return false;
   auto idx = [](ArrayRef<int64_t> v) {
     std::string s;
     llvm::raw_string_ostream os(s);
@@ -289,6 +309,7 @@ void warnGeometry(const Event &e, const Event &x, int64_t lo, int64_t hi) {
   }
   w << " [overlap_c3]";
   w.attachNote(x.op->getLoc()) << "the write";
+  return true;
 }
 
 /// Two placed buffers that share bytes of a level: data written to one and
@@ -335,10 +356,15 @@ LogicalResult checkLiveOverlaps(func::FuncOp f, EventCollector &collector) {
       const Event &x = events[j];
       if (!x.write)
         continue;
-      if (x.op != e.op && x.buf != e.buf && overlap(x, e)) {
+      if (x.op != e.op && x.buf != e.buf && overlap(x, e) &&
+          !warned.contains({e.op, x.op})) {
+        // Only the bytes whose newest write is x hand data across.
         int64_t lo = std::max(x.lo, e.lo), hi = std::min(x.hi, e.hi);
-        if (!covers(newer, lo, hi) && warned.insert({e.op, x.op}).second)
-          warnGeometry(e, x, lo, hi);
+        for (auto [glo, ghi] : gaps(newer, lo, hi))
+          if (warnGeometry(e, x, glo, ghi)) {
+            warned.insert({e.op, x.op});
+            break;
+          }
       }
       if (overlap(x, e))
         newer.push_back({x.lo, x.hi});
