@@ -237,6 +237,17 @@ TEST(Products, TransposeV2AndV1Types) {
   EXPECT_FALSE(hasType(load3DV1Types(), "atlas_a2", "f16"));
 }
 
+// cube-reference §1: AI cores per device (the documented SKU named in the
+// notes).
+TEST(Products, AICores) {
+  EXPECT_EQ(lookupProduct("atlas_a2")->AICores, 24);
+  EXPECT_EQ(lookupProduct("atlas_a3")->AICores, 24);
+  EXPECT_EQ(lookupProduct("ascend950dt")->AICores, 8);
+  EXPECT_EQ(lookupProduct("atlas_200i_500_a2")->AICores, 1);
+  for (const ProductInfo &p : allProducts())
+    EXPECT_GE(p.AICores, 1) << p.Name;
+}
+
 // cube-reference §1, §5, §8-§16: which products have which instruction.
 TEST(Products, Switches) {
   for (const ProductInfo &p : allProducts()) {

@@ -318,6 +318,8 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
          return p.hasLevel(Level::BT) ? std::to_string(p.BiasCopyUnit) + " B"
                                       : std::string("—");
        }},
+      {"AI cores (blocks)",
+       [](const ProductInfo &p) { return std::to_string(p.AICores); }},
   };
   os << "\n## Instructions and switches\n\n| capability |";
   for (const ProductInfo &p : products)

@@ -34,9 +34,16 @@
 // CHECK-DAG: %[[B1T:.*]] = ascube.alloc offset 2048 : memref<8x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[C0T:.*]] = ascube.alloc offset 0 : memref<8x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
 // CHECK-NOT: linalg.
+// Output tile (mi, ni) is number mi * 1 + ni and runs on block number %
+// block_num (ascube-run --blocks).
+// CHECK-DAG: %[[BI:.*]] = ascube.block_idx
+// CHECK-DAG: %[[BN:.*]] = ascube.block_num
 // The full M tile: K chunk 0 from zero, rows of A at pitch 40.
 // CHECK: scf.for
 // CHECK: scf.for
+// CHECK: %[[R:.*]] = arith.remui %{{.*}}, %[[BN]] : index
+// CHECK: %[[MINE:.*]] = arith.cmpi eq, %[[R]], %[[BI]] : index
+// CHECK: scf.if %[[MINE]]
 // CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[A1]] {dValue = 32 : i64, dstNzMatrixStride = 0 : i64, nValue = 32 : i64, ndNum = 1 : i64, srcDValue = 40 : i64, srcNdMatrixStride = 0 : i64}
 // CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[B1]] {dValue = 16 : i64, dstNzMatrixStride = 0 : i64, nValue = 32 : i64, ndNum = 1 : i64, srcDValue = 16 : i64, srcNdMatrixStride = 0 : i64}
 // CHECK: ascube.load %[[A1]] to %[[A0]]

@@ -133,6 +133,13 @@ static llvm::cl::opt<std::string> productOpt(
                    "target; a kernel with linalg ops and no --product uses "
                    "its module's ascube.target"),
     llvm::cl::value_desc("PRODUCT"), llvm::cl::cat(runCategory));
+static llvm::cl::opt<unsigned> blocksOpt(
+    "blocks",
+    llvm::cl::desc("Run the kernel as this many blocks (AI cores), one "
+                   "after another: block i sees ascube.block_idx = i and "
+                   "ascube.block_num = N and starts from freshly filled "
+                   "on-core memories; GM is shared (default 1)"),
+    llvm::cl::value_desc("N"), llvm::cl::init(1), llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool>
     dumpLLVM("print-llvm-dialect",
              llvm::cl::desc("Print the lowered kernel (LLVM dialect)"),
@@ -743,6 +750,8 @@ int main(int argc, char **argv) {
   llvm::outs().flush();
   std::fflush(stdout);
   std::setvbuf(stdout, nullptr, _IONBF, 0);
+  if (blocksOpt < 1)
+    fail("--blocks must be at least 1");
   if (timeoutSeconds) {
     // The message is made now: the handler only writes it (async-signal
     // safe) and exits.
@@ -759,7 +768,19 @@ int main(int argc, char **argv) {
     ::sigaction(SIGALRM, &onAlarm, nullptr);
     ::alarm(timeoutSeconds);
   }
-  (*kernelFn)(callArgs.data());
+  // Blocks: the lowering's __ascube_start_block (present when the kernel
+  // asks for its block) sets the block and refills the on-core memories.
+  using StartBlockFn = void (*)(int64_t, int64_t);
+  StartBlockFn startBlock = nullptr;
+  if (auto sym = (*engine)->lookup("__ascube_start_block"))
+    startBlock = reinterpret_cast<StartBlockFn>(*sym);
+  else
+    llvm::consumeError(sym.takeError());
+  for (unsigned blk = 0; blk < blocksOpt; ++blk) {
+    if (startBlock)
+      startBlock(blk, blocksOpt);
+    (*kernelFn)(callArgs.data());
+  }
   ::alarm(0);
 
   for (auto &[a, path] : outs)

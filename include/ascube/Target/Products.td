@@ -108,6 +108,10 @@ class AscubeProduct<int index, string key, int arch, string docName,
   bits<8> HF32Mantissa = 0;
   // L1 -> BT copy unit in bytes (§16): 64, 32 on 950.
   bits<8> BiasCopyUnit = 64;
+  // AI cores (Cube cores) of one device (§1): the blocks a kernel runs on
+  // (GetBlockNum); SKUs differ, the value is the documented one named in
+  // Notes.
+  bits<8> AICores = 1;
 
   // [U] choices and remarks, shown in docs/Products.md.
   string Notes = "";
@@ -125,7 +129,8 @@ def atlas_a2 : AscubeProduct<0, "atlas_a2", 2201,
   let BT = !mul(1, KB); let FB = !mul(2, KB); let SparseIndex = !mul(16, KB);
   let L1ToL0ABandwidth = 256; let L1ToL0BBandwidth = 128;
   let HasSatMode = 1;
-  let Notes = "UB usable 192 KB - 256 B and L1 usable 512 KB - 256 B per asc-devkit.";
+  let AICores = 24;
+  let Notes = "UB usable 192 KB - 256 B and L1 usable 512 KB - 256 B per asc-devkit. AI cores: 24 (910B1/B2; B3/B4 have 20).";
 }
 def atlas_a3 : AscubeProduct<1, "atlas_a3", 2201,
                              "Atlas A3 training/inference series (910_93)",
@@ -139,7 +144,8 @@ def atlas_a3 : AscubeProduct<1, "atlas_a3", 2201,
   let BT = !mul(1, KB); let FB = !mul(2, KB); let SparseIndex = !mul(16, KB);
   let L1ToL0ABandwidth = 256; let L1ToL0BBandwidth = 128;
   let HasSatMode = 1;
-  let Notes = "Same Cube core as atlas_a2 (arch 2201).";
+  let AICores = 24;
+  let Notes = "Same Cube core as atlas_a2 (arch 2201). AI cores: 24 (9381/9382/9391/9392; 9362/9363/9372 have 20).";
 }
 def ascend950pr : AscubeProduct<2, "ascend950pr", 3510, "Ascend 950PR",
                                 "dav_3510"> {
@@ -153,7 +159,8 @@ def ascend950pr : AscubeProduct<2, "ascend950pr", 3510, "Ascend 950PR",
   let L0ALayout = [{::ascube::layout::Format::Nz}];
   let HasGMToL0 = 0;
   let L1ToL0ABandwidth = 256; let L1ToL0BBandwidth = 256;
-  let Notes = "UB 248 KB usable by default. L0A_MX/L0B_MX addresses are the L0A/L0B address / 16.";
+  let AICores = 28;
+  let Notes = "UB 248 KB usable by default. L0A_MX/L0B_MX addresses are the L0A/L0B address / 16. [I] AI cores: 28 (the 957x SKUs; 950z has 4, 958x 32, 959x 36).";
 }
 def ascend950dt : AscubeProduct<3, "ascend950dt", 3510, "Ascend 950DT",
                                 "dav_3510"> {
@@ -167,7 +174,8 @@ def ascend950dt : AscubeProduct<3, "ascend950dt", 3510, "Ascend 950DT",
   let L0ALayout = [{::ascube::layout::Format::Nz}];
   let HasGMToL0 = 0;
   let L1ToL0ABandwidth = 256; let L1ToL0BBandwidth = 256;
-  let Notes = "Same Cube core as ascend950pr (arch 3510).";
+  let AICores = 8;
+  let Notes = "Same Cube core as ascend950pr (arch 3510). AI cores: 8 (950DT_950x/y).";
 }
 def atlas_200i_500_a2 : AscubeProduct<4, "atlas_200i_500_a2", 3002,
                                       "Atlas 200I/500 A2 inference (310B)",
@@ -179,7 +187,8 @@ def atlas_200i_500_a2 : AscubeProduct<4, "atlas_200i_500_a2", 3002,
   let UB = !mul(248, KB); let L1 = !mul(1024, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB);
   let HasInfNanMode = 0; let HasSatMode = 1;
-  let Notes = "[U] UB 248 KB per asc-devkit (256 KB per AscendNPU-IR): the smaller is kept. [U] FB undocumented: 2 KB assumed, as arch 2201. [U] HF32 mantissa undocumented: 11 bits assumed, as A2/A3.";
+  let AICores = 1;
+  let Notes = "[U] UB 248 KB per asc-devkit (256 KB per AscendNPU-IR): the smaller is kept. [U] FB undocumented: 2 KB assumed, as arch 2201. [U] HF32 mantissa undocumented: 11 bits assumed, as A2/A3. AI cores: 1 (310B1-B4).";
 }
 def atlas_inference : AscubeProduct<5, "atlas_inference", 2002,
                                     "Atlas inference series AI Core (310P)",
@@ -188,7 +197,8 @@ def atlas_inference : AscubeProduct<5, "atlas_inference", 2002,
   let HasFixpipe = 0; let HasLoad3DV1 = 1;
   let UB = !mul(256, KB); let L1 = !mul(1024, KB); let L0C = !mul(256, KB);
   let HasInfNanMode = 0; let HasSatMode = 1;
-  let Notes = "No bias table and no fixpipe buffer.";
+  let AICores = 8;
+  let Notes = "No bias table and no fixpipe buffer. [I] AI cores: 8 (310P; not in the documents).";
 }
 def atlas_training : AscubeProduct<6, "atlas_training", 1001,
                                    "Atlas training series (910A)",
@@ -197,7 +207,8 @@ def atlas_training : AscubeProduct<6, "atlas_training", 1001,
   let HasFixpipe = 0; let HasLoad3DV1 = 1; let HasLoad3DV2 = 0;
   let UB = !mul(256, KB); let L1 = !mul(1024, KB); let L0C = !mul(256, KB);
   let HasInfNanMode = 0; let HasSatMode = 1;
-  let Notes = "No bias table and no fixpipe buffer.";
+  let AICores = 32;
+  let Notes = "No bias table and no fixpipe buffer. [I] AI cores: 32 (910A; not in the documents).";
 }
 def kirin_x90 : AscubeProduct<7, "kirin_x90", 3003, "Kirin X90",
                               "dav_l300"> {
@@ -207,7 +218,8 @@ def kirin_x90 : AscubeProduct<7, "kirin_x90", 3003, "Kirin X90",
   let UB = !mul(128, KB); let L1 = !mul(1024, KB); let L0C = !mul(128, KB);
   let BT = !mul(1, KB); let FB = !mul(2, KB);
   let HasSatMode = 1;
-  let Notes = "Arch mapping [I]. UB tiling uses 118 KB. [U] FB undocumented: 2 KB assumed, as arch 2201. [U] Float overflow modes undocumented: both assumed, Inf/NaN by default, as A2/A3.";
+  let AICores = 1;
+  let Notes = "Arch mapping [I]. UB tiling uses 118 KB. [U] FB undocumented: 2 KB assumed, as arch 2201. [U] Float overflow modes undocumented: both assumed, Inf/NaN by default, as A2/A3. [U] AI cores: 1 assumed.";
 }
 def kirin_9030 : AscubeProduct<8, "kirin_9030", 3113, "Kirin 9030",
                                "dav_l311"> {
@@ -216,7 +228,8 @@ def kirin_9030 : AscubeProduct<8, "kirin_9030", 3113, "Kirin 9030",
   let UB = !mul(128, KB); let L1 = !mul(512, KB); let L0A = !mul(32, KB); let L0B = !mul(32, KB);
   let L0C = !mul(64, KB); let BT = !mul(1, KB); let FB = !mul(2, KB);
   let HasSatMode = 1;
-  let Notes = "Arch mapping [I]. UB tiling uses 118 KB. [U] FB undocumented: 2 KB assumed, as arch 2201. [U] Float overflow modes undocumented: both assumed, Inf/NaN by default, as A2/A3.";
+  let AICores = 1;
+  let Notes = "Arch mapping [I]. UB tiling uses 118 KB. [U] FB undocumented: 2 KB assumed, as arch 2201. [U] Float overflow modes undocumented: both assumed, Inf/NaN by default, as A2/A3. [U] AI cores: 1 assumed.";
 }
 
 def ProductTable : GenericTable {
@@ -235,7 +248,7 @@ def ProductTable : GenericTable {
                 "HasLoad3DV2", "HasLoad3DDstStride", "Load3DMStartAlign16",
                 "HasMX", "HasSparse", "HasClipRelu", "HasL0CToUB",
                 "HasFixpipeArch3510", "HasFixpipeDualDst", "HasQuantMCB",
-                "HasInfNanMode", "HasSatMode", "HF32Mantissa", "BiasCopyUnit", "Notes"];
+                "HasInfNanMode", "HasSatMode", "HF32Mantissa", "BiasCopyUnit", "AICores", "Notes"];
   string TypeOf_L0ALayout = "code";
 }
 

@@ -74,6 +74,8 @@ struct ProductInfo {
   /// HF32 mantissa bits of the Mmad HF32 mode; 0 = no HF32 mode.
   uint8_t HF32Mantissa;
   uint8_t BiasCopyUnit;
+  /// AI cores of one device: the blocks a kernel runs on (§1).
+  uint8_t AICores;
   const char *Notes;
 
   /// True when a table row's product mask includes this product.

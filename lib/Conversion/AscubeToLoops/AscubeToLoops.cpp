@@ -57,6 +57,48 @@ struct ModuleMemories {
 /// as the chip does (a callee's placed buffers alias its caller's; the
 /// index a load_sparse writes is the one a called mmad_sparse reads).
 /// Filled with 0xFF when the module loads (what the chip holds is unknown).
+/// A kernel that asks for its block (ascube.block_idx / block_num) gets the
+/// block globals (block 0 of 1 unless a runner says otherwise) and the
+/// public `__ascube_start_block(idx, num)`, which sets them and fills every
+/// on-core memory of the module with 0xFF: each block starts from memories
+/// of its own, as on the chip (`ascube-run --blocks`).
+void createBlockState(ModuleOp module, const ModuleMemories &mem) {
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  Location loc = module.getLoc();
+  auto i64 = b.getI64Type();
+  auto one = MemRefType::get({1}, i64);
+  for (auto [name, init] : {std::pair{kBlockIdxGlobal, int64_t(0)},
+                            std::pair{kBlockNumGlobal, int64_t(1)}})
+    memref::GlobalOp::create(
+        b, loc, name, b.getStringAttr("private"), one,
+        DenseElementsAttr::get(RankedTensorType::get({1}, i64),
+                               b.getI64IntegerAttr(init)),
+        /*constant=*/false, /*alignment=*/nullptr);
+  auto fn = func::FuncOp::create(b, loc, kStartBlockFunc,
+                                 b.getFunctionType({i64, i64}, {}));
+  ImplicitLocOpBuilder fb =
+      ImplicitLocOpBuilder::atBlockBegin(loc, fn.addEntryBlock());
+  Value zero = arith::ConstantIndexOp::create(fb, 0);
+  StringRef names[] = {kBlockIdxGlobal, kBlockNumGlobal};
+  for (unsigned i = 0; i < 2; ++i)
+    memref::StoreOp::create(fb, fn.getArgument(i),
+                            memref::GetGlobalOp::create(fb, one, names[i]),
+                            ValueRange{zero});
+  Value ff = arith::ConstantIntOp::create(fb, fb.getI8Type(), 0xFF);
+  auto fill = [&](StringRef name, int64_t bytes) {
+    Value g = memref::GetGlobalOp::create(
+        fb, MemRefType::get({bytes}, fb.getI8Type()), name);
+    forRange(fb, bytes,
+             [&](Value i) { memref::StoreOp::create(fb, ff, g, i); });
+  };
+  for (auto &[level, bytes] : mem.levelBytes)
+    fill((kLevelGlobalPrefix + target::stringifyLevel(Level(level))).str(),
+         bytes);
+  if (mem.indexBytes)
+    fill(kIndexGlobal, mem.indexBytes);
+  func::ReturnOp::create(fb);
+}
+
 /// One ModuleMemories per module holding functions (symbols do not reach
 /// across modules), keyed by the module.
 using AllMemories = llvm::DenseMap<Operation *, ModuleMemories>;
@@ -130,6 +172,13 @@ FailureOr<AllMemories> createModuleMemories(ArrayRef<func::FuncOp> funcs) {
              bytes);
     if (mem.indexBytes)
       global(kIndexGlobal, mem.indexBytes);
+    if (module
+            .walk([](Operation *o) {
+              return isa<BlockIdxOp, BlockNumOp>(o) ? WalkResult::interrupt()
+                                                    : WalkResult::advance();
+            })
+            .wasInterrupted())
+      createBlockState(module, mem);
   }
   return all;
 }
@@ -290,6 +339,24 @@ void insertRuntimeChecks(func::FuncOp func) {
 // Buffer ops
 //===----------------------------------------------------------------------===//
 
+/// ascube.block_idx / block_num: the block globals createBlockState made
+/// (set by `__ascube_start_block`), as an index.
+template <typename OpT, const llvm::StringLiteral &Name>
+struct BlockQueryLowering : AscubePattern<OpT> {
+  using AscubePattern<OpT>::AscubePattern;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    auto one = MemRefType::get({1}, b.getI64Type());
+    Value g = memref::GetGlobalOp::create(b, one, Name);
+    Value v = memref::LoadOp::create(
+        b, g, ValueRange{arith::ConstantIndexOp::create(b, 0)});
+    rewriter.replaceOp(op, arith::IndexCastOp::create(b, b.getIndexType(), v));
+    return success();
+  }
+};
+
 /// PipeBarrier: the CPU runs instructions one after another, so the barrier
 /// has nothing left to order (§13.3).
 struct PipeBarrierLowering : AscubePattern<PipeBarrierOp> {
@@ -381,7 +448,10 @@ void ascube::configureAscubeToLoopsTarget(ConversionTarget &target,
 
 void ascube::populateAscubeToLoopsConversionPatterns(
     TypeConverter &types, RewritePatternSet &patterns) {
-  patterns.add<PipeBarrierLowering>(types, patterns.getContext());
+  patterns
+      .add<PipeBarrierLowering, BlockQueryLowering<BlockIdxOp, kBlockIdxGlobal>,
+           BlockQueryLowering<BlockNumOp, kBlockNumGlobal>>(
+          types, patterns.getContext());
   populateDataCopyToLoopsPatterns(types, patterns);
   populateLoadData2DToLoopsPatterns(types, patterns);
   populateLoadData3DToLoopsPatterns(types, patterns);

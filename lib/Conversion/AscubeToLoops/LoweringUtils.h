@@ -38,6 +38,13 @@ constexpr llvm::StringLiteral kCheckIndexAttr = "ascube_check_index";
 /// Marks a Fixpipe whose per-column QUANT_PRE words get run-time checks.
 constexpr llvm::StringLiteral kCheckQuantAttr = "ascube_check_quant";
 constexpr llvm::StringLiteral kIndexGlobal = "__ascube_sparse_index";
+/// The block index and count (memref<1xi64> globals) ascube.block_idx and
+/// ascube.block_num read, and the function a runner calls before each block
+/// to set them and fill the on-core memories afresh (0xFF):
+/// `__ascube_start_block(i64 idx, i64 num)`.
+constexpr llvm::StringLiteral kBlockIdxGlobal = "__ascube_block_idx";
+constexpr llvm::StringLiteral kBlockNumGlobal = "__ascube_block_num";
+constexpr llvm::StringLiteral kStartBlockFunc = "__ascube_start_block";
 
 //===----------------------------------------------------------------------===//
 // Storage, index arithmetic, loops, decoding

@@ -65,6 +65,10 @@ func.func @matrix(%a0: !L0A, %b0: !L0B, %c0: !L0C, %c1: !L0C, %bt: memref<48xf32
   ascube.pipe_barrier <M>
   // CHECK: ascube.pipe_barrier <ALL>
   ascube.pipe_barrier <ALL>
+  // CHECK: %{{.*}} = ascube.block_idx
+  // CHECK: %{{.*}} = ascube.block_num
+  %blk = ascube.block_idx
+  %nblk = ascube.block_num
   // CHECK: ascube.fixpipe %{{.*}} to %{{.*}} : memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<30x40xf32>
   ascube.fixpipe %c0 to %c : !L0C to memref<30x40xf32>
   // CHECK: ascube.fixpipe %{{.*}} to %{{.*}} {reluEn = true} : memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<30x40xf16>

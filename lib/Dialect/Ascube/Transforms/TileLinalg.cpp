@@ -76,29 +76,43 @@ public:
     cType = cast<MemRefType>(C.getType()).getElementType();
   }
 
+  /// The whole matrix: every output tile, each on the block its number
+  /// falls to — tile (batch i, row tile mi, column tile ni) is number
+  /// (i * tilesM + mi) * tilesN + ni and runs where number % block_num ==
+  /// block_idx (every tile on a single block).
   void emit() {
     int64_t fullM = p.m / t.m, tailM = p.m % t.m;
     int64_t fullN = p.n / t.n, tailN = p.n % t.n;
-    forEachTile(fullM, tailM, t.m, [&](Value m0, int64_t mt) {
-      forEachTile(fullN, tailN, t.n, [&](Value n0, int64_t nt) {
+    Value blockIdx = BlockIdxOp::create(b, loc, b.getIndexType());
+    Value blockNum = BlockNumOp::create(b, loc, b.getIndexType());
+    Value batchTiles = mul(batchIndex, t.tilesM(p));
+    forEachTile(fullM, tailM, t.m, [&](Value m0, int64_t mt, Value mi) {
+      forEachTile(fullN, tailN, t.n, [&](Value n0, int64_t nt, Value ni) {
+        Value id = add(mul(add(batchTiles, mi), t.tilesN(p)), ni);
+        Value mine = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq,
+            arith::RemUIOp::create(b, loc, id, blockNum), blockIdx);
+        auto ifOp = scf::IfOp::create(b, loc, mine, /*withElse=*/false);
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPointToStart(&ifOp.getThenRegion().front());
         emitOutputTile(m0, mt, n0, nt);
       });
     });
   }
 
 private:
-  /// Calls `body(offset, size)` for `full` tiles of `size` (in an scf.for)
-  /// and then the tail of `tail` elements, if any.
+  /// Calls `body(offset, size, tile number)` for `full` tiles of `size`
+  /// (in an scf.for) and then the tail of `tail` elements, if any.
   void forEachTile(int64_t full, int64_t tail, int64_t size,
-                   llvm::function_ref<void(Value, int64_t)> body) {
+                   llvm::function_ref<void(Value, int64_t, Value)> body) {
     if (full > 0) {
       auto loop = scf::ForOp::create(b, loc, index(0), index(full), index(1));
       OpBuilder::InsertionGuard g(b);
       b.setInsertionPointToStart(loop.getBody());
-      body(mul(loop.getInductionVar(), size), size);
+      body(mul(loop.getInductionVar(), size), size, loop.getInductionVar());
     }
     if (tail > 0)
-      body(index(full * size), tail);
+      body(index(full * size), tail, index(full));
   }
 
   /// One output tile: every K chunk, then the Fixpipe to C.
@@ -232,8 +246,9 @@ private:
 public:
   /// Allocations go here (the function's entry).
   Operation *allocPoint = nullptr;
-  /// Element offsets of this matrix in A, B and C (a batch's matrix).
-  Value aBase, bBase, cBase;
+  /// Element offsets of this matrix in A, B and C (a batch's matrix), and
+  /// its index in the batch (0 for a matmul).
+  Value aBase, bBase, cBase, batchIndex;
   /// A is stored K x M (A^T), B N x K (B^T).
   bool transA = false, transB = false;
   /// L1 address of the B chunks (after the A chunk).
@@ -450,8 +465,9 @@ struct AscubeTileLinalgPass
       emitter.aBase = scaled(p.m * p.k);
       emitter.bBase = scaled(p.k * p.n);
       emitter.cBase = scaled(p.m * p.n);
+      emitter.batchIndex = i;
     } else {
-      emitter.aBase = emitter.bBase = emitter.cBase = c(0);
+      emitter.aBase = emitter.bBase = emitter.cBase = emitter.batchIndex = c(0);
     }
     emitter.emit();
     fill.erase();

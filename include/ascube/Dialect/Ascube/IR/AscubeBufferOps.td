@@ -1,7 +1,8 @@
 //===- AscubeBufferOps.td - buffer ops ---------------------*- tablegen -*-===//
 //
-// Buffers and ordering: ascube.alloc (a buffer at a memory level),
-// ascube.pipe_barrier and the abstract L1 -> L0 move ascube.load that
+// Buffers, ordering and blocks: ascube.alloc (a buffer at a memory level),
+// ascube.pipe_barrier, ascube.block_idx / block_num (the AI core running
+// the kernel) and the abstract L1 -> L0 move ascube.load that
 // ascube-select-movers turns into instructions (cube-reference §1-§3, §11,
 // §13.3). C++: lib/Dialect/Ascube/IR/BufferOps.cpp.
 //
@@ -79,6 +80,44 @@ def Ascube_PipeBarrierOp : Ascube_Op<"pipe_barrier"> {
   }];
   let arguments = (ins Ascube_PipeAttr:$pipe);
   let assemblyFormat = "$pipe attr-dict";
+}
+
+def Ascube_BlockIdxOp : Ascube_Op<"block_idx", [Pure]> {
+  let summary = "GetBlockIdx(): the index of the AI core (block) running the kernel (cube-reference §1)";
+  let description = [{
+    Ascend C's GetBlockIdx(): the kernel runs once per block, one block per
+    AI core (the product's `AICores`, docs/Products.md), each with its own
+    on-core memories (L1, L0A/L0B/L0C, BT, FB, UB) and GM shared. This is
+    the block's index in [0, block_num), an `index`. On the CPU,
+    `ascube-run --blocks N` runs the N blocks (one after another, each from
+    freshly filled on-core memories); a plain run is block 0 of 1.
+
+    Example:
+
+    ```mlir
+    %i = ascube.block_idx
+    %n = ascube.block_num
+    ```
+  }];
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def Ascube_BlockNumOp : Ascube_Op<"block_num", [Pure]> {
+  let summary = "GetBlockNum(): the number of blocks (AI cores) running the kernel (cube-reference §1)";
+  let description = [{
+    Ascend C's GetBlockNum(): how many blocks run the kernel, an `index` of
+    at least 1 (`ascube-run --blocks N`; 1 by default). See
+    `ascube.block_idx`.
+
+    Example:
+
+    ```mlir
+    %n = ascube.block_num
+    ```
+  }];
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
 }
 
 def Ascube_LoadOp : Ascube_Op<"load"> {

@@ -149,7 +149,10 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     (`ascube-select-movers` then picks the instructions), `ascube.mmad`
     accumulates into the L0C tile (the first chunk from zero, the others
     onto C, with a PIPE_M barrier where the tile is small, `sync_c1`), and
-    Fixpipe writes the tile to C. Tails in M, N and K get their own
+    Fixpipe writes the tile to C. Output tile number t runs on the block
+    with t % ascube.block_num == ascube.block_idx, so the program shares
+    its tiles out over the AI cores that run it. Tails in M, N and K get
+    their own
     exactly-shaped buffers at the same places; every buffer is placed
     (`ascube.alloc offset`).
 
