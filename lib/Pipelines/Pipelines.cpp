@@ -58,13 +58,15 @@ struct AscubePipelineOptions
 };
 } // namespace
 
-void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks) {
+void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks,
+                                       bool raceChecks) {
   AscubeSelectMoversOptions quiet;
   quiet.remarks = false; // ascube-select-movers alone shows the choices
   pm.addPass(createAscubeSelectMovers(quiet));
   pm.addPass(createAscubeVerifyTarget());
   ConvertAscubeToLoopsOptions options;
   options.runtimeChecks = runtimeChecks;
+  options.raceChecks = raceChecks;
   pm.addPass(createConvertAscubeToLoops(options));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLowerAffinePass());

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Every rule label ([name_cN]) used in lib/ or include/ is documented in
+"""Every rule label ([name_cN]) used in lib/, include/ or tools/ is documented in
 docs/Constraints.md and triggered by a test under test/ (outside test/Docs):
 an expected diagnostic or a FileCheck pattern expects its message;
 every label documented there is used in the code."""
@@ -22,7 +22,9 @@ def labels_in(paths, rx):
     return found
 
 
-sources = [*root.glob("lib/**/*"), *root.glob("include/**/*")]
+# The tools check rules too (ascube-run's run-time race check).
+sources = [*root.glob("lib/**/*"), *root.glob("include/**/*"),
+           *root.glob("tools/**/*")]
 code = labels_in(sources, label) | labels_in(
     [p for p in sources if p.suffix in (".cpp", ".h")], code_label)
 docs = labels_in([root / "docs/Constraints.md"], doc_label)

@@ -8,7 +8,9 @@
 //
 // A kernel with linalg ops (linalg.matmul on GM memrefs) is first mapped
 // onto the product (--product, or the module's ascube.target) by
-// ascube-tile-linalg.
+// ascube-tile-linalg. --blocks N runs N blocks (AI cores) one after another
+// (ascube.block_idx / block_num; fresh on-core memories each, GM shared);
+// --check-races reports two blocks writing the same GM bytes (race_c1).
 //
 // Arguments are named by their SSA names in the kernel (`%A` is `A`) or by
 // position (`arg0`). A .bin file is the buffer's raw little-endian storage
@@ -75,7 +77,9 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <unistd.h>
+#include <vector>
 
 using namespace mlir;
 using llvm::StringRef;
@@ -140,10 +144,58 @@ static llvm::cl::opt<unsigned> blocksOpt(
                    "ascube.block_num = N and starts from freshly filled "
                    "on-core memories; GM is shared (default 1)"),
     llvm::cl::value_desc("N"), llvm::cl::init(1), llvm::cl::cat(runCategory));
+static llvm::cl::opt<bool> checkRaces(
+    "check-races",
+    llvm::cl::desc("With --blocks: report two blocks writing the same GM "
+                   "bytes (race_c1, exit 3), naming both blocks, the bytes "
+                   "and the argument"),
+    llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool>
     dumpLLVM("print-llvm-dialect",
              llvm::cl::desc("Print the lowered kernel (LLVM dialect)"),
              llvm::cl::cat(runCategory));
+
+/// --check-races: which block last wrote each byte of each argument, and
+/// the first bytes two blocks both wrote (race_c1).
+namespace races {
+struct Buffer {
+  const char *begin;
+  int64_t size;
+  std::string name;
+  std::vector<int32_t> writer; // block, -1 = none
+};
+static std::vector<Buffer> buffers;
+static int32_t block = 0;
+struct Race {
+  std::string name;
+  int32_t first, second;
+  int64_t lo, hi;
+};
+static std::optional<Race> found;
+
+/// __ascube_gm_write(address, bytes): called by a kernel lowered with race
+/// checks for every GM element a Fixpipe writes.
+extern "C" void gmWrite(int64_t address, int64_t bytes) {
+  const char *p = reinterpret_cast<const char *>(address);
+  for (Buffer &b : buffers) {
+    if (p < b.begin || p >= b.begin + b.size)
+      continue;
+    int64_t at = p - b.begin;
+    for (int64_t i = at; i < std::min(at + bytes, b.size); ++i) {
+      int32_t &w = b.writer[i];
+      if (w >= 0 && w != block) {
+        if (!found)
+          found = Race{b.name, w, block, i, i + 1};
+        else if (found->name == b.name && found->first == w &&
+                 found->second == block && found->hi == i)
+          found->hi = i + 1; // the same race, one byte further
+      }
+      w = block;
+    }
+    return;
+  }
+}
+} // namespace races
 
 [[noreturn]] static void fail(const llvm::Twine &msg) {
   llvm::errs() << "ascube-run: " << msg << "\n";
@@ -690,7 +742,7 @@ int main(int argc, char **argv) {
   });
   if (hasLinalg || !productOpt.empty())
     ascube::buildAscubeFromLinalgPipeline(pm, productOpt);
-  ascube::buildAscubeToLLVMPipeline(pm, runtimeChecks);
+  ascube::buildAscubeToLLVMPipeline(pm, runtimeChecks, checkRaces);
   if (failed(pm.run(*module)))
     fail("lowering the kernel failed (see the diagnostics above)");
   if (dumpLLVM)
@@ -707,6 +759,9 @@ int main(int argc, char **argv) {
   // Any other abort stays a crash.
   (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap map;
+    map[interner("__ascube_gm_write")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&races::gmWrite),
+        llvm::JITSymbolFlags::Exported};
     map[interner("abort")] = {
         llvm::orc::ExecutorAddr::fromPtr(+[] {
           static const char msg[] =
@@ -776,12 +831,26 @@ int main(int argc, char **argv) {
     startBlock = reinterpret_cast<StartBlockFn>(*sym);
   else
     llvm::consumeError(sym.takeError());
+  if (checkRaces)
+    for (Arg &a : args)
+      races::buffers.push_back({reinterpret_cast<const char *>(a.data.get()),
+                                a.bytes, a.name,
+                                std::vector<int32_t>(a.bytes, -1)});
   for (unsigned blk = 0; blk < blocksOpt; ++blk) {
+    races::block = blk;
     if (startBlock)
       startBlock(blk, blocksOpt);
     (*kernelFn)(callArgs.data());
   }
   ::alarm(0);
+  if (races::found) {
+    llvm::outs() << "ascube-run: blocks " << races::found->first << " and "
+                 << races::found->second << " both write GM bytes ["
+                 << races::found->lo << ", " << races::found->hi
+                 << ") of argument " << races::found->name
+                 << " (each block must write its own part of GM) [race_c1]\n";
+    return 3;
+  }
 
   for (auto &[a, path] : outs)
     writeData(*a, path);

@@ -35,10 +35,13 @@ mlir::MemRefType getCPUStorageType(mlir::MemRefType type);
 /// hidden 4:2 index buffer, turns every ascube.alloc into a view of its
 /// level's memory (or bytes of its own), leaves the notes the sparse and
 /// Fixpipe patterns read, and with `runtimeChecks` inserts the run-time
-/// checks of dynamic offsets, QUANT_PRE words and 4:2 index values.
+/// checks of dynamic offsets, QUANT_PRE words and 4:2 index values; with
+/// `raceChecks` marks the Fixpipes writing GM to report each write (the
+/// runner's `__ascube_gm_write(address, bytes)`, declared here).
 /// Fails with a diagnostic (capacity_c1, layout_c1).
 mlir::LogicalResult prepareAscubeToLoops(mlir::ModuleOp module,
-                                         bool runtimeChecks);
+                                         bool runtimeChecks,
+                                         bool raceChecks = false);
 
 /// Ascube buffers (a layout, a memory level or a Cube element type) become
 /// their flat storage memrefs; unrealized casts bridge the rest.

@@ -33,7 +33,11 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"false",
-           "Check dynamic offsets at run time (bounds, alignment)">
+           "Check dynamic offsets at run time (bounds, alignment)">,
+    Option<"raceChecks", "race-checks", "bool", /*default=*/"false",
+           "Report every GM byte a Fixpipe writes to the runner "
+           "(__ascube_gm_write(address, bytes)), which tells blocks writing "
+           "the same bytes apart (ascube-run --check-races, race_c1)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",

@@ -375,8 +375,8 @@ MemRefType ascube::getCPUStorageType(MemRefType t) {
   return needsFlattening(t) ? flatType(t) : t;
 }
 
-LogicalResult ascube::prepareAscubeToLoops(ModuleOp module,
-                                           bool runtimeChecks) {
+LogicalResult ascube::prepareAscubeToLoops(ModuleOp module, bool runtimeChecks,
+                                           bool raceChecks) {
   SmallVector<func::FuncOp> funcs;
   module.walk([&](func::FuncOp f) { funcs.push_back(f); });
   // Every buffer type in a signature must have a CPU storage form (a
@@ -402,6 +402,20 @@ LogicalResult ascube::prepareAscubeToLoops(ModuleOp module,
       continue;
     if (runtimeChecks)
       insertRuntimeChecks(func);
+    if (raceChecks)
+      func.walk([&](FixpipeOp op) {
+        if (getMemLevel(op.getDst().getType()) != Level::GM)
+          return;
+        op->setAttr(kReportWritesAttr, UnitAttr::get(op->getContext()));
+        ModuleOp m = op->getParentOfType<ModuleOp>();
+        if (SymbolTable::lookupSymbolIn(m, kGMWriteHook))
+          return;
+        OpBuilder mb = OpBuilder::atBlockEnd(m.getBody());
+        auto i64 = mb.getI64Type();
+        auto hook = func::FuncOp::create(mb, m.getLoc(), kGMWriteHook,
+                                         mb.getFunctionType({i64, i64}, {}));
+        hook.setPrivate();
+      });
     if (failed(lowerAllocs(
             func, memories->lookup(func->getParentOfType<ModuleOp>()))))
       return failure();
@@ -467,7 +481,7 @@ struct ConvertAscubeToLoopsPass
     ModuleOp module = getOperation();
     SmallVector<func::FuncOp> funcs;
     module.walk([&](func::FuncOp f) { funcs.push_back(f); });
-    if (failed(prepareAscubeToLoops(module, runtimeChecks)))
+    if (failed(prepareAscubeToLoops(module, runtimeChecks, raceChecks)))
       return signalPassFailure();
     TypeConverter types;
     populateAscubeToLoopsTypeConversion(types);

@@ -37,6 +37,10 @@ constexpr llvm::StringLiteral kIndexBaseAttr = "ascube_index_base";
 constexpr llvm::StringLiteral kCheckIndexAttr = "ascube_check_index";
 /// Marks a Fixpipe whose per-column QUANT_PRE words get run-time checks.
 constexpr llvm::StringLiteral kCheckQuantAttr = "ascube_check_quant";
+/// Marks a Fixpipe whose GM writes are reported (race checks) and the hook
+/// they call: `__ascube_gm_write(i64 address, i64 bytes)`.
+constexpr llvm::StringLiteral kReportWritesAttr = "ascube_report_gm_writes";
+constexpr llvm::StringLiteral kGMWriteHook = "__ascube_gm_write";
 constexpr llvm::StringLiteral kIndexGlobal = "__ascube_sparse_index";
 /// The block index and count (memref<1xi64> globals) ascube.block_idx and
 /// ascube.block_num read, and the function a runner calls before each block
