@@ -237,6 +237,22 @@ TEST(Products, TransposeV2AndV1Types) {
   EXPECT_FALSE(hasType(load3DV1Types(), "atlas_a2", "f16"));
 }
 
+// cube-reference §15: MmadMx pairs fp8 with fp8 and fp4 with fp4, 950 only.
+TEST(Products, MxPairs) {
+  auto has = [](const char *product, const char *a, const char *b) {
+    const ProductInfo *p = lookupProduct(product);
+    for (const MxRowInfo &r : mmadMxRows())
+      if (p->in(r.Products) && !strcmp(r.A, a) && !strcmp(r.B, b))
+        return true;
+    return false;
+  };
+  EXPECT_TRUE(has("ascend950pr", "f8E4M3FN", "f8E5M2"));
+  EXPECT_TRUE(has("ascend950dt", "f4E2M1FN", "f4e1m2"));
+  EXPECT_FALSE(has("ascend950pr", "f8E4M3FN", "f4E2M1FN"));
+  EXPECT_FALSE(has("atlas_a2", "f8E4M3FN", "f8E4M3FN"));
+  EXPECT_EQ(mmadMxRows().size(), 8u);
+}
+
 // cube-reference §1: AI cores per device (the documented SKU named in the
 // notes).
 TEST(Products, AICores) {

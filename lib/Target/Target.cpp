@@ -23,6 +23,7 @@ namespace {
 #define GET_ProductTable_DECL
 #define GET_ProductTable_IMPL
 #define GET_MmadTable_IMPL
+#define GET_MmadMxTable_IMPL
 #define GET_Load2DTable_IMPL
 #define GET_Load2DTransposeTable_IMPL
 #define GET_Load2DV2Table_IMPL
@@ -131,6 +132,7 @@ unsigned ProductInfo::alignment(Level level) const {
 
 ArrayRef<ProductInfo> ascube::target::allProducts() { return ProductTable; }
 ArrayRef<MmadRowInfo> ascube::target::mmadRows() { return MmadTable; }
+ArrayRef<MxRowInfo> ascube::target::mmadMxRows() { return MmadMxTable; }
 ArrayRef<Load2DTypeInfo> ascube::target::load2DTypes() { return Load2DTable; }
 ArrayRef<Load2DTransposeTypeInfo> ascube::target::load2DTransposeTypes() {
   return Load2DTransposeTable;
@@ -347,6 +349,11 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
   for (const MmadRowInfo &r : mmadRows())
     os << "| " << r.A << " × " << r.B << " → " << r.C << " | "
        << (*r.Bias ? r.Bias : "—") << " | " << productList(r.Products)
+       << " |\n";
+  os << "\n## MmadMx pairs (cube-reference §15)\n\n| A × B → f32 (e8m0 "
+        "scales) | products |\n|---|---|\n";
+  for (const MxRowInfo &r : mmadMxRows())
+    os << "| " << r.A << " × " << r.B << " | " << productList(r.Products)
        << " |\n";
   // A row's restriction, if any, follows its type in parentheses.
   auto none = [](const auto &) { return ""; };

@@ -305,6 +305,26 @@ def MmadTable : GenericTable {
   let Fields = ["Products", "A", "B", "C", "Bias"];
 }
 
+// MmadMx (cube-reference §15; 950): the A x B pairs (C f32, e8m0 scales,
+// f32 bias); LoadData MX (§9) moves the data types these pairs use.
+class MmadMxRow<string a, string b> {
+  bits<16> Products = !or(P950, 0);
+  string A = a;
+  string B = b;
+}
+foreach a = ["f8E4M3FN", "f8E5M2"] in
+  foreach b = ["f8E4M3FN", "f8E5M2"] in
+    def : MmadMxRow<a, b>;
+foreach a = ["f4E2M1FN", "f4e1m2"] in
+  foreach b = ["f4E2M1FN", "f4e1m2"] in
+    def : MmadMxRow<a, b>;
+
+def MmadMxTable : GenericTable {
+  let FilterClass = "MmadMxRow";
+  let CppTypeName = "MxRowInfo";
+  let Fields = ["Products", "A", "B"];
+}
+
 // LoadData 2D (cube-reference §6): element types per product; int4 moves
 // L1 -> L0 only (FromGM = 0).
 class Load2DType<int mask, string t, bit fromGM = 1> {

@@ -98,6 +98,11 @@ struct MmadRowInfo {
   uint16_t Products;
   const char *A, *B, *C, *Bias;
 };
+/// An MmadMx operand pair (§15): A x B -> f32 with e8m0 scales.
+struct MxRowInfo {
+  uint16_t Products;
+  const char *A, *B;
+};
 /// An element type allowed by an instruction on the products of the mask.
 struct TypeRowInfo {
   uint16_t Products;
@@ -150,6 +155,8 @@ struct QuantConversionInfo {
 };
 
 llvm::ArrayRef<MmadRowInfo> mmadRows();
+/// MmadMx's A x B pairs (§15).
+llvm::ArrayRef<MxRowInfo> mmadMxRows();
 llvm::ArrayRef<Load2DTypeInfo> load2DTypes();
 llvm::ArrayRef<Load2DTransposeTypeInfo> load2DTransposeTypes();
 /// LoadData 2D-v2 element types (§8).

@@ -381,8 +381,7 @@ LogicalResult MmadMxOp::verify() {
                          << target::stringifyLevel(sb->level) << ", "
                          << target::stringifyLevel(c->level) << " [mmadmx_c1]";
   Type at = a->type.getElementType(), bt = b->type.getElementType();
-  bool typesOk = isMxDataType(at) && isMxDataType(bt) &&
-                 isFp4(at) == isFp4(bt) && c->type.getElementType().isF32() &&
+  bool typesOk = isMxPair(at, bt) && c->type.getElementType().isF32() &&
                  isa<Float8E8M0FNUType>(sa->type.getElementType()) &&
                  isa<Float8E8M0FNUType>(sb->type.getElementType());
   if (Value bias = getBias()) {

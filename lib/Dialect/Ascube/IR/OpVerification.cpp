@@ -428,8 +428,15 @@ LogicalResult checkSparseCommon(Operation *op, Value l0b, StringRef what) {
 }
 
 bool isMxDataType(Type t) {
-  return isa<Float8E4M3FNType, Float8E5M2Type, Float4E2M1FNType,
-             Float4E1M2Type>(t);
+  std::string n = getCubeTypeName(t);
+  return llvm::any_of(target::mmadMxRows(),
+                      [&](const auto &r) { return n == r.A || n == r.B; });
+}
+
+bool isMxPair(Type a, Type b) {
+  std::string an = getCubeTypeName(a), bn = getCubeTypeName(b);
+  return llvm::any_of(target::mmadMxRows(),
+                      [&](const auto &r) { return an == r.A && bn == r.B; });
 }
 bool isFp4(Type t) { return isa<Float4E2M1FNType, Float4E1M2Type>(t); }
 

@@ -195,8 +195,14 @@ Level levelOf(Value v);
 /// instruction exists (sparse_c2).
 LogicalResult checkSparseCommon(Operation *op, Value l0b, StringRef what);
 
+/// Whether `t` is an MX data type (an operand type of MmadMxTable,
+/// Products.td: fp8 e4m3/e5m2, fp4 e2m1/e1m2).
 bool isMxDataType(Type t);
+/// Whether A x B is an MmadMx pair of MmadMxTable (fp8 with fp8, fp4 with
+/// fp4, §15).
+bool isMxPair(Type a, Type b);
 
+/// Whether `t` is a 4-bit float (fp4 e2m1 or e1m2).
 bool isFp4(Type t);
 
 /// A scale buffer's fractal rows (X) and columns (Y) of 32 B: ScaleA (Zz
