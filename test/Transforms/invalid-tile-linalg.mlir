@@ -65,3 +65,29 @@ func.func @pitch(%A: memref<16x70000xi8>, %B: memref<70000x32xi8>, %C: memref<16
   linalg.matmul ins(%A, %B : memref<16x70000xi8>, memref<70000x32xi8>) outs(%C : memref<16x32xi32>)
   return
 }
+
+// -----
+
+// tile_c3: an unsigned cast of int8 operands (the Cube reads int8 signed).
+func.func @unsigned(%A: memref<16x32xi8>, %B: memref<32x32xi8>, %C: memref<16x32xi32>) {
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%C : memref<16x32xi32>)
+  // expected-error @+1 {{ascube-tile-linalg maps linalg's signed casts of the operands (cast_signed); cast_unsigned is not mapped [tile_c3]}}
+  linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%A, %B : memref<16x32xi8>, memref<32x32xi8>) outs(%C : memref<16x32xi32>)
+  return
+}
+
+// -----
+
+// tile_c1: a matmul outside a func.func (here an llvm.func) is refused,
+// not a crash.
+llvm.func @not_a_func() {
+  %A = memref.alloc() : memref<16x16xf16>
+  %B = memref.alloc() : memref<16x16xf16>
+  %C = memref.alloc() : memref<16x16xf32>
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
+  // expected-error @+1 {{ascube-tile-linalg maps linalg ops in a func.func [tile_c1]}}
+  linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
+  llvm.return
+}

@@ -365,6 +365,17 @@ struct AscubeTileLinalgPass
     p.m = shape(A)[transA ? 1 : 0];
     p.k = shape(A)[transA ? 0 : 1];
     p.n = shape(B)[transB ? 0 : 1];
+    // The Cube's integer Mmad reads int8 as signed: an unsigned cast
+    // (linalg's cast_unsigned) would compute other numbers.
+    if (auto cast = opPtr->getAttrOfType<linalg::TypeFnAttr>("cast");
+        cast && cast.getValue() != linalg::TypeFn::cast_signed)
+      return op->emitOpError()
+             << "ascube-tile-linalg maps linalg's signed casts of the "
+                "operands (cast_signed); cast_unsigned is not mapped "
+                "[tile_c3]";
+    if (!op->getParentOfType<func::FuncOp>())
+      return op->emitOpError()
+             << "ascube-tile-linalg maps linalg ops in a func.func [tile_c1]";
     Type at = cast<MemRefType>(A.getType()).getElementType(),
          bt = cast<MemRefType>(B.getType()).getElementType(),
          ct = cast<MemRefType>(C.getType()).getElementType();
