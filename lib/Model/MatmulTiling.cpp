@@ -22,7 +22,7 @@ int64_t MatmulTiling::gmToL1Bytes(const MatmulProblem &p) const {
 MatmulAlignment MatmulAlignment::of(const MatmulProblem &p) {
   auto c0 = [](int64_t bits) { return std::max<int64_t>(1, 256 / bits); };
   MatmulAlignment a;
-  a.m = p.transA && p.aBits == 8 ? 32 : 16;
+  a.m = p.aInSquares() ? 32 : 16;
   a.n = p.transB ? 16 : std::lcm<int64_t>(16, c0(p.bBits));
   a.k = std::lcm<int64_t>(16, std::lcm(c0(p.aBits), c0(p.bBits)));
   return a;

@@ -30,6 +30,12 @@ struct MatmulProblem {
   int64_t aBits = 16, bBits = 16, cBits = 32;
   /// A is held K x M (A^T) and B N x K (B^T) in GM and L1.
   bool transA = false, transB = false;
+
+  /// Whether A's / B's chunks reach L0 through LoadDataWithTranspose's
+  /// 32 x 32 squares (§7, §11): 8-bit A held K x M, 8-bit B held K x N.
+  /// Their two dimensions are then whole squares.
+  bool aInSquares() const { return transA && aBits == 8; }
+  bool bInSquares() const { return !transB && bBits == 8; }
 };
 
 /// One tiling: an m x n output tile lives in L0C while K is walked in

@@ -313,11 +313,6 @@ Value fromBits(ImplicitLocOpBuilder &b, Value bits, Type t) {
 }
 
 Value saturateF32(ImplicitLocOpBuilder &b, Value v, double max) {
-  Type t = v.getType();
-  if (!t.isF32()) {
-    v = arith::ExtFOp::create(b, b.getF32Type(), v);
-    return arith::TruncFOp::create(b, t, saturateF32(b, v, max));
-  }
   Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0));
   Value nan = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, v, v);
   return arith::SelectOp::create(b, nan, zero, clampF32(b, v, -max, max));

@@ -200,8 +200,8 @@ Value clampF32(ImplicitLocOpBuilder &b, Value v, double lo, double hi);
 
 /// The saturation mode (CTRL[48] = 0, cube-reference §13.3, §16) on a
 /// float value bound for a type whose largest finite value is `max`: NaN ->
-/// 0, values beyond +-max (+-inf among them) -> +-max. Computed in f32; the
-/// result has `v`'s type.
+/// 0, values beyond +-max (+-inf among them) -> +-max. `v` is an f32
+/// (16-bit results are narrowed afterwards, narrowF32).
 Value saturateF32(ImplicitLocOpBuilder &b, Value v, double max);
 
 /// A view of the module memory `name` (a memref.global of bytes).

@@ -359,6 +359,29 @@ const target::ProductInfo *ascube::getTargetProduct(Operation *op) {
   return t ? t.getInfo() : nullptr;
 }
 
+const target::ProductInfo *ascube::setModuleTarget(Operation *module,
+                                                   StringRef product) {
+  const target::ProductInfo *prod = target::lookupProduct(product);
+  if (!prod) {
+    module->emitError() << "unknown product '" << product
+                        << "'; known: " << target::knownProductKeys()
+                        << " [target_c1]";
+    return nullptr;
+  }
+  if (auto old =
+          module->getAttrOfType<TargetAttr>(AscubeDialect::kTargetAttrName)) {
+    if (old.getProduct() != prod->Name) {
+      module->emitError() << "the module targets " << old.getProduct()
+                          << ", not " << product << " [target_c2]";
+      return nullptr;
+    }
+    return prod;
+  }
+  module->setAttr(AscubeDialect::kTargetAttrName,
+                  TargetAttr::get(module->getContext(), prod->Name));
+  return prod;
+}
+
 FloatOverflow ascube::getFloatOverflow(Operation *op) {
   for (Operation *p = op; p; p = p->getParentOp())
     if (auto m = p->getAttrOfType<FloatOverflowAttr>(

@@ -25,25 +25,8 @@ struct AscubeSetTargetPass
   void runOnOperation() override {
     if (product.empty())
       return;
-    ModuleOp module = getOperation();
-    const target::ProductInfo *prod = target::lookupProduct(product);
-    if (!prod) {
-      module.emitError() << "unknown product '" << product
-                         << "'; known: " << target::knownProductKeys()
-                         << " [target_c1]";
-      return signalPassFailure();
-    }
-    if (auto old =
-            module->getAttrOfType<TargetAttr>(AscubeDialect::kTargetAttrName)) {
-      if (old.getProduct() != prod->Name) {
-        module.emitError() << "the module targets " << old.getProduct()
-                           << ", not " << product << " [target_c2]";
-        return signalPassFailure();
-      }
-      return;
-    }
-    module->setAttr(AscubeDialect::kTargetAttrName,
-                    TargetAttr::get(&getContext(), prod->Name));
+    if (!setModuleTarget(getOperation(), product))
+      signalPassFailure();
   }
 };
 } // namespace

@@ -74,6 +74,10 @@ public:
     aType = cast<MemRefType>(A.getType()).getElementType();
     bType = cast<MemRefType>(B.getType()).getElementType();
     cType = cast<MemRefType>(C.getType()).getElementType();
+    // B's L1 chunks follow the largest A chunk (its fractal rows padded to
+    // 16), 512 B aligned.
+    l1BOffset = llvm::alignTo(
+        llvm::alignTo(aRows(t.m), 16) * aK(t.k) * p.aBits / 8, 512);
   }
 
   /// The whole matrix: every output tile, each on the block its number
@@ -150,10 +154,11 @@ private:
     // L1 holds each chunk as stored in GM: A as rows x k (A^T as k x
     // rows), B as k x n (B^T as n x k); ascube.load moves it transposed
     // where the L0 tile is the other way round.
-    Value a1 = transA ? buffer(Level::L1, ak, rows, aType, Format::Nz)
-                      : buffer(Level::L1, rows, ak, aType, Format::Nz);
-    Value b1 = transB ? buffer(Level::L1, bn, bk, bType, Format::Nz, l1BOffset)
-                      : buffer(Level::L1, bk, bn, bType, Format::Nz, l1BOffset);
+    Value a1 = p.transA ? buffer(Level::L1, ak, rows, aType, Format::Nz)
+                        : buffer(Level::L1, rows, ak, aType, Format::Nz);
+    Value b1 = p.transB
+                   ? buffer(Level::L1, bn, bk, bType, Format::Nz, l1BOffset)
+                   : buffer(Level::L1, bk, bn, bType, Format::Nz, l1BOffset);
     // ND2NZ of the chunk (ndNum = 1, matrix strides 0: one matrix, where a
     // batch's 3-D source would default to all of them): A's mt x kt at
     // (m0, k0), row pitch K, or A^T's kt x mt at (k0, m0), pitch M; B's
@@ -164,11 +169,11 @@ private:
                          Value(), {}, {}, {}, {}, {}, attr(1), attr(nRows),
                          attr(nCols), attr(0), attr(pitch), {}, {}, attr(0));
     };
-    if (transA)
+    if (p.transA)
       copy(A, aBase, k0, m0, p.m, kt, mt, a1);
     else
       copy(A, aBase, m0, k0, p.k, mt, kt, a1);
-    if (transB)
+    if (p.transB)
       copy(B, bBase, n0, k0, p.k, nt, kt, b1);
     else
       copy(B, bBase, k0, n0, p.n, kt, nt, b1);
@@ -176,10 +181,10 @@ private:
     Value b0 = buffer(Level::L0B, bk, bn, bType, Format::Zn);
     // A square tile held transposed says so (a non-square one's types do).
     LoadOp::create(b, loc, a1, a0,
-                   transA && rows == ak ? b.getUnitAttr() : UnitAttr(),
+                   p.transA && rows == ak ? b.getUnitAttr() : UnitAttr(),
                    MoverAttr());
     LoadOp::create(b, loc, b1, b0,
-                   transB && bk == bn ? b.getUnitAttr() : UnitAttr(),
+                   p.transB && bk == bn ? b.getUnitAttr() : UnitAttr(),
                    MoverAttr());
     Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
     // Consecutive accumulating Mmads into one L0C tile of fewer than 10
@@ -197,14 +202,14 @@ private:
   /// transposed reaches L0A through 32 x 32 squares, so its rows are
   /// whole squares (computed padded; Fixpipe writes the real rows).
   int64_t aRows(int64_t mt) const {
-    if (transA && p.aBits == 8)
-      return (mt + 31) / 32 * 32;
+    if (p.aInSquares())
+      return llvm::alignTo(mt, 32);
     return mt == 1 ? 16 : mt;
   }
   /// K of the A chunk's buffers: whole 32 x 32 squares for 8-bit A^T (the
   /// Mmad reads the real k).
   int64_t aK(int64_t kt) const {
-    return transA && p.aBits == 8 ? (kt + 31) / 32 * 32 : kt;
+    return p.aInSquares() ? llvm::alignTo(kt, 32) : kt;
   }
 
   /// B's chunk as held in L1 and L0B: 8-bit K x N B (Nz in L1) reaches
@@ -213,10 +218,10 @@ private:
   /// the real columns) and the Mmad reads the real k of the padded K. B
   /// held transposed (N x K) is taken as it is.
   int64_t bRows(int64_t kt) const {
-    return !transB && p.bBits == 8 ? (kt + 31) / 32 * 32 : kt;
+    return p.bInSquares() ? llvm::alignTo(kt, 32) : kt;
   }
   int64_t bCols(int64_t nt) const {
-    return !transB && p.bBits == 8 ? (nt + 31) / 32 * 32 : nt;
+    return p.bInSquares() ? llvm::alignTo(nt, 32) : nt;
   }
 
   /// The placed buffer of `level` with logical shape rows x cols at byte
@@ -249,10 +254,6 @@ public:
   /// Element offsets of this matrix in A, B and C (a batch's matrix), and
   /// its index in the batch (0 for a matmul).
   Value aBase, bBase, cBase, batchIndex;
-  /// A is stored K x M (A^T), B N x K (B^T).
-  bool transA = false, transB = false;
-  /// L1 address of the B chunks (after the A chunk).
-  int64_t l1BOffset = 0;
 
 private:
   OpBuilder &b;
@@ -262,6 +263,8 @@ private:
   model::MatmulTiling t;
   Value A, B, C;
   Type aType, bType, cType;
+  /// L1 address of the B chunks (after the A chunk).
+  int64_t l1BOffset = 0;
   llvm::DenseMap<std::pair<Type, int64_t>, Value> buffers;
 };
 
@@ -287,33 +290,14 @@ struct AscubeTileLinalgPass
 
   /// The product named by the option (set on the module) or by the module.
   const target::ProductInfo *resolveProduct(ModuleOp module) {
-    auto old =
-        module->getAttrOfType<TargetAttr>(AscubeDialect::kTargetAttrName);
-    if (product.empty()) {
-      if (!old) {
-        module.emitError() << "ascube-tile-linalg needs a product: "
-                              "product=<key> or a module ascube.target "
-                              "(known: "
-                           << target::knownProductKeys() << ") [target_c1]";
-        return nullptr;
-      }
-      return old.getInfo();
-    }
-    const target::ProductInfo *prod = target::lookupProduct(product);
-    if (!prod) {
-      module.emitError() << "unknown product '" << product
-                         << "'; known: " << target::knownProductKeys()
-                         << " [target_c1]";
-      return nullptr;
-    }
-    if (old && old.getProduct() != prod->Name) {
-      module.emitError() << "the module targets " << old.getProduct()
-                         << ", not " << product << " [target_c2]";
-      return nullptr;
-    }
-    module->setAttr(AscubeDialect::kTargetAttrName,
-                    TargetAttr::get(&getContext(), prod->Name));
-    return prod;
+    if (!product.empty())
+      return setModuleTarget(module, product);
+    if (const target::ProductInfo *prod = getTargetProduct(module))
+      return prod;
+    module.emitError() << "ascube-tile-linalg needs a product: "
+                          "product=<key> or a module ascube.target (known: "
+                       << target::knownProductKeys() << ") [target_c1]";
+    return nullptr;
   }
 
   LogicalResult tileMatmul(Operation *opPtr, const target::ProductInfo &prod) {
@@ -454,13 +438,7 @@ struct AscubeTileLinalgPass
     OpBuilder b(op);
     Location loc = op.getLoc();
     MatmulEmitter emitter(b, loc, prod, p, *t, A, B, C);
-    emitter.transA = transA;
-    emitter.transB = transB;
     emitter.allocPoint = &func.getBody().front().front();
-    // B's L1 chunks follow the largest A chunk (rows padded to 32, 512 B
-    // aligned).
-    int64_t aChunk = (t->m + 31) / 32 * 32 * t->k * p.aBits / 8;
-    emitter.l1BOffset = (aChunk + 511) / 512 * 512;
     // Matrix i of a batch starts i * M * K (A), i * K * N (B) and i * M * N
     // (C) elements in.
     auto c = [&](int64_t v) {

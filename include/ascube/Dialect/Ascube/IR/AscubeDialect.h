@@ -71,6 +71,14 @@ TargetAttr getTargetAttr(mlir::Operation *op);
 /// module attribute, or nullptr when no enclosing op names one.
 const target::ProductInfo *getTargetProduct(mlir::Operation *op);
 
+/// Makes `product` (a key, e.g. "atlas_a2") the target of `module` (a
+/// builtin.module): sets `ascube.target` unless the module already names
+/// it. An unknown key
+/// (target_c1) or a module naming another product (target_c2) is an error
+/// at the module, and the result is nullptr.
+const target::ProductInfo *setModuleTarget(mlir::Operation *module,
+                                           llvm::StringRef product);
+
 /// The float overflow mode in force at `op` (cube-reference §13.3, §16):
 /// the nearest enclosing `ascube.overflow` module attribute, else the
 /// target product's default (Inf/NaN where the product has it, saturation
