@@ -4,7 +4,7 @@
 // tile_c2: linalg.matmul adds to C; without a zero fill the Cube program
 // (C = A x B) would compute something else.
 func.func @no_fill(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
-  // expected-error @+1 {{linalg.matmul adds A x B to C, and the Cube program computes C = A x B: fill C with zero (linalg.fill) right before it [tile_c2]}}
+  // expected-error @+1 {{linalg.matmul adds A x B to C, and the Cube program computes C = A x B: fill C with zero (+0.0) right before it [tile_c2]}}
   linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
   return
 }
@@ -90,4 +90,54 @@ llvm.func @not_a_func() {
   // expected-error @+1 {{ascube-tile-linalg maps linalg ops in a func.func [tile_c1]}}
   linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
   llvm.return
+}
+
+// -----
+
+// tile_c2: a -0.0 fill is not the Cube's C = A x B (-0.0 + x keeps a -0.0
+// that A x B alone does not).
+func.func @negative_zero_fill(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
+  %z = arith.constant -0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
+  // expected-error @+1 {{fill C with zero (+0.0) right before it [tile_c2]}}
+  linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// tile_c3: 4-bit operands pass the Mmad table (s4 x s4 -> s32 on A2) but
+// are refused before any instruction is generated.
+func.func @int4(%A: memref<16x64xi4>, %B: memref<64x16xi4>, %C: memref<16x16xi32>) {
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%C : memref<16x16xi32>)
+  // expected-error @+1 {{4-bit operands are not mapped yet}}
+  linalg.matmul ins(%A, %B : memref<16x64xi4>, memref<64x16xi4>) outs(%C : memref<16x16xi32>)
+  return
+}
+
+// -----
+
+// tile_c1: K = 0 leaves C the fill; nothing for the Cube to compute.
+func.func @empty_k(%A: memref<16x0xf16>, %B: memref<0x16xf16>, %C: memref<16x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
+  // expected-error @+1 {{K = 0: C is the zero fill and there is nothing for the Cube to compute}}
+  linalg.matmul ins(%A, %B : memref<16x0xf16>, memref<0x16xf16>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// target_c2: a nested module that targets another product than the option.
+module {
+  module attributes {ascube.target = #ascube.target<ascend950pr>} {
+    func.func @other(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
+      %z = arith.constant 0.0 : f32
+      linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
+      // expected-error @+1 {{the enclosing module targets ascend950pr, not atlas_a2 [target_c2]}}
+      linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
+      return
+    }
+  }
 }

@@ -823,8 +823,8 @@ int main(int argc, char **argv) {
     ::sigaction(SIGALRM, &onAlarm, nullptr);
     ::alarm(timeoutSeconds);
   }
-  // Blocks: the lowering's __ascube_start_block (present when the kernel
-  // asks for its block) sets the block and refills the on-core memories.
+  // Blocks: the lowering's __ascube_start_block (in every lowered module)
+  // sets the block and refills the on-core memories.
   using StartBlockFn = void (*)(int64_t, int64_t);
   StartBlockFn startBlock = nullptr;
   if (auto sym = (*engine)->lookup("__ascube_start_block"))

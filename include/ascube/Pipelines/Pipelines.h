@@ -36,8 +36,8 @@ void buildAscubeToLLVMPipeline(mlir::OpPassManager &pm,
 void buildAscubeFromLinalgPipeline(mlir::OpPassManager &pm,
                                    llvm::StringRef product);
 
-/// Adds the dialects a compiler's input to ascube may use (linalg, tensor
-/// for its ops' regions) to `registry`.
+/// Adds the dialects a compiler's input to ascube may use (linalg; its ops'
+/// regions hold arith, which ascube already registers) to `registry`.
 void registerAscubeInputDialects(mlir::DialectRegistry &registry);
 
 } // namespace ascube

@@ -198,7 +198,7 @@ def atlas_inference : AscubeProduct<5, "atlas_inference", 2002,
   let UB = !mul(256, KB); let L1 = !mul(1024, KB); let L0C = !mul(256, KB);
   let HasInfNanMode = 0; let HasSatMode = 1;
   let AICores = 8;
-  let Notes = "No bias table and no fixpipe buffer. [I] AI cores: 8 (310P; not in the documents).";
+  let Notes = "No bias table and no fixpipe buffer. [U] AI cores: 8 assumed (310P; the reference gives none).";
 }
 def atlas_training : AscubeProduct<6, "atlas_training", 1001,
                                    "Atlas training series (910A)",
@@ -208,7 +208,7 @@ def atlas_training : AscubeProduct<6, "atlas_training", 1001,
   let UB = !mul(256, KB); let L1 = !mul(1024, KB); let L0C = !mul(256, KB);
   let HasInfNanMode = 0; let HasSatMode = 1;
   let AICores = 32;
-  let Notes = "No bias table and no fixpipe buffer. [I] AI cores: 32 (910A; not in the documents).";
+  let Notes = "No bias table and no fixpipe buffer. [U] AI cores: 32 assumed (910A; the reference gives none).";
 }
 def kirin_x90 : AscubeProduct<7, "kirin_x90", 3003, "Kirin X90",
                               "dav_l300"> {

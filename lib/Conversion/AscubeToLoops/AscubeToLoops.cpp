@@ -57,11 +57,12 @@ struct ModuleMemories {
 /// as the chip does (a callee's placed buffers alias its caller's; the
 /// index a load_sparse writes is the one a called mmad_sparse reads).
 /// Filled with 0xFF when the module loads (what the chip holds is unknown).
-/// A kernel that asks for its block (ascube.block_idx / block_num) gets the
-/// block globals (block 0 of 1 unless a runner says otherwise) and the
-/// public `__ascube_start_block(idx, num)`, which sets them and fills every
-/// on-core memory of the module with 0xFF: each block starts from memories
-/// of its own, as on the chip (`ascube-run --blocks`).
+/// Every module holding functions gets the block globals (block 0 of 1
+/// unless a runner says otherwise; ascube.block_idx / block_num read them)
+/// and the public `__ascube_start_block(idx, num)`, which sets them and
+/// fills every on-core memory of the module with 0xFF: each block starts
+/// from memories of its own, as on the chip (`ascube-run --blocks`), whether
+/// or not the kernel asks for its block.
 void createBlockState(ModuleOp module, const ModuleMemories &mem) {
   OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
   Location loc = module.getLoc();
@@ -172,13 +173,7 @@ FailureOr<AllMemories> createModuleMemories(ArrayRef<func::FuncOp> funcs) {
              bytes);
     if (mem.indexBytes)
       global(kIndexGlobal, mem.indexBytes);
-    if (module
-            .walk([](Operation *o) {
-              return isa<BlockIdxOp, BlockNumOp>(o) ? WalkResult::interrupt()
-                                                    : WalkResult::advance();
-            })
-            .wasInterrupted())
-      createBlockState(module, mem);
+    createBlockState(module, mem);
   }
   return all;
 }

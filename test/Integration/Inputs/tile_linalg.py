@@ -20,7 +20,8 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(__file__))
 from cubetest import encode, options, random_values, reference_matmul, run, Tally  # noqa: E402
 
-MLIR = {"f16": "f16", "bf16": "bf16", "f32": "f32", "i8": "i8"}
+MLIR = {"f16": "f16", "bf16": "bf16", "f32": "f32", "i8": "i8",
+        "e4m3": "f8E4M3FN", "e5m2": "f8E5M2"}
 # (product, input type, C type): rows of each product's Mmad table.
 CONFIGS = [
     ("atlas_a2", "f16", "f32"), ("atlas_a2", "bf16", "f32"),
@@ -29,6 +30,9 @@ CONFIGS = [
     ("ascend950pr", "f32", "f32"), ("ascend950pr", "i8", "i32"),
     ("kirin_9030", "f16", "f16"), ("kirin_x90", "i8", "i32"),
     ("kirin_x90", "f16", "f16"),
+    # fp8 on 950: A of this type, B of either fp8 type (all four pairs are
+    # Mmad rows).
+    ("ascend950pr", "e4m3", "f32"), ("ascend950pr", "e5m2", "f32"),
 ]
 # Products whose Cube saturates float overflow (docs/Rationale.md): no
 # inputs whose sums overflow there. (Atlas 200I/500 A2 has no ND2NZ: the
@@ -37,13 +41,50 @@ SATURATING = {"atlas_200i_500_a2"}
 PRIMES = [2, 3, 5, 7, 13, 17, 31, 61, 127, 251, 257, 509, 1021, 1999]
 
 
-def kernel(t, ct, m, k, n, batch, ta_, tb_):
+def fp8_table(t):
+    """The value of every non-NaN, finite code of e4m3fn / e5m2 (cube-
+    reference §17), by code (0x00..0x7E / 0x00..0x7B: increasing)."""
+    man, bias, top = {"e4m3": (3, 7, 0x7E), "e5m2": (2, 15, 0x7B)}[t]
+    vals = []
+    for code in range(top + 1):
+        e, f = code >> man, code & ((1 << man) - 1)
+        vals.append(np.ldexp(f / (1 << man), 1 - bias) if e == 0
+                    else np.ldexp(1 + f / (1 << man), e - bias))
+    return np.array(vals)
+
+
+def fp8_values(rng, t, shape):
+    """Random finite fp8 values of every exponent (zeros and subnormals
+    too), both signs."""
+    table = fp8_table(t)
+    return table[rng.integers(0, len(table), shape)] * rng.choice([-1.0, 1.0], shape)
+
+
+def fp8_encode(v, t):
+    """fp8 values -> their codes (sign bit 7)."""
+    v = np.ascontiguousarray(v)
+    idx = np.searchsorted(fp8_table(t), np.abs(v))
+    return (idx | (np.signbit(v).astype(np.int64) << 7)).astype(np.uint8)
+
+
+def values(rng, t, shape, huge, top):
+    return fp8_values(rng, t, shape) if t in FP8 else random_values(rng, t, shape, huge=huge, top=top)
+
+
+def encoded(v, t):
+    return fp8_encode(v, t) if t in FP8 else encode(v, t)
+
+
+FP8 = ("e4m3", "e5m2")
+
+
+def kernel(t, ct, m, k, n, batch, ta_, tb_, t2=None):
     """linalg.matmul, or linalg.batch_matmul of `batch` matrices; A held
     K x M when `ta_`, B held N x K when `tb_` (MLIR 22 indexing maps)."""
     zero = "0" if ct.startswith("i") else "0.0"
     pre, op = (f"{batch}x", "linalg.batch_matmul") if batch else ("", "linalg.matmul")
     ash, bsh = (f"{k}x{m}" if ta_ else f"{m}x{k}"), (f"{n}x{k}" if tb_ else f"{k}x{n}")
-    ta, tb, tc = (f"memref<{pre}{ash}x{MLIR[t]}>", f"memref<{pre}{bsh}x{MLIR[t]}>",
+    ta, tb, tc = (f"memref<{pre}{ash}x{MLIR[t]}>", f"memref<{pre}{bsh}x{MLIR[t2 or t]}>",
                   f"memref<{pre}{m}x{n}x{ct}>")
     maps = ""
     if ta_ or tb_:
@@ -75,6 +116,9 @@ def dim(rnd, big):
 
 
 def reference(a, b, t, ct, kchunk):
+    if t in FP8:
+        # fp8 x fp8 products are exact in f32: the f32 order of the Cube.
+        return reference_matmul(a, b, "f32")
     if ct != "f16":
         return reference_matmul(a, b, t)
     # f16 C: each Mmad (K chunk) adds onto C and rounds to f16 once.
@@ -100,31 +144,45 @@ def main():
         # A held transposed (not f32: refused, tile_c1) and B held
         # transposed, each in about a third of the cases.
         ta_ = t != "f32" and rnd.random() < 0.3
+        # B's type: an fp8 A meets either fp8 B.
+        t2 = rnd.choice(FP8) if t in FP8 else t
         tb_ = rnd.random() < 0.3
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
         with open(d + "/linalg.mlir", "w") as f:
-            f.write(kernel(t, ct, m, k, n, batch, ta_, tb_))
+            f.write(kernel(t, ct, m, k, n, batch, ta_, tb_, t2))
+        # One case in six (of those ascube-opt maps) forces the smallest
+        # aligned tiles (or twice them): many tails, one-row (GEMV) tiles.
+        forced = ""
+        if i % 2 == 0 and rnd.random() < 0.33:
+            c0 = {"f16": 16, "bf16": 16, "f32": 8, "i8": 32, "e4m3": 32, "e5m2": 32}[t]
+            al = (32 if c0 == 32 and ta_ else 16, 16 if tb_ else max(16, c0), max(16, c0))
+            forced = " tile=" + ",".join(str(x * rnd.randint(1, 2)) for x in al)
+            covered["forced small tiles"] = covered.get("forced small tiles", 0) + 1
         r = subprocess.run([o.opt, d + "/linalg.mlir",
-                            f"--ascube-tile-linalg=product={prod} report=true",
+                            f"--ascube-tile-linalg=product={prod} report=true{forced}",
                             "-o", d + "/kernel.mlir"], capture_output=True, text=True)
-        label = (f"{prod} {t} -> {ct} {f'{batch} x ' if batch else ''}{m}x{n}x{k}"
+        label = (f"{prod} {t}{' x ' + t2 if t2 != t else ''} -> {ct} {f'{batch} x ' if batch else ''}{m}x{n}x{k}"
                  f"{' A^T' if ta_ else ''}{' B^T' if tb_ else ''}")
         tile = re.search(r"tile m = (\d+), n = (\d+), k = (\d+)", r.stderr)
         if r.returncode != 0 or not tile:
             tally.report(label, False, r.stderr)
             continue
         tm, tn, tk = map(int, tile.groups())
+        if not ta_ and (m % tm == 1 or tm == 1 or m == 1):
+            covered["GEMV (one-row tile)"] = covered.get("GEMV (one-row tile)", 0) + 1
         for name, size, dimsize in (("M", tm, m), ("N", tn, n), ("K", tk, k)):
             if dimsize > size and dimsize % size:
                 covered[f"tail in {name} after full tiles"] = covered.get(f"tail in {name} after full tiles", 0) + 1
         huge = prod not in SATURATING
         top = -4 if ct == "f16" else None
         nb = max(batch, 1)
-        a = [random_values(rng, t, (m, k), huge=huge, top=top) for _ in range(nb)]
-        b = [random_values(rng, t, (k, n), huge=huge, top=top) for _ in range(nb)]
-        np.concatenate([encode(x.T if ta_ else x, t).ravel() for x in a]).tofile(d + "/A.bin")
-        np.concatenate([encode(x.T if tb_ else x, t).ravel() for x in b]).tofile(d + "/B.bin")
+        a = [values(rng, t, (m, k), huge, top) for _ in range(nb)]
+        b = [values(rng, t2, (k, n), huge, top) for _ in range(nb)]
+        np.concatenate([encoded(x.T if ta_ else x, t).ravel() for x in a]).tofile(d + "/A.bin")
+        np.concatenate([encoded(x.T if tb_ else x, t2).ravel() for x in b]).tofile(d + "/B.bin")
+        if t in FP8:
+            covered["fp8"] = covered.get("fp8", 0) + 1
         for flag, name in ((ta_, "A held transposed"), (tb_, "B held transposed")):
             if flag:
                 covered[name] = covered.get(name, 0) + 1

@@ -53,13 +53,15 @@ bool isPlainGMMatrix(Value v, int64_t rank) {
          t.getLayout().isIdentity() && !t.getMemorySpace();
 }
 
-/// The `linalg.fill` of zero into `c` right before `op`, or null.
+/// The `linalg.fill` of zero (+0.0 for floats: C = -0.0 + A x B could
+/// keep a -0.0 the Cube's C = A x B does not) into `c` right before `op`,
+/// or null.
 linalg::FillOp zeroFillBefore(Operation *op, Value c) {
   auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
   if (!fill || fill.getOutputs().size() != 1 || fill.getOutputs()[0] != c)
     return {};
   Value v = fill.getInputs()[0];
-  if (matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero()))
+  if (matchPattern(v, m_PosZeroFloat()) || matchPattern(v, m_Zero()))
     return fill;
   return {};
 }
@@ -164,25 +166,42 @@ private:
     // (m0, k0), row pitch K, or A^T's kt x mt at (k0, m0), pitch M; B's
     // kt x nt at (k0, n0), pitch N, or B^T's nt x kt at (n0, k0), pitch K.
     auto copy = [&](Value src, Value base, Value row, Value col, int64_t pitch,
-                    int64_t nRows, int64_t nCols, Value dst) {
+                    int64_t nRows, int64_t nCols, Value dst,
+                    IntegerAttr c0Stride = {}) {
       DataCopyOp::create(b, loc, src, add(base, add(mul(row, pitch), col)), dst,
                          Value(), {}, {}, {}, {}, {}, attr(1), attr(nRows),
-                         attr(nCols), attr(0), attr(pitch), {}, {}, attr(0));
+                         attr(nCols), attr(0), attr(pitch), c0Stride, {},
+                         attr(0));
     };
-    if (p.transA)
+    Value a0;
+    if (gemv(mt) && !prod.HasDisableGemv) {
+      // GEMV (m = 1, §13.3): the Mmad reads A from L0A as kt contiguous
+      // elements (ND). (950 turns GEMV off instead: disableGemv below.) ND2NZ
+      // with dstNzC0Stride = 1 (32 B) lays the row's C0 blocks one after
+      // another in L1 (the tail zero-filled to 32 B); LoadData 2D moves the
+      // fractals that hold it.
+      int64_t perFractal = 512 * 8 / p.aBits;
+      int64_t repeat = llvm::divideCeil(kt, perFractal);
+      copy(A, aBase, m0, k0, p.k, 1, kt, a1, attr(1));
+      a0 = buffer(Level::L0A, 1, repeat * perFractal, aType, Format::ND);
+      auto load = Load2DOp::create(b, loc, a1, a0);
+      load.setRepeatTimesAttr(attr(repeat));
+    } else if (p.transA)
       copy(A, aBase, k0, m0, p.m, kt, mt, a1);
-    else
+    else if (!a0)
       copy(A, aBase, m0, k0, p.k, mt, kt, a1);
     if (p.transB)
       copy(B, bBase, n0, k0, p.k, nt, kt, b1);
     else
       copy(B, bBase, k0, n0, p.n, kt, nt, b1);
-    Value a0 = buffer(Level::L0A, rows, ak, aType, prod.L0ALayout);
     Value b0 = buffer(Level::L0B, bk, bn, bType, Format::Zn);
     // A square tile held transposed says so (a non-square one's types do).
-    LoadOp::create(b, loc, a1, a0,
-                   p.transA && rows == ak ? b.getUnitAttr() : UnitAttr(),
-                   MoverAttr());
+    if (!a0) {
+      a0 = buffer(Level::L0A, rows, ak, aType, prod.L0ALayout);
+      LoadOp::create(b, loc, a1, a0,
+                     p.transA && rows == ak ? b.getUnitAttr() : UnitAttr(),
+                     MoverAttr());
+    }
     LoadOp::create(b, loc, b1, b0,
                    p.transB && bk == bn ? b.getUnitAttr() : UnitAttr(),
                    MoverAttr());
@@ -191,20 +210,30 @@ private:
     // fractals need a PIPE_M barrier (§13.3, sync_c1).
     if (!init && (rows / 16) * (bn / 16) < 10)
       PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
-    MmadOp::create(b, loc, a0, b0, c0, Value(), attr(rows), attr(kt), attr(bn),
-                   init ? BoolAttr() : b.getBoolAttr(false), {}, {}, {}, {},
-                   {});
+    // On 950 a one-row tile turns GEMV off and reads A as a fractal.
+    MmadOp::create(
+        b, loc, a0, b0, c0, Value(), attr(rows), attr(kt), attr(bn),
+        init ? BoolAttr() : b.getBoolAttr(false), {}, {}, {},
+        gemv(mt) && prod.HasDisableGemv ? b.getBoolAttr(true) : BoolAttr(), {});
   }
 
-  /// Rows an A chunk and the C tile are computed with: a single row would
-  /// make the Mmad a GEMV (m = 1 reads A as ND, §13.3), so it is computed
-  /// as one fractal row of which Fixpipe writes row 0. 8-bit A held
-  /// transposed reaches L0A through 32 x 32 squares, so its rows are
-  /// whole squares (computed padded; Fixpipe writes the real rows).
+  /// Whether an output tile of `mt` rows is computed with m = 1: a single
+  /// row of A held M x K. Its Mmad is a GEMV (§13.3: A read from L0A as ND)
+  /// or, on 950, has GEMV turned off (disableGemv: A read as a fractal). (A
+  /// single row of A held K x M is a column in GM; it is computed as one
+  /// fractal row, see aRows.)
+  bool gemv(int64_t mt) const { return mt == 1 && !p.transA; }
+
+  /// Rows an A chunk and the C tile are computed with: mt, or for one row
+  /// of A held transposed one fractal row (ND2NZ zero-fills its other
+  /// columns) of which Fixpipe writes row 0, since m = 1 would make the
+  /// Mmad a GEMV. 8-bit A held transposed reaches L0A through 32 x 32
+  /// squares, so its rows are whole squares (computed padded; Fixpipe
+  /// writes the real rows).
   int64_t aRows(int64_t mt) const {
     if (p.aInSquares())
       return llvm::alignTo(mt, 32);
-    return mt == 1 ? 16 : mt;
+    return mt == 1 && p.transA ? 16 : mt;
   }
   /// K of the A chunk's buffers: whole 32 x 32 squares for 8-bit A^T (the
   /// Mmad reads the real k).
@@ -274,30 +303,36 @@ struct AscubeTileLinalgPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const target::ProductInfo *prod = resolveProduct(module);
-    if (!prod)
-      return signalPassFailure();
     // The linalg ops the pass maps (docs/Tiling.md).
     SmallVector<Operation *> matmuls;
     module.walk([&](Operation *op) {
       if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
         matmuls.push_back(op);
     });
-    for (Operation *op : matmuls)
+    if (matmuls.empty())
+      return;
+    // The option names the product of the whole module (set on it);
+    // without it each op takes its nearest enclosing ascube.target.
+    const target::ProductInfo *chosen = nullptr;
+    if (!product.empty() && !(chosen = setModuleTarget(module, product)))
+      return signalPassFailure();
+    for (Operation *op : matmuls) {
+      const target::ProductInfo *prod = getTargetProduct(op);
+      if (!prod) {
+        op->emitOpError() << "ascube-tile-linalg needs a product: "
+                             "product=<key> or an enclosing ascube.target "
+                             "(known: "
+                          << target::knownProductKeys() << ") [target_c1]";
+        return signalPassFailure();
+      }
+      if (chosen && prod != chosen) {
+        op->emitOpError() << "the enclosing module targets " << prod->Name
+                          << ", not " << chosen->Name << " [target_c2]";
+        return signalPassFailure();
+      }
       if (failed(tileMatmul(op, *prod)))
         return signalPassFailure();
-  }
-
-  /// The product named by the option (set on the module) or by the module.
-  const target::ProductInfo *resolveProduct(ModuleOp module) {
-    if (!product.empty())
-      return setModuleTarget(module, product);
-    if (const target::ProductInfo *prod = getTargetProduct(module))
-      return prod;
-    module.emitError() << "ascube-tile-linalg needs a product: "
-                          "product=<key> or a module ascube.target (known: "
-                       << target::knownProductKeys() << ") [target_c1]";
-    return nullptr;
+    }
   }
 
   LogicalResult tileMatmul(Operation *opPtr, const target::ProductInfo &prod) {
@@ -373,6 +408,11 @@ struct AscubeTileLinalgPass
       return op->emitOpError()
              << an << " x " << bn << " -> " << cn << " is not an Mmad row on "
              << prod.Name << " (docs/Products.md) [tile_c3]";
+    if (*getElementBitWidth(at) < 8 || *getElementBitWidth(bt) < 8)
+      return op->emitOpError()
+             << an << " x " << bn
+             << ": 4-bit operands are not mapped yet (ND2NZ moves them as "
+                "bytes and the chunks would need whole bytes) [tile_c3]";
     if (!prod.HasND2NZ || !prod.HasFixpipe)
       return op->emitOpError()
              << prod.Name << " has no "
@@ -394,8 +434,20 @@ struct AscubeTileLinalgPass
     if (!fill)
       return op->emitOpError()
              << "linalg.matmul adds A x B to C, and the Cube program "
-                "computes C = A x B: fill C with zero (linalg.fill) right "
+                "computes C = A x B: fill C with zero (+0.0) right "
                 "before it [tile_c2]";
+    // An empty product: with M or N = 0 C has no element (nothing to do);
+    // with K = 0 C stays the fill, which a Cube program would compute as
+    // Mmads of no K — not mapped.
+    if (p.m == 0 || p.n == 0) {
+      fill.erase();
+      op.erase();
+      return success();
+    }
+    if (p.k == 0)
+      return op->emitOpError()
+             << "K = 0: C is the zero fill and there is nothing for the "
+                "Cube to compute; not mapped (remove the matmul) [tile_c1]";
     p.aBits = *getElementBitWidth(at);
     p.bBits = *getElementBitWidth(bt);
     p.cBits = *getElementBitWidth(ct);

@@ -161,22 +161,33 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     traffic that fits L0C, with K chunks that fit twice in L0A, L0B and L1.
     `report=true` prints the tiling and its traffic as a remark.
 
+    A one-row output tile is computed with m = 1: a GEMV (A read from an
+    ND L0A row, §13.3), or on 950 an Mmad with disableGemv.
+
     Element types: any row of the product's Mmad table without a bias
-    (A2/A3/950/310B: f16, bf16, f32 -> f32, int8 -> int32; 950 fp8/hif8 ->
-    f32; Kirin: f16 -> f16, X90 int8 -> int32), C of the row's C type.
+    (A2/A3/950: f16, bf16, f32 -> f32, int8 -> int32; 950 fp8 e4m3fn/e5m2
+    in any pair -> f32; Kirin: f16 -> f16, X90 int8 -> int32), C of the
+    row's C type; not 4-bit operands. The product: the option, or each
+    op's nearest enclosing ascube.target. M or N = 0: the op and its fill
+    are removed.
 
     Errors (labels in docs/Constraints.md): a form the pass does not map
     (`tile_c1`: not memrefs in GM with static row-major shapes, broadcast
-    or permuted-C indexing maps, an f32 A held transposed); C not zero-filled just before
-    (`tile_c2`); no Mmad row for the types on the product (`tile_c3`); a
-    product without DataCopy ND2NZ or Fixpipe to GM (`tile_c4`); a row
-    pitch beyond DataCopy's srcDValue range [1, 65535] (`tile_c5`).
+    or permuted-C indexing maps, an f32 A held transposed, K = 0, an op
+    outside a func.func); C not filled with +0 just before (`tile_c2`); no
+    Mmad row for the types on the product, cast_unsigned, 4-bit operands
+    (`tile_c3`); a product without DataCopy ND2NZ or Fixpipe to GM
+    (`tile_c4`); a row pitch beyond DataCopy's srcDValue range [1, 65535]
+    (`tile_c5`); explicit tile sizes not aligned or not fitting
+    (`tile_c6`); no product (`target_c1`) or a nested module's target other
+    than the option (`target_c2`).
 
     Example: `ascube-opt mm.mlir --ascube-tile-linalg=product=atlas_a2`.
   }];
   let options = [
     Option<"product", "product", "std::string", /*default=*/"\"\"",
-           "Product key; without it the module's ascube.target is used">,
+           "Product key (set on the module); without it each op's nearest "
+           "enclosing ascube.target is used">,
     Option<"report", "report", "bool", /*default=*/"false",
            "Emit a remark with the chosen tiling and its GM -> L1 traffic">,
     ListOption<"tile", "tile", "int64_t",
