@@ -141,3 +141,14 @@ module {
     }
   }
 }
+
+// -----
+
+// tile_c1: a matvec's vector must be a static 1-D memref in GM.
+func.func @matvec_dynamic(%A: memref<16x16xf16>, %x: memref<?xf16>, %y: memref<16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%y : memref<16xf32>)
+  // expected-error @+1 {{ascube-tile-linalg maps a matrix and vectors that are static, row-major 2-D and 1-D memrefs in GM (no layout, no memory space) [tile_c1]}}
+  linalg.matvec ins(%A, %x : memref<16x16xf16>, memref<?xf16>) outs(%y : memref<16xf32>)
+  return
+}

@@ -78,6 +78,24 @@ def encoded(v, t):
 FP8 = ("e4m3", "e5m2")
 
 
+def vector_kernel(vec, t, t2, ct, k, n):
+    """linalg.matvec (y[n] += A[n, k] x[k]: the matrix is B held N x K) or
+    linalg.vecmat (y[n] += x[k] A[k, n]); x of type `t`, the matrix `t2`."""
+    zero = "0" if ct.startswith("i") else "0.0"
+    tx, tm, ty = f"memref<{k}x{MLIR[t]}>", f"memref<{{}}x{MLIR[t2]}>", f"memref<{n}x{ct}>"
+    if vec == "matvec":
+        first, second = tm.format(f"{n}x{k}"), tx
+    else:
+        first, second = tx, tm.format(f"{k}x{n}")
+    return f"""func.func @k(%A: {first}, %B: {second}, %C: {ty}) {{
+  %z = arith.constant {zero} : {ct}
+  linalg.fill ins(%z : {ct}) outs(%C : {ty})
+  linalg.{vec} ins(%A, %B : {first}, {second}) outs(%C : {ty})
+  return
+}}
+"""
+
+
 def kernel(t, ct, m, k, n, batch, ta_, tb_, t2=None):
     """linalg.matmul, or linalg.batch_matmul of `batch` matrices; A held
     K x M when `ta_`, B held N x K when `tb_` (MLIR 22 indexing maps)."""
@@ -147,10 +165,18 @@ def main():
         # B's type: an fp8 A meets either fp8 B.
         t2 = rnd.choice(FP8) if t in FP8 else t
         tb_ = rnd.random() < 0.3
+        # One case in ten (not a batch) is linalg.matvec or linalg.vecmat:
+        # M = 1, the matrix as B (held N x K for matvec).
+        vec = ""
+        if not batch and rnd.random() < 0.1:
+            vec = rnd.choice(["matvec", "vecmat"])
+            m, ta_, tb_ = 1, False, vec == "matvec"
+            covered[vec] = covered.get(vec, 0) + 1
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
         with open(d + "/linalg.mlir", "w") as f:
-            f.write(kernel(t, ct, m, k, n, batch, ta_, tb_, t2))
+            f.write(vector_kernel(vec, t, t2, ct, k, n) if vec
+                    else kernel(t, ct, m, k, n, batch, ta_, tb_, t2))
         # One case in six (of those ascube-opt maps) forces the smallest
         # aligned tiles (or twice them): many tails, one-row (GEMV) tiles.
         forced = ""
@@ -162,7 +188,7 @@ def main():
         r = subprocess.run([o.opt, d + "/linalg.mlir",
                             f"--ascube-tile-linalg=product={prod} report=true{forced}",
                             "-o", d + "/kernel.mlir"], capture_output=True, text=True)
-        label = (f"{prod} {t}{' x ' + t2 if t2 != t else ''} -> {ct} {f'{batch} x ' if batch else ''}{m}x{n}x{k}"
+        label = (f"{vec + ' ' if vec else ''}{prod} {t}{' x ' + t2 if t2 != t else ''} -> {ct} {f'{batch} x ' if batch else ''}{m}x{n}x{k}"
                  f"{' A^T' if ta_ else ''}{' B^T' if tb_ else ''}")
         tile = re.search(r"tile m = (\d+), n = (\d+), k = (\d+)", r.stderr)
         if r.returncode != 0 or not tile:
@@ -179,8 +205,11 @@ def main():
         nb = max(batch, 1)
         a = [values(rng, t, (m, k), huge, top) for _ in range(nb)]
         b = [values(rng, t2, (k, n), huge, top) for _ in range(nb)]
-        np.concatenate([encoded(x.T if ta_ else x, t).ravel() for x in a]).tofile(d + "/A.bin")
-        np.concatenate([encoded(x.T if tb_ else x, t2).ravel() for x in b]).tofile(d + "/B.bin")
+        xa = np.concatenate([encoded(x.T if ta_ else x, t).ravel() for x in a])
+        xb = np.concatenate([encoded(x.T if tb_ else x, t2).ravel() for x in b])
+        # matvec's first operand is the matrix.
+        (xb if vec == "matvec" else xa).tofile(d + "/A.bin")
+        (xa if vec == "matvec" else xb).tofile(d + "/B.bin")
         if t in FP8:
             covered["fp8"] = covered.get("fp8", 0) + 1
         for flag, name in ((ta_, "A held transposed"), (tb_, "B held transposed")):

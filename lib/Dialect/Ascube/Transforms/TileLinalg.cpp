@@ -26,6 +26,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
@@ -306,7 +307,8 @@ struct AscubeTileLinalgPass
     // The linalg ops the pass maps (docs/Tiling.md).
     SmallVector<Operation *> matmuls;
     module.walk([&](Operation *op) {
-      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
+      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp, linalg::MatvecOp,
+              linalg::VecmatOp>(op))
         matmuls.push_back(op);
     });
     if (matmuls.empty())
@@ -338,6 +340,9 @@ struct AscubeTileLinalgPass
   LogicalResult tileMatmul(Operation *opPtr, const target::ProductInfo &prod) {
     auto op = cast<linalg::LinalgOp>(opPtr);
     bool batch = isa<linalg::BatchMatmulOp>(opPtr);
+    bool matvec = isa<linalg::MatvecOp>(opPtr);
+    bool vecmat = isa<linalg::VecmatOp>(opPtr);
+    bool vector = matvec || vecmat;
     int64_t rank = batch ? 3 : 2;
     if (!op.hasPureBufferSemantics() || op.getDpsInputs().size() != 2 ||
         op.getDpsInits().size() != 1)
@@ -346,8 +351,21 @@ struct AscubeTileLinalgPass
                 "[tile_c1]";
     Value A = op.getDpsInputs()[0], B = op.getDpsInputs()[1],
           C = op.getDpsInits()[0];
-    if (!isPlainGMMatrix(A, rank) || !isPlainGMMatrix(B, rank) ||
-        !isPlainGMMatrix(C, rank))
+    if (vector) {
+      // y = A x (matvec: y[m] += A[m, k] x[k]) is the one-row product
+      // y^T = x^T A^T: the Mmad's A is x^T (1 x K) and its B the matrix,
+      // held N x K; vecmat (y[n] += x[k] A[k, n]) has B held K x N.
+      std::swap(A, B);
+      if (vecmat)
+        std::swap(A, B);
+      if (!isPlainGMMatrix(A, 1) || !isPlainGMMatrix(B, 2) ||
+          !isPlainGMMatrix(C, 1))
+        return op->emitOpError()
+               << "ascube-tile-linalg maps a matrix and vectors that are "
+                  "static, row-major 2-D and 1-D memrefs in GM (no layout, "
+                  "no memory space) [tile_c1]";
+    } else if (!isPlainGMMatrix(A, rank) || !isPlainGMMatrix(B, rank) ||
+               !isPlainGMMatrix(C, rank))
       return op->emitOpError()
              << "ascube-tile-linalg maps operands that are static, "
                 "row-major "
@@ -355,6 +373,7 @@ struct AscubeTileLinalgPass
              << "-D memrefs in GM (no layout, no memory space) [tile_c1]";
     // The indexing maps (MLIR 22): A[m, k] or A^T[k, m], B[k, n] or
     // B^T[n, k], C[m, n], after the batch dimension of a batch_matmul.
+    // (matvec and vecmat are named ops of fixed maps.)
     MLIRContext *ctx = op->getContext();
     unsigned lead = batch ? 1 : 0;
     auto map = [&](std::initializer_list<unsigned> dims) {
@@ -368,8 +387,9 @@ struct AscubeTileLinalgPass
     SmallVector<AffineMap> maps = op.getIndexingMapsArray();
     // d0 = m, d1 = n, d2 = k (after the batch dimension).
     bool transA = maps[0] == map({2, 0}), transB = maps[1] == map({1, 2});
-    if ((!transA && maps[0] != map({0, 2})) ||
-        (!transB && maps[1] != map({2, 1})) || maps[2] != map({0, 1}))
+    if (!vector &&
+        ((!transA && maps[0] != map({0, 2})) ||
+         (!transB && maps[1] != map({2, 1})) || maps[2] != map({0, 1})))
       return op->emitOpError()
              << "ascube-tile-linalg maps C[m, n] += A[m, k] * B[k, n] with A "
                 "or B transposed; these indexing maps (broadcast or "
@@ -379,11 +399,18 @@ struct AscubeTileLinalgPass
     };
     int64_t batches = batch ? cast<MemRefType>(A.getType()).getShape()[0] : 1;
     model::MatmulProblem p;
-    p.transA = transA;
-    p.transB = transB;
-    p.m = shape(A)[transA ? 1 : 0];
-    p.k = shape(A)[transA ? 0 : 1];
-    p.n = shape(B)[transB ? 0 : 1];
+    if (vector) {
+      p.m = 1;
+      p.transB = matvec;
+      p.k = shape(B)[matvec ? 1 : 0];
+      p.n = shape(B)[matvec ? 0 : 1];
+    } else {
+      p.transA = transA;
+      p.transB = transB;
+      p.m = shape(A)[transA ? 1 : 0];
+      p.k = shape(A)[transA ? 0 : 1];
+      p.n = shape(B)[transB ? 0 : 1];
+    }
     // The Cube's integer Mmad reads int8 as signed: an unsigned cast
     // (linalg's cast_unsigned) would compute other numbers.
     if (auto cast = opPtr->getAttrOfType<linalg::TypeFnAttr>("cast");
@@ -489,6 +516,17 @@ struct AscubeTileLinalgPass
     auto func = op->getParentOfType<func::FuncOp>();
     OpBuilder b(op);
     Location loc = op.getLoc();
+    if (vector) {
+      // The vectors x and y as 1 x K and 1 x N matrices.
+      auto row = [&](Value v, int64_t n) {
+        auto t = cast<MemRefType>(v.getType());
+        return memref::ExpandShapeOp::create(
+            b, loc, MemRefType::get({1, n}, t.getElementType()), v,
+            ArrayRef<ReassociationIndices>{{0, 1}});
+      };
+      A = row(A, p.k);
+      C = row(C, p.n);
+    }
     MatmulEmitter emitter(b, loc, prod, p, *t, A, B, C);
     emitter.allocPoint = &func.getBody().front().front();
     // Matrix i of a batch starts i * M * K (A), i * K * N (B) and i * M * N

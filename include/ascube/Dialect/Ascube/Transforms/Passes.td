@@ -136,12 +136,14 @@ def AscubeSelectMovers : Pass<"ascube-select-movers", "::mlir::ModuleOp"> {
 }
 
 def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
-  let summary = "Map linalg.matmul on GM memrefs onto the Cube as a tiled ascube program";
+  let summary = "Map linalg.matmul, batch_matmul, matvec and vecmat on GM memrefs onto the Cube as a tiled ascube program";
   let description = [{
     Replaces each `linalg.matmul` C += A x B (and `linalg.batch_matmul`, a
     loop over its matrices) on memrefs in GM (static shapes, row-major; A
     as M x K or held K x M, B as K x N or held N x K, as MLIR 22's indexing
-    maps say) whose C is zero-filled by the `linalg.fill` just before it, by
+    maps say) whose C is zero-filled by the `linalg.fill` just before it —
+    and `linalg.matvec` / `linalg.vecmat` on a 2-D matrix and 1-D vectors,
+    the one-row products y^T = x^T A^T (A as B held N x K) and x^T A — by
     a complete Cube program for the
     target product (cube-reference §5, §11, §13, §16): per output tile
     (m x n, in L0C) and per K chunk (k), DataCopy ND2NZ copies A's m x k and
@@ -196,6 +198,7 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
   ];
   let dependentDialects = ["::ascube::AscubeDialect",
                            "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];
 }
 
