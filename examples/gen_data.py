@@ -181,11 +181,24 @@ def linalg_batch_matmul(out, rng):
     save(out, "golden", c.astype(np.float32))
 
 
+def linalg_conv2d(out, rng):
+    """linalg.conv_2d_nhwc_hwcf, f16, 2 x 24 x 24 x 20 map (NHWC), 3 x 3 x
+    20 x 40 weights (HWCF) -> 2 x 22 x 22 x 40 (NHWC), by the direct
+    convolution."""
+    x = rng.uniform(-1, 1, (2, 24, 24, 20)).astype(np.float16)
+    w = rng.uniform(-1, 1, (3, 3, 20, 40)).astype(np.float16)
+    y = np.stack([direct_conv(x[i].transpose(2, 0, 1).astype(np.float64),
+                              w.transpose(3, 2, 0, 1).astype(np.float64), 1, 1, 0)
+                  for i in range(2)])          # (N, F, OH, OW)
+    save(out, "I", x), save(out, "W", w)
+    save(out, "golden", y.transpose(0, 2, 3, 1).astype(np.float32))
+
+
 EXAMPLES = {f.__name__: f for f in [matmul_f16, matmul_bf16, matmul_f32,
                                      matmul_i8_bias, matmul_i8_kn, gemv_f16,
                                      matmul_i8_quant, conv2d_f16, conv2d_i8,
                                      matmul_load, linalg_matmul,
-                                     linalg_batch_matmul]}
+                                     linalg_batch_matmul, linalg_conv2d]}
 
 
 def main():

@@ -35,7 +35,7 @@ func.func @params_of_mode(%a: memref<20x28xf16>, %b: memref<20x28xf16, #ascube.l
 // -----
 
 func.func @layouts(%a: memref<20x28xf16>, %b: memref<20x28xf16, #ascube.layout<Zz>, #ascube.mem<L1>>) {
-  // expected-error @+1 {{nd2nz reads ND and writes Nz, got ND -> Zz [datacopy_c3]}}
+  // expected-error @+1 {{nd2nz reads ND and writes Nz (or an NC1HWC0 feature map), got ND -> Zz [datacopy_c3]}}
   ascube.data_copy %a to %b {mode = #ascube.copy_mode<nd2nz>} : memref<20x28xf16> to memref<20x28xf16, #ascube.layout<Zz>, #ascube.mem<L1>>
   return
 }

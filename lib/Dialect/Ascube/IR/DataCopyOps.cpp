@@ -121,7 +121,12 @@ FailureOr<Nd2NzParams> ascube::getNd2NzParams(DataCopyOp op, EmitErrorFn emit) {
         attrOr(op.getSrcNdMatrixStrideAttr(),
                batch > 1 ? src->paddedRows() * src->paddedCols() : 0);
   }
-  p.dstNzC0Stride = attrOr(op.getDstNzC0StrideAttr(), dst->paddedRows());
+  // An NC1HWC0 destination (a feature map: C0 channels of H x W pixels per
+  // block, 32 B a pixel) takes the H x W pixels of one C0 block.
+  int64_t c0Blocks = dst->paddedRows();
+  if (dst->format() == Format::NC1HWC0)
+    c0Blocks = dst->layout.shape()[2] * dst->layout.shape()[3];
+  p.dstNzC0Stride = attrOr(op.getDstNzC0StrideAttr(), c0Blocks);
   p.dstNzNStride = attrOr(op.getDstNzNStrideAttr(), 1);
   p.dstNzMatrixStride = attrOr(op.getDstNzMatrixStrideAttr(), 0);
 
@@ -316,15 +321,17 @@ LogicalResult DataCopyOp::verify() {
 
   // nd2nz / dn2nz.
   Format wantSrc = mode == CopyMode::nd2nz ? Format::ND : Format::DN;
-  if (src->format() != wantSrc || dst->format() != Format::Nz)
+  if (src->format() != wantSrc ||
+      (dst->format() != Format::Nz && dst->format() != Format::NC1HWC0))
     return emitOpError() << stringifyCopyMode(mode) << " reads "
                          << layout::stringifyFormat(wantSrc)
-                         << " and writes Nz, got "
+                         << " and writes Nz (or an NC1HWC0 feature map), got "
                          << layout::stringifyFormat(src->format()) << " -> "
                          << layout::stringifyFormat(dst->format())
                          << " [datacopy_c3]";
   int64_t c0 = c0Of(dst->bits);
-  if (dst->layout.fractal().cols != c0)
+  // An NC1HWC0 map's C0 is checked with its layout (layout_c1).
+  if (dst->format() == Format::Nz && dst->layout.fractal().cols != c0)
     return emitOpError() << stringifyCopyMode(mode)
                          << " writes Nz fractals of C0 = " << c0
                          << " columns, but the destination's fractal is "

@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TileLinalg.h"
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
 #include "ascube/Dialect/Ascube/Transforms/Passes.h"
 #include "ascube/Model/MatmulTiling.h"
@@ -46,26 +47,8 @@ using Format = layout::Format;
 
 namespace {
 
-/// A GM operand the pass can address: a static, row-major memref of
-/// `rank` dimensions with no memory space.
-bool isPlainGMMatrix(Value v, int64_t rank) {
-  auto t = dyn_cast<MemRefType>(v.getType());
-  return t && t.getRank() == rank && t.hasStaticShape() &&
-         t.getLayout().isIdentity() && !t.getMemorySpace();
-}
-
-/// The `linalg.fill` of zero (+0.0 for floats: C = -0.0 + A x B could
-/// keep a -0.0 the Cube's C = A x B does not) into `c` right before `op`,
-/// or null.
-linalg::FillOp zeroFillBefore(Operation *op, Value c) {
-  auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
-  if (!fill || fill.getOutputs().size() != 1 || fill.getOutputs()[0] != c)
-    return {};
-  Value v = fill.getInputs()[0];
-  if (matchPattern(v, m_PosZeroFloat()) || matchPattern(v, m_Zero()))
-    return fill;
-  return {};
-}
+using tiling::isPlainGMMatrix;
+using tiling::zeroFillBefore;
 
 /// Emits the Cube program of one matmul.
 class MatmulEmitter {
@@ -308,7 +291,7 @@ struct AscubeTileLinalgPass
     SmallVector<Operation *> matmuls;
     module.walk([&](Operation *op) {
       if (isa<linalg::MatmulOp, linalg::BatchMatmulOp, linalg::MatvecOp,
-              linalg::VecmatOp>(op))
+              linalg::VecmatOp, linalg::Conv2DNhwcHwcfOp>(op))
         matmuls.push_back(op);
     });
     if (matmuls.empty())
@@ -332,7 +315,9 @@ struct AscubeTileLinalgPass
                           << ", not " << chosen->Name << " [target_c2]";
         return signalPassFailure();
       }
-      if (failed(tileMatmul(op, *prod)))
+      if (isa<linalg::Conv2DNhwcHwcfOp>(op)
+              ? failed(tiling::tileConv(op, *prod, report, tile))
+              : failed(tileMatmul(op, *prod)))
         return signalPassFailure();
     }
   }
@@ -555,3 +540,21 @@ struct AscubeTileLinalgPass
   }
 };
 } // namespace
+
+bool ascube::tiling::isPlainGMMatrix(Value v, int64_t rank) {
+  auto t = dyn_cast<MemRefType>(v.getType());
+  return t && t.getRank() == rank && t.hasStaticShape() &&
+         t.getLayout().isIdentity() && !t.getMemorySpace();
+}
+
+linalg::FillOp ascube::tiling::zeroFillBefore(Operation *op, Value c) {
+  // +0.0 only: C = -0.0 + A x B could keep a -0.0 the Cube's C = A x B
+  // does not.
+  auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
+  if (!fill || fill.getOutputs().size() != 1 || fill.getOutputs()[0] != c)
+    return {};
+  Value v = fill.getInputs()[0];
+  if (matchPattern(v, m_PosZeroFloat()) || matchPattern(v, m_Zero()))
+    return fill;
+  return {};
+}

@@ -46,6 +46,10 @@ def Ascube_DataCopyOp : Ascube_MoverOp<"data_copy"> {
       source shape, srcDValue its row pitch, dstNzC0Stride the destination's
       padded rows, dstNzNStride 1, matrix strides the sizes of one source
       matrix and of one dense Nz matrix (rows to 16, columns to C0).
+      With `mode = nd2nz` the destination may be an NC1HWC0 feature map
+      instead of an Nz matrix: source rows are pixels, their C0-column
+      blocks the map's channel blocks (dstNzC0Stride defaults to H x W) —
+      how an NHWC map in GM becomes NC1HWC0 in L1 for LoadData 3D.
     - `dn2nz` (Dn2NzParams, 950 only): the source is column-major; column c
       of dValue contiguous elements (`src + i*srcDnMatrixStride +
       c*srcDValue + r`) goes to the Nz position of (r, c). nValue = columns
@@ -65,6 +69,10 @@ def Ascube_DataCopyOp : Ascube_MoverOp<"data_copy"> {
     ascube.data_copy %a_gm to %a_l1 : memref<30x70xf16> to memref<30x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
     ascube.data_copy %a_gm to %c04 {nValue = 20 : i64, dValue = 28 : i64, dstNzC0Stride = 32 : i64}
         : memref<20x28xf16> to memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+    // An NHWC map (8 x 8 pixels, 20 channels) as NC1HWC0 (C1 = 2, the last
+    // 12 channels of block 1 zero-filled).
+    ascube.data_copy %map_gm to %fm {mode = #ascube.copy_mode<nd2nz>}
+        : memref<64x20xf16> to memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
     ```
   }];
   let arguments = (ins Arg<AnyMemRef, "the source", [MemRead]>:$src, Optional<Index>:$srcOffset,

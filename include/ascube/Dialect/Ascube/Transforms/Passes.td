@@ -136,7 +136,7 @@ def AscubeSelectMovers : Pass<"ascube-select-movers", "::mlir::ModuleOp"> {
 }
 
 def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
-  let summary = "Map linalg.matmul, batch_matmul, matvec and vecmat on GM memrefs onto the Cube as a tiled ascube program";
+  let summary = "Map linalg.matmul, batch_matmul, matvec, vecmat and conv_2d_nhwc_hwcf on GM memrefs onto the Cube as a tiled ascube program";
   let description = [{
     Replaces each `linalg.matmul` C += A x B (and `linalg.batch_matmul`, a
     loop over its matrices) on memrefs in GM (static shapes, row-major; A
@@ -166,6 +166,19 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     A one-row output tile is computed with m = 1: a GEMV (A read from an
     ND L0A row, §13.3), or on 950 an Mmad with disableGemv.
 
+    `linalg.conv_2d_nhwc_hwcf` (NHWC map N x H x W x C, HWCF weights
+    KH x KW x C x F, NHWC output, strides and dilations, no padding; f16,
+    bf16, f32 -> f32 and int8 -> int32 on A2/A3/950, f16 -> f16 and int8
+    -> int32 on Kirin X90) becomes, per image, the GEMM of the im2col
+    matrix (output pixels x C1·KH·KW·C0, §10.3) and the weights: per output
+    tile (a band of whole output rows, or a piece of one row) and channel
+    chunk (C0 blocks), DataCopy ND2NZ copies the input pixels the tile
+    reads into an NC1HWC0 map in L1 (channel tails zero-filled) and the
+    chunk's weights into L1, LoadData 3D forms the im2col window in L0A and
+    (a 1 x 1 kernel over the weights) the K x N matrix in L0B — 8-bit
+    weights on A2/A3 go through an Nz and `ascube.load` — then Mmad and
+    Fixpipe as above. Tile sizes: `model::chooseConvTiling`.
+
     Element types: any row of the product's Mmad table without a bias
     (A2/A3/950: f16, bf16, f32 -> f32, int8 -> int32; 950 fp8 e4m3fn/e5m2
     in any pair -> f32; Kirin: f16 -> f16, X90 int8 -> int32), C of the
@@ -182,7 +195,8 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     (`tile_c4`); a row pitch beyond DataCopy's srcDValue range [1, 65535]
     (`tile_c5`); explicit tile sizes not aligned or not fitting
     (`tile_c6`); no product (`target_c1`) or a nested module's target other
-    than the option (`target_c2`).
+    than the option (`target_c2`); a convolution's kernel, stride or
+    dilation beyond LoadData 3D's fields (`tile_c7`).
 
     Example: `ascube-opt mm.mlir --ascube-tile-linalg=product=atlas_a2`.
   }];
@@ -194,7 +208,9 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
            "Emit a remark with the chosen tiling and its GM -> L1 traffic">,
     ListOption<"tile", "tile", "int64_t",
                "Tile sizes m,n,k instead of the chosen ones (checked "
-               "against the capacities and alignment; for tests)">,
+               "against the capacities and alignment; for tests). A "
+               "convolution's m counts output pixels (a multiple of OW or "
+               "fewer), n output channels, k im2col columns">,
   ];
   let dependentDialects = ["::ascube::AscubeDialect",
                            "::mlir::arith::ArithDialect",

@@ -1,0 +1,97 @@
+//===- ConvTiling.h - Tile sizes of a 2-D convolution on one Cube -*- C++
+//-*-===//
+//
+// How ascube-tile-linalg cuts a 2-D convolution (NHWC map, HWCF weights,
+// NHWC output; cube-reference §10 im2col) into the tiles one AI core's
+// memories hold (§1 capacities), and the GM -> L1 traffic that costs. The
+// convolution is the GEMM O (M x N) = X (M x K) x B (K x N) with M the
+// output pixels of one image (OH x OW), N the F output channels and K the
+// im2col columns C1 x KH x KW x C0 in LoadData 3D's order (channels padded
+// to whole C0 blocks). No IR: the pass and the unit tests call it with plain
+// numbers (docs/Tiling.md states the rule).
+//
+// Units: elements (pixels, channels) for sizes, bytes for capacities and
+// traffic.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCUBE_MODEL_CONVTILING_H
+#define ASCUBE_MODEL_CONVTILING_H
+
+#include "ascube/Model/MatmulTiling.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace ascube::model {
+
+/// One image's convolution: map H x W x C, kernel KH x KW, F output
+/// channels, strides, dilations (no padding), output OH x OW; element
+/// sizes in bits (map and weights alike, and the L0C accumulator).
+struct ConvProblem {
+  int64_t h = 0, w = 0, c = 0, f = 0;
+  int64_t kh = 1, kw = 1, sh = 1, sw = 1, dh = 1, dw = 1;
+  int64_t oh = 0, ow = 0;
+  int64_t bits = 16, cBits = 32;
+
+  /// Channels per C0 block (32 B of elements) and the blocks of C.
+  int64_t c0() const { return 256 / bits; }
+  int64_t c1() const { return (c + c0() - 1) / c0(); }
+  /// The alignment of an N tile: whole L0B fractal columns (16) and whole
+  /// C0 blocks (the weights' channel blocks for LoadData 3D).
+  int64_t nAlign() const { return c0() > 16 ? c0() : 16; }
+  /// Input rows a band of `rows` output rows reads.
+  int64_t inRows(int64_t rows) const {
+    return (rows - 1) * sh + (kh - 1) * dh + 1;
+  }
+  /// Input columns a piece of `cols` output columns reads.
+  int64_t inCols(int64_t cols) const {
+    return (cols - 1) * sw + (kw - 1) * dw + 1;
+  }
+};
+
+/// One tiling. An M tile is a band of `rows` whole output rows (`piece` =
+/// 0), or, when one row is too long, a piece of `piece` output pixels of
+/// one row (rows = 1); an N tile `n` output channels; a K chunk `groups`
+/// C0 channel blocks (groups x KH x KW x C0 im2col columns).
+struct ConvTiling {
+  int64_t rows = 1, piece = 0, n = 16, groups = 1;
+
+  /// Output pixels of a full M tile.
+  int64_t pixels(const ConvProblem &p) const {
+    return piece ? piece : rows * p.ow;
+  }
+  /// Map pixels of a full M tile in L1 (its input band or rectangle).
+  int64_t mapPixels(const ConvProblem &p) const {
+    return p.inRows(rows) * (piece ? p.inCols(piece) : p.w);
+  }
+  /// M tiles of one image, N tiles, K chunks.
+  int64_t tilesM(const ConvProblem &p) const;
+  int64_t tilesN(const ConvProblem &p) const {
+    return MatmulTiling::ceilDiv(p.f, n);
+  }
+  int64_t chunksK(const ConvProblem &p) const {
+    return MatmulTiling::ceilDiv(p.c1(), groups);
+  }
+  /// Bytes copied GM -> L1 for one image: every N tile reads each M tile's
+  /// map pixels (overlapping bands re-read their halo) for all channels,
+  /// and every M tile reads the weights of its N tile.
+  int64_t gmToL1Bytes(const ConvProblem &p) const;
+};
+
+/// Whether `t` fits `cap` and the instruction ranges: L0C one output tile
+/// (pixels to 16 x n), L0A one A chunk (pixels to 16 x groups KH KW C0),
+/// L0B one B chunk, L1 the map chunk and the weight chunk (single-
+/// buffered); Mmad m, k, n at most 4095; DataCopy nValue / dstNzC0Stride
+/// (map pixels, weight rows) at most 16384.
+bool fitsConvTiling(const ConvProblem &p, const MatmulCapacities &cap,
+                    const ConvTiling &t);
+
+/// The tiling with the least GM -> L1 traffic that fits (ties: more
+/// groups, then a larger output tile). std::nullopt when none fits.
+std::optional<ConvTiling> chooseConvTiling(const ConvProblem &p,
+                                           const MatmulCapacities &cap);
+
+} // namespace ascube::model
+
+#endif // ASCUBE_MODEL_CONVTILING_H

@@ -1,0 +1,550 @@
+//===- TileConv.cpp - ascube-tile-linalg: 2-D convolutions onto the Cube --===//
+//
+// Turns a linalg.conv_2d_nhwc_hwcf on GM memrefs into a tiled Cube program
+// (docs/Tiling.md; the tiling rule in model::chooseConvTiling). The
+// convolution of one image is the GEMM O (OH*OW x F) = X (OH*OW x K) x B
+// (K x F) with X the im2col matrix of LoadData 3D (cube-reference §10.3):
+// K = C1 x KH x KW x C0 in the order (c1, kh, kw, c0), channels padded to
+// whole C0 blocks. Per image:
+//
+//   for each output tile (a band of output rows, or a piece of one row)
+//     for each channel chunk (C0 blocks of the map)
+//       DataCopy ND2NZ  the tile's input pixels (NHWC rows of C channels)
+//                       -> L1 as an NC1HWC0 map (channel tails zero-filled)
+//       DataCopy ND2NZ  the chunk's weights (HWCF rows) -> L1 as a map whose
+//                       pixels are the K rows and channels the F columns
+//       LoadData 3D     map -> L0A: the X window (kernel, strides, dilations)
+//       LoadData 3D     weights -> L0B (a 1 x 1 kernel: the K x N matrix; the
+//                       padding of a partial channel block comes in as zeros)
+//                       — or, for 8-bit weights where LoadData 3D cannot
+//                       write L0B, ND2NZ into a K x N Nz and ascube.load
+//       Mmad            C tile (+)= X chunk x B chunk
+//     Fixpipe           C tile -> O (NZ2ND, row pitch F)
+//
+// A partial last channel block (C % C0 != 0) pads X with zeros (ND2NZ
+// zero-fills the map's channel tail) and B with zeros (the padding of the
+// weights' LoadData 3D), so every padded product is +0 x +0, as with a
+// zero-padded weight tensor on the chip.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileLinalg.h"
+
+#include "ascube/Dialect/Ascube/IR/Ascube.h"
+#include "ascube/Model/ConvTiling.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace ascube;
+using target::Level;
+using Format = layout::Format;
+
+namespace {
+
+/// Whether `prod` has a row of `rows` for element type `name`.
+bool hasRow(ArrayRef<target::TypeRowInfo> rows, const target::ProductInfo &prod,
+            StringRef name) {
+  return llvm::any_of(rows, [&](const target::TypeRowInfo &r) {
+    return prod.in(r.Products) && name == r.Type;
+  });
+}
+
+/// Emits the Cube program of one convolution.
+class ConvEmitter {
+public:
+  ConvEmitter(OpBuilder &b, Location loc, const target::ProductInfo &prod,
+              const model::ConvProblem &p, const model::ConvTiling &t,
+              Type elem, Type acc, bool weightsByLoad3D)
+      : b(b), loc(loc), prod(prod), p(p), t(t), elem(elem), acc(acc),
+        weightsByLoad3D(weightsByLoad3D) {
+    c0 = p.c0();
+    crem = p.c % c0;
+    // L1: the map chunk, then the full blocks' weights, then the partial
+    // block's (each 512 B aligned).
+    int64_t groupRows = p.kh * p.kw * c0;
+    wFullOffset = llvm::alignTo(t.mapPixels(p) * t.groups * 32, 512);
+    wLastOffset = wFullOffset +
+                  llvm::alignTo(t.groups * groupRows * t.n * p.bits / 8, 512);
+  }
+
+  /// The image `image` (an index): every output tile, each on the block
+  /// its number falls to (as for a matmul: (image * tilesM + mi) * tilesN
+  /// + ni, on the block number % block_num == block_idx).
+  void emit(Value image) {
+    this->image = image;
+    Value blockIdx = BlockIdxOp::create(b, loc, b.getIndexType());
+    Value blockNum = BlockNumOp::create(b, loc, b.getIndexType());
+    Value imageTiles = mul(image, t.tilesM(p));
+    auto perM = [&](Value oh0, int64_t rows, Value ow0, int64_t cols,
+                    Value mi) {
+      forEachTile(
+          p.f / t.n, p.f % t.n, t.n, [&](Value f0, int64_t nt, Value ni) {
+            Value id = add(mul(add(imageTiles, mi), t.tilesN(p)), ni);
+            Value mine = arith::CmpIOp::create(
+                b, loc, arith::CmpIPredicate::eq,
+                arith::RemUIOp::create(b, loc, id, blockNum), blockIdx);
+            auto ifOp = scf::IfOp::create(b, loc, mine, /*withElse=*/false);
+            OpBuilder::InsertionGuard g(b);
+            b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+            emitOutputTile(oh0, rows, ow0, cols, f0, nt);
+          });
+    };
+    if (!t.piece) {
+      // Bands of t.rows output rows (the last maybe fewer), whole rows.
+      forEachTile(p.oh / t.rows, p.oh % t.rows, t.rows,
+                  [&](Value oh0, int64_t rows, Value mi) {
+                    perM(oh0, rows, index(0), p.ow, mi);
+                  });
+      return;
+    }
+    // Pieces of t.piece output pixels of one row (the last maybe fewer).
+    int64_t perRow = llvm::divideCeil(p.ow, t.piece);
+    auto loop = scf::ForOp::create(b, loc, index(0), index(p.oh), index(1));
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value oh = loop.getInductionVar();
+    forEachTile(p.ow / t.piece, p.ow % t.piece, t.piece,
+                [&](Value ow0, int64_t cols, Value j) {
+                  perM(oh, 1, ow0, cols, add(mul(oh, perRow), j));
+                });
+  }
+
+  /// Allocations go here (the function's entry).
+  Operation *allocPoint = nullptr;
+  /// The GM operands as matrices: the map (N*H*W) x C, the weights
+  /// (KH*KW*C) x F, the output (N*OH*OW) x F.
+  Value in, wt, out;
+
+private:
+  /// Calls `body(offset, size, tile number)` for `full` tiles of `size`
+  /// (in an scf.for) and then the tail of `tail` elements, if any.
+  void forEachTile(int64_t full, int64_t tail, int64_t size,
+                   llvm::function_ref<void(Value, int64_t, Value)> body) {
+    if (full > 0) {
+      auto loop = scf::ForOp::create(b, loc, index(0), index(full), index(1));
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(loop.getBody());
+      body(mul(loop.getInductionVar(), size), size, loop.getInductionVar());
+    }
+    if (tail > 0)
+      body(index(full * size), tail, index(full));
+  }
+
+  /// Output pixels rows x cols from (oh0, ow0) (a band: cols = OW) and
+  /// channels [f0, f0 + nt): every channel chunk, then the Fixpipe.
+  void emitOutputTile(Value oh0, int64_t rows, Value ow0, int64_t cols,
+                      Value f0, int64_t nt) {
+    int64_t pixels = rows * cols;
+    int64_t c1 = p.c1(), g = t.groups;
+    int64_t fullC = c1 / g, tailC = c1 % g;
+    bool partial = crem != 0;
+    // The chunk holding the partial block is emitted on its own.
+    int64_t looped = fullC - (partial && tailC == 0 ? 1 : 0);
+    if (looped > 0) {
+      emitChunk(oh0, rows, ow0, cols, f0, nt, index(0), g, false, true);
+      if (looped > 1) {
+        auto loop =
+            scf::ForOp::create(b, loc, index(1), index(looped), index(1));
+        OpBuilder::InsertionGuard gd(b);
+        b.setInsertionPointToStart(loop.getBody());
+        emitChunk(oh0, rows, ow0, cols, f0, nt, mul(loop.getInductionVar(), g),
+                  g, false, false);
+      }
+    }
+    if (partial && tailC == 0)
+      emitChunk(oh0, rows, ow0, cols, f0, nt, index((fullC - 1) * g), g, true,
+                fullC == 1);
+    if (tailC > 0)
+      emitChunk(oh0, rows, ow0, cols, f0, nt, index(fullC * g), tailC, partial,
+                fullC == 0);
+    // C tile -> O: pixels x nt at pixel (image, oh0, ow0), channel f0.
+    Value c = buffer(Level::L0C, mRows(pixels), nPadded(nt), acc, Format::Nz);
+    Value pixel = add(mul(add(mul(image, p.oh), oh0), p.ow), ow0);
+    FixpipeOp::create(b, loc, c, Value(), out, add(mul(pixel, p.f), f0),
+                      Value(), Value(), {}, attr(pixels), attr(nt), {},
+                      attr(p.f), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
+                      {}, {}, {}, {});
+  }
+
+  /// One channel chunk (`groups` C0 blocks from block g0; the last one
+  /// partial when `hasPartial`) of one output tile.
+  void emitChunk(Value oh0, int64_t rows, Value ow0, int64_t cols, Value f0,
+                 int64_t nt, Value g0, int64_t groups, bool hasPartial,
+                 bool init) {
+    int64_t pixels = rows * cols, ntp = nPadded(nt);
+    int64_t inRows = p.inRows(rows);
+    int64_t inCols = t.piece ? p.inCols(cols) : p.w;
+    int64_t kc = groups * p.kh * p.kw * c0;
+    // The map: input rows from oh0 * sh (and columns from ow0 * sw for a
+    // piece), the chunk's channels, as an NC1HWC0 map (C1 = groups).
+    Value map = buffer5(Level::L1, groups, inRows, inCols, 0);
+    int64_t channels = hasPartial ? (groups - 1) * c0 + crem : groups * c0;
+    Value inPixel =
+        add(mul(add(mul(image, p.h), mul(oh0, p.sh)), p.w), mul(ow0, p.sw));
+    Value src = add(mul(inPixel, p.c), mul(g0, c0));
+    if (!t.piece)
+      nd2nz(in, src, map, Value(), 1, inRows * p.w, channels, 0, p.c,
+            inRows * p.w, 0);
+    else if (p.w * p.c <= 65535 && inCols * c0 <= 16384)
+      nd2nz(in, src, map, Value(), inRows, inCols, channels, p.w * p.c, p.c,
+            inRows * inCols, inCols * c0);
+    else {
+      // The map's row pitch W x C is beyond srcNdMatrixStride (or a row's
+      // C0 plane beyond dstNzMatrixStride, both [0, 65535] / [0, 16384]):
+      // one copy per input row.
+      auto loop = scf::ForOp::create(b, loc, index(0), index(inRows), index(1));
+      OpBuilder::InsertionGuard gd(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value r = loop.getInductionVar();
+      nd2nz(in, add(src, mul(r, p.w * p.c)), map, mul(r, inCols * c0), 1,
+            inCols, channels, 0, p.c, inRows * inCols, 0);
+    }
+    Value b0 = buffer(Level::L0B, kc, ntp, elem, Format::Zn);
+    int64_t nFull = groups - (hasPartial ? 1 : 0);
+    int64_t kk = p.kh * p.kw;
+    // Weights of block g, HWCF rows (kh, kw, g * C0 + c0) of F columns
+    // from f0: `n` channels of each of the KH x KW kernel points, the
+    // points `pointRows` destination rows (32 B each) apart.
+    auto weights = [&](Value g, int64_t n, Value dst, int64_t dstElem,
+                       int64_t c0Stride, int64_t pointRows) {
+      Value base = add(mul(mul(g, c0), p.f), f0);
+      if (p.c * p.f <= 65535) {
+        nd2nz(wt, base, dst, index(dstElem), kk, n, nt, p.c * p.f, p.f,
+              c0Stride, pointRows * c0);
+        return;
+      }
+      // srcNdMatrixStride cannot reach the next kernel point: one copy
+      // each.
+      auto loop = scf::ForOp::create(b, loc, index(0), index(kk), index(1));
+      OpBuilder::InsertionGuard gd(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value i = loop.getInductionVar();
+      nd2nz(wt, add(base, mul(i, p.c * p.f)), dst,
+            add(index(dstElem), mul(i, pointRows * c0)), 1, n, nt, 0, p.f,
+            c0Stride, 0);
+    };
+    if (weightsByLoad3D) {
+      // Full blocks: a map of nFull * KH * KW rows of C0 pixels; pixel
+      // (h, w) is K row h * C0 + w, its channels the F columns.
+      if (nFull > 0) {
+        Value wFull = buffer5(Level::L1, ntp / c0, nFull * kk, c0, wFullOffset);
+        for (int64_t j = 0; j < nFull; ++j)
+          weights(add(g0, index(j)), c0, wFull, j * kk * c0 * c0,
+                  nFull * kk * c0, c0);
+        load3d(wFull, b0, Value(), nFull * kk, c0, ntp, {}, 1, 1, 1, 1, 1, 1,
+               nFull * kk * c0, ntp);
+      }
+      if (hasPartial) {
+        // The partial block: KH * KW rows of its crem channels, padded on
+        // the right to C0 pixels, so the padding rows of B come in as 0.
+        Value wLast = buffer5(Level::L1, ntp / c0, kk, crem, wLastOffset);
+        weights(add(g0, index(nFull)), crem, wLast, 0, kk * crem, crem);
+        load3d(wLast, b0, index(nFull * kk * c0 * ntp), kk, crem, ntp,
+               {0, c0 - crem, 0, 0}, 1, 1, 1, 1, 1, 1, kk * c0, ntp);
+      }
+    } else {
+      // 8-bit weights where LoadData 3D cannot write L0B: a K x N Nz in L1
+      // (the padding rows of a partial block are never read as anything
+      // but integers times the map's zeros) and ascube.load.
+      Value b1 = buffer(Level::L1, kc, ntp, elem, Format::Nz, wFullOffset);
+      for (int64_t j = 0; j < groups; ++j)
+        weights(add(g0, index(j)), hasPartial && j == groups - 1 ? crem : c0,
+                b1, j * kk * c0 * c0, kc, c0);
+      LoadOp::create(b, loc, b1, b0, UnitAttr(), MoverAttr());
+    }
+    // X: the im2col window of the map, all of it (its rows are the tile's
+    // pixels), into L0A.
+    Value a0 = buffer(Level::L0A, mRows(pixels), kc, elem, prod.L0ALayout);
+    load3d(map, a0, Value(), inRows, inCols, groups * c0, {}, p.kh, p.kw, p.sh,
+           p.sw, p.dh, p.dw, pixels, kc);
+    Value c = buffer(Level::L0C, mRows(pixels), ntp, acc, Format::Nz);
+    // Consecutive accumulating Mmads into a small L0C tile need a PIPE_M
+    // barrier (§13.3, sync_c1).
+    if (!init && (mRows(pixels) / 16) * (ntp / 16) < 10)
+      PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
+    MmadOp::create(b, loc, a0, b0, c, Value(), attr(mRows(pixels)), attr(kc),
+                   attr(ntp), init ? BoolAttr() : b.getBoolAttr(false), {}, {},
+                   {}, {}, {});
+  }
+
+  /// DataCopy ND2NZ from `src[srcOff]` (a GM matrix) to `dst[dstOff]`.
+  void nd2nz(Value src, Value srcOff, Value dst, Value dstOff, int64_t ndNum,
+             int64_t nValue, int64_t dValue, int64_t srcMatrixStride,
+             int64_t srcDValue, int64_t c0Stride, int64_t dstMatrixStride) {
+    DataCopyOp::create(b, loc, src, srcOff, dst, dstOff,
+                       CopyModeAttr::get(b.getContext(), CopyMode::nd2nz), {},
+                       {}, {}, {}, attr(ndNum), attr(nValue), attr(dValue),
+                       attr(srcMatrixStride), attr(srcDValue), attr(c0Stride),
+                       attr(1), attr(dstMatrixStride));
+  }
+
+  /// LoadData 3D of the whole im2col window (mExtension x kExtension from
+  /// the origin) of an l1H x l1W map.
+  void load3d(Value src, Value dst, Value dstOff, int64_t l1H, int64_t l1W,
+              int64_t channelSize, ArrayRef<int64_t> pad, int64_t kh,
+              int64_t kw, int64_t sh, int64_t sw, int64_t dh, int64_t dw,
+              int64_t mExt, int64_t kExt) {
+    auto op = Load3DOp::create(b, loc, src, dst, dstOff);
+    op.setL1HAttr(attr(l1H));
+    op.setL1WAttr(attr(l1W));
+    op.setChannelSizeAttr(attr(channelSize));
+    if (!pad.empty())
+      op.setPadListAttr(b.getDenseI64ArrayAttr(pad));
+    op.setFilterHAttr(attr(kh));
+    op.setFilterWAttr(attr(kw));
+    op.setStrideHAttr(attr(sh));
+    op.setStrideWAttr(attr(sw));
+    op.setDilationFilterHAttr(attr(dh));
+    op.setDilationFilterWAttr(attr(dw));
+    op.setMExtensionAttr(attr(mExt));
+    op.setKExtensionAttr(attr(kExt));
+  }
+
+  /// Rows a tile of `pixels` output pixels is computed with: one pixel
+  /// would make the Mmad a GEMV (m = 1 reads A as ND, §13.3), so it is
+  /// computed as one fractal row of which Fixpipe writes row 0.
+  static int64_t mRows(int64_t pixels) { return pixels == 1 ? 16 : pixels; }
+  /// An N tile's columns as computed: whole L0B fractal columns and C0
+  /// blocks (Fixpipe writes the real ones).
+  int64_t nPadded(int64_t nt) const { return llvm::alignTo(nt, p.nAlign()); }
+
+  /// The placed 2-D buffer of `level` (see MatmulEmitter::buffer).
+  Value buffer(Level level, int64_t rows, int64_t cols, Type type,
+               Format format, int64_t offset = 0) {
+    auto layout = LayoutAttr::get(b.getContext(), format, {}, std::nullopt);
+    return place(MemRefType::get({rows, cols}, type, layout,
+                                 MemSpaceAttr::get(b.getContext(), level)),
+                 offset);
+  }
+  /// The placed NC1HWC0 map [1, c1, h, w, C0] of the element type.
+  Value buffer5(Level level, int64_t c1, int64_t h, int64_t w, int64_t offset) {
+    auto layout =
+        LayoutAttr::get(b.getContext(), Format::NC1HWC0, {}, std::nullopt);
+    return place(MemRefType::get({1, c1, h, w, c0}, elem, layout,
+                                 MemSpaceAttr::get(b.getContext(), level)),
+                 offset);
+  }
+  Value place(MemRefType type, int64_t offset) {
+    Value &v = buffers[{type, offset}];
+    if (v)
+      return v;
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(allocPoint);
+    v = AllocOp::create(b, loc, type, b.getI64IntegerAttr(offset)).getResult();
+    return v;
+  }
+
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value mul(Value v, int64_t c) {
+    return arith::MulIOp::create(b, loc, v, index(c));
+  }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  IntegerAttr attr(int64_t v) { return b.getI64IntegerAttr(v); }
+
+  OpBuilder &b;
+  Location loc;
+  const target::ProductInfo &prod;
+  model::ConvProblem p;
+  model::ConvTiling t;
+  Type elem, acc;
+  bool weightsByLoad3D;
+  int64_t c0 = 16, crem = 0;
+  int64_t wFullOffset = 0, wLastOffset = 0;
+  Value image;
+  llvm::DenseMap<std::pair<Type, int64_t>, Value> buffers;
+};
+
+} // namespace
+
+LogicalResult ascube::tiling::tileConv(Operation *opPtr,
+                                       const target::ProductInfo &prod,
+                                       bool report, ArrayRef<int64_t> tile) {
+  auto op = cast<linalg::Conv2DNhwcHwcfOp>(opPtr);
+  if (!op.hasPureBufferSemantics())
+    return op->emitOpError()
+           << "ascube-tile-linalg maps a convolution on memrefs [tile_c1]";
+  Value I = op.getDpsInputs()[0], W = op.getDpsInputs()[1],
+        O = op.getDpsInits()[0];
+  if (!isPlainGMMatrix(I, 4) || !isPlainGMMatrix(W, 4) ||
+      !isPlainGMMatrix(O, 4))
+    return op->emitOpError()
+           << "ascube-tile-linalg maps a convolution whose map, weights and "
+              "output are static, row-major 4-D memrefs in GM (no layout, no "
+              "memory space) [tile_c1]";
+  if (!op->getParentOfType<func::FuncOp>())
+    return op->emitOpError()
+           << "ascube-tile-linalg maps linalg ops in a func.func [tile_c1]";
+  auto is = cast<MemRefType>(I.getType()).getShape();
+  auto ws = cast<MemRefType>(W.getType()).getShape();
+  auto os = cast<MemRefType>(O.getType()).getShape();
+  model::ConvProblem p;
+  int64_t images = is[0];
+  p.h = is[1];
+  p.w = is[2];
+  p.c = is[3];
+  p.kh = ws[0];
+  p.kw = ws[1];
+  p.f = ws[3];
+  p.oh = os[1];
+  p.ow = os[2];
+  auto strides = op.getStrides().getValues<int64_t>();
+  auto dilations = op.getDilations().getValues<int64_t>();
+  p.sh = strides[0];
+  p.sw = strides[1];
+  p.dh = dilations[0];
+  p.dw = dilations[1];
+  Type et = cast<MemRefType>(I.getType()).getElementType(),
+       wt = cast<MemRefType>(W.getType()).getElementType(),
+       ct = cast<MemRefType>(O.getType()).getElementType();
+  std::string en = getCubeTypeName(et), wn = getCubeTypeName(wt),
+              cn = getCubeTypeName(ct);
+  bool row = llvm::any_of(target::mmadRows(), [&](const auto &r) {
+    return prod.in(r.Products) && en == r.A && wn == r.B && cn == r.C &&
+           !*r.Bias;
+  });
+  if (!row)
+    return op->emitOpError()
+           << en << " x " << wn << " -> " << cn << " is not an Mmad row on "
+           << prod.Name << " (docs/Products.md) [tile_c3]";
+  p.bits = *getElementBitWidth(et);
+  p.cBits = *getElementBitWidth(ct);
+  if (p.bits < 8 || et != wt)
+    return op->emitOpError()
+           << "ascube-tile-linalg maps a convolution whose map and weights "
+              "have one type of 8 bits or more (LoadData 3D reads one map "
+              "type) [tile_c3]";
+  if (!prod.HasND2NZ || !prod.HasFixpipe || !prod.HasLoad3DV2)
+    return op->emitOpError()
+           << prod.Name
+           << " has no DataCopy ND2NZ, Fixpipe L0C -> GM or LoadData 3D V2: "
+              "ascube-tile-linalg copies NHWC maps to L1 with ND2NZ, forms "
+              "the im2col matrix with LoadData 3D and writes with Fixpipe "
+              "[tile_c4]";
+  if (!hasRow(target::load3DTypes(Level::L0A, false), prod, en))
+    return op->emitOpError() << en << " is not a LoadData 3D type into L0A on "
+                             << prod.Name << " [tile_c3]";
+  // Weights by LoadData 3D into L0B where the product moves the type
+  // there; otherwise 8-bit weights go through a K x N Nz (integers only:
+  // the padding of a partial block is then whatever L1 held, which an
+  // integer product with the map's zero channels turns into 0).
+  bool weightsByLoad3D =
+      hasRow(target::load3DTypes(Level::L0B, false), prod, en);
+  if (!weightsByLoad3D && !et.isInteger(8))
+    return op->emitOpError() << en << " is not a LoadData 3D type into L0B on "
+                             << prod.Name << " [tile_c3]";
+  linalg::FillOp fill = zeroFillBefore(opPtr, O);
+  if (!fill)
+    return op->emitOpError()
+           << "linalg.conv_2d_nhwc_hwcf adds to its output, and the Cube "
+              "program computes O = conv(I, W): fill O with zero (+0.0) "
+              "right before it [tile_c2]";
+  if (images == 0 || p.oh == 0 || p.ow == 0 || p.f == 0) {
+    fill.erase();
+    op.erase();
+    return success();
+  }
+  if (p.c == 0 || p.kh == 0 || p.kw == 0)
+    return op->emitOpError()
+           << "no channels or an empty kernel: O is the zero fill and there "
+              "is nothing for the Cube to compute; not mapped [tile_c1]";
+  // LoadData 3D's fields (§10.1): kernel [1, 255], strides [1, 63],
+  // dilations [1, 255]; the map pitches in DataCopy's srcDValue /
+  // srcNdMatrixStride.
+  auto range = [&](StringRef what, int64_t v, int64_t hi) -> LogicalResult {
+    if (v >= 1 && v <= hi)
+      return success();
+    return op->emitOpError()
+           << what << " " << v << " is beyond LoadData 3D's range [1, " << hi
+           << "] [tile_c7]";
+  };
+  if (failed(range("kernel height", p.kh, 255)) ||
+      failed(range("kernel width", p.kw, 255)) ||
+      failed(range("stride", p.sh, 63)) || failed(range("stride", p.sw, 63)) ||
+      failed(range("dilation", p.dh, 255)) ||
+      failed(range("dilation", p.dw, 255)))
+    return failure();
+  // linalg's verifier has checked that the output's windows lie inside the
+  // map (an unpadded convolution).
+  if (p.c > 65535 || p.f > 65535)
+    return op->emitOpError() << "a row pitch of " << std::max(p.c, p.f)
+                             << " elements is beyond DataCopy's srcDValue "
+                                "range [1, 65535] [tile_c5]";
+  model::MatmulCapacities cap{int64_t(prod.L1), int64_t(prod.L0A),
+                              int64_t(prod.L0B), int64_t(prod.L0C)};
+  std::optional<model::ConvTiling> t = model::chooseConvTiling(p, cap);
+  if (!tile.empty()) {
+    // tile=m,n,k in the GEMM's terms: m output pixels (whole output rows,
+    // a multiple of OW, or a piece of one row, fewer than OW), n output
+    // channels, k im2col columns (whole C0 blocks of the kernel).
+    int64_t kAlign = p.kh * p.kw * p.c0();
+    if (tile.size() != 3 || tile[0] < 1 ||
+        (tile[0] >= p.ow && tile[0] % p.ow) || tile[1] < 1 ||
+        tile[1] % p.nAlign() || tile[2] < 1 || tile[2] % kAlign)
+      return op->emitOpError()
+             << "tile=m,n,k of a convolution takes m output pixels (a "
+                "multiple of OW = "
+             << p.ow << ", or fewer than OW), n a multiple of " << p.nAlign()
+             << " and k a multiple of KH x KW x C0 = " << kAlign
+             << " [tile_c6]";
+    t = model::ConvTiling{};
+    if (tile[0] % p.ow == 0)
+      t->rows = tile[0] / p.ow;
+    else
+      t->piece = tile[0];
+    t->n = tile[1];
+    t->groups = tile[2] / kAlign;
+    if (!model::fitsConvTiling(p, cap, *t))
+      return op->emitOpError()
+             << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
+             << " does not fit " << prod.Name << "'s L0A/L0B/L0C/L1 "
+             << "[tile_c6]";
+  }
+  if (!t)
+    return op->emitOpError()
+           << "no tile of " << prod.Name
+           << "'s L0A/L0B/L0C/L1 holds one output row piece of 16 pixels, "
+              "16 channels and one C0 block of the kernel (KH x KW x C0 = "
+           << p.kh * p.kw * p.c0() << " im2col columns) [tile_c1]";
+  if (report)
+    op->emitRemark() << llvm::formatv(
+        "ascube-tile-linalg: {0} {1} conv {2} x {3} x {4} x {5} -> {6} x {7} "
+        "x {8}, kernel {9} x {10}, stride {11} x {12}, dilation {13} x {14}: "
+        "tile {15} output pixels ({16}) x {17} channels, {18} C0 blocks per "
+        "chunk ({19} M x {20} N tiles, {21} chunks each); GM -> L1 {22} B",
+        prod.Name, en, images, p.h, p.w, p.c, p.oh, p.ow, p.f, p.kh, p.kw, p.sh,
+        p.sw, p.dh, p.dw, t->pixels(p),
+        t->piece ? "a piece of a row"
+                 : llvm::formatv("{0} rows", t->rows).str(),
+        t->n, t->groups, t->tilesM(p), t->tilesN(p), t->chunksK(p),
+        images * t->gmToL1Bytes(p));
+
+  auto func = op->getParentOfType<func::FuncOp>();
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  ConvEmitter emitter(b, loc, prod, p, *t, et, ct, weightsByLoad3D);
+  emitter.allocPoint = &func.getBody().front().front();
+  // The GM operands as matrices: pixels x channels, kernel rows x F.
+  auto matrix = [&](Value v) {
+    return memref::CollapseShapeOp::create(
+        b, loc, v, ArrayRef<ReassociationIndices>{{0, 1, 2}, {3}});
+  };
+  emitter.in = matrix(I);
+  emitter.wt = matrix(W);
+  emitter.out = matrix(O);
+  auto loop =
+      scf::ForOp::create(b, loc, arith::ConstantIndexOp::create(b, loc, 0),
+                         arith::ConstantIndexOp::create(b, loc, images),
+                         arith::ConstantIndexOp::create(b, loc, 1));
+  b.setInsertionPointToStart(loop.getBody());
+  emitter.emit(loop.getInductionVar());
+  fill.erase();
+  op.erase();
+  return success();
+}

@@ -1,0 +1,94 @@
+//===- ConvTiling.cpp - Tile sizes of a 2-D convolution on one Cube -------===//
+//
+// See ConvTiling.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascube/Model/ConvTiling.h"
+
+#include <algorithm>
+#include <tuple>
+
+using namespace ascube::model;
+
+namespace {
+int64_t roundUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
+} // namespace
+
+int64_t ConvTiling::tilesM(const ConvProblem &p) const {
+  if (piece)
+    return p.oh * MatmulTiling::ceilDiv(p.ow, piece);
+  return MatmulTiling::ceilDiv(p.oh, rows);
+}
+
+int64_t ConvTiling::gmToL1Bytes(const ConvProblem &p) const {
+  // Map: each M tile's input pixels, all C1 blocks (32 B a pixel and
+  // block), once per N tile. Weights: K x N per M tile.
+  int64_t mapBytes = 0;
+  if (piece) {
+    int64_t full = p.ow / piece, tail = p.ow % piece;
+    int64_t perRow = full * p.inCols(piece) + (tail ? p.inCols(tail) : 0);
+    mapBytes = p.oh * p.inRows(1) * perRow;
+  } else {
+    int64_t full = p.oh / rows, tail = p.oh % rows;
+    mapBytes = (full * p.inRows(rows) + (tail ? p.inRows(tail) : 0)) * p.w;
+  }
+  mapBytes *= p.c1() * 32;
+  int64_t weightBytes = p.kh * p.kw * p.c * p.f * p.bits / 8;
+  return tilesN(p) * mapBytes + tilesM(p) * weightBytes;
+}
+
+bool ascube::model::fitsConvTiling(const ConvProblem &p,
+                                   const MatmulCapacities &cap,
+                                   const ConvTiling &t) {
+  int64_t m = roundUp(t.pixels(p), 16);
+  int64_t k = t.groups * p.kh * p.kw * p.c0();
+  int64_t groupRows = p.kh * p.kw * p.c0();
+  // A chunk's weights, and the partial last block's own region.
+  int64_t weightGroups = t.groups + (p.c % p.c0() ? 1 : 0);
+  int64_t l1 = t.mapPixels(p) * t.groups * 32 +
+               weightGroups * groupRows * t.n * p.bits / 8;
+  return t.rows >= 1 && t.n >= 1 && t.groups >= 1 && m <= 4080 && k <= 4095 &&
+         t.n <= 4095 && t.mapPixels(p) <= 16384 &&
+         t.groups * groupRows <= 16384 && m * t.n * p.cBits / 8 <= cap.l0c &&
+         m * k * p.bits / 8 <= cap.l0a && k * t.n * p.bits / 8 <= cap.l0b &&
+         l1 <= cap.l1;
+}
+
+std::optional<ConvTiling>
+ascube::model::chooseConvTiling(const ConvProblem &p,
+                                const MatmulCapacities &cap) {
+  if (p.oh < 1 || p.ow < 1 || p.f < 1 || p.c < 1)
+    return std::nullopt;
+  std::optional<ConvTiling> best;
+  std::tuple<int64_t, int64_t, int64_t> bestKey;
+  auto consider = [&](ConvTiling t) {
+    if (!fitsConvTiling(p, cap, t))
+      return false;
+    auto key = std::make_tuple(-t.gmToL1Bytes(p), t.groups, t.pixels(p) * t.n);
+    if (!best || key > bestKey) {
+      best = t;
+      bestKey = key;
+    }
+    return true;
+  };
+  int64_t maxN = std::min<int64_t>(roundUp(p.f, p.nAlign()), 4095);
+  for (int64_t n = p.nAlign(); n <= maxN; n += p.nAlign()) {
+    for (int64_t g = 1; g <= p.c1(); ++g) {
+      // Bands of whole rows; pieces of one row only when a single row
+      // does not fit.
+      bool anyBand = false;
+      for (int64_t r = 1; r <= p.oh; ++r) {
+        if (!consider(ConvTiling{r, 0, n, g}))
+          break;
+        anyBand = true;
+      }
+      if (anyBand)
+        continue;
+      for (int64_t piece = 16; piece < p.ow; piece += 16)
+        if (!consider(ConvTiling{1, piece, n, g}))
+          break;
+    }
+  }
+  return best;
+}

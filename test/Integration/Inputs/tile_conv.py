@@ -1,0 +1,193 @@
+"""Random linalg.conv_2d_nhwc_hwcf programs through ascube-tile-linalg, run
+on the CPU.
+
+Each case writes a function with linalg.fill (zero) and
+linalg.conv_2d_nhwc_hwcf on GM memrefs (NHWC map, HWCF weights, NHWC
+output; strides, dilations, channel counts that are not multiples of C0),
+maps it onto a product with `ascube-opt --ascube-tile-linalg` (report=true,
+which names the chosen tile; a fifth of the cases force small tiles),
+runs the Cube program with ascube-run (half
+the cases map the linalg file themselves, --product; some on several
+blocks) and compares the output bit for bit with a plain numpy convolution
+in the Cube's documented order: each output is a sum over k in LoadData
+3D's im2col order (c1, kh, kw, c0; cube-reference §10.3), channels padded to
+whole C0 blocks with zeros on both sides, products in f32, added one k at a
+time (cubetest.reference_matmul on the plain ND im2col matrices). No
+fractal layout appears here.
+"""
+import os
+import random
+import re
+import subprocess
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(__file__))
+from cubetest import C0, encode, options, random_values, reference_matmul, run, Tally  # noqa: E402
+
+MLIR = {"f16": "f16", "bf16": "bf16", "f32": "f32", "i8": "i8"}
+ACC = {"f16": "f32", "bf16": "f32", "f32": "f32", "i8": "i32"}
+CONFIGS = [("atlas_a2", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")] + \
+          [("ascend950pr", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")] + \
+          [("kirin_x90", "f16", "f16"), ("kirin_x90", "i8", "i32")]
+
+
+def kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow):
+    zero = "0" if ct.startswith("i") else "0.0"
+    ti = f"memref<{n}x{h}x{w}x{c}x{MLIR[t]}>"
+    tw = f"memref<{kh}x{kw}x{c}x{f}x{MLIR[t]}>"
+    to = f"memref<{n}x{oh}x{ow}x{f}x{ct}>"
+    return f"""func.func @k(%I: {ti}, %W: {tw}, %O: {to}) {{
+  %z = arith.constant {zero} : {ct}
+  linalg.fill ins(%z : {ct}) outs(%O : {to})
+  linalg.conv_2d_nhwc_hwcf {{dilations = dense<[{dh}, {dw}]> : tensor<2xi64>, strides = dense<[{sh}, {sw}]> : tensor<2xi64>}}
+    ins(%I, %W : {ti}, {tw}) outs(%O : {to})
+  return
+}}
+"""
+
+
+def reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk):
+    """O[n, oh, ow, f] = sum over (c1, kh, kw, c0) of I[n, ih, iw, c] *
+    W[kh, kw, c, f], as the GEMM of the im2col matrix (pixels x K, channels
+    zero-padded to C0 blocks) and the weights (K x F, zero rows likewise).
+    An f16 output (Kirin) rounds to f16 once per Mmad: after each chunk of
+    `kchunk` im2col columns, added onto the f16 result so far."""
+    n, h, w, c = x.shape
+    kh, kw, _, f = wt.shape
+    c0 = C0[t]
+    c1 = -(-c // c0)
+    xp = np.zeros((n, h, w, c1 * c0))
+    xp[..., :c] = x
+    wp = np.zeros((kh, kw, c1 * c0, f))
+    wp[:, :, :c, :] = wt
+    # K order (c1, kh, kw, c0).
+    b = wp.reshape(kh, kw, c1, c0, f).transpose(2, 0, 1, 3, 4).reshape(-1, f)
+    outs = []
+    for img in range(n):
+        cols = np.empty((oh * ow, c1, kh, kw, c0))
+        for i in range(kh):
+            for j in range(kw):
+                patch = xp[img, i * dh:i * dh + (oh - 1) * sh + 1:sh,
+                           j * dw:j * dw + (ow - 1) * sw + 1:sw, :]
+                cols[:, :, i, j, :] = patch.reshape(oh * ow, c1, c0)
+        a = cols.reshape(oh * ow, -1)
+        if ct != "f16":
+            outs.append(reference_matmul(a, b, t))
+            continue
+        o = np.zeros((oh * ow, f), np.float16)
+        for k0 in range(0, a.shape[1], kchunk):
+            o = reference_matmul(a[:, k0:k0 + kchunk], b[k0:k0 + kchunk], t,
+                                 c0=o.astype(np.float32)).astype(np.float16)
+        outs.append(o)
+    return np.stack(outs).reshape(n, oh, ow, f)
+
+
+def main():
+    o = options(("--opt", {"required": True}), ("--count", {"type": int, "default": 40}),
+                ("--seed", {"type": int, "default": 20261202}),
+                ("--big", {"type": int, "default": 1}))
+    rnd = random.Random(o.seed)
+    rng = np.random.default_rng(o.seed)
+    tally = Tally()
+    covered = {}
+
+    def cover(name):
+        covered[name] = covered.get(name, 0) + 1
+
+    for i in range(o.count):
+        prod, t, ct = CONFIGS[i % len(CONFIGS)]
+        kh, kw = rnd.randint(1, 4), rnd.randint(1, 4)
+        sh, sw = rnd.randint(1, 3), rnd.randint(1, 3)
+        dh, dw = rnd.choice([1, 1, 2]), rnd.choice([1, 1, 2])
+        n = rnd.choice([1, 1, 2])
+        # Channels: below, at and past C0 and not multiples of it.
+        c = rnd.choice([1, 3, 4, 7, C0[t] - 1, C0[t], C0[t] + 5, 2 * C0[t] + 3,
+                        rnd.randint(1, 100)])
+        f = rnd.choice([1, 5, 16, 17, 40, rnd.randint(1, 140), rnd.randint(200, 600)])
+        h = (kh - 1) * dh + 1 + rnd.randint(0, 14)
+        w = (kw - 1) * dw + 1 + rnd.randint(0, 14)
+        # Some wide maps (output rows cut into pieces) and deep ones (several
+        # channel chunks) when asked.
+        if o.big and rnd.random() < 0.08:
+            w = rnd.randint(300, 700)
+            cover("wide map")
+            if rnd.random() < 0.4:
+                c = rnd.randint(100, 200)  # a row pitch W x C past 65535
+        if o.big and rnd.random() < 0.08:
+            c = rnd.randint(300, 600)
+            cover("deep map")
+        oh = (h - ((kh - 1) * dh + 1)) // sh + 1
+        ow = (w - ((kw - 1) * dw + 1)) // sw + 1
+        d = os.path.join(o.out, f"case{i}")
+        os.makedirs(d, exist_ok=True)
+        with open(d + "/linalg.mlir", "w") as fh:
+            fh.write(kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow))
+        # One case in five forces small tiles (tile=m,n,k: output pixels,
+        # channels, im2col columns): many M, N and K tails.
+        forced = ""
+        if i % 2 == 0 and rnd.random() < 0.4:
+            if ow == 1 or (ow <= 40 and rnd.random() < 0.5):
+                m = ow * rnd.randint(1, 2)  # bands of one or two rows
+            else:
+                m = rnd.randint(1, min(ow - 1, 60))  # pieces of a row
+            forced = (f" tile={m},{max(16, C0[t]) * rnd.randint(1, 2)},"
+                      f"{kh * kw * C0[t] * rnd.randint(1, 2)}")
+            cover("forced small tiles")
+        r = subprocess.run([o.opt, d + "/linalg.mlir",
+                            f"--ascube-tile-linalg=product={prod} report=true{forced}",
+                            "-o", d + "/kernel.mlir"], capture_output=True, text=True)
+        label = (f"{prod} {t}->{ct} {n}x{h}x{w}x{c} k{kh}x{kw} s{sh}x{sw} d{dh}x{dw} "
+                 f"-> {oh}x{ow}x{f}")
+        tile = re.search(r"tile (\d+) output pixels \(([^)]*)\) x (\d+) channels, (\d+) C0 blocks per chunk "
+                         r"\((\d+) M x (\d+) N tiles, (\d+) chunks", r.stderr)
+        if r.returncode != 0 or not tile:
+            tally.report(label, False, r.stderr)
+            continue
+        if "piece" in tile.group(2):
+            cover("output rows in pieces")
+            in_cols = (int(tile.group(1)) - 1) * sw + (kw - 1) * dw + 1
+            if w * c > 65535 or in_cols * C0[t] > 16384:
+                cover("map copied row by row")
+        if c * f > 65535:
+            cover("weights copied point by point")
+        if int(tile.group(5)) > 1:
+            cover("several M tiles")
+        if int(tile.group(6)) > 1:
+            cover("several N tiles")
+        if int(tile.group(7)) > 1:
+            cover("several channel chunks")
+        if c % C0[t]:
+            cover("partial channel block")
+        if sh > 1 or sw > 1:
+            cover("stride > 1")
+        if dh > 1 or dw > 1:
+            cover("dilation > 1")
+        # f16 outputs: values small enough that sums stay finite in f16.
+        top = -4 if ct == "f16" else None
+        x = random_values(rng, t, (n, h, w, c), huge=False, top=top)
+        wt = random_values(rng, t, (kh, kw, c, f), huge=False, top=top)
+        encode(x, t).tofile(d + "/I.bin")
+        encode(wt, t).tofile(d + "/W.bin")
+        want = reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow,
+                         int(tile.group(4)) * kh * kw * C0[t])
+        want.tofile(d + "/golden.bin")
+        blocks = rnd.randint(2, 5) if rnd.random() < 0.3 else 1
+        extra = ["--blocks", str(blocks)] if blocks > 1 else []
+        if blocks > 1:
+            cover("several blocks")
+        if i % 2:
+            cover("linalg input to ascube-run")
+            os.replace(d + "/linalg.mlir", d + "/kernel.mlir")
+            extra += ["--product", prod]
+        ok, out = run(o.runner, d, "k", ["I", "W"], "O", extra, dtype=want.dtype)
+        tally.report(f"{label} (tile {tile.group(1)} px x {tile.group(3)} ch, "
+                     f"{tile.group(4)} blocks/chunk)", ok, out)
+    for key in sorted(covered):
+        print(f"covered {key}: {covered[key]}")
+    tally.finish("programs")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,118 @@
+//===- ConvTilingTest.cpp - Tile sizes of a 2-D convolution ---------------===//
+//
+// model::chooseConvTiling and ConvTiling's counts against hand-worked
+// cases: capacities (§1), the im2col K of LoadData 3D (§10.3), bands of
+// output rows and pieces of one row, and the GM -> L1 traffic.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascube/Model/ConvTiling.h"
+
+#include "gtest/gtest.h"
+
+using namespace ascube::model;
+
+namespace {
+// Atlas A2 (§1): L1 512 KiB, L0A/L0B 64 KiB, L0C 128 KiB.
+const MatmulCapacities kA2{512 * 1024, 64 * 1024, 64 * 1024, 128 * 1024};
+
+ConvProblem problem(int64_t h, int64_t w, int64_t c, int64_t k, int64_t f,
+                    int64_t bits = 16) {
+  ConvProblem p;
+  p.h = h;
+  p.w = w;
+  p.c = c;
+  p.kh = p.kw = k;
+  p.f = f;
+  p.oh = h - k + 1;
+  p.ow = w - k + 1;
+  p.bits = bits;
+  p.cBits = 32;
+  return p;
+}
+} // namespace
+
+// 8 x 8 x 20 f16, 3 x 3 kernel, 24 channels: one tile of the whole 6 x 6
+// output (all 6 rows) x 32 channels (24 rounded to 16s) with both C0
+// blocks in one chunk; GM -> L1 is the map once (8 x 8 pixels x 2 blocks
+// x 32 B = 4096 B) and the weights once (3 x 3 x 20 x 24 x 2 B = 8640 B).
+TEST(ConvTiling, SmallProblemIsOneTile) {
+  ConvProblem p = problem(8, 8, 20, 3, 24);
+  EXPECT_EQ(p.c0(), 16);
+  EXPECT_EQ(p.c1(), 2);
+  auto t = chooseConvTiling(p, kA2);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->piece, 0);
+  EXPECT_EQ(t->rows, 6);
+  EXPECT_EQ(t->n, 32);
+  EXPECT_EQ(t->groups, 2);
+  EXPECT_EQ(t->tilesM(p), 1);
+  EXPECT_EQ(t->tilesN(p), 1);
+  EXPECT_EQ(t->chunksK(p), 1);
+  EXPECT_EQ(t->gmToL1Bytes(p), 4096 + 8640);
+}
+
+// Traffic of a given tiling: 10 x 10 x 16 f16, 3 x 3, 64 channels (8 x 8
+// output) in bands of 4 rows x 32 channels: 2 bands, each reading 6 input
+// rows of 10 pixels, one 32 B block each (2 x 6 x 10 x 32 = 3840 B) for
+// each of the 2 N tiles; the weights (3 x 3 x 16 x 64 x 2 = 18432 B) once
+// per band.
+TEST(ConvTiling, TrafficOfBands) {
+  ConvProblem p = problem(10, 10, 16, 3, 64);
+  ConvTiling t{4, 0, 32, 1};
+  EXPECT_EQ(t.tilesM(p), 2);
+  EXPECT_EQ(t.tilesN(p), 2);
+  EXPECT_EQ(t.mapPixels(p), 6 * 10);
+  EXPECT_EQ(t.gmToL1Bytes(p), 2 * 3840 + 2 * 18432);
+  EXPECT_TRUE(fitsConvTiling(p, kA2, t));
+}
+
+// A row too long for L0A: 400 output pixels x K = 3 x 3 x 16 = 144 f16
+// columns is 115200 B > 64 KiB, so rows are cut into pieces of at most
+// 65536 / (144 x 2) = 227 pixels, in 16s: 224 (and a tail of 176), which
+// reads 226 + 178 input columns per row, no more than any smaller piece.
+TEST(ConvTiling, LongRowsInPieces) {
+  ConvProblem p = problem(5, 402, 16, 3, 16);
+  EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{1, 0, 16, 1}));
+  auto t = chooseConvTiling(p, kA2);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->rows, 1);
+  EXPECT_EQ(t->piece, 224);
+  EXPECT_EQ(t->tilesM(p), 3 * 2);
+  // Per output row: 3 input rows of 226 + 178 columns, one 32 B block.
+  EXPECT_EQ(t->gmToL1Bytes(p),
+            3 * 3 * (226 + 178) * 32 + 6 * (3 * 3 * 16 * 16 * 2));
+}
+
+// int8 (C0 = 32): N tiles are whole C0 blocks (32 channels), K = 32 per
+// kernel point.
+TEST(ConvTiling, Int8Alignment) {
+  ConvProblem p = problem(6, 6, 40, 2, 20, 8);
+  EXPECT_EQ(p.c0(), 32);
+  EXPECT_EQ(p.nAlign(), 32);
+  auto t = chooseConvTiling(p, kA2);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->n % 32, 0);
+  EXPECT_EQ(t->n, 32);
+}
+
+// Nothing fits: a 16 x 16 kernel of one C0 block is K = 4096 im2col
+// columns, past Mmad's k range (4095).
+TEST(ConvTiling, KernelBeyondMmadK) {
+  ConvProblem p = problem(20, 20, 16, 16, 16);
+  EXPECT_FALSE(chooseConvTiling(p, kA2));
+}
+
+// A band's map beyond DataCopy's 16384 pixels (nValue, dstNzC0Stride)
+// does not fit, whatever the capacities: with stride 5 down a 100-wide
+// map, 30 output rows (3000 pixels) read 146 input rows (14600 pixels), 35
+// rows (3500 pixels, within Mmad's m) read 171 (17100 pixels).
+TEST(ConvTiling, MapPixelsRange) {
+  ConvProblem p = problem(200, 100, 1, 1, 16);
+  p.sh = 5;
+  p.oh = 40;
+  const MatmulCapacities huge{1 << 30, 1 << 30, 1 << 30, 1 << 30};
+  EXPECT_EQ(ConvTiling({30, 0, 16, 1}).mapPixels(p), 14600);
+  EXPECT_TRUE(fitsConvTiling(p, huge, ConvTiling{30, 0, 16, 1}));
+  EXPECT_FALSE(fitsConvTiling(p, huge, ConvTiling{35, 0, 16, 1}));
+}
