@@ -8,8 +8,10 @@
 //
 // A kernel with linalg ops (linalg.matmul on GM memrefs) is first mapped
 // onto the product (--product, or the module's ascube.target) by
-// ascube-tile-linalg. --blocks N runs N blocks (AI cores) one after another
-// (ascube.block_idx / block_num; fresh on-core memories each, GM shared);
+// ascube-tile-linalg. --blocks N runs N blocks (AI cores; ascube.block_idx /
+// block_num; fresh on-core memories each, GM shared), one after another or,
+// with --threads T, on T host threads (each thread its own JIT-compiled copy
+// of the kernel and so its own on-core memories; block i on thread i % T);
 // --check-races reports two blocks writing the same GM bytes (race_c1).
 //
 // Arguments are named by their SSA names in the kernel (`%A` is `A`) or by
@@ -77,7 +79,9 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <optional>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -144,6 +148,32 @@ static llvm::cl::opt<unsigned> blocksOpt(
                    "ascube.block_num = N and starts from freshly filled "
                    "on-core memories; GM is shared (default 1)"),
     llvm::cl::value_desc("N"), llvm::cl::init(1), llvm::cl::cat(runCategory));
+/// --threads T. libLLVM 22 registers an option of that name of its own (a
+/// cl::opt<int> that nothing in ascube-run reads), so a second registration
+/// would abort: ascube-run takes that option over (its description, its
+/// category), or registers one where the library has none.
+static llvm::cl::opt<int> &threadsOption() {
+  static llvm::cl::opt<int> *opt = [] {
+    constexpr const char *desc =
+        "Run the blocks on this many host threads in parallel (block i on "
+        "thread i % T), each thread with its own compiled copy of the "
+        "kernel and so its own on-core memories; GM is shared. Results "
+        "equal --threads 1 bit for bit when the blocks write disjoint GM "
+        "(default 1)";
+    auto &registered = llvm::cl::getRegisteredOptions();
+    auto it = registered.find("threads");
+    if (it == registered.end())
+      return new llvm::cl::opt<int>("threads", llvm::cl::desc(desc),
+                                    llvm::cl::init(1));
+    auto *o = static_cast<llvm::cl::opt<int> *>(it->second);
+    o->setDescription(desc);
+    o->setValueStr("T");
+    o->addCategory(runCategory);
+    o->setInitialValue(1);
+    return o;
+  }();
+  return *opt;
+}
 static llvm::cl::opt<bool> checkRaces(
     "check-races",
     llvm::cl::desc("With --blocks: report two blocks writing the same GM "
@@ -165,7 +195,10 @@ struct Buffer {
   std::vector<int32_t> writer; // block, -1 = none
 };
 static std::vector<Buffer> buffers;
-static int32_t block = 0;
+/// The block the calling thread runs; `lock` orders the writers' updates of
+/// blocks on different threads.
+static thread_local int32_t block = 0;
+static std::mutex lock;
 struct Race {
   std::string name;
   int32_t first, second;
@@ -177,6 +210,7 @@ static std::optional<Race> found;
 /// checks for every GM element a Fixpipe writes.
 extern "C" void gmWrite(int64_t address, int64_t bytes) {
   const char *p = reinterpret_cast<const char *>(address);
+  std::lock_guard<std::mutex> guard(lock);
   for (Buffer &b : buffers) {
     if (p < b.begin || p >= b.begin + b.size)
       continue;
@@ -184,10 +218,13 @@ extern "C" void gmWrite(int64_t address, int64_t bytes) {
     for (int64_t i = at; i < std::min(at + bytes, b.size); ++i) {
       int32_t &w = b.writer[i];
       if (w >= 0 && w != block) {
+        // Named lower block first: with --threads the order of the two
+        // writes is the threads'.
+        int32_t lo = std::min(w, block), hi = std::max(w, block);
         if (!found)
-          found = Race{b.name, w, block, i, i + 1};
-        else if (found->name == b.name && found->first == w &&
-                 found->second == block && found->hi == i)
+          found = Race{b.name, lo, hi, i, i + 1};
+        else if (found->name == b.name && found->first == lo &&
+                 found->second == hi && found->hi == i)
           found->hi = i + 1; // the same race, one byte further
       }
       w = block;
@@ -537,6 +574,7 @@ std::pair<StringRef, StringRef> splitArg(StringRef spec, StringRef flag) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  llvm::cl::opt<int> &threadsOpt = threadsOption();
   llvm::cl::HideUnrelatedOptions(runCategory);
   if (!llvm::cl::ParseCommandLineOptions(
           argc, argv,
@@ -747,31 +785,43 @@ int main(int argc, char **argv) {
     fail("lowering the kernel failed (see the diagnostics above)");
   if (dumpLLVM)
     module->print(llvm::outs());
+  if (blocksOpt < 1)
+    fail("--blocks must be at least 1");
+  if (threadsOpt < 1)
+    fail("--threads must be at least 1");
+  unsigned threads = std::min<unsigned>(threadsOpt, blocksOpt);
+  // One JIT-compiled copy of the kernel per thread: its level memories and
+  // block globals are the copy's own, so blocks on different threads never
+  // share on-core memories.
   std::function<llvm::Error(llvm::Module *)> opt =
       makeOptimizingTransformer(2, 0, nullptr);
-  ExecutionEngineOptions eo;
-  eo.transformer = opt;
-  auto engine = ExecutionEngine::create(*module, eo);
-  if (!engine)
-    fail("JIT compilation failed: " + llvm::toString(engine.takeError()));
-  // A failed run-time check (cf.assert) prints its message and calls
-  // abort: the kernel's abort is ascube-run's, which says so and exits 3.
-  // Any other abort stays a crash.
-  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap map;
-    map[interner("__ascube_gm_write")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&races::gmWrite),
-        llvm::JITSymbolFlags::Exported};
-    map[interner("abort")] = {
-        llvm::orc::ExecutorAddr::fromPtr(+[] {
-          static const char msg[] =
-              "ascube-run: the kernel stopped: a run-time check failed\n";
-          (void)!::write(2, msg, sizeof(msg) - 1);
-          ::_exit(3);
-        }),
-        llvm::JITSymbolFlags::Exported};
-    return map;
-  });
+  std::vector<std::unique_ptr<ExecutionEngine>> engines;
+  for (unsigned t = 0; t < threads; ++t) {
+    ExecutionEngineOptions eo;
+    eo.transformer = opt;
+    auto engine = ExecutionEngine::create(*module, eo);
+    if (!engine)
+      fail("JIT compilation failed: " + llvm::toString(engine.takeError()));
+    // A failed run-time check (cf.assert) prints its message and calls
+    // abort: the kernel's abort is ascube-run's, which says so and exits 3.
+    // Any other abort stays a crash.
+    (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+      llvm::orc::SymbolMap map;
+      map[interner("__ascube_gm_write")] = {
+          llvm::orc::ExecutorAddr::fromPtr(&races::gmWrite),
+          llvm::JITSymbolFlags::Exported};
+      map[interner("abort")] = {
+          llvm::orc::ExecutorAddr::fromPtr(+[] {
+            static const char msg[] =
+                "ascube-run: the kernel stopped: a run-time check failed\n";
+            (void)!::write(2, msg, sizeof(msg) - 1);
+            ::_exit(3);
+          }),
+          llvm::JITSymbolFlags::Exported};
+      return map;
+    });
+    engines.push_back(std::move(*engine));
+  }
 
   // Call through the C interface: one pointer to a memref descriptor
   // {allocated, aligned, offset, sizes[rank], strides[rank]} per argument,
@@ -798,15 +848,28 @@ int main(int argc, char **argv) {
   }
   // Compile (materialize) the kernel first, then run it; messages of
   // failed checks go to stdout, unbuffered here so they come first.
-  auto kernelFn = (*engine)->lookupPacked("_mlir_ciface_" + entry.getValue());
-  if (!kernelFn)
-    fail("running @" + entry +
-         " failed: " + llvm::toString(kernelFn.takeError()));
+  // Per thread: the kernel's packed entry and __ascube_start_block (in every
+  // lowered module), which sets the block and refills the on-core memories.
+  using KernelFn = std::function<void(void **)>;
+  using StartBlockFn = void (*)(int64_t, int64_t);
+  std::vector<KernelFn> kernelFns;
+  std::vector<StartBlockFn> startBlocks;
+  for (auto &engine : engines) {
+    auto kernelFn = engine->lookupPacked("_mlir_ciface_" + entry.getValue());
+    if (!kernelFn)
+      fail("running @" + entry +
+           " failed: " + llvm::toString(kernelFn.takeError()));
+    kernelFns.push_back(*kernelFn);
+    StartBlockFn startBlock = nullptr;
+    if (auto sym = engine->lookup("__ascube_start_block"))
+      startBlock = reinterpret_cast<StartBlockFn>(*sym);
+    else
+      llvm::consumeError(sym.takeError());
+    startBlocks.push_back(startBlock);
+  }
   llvm::outs().flush();
   std::fflush(stdout);
   std::setvbuf(stdout, nullptr, _IONBF, 0);
-  if (blocksOpt < 1)
-    fail("--blocks must be at least 1");
   if (timeoutSeconds) {
     // The message is made now: the handler only writes it (async-signal
     // safe) and exits.
@@ -823,24 +886,29 @@ int main(int argc, char **argv) {
     ::sigaction(SIGALRM, &onAlarm, nullptr);
     ::alarm(timeoutSeconds);
   }
-  // Blocks: the lowering's __ascube_start_block (in every lowered module)
-  // sets the block and refills the on-core memories.
-  using StartBlockFn = void (*)(int64_t, int64_t);
-  StartBlockFn startBlock = nullptr;
-  if (auto sym = (*engine)->lookup("__ascube_start_block"))
-    startBlock = reinterpret_cast<StartBlockFn>(*sym);
-  else
-    llvm::consumeError(sym.takeError());
   if (checkRaces)
     for (Arg &a : args)
       races::buffers.push_back({reinterpret_cast<const char *>(a.data.get()),
                                 a.bytes, a.name,
                                 std::vector<int32_t>(a.bytes, -1)});
-  for (unsigned blk = 0; blk < blocksOpt; ++blk) {
-    races::block = blk;
-    if (startBlock)
-      startBlock(blk, blocksOpt);
-    (*kernelFn)(callArgs.data());
+  // Thread t runs blocks t, t + T, ...; each block starts from refilled
+  // on-core memories of its thread's copy.
+  auto runBlocks = [&](unsigned t) {
+    for (unsigned blk = t; blk < blocksOpt; blk += threads) {
+      races::block = blk;
+      if (startBlocks[t])
+        startBlocks[t](blk, blocksOpt);
+      kernelFns[t](callArgs.data());
+    }
+  };
+  if (threads == 1) {
+    runBlocks(0);
+  } else {
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t)
+      pool.emplace_back(runBlocks, t);
+    for (std::thread &th : pool)
+      th.join();
   }
   ::alarm(0);
   if (races::found) {

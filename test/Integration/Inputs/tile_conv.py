@@ -177,6 +177,9 @@ def main():
         extra = ["--blocks", str(blocks)] if blocks > 1 else []
         if blocks > 1:
             cover("several blocks")
+            if i % 2 == 0:  # half of those on 2 host threads (--threads)
+                extra += ["--threads", "2"]
+                cover("blocks on threads")
         if i % 2:
             cover("linalg input to ascube-run")
             os.replace(d + "/linalg.mlir", d + "/kernel.mlir")

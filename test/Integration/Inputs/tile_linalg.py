@@ -225,6 +225,9 @@ def main():
         extra = ["--blocks", str(blocks)] if blocks > 1 else []
         if blocks > 1:
             covered["several blocks"] = covered.get("several blocks", 0) + 1
+            if i % 2 == 0:  # half of those on 2 host threads (--threads)
+                extra += ["--threads", "2"]
+                covered["blocks on threads"] = covered.get("blocks on threads", 0) + 1
         if i % 2:
             # ascube-run maps the linalg kernel itself (--product).
             covered["linalg input to ascube-run"] = covered.get("linalg input to ascube-run", 0) + 1
