@@ -102,3 +102,25 @@ TEST(MatmulTiling, TailCounts) {
   EXPECT_EQ(t.chunksK(p), 16);
   EXPECT_FALSE(chooseMatmulTiling(problem(0, 4, 4), kA2));
 }
+
+// A bias through BT (A2: 1 KiB): an N tile's f32 bias must fit, so n <=
+// 256 columns; and its 16 x n staging in L1 (16 KiB for n = 256) leaves
+// less room for the chunks.
+TEST(MatmulTiling, BiasBoundsN) {
+  MatmulProblem p = problem(64, 4096, 64);
+  MatmulCapacities cap = kA2;
+  cap.bt = 1024;
+  auto plain = chooseMatmulTiling(p, cap);
+  ASSERT_TRUE(plain);
+  EXPECT_GT(plain->n, 256);
+  p.biasBits = 32;
+  auto t = chooseMatmulTiling(p, cap);
+  ASSERT_TRUE(t);
+  EXPECT_LE(t->n, 256);
+  EXPECT_TRUE(fitsMatmulTiling(p, cap, *t));
+  EXPECT_FALSE(fitsMatmulTiling(p, cap, MatmulTiling{16, 272, 16}));
+  EXPECT_TRUE(fitsMatmulTiling(p, cap, MatmulTiling{16, 256, 16}));
+  // No bias table: no bias tile fits.
+  cap.bt = 0;
+  EXPECT_FALSE(chooseMatmulTiling(p, cap));
+}

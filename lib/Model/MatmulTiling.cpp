@@ -28,13 +28,28 @@ MatmulAlignment MatmulAlignment::of(const MatmulProblem &p) {
   return a;
 }
 
+namespace {
+/// An n-column tile's bias in BT: whole 64 B (A2's copy unit, two of 950's
+/// 32 B units, whose bias copies have an even length).
+int64_t biasBTBytes(int64_t n, const MatmulProblem &p) {
+  return (n * p.biasBits / 8 + 63) / 64 * 64;
+}
+/// Its staging in L1: a 16-row Nz block of n columns, and 1 KiB for the
+/// 512 B alignment of it and the chunks. 0 without a bias.
+int64_t biasL1Bytes(int64_t n, const MatmulProblem &p) {
+  return p.biasBits ? 16 * n * p.biasBits / 8 + 1024 : 0;
+}
+} // namespace
+
 bool ascube::model::fitsMatmulTiling(const MatmulProblem &p,
                                      const MatmulCapacities &cap,
                                      const MatmulTiling &t) {
   return t.m * t.n * p.cBits / 8 <= cap.l0c &&
          2 * t.m * t.k * p.aBits / 8 <= cap.l0a &&
          2 * t.k * t.n * p.bBits / 8 <= cap.l0b &&
-         2 * (t.m * p.aBits + t.n * p.bBits) * t.k / 8 <= cap.l1;
+         2 * (t.m * p.aBits + t.n * p.bBits) * t.k / 8 + biasL1Bytes(t.n, p) <=
+             cap.l1 &&
+         (!p.biasBits || biasBTBytes(t.n, p) <= cap.bt);
 }
 
 std::optional<MatmulTiling>
@@ -55,13 +70,18 @@ ascube::model::chooseMatmulTiling(const MatmulProblem &p,
   std::tuple<int64_t, int64_t, int64_t, int64_t> bestKey;
   for (int64_t m = al.m; m <= maxM; m += al.m) {
     for (int64_t n = al.n; n <= maxN; n += al.n) {
-      if (m * n * p.cBits / 8 > cap.l0c)
+      if (m * n * p.cBits / 8 > cap.l0c ||
+          (p.biasBits && biasBTBytes(n, p) > cap.bt))
         break;
-      // The largest k chunk that fits twice in L0A, L0B and L1.
+      // The largest k chunk that fits twice in L0A, L0B and L1 (beside
+      // the bias's staging).
+      int64_t l1 = cap.l1 - biasL1Bytes(n, p);
+      if (l1 <= 0)
+        break;
       int64_t kFit = maxK;
       kFit = std::min(kFit, cap.l0a * 8 / 2 / (m * p.aBits));
       kFit = std::min(kFit, cap.l0b * 8 / 2 / (n * p.bBits));
-      kFit = std::min(kFit, cap.l1 * 8 / 2 / (m * p.aBits + n * p.bBits));
+      kFit = std::min(kFit, l1 * 8 / 2 / (m * p.aBits + n * p.bBits));
       int64_t k = kFit / al.k * al.k;
       if (k < al.k)
         continue;

@@ -12,7 +12,8 @@
 // block_num; fresh on-core memories each, GM shared), one after another or,
 // with --threads T, on T host threads (each thread its own JIT-compiled copy
 // of the kernel and so its own on-core memories; block i on thread i % T);
-// --check-races reports two blocks writing the same GM bytes (race_c1).
+// --check-races reports two blocks writing the same GM bytes (race_c1). A
+// linalg op the mapping leaves is named and refused (tile_c1).
 //
 // Arguments are named by their SSA names in the kernel (`%A` is `A`) or by
 // position (`arg0`). A .bin file is the buffer's raw little-endian storage
@@ -771,15 +772,33 @@ int main(int argc, char **argv) {
   // Compile.
   func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                 UnitAttr::get(&ctx));
+  // A linalg kernel (or --product) is mapped onto the product first; a
+  // linalg op the mapping leaves (not one it maps) is not a Cube program.
+  auto firstLinalg = [&] {
+    Operation *found = nullptr;
+    module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (!found && op->getDialect() &&
+          op->getDialect()->getNamespace() == "linalg")
+        found = op;
+    });
+    return found;
+  };
+  if (firstLinalg() || !productOpt.empty()) {
+    PassManager lpm(&ctx);
+    ascube::buildAscubeFromLinalgPipeline(lpm, productOpt);
+    if (failed(lpm.run(*module)))
+      fail("mapping the linalg kernel failed (see the diagnostics above)");
+    if (Operation *left = firstLinalg()) {
+      left->emitError()
+          << "'" << left->getName()
+          << "' is not mapped onto the Cube: ascube-tile-linalg maps "
+             "linalg.matmul, batch_matmul, matvec, vecmat and "
+             "conv_2d_nhwc_hwcf with a zero fill, and a bias add / ReLU "
+             "right after a matmul (docs/Tiling.md) [tile_c1]";
+      fail("the kernel keeps linalg ops ascube cannot run");
+    }
+  }
   PassManager pm(&ctx);
-  // A linalg kernel (or --product) is mapped onto the product first.
-  bool hasLinalg = false;
-  module->walk([&](Operation *op) {
-    hasLinalg |=
-        op->getDialect() && op->getDialect()->getNamespace() == "linalg";
-  });
-  if (hasLinalg || !productOpt.empty())
-    ascube::buildAscubeFromLinalgPipeline(pm, productOpt);
   ascube::buildAscubeToLLVMPipeline(pm, runtimeChecks, checkRaces);
   if (failed(pm.run(*module)))
     fail("lowering the kernel failed (see the diagnostics above)");

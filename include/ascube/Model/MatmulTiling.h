@@ -21,6 +21,8 @@ namespace ascube::model {
 /// What the tiles must fit: capacities in bytes of one AI core (§1).
 struct MatmulCapacities {
   int64_t l1 = 0, l0a = 0, l0b = 0, l0c = 0;
+  /// The bias table (BT; 0: none), asked only of a problem with a bias.
+  int64_t bt = 0;
 };
 
 /// A matmul's shape and element sizes in bits (A and B, and the L0C
@@ -30,6 +32,10 @@ struct MatmulProblem {
   int64_t aBits = 16, bBits = 16, cBits = 32;
   /// A is held K x M (A^T) and B N x K (B^T) in GM and L1.
   bool transA = false, transB = false;
+  /// A bias row of C's type added through the bias table (0 bits: no
+  /// bias): an N tile's bias (n elements) must fit BT, and its L1 staging
+  /// (one Nz fractal row block, 16 x n elements) L1 beside the chunks.
+  int64_t biasBits = 0;
 
   /// Whether A's / B's chunks reach L0 through LoadDataWithTranspose's
   /// 32 x 32 squares (§7, §11): 8-bit A held K x M, 8-bit B held K x N.
@@ -69,9 +75,10 @@ struct MatmulAlignment {
 
 /// The tiling with the least GM -> L1 traffic that fits `cap` (L0C: m x n
 /// x cBits; L0A: 2 chunks of m x k; L0B: 2 chunks of k x n; L1: 2 chunks
-/// of both), tiles no larger than the problem rounded up to the alignment.
-/// Ties go to the larger k chunk (fewer instructions), then to the larger
-/// output tile, then to n >= m. std::nullopt when not even the smallest
+/// of both, and with a bias its 16 x n staging plus 1 KiB of alignment;
+/// BT: n bias elements), tiles no larger than the problem rounded up to the
+/// alignment. Ties go to the larger k chunk (fewer instructions), then to the
+/// larger output tile, then to n >= m. std::nullopt when not even the smallest
 /// aligned tile fits.
 std::optional<MatmulTiling> chooseMatmulTiling(const MatmulProblem &p,
                                                const MatmulCapacities &cap);

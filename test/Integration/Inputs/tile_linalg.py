@@ -78,7 +78,43 @@ def encoded(v, t):
 FP8 = ("e4m3", "e5m2")
 
 
-def vector_kernel(vec, t, t2, ct, k, n):
+def epilogue(epi, ct, tc, shape, swap):
+    """The linalg.generic ops of an epilogue on C (`epi`: "bias", "relu",
+    "bias+relu" in one generic, "bias,relu" in two): C[..., n] += bias[n]
+    and C = max(C, 0), with the operands in either order (`swap`)."""
+    if not epi:
+        return ""
+    dims = ", ".join(f"d{i}" for i in range(len(shape)))
+    ident, last = f"affine_map<({dims}) -> ({dims})>", f"affine_map<({dims}) -> (d{len(shape) - 1})>"
+    iters = ", ".join(['"parallel"'] * len(shape))
+    add, mx = ("arith.addi", "arith.maxsi") if ct.startswith("i") else ("arith.addf", "arith.maximumf")
+    tb = f"memref<{shape[-1]}x{ct}>"
+
+    def relu_of(x):
+        return f"{mx} %z, {x} : {ct}" if swap else f"{mx} {x}, %z : {ct}"
+    text = ""
+    if "bias" in epi:
+        s = f"{add} %b, %c : {ct}" if swap else f"{add} %c, %b : {ct}"
+        body = f"    %s = {s}\n"
+        res = "%s"
+        if epi == "bias+relu":
+            body += f"    %r = {relu_of('%s')}\n"
+            res = "%r"
+        text += (f"  linalg.generic {{indexing_maps = [{last}, {ident}], iterator_types = [{iters}]}}\n"
+                 f"      ins(%bias : {tb}) outs(%C : {tc}) {{\n  ^bb0(%b: {ct}, %c: {ct}):\n{body}"
+                 f"    linalg.yield {res} : {ct}\n  }}\n")
+    if epi in ("relu", "bias,relu"):
+        text += (f"  linalg.generic {{indexing_maps = [{ident}], iterator_types = [{iters}]}}\n"
+                 f"      outs(%C : {tc}) {{\n  ^bb0(%c: {ct}):\n    %r = {relu_of('%c')}\n"
+                 f"    linalg.yield %r : {ct}\n  }}\n")
+    return text
+
+
+def bias_arg(epi, ct, n):
+    return f" %bias: memref<{n}x{ct}>," if "bias" in epi else ""
+
+
+def vector_kernel(vec, t, t2, ct, k, n, epi="", swap=False):
     """linalg.matvec (y[n] += A[n, k] x[k]: the matrix is B held N x K) or
     linalg.vecmat (y[n] += x[k] A[k, n]); x of type `t`, the matrix `t2`."""
     zero = "0" if ct.startswith("i") else "0.0"
@@ -87,16 +123,16 @@ def vector_kernel(vec, t, t2, ct, k, n):
         first, second = tm.format(f"{n}x{k}"), tx
     else:
         first, second = tx, tm.format(f"{k}x{n}")
-    return f"""func.func @k(%A: {first}, %B: {second}, %C: {ty}) {{
+    return f"""func.func @k(%A: {first}, %B: {second},{bias_arg(epi, ct, n)} %C: {ty}) {{
   %z = arith.constant {zero} : {ct}
   linalg.fill ins(%z : {ct}) outs(%C : {ty})
   linalg.{vec} ins(%A, %B : {first}, {second}) outs(%C : {ty})
-  return
+{epilogue(epi, ct, ty, [n], swap)}  return
 }}
 """
 
 
-def kernel(t, ct, m, k, n, batch, ta_, tb_, t2=None):
+def kernel(t, ct, m, k, n, batch, ta_, tb_, t2=None, epi="", swap=False):
     """linalg.matmul, or linalg.batch_matmul of `batch` matrices; A held
     K x M when `ta_`, B held N x K when `tb_` (MLIR 22 indexing maps)."""
     zero = "0" if ct.startswith("i") else "0.0"
@@ -112,11 +148,12 @@ def kernel(t, ct, m, k, n, batch, ta_, tb_, t2=None):
         bm = f"{lead}n, k" if tb_ else f"{lead}k, n"
         maps = (f" indexing_maps = [affine_map<({d}) -> ({am})>, affine_map<({d}) -> ({bm})>, "
                 f"affine_map<({d}) -> ({lead}m, n)>]")
-    return f"""func.func @k(%A: {ta}, %B: {tb}, %C: {tc}) {{
+    shape = ([batch] if batch else []) + [m, n]
+    return f"""func.func @k(%A: {ta}, %B: {tb},{bias_arg(epi, ct, n)} %C: {tc}) {{
   %z = arith.constant {zero} : {ct}
   linalg.fill ins(%z : {ct}) outs(%C : {tc})
   {op}{maps} ins(%A, %B : {ta}, {tb}) outs(%C : {tc})
-  return
+{epilogue(epi, ct, tc, shape, swap)}  return
 }}
 """
 
@@ -133,12 +170,15 @@ def dim(rnd, big):
     return rnd.randint(1, big)
 
 
-def reference(a, b, t, ct, kchunk):
+def reference(a, b, t, ct, kchunk, bias=None):
+    """A x B in the Cube's order; with a bias, C starts from it (the bias
+    table, before the first product)."""
+    c0 = None if bias is None else np.tile(bias, (a.shape[0], 1))
     if t in FP8:
         # fp8 x fp8 products are exact in f32: the f32 order of the Cube.
-        return reference_matmul(a, b, "f32")
+        return reference_matmul(a, b, "f32", c0=c0)
     if ct != "f16":
-        return reference_matmul(a, b, t)
+        return reference_matmul(a, b, t, c0=c0)
     # f16 C: each Mmad (K chunk) adds onto C and rounds to f16 once.
     c = np.zeros((a.shape[0], b.shape[1]), np.float16)
     for k0 in range(0, a.shape[1], kchunk):
@@ -172,11 +212,20 @@ def main():
             vec = rnd.choice(["matvec", "vecmat"])
             m, ta_, tb_ = 1, False, vec == "matvec"
             covered[vec] = covered.get(vec, 0) + 1
+        # A quarter of the cases end in an epilogue: a bias add (not on
+        # Kirin, which has no bias row) and/or a ReLU. (Its own random
+        # streams: the other cases are as without epilogues.)
+        ernd = random.Random(o.seed * 1000 + i)
+        epi, swap = "", ernd.random() < 0.5
+        if ernd.random() < 0.25:
+            epi = ernd.choice(["relu"] if prod.startswith("kirin") else
+                              ["bias", "relu", "bias+relu", "bias,relu"])
+            covered[f"epilogue {epi}"] = covered.get(f"epilogue {epi}", 0) + 1
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
         with open(d + "/linalg.mlir", "w") as f:
-            f.write(vector_kernel(vec, t, t2, ct, k, n) if vec
-                    else kernel(t, ct, m, k, n, batch, ta_, tb_, t2))
+            f.write(vector_kernel(vec, t, t2, ct, k, n, epi, swap) if vec
+                    else kernel(t, ct, m, k, n, batch, ta_, tb_, t2, epi, swap))
         # One case in six (of those ascube-opt maps) forces the smallest
         # aligned tiles (or twice them): many tails, one-row (GEMV) tiles.
         forced = ""
@@ -215,7 +264,16 @@ def main():
         for flag, name in ((ta_, "A held transposed"), (tb_, "B held transposed")):
             if flag:
                 covered[name] = covered.get(name, 0) + 1
-        want = np.stack([reference(x, y, t, ct, tk) for x, y in zip(a, b)])
+        bias = None
+        if "bias" in epi:
+            erng = np.random.default_rng(o.seed * 1000 + i)
+            bias = (erng.integers(-2**20, 2**20, n) if ct == "i32"
+                    else random_values(erng, "f32", (n,), huge=False))
+            (bias.astype(np.int32) if ct == "i32" else bias.astype(np.float32)).tofile(d + "/bias.bin")
+        want = np.stack([reference(x, y, t, ct, tk, bias) for x, y in zip(a, b)])
+        if "relu" in epi:
+            # Fixpipe's ReLU: x < 0 -> 0 (-0.0 and NaN stay).
+            want = np.where(want < 0, np.zeros((), want.dtype), want)
         want.tofile(d + "/golden.bin")
         if batch:
             covered["batch_matmul"] = covered.get("batch_matmul", 0) + 1
@@ -228,14 +286,15 @@ def main():
             if i % 2 == 0:  # half of those on 2 host threads (--threads)
                 extra += ["--threads", "2"]
                 covered["blocks on threads"] = covered.get("blocks on threads", 0) + 1
+        ins = ["A", "B"] + (["bias"] if bias is not None else [])
         if i % 2:
             # ascube-run maps the linalg kernel itself (--product).
             covered["linalg input to ascube-run"] = covered.get("linalg input to ascube-run", 0) + 1
             os.replace(d + "/linalg.mlir", d + "/kernel.mlir")
-            ok, out = run(o.runner, d, "k", ["A", "B"], "C", ["--product", prod] + extra,
+            ok, out = run(o.runner, d, "k", ins, "C", ["--product", prod] + extra,
                           dtype=want.dtype)
         else:
-            ok, out = run(o.runner, d, "k", ["A", "B"], "C", extra, dtype=want.dtype)
+            ok, out = run(o.runner, d, "k", ins, "C", extra, dtype=want.dtype)
         tally.report(f"{label} (tile {tm}x{tn}x{tk}){f' on {blocks} blocks' if blocks > 1 else ''}", ok, out)
     for key in sorted(covered):
         print(f"covered {key}: {covered[key]}")

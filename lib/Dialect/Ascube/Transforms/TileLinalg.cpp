@@ -109,6 +109,8 @@ private:
   void emitOutputTile(Value m0, int64_t mt, Value n0, int64_t nt) {
     int64_t fullK = p.k / t.k, tailK = p.k % t.k;
     bool first = true;
+    // The first K chunk's Mmad starts C from the bias (cmatrixSource).
+    bias = biasRow ? emitBias(n0, nt) : Value();
     if (fullK > 0) {
       emitChunk(m0, mt, n0, nt, index(0), t.k, /*init=*/true);
       first = false;
@@ -123,12 +125,43 @@ private:
     }
     if (tailK > 0)
       emitChunk(m0, mt, n0, nt, index(fullK * t.k), tailK, first);
-    // C tile -> C (NZ2ND): mt x nt elements at row m0, column n0.
+    // C tile -> C (NZ2ND): mt x nt elements at row m0, column n0; a ReLU
+    // epilogue is Fixpipe's.
     Value c0 = buffer(Level::L0C, aRows(mt), bCols(nt), cType, Format::Nz);
-    FixpipeOp::create(b, loc, c0, Value(), C, add(cBase, add(mul(m0, p.n), n0)),
-                      Value(), Value(), {}, attr(mt), attr(nt), {}, attr(p.n),
-                      {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
-                      {}, {});
+    auto fixpipe = FixpipeOp::create(
+        b, loc, c0, Value(), C, add(cBase, add(mul(m0, p.n), n0)), Value(),
+        Value(), {}, attr(mt), attr(nt), {}, attr(p.n), {}, {}, {}, {}, {}, {},
+        {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
+    if (relu)
+      fixpipe.setReluEnAttr(b.getBoolAttr(true));
+  }
+
+  /// The bias of the N tile of `nt` columns from n0 in the bias table: the
+  /// GM row's nt elements -> L1 by ND2NZ with dstNzC0Stride = 1 (its C0
+  /// blocks one after another, the last zero-filled to 32 B) at the top of
+  /// L1, then L1 -> BT (the bias copy) in whole 64 B. BT's columns past nt
+  /// hold whatever L1 held there: they feed only the padded columns of C,
+  /// which Fixpipe does not write.
+  Value emitBias(Value n0, int64_t nt) {
+    int64_t bn = bCols(nt), bytes = p.cBits / 8;
+    int64_t l1Offset = llvm::alignDown(int64_t(prod.L1) - 16 * bn * bytes, 512);
+    Value l1 = buffer(Level::L1, 1, bn, cType, Format::Nz, l1Offset);
+    DataCopyOp::create(b, loc, biasRow, n0, l1, Value(), {}, {}, {}, {}, {},
+                       attr(1), attr(1), attr(nt), attr(0), attr(p.n), attr(1),
+                       {}, attr(0));
+    // Whole 64 B: A2's unit, two of 950's 32 B units (an even blockLen).
+    int64_t btElems = llvm::alignTo(bn * bytes, 64) / bytes;
+    auto btType = MemRefType::get({btElems}, cType, MemRefLayoutAttrInterface(),
+                                  MemSpaceAttr::get(b.getContext(), Level::BT));
+    Value &bt = buffers[{btType, 0}];
+    if (!bt) {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPoint(allocPoint);
+      bt = AllocOp::create(b, loc, btType, b.getI64IntegerAttr(0)).getResult();
+    }
+    DataCopyOp::create(b, loc, l1, Value(), bt, Value(), {}, {}, {}, {}, {}, {},
+                       {}, {}, {}, {}, {}, {}, {});
+    return bt;
   }
 
   /// One K chunk of one output tile: A and B chunks GM -> L1 -> L0, then
@@ -195,9 +228,11 @@ private:
     if (!init && (rows / 16) * (bn / 16) < 10)
       PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
     // On 950 a one-row tile turns GEMV off and reads A as a fractal.
+    bool withBias = init && bias;
     MmadOp::create(
-        b, loc, a0, b0, c0, Value(), attr(rows), attr(kt), attr(bn),
-        init ? BoolAttr() : b.getBoolAttr(false), {}, {}, {},
+        b, loc, a0, b0, c0, withBias ? bias : Value(), attr(rows), attr(kt),
+        attr(bn), init && !bias ? BoolAttr() : b.getBoolAttr(false),
+        withBias ? b.getBoolAttr(true) : BoolAttr(), {}, {},
         gemv(mt) && prod.HasDisableGemv ? b.getBoolAttr(true) : BoolAttr(), {});
   }
 
@@ -267,6 +302,9 @@ public:
   /// Element offsets of this matrix in A, B and C (a batch's matrix), and
   /// its index in the batch (0 for a matmul).
   Value aBase, bBase, cBase, batchIndex;
+  /// The epilogue: the bias as a 1 x N GM row (or null) and the ReLU.
+  Value biasRow;
+  bool relu = false;
 
 private:
   OpBuilder &b;
@@ -276,6 +314,8 @@ private:
   model::MatmulTiling t;
   Value A, B, C;
   Type aType, bType, cType;
+  /// The current output tile's bias in BT (null without a bias).
+  Value bias;
   /// L1 address of the B chunks (after the A chunk).
   int64_t l1BOffset = 0;
   llvm::DenseMap<std::pair<Type, int64_t>, Value> buffers;
@@ -451,7 +491,24 @@ struct AscubeTileLinalgPass
     // An empty product: with M or N = 0 C has no element (nothing to do);
     // with K = 0 C stays the fill, which a Cube program would compute as
     // Mmads of no K — not mapped.
+    // A bias add and a ReLU after the matmul fold into the program
+    // (bias table, Fixpipe ReLU).
+    tiling::Epilogue epilogue = tiling::matchEpilogue(opPtr, C);
+    if (epilogue.bias) {
+      bool biasRow = llvm::any_of(target::mmadRows(), [&](const auto &r) {
+        return prod.in(r.Products) && an == r.A && bn == r.B && cn == r.C &&
+               *r.Bias;
+      });
+      if (!biasRow || !prod.hasLevel(Level::BT))
+        return op->emitOpError()
+               << an << " x " << bn << " -> " << cn
+               << " with a bias is not an Mmad row on " << prod.Name
+               << " (docs/Products.md) [tile_c3]";
+      p.biasBits = *getElementBitWidth(ct);
+    }
     if (p.m == 0 || p.n == 0) {
+      for (Operation *e : llvm::reverse(epilogue.ops))
+        e->erase();
       fill.erase();
       op.erase();
       return success();
@@ -464,7 +521,8 @@ struct AscubeTileLinalgPass
     p.bBits = *getElementBitWidth(bt);
     p.cBits = *getElementBitWidth(ct);
     model::MatmulCapacities cap{int64_t(prod.L1), int64_t(prod.L0A),
-                                int64_t(prod.L0B), int64_t(prod.L0C)};
+                                int64_t(prod.L0B), int64_t(prod.L0C),
+                                int64_t(prod.capacity(Level::BT))};
     std::optional<model::MatmulTiling> t = model::chooseMatmulTiling(p, cap);
     if (!tile.empty()) {
       model::MatmulAlignment al = model::MatmulAlignment::of(p);
@@ -487,7 +545,8 @@ struct AscubeTileLinalgPass
     if (report)
       op->emitRemark() << llvm::formatv(
           "ascube-tile-linalg: {0} {1} x {2} -> {3}, M x N x K = {4} x {5} x "
-          "{6}{18}: tile m = {7}, n = {8}, k = {9} ({10} x {11} output tiles, "
+          "{6}{18}{19}: tile m = {7}, n = {8}, k = {9} ({10} x {11} output "
+          "tiles, "
           "{12} K chunks each); L0C {13} B, L0A {14} B, L0B {15} B, L1 {16} "
           "B per chunk; GM -> L1 {17} B",
           prod.Name, an, bn, cn, p.m, p.n, p.k, t->m, t->n, t->k, t->tilesM(p),
@@ -495,8 +554,9 @@ struct AscubeTileLinalgPass
           t->m * t->k * p.aBits / 8, t->k * t->n * p.bBits / 8,
           (t->m * t->k * p.aBits + t->k * t->n * p.bBits) / 8,
           batches * t->gmToL1Bytes(p),
-          batch ? llvm::formatv(", {0} batches", batches).str()
-                : std::string());
+          batch ? llvm::formatv(", {0} batches", batches).str() : std::string(),
+          std::string(epilogue.bias ? ", + bias (BT)" : "") +
+              (epilogue.relu ? ", ReLU (Fixpipe)" : ""));
 
     auto func = op->getParentOfType<func::FuncOp>();
     OpBuilder b(op);
@@ -514,6 +574,11 @@ struct AscubeTileLinalgPass
     }
     MatmulEmitter emitter(b, loc, prod, p, *t, A, B, C);
     emitter.allocPoint = &func.getBody().front().front();
+    // The bias as a 1 x N row (ND2NZ's source).
+    if (epilogue.bias)
+      emitter.biasRow = memref::ExpandShapeOp::create(
+          b, loc, MemRefType::get({1, p.n}, ct), epilogue.bias,
+          ArrayRef<ReassociationIndices>{{0, 1}});
     // Matrix i of a batch starts i * M * K (A), i * K * N (B) and i * M * N
     // (C) elements in.
     auto c = [&](int64_t v) {
@@ -533,7 +598,10 @@ struct AscubeTileLinalgPass
     } else {
       emitter.aBase = emitter.bBase = emitter.cBase = emitter.batchIndex = c(0);
     }
+    emitter.relu = epilogue.relu;
     emitter.emit();
+    for (Operation *e : llvm::reverse(epilogue.ops))
+      e->erase();
     fill.erase();
     op.erase();
     return success();
@@ -557,4 +625,91 @@ linalg::FillOp ascube::tiling::zeroFillBefore(Operation *op, Value c) {
   if (matchPattern(v, m_PosZeroFloat()) || matchPattern(v, m_Zero()))
     return fill;
   return {};
+}
+
+tiling::Epilogue ascube::tiling::matchEpilogue(Operation *op, Value c) {
+  Epilogue e;
+  auto cType = cast<MemRefType>(c.getType());
+  int64_t rank = cType.getRank();
+  MLIRContext *ctx = op->getContext();
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  AffineMap last =
+      AffineMap::get(rank, 0, getAffineDimExpr(rank - 1, ctx), ctx);
+  // One generic: its bias (or null) and whether it ends in a ReLU, or
+  // failure when it is not an epilogue of C.
+  auto match = [&](linalg::GenericOp g, Value &bias,
+                   bool &relu) -> LogicalResult {
+    if (!g || g.getNumDpsInits() != 1 || g.getDpsInits()[0] != c ||
+        g.getNumDpsInputs() > 1 || g.getNumLoops() != rank ||
+        g.getNumParallelLoops() != rank || !g.hasPureBufferSemantics())
+      return failure();
+    SmallVector<AffineMap> maps = g.getIndexingMapsArray();
+    bool hasInput = g.getNumDpsInputs() == 1;
+    if (maps.back() != identity)
+      return failure();
+    if (hasInput) {
+      Value in = g.getDpsInputs()[0];
+      auto t = dyn_cast<MemRefType>(in.getType());
+      if (maps[0] != last || !isPlainGMMatrix(in, 1) ||
+          t.getElementType() != cType.getElementType() ||
+          t.getShape()[0] != cType.getShape().back())
+        return failure();
+      bias = in;
+    }
+    Block &body = g.getRegion().front();
+    Value out = body.getArgument(hasInput ? 1 : 0);
+    Value v = body.getTerminator()->getOperand(0);
+    unsigned matched = 0;
+    relu = false;
+    if (Operation *d = v.getDefiningOp();
+        d && d->getBlock() == &body &&
+        isa<arith::MaximumFOp, arith::MaxSIOp>(d)) {
+      auto zero = [](Value x) {
+        return matchPattern(x, m_PosZeroFloat()) || matchPattern(x, m_Zero());
+      };
+      if (zero(d->getOperand(1)))
+        v = d->getOperand(0);
+      else if (zero(d->getOperand(0)))
+        v = d->getOperand(1);
+      else
+        return failure();
+      relu = true;
+      ++matched;
+    }
+    if (hasInput) {
+      Operation *d = v.getDefiningOp();
+      Value in = body.getArgument(0);
+      if (!d || d->getBlock() != &body ||
+          !isa<arith::AddFOp, arith::AddIOp>(d) ||
+          !((d->getOperand(0) == out && d->getOperand(1) == in) ||
+            (d->getOperand(0) == in && d->getOperand(1) == out)))
+        return failure();
+      v = out;
+      ++matched;
+    }
+    // Nothing else in the body (constants aside).
+    unsigned others =
+        llvm::count_if(body.without_terminator(), [](Operation &o) {
+          return !o.hasTrait<OpTrait::ConstantLike>();
+        });
+    if (v != out || others != matched || matched == 0)
+      return failure();
+    return success();
+  };
+  Operation *next = op->getNextNode();
+  for (int i = 0; i < 2 && next; ++i) {
+    Value bias;
+    bool relu = false;
+    if (failed(match(dyn_cast<linalg::GenericOp>(next), bias, relu)))
+      break;
+    // A bias after a ReLU, or a second bias or ReLU, is another function.
+    if ((bias && (e.bias || e.relu)) || (relu && e.relu))
+      break;
+    if (bias)
+      e.bias = bias;
+    e.relu |= relu;
+    e.ops.push_back(next);
+    next = next->getNextNode();
+  }
+  return e;
 }

@@ -22,6 +22,24 @@ bool isPlainGMMatrix(mlir::Value v, int64_t rank);
 /// `op`, or null.
 mlir::linalg::FillOp zeroFillBefore(mlir::Operation *op, mlir::Value c);
 
+/// What follows a matmul on its output C and folds into the Cube program
+/// (docs/Tiling.md, "Epilogues"): a bias add, C[..., n] += bias[n] (the
+/// bias a static 1-D GM memref of C's type and C's last extent), through
+/// the bias table, and a ReLU, C = max(C, 0) (arith.maximumf with +0.0,
+/// arith.maxsi with 0), through Fixpipe's reluEn. Each is a linalg.generic
+/// right after the matmul (or after the other) over C, all loops
+/// parallel, C's map the identity, the bias's the last loop; one generic
+/// may do both (bias first).
+struct Epilogue {
+  mlir::Value bias;
+  bool relu = false;
+  /// The generics folded in (erased with the matmul).
+  llvm::SmallVector<mlir::Operation *, 2> ops;
+};
+
+/// The epilogue of `op` on its output `c` (possibly empty).
+Epilogue matchEpilogue(mlir::Operation *op, mlir::Value c);
+
 /// Maps one linalg.conv_2d_nhwc_hwcf (TileConv.cpp) onto `prod`, or emits
 /// a labelled error (tile_c*) and fails. `report` adds the tiling remark;
 /// a non-empty `tile` (m, n, k: output pixels, output channels, im2col

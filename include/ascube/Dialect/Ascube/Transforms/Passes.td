@@ -166,6 +166,12 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     A one-row output tile is computed with m = 1: a GEMV (A read from an
     ND L0A row, §13.3), or on 950 an Mmad with disableGemv.
 
+    Epilogues (docs/Tiling.md): a `linalg.generic` right after a matmul
+    adding a 1-D bias over C's last dimension becomes the bias table (the
+    N tile's bias GM -> L1 by ND2NZ, L1 -> BT, the first Mmad starting C
+    from it — the chip's order: bias first), and one taking max(C, +0.0)
+    (`arith.maximumf`, or `arith.maxsi` with 0) becomes Fixpipe's reluEn.
+
     `linalg.conv_2d_nhwc_hwcf` (NHWC map N x H x W x C, HWCF weights
     KH x KW x C x F, NHWC output, strides and dilations, no padding; f16,
     bf16, f32 -> f32 and int8 -> int32 on A2/A3/950, f16 -> f16 and int8
@@ -191,7 +197,8 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     or permuted-C indexing maps, an f32 A held transposed, K = 0, an op
     outside a func.func); C not filled with +0 just before (`tile_c2`); no
     Mmad row for the types on the product, cast_unsigned, 4-bit operands
-    (`tile_c3`); a product without DataCopy ND2NZ or Fixpipe to GM
+    (`tile_c3`; also a bias on a product without a bias row); a product
+    without DataCopy ND2NZ or Fixpipe to GM
     (`tile_c4`); a row pitch beyond DataCopy's srcDValue range [1, 65535]
     (`tile_c5`); explicit tile sizes not aligned or not fitting
     (`tile_c6`); no product (`target_c1`) or a nested module's target other
