@@ -46,13 +46,17 @@ bool ascube::model::fitsConvTiling(const ConvProblem &p,
   int64_t groupRows = p.kh * p.kw * p.c0();
   // A chunk's weights, and the partial last block's own region.
   int64_t weightGroups = t.groups + (p.c % p.c0() ? 1 : 0);
+  // Three 512 B aligned regions (map, full blocks' and the partial
+  // block's weights), and the bias staged at the top.
   int64_t l1 = t.mapPixels(p) * t.groups * 32 +
-               weightGroups * groupRows * t.n * p.bits / 8;
+               weightGroups * groupRows * t.n * p.bits / 8 + 3 * 512 +
+               (p.biasBits ? 16 * t.n * p.biasBits / 8 + 512 : 0);
+  int64_t bt = (t.n * p.biasBits / 8 + 63) / 64 * 64;
   return t.rows >= 1 && t.n >= 1 && t.groups >= 1 && m <= 4080 && k <= 4095 &&
          t.n <= 4095 && t.mapPixels(p) <= 16384 &&
          t.groups * groupRows <= 16384 && m * t.n * p.cBits / 8 <= cap.l0c &&
          m * k * p.bits / 8 <= cap.l0a && k * t.n * p.bits / 8 <= cap.l0b &&
-         l1 <= cap.l1;
+         l1 <= cap.l1 && (!p.biasBits || bt <= cap.bt);
 }
 
 std::optional<ConvTiling>

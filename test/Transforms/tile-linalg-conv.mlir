@@ -88,3 +88,36 @@ func.func @conv_i8(%I: memref<2x9x10x40xi8>, %W: memref<2x2x40x20xi8>, %O: memre
     ins(%I, %W : memref<2x9x10x40xi8>, memref<2x2x40x20xi8>) outs(%O : memref<2x4x3x20xi32>)
   return
 }
+
+// -----
+
+// A bias add and a ReLU after the convolution (one linalg.generic over the
+// NHWC output, the bias over F): the 24-channel tile is computed as 32
+// columns, its bias staged at the top of L1 (16 x 32 x 4 B = 2048 B:
+// 524288 - 2048 = 522240) and copied to BT in whole 64 B (128 B = 32 f32);
+// the Mmad starts C from it, Fixpipe applies the ReLU.
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv 1 x 8 x 8 x 20 -> 6 x 6 x 24, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: tile 36 output pixels (6 rows) x 32 channels, 2 C0 blocks per chunk (1 M x 1 N tiles, 1 chunks each), + bias (BT), ReLU (Fixpipe); GM -> L1 12736 B
+// CHECK-LABEL: func.func @conv_bias_relu
+// CHECK-DAG: %[[STAGE:.*]] = ascube.alloc offset 522240 : memref<1x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[BT:.*]] = ascube.alloc offset 0 : memref<32xf32, #ascube.mem<BT>>
+// CHECK: %[[ROW:.*]] = memref.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [1, 24] : memref<24xf32> into memref<1x24xf32>
+// CHECK: ascube.data_copy %[[ROW]][%{{.*}}] to %[[STAGE]] {dValue = 24 : i64, dstNzC0Stride = 1 : i64, {{.*}}nValue = 1 : i64, ndNum = 1 : i64, srcDValue = 24 : i64
+// CHECK: ascube.data_copy %[[STAGE]] to %[[BT]] :
+// CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C:.*]] bias %[[BT]] : memref<32xf32, #ascube.mem<BT>> {cmatrixInitVal = false, cmatrixSource = true, k = 288 : i64, m = 36 : i64, n = 32 : i64}
+// CHECK: ascube.fixpipe %[[C]] to %{{.*}} {dstStride = 24 : i64, mSize = 36 : i64, nSize = 24 : i64, reluEn = true}
+// CHECK-NOT: linalg.
+func.func @conv_bias_relu(%I: memref<1x8x8x20xf16>, %W: memref<3x3x20x24xf16>, %bias: memref<24xf32>, %O: memref<1x6x6x24xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x6x6x24xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x8x8x20xf16>, memref<3x3x20x24xf16>) outs(%O : memref<1x6x6x24xf32>)
+  linalg.generic {indexing_maps = [affine_map<(n, h, w, f) -> (f)>, affine_map<(n, h, w, f) -> (n, h, w, f)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%bias : memref<24xf32>) outs(%O : memref<1x6x6x24xf32>) {
+  ^bb0(%b: f32, %o: f32):
+    %s = arith.addf %o, %b : f32
+    %r = arith.maximumf %s, %z : f32
+    linalg.yield %r : f32
+  }
+  return
+}

@@ -33,6 +33,9 @@ struct ConvProblem {
   int64_t kh = 1, kw = 1, sh = 1, sw = 1, dh = 1, dw = 1;
   int64_t oh = 0, ow = 0;
   int64_t bits = 16, cBits = 32;
+  /// A bias of the output's type through the bias table (0: none), as for
+  /// a matmul (MatmulProblem::biasBits).
+  int64_t biasBits = 0;
 
   /// Channels per C0 block (32 B of elements) and the blocks of C.
   int64_t c0() const { return 256 / bits; }
@@ -82,8 +85,9 @@ struct ConvTiling {
 /// Whether `t` fits `cap` and the instruction ranges: L0C one output tile
 /// (pixels to 16 x n), L0A one A chunk (pixels to 16 x groups KH KW C0),
 /// L0B one B chunk, L1 the map chunk and the weight chunk (single-
-/// buffered); Mmad m, k, n at most 4095; DataCopy nValue / dstNzC0Stride
-/// (map pixels, weight rows) at most 16384.
+/// buffered, each region 512 B aligned) and a bias's 16 x n staging, BT
+/// the bias (whole 64 B); Mmad m, k, n at most 4095; DataCopy nValue /
+/// dstNzC0Stride (map pixels, weight rows) at most 16384.
 bool fitsConvTiling(const ConvProblem &p, const MatmulCapacities &cap,
                     const ConvTiling &t);
 

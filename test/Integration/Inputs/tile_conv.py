@@ -25,6 +25,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
 from cubetest import C0, encode, options, random_values, reference_matmul, run, Tally  # noqa: E402
+from tile_linalg import bias_arg, epilogue  # noqa: E402
 
 MLIR = {"f16": "f16", "bf16": "bf16", "f32": "f32", "i8": "i8"}
 ACC = {"f16": "f32", "bf16": "f32", "f32": "f32", "i8": "i32"}
@@ -33,27 +34,29 @@ CONFIGS = [("atlas_a2", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")] + \
           [("kirin_x90", "f16", "f16"), ("kirin_x90", "i8", "i32")]
 
 
-def kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow):
+def kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow, epi="", swap=False):
     zero = "0" if ct.startswith("i") else "0.0"
     ti = f"memref<{n}x{h}x{w}x{c}x{MLIR[t]}>"
     tw = f"memref<{kh}x{kw}x{c}x{f}x{MLIR[t]}>"
     to = f"memref<{n}x{oh}x{ow}x{f}x{ct}>"
-    return f"""func.func @k(%I: {ti}, %W: {tw}, %O: {to}) {{
+    return f"""func.func @k(%I: {ti}, %W: {tw},{bias_arg(epi, ct, f)} %O: {to}) {{
   %z = arith.constant {zero} : {ct}
   linalg.fill ins(%z : {ct}) outs(%O : {to})
   linalg.conv_2d_nhwc_hwcf {{dilations = dense<[{dh}, {dw}]> : tensor<2xi64>, strides = dense<[{sh}, {sw}]> : tensor<2xi64>}}
     ins(%I, %W : {ti}, {tw}) outs(%O : {to})
-  return
+{epilogue(epi, ct, to, [n, oh, ow, f], swap).replace("%C", "%O")}  return
 }}
 """
 
 
-def reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk):
+def reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias=None):
     """O[n, oh, ow, f] = sum over (c1, kh, kw, c0) of I[n, ih, iw, c] *
     W[kh, kw, c, f], as the GEMM of the im2col matrix (pixels x K, channels
     zero-padded to C0 blocks) and the weights (K x F, zero rows likewise).
     An f16 output (Kirin) rounds to f16 once per Mmad: after each chunk of
-    `kchunk` im2col columns, added onto the f16 result so far."""
+    `kchunk` im2col columns, added onto the f16 result so far. With a bias
+    each output starts from it (the bias table, before the first
+    product)."""
     n, h, w, c = x.shape
     kh, kw, _, f = wt.shape
     c0 = C0[t]
@@ -74,7 +77,8 @@ def reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk):
                 cols[:, :, i, j, :] = patch.reshape(oh * ow, c1, c0)
         a = cols.reshape(oh * ow, -1)
         if ct != "f16":
-            outs.append(reference_matmul(a, b, t))
+            init = None if bias is None else np.tile(bias, (a.shape[0], 1))
+            outs.append(reference_matmul(a, b, t, c0=init))
             continue
         o = np.zeros((oh * ow, f), np.float16)
         for k0 in range(0, a.shape[1], kchunk):
@@ -120,10 +124,18 @@ def main():
             cover("deep map")
         oh = (h - ((kh - 1) * dh + 1)) // sh + 1
         ow = (w - ((kw - 1) * dw + 1)) // sw + 1
+        # A quarter end in a bias add (not on Kirin) and/or a ReLU (own
+        # random streams: the other cases are as without them).
+        ernd = random.Random(o.seed * 1000 + i)
+        epi, swap = "", ernd.random() < 0.5
+        if ernd.random() < 0.25:
+            epi = ernd.choice(["relu"] if prod.startswith("kirin") else
+                              ["bias", "relu", "bias+relu", "bias,relu"])
+            cover(f"epilogue {epi}")
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
         with open(d + "/linalg.mlir", "w") as fh:
-            fh.write(kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow))
+            fh.write(kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow, epi, swap))
         # One case in five forces small tiles (tile=m,n,k: output pixels,
         # channels, im2col columns): many M, N and K tails.
         forced = ""
@@ -170,8 +182,17 @@ def main():
         wt = random_values(rng, t, (kh, kw, c, f), huge=False, top=top)
         encode(x, t).tofile(d + "/I.bin")
         encode(wt, t).tofile(d + "/W.bin")
+        bias = None
+        if "bias" in epi:
+            erng = np.random.default_rng(o.seed * 1000 + i)
+            bias = (erng.integers(-2**20, 2**20, f) if ct == "i32"
+                    else random_values(erng, "f32", (f,), huge=False))
+            (bias.astype(np.int32) if ct == "i32" else bias.astype(np.float32)).tofile(d + "/bias.bin")
         want = reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow,
-                         int(tile.group(4)) * kh * kw * C0[t])
+                         int(tile.group(4)) * kh * kw * C0[t], bias)
+        if "relu" in epi:
+            # Fixpipe's ReLU: x < 0 -> 0 (-0.0 and NaN stay).
+            want = np.where(want < 0, np.zeros((), want.dtype), want)
         want.tofile(d + "/golden.bin")
         blocks = rnd.randint(2, 5) if rnd.random() < 0.3 else 1
         extra = ["--blocks", str(blocks)] if blocks > 1 else []
@@ -184,7 +205,8 @@ def main():
             cover("linalg input to ascube-run")
             os.replace(d + "/linalg.mlir", d + "/kernel.mlir")
             extra += ["--product", prod]
-        ok, out = run(o.runner, d, "k", ["I", "W"], "O", extra, dtype=want.dtype)
+        ins = ["I", "W"] + (["bias"] if bias is not None else [])
+        ok, out = run(o.runner, d, "k", ins, "O", extra, dtype=want.dtype)
         tally.report(f"{label} (tile {tile.group(1)} px x {tile.group(3)} ch, "
                      f"{tile.group(4)} blocks/chunk)", ok, out)
     for key in sorted(covered):

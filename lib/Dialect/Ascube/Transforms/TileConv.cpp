@@ -21,6 +21,10 @@
 //       Mmad            C tile (+)= X chunk x B chunk
 //     Fixpipe           C tile -> O (NZ2ND, row pitch F)
 //
+// A bias add and a ReLU right after the convolution fold in as after a
+// matmul (tiling::matchEpilogue): the N tile's bias in BT starts the first
+// chunk's Mmad, Fixpipe applies the ReLU.
+//
 // A partial last channel block (C % C0 != 0) pads X with zeros (ND2NZ
 // zero-fills the map's channel tail) and B with zeros (the padding of the
 // weights' LoadData 3D), so every padded product is +0 x +0, as with a
@@ -121,6 +125,9 @@ public:
   /// The GM operands as matrices: the map (N*H*W) x C, the weights
   /// (KH*KW*C) x F, the output (N*OH*OW) x F.
   Value in, wt, out;
+  /// The epilogue: the bias as a 1 x F GM row (or null) and the ReLU.
+  Value biasRow;
+  bool relu = false;
 
 private:
   /// Calls `body(offset, size, tile number)` for `full` tiles of `size`
@@ -143,6 +150,13 @@ private:
                       Value f0, int64_t nt) {
     int64_t pixels = rows * cols;
     int64_t c1 = p.c1(), g = t.groups;
+    // A bias epilogue: the first chunk's Mmad starts C from it.
+    bias = biasRow ? tiling::emitBiasToBT(b, loc, prod, biasRow, f0, nt,
+                                          nPadded(nt), acc,
+                                          [&](MemRefType type, int64_t offset) {
+                                            return place(type, offset);
+                                          })
+                   : Value();
     int64_t fullC = c1 / g, tailC = c1 % g;
     bool partial = crem != 0;
     // The chunk holding the partial block is emitted on its own.
@@ -167,10 +181,12 @@ private:
     // C tile -> O: pixels x nt at pixel (image, oh0, ow0), channel f0.
     Value c = buffer(Level::L0C, mRows(pixels), nPadded(nt), acc, Format::Nz);
     Value pixel = add(mul(add(mul(image, p.oh), oh0), p.ow), ow0);
-    FixpipeOp::create(b, loc, c, Value(), out, add(mul(pixel, p.f), f0),
-                      Value(), Value(), {}, attr(pixels), attr(nt), {},
-                      attr(p.f), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
-                      {}, {}, {}, {});
+    auto fixpipe = FixpipeOp::create(
+        b, loc, c, Value(), out, add(mul(pixel, p.f), f0), Value(), Value(), {},
+        attr(pixels), attr(nt), {}, attr(p.f), {}, {}, {}, {}, {}, {}, {}, {},
+        {}, {}, {}, {}, {}, {}, {}, {});
+    if (relu)
+      fixpipe.setReluEnAttr(b.getBoolAttr(true));
   }
 
   /// One channel chunk (`groups` C0 blocks from block g0; the last one
@@ -269,9 +285,11 @@ private:
     // barrier (§13.3, sync_c1).
     if (!init && (mRows(pixels) / 16) * (ntp / 16) < 10)
       PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
-    MmadOp::create(b, loc, a0, b0, c, Value(), attr(mRows(pixels)), attr(kc),
-                   attr(ntp), init ? BoolAttr() : b.getBoolAttr(false), {}, {},
-                   {}, {}, {});
+    bool withBias = init && bias;
+    MmadOp::create(b, loc, a0, b0, c, withBias ? bias : Value(),
+                   attr(mRows(pixels)), attr(kc), attr(ntp),
+                   init && !bias ? BoolAttr() : b.getBoolAttr(false),
+                   withBias ? b.getBoolAttr(true) : BoolAttr(), {}, {}, {}, {});
   }
 
   /// DataCopy ND2NZ from `src[srcOff]` (a GM matrix) to `dst[dstOff]`.
@@ -358,6 +376,8 @@ private:
   int64_t c0 = 16, crem = 0;
   int64_t wFullOffset = 0, wLastOffset = 0;
   Value image;
+  /// The current output tile's bias in BT (null without a bias).
+  Value bias;
   llvm::DenseMap<std::pair<Type, int64_t>, Value> buffers;
 };
 
@@ -445,7 +465,22 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
            << "linalg.conv_2d_nhwc_hwcf adds to its output, and the Cube "
               "program computes O = conv(I, W): fill O with zero (+0.0) "
               "right before it [tile_c2]";
+  // A bias add and a ReLU after it fold in as after a matmul.
+  Epilogue epilogue = matchEpilogue(opPtr, O);
+  if (epilogue.bias) {
+    bool biasRow = llvm::any_of(target::mmadRows(), [&](const auto &r) {
+      return prod.in(r.Products) && en == r.A && wn == r.B && cn == r.C &&
+             *r.Bias;
+    });
+    if (!biasRow || !prod.hasLevel(Level::BT))
+      return op->emitOpError() << en << " x " << wn << " -> " << cn
+                               << " with a bias is not an Mmad row on "
+                               << prod.Name << " (docs/Products.md) [tile_c3]";
+    p.biasBits = p.cBits;
+  }
   if (images == 0 || p.oh == 0 || p.ow == 0 || p.f == 0) {
+    for (Operation *e : llvm::reverse(epilogue.ops))
+      e->erase();
     fill.erase();
     op.erase();
     return success();
@@ -477,7 +512,8 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
                              << " elements is beyond DataCopy's srcDValue "
                                 "range [1, 65535] [tile_c5]";
   model::MatmulCapacities cap{int64_t(prod.L1), int64_t(prod.L0A),
-                              int64_t(prod.L0B), int64_t(prod.L0C)};
+                              int64_t(prod.L0B), int64_t(prod.L0C),
+                              int64_t(prod.capacity(Level::BT))};
   std::optional<model::ConvTiling> t = model::chooseConvTiling(p, cap);
   if (!tile.empty()) {
     // tile=m,n,k in the GEMM's terms: m output pixels (whole output rows,
@@ -517,13 +553,16 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
         "ascube-tile-linalg: {0} {1} conv {2} x {3} x {4} x {5} -> {6} x {7} "
         "x {8}, kernel {9} x {10}, stride {11} x {12}, dilation {13} x {14}: "
         "tile {15} output pixels ({16}) x {17} channels, {18} C0 blocks per "
-        "chunk ({19} M x {20} N tiles, {21} chunks each); GM -> L1 {22} B",
+        "chunk ({19} M x {20} N tiles, {21} chunks each){23}; GM -> L1 {22} "
+        "B",
         prod.Name, en, images, p.h, p.w, p.c, p.oh, p.ow, p.f, p.kh, p.kw, p.sh,
         p.sw, p.dh, p.dw, t->pixels(p),
         t->piece ? "a piece of a row"
                  : llvm::formatv("{0} rows", t->rows).str(),
         t->n, t->groups, t->tilesM(p), t->tilesN(p), t->chunksK(p),
-        images * t->gmToL1Bytes(p));
+        images * t->gmToL1Bytes(p),
+        std::string(epilogue.bias ? ", + bias (BT)" : "") +
+            (epilogue.relu ? ", ReLU (Fixpipe)" : ""));
 
   auto func = op->getParentOfType<func::FuncOp>();
   OpBuilder b(op);
@@ -538,12 +577,19 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
   emitter.in = matrix(I);
   emitter.wt = matrix(W);
   emitter.out = matrix(O);
+  if (epilogue.bias)
+    emitter.biasRow = memref::ExpandShapeOp::create(
+        b, loc, MemRefType::get({1, p.f}, ct), epilogue.bias,
+        ArrayRef<ReassociationIndices>{{0, 1}});
+  emitter.relu = epilogue.relu;
   auto loop =
       scf::ForOp::create(b, loc, arith::ConstantIndexOp::create(b, loc, 0),
                          arith::ConstantIndexOp::create(b, loc, images),
                          arith::ConstantIndexOp::create(b, loc, 1));
   b.setInsertionPointToStart(loop.getBody());
   emitter.emit(loop.getInductionVar());
+  for (Operation *e : llvm::reverse(epilogue.ops))
+    e->erase();
   fill.erase();
   op.erase();
   return success();

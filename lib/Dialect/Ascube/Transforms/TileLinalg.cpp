@@ -1,17 +1,22 @@
-//===- TileLinalg.cpp - ascube-tile-linalg: linalg.matmul onto the Cube ---===//
+//===- TileLinalg.cpp - ascube-tile-linalg: matmuls onto the Cube --------===//
 //
-// Turns a linalg.matmul on GM memrefs into a tiled Cube program for the
-// target product (the pass description in Passes.td; the tiling rule in
-// docs/Tiling.md and model::chooseMatmulTiling). The program is the one an
-// Ascend C kernel writes by hand:
+// The pass (which linalg ops it maps, the product) and the matmul family:
+// linalg.matmul, batch_matmul, matvec and vecmat on GM memrefs become a
+// tiled Cube program for the target product (the pass description in
+// Passes.td; the tiling rule in docs/Tiling.md and
+// model::chooseMatmulTiling; convolutions in TileConv.cpp). The program is
+// the one an Ascend C kernel writes by hand:
 //
 //   for each output tile (mt x nt, in L0C):
+//     [bias]             the N tile's bias GM -> L1 -> BT (an epilogue)
 //     for each K chunk (kt):
 //       DataCopy ND2NZ   A[m0.., k0..] (mt x kt), B[k0.., n0..] (kt x nt) -> L1
-//       Nz ascube.load      L1 -> L0A (Zz; Nz on 950), L1 -> L0B (Zn)
+//                        Nz
+//       ascube.load      L1 -> L0A (Zz; Nz on 950), L1 -> L0B (Zn)
 //       [pipe_barrier M] before an accumulating Mmad of a small tile (sync_c1)
-//       Mmad             C tile (= or +=) A chunk x B chunk
-//     Fixpipe            C tile -> C[m0.., n0..] (NZ2ND)
+//       Mmad             C tile (= or +=) A chunk x B chunk (the first from
+//                        the bias, if any)
+//     Fixpipe            C tile -> C[m0.., n0..] (NZ2ND; reluEn for a ReLU)
 //
 // The Mmad grid is fixed by its buffers (mmad_c8), so each tail size gets
 // buffers of its own shape, placed at the same addresses as the full ones.
@@ -136,32 +141,12 @@ private:
       fixpipe.setReluEnAttr(b.getBoolAttr(true));
   }
 
-  /// The bias of the N tile of `nt` columns from n0 in the bias table: the
-  /// GM row's nt elements -> L1 by ND2NZ with dstNzC0Stride = 1 (its C0
-  /// blocks one after another, the last zero-filled to 32 B) at the top of
-  /// L1, then L1 -> BT (the bias copy) in whole 64 B. BT's columns past nt
-  /// hold whatever L1 held there: they feed only the padded columns of C,
-  /// which Fixpipe does not write.
+  /// The bias of the N tile of `nt` columns from n0 in BT
+  /// (tiling::emitBiasToBT).
   Value emitBias(Value n0, int64_t nt) {
-    int64_t bn = bCols(nt), bytes = p.cBits / 8;
-    int64_t l1Offset = llvm::alignDown(int64_t(prod.L1) - 16 * bn * bytes, 512);
-    Value l1 = buffer(Level::L1, 1, bn, cType, Format::Nz, l1Offset);
-    DataCopyOp::create(b, loc, biasRow, n0, l1, Value(), {}, {}, {}, {}, {},
-                       attr(1), attr(1), attr(nt), attr(0), attr(p.n), attr(1),
-                       {}, attr(0));
-    // Whole 64 B: A2's unit, two of 950's 32 B units (an even blockLen).
-    int64_t btElems = llvm::alignTo(bn * bytes, 64) / bytes;
-    auto btType = MemRefType::get({btElems}, cType, MemRefLayoutAttrInterface(),
-                                  MemSpaceAttr::get(b.getContext(), Level::BT));
-    Value &bt = buffers[{btType, 0}];
-    if (!bt) {
-      OpBuilder::InsertionGuard g(b);
-      b.setInsertionPoint(allocPoint);
-      bt = AllocOp::create(b, loc, btType, b.getI64IntegerAttr(0)).getResult();
-    }
-    DataCopyOp::create(b, loc, l1, Value(), bt, Value(), {}, {}, {}, {}, {}, {},
-                       {}, {}, {}, {}, {}, {}, {});
-    return bt;
+    return tiling::emitBiasToBT(
+        b, loc, prod, biasRow, n0, nt, bCols(nt), cType,
+        [&](MemRefType type, int64_t offset) { return place(type, offset); });
   }
 
   /// One K chunk of one output tile: A and B chunks GM -> L1 -> L0, then
@@ -278,8 +263,13 @@ private:
   Value buffer(Level level, int64_t rows, int64_t cols, Type elem,
                Format format, int64_t offset = 0) {
     auto layout = LayoutAttr::get(b.getContext(), format, {}, std::nullopt);
-    auto type = MemRefType::get({rows, cols}, elem, layout,
-                                MemSpaceAttr::get(b.getContext(), level));
+    return place(MemRefType::get({rows, cols}, elem, layout,
+                                 MemSpaceAttr::get(b.getContext(), level)),
+                 offset);
+  }
+  /// The placed buffer of `type` at byte `offset` (one per type and
+  /// place).
+  Value place(MemRefType type, int64_t offset) {
     Value &v = buffers[{type, offset}];
     if (v)
       return v;
@@ -712,4 +702,30 @@ tiling::Epilogue ascube::tiling::matchEpilogue(Operation *op, Value c) {
     next = next->getNextNode();
   }
   return e;
+}
+
+Value ascube::tiling::emitBiasToBT(OpBuilder &b, Location loc,
+                                   const target::ProductInfo &prod,
+                                   Value biasRow, Value n0, int64_t nt,
+                                   int64_t bn, Type cType, PlaceFn place) {
+  MLIRContext *ctx = b.getContext();
+  int64_t bytes = *getElementBitWidth(cType) / 8;
+  auto i64 = [&](int64_t v) { return b.getI64IntegerAttr(v); };
+  int64_t l1Offset = llvm::alignDown(int64_t(prod.L1) - 16 * bn * bytes, 512);
+  auto nz = LayoutAttr::get(ctx, Format::Nz, {}, std::nullopt);
+  Value l1 = place(
+      MemRefType::get({1, bn}, cType, nz, MemSpaceAttr::get(ctx, Level::L1)),
+      l1Offset);
+  DataCopyOp::create(b, loc, biasRow, n0, l1, Value(), {}, {}, {}, {}, {},
+                     i64(1), i64(1), i64(nt), i64(0),
+                     i64(cast<MemRefType>(biasRow.getType()).getShape()[1]),
+                     i64(1), {}, i64(0));
+  int64_t btElems = llvm::alignTo(bn * bytes, 64) / bytes;
+  Value bt =
+      place(MemRefType::get({btElems}, cType, MemRefLayoutAttrInterface(),
+                            MemSpaceAttr::get(ctx, Level::BT)),
+            0);
+  DataCopyOp::create(b, loc, l1, Value(), bt, Value(), {}, {}, {}, {}, {}, {},
+                     {}, {}, {}, {}, {}, {}, {});
+  return bt;
 }

@@ -167,6 +167,7 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     ND L0A row, §13.3), or on 950 an Mmad with disableGemv.
 
     Epilogues (docs/Tiling.md): a `linalg.generic` right after a matmul
+    or a convolution
     adding a 1-D bias over C's last dimension becomes the bias table (the
     N tile's bias GM -> L1 by ND2NZ, L1 -> BT, the first Mmad starting C
     from it — the chip's order: bias first), and one taking max(C, +0.0)
