@@ -25,7 +25,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
 from cubetest import C0, encode, options, random_values, reference_matmul, run, Tally  # noqa: E402
-from tile_linalg import bias_arg, epilogue  # noqa: E402
+from tile_linalg import bias_arg, choose_epilogue, epilogue, relu, write_bias  # noqa: E402
 
 MLIR = {"f16": "f16", "bf16": "bf16", "f32": "f32", "i8": "i8"}
 ACC = {"f16": "f32", "bf16": "f32", "f32": "f32", "i8": "i32"}
@@ -124,13 +124,8 @@ def main():
             cover("deep map")
         oh = (h - ((kh - 1) * dh + 1)) // sh + 1
         ow = (w - ((kw - 1) * dw + 1)) // sw + 1
-        # A quarter end in a bias add (not on Kirin) and/or a ReLU (own
-        # random streams: the other cases are as without them).
-        ernd = random.Random(o.seed * 1000 + i)
-        epi, swap = "", ernd.random() < 0.5
-        if ernd.random() < 0.25:
-            epi = ernd.choice(["relu"] if prod.startswith("kirin") else
-                              ["bias", "relu", "bias+relu", "bias,relu"])
+        epi, swap = choose_epilogue(o.seed, i, prod)
+        if epi:
             cover(f"epilogue {epi}")
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
@@ -182,17 +177,9 @@ def main():
         wt = random_values(rng, t, (kh, kw, c, f), huge=False, top=top)
         encode(x, t).tofile(d + "/I.bin")
         encode(wt, t).tofile(d + "/W.bin")
-        bias = None
-        if "bias" in epi:
-            erng = np.random.default_rng(o.seed * 1000 + i)
-            bias = (erng.integers(-2**20, 2**20, f) if ct == "i32"
-                    else random_values(erng, "f32", (f,), huge=False))
-            (bias.astype(np.int32) if ct == "i32" else bias.astype(np.float32)).tofile(d + "/bias.bin")
-        want = reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow,
-                         int(tile.group(4)) * kh * kw * C0[t], bias)
-        if "relu" in epi:
-            # Fixpipe's ReLU: x < 0 -> 0 (-0.0 and NaN stay).
-            want = np.where(want < 0, np.zeros((), want.dtype), want)
+        bias = write_bias(o.seed, i, epi, ct, f, d + "/bias.bin")
+        want = relu(reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow,
+                              int(tile.group(4)) * kh * kw * C0[t], bias), epi)
         want.tofile(d + "/golden.bin")
         blocks = rnd.randint(2, 5) if rnd.random() < 0.3 else 1
         extra = ["--blocks", str(blocks)] if blocks > 1 else []

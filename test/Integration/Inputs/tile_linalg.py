@@ -114,6 +114,37 @@ def bias_arg(epi, ct, n):
     return f" %bias: memref<{n}x{ct}>," if "bias" in epi else ""
 
 
+def choose_epilogue(seed, i, prod):
+    """A quarter of the cases end in an epilogue: a bias add (not on Kirin,
+    which has no bias row) and/or a ReLU, with the operands in either
+    order. Its own random stream: the other cases are as without them.
+    Returns (epilogue, swap)."""
+    ernd = random.Random(seed * 1000 + i)
+    swap = ernd.random() < 0.5
+    if ernd.random() >= 0.25:
+        return "", swap
+    return ernd.choice(["relu"] if prod.startswith("kirin") else
+                       ["bias", "relu", "bias+relu", "bias,relu"]), swap
+
+
+def write_bias(seed, i, epi, ct, n, path):
+    """The bias of an epilogue with one (n values of C's type, written to
+    `path`), or None."""
+    if "bias" not in epi:
+        return None
+    erng = np.random.default_rng(seed * 1000 + i)
+    bias = (erng.integers(-2**20, 2**20, n) if ct == "i32"
+            else random_values(erng, "f32", (n,), huge=False))
+    (bias.astype(np.int32) if ct == "i32" else bias.astype(np.float32)).tofile(path)
+    return bias
+
+
+def relu(want, epi):
+    """Fixpipe's ReLU when the epilogue has one: x < 0 -> 0 (-0.0 and NaN
+    stay)."""
+    return np.where(want < 0, np.zeros((), want.dtype), want) if "relu" in epi else want
+
+
 def vector_kernel(vec, t, t2, ct, k, n, epi="", swap=False):
     """linalg.matvec (y[n] += A[n, k] x[k]: the matrix is B held N x K) or
     linalg.vecmat (y[n] += x[k] A[k, n]); x of type `t`, the matrix `t2`."""
@@ -212,14 +243,8 @@ def main():
             vec = rnd.choice(["matvec", "vecmat"])
             m, ta_, tb_ = 1, False, vec == "matvec"
             covered[vec] = covered.get(vec, 0) + 1
-        # A quarter of the cases end in an epilogue: a bias add (not on
-        # Kirin, which has no bias row) and/or a ReLU. (Its own random
-        # streams: the other cases are as without epilogues.)
-        ernd = random.Random(o.seed * 1000 + i)
-        epi, swap = "", ernd.random() < 0.5
-        if ernd.random() < 0.25:
-            epi = ernd.choice(["relu"] if prod.startswith("kirin") else
-                              ["bias", "relu", "bias+relu", "bias,relu"])
+        epi, swap = choose_epilogue(o.seed, i, prod)
+        if epi:
             covered[f"epilogue {epi}"] = covered.get(f"epilogue {epi}", 0) + 1
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
@@ -264,16 +289,8 @@ def main():
         for flag, name in ((ta_, "A held transposed"), (tb_, "B held transposed")):
             if flag:
                 covered[name] = covered.get(name, 0) + 1
-        bias = None
-        if "bias" in epi:
-            erng = np.random.default_rng(o.seed * 1000 + i)
-            bias = (erng.integers(-2**20, 2**20, n) if ct == "i32"
-                    else random_values(erng, "f32", (n,), huge=False))
-            (bias.astype(np.int32) if ct == "i32" else bias.astype(np.float32)).tofile(d + "/bias.bin")
-        want = np.stack([reference(x, y, t, ct, tk, bias) for x, y in zip(a, b)])
-        if "relu" in epi:
-            # Fixpipe's ReLU: x < 0 -> 0 (-0.0 and NaN stay).
-            want = np.where(want < 0, np.zeros((), want.dtype), want)
+        bias = write_bias(o.seed, i, epi, ct, n, d + "/bias.bin")
+        want = relu(np.stack([reference(x, y, t, ct, tk, bias) for x, y in zip(a, b)]), epi)
         want.tofile(d + "/golden.bin")
         if batch:
             covered["batch_matmul"] = covered.get("batch_matmul", 0) + 1

@@ -42,7 +42,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -61,12 +60,12 @@ bool hasRow(ArrayRef<target::TypeRowInfo> rows, const target::ProductInfo &prod,
 }
 
 /// Emits the Cube program of one convolution.
-class ConvEmitter {
+class ConvEmitter : public tiling::ProgramEmitter {
 public:
   ConvEmitter(OpBuilder &b, Location loc, const target::ProductInfo &prod,
               const model::ConvProblem &p, const model::ConvTiling &t,
               Type elem, Type acc, bool weightsByLoad3D)
-      : b(b), loc(loc), prod(prod), p(p), t(t), elem(elem), acc(acc),
+      : ProgramEmitter(b, loc, prod), p(p), t(t), elem(elem), acc(acc),
         weightsByLoad3D(weightsByLoad3D) {
     c0 = p.c0();
     crem = p.c % c0;
@@ -91,13 +90,8 @@ public:
       forEachTile(
           p.f / t.n, p.f % t.n, t.n, [&](Value f0, int64_t nt, Value ni) {
             Value id = add(mul(add(imageTiles, mi), t.tilesN(p)), ni);
-            Value mine = arith::CmpIOp::create(
-                b, loc, arith::CmpIPredicate::eq,
-                arith::RemUIOp::create(b, loc, id, blockNum), blockIdx);
-            auto ifOp = scf::IfOp::create(b, loc, mine, /*withElse=*/false);
-            OpBuilder::InsertionGuard g(b);
-            b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-            emitOutputTile(oh0, rows, ow0, cols, f0, nt);
+            onItsBlock(id, blockIdx, blockNum,
+                       [&] { emitOutputTile(oh0, rows, ow0, cols, f0, nt); });
           });
     };
     if (!t.piece) {
@@ -120,30 +114,11 @@ public:
                 });
   }
 
-  /// Allocations go here (the function's entry).
-  Operation *allocPoint = nullptr;
   /// The GM operands as matrices: the map (N*H*W) x C, the weights
   /// (KH*KW*C) x F, the output (N*OH*OW) x F.
   Value in, wt, out;
-  /// The epilogue: the bias as a 1 x F GM row (or null) and the ReLU.
-  Value biasRow;
-  bool relu = false;
 
 private:
-  /// Calls `body(offset, size, tile number)` for `full` tiles of `size`
-  /// (in an scf.for) and then the tail of `tail` elements, if any.
-  void forEachTile(int64_t full, int64_t tail, int64_t size,
-                   llvm::function_ref<void(Value, int64_t, Value)> body) {
-    if (full > 0) {
-      auto loop = scf::ForOp::create(b, loc, index(0), index(full), index(1));
-      OpBuilder::InsertionGuard g(b);
-      b.setInsertionPointToStart(loop.getBody());
-      body(mul(loop.getInductionVar(), size), size, loop.getInductionVar());
-    }
-    if (tail > 0)
-      body(index(full * size), tail, index(full));
-  }
-
   /// Output pixels rows x cols from (oh0, ow0) (a band: cols = OW) and
   /// channels [f0, f0 + nt): every channel chunk, then the Fixpipe.
   void emitOutputTile(Value oh0, int64_t rows, Value ow0, int64_t cols,
@@ -151,12 +126,7 @@ private:
     int64_t pixels = rows * cols;
     int64_t c1 = p.c1(), g = t.groups;
     // A bias epilogue: the first chunk's Mmad starts C from it.
-    bias = biasRow ? tiling::emitBiasToBT(b, loc, prod, biasRow, f0, nt,
-                                          nPadded(nt), acc,
-                                          [&](MemRefType type, int64_t offset) {
-                                            return place(type, offset);
-                                          })
-                   : Value();
+    bias = biasRow ? biasToBT(f0, nt, nPadded(nt), acc) : Value();
     int64_t fullC = c1 / g, tailC = c1 % g;
     bool partial = crem != 0;
     // The chunk holding the partial block is emitted on its own.
@@ -333,14 +303,6 @@ private:
   /// blocks (Fixpipe writes the real ones).
   int64_t nPadded(int64_t nt) const { return llvm::alignTo(nt, p.nAlign()); }
 
-  /// The placed 2-D buffer of `level` (see MatmulEmitter::buffer).
-  Value buffer(Level level, int64_t rows, int64_t cols, Type type,
-               Format format, int64_t offset = 0) {
-    auto layout = LayoutAttr::get(b.getContext(), format, {}, std::nullopt);
-    return place(MemRefType::get({rows, cols}, type, layout,
-                                 MemSpaceAttr::get(b.getContext(), level)),
-                 offset);
-  }
   /// The placed NC1HWC0 map [1, c1, h, w, C0] of the element type.
   Value buffer5(Level level, int64_t c1, int64_t h, int64_t w, int64_t offset) {
     auto layout =
@@ -349,26 +311,6 @@ private:
                                  MemSpaceAttr::get(b.getContext(), level)),
                  offset);
   }
-  Value place(MemRefType type, int64_t offset) {
-    Value &v = buffers[{type, offset}];
-    if (v)
-      return v;
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPoint(allocPoint);
-    v = AllocOp::create(b, loc, type, b.getI64IntegerAttr(offset)).getResult();
-    return v;
-  }
-
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value mul(Value v, int64_t c) {
-    return arith::MulIOp::create(b, loc, v, index(c));
-  }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  IntegerAttr attr(int64_t v) { return b.getI64IntegerAttr(v); }
-
-  OpBuilder &b;
-  Location loc;
-  const target::ProductInfo &prod;
   model::ConvProblem p;
   model::ConvTiling t;
   Type elem, acc;
@@ -376,9 +318,6 @@ private:
   int64_t c0 = 16, crem = 0;
   int64_t wFullOffset = 0, wLastOffset = 0;
   Value image;
-  /// The current output tile's bias in BT (null without a bias).
-  Value bias;
-  llvm::DenseMap<std::pair<Type, int64_t>, Value> buffers;
 };
 
 } // namespace
@@ -425,10 +364,7 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
        ct = cast<MemRefType>(O.getType()).getElementType();
   std::string en = getCubeTypeName(et), wn = getCubeTypeName(wt),
               cn = getCubeTypeName(ct);
-  bool row = llvm::any_of(target::mmadRows(), [&](const auto &r) {
-    return prod.in(r.Products) && en == r.A && wn == r.B && cn == r.C &&
-           !*r.Bias;
-  });
+  bool row = tiling::hasMmadRow(prod, en, wn, cn, /*bias=*/false);
   if (!row)
     return op->emitOpError()
            << en << " x " << wn << " -> " << cn << " is not an Mmad row on "
@@ -468,10 +404,7 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
   // A bias add and a ReLU after it fold in as after a matmul.
   Epilogue epilogue = matchEpilogue(opPtr, O);
   if (epilogue.bias) {
-    bool biasRow = llvm::any_of(target::mmadRows(), [&](const auto &r) {
-      return prod.in(r.Products) && en == r.A && wn == r.B && cn == r.C &&
-             *r.Bias;
-    });
+    bool biasRow = tiling::hasMmadRow(prod, en, wn, cn, /*bias=*/true);
     if (!biasRow || !prod.hasLevel(Level::BT))
       return op->emitOpError() << en << " x " << wn << " -> " << cn
                                << " with a bias is not an Mmad row on "

@@ -56,12 +56,12 @@ using tiling::isPlainGMMatrix;
 using tiling::zeroFillBefore;
 
 /// Emits the Cube program of one matmul.
-class MatmulEmitter {
+class MatmulEmitter : public tiling::ProgramEmitter {
 public:
   MatmulEmitter(OpBuilder &b, Location loc, const target::ProductInfo &prod,
                 const model::MatmulProblem &p, const model::MatmulTiling &t,
                 Value A, Value B, Value C)
-      : b(b), loc(loc), prod(prod), p(p), t(t), A(A), B(B), C(C) {
+      : ProgramEmitter(b, loc, prod), p(p), t(t), A(A), B(B), C(C) {
     aType = cast<MemRefType>(A.getType()).getElementType();
     bType = cast<MemRefType>(B.getType()).getElementType();
     cType = cast<MemRefType>(C.getType()).getElementType();
@@ -84,38 +84,19 @@ public:
     forEachTile(fullM, tailM, t.m, [&](Value m0, int64_t mt, Value mi) {
       forEachTile(fullN, tailN, t.n, [&](Value n0, int64_t nt, Value ni) {
         Value id = add(mul(add(batchTiles, mi), t.tilesN(p)), ni);
-        Value mine = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::eq,
-            arith::RemUIOp::create(b, loc, id, blockNum), blockIdx);
-        auto ifOp = scf::IfOp::create(b, loc, mine, /*withElse=*/false);
-        OpBuilder::InsertionGuard g(b);
-        b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-        emitOutputTile(m0, mt, n0, nt);
+        onItsBlock(id, blockIdx, blockNum,
+                   [&] { emitOutputTile(m0, mt, n0, nt); });
       });
     });
   }
 
 private:
-  /// Calls `body(offset, size, tile number)` for `full` tiles of `size`
-  /// (in an scf.for) and then the tail of `tail` elements, if any.
-  void forEachTile(int64_t full, int64_t tail, int64_t size,
-                   llvm::function_ref<void(Value, int64_t, Value)> body) {
-    if (full > 0) {
-      auto loop = scf::ForOp::create(b, loc, index(0), index(full), index(1));
-      OpBuilder::InsertionGuard g(b);
-      b.setInsertionPointToStart(loop.getBody());
-      body(mul(loop.getInductionVar(), size), size, loop.getInductionVar());
-    }
-    if (tail > 0)
-      body(index(full * size), tail, index(full));
-  }
-
   /// One output tile: every K chunk, then the Fixpipe to C.
   void emitOutputTile(Value m0, int64_t mt, Value n0, int64_t nt) {
     int64_t fullK = p.k / t.k, tailK = p.k % t.k;
     bool first = true;
     // The first K chunk's Mmad starts C from the bias (cmatrixSource).
-    bias = biasRow ? emitBias(n0, nt) : Value();
+    bias = biasRow ? biasToBT(n0, nt, bCols(nt), cType) : Value();
     if (fullK > 0) {
       emitChunk(m0, mt, n0, nt, index(0), t.k, /*init=*/true);
       first = false;
@@ -139,14 +120,6 @@ private:
         {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
     if (relu)
       fixpipe.setReluEnAttr(b.getBoolAttr(true));
-  }
-
-  /// The bias of the N tile of `nt` columns from n0 in BT
-  /// (tiling::emitBiasToBT).
-  Value emitBias(Value n0, int64_t nt) {
-    return tiling::emitBiasToBT(
-        b, loc, prod, biasRow, n0, nt, bCols(nt), cType,
-        [&](MemRefType type, int64_t offset) { return place(type, offset); });
   }
 
   /// One K chunk of one output tile: A and B chunks GM -> L1 -> L0, then
@@ -257,58 +230,18 @@ private:
     return p.bInSquares() ? llvm::alignTo(nt, 32) : nt;
   }
 
-  /// The placed buffer of `level` with logical shape rows x cols at byte
-  /// `offset`: one per shape and place, all of one operand's buffers of a
-  /// level at the same address (they are live one at a time).
-  Value buffer(Level level, int64_t rows, int64_t cols, Type elem,
-               Format format, int64_t offset = 0) {
-    auto layout = LayoutAttr::get(b.getContext(), format, {}, std::nullopt);
-    return place(MemRefType::get({rows, cols}, elem, layout,
-                                 MemSpaceAttr::get(b.getContext(), level)),
-                 offset);
-  }
-  /// The placed buffer of `type` at byte `offset` (one per type and
-  /// place).
-  Value place(MemRefType type, int64_t offset) {
-    Value &v = buffers[{type, offset}];
-    if (v)
-      return v;
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPoint(allocPoint);
-    v = AllocOp::create(b, loc, type, b.getI64IntegerAttr(offset)).getResult();
-    return v;
-  }
-
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value mul(Value v, int64_t c) {
-    return arith::MulIOp::create(b, loc, v, index(c));
-  }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  IntegerAttr attr(int64_t v) { return b.getI64IntegerAttr(v); }
-
 public:
-  /// Allocations go here (the function's entry).
-  Operation *allocPoint = nullptr;
   /// Element offsets of this matrix in A, B and C (a batch's matrix), and
   /// its index in the batch (0 for a matmul).
   Value aBase, bBase, cBase, batchIndex;
-  /// The epilogue: the bias as a 1 x N GM row (or null) and the ReLU.
-  Value biasRow;
-  bool relu = false;
 
 private:
-  OpBuilder &b;
-  Location loc;
-  const target::ProductInfo &prod;
   model::MatmulProblem p;
   model::MatmulTiling t;
   Value A, B, C;
   Type aType, bType, cType;
-  /// The current output tile's bias in BT (null without a bias).
-  Value bias;
   /// L1 address of the B chunks (after the A chunk).
   int64_t l1BOffset = 0;
-  llvm::DenseMap<std::pair<Type, int64_t>, Value> buffers;
 };
 
 struct AscubeTileLinalgPass
@@ -442,10 +375,7 @@ struct AscubeTileLinalgPass
          ct = cast<MemRefType>(C.getType()).getElementType();
     std::string an = getCubeTypeName(at), bn = getCubeTypeName(bt),
                 cn = getCubeTypeName(ct);
-    bool row = llvm::any_of(target::mmadRows(), [&](const auto &r) {
-      return prod.in(r.Products) && an == r.A && bn == r.B && cn == r.C &&
-             !*r.Bias;
-    });
+    bool row = tiling::hasMmadRow(prod, an, bn, cn, /*bias=*/false);
     if (!row)
       return op->emitOpError()
              << an << " x " << bn << " -> " << cn << " is not an Mmad row on "
@@ -485,10 +415,7 @@ struct AscubeTileLinalgPass
     // (bias table, Fixpipe ReLU).
     tiling::Epilogue epilogue = tiling::matchEpilogue(opPtr, C);
     if (epilogue.bias) {
-      bool biasRow = llvm::any_of(target::mmadRows(), [&](const auto &r) {
-        return prod.in(r.Products) && an == r.A && bn == r.B && cn == r.C &&
-               *r.Bias;
-      });
+      bool biasRow = tiling::hasMmadRow(prod, an, bn, cn, /*bias=*/true);
       if (!biasRow || !prod.hasLevel(Level::BT))
         return op->emitOpError()
                << an << " x " << bn << " -> " << cn
@@ -599,6 +526,14 @@ struct AscubeTileLinalgPass
 };
 } // namespace
 
+bool ascube::tiling::hasMmadRow(const target::ProductInfo &prod, StringRef a,
+                                StringRef b, StringRef c, bool bias) {
+  return llvm::any_of(target::mmadRows(), [&](const auto &r) {
+    return prod.in(r.Products) && a == r.A && b == r.B && c == r.C &&
+           (*r.Bias != '\0') == bias; // Bias: "" for none
+  });
+}
+
 bool ascube::tiling::isPlainGMMatrix(Value v, int64_t rank) {
   auto t = dyn_cast<MemRefType>(v.getType());
   return t && t.getRank() == rank && t.hasStaticShape() &&
@@ -704,26 +639,72 @@ tiling::Epilogue ascube::tiling::matchEpilogue(Operation *op, Value c) {
   return e;
 }
 
-Value ascube::tiling::emitBiasToBT(OpBuilder &b, Location loc,
-                                   const target::ProductInfo &prod,
-                                   Value biasRow, Value n0, int64_t nt,
-                                   int64_t bn, Type cType, PlaceFn place) {
-  MLIRContext *ctx = b.getContext();
+void tiling::ProgramEmitter::forEachTile(
+    int64_t full, int64_t tail, int64_t size,
+    llvm::function_ref<void(Value, int64_t, Value)> body) {
+  if (full > 0) {
+    auto loop = scf::ForOp::create(b, loc, index(0), index(full), index(1));
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    body(mul(loop.getInductionVar(), size), size, loop.getInductionVar());
+  }
+  if (tail > 0)
+    body(index(full * size), tail, index(full));
+}
+
+void tiling::ProgramEmitter::onItsBlock(Value id, Value blockIdx,
+                                        Value blockNum,
+                                        llvm::function_ref<void()> body) {
+  Value mine = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, id, blockNum), blockIdx);
+  auto ifOp = scf::IfOp::create(b, loc, mine, /*withElse=*/false);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  body();
+}
+
+Value tiling::ProgramEmitter::place(MemRefType type, int64_t offset) {
+  Value &v = buffers[{type, offset}];
+  if (v)
+    return v;
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPoint(allocPoint);
+  v = AllocOp::create(b, loc, type, b.getI64IntegerAttr(offset)).getResult();
+  return v;
+}
+
+Value tiling::ProgramEmitter::buffer(Level level, int64_t rows, int64_t cols,
+                                     Type elem, Format format, int64_t offset) {
+  auto layout = LayoutAttr::get(b.getContext(), format, {}, std::nullopt);
+  return place(MemRefType::get({rows, cols}, elem, layout,
+                               MemSpaceAttr::get(b.getContext(), level)),
+               offset);
+}
+
+Value tiling::ProgramEmitter::index(int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+Value tiling::ProgramEmitter::mul(Value v, int64_t c) {
+  return arith::MulIOp::create(b, loc, v, index(c));
+}
+Value tiling::ProgramEmitter::add(Value x, Value y) {
+  return arith::AddIOp::create(b, loc, x, y);
+}
+
+Value tiling::ProgramEmitter::biasToBT(Value n0, int64_t nt, int64_t bn,
+                                       Type cType) {
   int64_t bytes = *getElementBitWidth(cType) / 8;
-  auto i64 = [&](int64_t v) { return b.getI64IntegerAttr(v); };
   int64_t l1Offset = llvm::alignDown(int64_t(prod.L1) - 16 * bn * bytes, 512);
-  auto nz = LayoutAttr::get(ctx, Format::Nz, {}, std::nullopt);
-  Value l1 = place(
-      MemRefType::get({1, bn}, cType, nz, MemSpaceAttr::get(ctx, Level::L1)),
-      l1Offset);
+  Value l1 = buffer(Level::L1, 1, bn, cType, Format::Nz, l1Offset);
   DataCopyOp::create(b, loc, biasRow, n0, l1, Value(), {}, {}, {}, {}, {},
-                     i64(1), i64(1), i64(nt), i64(0),
-                     i64(cast<MemRefType>(biasRow.getType()).getShape()[1]),
-                     i64(1), {}, i64(0));
+                     attr(1), attr(1), attr(nt), attr(0),
+                     attr(cast<MemRefType>(biasRow.getType()).getShape()[1]),
+                     attr(1), {}, attr(0));
   int64_t btElems = llvm::alignTo(bn * bytes, 64) / bytes;
   Value bt =
       place(MemRefType::get({btElems}, cType, MemRefLayoutAttrInterface(),
-                            MemSpaceAttr::get(ctx, Level::BT)),
+                            MemSpaceAttr::get(b.getContext(), Level::BT)),
             0);
   DataCopyOp::create(b, loc, l1, Value(), bt, Value(), {}, {}, {}, {}, {}, {},
                      {}, {}, {}, {}, {}, {}, {});

@@ -8,15 +8,23 @@
 #ifndef ASCUBE_TRANSFORMS_TILELINALG_H
 #define ASCUBE_TRANSFORMS_TILELINALG_H
 
+#include "ascube/Layout/Fractal.h"
 #include "ascube/Target/Target.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+#include "llvm/ADT/DenseMap.h"
 
 namespace ascube::tiling {
 
 /// A GM operand the pass can address: a static, row-major memref of
 /// `rank` dimensions with no memory space.
 bool isPlainGMMatrix(mlir::Value v, int64_t rank);
+
+/// Whether `prod`'s Mmad table has the row A x B -> C (type names as in
+/// docs/Products.md) with a bias (`bias`) or without.
+bool hasMmadRow(const target::ProductInfo &prod, llvm::StringRef a,
+                llvm::StringRef b, llvm::StringRef c, bool bias);
 
 /// The `linalg.fill` of zero (+0.0 for floats) into `c` right before
 /// `op`, or null.
@@ -41,23 +49,67 @@ struct Epilogue {
 /// The epilogue of `op` on its output `c` (possibly empty).
 Epilogue matchEpilogue(mlir::Operation *op, mlir::Value c);
 
-/// Places a buffer of `type` at byte `offset` of its level (one alloc per
-/// type and place, at the function's entry).
-using PlaceFn = llvm::function_ref<mlir::Value(mlir::MemRefType, int64_t)>;
+/// What the matmul and convolution emitters share: the builder, the
+/// product, placed buffers (one alloc per type and place, at the
+/// function's entry), index arithmetic, the tile loops, the block a tile
+/// runs on, and the bias of an epilogue.
+class ProgramEmitter {
+public:
+  ProgramEmitter(mlir::OpBuilder &b, mlir::Location loc,
+                 const target::ProductInfo &prod)
+      : b(b), loc(loc), prod(prod) {}
 
-/// The bias of an output tile's `nt` columns from `n0` (an index) in the
-/// bias table: the GM row `biasRow` (1 x N of the C type `cType`) -> L1 by
-/// ND2NZ with dstNzC0Stride = 1 (a 1 x `bn` Nz staged at the top of L1,
-/// its C0 blocks one after another, the last zero-filled to 32 B), then
-/// L1 -> BT by the bias copy in whole 64 B (A2's unit; two of 950's, whose
-/// length is even). BT's columns past nt hold what L1 held there: they
-/// feed only padded columns of C, which Fixpipe does not write. Returns
-/// the BT buffer (at least `bn` elements). `bn` >= nt is the tile's
-/// columns as computed.
-mlir::Value emitBiasToBT(mlir::OpBuilder &b, mlir::Location loc,
-                         const target::ProductInfo &prod, mlir::Value biasRow,
-                         mlir::Value n0, int64_t nt, int64_t bn,
-                         mlir::Type cType, PlaceFn place);
+  /// Allocations go here (the function's entry).
+  mlir::Operation *allocPoint = nullptr;
+  /// The epilogue: the bias as a 1 x N GM row of the output's type (or
+  /// null) and the ReLU.
+  mlir::Value biasRow;
+  bool relu = false;
+
+protected:
+  /// Calls `body(offset, size, tile number)` for `full` tiles of `size`
+  /// (in an scf.for) and then the tail of `tail` elements, if any.
+  void
+  forEachTile(int64_t full, int64_t tail, int64_t size,
+              llvm::function_ref<void(mlir::Value, int64_t, mlir::Value)> body);
+  /// Emits `body` inside `scf.if (id % block_num == block_idx)`: output
+  /// tile number `id` runs on that block only.
+  void onItsBlock(mlir::Value id, mlir::Value blockIdx, mlir::Value blockNum,
+                  llvm::function_ref<void()> body);
+  /// The placed buffer of `type` at byte `offset`: one per type and place
+  /// (all of one operand's buffers of a level at one address: they are
+  /// live one at a time).
+  mlir::Value place(mlir::MemRefType type, int64_t offset);
+  /// The placed 2-D buffer rows x cols of `level`.
+  mlir::Value buffer(target::Level level, int64_t rows, int64_t cols,
+                     mlir::Type elem, layout::Format format,
+                     int64_t offset = 0);
+  /// The bias of an output tile's `nt` columns from `n0` in the bias
+  /// table: the GM row's nt elements -> L1 by ND2NZ with dstNzC0Stride = 1
+  /// (a 1 x `bn` Nz staged at the top of L1, its C0 blocks one after
+  /// another, the last zero-filled to 32 B), then L1 -> BT by the bias
+  /// copy in whole 64 B (A2's unit; two of 950's, whose length is even).
+  /// BT's columns past nt hold what L1 held there: they feed only padded
+  /// columns of C, which Fixpipe does not write. Returns the BT buffer (at
+  /// least `bn` elements of `cType`); `bn` >= nt is the tile's columns as
+  /// computed.
+  mlir::Value biasToBT(mlir::Value n0, int64_t nt, int64_t bn,
+                       mlir::Type cType);
+
+  mlir::Value index(int64_t v);
+  mlir::Value mul(mlir::Value v, int64_t c);
+  mlir::Value add(mlir::Value x, mlir::Value y);
+  mlir::IntegerAttr attr(int64_t v) { return b.getI64IntegerAttr(v); }
+
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+  const target::ProductInfo &prod;
+  /// The current output tile's bias in BT (null without a bias).
+  mlir::Value bias;
+
+private:
+  llvm::DenseMap<std::pair<mlir::Type, int64_t>, mlir::Value> buffers;
+};
 
 /// Maps one linalg.conv_2d_nhwc_hwcf (TileConv.cpp) onto `prod`, or emits
 /// a labelled error (tile_c*) and fails. `report` adds the tiling remark;
