@@ -121,3 +121,4 @@ func.func @conv_bias_relu(%I: memref<1x8x8x20xf16>, %W: memref<3x3x20x24xf16>, %
   }
   return
 }
+

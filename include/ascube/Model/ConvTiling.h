@@ -26,7 +26,8 @@
 namespace ascube::model {
 
 /// One image's convolution: map H x W x C, kernel KH x KW, F output
-/// channels, strides, dilations (no padding), output OH x OW; element
+/// channels, strides, dilations, output OH x OW (a zero-padded map counts
+/// with its padding: H and W are the padded extents); element
 /// sizes in bits (map and weights alike, and the L0C accumulator).
 struct ConvProblem {
   int64_t h = 0, w = 0, c = 0, f = 0;

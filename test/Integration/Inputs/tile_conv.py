@@ -34,16 +34,46 @@ CONFIGS = [("atlas_a2", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")] + \
           [("kirin_x90", "f16", "f16"), ("kirin_x90", "i8", "i32")]
 
 
-def kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow, epi="", swap=False):
+def padded_map(t, n, h, w, c, pads, style):
+    """A map zero-padded in GM as one-shot bufferization writes a tensor.pad:
+    an alloc of the padded h x w map, a zero fill (linalg.map or
+    linalg.fill), and the real map copied into a subview (memref.copy or
+    linalg.copy). Returns (text, the real map's type)."""
+    pt, pb, pl, pr = pads
+    rh, rw = h - pt - pb, w - pl - pr
+    et = MLIR[t]
+    tp = f"memref<{n}x{h}x{w}x{c}x{et}>"
+    tr = f"memref<{n}x{rh}x{rw}x{c}x{et}>"
+    zero = "0" if t.startswith("i") else "0.0"
+    strides = f"[{h * w * c}, {w * c}, {c}, 1]"
+    tv = f"memref<{n}x{rh}x{rw}x{c}x{et}, strided<{strides}, offset: {(pt * w + pl) * c}>>"
+    fill = (f"  linalg.map outs(%P : {tp})\n    (%init: {et}) {{\n      %i0 = linalg.index 0 : index\n"
+            f"      linalg.yield %pz : {et}\n    }}\n" if style[0] else
+            f"  linalg.fill ins(%pz : {et}) outs(%P : {tp})\n")
+    copy = (f"  memref.copy %I, %V : {tr} to {tv}\n" if style[1] else
+            f"  linalg.copy ins(%I : {tr}) outs(%V : {tv})\n")
+    return (f"  %pz = arith.constant {zero} : {et}\n  %P = memref.alloc() : {tp}\n{fill}"
+            f"  %V = memref.subview %P[0, {pt}, {pl}, 0] [{n}, {rh}, {rw}, {c}] [1, 1, 1, 1] : {tp} to {tv}\n"
+            f"{copy}"), tr
+
+
+def kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow, epi="", swap=False,
+           pads=None, style=(True, True)):
+    """The convolution of an h x w map (or, with `pads`, of a smaller map
+    zero-padded to h x w before it)."""
     zero = "0" if ct.startswith("i") else "0.0"
     ti = f"memref<{n}x{h}x{w}x{c}x{MLIR[t]}>"
     tw = f"memref<{kh}x{kw}x{c}x{f}x{MLIR[t]}>"
     to = f"memref<{n}x{oh}x{ow}x{f}x{ct}>"
-    return f"""func.func @k(%I: {ti}, %W: {tw},{bias_arg(epi, ct, f)} %O: {to}) {{
-  %z = arith.constant {zero} : {ct}
+    pad, targ, src = "", ti, "%I"
+    if pads:
+        pad, targ = padded_map(t, n, h, w, c, pads, style)
+        src = "%P"
+    return f"""func.func @k(%I: {targ}, %W: {tw},{bias_arg(epi, ct, f)} %O: {to}) {{
+{pad}  %z = arith.constant {zero} : {ct}
   linalg.fill ins(%z : {ct}) outs(%O : {to})
   linalg.conv_2d_nhwc_hwcf {{dilations = dense<[{dh}, {dw}]> : tensor<2xi64>, strides = dense<[{sh}, {sw}]> : tensor<2xi64>}}
-    ins(%I, %W : {ti}, {tw}) outs(%O : {to})
+    ins({src}, %W : {ti}, {tw}) outs(%O : {to})
 {epilogue(epi, ct, to, [n, oh, ow, f], swap).replace("%C", "%O")}  return
 }}
 """
@@ -125,12 +155,27 @@ def main():
         oh = (h - ((kh - 1) * dh + 1)) // sh + 1
         ow = (w - ((kw - 1) * dw + 1)) // sw + 1
         epi, swap = choose_epilogue(o.seed, i, prod)
+        # A third of the maps are zero-padded to h x w before the
+        # convolution (a bufferized tensor.pad; up to the dilated kernel's
+        # reach less one on each side, the map at least 1 x 1). Own random
+        # stream.
+        prnd = random.Random(o.seed * 7919 + i)
+        pads, style = None, (prnd.random() < 0.5, prnd.random() < 0.5)
+        if prnd.random() < 0.33:
+            pt = prnd.randint(0, min((kh - 1) * dh, h - 1))
+            pb = prnd.randint(0, min((kh - 1) * dh, h - 1 - pt))
+            pl = prnd.randint(0, min((kw - 1) * dw, w - 1))
+            pr = prnd.randint(0, min((kw - 1) * dw, w - 1 - pl))
+            pads = (pt, pb, pl, pr)
+            if any(pads):
+                cover("padding")
         if epi:
             cover(f"epilogue {epi}")
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
         with open(d + "/linalg.mlir", "w") as fh:
-            fh.write(kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow, epi, swap))
+            fh.write(kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow, epi, swap,
+                            pads, style))
         # One case in five forces small tiles (tile=m,n,k: output pixels,
         # channels, im2col columns): many M, N and K tails.
         forced = ""
@@ -174,8 +219,13 @@ def main():
         # f16 outputs: values small enough that sums stay finite in f16.
         top = -4 if ct == "f16" else None
         x = random_values(rng, t, (n, h, w, c), huge=False, top=top)
+        if pads:
+            # The real map is the middle of the h x w one; the rest zeros.
+            pt, pb, pl, pr = pads
+            x[:, :pt], x[:, h - pb:], x[:, :, :pl], x[:, :, w - pr:] = 0, 0, 0, 0
+            real = x[:, pt:h - pb, pl:w - pr]
         wt = random_values(rng, t, (kh, kw, c, f), huge=False, top=top)
-        encode(x, t).tofile(d + "/I.bin")
+        encode(real if pads else x, t).tofile(d + "/I.bin")
         encode(wt, t).tofile(d + "/W.bin")
         bias = write_bias(o.seed, i, epi, ct, f, d + "/bias.bin")
         want = relu(reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow,

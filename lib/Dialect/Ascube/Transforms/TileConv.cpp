@@ -21,6 +21,10 @@
 //       Mmad            C tile (+)= X chunk x B chunk
 //     Fixpipe           C tile -> O (NZ2ND, row pitch F)
 //
+// A map zero-padded first (a bufferized tensor.pad: alloc, zero fill,
+// subview, copy) is read as it is; each tile's LoadData 3D pads its window
+// (padList), the edge tiles emitted one by one (forEachWindowTile).
+//
 // A bias add and a ReLU right after the convolution fold in as after a
 // matmul (tiling::matchEpilogue): the N tile's bias in BT starts the first
 // chunk's Mmad, Fixpipe applies the ReLU.
@@ -59,6 +63,98 @@ bool hasRow(ArrayRef<target::TypeRowInfo> rows, const target::ProductInfo &prod,
   });
 }
 
+/// A map zero-padded in GM before the convolution, as one-shot
+/// bufferization writes a tensor.pad: `%p = memref.alloc()`, a zero fill of
+/// it (linalg.fill, or linalg.map yielding zero), `memref.subview %p[0, top,
+/// left, 0] [N, H, W, C] [1, 1, 1, 1]` and a copy of the map into that view
+/// (memref.copy or linalg.copy), all before the convolution, which is the
+/// only other user of %p (a memref.dealloc aside).
+struct PaddedMap {
+  Value source;
+  int64_t top = 0, left = 0;
+  /// The alloc, fill, subview, copy and dealloc: erased once the
+  /// convolution reads the source with LoadData 3D's padding instead.
+  SmallVector<Operation *> ops;
+};
+
+std::optional<PaddedMap> matchPaddedMap(Value map, Operation *conv) {
+  auto alloc = map.getDefiningOp<memref::AllocOp>();
+  if (!alloc || !alloc.getDynamicSizes().empty() ||
+      !alloc.getSymbolOperands().empty())
+    return std::nullopt;
+  auto zero = [](Value v) {
+    return matchPattern(v, m_PosZeroFloat()) || matchPattern(v, m_Zero());
+  };
+  Operation *fill = nullptr, *copy = nullptr, *dealloc = nullptr;
+  memref::SubViewOp view;
+  Value source;
+  for (Operation *user : alloc->getUsers()) {
+    if (user == conv)
+      continue;
+    if (auto f = dyn_cast<linalg::FillOp>(user);
+        f && !fill && f.getOutputs()[0] == map && zero(f.getInputs()[0])) {
+      fill = user;
+      continue;
+    }
+    if (auto m = dyn_cast<linalg::MapOp>(user);
+        m && !fill && m.getInputs().empty() && m.getInit() == map &&
+        m.hasPureBufferSemantics() &&
+        zero(m.getMapper().front().getTerminator()->getOperand(0)) &&
+        llvm::all_of(m.getMapper().front().without_terminator(),
+                     [](Operation &o) { return isa<linalg::IndexOp>(o); })) {
+      fill = user;
+      continue;
+    }
+    if (auto v = dyn_cast<memref::SubViewOp>(user); v && !view) {
+      view = v;
+      continue;
+    }
+    if (isa<memref::DeallocOp>(user) && !dealloc) {
+      dealloc = user;
+      continue;
+    }
+    return std::nullopt;
+  }
+  if (!fill || !view || !view->hasOneUse())
+    return std::nullopt;
+  copy = *view->getUsers().begin();
+  if (auto c = dyn_cast<memref::CopyOp>(copy); c && c.getTarget() == view)
+    source = c.getSource();
+  else if (auto c = dyn_cast<linalg::CopyOp>(copy);
+           c && c.getOutputs()[0] == view && c.hasPureBufferSemantics())
+    source = c.getInputs()[0];
+  else
+    return std::nullopt;
+  auto padded = cast<MemRefType>(map.getType());
+  auto inner = dyn_cast<MemRefType>(source.getType());
+  if (!tiling::isPlainGMMatrix(source, 4) || !padded.getLayout().isIdentity() ||
+      padded.getMemorySpace() ||
+      inner.getElementType() != padded.getElementType() ||
+      !view.hasUnitStride() ||
+      !ShapedType::isStaticShape(view.getStaticOffsets()))
+    return std::nullopt;
+  ArrayRef<int64_t> off = view.getStaticOffsets();
+  ArrayRef<int64_t> size = view.getStaticSizes();
+  if (off.size() != 4 || off[0] != 0 || off[3] != 0 ||
+      size != inner.getShape() || size[0] != padded.getShape()[0] ||
+      size[3] != padded.getShape()[3] ||
+      off[1] + size[1] > padded.getShape()[1] ||
+      off[2] + size[2] > padded.getShape()[2])
+    return std::nullopt;
+  // Program order: fill, copy, convolution (the dealloc after it).
+  Block *block = conv->getBlock();
+  for (Operation *o : {fill, copy, view.getOperation(), alloc.getOperation()})
+    if (o->getBlock() != block || !o->isBeforeInBlock(conv))
+      return std::nullopt;
+  if (!fill->isBeforeInBlock(copy))
+    return std::nullopt;
+  PaddedMap pm{source, off[1], off[2], {copy, view, fill}};
+  if (dealloc)
+    pm.ops.push_back(dealloc);
+  pm.ops.push_back(alloc);
+  return pm;
+}
+
 /// Emits the Cube program of one convolution.
 class ConvEmitter : public tiling::ProgramEmitter {
 public:
@@ -85,44 +181,132 @@ public:
     Value blockIdx = BlockIdxOp::create(b, loc, b.getIndexType());
     Value blockNum = BlockNumOp::create(b, loc, b.getIndexType());
     Value imageTiles = mul(image, t.tilesM(p));
-    auto perM = [&](Value oh0, int64_t rows, Value ow0, int64_t cols,
-                    Value mi) {
-      forEachTile(
-          p.f / t.n, p.f % t.n, t.n, [&](Value f0, int64_t nt, Value ni) {
-            Value id = add(mul(add(imageTiles, mi), t.tilesN(p)), ni);
-            onItsBlock(id, blockIdx, blockNum,
-                       [&] { emitOutputTile(oh0, rows, ow0, cols, f0, nt); });
-          });
+    auto perM = [&](Value oh0, int64_t rows, Value ow0, int64_t cols, Value mi,
+                    Edge er, Edge ec) {
+      forEachTile(p.f / t.n, p.f % t.n, t.n,
+                  [&](Value f0, int64_t nt, Value ni) {
+                    Value id = add(mul(add(imageTiles, mi), t.tilesN(p)), ni);
+                    onItsBlock(id, blockIdx, blockNum, [&] {
+                      emitOutputTile(oh0, rows, ow0, cols, f0, nt, er, ec);
+                    });
+                  });
     };
     if (!t.piece) {
       // Bands of t.rows output rows (the last maybe fewer), whole rows.
-      forEachTile(p.oh / t.rows, p.oh % t.rows, t.rows,
-                  [&](Value oh0, int64_t rows, Value mi) {
-                    perM(oh0, rows, index(0), p.ow, mi);
-                  });
+      Edge cols = colEdge(0, p.ow);
+      forEachWindowTile(
+          p.oh, t.rows, [&](int64_t oh0, int64_t n) { return rowEdge(oh0, n); },
+          [&](Value oh0, int64_t rows, Value mi, Edge er) {
+            perM(oh0, rows, index(0), p.ow, mi, er, cols);
+          });
       return;
     }
-    // Pieces of t.piece output pixels of one row (the last maybe fewer).
+    // Single output rows in pieces of t.piece output pixels (the last
+    // maybe fewer).
     int64_t perRow = llvm::divideCeil(p.ow, t.piece);
-    auto loop = scf::ForOp::create(b, loc, index(0), index(p.oh), index(1));
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value oh = loop.getInductionVar();
-    forEachTile(p.ow / t.piece, p.ow % t.piece, t.piece,
-                [&](Value ow0, int64_t cols, Value j) {
-                  perM(oh, 1, ow0, cols, add(mul(oh, perRow), j));
-                });
+    forEachWindowTile(
+        p.oh, 1, [&](int64_t oh0, int64_t n) { return rowEdge(oh0, n); },
+        [&](Value oh, int64_t, Value, Edge er) {
+          forEachWindowTile(
+              p.ow, t.piece,
+              [&](int64_t ow0, int64_t n) { return colEdge(ow0, n); },
+              [&](Value ow0, int64_t cols, Value j, Edge ec) {
+                perM(oh, 1, ow0, cols, add(mul(oh, perRow), j), er, ec);
+              });
+        });
   }
+
+  /// Whether every output tile reads at least one row and one column of
+  /// the map (padding wider than the kernel's reach would leave a tile
+  /// with none).
+  bool tilesReadTheMap() const {
+    auto ok = [](int64_t total, int64_t size, auto edge, auto extent) {
+      for (int64_t s0 = 0; s0 < total; s0 += size) {
+        int64_t n = std::min(size, total - s0);
+        Edge e = edge(s0, n);
+        if (extent(n) - e.lo - e.hi < 1)
+          return false;
+      }
+      return true;
+    };
+    auto rows = [&](int64_t o, int64_t n) { return rowEdge(o, n); };
+    auto cols = [&](int64_t o, int64_t n) { return colEdge(o, n); };
+    auto inRows = [&](int64_t n) { return p.inRows(n); };
+    auto inCols = [&](int64_t n) { return p.inCols(n); };
+    return ok(p.oh, t.piece ? 1 : t.rows, rows, inRows) &&
+           ok(p.ow, t.piece ? t.piece : p.ow, cols, inCols);
+  }
+
+  /// The convolution's zero padding (tensor.pad), in map rows and columns:
+  /// the map in GM is mapH x mapW, the padded one p.h x p.w.
+  int64_t padTop = 0, padLeft = 0, mapH = 0, mapW = 0;
 
   /// The GM operands as matrices: the map (N*H*W) x C, the weights
   /// (KH*KW*C) x F, the output (N*OH*OW) x F.
   Value in, wt, out;
 
 private:
+  /// How far an output tile's window reaches beyond the map into the zero
+  /// padding, before (lo) and after (hi) it along one axis: LoadData 3D's
+  /// padList for the tile.
+  struct Edge {
+    int64_t lo = 0, hi = 0;
+  };
+  /// The rows of output rows [oh0, oh0 + n) beyond the map.
+  Edge rowEdge(int64_t oh0, int64_t n) const {
+    int64_t first = oh0 * p.sh - padTop;
+    return {std::max<int64_t>(0, -first),
+            std::max<int64_t>(0, first + p.inRows(n) - mapH)};
+  }
+  /// The columns of output columns [ow0, ow0 + n) beyond the map.
+  Edge colEdge(int64_t ow0, int64_t n) const {
+    int64_t first = ow0 * p.sw - padLeft;
+    return {std::max<int64_t>(0, -first),
+            std::max<int64_t>(0, first + p.inCols(n) - mapW)};
+  }
+
+  /// Calls `body(start, size, tile number, edge)` for the tiles of `size`
+  /// (the last maybe fewer) covering `total` output rows or columns: the
+  /// full tiles whose windows lie inside the map in an scf.for, the others
+  /// (reaching into the padding, or the tail) one by one, each with its own
+  /// edge. Without padding: a loop and the tail.
+  void forEachWindowTile(
+      int64_t total, int64_t size,
+      llvm::function_ref<Edge(int64_t, int64_t)> edgeOf,
+      llvm::function_ref<void(Value, int64_t, Value, Edge)> body) {
+    int64_t count = llvm::divideCeil(total, size);
+    auto len = [&](int64_t j) { return std::min(size, total - j * size); };
+    auto inside = [&](int64_t j) {
+      Edge e = edgeOf(j * size, len(j));
+      return e.lo == 0 && e.hi == 0 && len(j) == size;
+    };
+    int64_t lo = 0;
+    while (lo < count && !inside(lo))
+      ++lo;
+    int64_t hi = lo;
+    while (hi < count && inside(hi))
+      ++hi;
+    auto one = [&](int64_t j) {
+      body(index(j * size), len(j), index(j), edgeOf(j * size, len(j)));
+    };
+    for (int64_t j = 0; j < lo; ++j)
+      one(j);
+    if (hi > lo) {
+      auto loop = scf::ForOp::create(b, loc, index(lo), index(hi), index(1));
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value j = loop.getInductionVar();
+      body(mul(j, size), size, j, Edge{});
+    }
+    for (int64_t j = hi; j < count; ++j)
+      one(j);
+  }
+
   /// Output pixels rows x cols from (oh0, ow0) (a band: cols = OW) and
-  /// channels [f0, f0 + nt): every channel chunk, then the Fixpipe.
+  /// channels [f0, f0 + nt), whose windows reach `er` / `ec` into the
+  /// padding: every channel chunk, then the Fixpipe.
   void emitOutputTile(Value oh0, int64_t rows, Value ow0, int64_t cols,
-                      Value f0, int64_t nt) {
+                      Value f0, int64_t nt, Edge er, Edge ec) {
     int64_t pixels = rows * cols;
     int64_t c1 = p.c1(), g = t.groups;
     // A bias epilogue: the first chunk's Mmad starts C from it.
@@ -132,22 +316,22 @@ private:
     // The chunk holding the partial block is emitted on its own.
     int64_t looped = fullC - (partial && tailC == 0 ? 1 : 0);
     if (looped > 0) {
-      emitChunk(oh0, rows, ow0, cols, f0, nt, index(0), g, false, true);
+      emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, index(0), g, false, true);
       if (looped > 1) {
         auto loop =
             scf::ForOp::create(b, loc, index(1), index(looped), index(1));
         OpBuilder::InsertionGuard gd(b);
         b.setInsertionPointToStart(loop.getBody());
-        emitChunk(oh0, rows, ow0, cols, f0, nt, mul(loop.getInductionVar(), g),
-                  g, false, false);
+        emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec,
+                  mul(loop.getInductionVar(), g), g, false, false);
       }
     }
     if (partial && tailC == 0)
-      emitChunk(oh0, rows, ow0, cols, f0, nt, index((fullC - 1) * g), g, true,
-                fullC == 1);
+      emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, index((fullC - 1) * g), g,
+                true, fullC == 1);
     if (tailC > 0)
-      emitChunk(oh0, rows, ow0, cols, f0, nt, index(fullC * g), tailC, partial,
-                fullC == 0);
+      emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, index(fullC * g), tailC,
+                partial, fullC == 0);
     // C tile -> O: pixels x nt at pixel (image, oh0, ow0), channel f0.
     Value c = buffer(Level::L0C, mRows(pixels), nPadded(nt), acc, Format::Nz);
     Value pixel = add(mul(add(mul(image, p.oh), oh0), p.ow), ow0);
@@ -162,24 +346,29 @@ private:
   /// One channel chunk (`groups` C0 blocks from block g0; the last one
   /// partial when `hasPartial`) of one output tile.
   void emitChunk(Value oh0, int64_t rows, Value ow0, int64_t cols, Value f0,
-                 int64_t nt, Value g0, int64_t groups, bool hasPartial,
-                 bool init) {
+                 int64_t nt, Edge er, Edge ec, Value g0, int64_t groups,
+                 bool hasPartial, bool init) {
     int64_t pixels = rows * cols, ntp = nPadded(nt);
-    int64_t inRows = p.inRows(rows);
-    int64_t inCols = t.piece ? p.inCols(cols) : p.w;
+    // The map rows (and for a piece columns) the window reads; a band
+    // reads whole rows of the map.
+    int64_t inRows = p.inRows(rows) - er.lo - er.hi;
+    int64_t inCols = t.piece ? p.inCols(cols) - ec.lo - ec.hi : mapW;
     int64_t kc = groups * p.kh * p.kw * c0;
-    // The map: input rows from oh0 * sh (and columns from ow0 * sw for a
-    // piece), the chunk's channels, as an NC1HWC0 map (C1 = groups).
+    // The map: input rows from oh0 * sh - padTop (+ what lies in the
+    // padding), and columns from ow0 * sw - padLeft for a piece, the
+    // chunk's channels, as an NC1HWC0 map (C1 = groups).
     Value map = buffer5(Level::L1, groups, inRows, inCols, 0);
     int64_t channels = hasPartial ? (groups - 1) * c0 + crem : groups * c0;
-    Value inPixel =
-        add(mul(add(mul(image, p.h), mul(oh0, p.sh)), p.w), mul(ow0, p.sw));
+    Value row = add(mul(oh0, p.sh), index(er.lo - padTop));
+    Value col =
+        t.piece ? add(mul(ow0, p.sw), index(ec.lo - padLeft)) : index(0);
+    Value inPixel = add(mul(add(mul(image, mapH), row), mapW), col);
     Value src = add(mul(inPixel, p.c), mul(g0, c0));
     if (!t.piece)
-      nd2nz(in, src, map, Value(), 1, inRows * p.w, channels, 0, p.c,
-            inRows * p.w, 0);
-    else if (p.w * p.c <= 65535 && inCols * c0 <= 16384)
-      nd2nz(in, src, map, Value(), inRows, inCols, channels, p.w * p.c, p.c,
+      nd2nz(in, src, map, Value(), 1, inRows * mapW, channels, 0, p.c,
+            inRows * mapW, 0);
+    else if (mapW * p.c <= 65535 && inCols * c0 <= 16384)
+      nd2nz(in, src, map, Value(), inRows, inCols, channels, mapW * p.c, p.c,
             inRows * inCols, inCols * c0);
     else {
       // The map's row pitch W x C is beyond srcNdMatrixStride (or a row's
@@ -189,7 +378,7 @@ private:
       OpBuilder::InsertionGuard gd(b);
       b.setInsertionPointToStart(loop.getBody());
       Value r = loop.getInductionVar();
-      nd2nz(in, add(src, mul(r, p.w * p.c)), map, mul(r, inCols * c0), 1,
+      nd2nz(in, add(src, mul(r, mapW * p.c)), map, mul(r, inCols * c0), 1,
             inCols, channels, 0, p.c, inRows * inCols, 0);
     }
     Value b0 = buffer(Level::L0B, kc, ntp, elem, Format::Zn);
@@ -248,7 +437,11 @@ private:
     // X: the im2col window of the map, all of it (its rows are the tile's
     // pixels), into L0A.
     Value a0 = buffer(Level::L0A, mRows(pixels), kc, elem, prod.L0ALayout);
-    load3d(map, a0, Value(), inRows, inCols, groups * c0, {}, p.kh, p.kw, p.sh,
+    // The window's zero padding: padList [left, right, top, bottom].
+    SmallVector<int64_t> pad;
+    if (ec.lo || ec.hi || er.lo || er.hi)
+      pad = {ec.lo, ec.hi, er.lo, er.hi};
+    load3d(map, a0, Value(), inRows, inCols, groups * c0, pad, p.kh, p.kw, p.sh,
            p.sw, p.dh, p.dw, pixels, kc);
     Value c = buffer(Level::L0C, mRows(pixels), ntp, acc, Format::Nz);
     // Consecutive accumulating Mmads into a small L0C tile need a PIPE_M
@@ -340,6 +533,9 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
   if (!op->getParentOfType<func::FuncOp>())
     return op->emitOpError()
            << "ascube-tile-linalg maps linalg ops in a func.func [tile_c1]";
+  // A map zero-padded before the convolution (a bufferized tensor.pad) is
+  // read as it is in GM, with LoadData 3D's padding.
+  std::optional<PaddedMap> padded = matchPaddedMap(I, opPtr);
   auto is = cast<MemRefType>(I.getType()).getShape();
   auto ws = cast<MemRefType>(W.getType()).getShape();
   auto os = cast<MemRefType>(O.getType()).getShape();
@@ -416,6 +612,9 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
       e->erase();
     fill.erase();
     op.erase();
+    if (padded)
+      for (Operation *o : padded->ops)
+        o->erase();
     return success();
   }
   if (p.c == 0 || p.kh == 0 || p.kw == 0)
@@ -501,13 +700,34 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
   OpBuilder b(op);
   Location loc = op.getLoc();
   ConvEmitter emitter(b, loc, prod, p, *t, et, ct, weightsByLoad3D);
+  emitter.mapH = p.h;
+  emitter.mapW = p.w;
+  if (padded) {
+    auto inner = cast<MemRefType>(padded->source.getType()).getShape();
+    emitter.padTop = padded->top;
+    emitter.padLeft = padded->left;
+    emitter.mapH = inner[1];
+    emitter.mapW = inner[2];
+    int64_t pads[] = {padded->top, p.h - inner[1] - padded->top, padded->left,
+                      p.w - inner[2] - padded->left};
+    if (*llvm::max_element(pads) > 255)
+      return op->emitOpError()
+             << "a padding of " << *llvm::max_element(pads)
+             << " rows or columns is beyond LoadData 3D's padList range [0, "
+                "255] [tile_c7]";
+  }
+  if (!emitter.tilesReadTheMap())
+    return op->emitOpError()
+           << "the padding reaches further than the kernel: an output tile "
+              "of "
+           << prod.Name << " would read no row or column of the map [tile_c1]";
   emitter.allocPoint = &func.getBody().front().front();
   // The GM operands as matrices: pixels x channels, kernel rows x F.
   auto matrix = [&](Value v) {
     return memref::CollapseShapeOp::create(
         b, loc, v, ArrayRef<ReassociationIndices>{{0, 1, 2}, {3}});
   };
-  emitter.in = matrix(I);
+  emitter.in = matrix(padded ? padded->source : I);
   emitter.wt = matrix(W);
   emitter.out = matrix(O);
   if (epilogue.bias)
@@ -525,5 +745,8 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
     e->erase();
   fill.erase();
   op.erase();
+  if (padded)
+    for (Operation *o : padded->ops)
+      o->erase();
   return success();
 }

@@ -174,7 +174,9 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     (`arith.maximumf`, or `arith.maxsi` with 0) becomes Fixpipe's reluEn.
 
     `linalg.conv_2d_nhwc_hwcf` (NHWC map N x H x W x C, HWCF weights
-    KH x KW x C x F, NHWC output, strides and dilations, no padding; f16,
+    KH x KW x C x F, NHWC output, strides and dilations, a map zero-padded
+    first as bufferized tensor.pad writes it (LoadData 3D pads each tile's
+    window instead); f16,
     bf16, f32 -> f32 and int8 -> int32 on A2/A3/950, f16 -> f16 and int8
     -> int32 on Kirin X90) becomes, per image, the GEMM of the im2col
     matrix (output pixels x C1·KH·KW·C0, §10.3) and the weights: per output
