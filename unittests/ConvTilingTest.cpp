@@ -116,3 +116,30 @@ TEST(ConvTiling, MapPixelsRange) {
   EXPECT_TRUE(fitsConvTiling(p, huge, ConvTiling{30, 0, 16, 1}));
   EXPECT_FALSE(fitsConvTiling(p, huge, ConvTiling{35, 0, 16, 1}));
 }
+
+// A map wider than the output needs: 5 x 9 x 16 f16, a 1 x 1 kernel,
+// stride 1 x 2, a 4 x 3 output (linalg's windows stop short of the map's
+// end). A band of 4 rows holds (3 - 1) x 2 + 1 = 5 of the 9 columns of
+// its rows: 20 map pixels; GM -> L1 4 x 5 x 32 B = 640 B of map and
+// 16 x 16 x 2 B = 512 B of weights.
+TEST(ConvTiling, BandHoldsTheColumnsItsOutputReads) {
+  ConvProblem p = problem(5, 9, 16, 1, 16);
+  p.sw = 2;
+  p.oh = 4;
+  p.ow = 3;
+  ConvTiling t{4, 0, 16, 1};
+  EXPECT_EQ(t.mapPixels(p), 20);
+  EXPECT_EQ(t.gmToL1Bytes(p), 640 + 512);
+  EXPECT_TRUE(fitsConvTiling(p, kA2, t));
+}
+
+// Sizes far beyond any GM neither wrap the traffic around nor fit:
+// the traffic saturates at INT64_MAX, and a forced tile of 2^62 output
+// rows or 2^40 channels is refused before any byte count overflows.
+TEST(ConvTiling, HugeSizesSaturateAndDoNotFit) {
+  ConvProblem p = problem(int64_t(1) << 40, int64_t(1) << 20, 4096, 1, 4096);
+  ConvTiling t{1, 16, 16, 1};
+  EXPECT_EQ(t.gmToL1Bytes(p), INT64_MAX);
+  EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{int64_t(1) << 62, 0, 16, 1}));
+  EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{1, 16, int64_t(1) << 40, 1}));
+}

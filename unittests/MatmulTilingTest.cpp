@@ -124,3 +124,17 @@ TEST(MatmulTiling, BiasBoundsN) {
   cap.bt = 0;
   EXPECT_FALSE(chooseMatmulTiling(p, cap));
 }
+
+// Sizes far beyond any GM: the traffic saturates at INT64_MAX instead of
+// wrapping around, and tiles beyond Mmad's m, n, k (4095) do not fit —
+// refused before any byte count could overflow.
+TEST(MatmulTiling, HugeSizesSaturateAndDoNotFit) {
+  MatmulProblem p = problem(int64_t(1) << 40, int64_t(1) << 40, 1 << 20);
+  EXPECT_EQ((MatmulTiling{16, 16, 16}.gmToL1Bytes(p)), INT64_MAX);
+  EXPECT_FALSE(fitsMatmulTiling(p, kA2, MatmulTiling{4096, 16, 16}));
+  EXPECT_FALSE(fitsMatmulTiling(
+      p, kA2, MatmulTiling{int64_t(1) << 62, int64_t(1) << 62, 16}));
+  EXPECT_EQ(MatmulTiling::satMul(INT64_MAX, 2), INT64_MAX);
+  EXPECT_EQ(MatmulTiling::satAdd(INT64_MAX, 1), INT64_MAX);
+  EXPECT_EQ(MatmulTiling::satMul(3, 5), 15);
+}

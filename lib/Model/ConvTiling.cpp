@@ -23,24 +23,35 @@ int64_t ConvTiling::tilesM(const ConvProblem &p) const {
 
 int64_t ConvTiling::gmToL1Bytes(const ConvProblem &p) const {
   // Map: each M tile's input pixels, all C1 blocks (32 B a pixel and
-  // block), once per N tile. Weights: K x N per M tile.
-  int64_t mapBytes = 0;
+  // block), once per N tile. Weights: K x N per M tile. Saturating: a
+  // shape beyond any GM still costs more than a smaller one.
+  auto mul = MatmulTiling::satMul;
+  auto add = MatmulTiling::satAdd;
+  int64_t mapPixels = 0;
   if (piece) {
     int64_t full = p.ow / piece, tail = p.ow % piece;
-    int64_t perRow = full * p.inCols(piece) + (tail ? p.inCols(tail) : 0);
-    mapBytes = p.oh * p.inRows(1) * perRow;
+    int64_t perRow = add(mul(full, p.inCols(piece)), tail ? p.inCols(tail) : 0);
+    mapPixels = mul(mul(p.oh, p.inRows(1)), perRow);
   } else {
     int64_t full = p.oh / rows, tail = p.oh % rows;
-    mapBytes = (full * p.inRows(rows) + (tail ? p.inRows(tail) : 0)) * p.w;
+    mapPixels = mul(add(mul(full, p.inRows(rows)), tail ? p.inRows(tail) : 0),
+                    p.inCols(p.ow));
   }
-  mapBytes *= p.c1() * 32;
-  int64_t weightBytes = p.kh * p.kw * p.c * p.f * p.bits / 8;
-  return tilesN(p) * mapBytes + tilesM(p) * weightBytes;
+  int64_t mapBytes = mul(mapPixels, mul(p.c1(), 32));
+  int64_t weightBits = mul(mul(p.kh * p.kw, mul(p.c, p.f)), p.bits);
+  int64_t weightBytes = weightBits == INT64_MAX ? weightBits : weightBits / 8;
+  return add(mul(tilesN(p), mapBytes), mul(tilesM(p), weightBytes));
 }
 
 bool ascube::model::fitsConvTiling(const ConvProblem &p,
                                    const MatmulCapacities &cap,
                                    const ConvTiling &t) {
+  // The bounded fields first (Mmad m, n at most 4095, at most 16384 map
+  // columns), so that nothing below overflows.
+  if (t.rows < 1 || t.n < 1 || t.groups < 1 || t.pixels(p) > 4080 ||
+      t.n > 4095 || t.groups > 4095 ||
+      p.inCols(t.piece ? t.piece : p.ow) > 16384)
+    return false;
   int64_t m = roundUp(t.pixels(p), 16);
   int64_t k = t.groups * p.kh * p.kw * p.c0();
   int64_t groupRows = p.kh * p.kw * p.c0();
@@ -52,8 +63,7 @@ bool ascube::model::fitsConvTiling(const ConvProblem &p,
                weightGroups * groupRows * t.n * p.bits / 8 + 3 * 512 +
                (p.biasBits ? 16 * t.n * p.biasBits / 8 + 512 : 0);
   int64_t bt = (t.n * p.biasBits / 8 + 63) / 64 * 64;
-  return t.rows >= 1 && t.n >= 1 && t.groups >= 1 && m <= 4080 && k <= 4095 &&
-         t.n <= 4095 && t.mapPixels(p) <= 16384 &&
+  return k <= 4095 && t.mapPixels(p) <= 16384 &&
          t.groups * groupRows <= 16384 && m * t.n * p.cBits / 8 <= cap.l0c &&
          m * k * p.bits / 8 <= cap.l0a && k * t.n * p.bits / 8 <= cap.l0b &&
          l1 <= cap.l1 && (!p.biasBits || bt <= cap.bt);

@@ -6,17 +6,33 @@
 
 #include "ascube/Model/MatmulTiling.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <algorithm>
 #include <numeric>
 #include <tuple>
 
 using namespace ascube::model;
 
+int64_t MatmulTiling::satMul(int64_t a, int64_t b) {
+  int64_t r;
+  return llvm::MulOverflow(a, b, r) ? INT64_MAX : r;
+}
+
+int64_t MatmulTiling::satAdd(int64_t a, int64_t b) {
+  int64_t r;
+  return llvm::AddOverflow(a, b, r) ? INT64_MAX : r;
+}
+
 int64_t MatmulTiling::gmToL1Bytes(const MatmulProblem &p) const {
   // Every tile row (all of M over the tiles) reads K elements of A per
   // tile column, and every tile column N reads K of B per tile row.
-  return (tilesN(p) * p.m * p.k * p.aBits + tilesM(p) * p.k * p.n * p.bBits) /
-         8;
+  auto bytes = [](int64_t times, int64_t rows, int64_t cols, int64_t bits) {
+    int64_t b = satMul(satMul(times, satMul(rows, cols)), bits);
+    return b == INT64_MAX ? b : b / 8;
+  };
+  return satAdd(bytes(tilesN(p), p.m, p.k, p.aBits),
+                bytes(tilesM(p), p.k, p.n, p.bBits));
 }
 
 MatmulAlignment MatmulAlignment::of(const MatmulProblem &p) {
@@ -44,6 +60,9 @@ int64_t biasL1Bytes(int64_t n, const MatmulProblem &p) {
 bool ascube::model::fitsMatmulTiling(const MatmulProblem &p,
                                      const MatmulCapacities &cap,
                                      const MatmulTiling &t) {
+  // Mmad's m, k and n fields are at most 4095 (§13.1).
+  if (t.m < 1 || t.n < 1 || t.k < 1 || t.m > 4095 || t.n > 4095 || t.k > 4095)
+    return false;
   return t.m * t.n * p.cBits / 8 <= cap.l0c &&
          2 * t.m * t.k * p.aBits / 8 <= cap.l0a &&
          2 * t.k * t.n * p.bBits / 8 <= cap.l0b &&

@@ -109,3 +109,47 @@ func.func @kernel(%I: memref<1x1x256x16xf16>, %W: memref<1x256x16x16xf16>, %O: m
   return
 }
 }
+
+// -----
+
+// tile_c5: 65536 channels: the map's row pitch C is beyond DataCopy's
+// srcDValue field [1, 65535].
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @channels(%I: memref<1x1x1x65536xf16>, %W: memref<1x1x65536x16xf16>, %O: memref<1x1x1x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x1x1x16xf32>)
+  // expected-error @+1 {{a row pitch of 65536 elements is beyond DataCopy's srcDValue range [1, 65535] [tile_c5]}}
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x1x1x65536xf16>, memref<1x1x65536x16xf16>) outs(%O : memref<1x1x1x16xf32>)
+  return
+}
+}
+
+// -----
+
+// tile_c1: no channels: O is its zero fill, nothing for the Cube.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @no_channels(%I: memref<1x4x4x0xf16>, %W: memref<3x3x0x16xf16>, %O: memref<1x2x2x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x2x2x16xf32>)
+  // expected-error @+1 {{no channels or an empty kernel: O is the zero fill and there is nothing for the Cube to compute; not mapped [tile_c1]}}
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x4x4x0xf16>, memref<3x3x0x16xf16>) outs(%O : memref<1x2x2x16xf32>)
+  return
+}
+}
+
+// -----
+
+// tile_c1: one C0 block of a 255 x 255 f32 kernel is 255 x 255 x 8 =
+// 520200 im2col columns, beyond Mmad's k (4095) and L0A: no tile fits.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @no_tile(%I: memref<1x255x255x8xf32>, %W: memref<255x255x8x16xf32>, %O: memref<1x1x1x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x1x1x16xf32>)
+  // expected-error @+1 {{no tile of atlas_a2's L0A/L0B/L0C/L1 holds one output row piece of 16 pixels, 16 output channels and one C0 block of the kernel (KH x KW x C0 = 520200 im2col columns) [tile_c1]}}
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x255x255x8xf32>, memref<255x255x8x16xf32>) outs(%O : memref<1x1x1x16xf32>)
+  return
+}
+}

@@ -65,9 +65,11 @@ struct ConvTiling {
   int64_t pixels(const ConvProblem &p) const {
     return piece ? piece : rows * p.ow;
   }
-  /// Map pixels of a full M tile in L1 (its input band or rectangle).
+  /// Map pixels of a full M tile in L1 (its input band or rectangle): a
+  /// band holds the columns its OW output columns read (all W of a map no
+  /// wider than the output needs).
   int64_t mapPixels(const ConvProblem &p) const {
-    return p.inRows(rows) * (piece ? p.inCols(piece) : p.w);
+    return p.inRows(rows) * p.inCols(piece ? piece : p.ow);
   }
   /// M tiles of one image, N tiles, K chunks.
   int64_t tilesM(const ConvProblem &p) const;

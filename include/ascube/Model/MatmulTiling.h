@@ -62,6 +62,10 @@ struct MatmulTiling {
   int64_t gmToL1Bytes(const MatmulProblem &p) const;
 
   static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+  /// a x b and a + b, or INT64_MAX where they overflow: the traffic of
+  /// shapes far beyond any GM still orders tilings (larger never smaller).
+  static int64_t satMul(int64_t a, int64_t b);
+  static int64_t satAdd(int64_t a, int64_t b);
 };
 
 /// The alignment of tile sizes in elements: m a multiple of 16 (fractal

@@ -24,13 +24,15 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
-from cubetest import C0, encode, options, random_values, reference_matmul, run, Tally  # noqa: E402
-from tile_linalg import bias_arg, choose_epilogue, epilogue, relu, write_bias  # noqa: E402
+from cubetest import C0, options, reference_matmul, run, Tally  # noqa: E402
+from tile_linalg import (FP8, MLIR, bias_arg, choose_epilogue, encoded, epilogue,  # noqa: E402
+                         relu, values, write_bias)
 
-MLIR = {"f16": "f16", "bf16": "bf16", "f32": "f32", "i8": "i8"}
-ACC = {"f16": "f32", "bf16": "f32", "f32": "f32", "i8": "i32"}
+C0 = dict(C0, e4m3=32, e5m2=32)
+ACC = {"f16": "f32", "bf16": "f32", "f32": "f32", "i8": "i32", "e4m3": "f32", "e5m2": "f32"}
+# fp8 maps and weights (one type: LoadData 3D reads one map type) on 950.
 CONFIGS = [("atlas_a2", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")] + \
-          [("ascend950pr", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")] + \
+          [("ascend950pr", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8", "e4m3", "e5m2")] + \
           [("kirin_x90", "f16", "f16"), ("kirin_x90", "i8", "i32")]
 
 
@@ -106,6 +108,11 @@ def reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias=None):
                            j * dw:j * dw + (ow - 1) * sw + 1:sw, :]
                 cols[:, :, i, j, :] = patch.reshape(oh * ow, c1, c0)
         a = cols.reshape(oh * ow, -1)
+        if t in FP8:
+            # fp8 x fp8 products are exact in f32: the f32 order of the Cube.
+            init = None if bias is None else np.tile(bias, (a.shape[0], 1))
+            outs.append(reference_matmul(a, b, "f32", c0=init))
+            continue
         if ct != "f16":
             init = None if bias is None else np.tile(bias, (a.shape[0], 1))
             outs.append(reference_matmul(a, b, t, c0=init))
@@ -154,6 +161,17 @@ def main():
             cover("deep map")
         oh = (h - ((kh - 1) * dh + 1)) // sh + 1
         ow = (w - ((kw - 1) * dw + 1)) // sw + 1
+        # A fifth of the outputs are smaller than the map allows (linalg
+        # lets the windows stop short of the map's end): the map is wider
+        # or taller than the output needs. Own random stream.
+        wrnd = random.Random(o.seed * 104729 + i)
+        if wrnd.random() < 0.2:
+            if ow > 1 and wrnd.random() < 0.7:
+                ow = wrnd.randint(1, ow - 1)
+                cover("map wider than the output needs")
+            if oh > 1 and wrnd.random() < 0.5:
+                oh = wrnd.randint(1, oh - 1)
+                cover("map taller than the output needs")
         epi, swap = choose_epilogue(o.seed, i, prod)
         # A third of the maps are zero-padded to h x w before the
         # convolution (a bufferized tensor.pad; up to the dilated kernel's
@@ -218,15 +236,17 @@ def main():
             cover("dilation > 1")
         # f16 outputs: values small enough that sums stay finite in f16.
         top = -4 if ct == "f16" else None
-        x = random_values(rng, t, (n, h, w, c), huge=False, top=top)
+        x = values(rng, t, (n, h, w, c), huge=False, top=top)
         if pads:
             # The real map is the middle of the h x w one; the rest zeros.
             pt, pb, pl, pr = pads
             x[:, :pt], x[:, h - pb:], x[:, :, :pl], x[:, :, w - pr:] = 0, 0, 0, 0
             real = x[:, pt:h - pb, pl:w - pr]
-        wt = random_values(rng, t, (kh, kw, c, f), huge=False, top=top)
-        encode(real if pads else x, t).tofile(d + "/I.bin")
-        encode(wt, t).tofile(d + "/W.bin")
+        wt = values(rng, t, (kh, kw, c, f), huge=False, top=top)
+        if t in FP8:
+            cover("fp8")
+        encoded(real if pads else x, t).tofile(d + "/I.bin")
+        encoded(wt, t).tofile(d + "/W.bin")
         bias = write_bias(o.seed, i, epi, ct, f, d + "/bias.bin")
         want = relu(reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow,
                               int(tile.group(4)) * kh * kw * C0[t], bias), epi)

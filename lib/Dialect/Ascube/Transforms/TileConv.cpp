@@ -349,10 +349,12 @@ private:
                  int64_t nt, Edge er, Edge ec, Value g0, int64_t groups,
                  bool hasPartial, bool init) {
     int64_t pixels = rows * cols, ntp = nPadded(nt);
-    // The map rows (and for a piece columns) the window reads; a band
-    // reads whole rows of the map.
+    // The map rows and columns the window reads (a band: the columns its
+    // OW output columns read, all of a row unless the map is wider than
+    // the output needs). LoadData 3D's output width follows from l1W, so
+    // L1 holds exactly these columns.
     int64_t inRows = p.inRows(rows) - er.lo - er.hi;
-    int64_t inCols = t.piece ? p.inCols(cols) - ec.lo - ec.hi : mapW;
+    int64_t inCols = p.inCols(cols) - ec.lo - ec.hi;
     int64_t kc = groups * p.kh * p.kw * c0;
     // The map: input rows from oh0 * sh - padTop (+ what lies in the
     // padding), and columns from ow0 * sw - padLeft for a piece, the
@@ -360,20 +362,20 @@ private:
     Value map = buffer5(Level::L1, groups, inRows, inCols, 0);
     int64_t channels = hasPartial ? (groups - 1) * c0 + crem : groups * c0;
     Value row = add(mul(oh0, p.sh), index(er.lo - padTop));
-    Value col =
-        t.piece ? add(mul(ow0, p.sw), index(ec.lo - padLeft)) : index(0);
+    Value col = add(mul(ow0, p.sw), index(ec.lo - padLeft));
     Value inPixel = add(mul(add(mul(image, mapH), row), mapW), col);
     Value src = add(mul(inPixel, p.c), mul(g0, c0));
-    if (!t.piece)
+    if (inCols == mapW)
+      // Whole rows of the map: one run of pixels.
       nd2nz(in, src, map, Value(), 1, inRows * mapW, channels, 0, p.c,
             inRows * mapW, 0);
-    else if (mapW * p.c <= 65535 && inCols * c0 <= 16384)
+    else if (inRows <= 4095 && mapW * p.c <= 65535 && inCols * c0 <= 16384)
       nd2nz(in, src, map, Value(), inRows, inCols, channels, mapW * p.c, p.c,
             inRows * inCols, inCols * c0);
     else {
-      // The map's row pitch W x C is beyond srcNdMatrixStride (or a row's
-      // C0 plane beyond dstNzMatrixStride, both [0, 65535] / [0, 16384]):
-      // one copy per input row.
+      // More rows than ndNum's [0, 4095], the map's row pitch W x C
+      // beyond srcNdMatrixStride's [0, 65535] or a row's C0 plane beyond
+      // dstNzMatrixStride's [0, 16384]: one copy per input row.
       auto loop = scf::ForOp::create(b, loc, index(0), index(inRows), index(1));
       OpBuilder::InsertionGuard gd(b);
       b.setInsertionPointToStart(loop.getBody());
@@ -407,13 +409,18 @@ private:
     };
     if (weightsByLoad3D) {
       // Full blocks: a map of nFull * KH * KW rows of C0 pixels; pixel
-      // (h, w) is K row h * C0 + w, its channels the F columns.
+      // (h, w) is K row h * C0 + w, its channels the F columns. Every
+      // chunk lays its blocks out as a full chunk does (planes of
+      // t.groups * KH * KW rows): the C0 planes past an N tail's columns
+      // (f32, C0 = 8 < 16) then hold only this region's earlier weights,
+      // never another buffer's data, and meet only padding columns.
       if (nFull > 0) {
-        Value wFull = buffer5(Level::L1, ntp / c0, nFull * kk, c0, wFullOffset);
+        int64_t planeRows = t.groups * kk;
+        Value wFull = buffer5(Level::L1, ntp / c0, planeRows, c0, wFullOffset);
         for (int64_t j = 0; j < nFull; ++j)
           weights(add(g0, index(j)), c0, wFull, j * kk * c0 * c0,
-                  nFull * kk * c0, c0);
-        load3d(wFull, b0, Value(), nFull * kk, c0, ntp, {}, 1, 1, 1, 1, 1, 1,
+                  planeRows * c0, c0);
+        load3d(wFull, b0, Value(), planeRows, c0, ntp, {}, 1, 1, 1, 1, 1, 1,
                nFull * kk * c0, ntp);
       }
       if (hasPartial) {
@@ -678,7 +685,9 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
     return op->emitOpError()
            << "no tile of " << prod.Name
            << "'s L0A/L0B/L0C/L1 holds one output row piece of 16 pixels, "
-              "16 channels and one C0 block of the kernel (KH x KW x C0 = "
+           << p.nAlign()
+           << " output channels and one C0 block of the kernel (KH x KW x "
+              "C0 = "
            << p.kh * p.kw * p.c0() << " im2col columns) [tile_c1]";
   if (report)
     op->emitRemark() << llvm::formatv(

@@ -636,6 +636,18 @@ tiling::Epilogue ascube::tiling::matchEpilogue(Operation *op, Value c) {
     e.ops.push_back(next);
     next = next->getNextNode();
   }
+  // A linalg op on C right after what folds in: most likely an epilogue
+  // in another form, which stays a linalg op (ascube-run refuses it).
+  if (next && isa<linalg::LinalgOp>(next) &&
+      llvm::is_contained(next->getOperands(), c))
+    next->emitWarning()
+        << "'" << next->getName() << "' on the output of the '" << op->getName()
+        << "' before it is not folded into the Cube program and stays: "
+           "ascube-tile-linalg folds a linalg.generic over C (C's identity "
+           "map, all loops parallel) adding a bias (one input, a static 1-D "
+           "GM memref over C's last dimension: ins(%bias) outs(%C), "
+           "yielding C + bias) and/or a ReLU (max(C, 0)), the bias first "
+           "(docs/Tiling.md)";
   return e;
 }
 

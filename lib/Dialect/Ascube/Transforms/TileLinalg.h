@@ -46,7 +46,9 @@ struct Epilogue {
   llvm::SmallVector<mlir::Operation *, 2> ops;
 };
 
-/// The epilogue of `op` on its output `c` (possibly empty).
+/// The epilogue of `op` on its output `c` (possibly empty). Warns on a
+/// linalg op that uses `c` right after it and does not fold in (an
+/// epilogue in a form the pass does not recognise, which stays).
 Epilogue matchEpilogue(mlir::Operation *op, mlir::Value c);
 
 /// What the matmul and convolution emitters share: the builder, the

@@ -1,0 +1,15 @@
+// A map padded with 1.0, not zero: LoadData 3D pads with zeros only, so the
+// padding pattern is not folded; the diagnostic names the fill
+// (errors.test).
+func.func @k(%I: memref<1x2x2x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x2x2x16xf32>) {
+  %one = arith.constant 1.0 : f16
+  %P = memref.alloc() : memref<1x4x4x16xf16>
+  linalg.fill ins(%one : f16) outs(%P : memref<1x4x4x16xf16>)
+  %V = memref.subview %P[0, 1, 1, 0] [1, 2, 2, 16] [1, 1, 1, 1] : memref<1x4x4x16xf16> to memref<1x2x2x16xf16, strided<[256, 64, 16, 1], offset: 80>>
+  memref.copy %I, %V : memref<1x2x2x16xf16> to memref<1x2x2x16xf16, strided<[256, 64, 16, 1], offset: 80>>
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x2x2x16xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%P, %W : memref<1x4x4x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x2x2x16xf32>)
+  return
+}
