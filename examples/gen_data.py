@@ -194,11 +194,25 @@ def linalg_conv2d(out, rng):
     save(out, "golden", y.transpose(0, 2, 3, 1).astype(np.float32))
 
 
+def linalg_matmul_i8_requant(out, rng):
+    """linalg.matmul, int8 64 x 96 x 80, + an int32 bias, ReLU, then
+    requantized to int8 with scale 1/16 and offset 3: the plain int64
+    product, max(., 0), and the requantizing generic's formula (req8)."""
+    a = rng.integers(-16, 16, (64, 96), dtype=np.int8)
+    b = rng.integers(-16, 16, (96, 80), dtype=np.int8)
+    bias = rng.integers(-2000, 2000, 80, dtype=np.int32)
+    c = np.maximum(a.astype(np.int64) @ b.astype(np.int64) + bias, 0)
+    q = req8(c.astype(np.int32), 1.0 / 16, 3)
+    save(out, "A", a), save(out, "B", b), save(out, "bias", bias)
+    save(out, "golden", q)
+
+
 EXAMPLES = {f.__name__: f for f in [matmul_f16, matmul_bf16, matmul_f32,
                                      matmul_i8_bias, matmul_i8_kn, gemv_f16,
                                      matmul_i8_quant, conv2d_f16, conv2d_i8,
                                      matmul_load, linalg_matmul,
-                                     linalg_batch_matmul, linalg_conv2d]}
+                                     linalg_batch_matmul, linalg_conv2d,
+                                     linalg_matmul_i8_requant]}
 
 
 def main():

@@ -116,3 +116,91 @@ func.func @not_folded(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %rows: memre
   }
   return
 }
+
+// -----
+
+// A requantization to int8 after an int8 matmul (docs/Tiling.md,
+// "Epilogues"): C is a local alloc nothing else reads, so the program
+// writes only Q, by Fixpipe REQ8 (i32 L0C -> i8 GM) with the QUANT_PRE
+// word of scale 1/512 (f32 0x3B000000: exponent 127 - 9 = 118, no
+// mantissa bits), offset 3 (bits 45:37: 3 x 2^37 = 412316860416) and s8
+// output (bit 46: 2^46 = 70368744177664): 989855744 + 412316860416 +
+// 70368744177664 = 70782050893824; the alloc goes. The L0C tile is 32 x 64
+// (8-bit B is computed in 32 x 32 squares: N = 48 -> 64 columns).
+// REPORT: remark: ascube-tile-linalg: atlas_a2 i8 x i8 -> i32, M x N x K = 32 x 48 x 64, requantized to int8 (Fixpipe REQ8: scale 0.001953125, offset 3): tile
+// CHECK-LABEL: func.func @requant
+// CHECK-NOT: memref.alloc
+// CHECK: ascube.mmad
+// CHECK-NOT: ascube.fixpipe {{.*}}xi32>{{$}}
+// CHECK: ascube.fixpipe %{{.*}} to %{{.*}}[%{{.*}}] {deqScalar = 70782050893824 : i64, dstStride = 48 : i64, mSize = 32 : i64, nSize = 48 : i64} : memref<32x64xi32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<32x48xi8>
+// CHECK-NOT: ascube.fixpipe
+// CHECK-NOT: linalg.
+// CHECK-NOT: memref.
+// CHECK: return
+func.func @requant(%A: memref<32x64xi8>, %B: memref<64x48xi8>, %Q: memref<32x48xi8>) {
+  %C = memref.alloc() : memref<32x48xi32>
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%C : memref<32x48xi32>)
+  linalg.matmul ins(%A, %B : memref<32x64xi8>, memref<64x48xi8>) outs(%C : memref<32x48xi32>)
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%C : memref<32x48xi32>) outs(%Q : memref<32x48xi8>) {
+  ^bb0(%c: i32, %q: i8):
+    %scale = arith.constant 0.001953125 : f32
+    %f = arith.sitofp %c : i32 to f32
+    %y = arith.mulf %f, %scale : f32
+    %lo = arith.constant -256.0 : f32
+    %hi = arith.constant 255.0 : f32
+    %y1 = arith.maximumf %y, %lo : f32
+    %y2 = arith.minimumf %y1, %hi : f32
+    %r = math.roundeven %y2 : f32
+    %off = arith.constant 3.0 : f32
+    %r1 = arith.addf %r, %off : f32
+    %smin = arith.constant -128.0 : f32
+    %smax = arith.constant 127.0 : f32
+    %s1 = arith.minnumf %r1, %smax : f32
+    %s2 = arith.maxnumf %s1, %smin : f32
+    %i = arith.fptosi %s2 : f32 to i8
+    linalg.yield %i : i8
+  }
+  memref.dealloc %C : memref<32x48xi32>
+  return
+}
+
+// -----
+
+// A ReLU and then a requantization, C a function argument: C is written
+// (with the ReLU) and Q too, both Fixpipes from the same L0C tile, REQ8
+// with reluEn (a negative x gives 0 before the scale, as max(C, 0) does).
+// Scale 0.5 (0x3F000000 = 1056964608), no offset: 1056964608 + 2^46 =
+// 70369801142272.
+// REPORT: remark: ascube-tile-linalg: atlas_a2 i8 x i8 -> i32, M x N x K = 32 x 48 x 64, ReLU (Fixpipe), requantized to int8 (Fixpipe REQ8: scale 0.5, offset 0; C written too): tile
+// CHECK-LABEL: func.func @relu_requant
+// CHECK: ascube.fixpipe %[[T:.*]] to %{{.*}}[%{{.*}}] {dstStride = 48 : i64, mSize = 32 : i64, nSize = 48 : i64, reluEn = true} : memref<32x64xi32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<32x48xi32>
+// CHECK: ascube.fixpipe %[[T]] to %{{.*}}[%{{.*}}] {deqScalar = 70369801142272 : i64, dstStride = 48 : i64, mSize = 32 : i64, nSize = 48 : i64, reluEn = true} : memref<32x64xi32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<32x48xi8>
+// CHECK-NOT: linalg.
+func.func @relu_requant(%A: memref<32x64xi8>, %B: memref<64x48xi8>, %C: memref<32x48xi32>, %Q: memref<32x48xi8>) {
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%C : memref<32x48xi32>)
+  linalg.matmul ins(%A, %B : memref<32x64xi8>, memref<64x48xi8>) outs(%C : memref<32x48xi32>)
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      outs(%C : memref<32x48xi32>) {
+  ^bb0(%c: i32):
+    %r = arith.maxsi %c, %z : i32
+    linalg.yield %r : i32
+  }
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%C : memref<32x48xi32>) outs(%Q : memref<32x48xi8>) {
+  ^bb0(%c: i32, %q: i8):
+    %scale = arith.constant 0.5 : f32
+    %f = arith.sitofp %c : i32 to f32
+    %y = arith.mulf %scale, %f : f32
+    %r = math.roundeven %y : f32
+    %smin = arith.constant -128.0 : f32
+    %smax = arith.constant 127.0 : f32
+    %s1 = arith.maximumf %r, %smin : f32
+    %s2 = arith.minimumf %s1, %smax : f32
+    %i = arith.fptosi %s2 : f32 to i8
+    linalg.yield %i : i8
+  }
+  return
+}

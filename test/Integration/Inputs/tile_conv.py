@@ -25,8 +25,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
 from cubetest import C0, options, reference_matmul, run, Tally  # noqa: E402
-from tile_linalg import (FP8, MLIR, bias_arg, choose_epilogue, encoded, epilogue,  # noqa: E402
-                         relu, values, write_bias)
+from tile_linalg import (FP8, MLIR, add_requant, bias_arg, choose_epilogue,  # noqa: E402
+                         choose_requant, cover_requant, encoded, epilogue, relu,
+                         requant_golden, values, write_bias)
 
 C0 = dict(C0, e4m3=32, e5m2=32)
 ACC = {"f16": "f32", "bf16": "f32", "f32": "f32", "i8": "i32", "e4m3": "f32", "e5m2": "f32"}
@@ -191,9 +192,13 @@ def main():
             cover(f"epilogue {epi}")
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
+        rq = choose_requant(o.seed, i, ct, kh * kw * c)
+        cover_requant(covered, rq)
+        text = kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow, epi, swap, pads, style)
+        if rq:
+            text = add_requant(text, rq, "O", [n, oh, ow, f])
         with open(d + "/linalg.mlir", "w") as fh:
-            fh.write(kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow, epi, swap,
-                            pads, style))
+            fh.write(text)
         # One case in five forces small tiles (tile=m,n,k: output pixels,
         # channels, im2col columns): many M, N and K tails.
         forced = ""
@@ -250,6 +255,9 @@ def main():
         bias = write_bias(o.seed, i, epi, ct, f, d + "/bias.bin")
         want = relu(reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow,
                               int(tile.group(4)) * kh * kw * C0[t], bias), epi)
+        out = "O"
+        if rq:
+            want, out = requant_golden(want, rq), "Q"
         want.tofile(d + "/golden.bin")
         blocks = rnd.randint(2, 5) if rnd.random() < 0.3 else 1
         extra = ["--blocks", str(blocks)] if blocks > 1 else []
@@ -263,9 +271,11 @@ def main():
             os.replace(d + "/linalg.mlir", d + "/kernel.mlir")
             extra += ["--product", prod]
         ins = ["I", "W"] + (["bias"] if bias is not None else [])
-        ok, out = run(o.runner, d, "k", ins, "O", extra, dtype=want.dtype)
+        if rq and not rq["local"]:
+            extra += ["--output", f"O={d}/O.bin"]
+        ok, log = run(o.runner, d, "k", ins, out, extra, dtype=want.dtype)
         tally.report(f"{label} (tile {tile.group(1)} px x {tile.group(3)} ch, "
-                     f"{tile.group(4)} blocks/chunk)", ok, out)
+                     f"{tile.group(4)} blocks/chunk){' requantized' if rq else ''}", ok, log)
     for key in sorted(covered):
         print(f"covered {key}: {covered[key]}")
     tally.finish("programs")

@@ -9,6 +9,7 @@ order, exact integer sums saturated once). An f16 C (Kirin) is rounded to
 f16 at the end of every Mmad, i.e. of every K chunk of the chosen tiling.
 No fractal layout appears here.
 """
+import math
 import os
 import random
 import re
@@ -145,6 +146,110 @@ def relu(want, epi):
     return np.where(want < 0, np.zeros((), want.dtype), want) if "relu" in epi else want
 
 
+def choose_requant(seed, i, ct, k):
+    """About a third of the int32 cases end in a requantization to int8
+    (ascube folds it into Fixpipe REQ8): a scale with a 10-bit mantissa
+    sized so that K products land around the int8 range, an offset in a
+    third of them (with the clip to [-256, 255] before the rounding it
+    needs; the clip in half of the others too), C a local alloc or an
+    argument written as well, the clamps as minimumf/maximumf or
+    minnumf/maxnumf, nested either way. Own random stream. None or a
+    dict."""
+    if ct != "i32":
+        return None
+    qrnd = random.Random(seed * 3571 + i)
+    if qrnd.random() >= 0.35:
+        return None
+    e = math.floor(math.log2(60 / (5000 * math.sqrt(k) + 1))) + qrnd.randint(-1, 2)
+    scale = np.float32(np.ldexp(1 + qrnd.randint(0, 1023) / 1024, e))
+    off = qrnd.randint(-40, 40) if qrnd.random() < 0.33 else 0
+    return {"scale": scale, "off": off, "clip": off != 0 or qrnd.random() < 0.5,
+            "local": qrnd.random() < 0.5, "swap": qrnd.random() < 0.5,
+            "ops": qrnd.choice([("arith.minimumf", "arith.maximumf"),
+                                ("arith.minnumf", "arith.maxnumf")]),
+            "nest": qrnd.random() < 0.5}
+
+
+def requant_generic(rq, out, tc, tq, rank):
+    """The linalg.generic requantizing `out` (i32) into %Q (i8) as `rq`
+    says: sitofp, mulf by the scale, [clamp to [-256, 255]], roundeven,
+    [+ offset], clamp to [-128, 127], fptosi."""
+    dims = ", ".join(f"d{j}" for j in range(rank))
+    ident = f"affine_map<({dims}) -> ({dims})>"
+    mn, mx = rq["ops"]
+    lines = []
+
+    def clamp(v, lo, hi, name):
+        lines.append(f"    %{name}lo = arith.constant {lo:.1f} : f32")
+        lines.append(f"    %{name}hi = arith.constant {hi:.1f} : f32")
+        if rq["nest"]:
+            lines.append(f"    %{name}1 = {mx} {v}, %{name}lo : f32")
+            lines.append(f"    %{name}2 = {mn} %{name}1, %{name}hi : f32")
+        else:
+            lines.append(f"    %{name}1 = {mn} %{name}hi, {v} : f32")
+            lines.append(f"    %{name}2 = {mx} %{name}lo, %{name}1 : f32")
+        return f"%{name}2"
+    bits = int(np.array(rq["scale"], np.float32).view(np.uint32))
+    lines.append(f"    %qs = arith.constant 0x{bits:08X} : f32")
+    lines.append("    %qf = arith.sitofp %qc : i32 to f32")
+    lines.append("    %qy = arith.mulf %qs, %qf : f32" if rq["swap"] else
+                 "    %qy = arith.mulf %qf, %qs : f32")
+    y = clamp("%qy", -256, 255, "qp") if rq["clip"] else "%qy"
+    lines.append(f"    %qr = math.roundeven {y} : f32")
+    r = "%qr"
+    if rq["off"]:
+        lines.append(f"    %qo = arith.constant {rq['off']:.1f} : f32")
+        lines.append("    %qr2 = arith.addf %qo, %qr : f32" if rq["swap"] else
+                     "    %qr2 = arith.addf %qr, %qo : f32")
+        r = "%qr2"
+    sat = clamp(r, -128, 127, "qq")
+    lines.append(f"    %qi = arith.fptosi {sat} : f32 to i8")
+    body = "\n".join(lines)
+    iters = ", ".join(['"parallel"'] * rank)
+    return (f"  linalg.generic {{indexing_maps = [{ident}, {ident}], iterator_types = "
+            f"[{iters}]}}\n"
+            f"      ins(%{out} : {tc}) outs(%Q : {tq}) {{\n  ^bb0(%qc: i32, %qq: i8):\n{body}\n"
+            f"    linalg.yield %qi : i8\n  }}\n")
+
+
+def add_requant(text, rq, out, shape):
+    """The kernel `text` with its i32 output %`out` requantized into a new
+    last argument %Q: `out` becomes a local alloc (rq["local"]) or stays an
+    argument."""
+    tc = f"memref<{'x'.join(map(str, shape))}xi32>"
+    tq = tc.replace("xi32>", "xi8>")
+    sig = f"%{out}: {tc})"
+    assert sig in text
+    if rq["local"]:
+        text = text.replace(sig, f"%Q: {tq})", 1)
+        text = text.replace(") {\n", f") {{\n  %{out} = memref.alloc() : {tc}\n", 1)
+    else:
+        text = text.replace(sig, f"%{out}: {tc}, %Q: {tq})", 1)
+    at = text.rindex("  return\n")
+    return text[:at] + requant_generic(rq, out, tc, tq, len(shape)) + text[at:]
+
+
+def requant_golden(acc, rq):
+    """What the requantizing generic computes from the int32 result: in
+    f32, x * scale, [clip], round half to even, [+ offset], clamp, to
+    int8."""
+    y = acc.astype(np.float32) * rq["scale"]
+    if rq["clip"]:
+        y = np.clip(y, np.float32(-256), np.float32(255))
+    r = np.rint(y)
+    if rq["off"]:
+        r = r + np.float32(rq["off"])
+    return np.clip(r, np.float32(-128), np.float32(127)).astype(np.int8)
+
+
+def cover_requant(covered, rq):
+    if rq:
+        for name, on in (("requantization", True), ("requantization with offset", rq["off"]),
+                         ("requantization keeping C", not rq["local"])):
+            if on:
+                covered[name] = covered.get(name, 0) + 1
+
+
 def vector_kernel(vec, t, t2, ct, k, n, epi="", swap=False):
     """linalg.matvec (y[n] += A[n, k] x[k]: the matrix is B held N x K) or
     linalg.vecmat (y[n] += x[k] A[k, n]); x of type `t`, the matrix `t2`."""
@@ -246,11 +351,16 @@ def main():
         epi, swap = choose_epilogue(o.seed, i, prod)
         if epi:
             covered[f"epilogue {epi}"] = covered.get(f"epilogue {epi}", 0) + 1
+        rq = choose_requant(o.seed, i, ct, k)
+        cover_requant(covered, rq)
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
+        text = (vector_kernel(vec, t, t2, ct, k, n, epi, swap) if vec
+                else kernel(t, ct, m, k, n, batch, ta_, tb_, t2, epi, swap))
+        if rq:
+            text = add_requant(text, rq, "C", [n] if vec else [batch, m, n] if batch else [m, n])
         with open(d + "/linalg.mlir", "w") as f:
-            f.write(vector_kernel(vec, t, t2, ct, k, n, epi, swap) if vec
-                    else kernel(t, ct, m, k, n, batch, ta_, tb_, t2, epi, swap))
+            f.write(text)
         # One case in six (of those ascube-opt maps) forces the smallest
         # aligned tiles (or twice them): many tails, one-row (GEMV) tiles.
         forced = ""
@@ -291,6 +401,9 @@ def main():
                 covered[name] = covered.get(name, 0) + 1
         bias = write_bias(o.seed, i, epi, ct, n, d + "/bias.bin")
         want = relu(np.stack([reference(x, y, t, ct, tk, bias) for x, y in zip(a, b)]), epi)
+        out = "C"
+        if rq:
+            want, out = requant_golden(want, rq), "Q"
         want.tofile(d + "/golden.bin")
         if batch:
             covered["batch_matmul"] = covered.get("batch_matmul", 0) + 1
@@ -304,15 +417,18 @@ def main():
                 extra += ["--threads", "2"]
                 covered["blocks on threads"] = covered.get("blocks on threads", 0) + 1
         ins = ["A", "B"] + (["bias"] if bias is not None else [])
+        if rq and not rq["local"]:
+            extra += ["--output", f"C={d}/C.bin"]
         if i % 2:
             # ascube-run maps the linalg kernel itself (--product).
             covered["linalg input to ascube-run"] = covered.get("linalg input to ascube-run", 0) + 1
             os.replace(d + "/linalg.mlir", d + "/kernel.mlir")
-            ok, out = run(o.runner, d, "k", ins, "C", ["--product", prod] + extra,
+            ok, log = run(o.runner, d, "k", ins, out, ["--product", prod] + extra,
                           dtype=want.dtype)
         else:
-            ok, out = run(o.runner, d, "k", ins, "C", extra, dtype=want.dtype)
-        tally.report(f"{label} (tile {tm}x{tn}x{tk}){f' on {blocks} blocks' if blocks > 1 else ''}", ok, out)
+            ok, log = run(o.runner, d, "k", ins, out, extra, dtype=want.dtype)
+        tally.report(f"{label} (tile {tm}x{tn}x{tk}){f' on {blocks} blocks' if blocks > 1 else ''}"
+                     f"{' requantized' if rq else ''}", ok, log)
     for key in sorted(covered):
         print(f"covered {key}: {covered[key]}")
     tally.finish("programs")

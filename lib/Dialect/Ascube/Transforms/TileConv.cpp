@@ -335,12 +335,7 @@ private:
     // C tile -> O: pixels x nt at pixel (image, oh0, ow0), channel f0.
     Value c = buffer(Level::L0C, mRows(pixels), nPadded(nt), acc, Format::Nz);
     Value pixel = add(mul(add(mul(image, p.oh), oh0), p.ow), ow0);
-    auto fixpipe = FixpipeOp::create(
-        b, loc, c, Value(), out, add(mul(pixel, p.f), f0), Value(), Value(), {},
-        attr(pixels), attr(nt), {}, attr(p.f), {}, {}, {}, {}, {}, {}, {}, {},
-        {}, {}, {}, {}, {}, {}, {}, {});
-    if (relu)
-      fixpipe.setReluEnAttr(b.getBoolAttr(true));
+    writeTile(c, out, add(mul(pixel, p.f), f0), pixels, nt, p.f);
   }
 
   /// One channel chunk (`groups` C0 blocks from block g0; the last one
@@ -606,6 +601,8 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
               "right before it [tile_c2]";
   // A bias add and a ReLU after it fold in as after a matmul.
   Epilogue epilogue = matchEpilogue(opPtr, O);
+  if (epilogue.failed || failed(checkRequant(opPtr, prod, epilogue)))
+    return failure();
   if (epilogue.bias) {
     bool biasRow = tiling::hasMmadRow(prod, en, wn, cn, /*bias=*/true);
     if (!biasRow || !prod.hasLevel(Level::BT))
@@ -622,6 +619,8 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
     if (padded)
       for (Operation *o : padded->ops)
         o->erase();
+    if (!epilogue.writeC)
+      eraseUnwrittenOutput(O);
     return success();
   }
   if (p.c == 0 || p.kh == 0 || p.kw == 0)
@@ -703,7 +702,8 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
         t->n, t->groups, t->tilesM(p), t->tilesN(p), t->chunksK(p),
         images * t->gmToL1Bytes(p),
         std::string(epilogue.bias ? ", + bias (BT)" : "") +
-            (epilogue.relu ? ", ReLU (Fixpipe)" : ""));
+            (epilogue.relu ? ", ReLU (Fixpipe)" : "") +
+            tiling::describeRequant(epilogue));
 
   auto func = op->getParentOfType<func::FuncOp>();
   OpBuilder b(op);
@@ -744,6 +744,10 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
         b, loc, MemRefType::get({1, p.f}, ct), epilogue.bias,
         ArrayRef<ReassociationIndices>{{0, 1}});
   emitter.relu = epilogue.relu;
+  if (epilogue.requantOut)
+    emitter.requantOut = matrix(epilogue.requantOut);
+  emitter.requantWord = epilogue.requantWord;
+  emitter.writeOut = epilogue.writeC;
   auto loop =
       scf::ForOp::create(b, loc, arith::ConstantIndexOp::create(b, loc, 0),
                          arith::ConstantIndexOp::create(b, loc, images),
@@ -757,5 +761,7 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
   if (padded)
     for (Operation *o : padded->ops)
       o->erase();
+  if (!epilogue.writeC)
+    eraseUnwrittenOutput(O);
   return success();
 }

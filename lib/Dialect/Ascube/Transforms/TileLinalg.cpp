@@ -32,12 +32,14 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace ascube {
@@ -114,12 +116,7 @@ private:
     // C tile -> C (NZ2ND): mt x nt elements at row m0, column n0; a ReLU
     // epilogue is Fixpipe's.
     Value c0 = buffer(Level::L0C, aRows(mt), bCols(nt), cType, Format::Nz);
-    auto fixpipe = FixpipeOp::create(
-        b, loc, c0, Value(), C, add(cBase, add(mul(m0, p.n), n0)), Value(),
-        Value(), {}, attr(mt), attr(nt), {}, attr(p.n), {}, {}, {}, {}, {}, {},
-        {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
-    if (relu)
-      fixpipe.setReluEnAttr(b.getBoolAttr(true));
+    writeTile(c0, C, add(cBase, add(mul(m0, p.n), n0)), mt, nt, p.n);
   }
 
   /// One K chunk of one output tile: A and B chunks GM -> L1 -> L0, then
@@ -414,6 +411,8 @@ struct AscubeTileLinalgPass
     // A bias add and a ReLU after the matmul fold into the program
     // (bias table, Fixpipe ReLU).
     tiling::Epilogue epilogue = tiling::matchEpilogue(opPtr, C);
+    if (epilogue.failed || failed(tiling::checkRequant(opPtr, prod, epilogue)))
+      return failure();
     if (epilogue.bias) {
       bool biasRow = tiling::hasMmadRow(prod, an, bn, cn, /*bias=*/true);
       if (!biasRow || !prod.hasLevel(Level::BT))
@@ -423,11 +422,14 @@ struct AscubeTileLinalgPass
                << " (docs/Products.md) [tile_c3]";
       p.biasBits = *getElementBitWidth(ct);
     }
+    Value output = C;
     if (p.m == 0 || p.n == 0) {
       for (Operation *e : llvm::reverse(epilogue.ops))
         e->erase();
       fill.erase();
       op.erase();
+      if (!epilogue.writeC)
+        tiling::eraseUnwrittenOutput(output);
       return success();
     }
     if (p.k == 0)
@@ -473,7 +475,8 @@ struct AscubeTileLinalgPass
           batches * t->gmToL1Bytes(p),
           batch ? llvm::formatv(", {0} batches", batches).str() : std::string(),
           std::string(epilogue.bias ? ", + bias (BT)" : "") +
-              (epilogue.relu ? ", ReLU (Fixpipe)" : ""));
+              (epilogue.relu ? ", ReLU (Fixpipe)" : "") +
+              tiling::describeRequant(epilogue));
 
     auto func = op->getParentOfType<func::FuncOp>();
     OpBuilder b(op);
@@ -488,6 +491,8 @@ struct AscubeTileLinalgPass
       };
       A = row(A, p.k);
       C = row(C, p.n);
+      if (epilogue.requantOut)
+        epilogue.requantOut = row(epilogue.requantOut, p.n);
     }
     MatmulEmitter emitter(b, loc, prod, p, *t, A, B, C);
     emitter.allocPoint = &func.getBody().front().front();
@@ -516,11 +521,16 @@ struct AscubeTileLinalgPass
       emitter.aBase = emitter.bBase = emitter.cBase = emitter.batchIndex = c(0);
     }
     emitter.relu = epilogue.relu;
+    emitter.requantOut = epilogue.requantOut;
+    emitter.requantWord = epilogue.requantWord;
+    emitter.writeOut = epilogue.writeC;
     emitter.emit();
     for (Operation *e : llvm::reverse(epilogue.ops))
       e->erase();
     fill.erase();
     op.erase();
+    if (!epilogue.writeC)
+      tiling::eraseUnwrittenOutput(output);
     return success();
   }
 };
@@ -636,6 +646,28 @@ tiling::Epilogue ascube::tiling::matchEpilogue(Operation *op, Value c) {
     e.ops.push_back(next);
     next = next->getNextNode();
   }
+  // Last, a requantization to int8 (Fixpipe REQ8).
+  if (auto g = dyn_cast_or_null<linalg::GenericOp>(next)) {
+    RequantMatch rq = matchRequant(g, c);
+    if (rq.matched && !rq.error.empty()) {
+      g.emitError() << rq.error << " [tile_c8]";
+      e.failed = true;
+      return e;
+    }
+    if (rq.matched) {
+      e.requantOut = g.getDpsInits()[0];
+      e.requantWord = rq.word;
+      e.ops.push_back(next);
+      next = next->getNextNode();
+      // C itself need not be written when it is a local alloc nothing but
+      // the fill, the op, the epilogue and a dealloc touch.
+      e.writeC = !llvm::all_of(c.getUsers(), [&](Operation *u) {
+        return u == op || llvm::is_contained(e.ops, u) ||
+               isa<memref::DeallocOp>(u) ||
+               (isa<linalg::FillOp>(u) && u->getNextNode() == op);
+      }) || !c.getDefiningOp<memref::AllocOp>();
+    }
+  }
   // A linalg op on C right after what folds in: most likely an epilogue
   // in another form, which stays a linalg op (ascube-run refuses it).
   if (next && isa<linalg::LinalgOp>(next) &&
@@ -649,6 +681,202 @@ tiling::Epilogue ascube::tiling::matchEpilogue(Operation *op, Value c) {
            "yielding C + bias) and/or a ReLU (max(C, 0)), the bias first "
            "(docs/Tiling.md)";
   return e;
+}
+
+/// The f32 of bit pattern `b` to 30 significant digits: exact for the
+/// scales of a 10-bit mantissa down to about 2^-20 (whose decimal
+/// expansions end sooner), and always enough to name the f32.
+static std::string text(uint32_t b) {
+  SmallString<24> str;
+  APFloat(llvm::bit_cast<float>(b)).toString(str, /*FormatPrecision=*/30);
+  return std::string(str);
+}
+
+tiling::RequantMatch ascube::tiling::matchRequant(linalg::GenericOp g,
+                                                  Value c) {
+  RequantMatch r;
+  auto cType = cast<MemRefType>(c.getType());
+  int64_t rank = cType.getRank();
+  if (!g || g.getNumDpsInputs() != 1 || g.getDpsInputs()[0] != c ||
+      g.getNumDpsInits() != 1 || !g.hasPureBufferSemantics() ||
+      g.getNumLoops() != rank || g.getNumParallelLoops() != rank ||
+      !cType.getElementType().isSignlessInteger(32))
+    return r;
+  Value q = g.getDpsInits()[0];
+  if (!isPlainGMMatrix(q, rank) ||
+      cast<MemRefType>(q.getType()).getShape() != cType.getShape() ||
+      !cast<MemRefType>(q.getType()).getElementType().isSignlessInteger(8))
+    return r;
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, g->getContext());
+  if (llvm::any_of(g.getIndexingMapsArray(),
+                   [&](AffineMap m) { return m != identity; }))
+    return r;
+  Block &body = g.getRegion().front();
+  unsigned chain = 0;
+  // The op of the body defining `v`, or null.
+  auto def = [&](Value v) -> Operation * {
+    Operation *d = v.getDefiningOp();
+    return d && d->getBlock() == &body ? d : nullptr;
+  };
+  // Whether operand 0 or 1 of `o` is the float constant `want` (any value
+  // with `want` unset): the constant in `value`, the other operand in
+  // `other`.
+  auto constOperand = [](Operation *o, std::optional<double> want,
+                         APFloat &value, Value &other) {
+    for (unsigned i = 0; i < 2; ++i) {
+      APFloat f(0.0);
+      if (matchPattern(o->getOperand(i), m_ConstantFloat(&f)) &&
+          (!want || f.convertToDouble() == *want)) {
+        value = f;
+        other = o->getOperand(1 - i);
+        return true;
+      }
+    }
+    return false;
+  };
+  // v = clamp(inner, lo, hi): a min of a max, or a max of a min.
+  auto clamp = [&](Value v, double lo, double hi, Value &inner) {
+    auto isMin = [](Operation *o) {
+      return isa_and_nonnull<arith::MinimumFOp, arith::MinNumFOp>(o);
+    };
+    auto isMax = [](Operation *o) {
+      return isa_and_nonnull<arith::MaximumFOp, arith::MaxNumFOp>(o);
+    };
+    APFloat k(0.0);
+    Value mid;
+    Operation *outer = def(v);
+    bool minOuter = isMin(outer);
+    if (!(minOuter || isMax(outer)) ||
+        !constOperand(outer, minOuter ? hi : lo, k, mid))
+      return false;
+    Operation *in = def(mid);
+    if (!(minOuter ? isMax(in) : isMin(in)) ||
+        !constOperand(in, minOuter ? lo : hi, k, inner))
+      return false;
+    chain += 2;
+    return true;
+  };
+  auto toInt = dyn_cast_or_null<arith::FPToSIOp>(
+      def(body.getTerminator()->getOperand(0)));
+  if (!toInt || !toInt.getIn().getType().isF32())
+    return r;
+  ++chain;
+  Value v;
+  if (!clamp(toInt.getIn(), -128.0, 127.0, v))
+    return r;
+  int64_t offset = 0;
+  if (auto addOff = dyn_cast_or_null<arith::AddFOp>(def(v))) {
+    APFloat off(0.0);
+    if (!constOperand(addOff, std::nullopt, off, v))
+      return r;
+    double d = off.convertToDouble();
+    if (d != std::trunc(d) || d < -256.0 || d > 255.0)
+      return r;
+    offset = int64_t(d);
+    ++chain;
+  }
+  auto round = dyn_cast_or_null<math::RoundEvenOp>(def(v));
+  if (!round)
+    return r;
+  ++chain;
+  v = round.getOperand();
+  Value unclipped;
+  bool clipped = clamp(v, -256.0, 255.0, unclipped);
+  if (clipped)
+    v = unclipped;
+  auto scaled = dyn_cast_or_null<arith::MulFOp>(def(v));
+  APFloat scale(0.0f);
+  if (!scaled || !constOperand(scaled, std::nullopt, scale, v))
+    return r;
+  ++chain;
+  auto toFloat = dyn_cast_or_null<arith::SIToFPOp>(def(v));
+  if (!toFloat || toFloat.getIn() != body.getArgument(0) ||
+      !toFloat.getType().isF32())
+    return r;
+  ++chain;
+  unsigned ops = llvm::count_if(body.without_terminator(), [](Operation &o) {
+    return !o.hasTrait<OpTrait::ConstantLike>();
+  });
+  if (ops != chain)
+    return r;
+  r.matched = true;
+  auto bits = uint32_t(scale.bitcastToAPInt().getZExtValue());
+  uint32_t exp = (bits >> 23) & 0xFF, mant = bits & 0x7FFFFF;
+  if (exp == 0xFF || (exp == 0 && mant != 0))
+    r.error = "the requantization scale " + text(bits) +
+              " is infinite, NaN or denormal: Fixpipe's M1 is a normal "
+              "f32 or zero (fixpipe_c12)";
+  else if (bits & 0x1FFF)
+    r.error = llvm::formatv("the requantization scale {0} (0x{1:X-8}) has "
+                            "mantissa bits below bit 13: Fixpipe's M1 is an "
+                            "f32 with a 10-bit mantissa (bits 31:13); the "
+                            "nearest such scales are {2} and {3}",
+                            text(bits), bits, text(bits & ~0x1FFFu),
+                            text((bits & ~0x1FFFu) + 0x2000u))
+                  .str();
+  else if (offset != 0 && !clipped)
+    r.error = "a requantization offset after the rounding needs x * scale "
+              "clipped to [-256, 255] before math.roundeven, as Fixpipe "
+              "clips it (clamp with -256.0 and 255.0)";
+  r.word = (bits & 0xFFFFE000u) | (uint64_t(offset & 0x1FF) << 37) |
+           (uint64_t(1) << 46);
+  return r;
+}
+
+LogicalResult ascube::tiling::checkRequant(Operation *op,
+                                           const target::ProductInfo &prod,
+                                           const Epilogue &e) {
+  if (!e.requantOut || llvm::any_of(target::fixpipeRows(), [&](const auto &r) {
+        return r.ToGM && prod.in(r.Products) && StringRef(r.Src) == "i32" &&
+               StringRef(r.Dst) == "i8";
+      }))
+    return success();
+  return op->emitOpError()
+         << "a requantization to int8 needs Fixpipe i32 -> i8 to GM (REQ8), "
+            "which "
+         << prod.Name << " does not have (docs/Products.md) [tile_c8]";
+}
+
+std::string ascube::tiling::describeRequant(const Epilogue &e) {
+  if (!e.requantOut)
+    return "";
+  int64_t offset = int64_t(e.requantWord >> 37 & 0x1FF);
+  if (offset >= 256)
+    offset -= 512;
+  return llvm::formatv(", requantized to int8 (Fixpipe REQ8: scale {0}, "
+                       "offset {1}{2})",
+                       text(uint32_t(e.requantWord)), offset,
+                       e.writeC ? "; C written too" : "")
+      .str();
+}
+
+void ascube::tiling::eraseUnwrittenOutput(Value c) {
+  for (Operation *u : llvm::make_early_inc_range(c.getUsers()))
+    if (isa<memref::DeallocOp>(u) ||
+        (isa<memref::CollapseShapeOp, memref::ExpandShapeOp>(u) &&
+         u->use_empty()))
+      u->erase();
+  if (c.use_empty())
+    if (Operation *alloc = c.getDefiningOp<memref::AllocOp>())
+      alloc->erase();
+}
+
+void tiling::ProgramEmitter::writeTile(Value c, Value out, Value offset,
+                                       int64_t rows, int64_t cols,
+                                       int64_t pitch) {
+  auto fixpipe = [&](Value dst) {
+    auto f =
+        FixpipeOp::create(b, loc, c, Value(), dst, offset, Value(), Value(), {},
+                          attr(rows), attr(cols), {}, attr(pitch), {}, {}, {},
+                          {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
+    if (relu)
+      f.setReluEnAttr(b.getBoolAttr(true));
+    return f;
+  };
+  if (writeOut)
+    fixpipe(out);
+  if (requantOut)
+    fixpipe(requantOut).setDeqScalarAttr(attr(int64_t(requantWord)));
 }
 
 void tiling::ProgramEmitter::forEachTile(

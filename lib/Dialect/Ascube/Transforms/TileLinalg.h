@@ -15,6 +15,8 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <string>
+
 namespace ascube::tiling {
 
 /// A GM operand the pass can address: a static, row-major memref of
@@ -38,13 +40,66 @@ mlir::linalg::FillOp zeroFillBefore(mlir::Operation *op, mlir::Value c);
 /// arith.maxsi with 0), through Fixpipe's reluEn. Each is a linalg.generic
 /// right after the matmul (or after the other) over C, all loops
 /// parallel, C's map the identity, the bias's the last loop; one generic
-/// may do both (bias first).
+/// may do both (bias first). Last, a requantization of C to int8 (see
+/// Requant) may follow, through Fixpipe's REQ8.
 struct Epilogue {
   mlir::Value bias;
   bool relu = false;
+  /// A requantization of C into `requantOut` (a static GM memref of C's
+  /// shape, i8) by Fixpipe REQ8 with the QUANT_PRE word `requantWord`
+  /// (null: none). `writeC`: C is also written (false when C is a local
+  /// memref.alloc nothing else reads: the alloc goes).
+  mlir::Value requantOut;
+  uint64_t requantWord = 0;
+  bool writeC = true;
+  /// A requantization Fixpipe cannot compute exactly was found (and its
+  /// error emitted, tile_c8).
+  bool failed = false;
   /// The generics folded in (erased with the matmul).
-  llvm::SmallVector<mlir::Operation *, 2> ops;
+  llvm::SmallVector<mlir::Operation *, 3> ops;
 };
+
+/// A requantization of an int32 C to int8, as Fixpipe REQ8 computes it
+/// (cube-reference §16: y = x * M1, round half to even of y clipped to
+/// [-256, 255], + offset, saturated to [-128, 127]): a linalg.generic
+/// ins(%C : i32) outs(%Q : i8), identity maps, all loops parallel, whose
+/// body is
+///   %f = arith.sitofp %c : i32 to f32
+///   %y = arith.mulf %f, SCALE            (a constant: Fixpipe's M1)
+///   [%y = clamp(%y, -256.0, 255.0)]      (needed with an offset)
+///   %r = math.roundeven %y
+///   [%r = arith.addf %r, OFFSET]         (an integral constant in
+///                                         [-256, 255])
+///   %s = clamp(%r, -128.0, 127.0)
+///   %q = arith.fptosi %s : f32 to i8
+/// clamp(v, lo, hi) being arith.minimumf / minnumf of arith.maximumf /
+/// maxnumf (either nesting, constants on either side).
+struct RequantMatch {
+  /// `g` has this form (else nothing below is set).
+  bool matched = false;
+  /// The QUANT_PRE word: M1, the offset, s8 output (bit 46).
+  uint64_t word = 0;
+  /// Non-empty when Fixpipe cannot compute it exactly (tile_c8): a scale
+  /// that is not an f32 with a 10-bit mantissa (M1 keeps bits 31:13),
+  /// infinite, NaN or denormal; an offset without the clip before the
+  /// rounding.
+  std::string error;
+};
+RequantMatch matchRequant(mlir::linalg::GenericOp g, mlir::Value c);
+
+/// Whether `prod` can requantize as `e` asks (Fixpipe i32 -> i8 to GM);
+/// emits tile_c8 at `op` otherwise.
+mlir::LogicalResult checkRequant(mlir::Operation *op,
+                                 const target::ProductInfo &prod,
+                                 const Epilogue &e);
+
+/// ", requantized to int8 (...)" for the report remark, or "".
+std::string describeRequant(const Epilogue &e);
+
+/// After the emitters: erases `c` when it is a local memref.alloc the
+/// program no longer writes (epilogue.writeC false) — its view ops without
+/// users and its dealloc first.
+void eraseUnwrittenOutput(mlir::Value c);
 
 /// The epilogue of `op` on its output `c` (possibly empty). Warns on a
 /// linalg op that uses `c` right after it and does not fold in (an
@@ -67,6 +122,12 @@ public:
   /// null) and the ReLU.
   mlir::Value biasRow;
   bool relu = false;
+  /// A requantization (Epilogue::requantOut as a matrix like the output's,
+  /// or null) and its QUANT_PRE word; whether the output itself is
+  /// written.
+  mlir::Value requantOut;
+  uint64_t requantWord = 0;
+  bool writeOut = true;
 
 protected:
   /// Calls `body(offset, size, tile number)` for `full` tiles of `size`
@@ -97,6 +158,12 @@ protected:
   /// computed.
   mlir::Value biasToBT(mlir::Value n0, int64_t nt, int64_t bn,
                        mlir::Type cType);
+  /// Fixpipe of an L0C tile `c` (rows x cols, NZ2ND, row pitch `pitch`) to
+  /// element `offset` of the output `out` (unless writeOut is false) and,
+  /// with a requantization, to the same place of `requantOut` (REQ8 with
+  /// requantWord); reluEn with a ReLU.
+  void writeTile(mlir::Value c, mlir::Value out, mlir::Value offset,
+                 int64_t rows, int64_t cols, int64_t pitch);
 
   mlir::Value index(int64_t v);
   mlir::Value mul(mlir::Value v, int64_t c);

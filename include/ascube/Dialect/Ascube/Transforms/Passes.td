@@ -172,20 +172,28 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     N tile's bias GM -> L1 by ND2NZ, L1 -> BT, the first Mmad starting C
     from it — the chip's order: bias first), and one taking max(C, +0.0)
     (`arith.maximumf`, or `arith.maxsi` with 0) becomes Fixpipe's reluEn.
+    Last, a `linalg.generic` ins(%C : i32) outs(%Q : i8) requantizing C
+    as Fixpipe REQ8 does (sitofp, mulf by a constant scale, an optional
+    clamp to [-256, 255], math.roundeven, an optional integral offset,
+    clamp to [-128, 127], fptosi) becomes a Fixpipe REQ8 to Q with the
+    QUANT_PRE word of that scale and offset (C still written unless it is
+    a local alloc nothing else reads). A linalg op on C right after that
+    does not fold in gets a warning (it stays).
 
     `linalg.conv_2d_nhwc_hwcf` (NHWC map N x H x W x C, HWCF weights
     KH x KW x C x F, NHWC output, strides and dilations, a map zero-padded
     first as bufferized tensor.pad writes it (LoadData 3D pads each tile's
     window instead); f16,
-    bf16, f32 -> f32 and int8 -> int32 on A2/A3/950, f16 -> f16 and int8
-    -> int32 on Kirin X90) becomes, per image, the GEMM of the im2col
+    bf16, f32 -> f32 and int8 -> int32 on A2/A3/950, fp8 -> f32 on 950,
+    f16 -> f16 and int8 -> int32 on Kirin X90) becomes, per image, the GEMM of the im2col
     matrix (output pixels x C1·KH·KW·C0, §10.3) and the weights: per output
     tile (a band of whole output rows, or a piece of one row) and channel
     chunk (C0 blocks), DataCopy ND2NZ copies the input pixels the tile
     reads into an NC1HWC0 map in L1 (channel tails zero-filled) and the
     chunk's weights into L1, LoadData 3D forms the im2col window in L0A and
     (a 1 x 1 kernel over the weights) the K x N matrix in L0B — 8-bit
-    weights on A2/A3 go through an Nz and `ascube.load` — then Mmad and
+    weights on A2/A3 and Kirin X90 go through an Nz and `ascube.load` —
+    then Mmad and
     Fixpipe as above. Tile sizes: `model::chooseConvTiling`.
 
     Element types: any row of the product's Mmad table without a bias
@@ -206,7 +214,10 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     (`tile_c5`); explicit tile sizes not aligned or not fitting
     (`tile_c6`); no product (`target_c1`) or a nested module's target other
     than the option (`target_c2`); a convolution's kernel, stride or
-    dilation beyond LoadData 3D's fields (`tile_c7`).
+    dilation beyond LoadData 3D's fields (`tile_c7`); a requantization
+    Fixpipe cannot compute exactly — a scale with mantissa bits below bit
+    13, infinite, NaN or denormal, an offset without the clip before the
+    rounding — or a product without Fixpipe i32 -> i8 (`tile_c8`).
 
     Example: `ascube-opt mm.mlir --ascube-tile-linalg=product=atlas_a2`.
   }];
