@@ -85,3 +85,31 @@ func.func @inf_scale(%A: memref<32x32xi8>, %B: memref<32x32xi8>, %Q: memref<32x3
   }
   return
 }
+
+// -----
+
+// tile_c8: requantizing into A, which the matmul reads: linalg requantizes
+// the finished product, the Cube program writes Q tile by tile while later
+// tiles still read A.
+func.func @into_input(%A: memref<32x32xi8>, %B: memref<32x32xi8>) {
+  %C = memref.alloc() : memref<32x32xi32>
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%C : memref<32x32xi32>)
+  // expected-error @+1 {{the requantization writes into a buffer the op also reads: the Cube program writes it tile by tile while later tiles still read it; requantize into another buffer [tile_c8]}}
+  linalg.matmul ins(%A, %B : memref<32x32xi8>, memref<32x32xi8>) outs(%C : memref<32x32xi32>)
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%C : memref<32x32xi32>) outs(%A : memref<32x32xi8>) {
+  ^bb0(%c: i32, %q: i8):
+    %scale = arith.constant 0.25 : f32
+    %f = arith.sitofp %c : i32 to f32
+    %y = arith.mulf %f, %scale : f32
+    %r = math.roundeven %y : f32
+    %smin = arith.constant -128.0 : f32
+    %smax = arith.constant 127.0 : f32
+    %s1 = arith.maximumf %r, %smin : f32
+    %s2 = arith.minimumf %s1, %smax : f32
+    %i = arith.fptosi %s2 : f32 to i8
+    linalg.yield %i : i8
+  }
+  return
+}

@@ -26,7 +26,7 @@ func.func @f16_c(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16x
 func.func @dynamic(%A: memref<?x16xf16>, %B: memref<16x16xf16>, %C: memref<?x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%C : memref<?x16xf32>)
-  // expected-error @+1 {{ascube-tile-linalg maps operands that are static, row-major 2-D memrefs in GM (no layout, no memory space) [tile_c1]}}
+  // expected-error @+1 {{ascube-tile-linalg maps operands that are static 2-D memrefs in GM (no memory space; row-major, or views of GM: gmview_c1) [tile_c1]}}
   linalg.matmul ins(%A, %B : memref<?x16xf16>, memref<16x16xf16>) outs(%C : memref<?x16xf32>)
   return
 }
@@ -148,7 +148,7 @@ module {
 func.func @matvec_dynamic(%A: memref<16x16xf16>, %x: memref<?xf16>, %y: memref<16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%y : memref<16xf32>)
-  // expected-error @+1 {{ascube-tile-linalg maps a matrix and vectors that are static, row-major 2-D and 1-D memrefs in GM (no layout, no memory space) [tile_c1]}}
+  // expected-error @+1 {{ascube-tile-linalg maps a matrix and vectors that are static 2-D and 1-D memrefs in GM (no memory space; row-major, or views of GM: gmview_c1) [tile_c1]}}
   linalg.matvec ins(%A, %x : memref<16x16xf16>, memref<?xf16>) outs(%y : memref<16xf32>)
   return
 }

@@ -292,7 +292,10 @@ static bool refuseLeftovers(ModuleOp module) {
            "it on its output C (C's identity map, all loops parallel): a "
            "bias add with one input, the bias (a static 1-D GM memref over "
            "C's last dimension: ins(%bias) outs(%C), yielding C + bias), "
-           "and/or a ReLU (max(C, 0)), the bias first; "
+           "and/or a ReLU (max(C, 0)), the bias first, then a "
+           "requantization to int8 (ins(%C : i32) outs(%Q : i8): "
+           "fptosi(clamp(roundeven(sitofp(C) * scale) [+ offset], -128, "
+           "127)) with a scale of a 10-bit mantissa; "
         << mapped;
   } else if (Operation *op = fill) {
     op->emitError() << "'" << op->getName()

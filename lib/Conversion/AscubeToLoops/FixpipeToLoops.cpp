@@ -277,9 +277,12 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
             if (reportWrites) {
               // Race checks: the runner learns which GM bytes this block
               // wrote (__ascube_gm_write(address, bytes)).
+              // (A GM view's elements start its offset into the buffer.)
+              std::optional<GMView> view =
+                  getGMView(cast<MemRefType>(out.getType()));
               Value at =
                   im.add(memref::ExtractAlignedPointerAsIndexOp::create(b, out),
-                         im.mul(d, dBytes));
+                         im.mul(im.add(d, view ? view->offset : 0), dBytes));
               func::CallOp::create(
                   b, kGMWriteHook, TypeRange{},
                   ValueRange{

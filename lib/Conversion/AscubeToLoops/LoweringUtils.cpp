@@ -71,6 +71,16 @@ void forRange(ImplicitLocOpBuilder &b, int64_t n,
 
 Value flatten(ImplicitLocOpBuilder &b, Value v) {
   auto t = cast<MemRefType>(v.getType());
+  if (std::optional<GMView> view = getGMView(t)) {
+    // A GM view: its footprint as one run from its first element (element
+    // (r, c) at r * pitch + c), over the same buffer.
+    int64_t n = view->footprint();
+    auto flat = MemRefType::get(
+        {n}, t.getElementType(),
+        StridedLayoutAttr::get(b.getContext(), view->offset, {1}));
+    return memref::ReinterpretCastOp::create(
+        b, flat, v, view->offset, ArrayRef<int64_t>{n}, ArrayRef<int64_t>{1});
+  }
   if (t.getRank() == 1)
     return v;
   SmallVector<ReassociationIndices> all(1);

@@ -26,7 +26,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(__file__))
 from cubetest import C0, options, reference_matmul, run, Tally  # noqa: E402
 from tile_linalg import (FP8, MLIR, add_requant, bias_arg, choose_epilogue,  # noqa: E402
-                         choose_requant, cover_requant, encoded, epilogue, relu,
+                         check_kept_c, choose_requant, cover_requant, encoded, epilogue, relu,
                          requant_golden, values, write_bias)
 
 C0 = dict(C0, e4m3=32, e5m2=32)
@@ -255,7 +255,7 @@ def main():
         bias = write_bias(o.seed, i, epi, ct, f, d + "/bias.bin")
         want = relu(reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow,
                               int(tile.group(4)) * kh * kw * C0[t], bias), epi)
-        out = "O"
+        out, acc = "O", want
         if rq:
             want, out = requant_golden(want, rq), "Q"
         want.tofile(d + "/golden.bin")
@@ -274,6 +274,7 @@ def main():
         if rq and not rq["local"]:
             extra += ["--output", f"O={d}/O.bin"]
         ok, log = run(o.runner, d, "k", ins, out, extra, dtype=want.dtype)
+        ok, log = check_kept_c(ok, log, d, "O", rq, acc)
         tally.report(f"{label} (tile {tile.group(1)} px x {tile.group(3)} ch, "
                      f"{tile.group(4)} blocks/chunk){' requantized' if rq else ''}", ok, log)
     for key in sorted(covered):

@@ -242,6 +242,16 @@ def requant_golden(acc, rq):
     return np.clip(r, np.float32(-128), np.float32(127)).astype(np.int8)
 
 
+def check_kept_c(ok, log, d, name, rq, acc):
+    """With a requantization that keeps C (an argument): C as written
+    equals the int32 result (`acc`) too."""
+    if ok and rq and not rq["local"]:
+        got = np.fromfile(f"{d}/{name}.bin", np.int32)
+        if not np.array_equal(got, acc.astype(np.int32).ravel()):
+            return False, log + f"{name} (kept beside the requantized Q) differs from the golden\n"
+    return ok, log
+
+
 def cover_requant(covered, rq):
     if rq:
         for name, on in (("requantization", True), ("requantization with offset", rq["off"]),
@@ -268,14 +278,35 @@ def vector_kernel(vec, t, t2, ct, k, n, epi="", swap=False):
 """
 
 
-def kernel(t, ct, m, k, n, batch, ta_, tb_, t2=None, epi="", swap=False):
+def kernel(t, ct, m, k, n, batch, ta_, tb_, t2=None, epi="", swap=False, views=None):
     """linalg.matmul, or linalg.batch_matmul of `batch` matrices; A held
-    K x M when `ta_`, B held N x K when `tb_` (MLIR 22 indexing maps)."""
+    K x M when `ta_`, B held N x K when `tb_` (MLIR 22 indexing maps).
+    `views` (not with a batch): for some of "A", "B", "C", a (parent
+    shape, origin) — the argument is the parent matrix and the op works on
+    a memref.subview of it."""
     zero = "0" if ct.startswith("i") else "0.0"
     pre, op = (f"{batch}x", "linalg.batch_matmul") if batch else ("", "linalg.matmul")
     ash, bsh = (f"{k}x{m}" if ta_ else f"{m}x{k}"), (f"{n}x{k}" if tb_ else f"{k}x{n}")
     ta, tb, tc = (f"memref<{pre}{ash}x{MLIR[t]}>", f"memref<{pre}{bsh}x{MLIR[t2 or t]}>",
                   f"memref<{pre}{m}x{n}x{ct}>")
+    sig = {"A": ta, "B": tb, "C": tc}
+    subviews = ""
+    for x in sorted(views or {}):
+        (pr, pc), (r0, c0) = views[x]
+        typ = {"A": ta, "B": tb, "C": tc}[x]
+        rows, cols, el = re.match(r"memref<(\d+)x(\d+)x(\w+)>", typ).groups()
+        parent = f"memref<{pr}x{pc}x{el}>"
+        view = f"memref<{rows}x{cols}x{el}, strided<[{pc}, 1], offset: {r0 * pc + c0}>>"
+        subviews += (f"  %{x}v = memref.subview %{x}[{r0}, {c0}] [{rows}, {cols}] [1, 1] : "
+                     f"{parent} to {view}\n")
+        sig[x] = parent
+        if x == "A":
+            ta = view
+        elif x == "B":
+            tb = view
+        else:
+            tc = view
+    va, vb, vc = (f"%{x}v" if x in (views or {}) else f"%{x}" for x in "ABC")
     maps = ""
     if ta_ or tb_:
         d = "b, m, n, k" if batch else "m, n, k"
@@ -285,11 +316,11 @@ def kernel(t, ct, m, k, n, batch, ta_, tb_, t2=None, epi="", swap=False):
         maps = (f" indexing_maps = [affine_map<({d}) -> ({am})>, affine_map<({d}) -> ({bm})>, "
                 f"affine_map<({d}) -> ({lead}m, n)>]")
     shape = ([batch] if batch else []) + [m, n]
-    return f"""func.func @k(%A: {ta}, %B: {tb},{bias_arg(epi, ct, n)} %C: {tc}) {{
-  %z = arith.constant {zero} : {ct}
-  linalg.fill ins(%z : {ct}) outs(%C : {tc})
-  {op}{maps} ins(%A, %B : {ta}, {tb}) outs(%C : {tc})
-{epilogue(epi, ct, tc, shape, swap)}  return
+    return f"""func.func @k(%A: {sig["A"]}, %B: {sig["B"]},{bias_arg(epi, ct, n)} %C: {sig["C"]}) {{
+{subviews}  %z = arith.constant {zero} : {ct}
+  linalg.fill ins(%z : {ct}) outs({vc} : {tc})
+  {op}{maps} ins({va}, {vb} : {ta}, {tb}) outs({vc} : {tc})
+{epilogue(epi, ct, tc, shape, swap).replace("%C ", vc + " ")}  return
 }}
 """
 
@@ -353,10 +384,24 @@ def main():
             covered[f"epilogue {epi}"] = covered.get(f"epilogue {epi}", 0) + 1
         rq = choose_requant(o.seed, i, ct, k)
         cover_requant(covered, rq)
+        # One case in six (not a batch, a vector or a requantization) works
+        # on views of larger GM matrices (memref.subview): each of A, B, C
+        # in half of those, at a random origin with a random row pitch.
+        views = {}
+        vrnd = random.Random(o.seed * 7741 + i)
+        if not batch and not vec and not rq and vrnd.random() < 0.17:
+            stored = {"A": (k, m) if ta_ else (m, k), "B": (n, k) if tb_ else (k, n), "C": (m, n)}
+            for x in "ABC":
+                if vrnd.random() < 0.5:
+                    r, c = stored[x]
+                    r0, c0 = vrnd.randint(0, 5), vrnd.randint(0, 40)
+                    views[x] = ((r0 + r + vrnd.randint(0, 3), c0 + c + vrnd.randint(0, 40)), (r0, c0))
+            if views:
+                covered["GM views"] = covered.get("GM views", 0) + 1
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
         text = (vector_kernel(vec, t, t2, ct, k, n, epi, swap) if vec
-                else kernel(t, ct, m, k, n, batch, ta_, tb_, t2, epi, swap))
+                else kernel(t, ct, m, k, n, batch, ta_, tb_, t2, epi, swap, views))
         if rq:
             text = add_requant(text, rq, "C", [n] if vec else [batch, m, n] if batch else [m, n])
         with open(d + "/linalg.mlir", "w") as f:
@@ -391,6 +436,17 @@ def main():
         b = [values(rng, t2, (k, n), huge, top) for _ in range(nb)]
         xa = np.concatenate([encoded(x.T if ta_ else x, t).ravel() for x in a])
         xb = np.concatenate([encoded(x.T if tb_ else x, t2).ravel() for x in b])
+        # A view's matrix sits in a parent of other random values (their
+        # own stream: the other cases' data stay as they were).
+        vrng = np.random.default_rng(o.seed * 7741 + i)
+        for x, arr, ty, tr in (("A", a, t, ta_), ("B", b, t2, tb_)):
+            if x in views:
+                (pr, pc), (r0, c0) = views[x]
+                par = values(vrng, ty, (pr, pc), huge, top)
+                st = arr[0].T if tr else arr[0]
+                par[r0:r0 + st.shape[0], c0:c0 + st.shape[1]] = st
+                enc = encoded(par, ty).ravel()
+                xa, xb = (enc, xb) if x == "A" else (xa, enc)
         # matvec's first operand is the matrix.
         (xb if vec == "matvec" else xa).tofile(d + "/A.bin")
         (xa if vec == "matvec" else xb).tofile(d + "/B.bin")
@@ -401,9 +457,19 @@ def main():
                 covered[name] = covered.get(name, 0) + 1
         bias = write_bias(o.seed, i, epi, ct, n, d + "/bias.bin")
         want = relu(np.stack([reference(x, y, t, ct, tk, bias) for x, y in zip(a, b)]), epi)
-        out = "C"
+        out, acc = "C", want
         if rq:
             want, out = requant_golden(want, rq), "Q"
+        if "C" in views:
+            # C's parent starts as other values: the program changes the
+            # view only.
+            (pr, pc), (r0, c0) = views["C"]
+            cdt = want.dtype
+            par = (vrng.integers(-1000, 1000, (pr, pc)).astype(cdt) if ct == "i32" else
+                   vrng.uniform(-1, 1, (pr, pc)).astype(cdt))
+            par.tofile(d + "/Cin.bin")
+            par[r0:r0 + m, c0:c0 + n] = want.reshape(m, n)
+            want = par
         want.tofile(d + "/golden.bin")
         if batch:
             covered["batch_matmul"] = covered.get("batch_matmul", 0) + 1
@@ -417,6 +483,8 @@ def main():
                 extra += ["--threads", "2"]
                 covered["blocks on threads"] = covered.get("blocks on threads", 0) + 1
         ins = ["A", "B"] + (["bias"] if bias is not None else [])
+        if "C" in views:
+            extra += ["--input", f"C={d}/Cin.bin"]
         if rq and not rq["local"]:
             extra += ["--output", f"C={d}/C.bin"]
         if i % 2:
@@ -427,6 +495,7 @@ def main():
                           dtype=want.dtype)
         else:
             ok, log = run(o.runner, d, "k", ins, out, extra, dtype=want.dtype)
+        ok, log = check_kept_c(ok, log, d, "C", rq, acc)
         tally.report(f"{label} (tile {tm}x{tn}x{tk}){f' on {blocks} blocks' if blocks > 1 else ''}"
                      f"{' requantized' if rq else ''}", ok, log)
     for key in sorted(covered):

@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace ascube;
@@ -313,11 +314,49 @@ std::optional<target::Level> ascube::getMemLevel(MemRefType type) {
   return std::nullopt;
 }
 
+std::optional<GMView> ascube::getGMView(MemRefType type) {
+  auto strided = dyn_cast<StridedLayoutAttr>(type.getLayout());
+  if (!strided || type.getMemorySpace() || !type.hasStaticShape() ||
+      ShapedType::isDynamic(strided.getOffset()) ||
+      llvm::any_of(strided.getStrides(), ShapedType::isDynamic) ||
+      strided.getOffset() < 0)
+    return std::nullopt;
+  ArrayRef<int64_t> shape = type.getShape(), strides = strided.getStrides();
+  GMView v;
+  v.offset = strided.getOffset();
+  // Contiguous: every stride the product of the extents after it (extents
+  // of 1 may have any stride).
+  int64_t run = 1;
+  for (int64_t i = int64_t(shape.size()) - 1; i >= 0; --i) {
+    if (shape[i] != 1 && strides[i] != run)
+      v.contiguous = false;
+    if (llvm::MulOverflow(run, shape[i], run))
+      return std::nullopt;
+  }
+  if (v.contiguous) {
+    v.cols = v.pitch = run;
+    return v;
+  }
+  if (shape.size() != 2 || (shape[1] > 1 && strides[1] != 1) ||
+      strides[0] < shape[1])
+    return std::nullopt;
+  v.rows = shape[0];
+  v.cols = v.pitch = shape[1];
+  if (shape[0] > 1)
+    v.pitch = strides[0];
+  return v;
+}
+
 std::optional<layout::LayoutSpec> ascube::getLayoutSpec(MemRefType type) {
   if (auto l = dyn_cast<LayoutAttr>(type.getLayout()))
     return l.getSpec();
   if (type.getLayout().isIdentity())
     return layout::LayoutSpec{layout::Format::ND, std::nullopt, std::nullopt};
+  if (std::optional<GMView> v = getGMView(type))
+    return layout::LayoutSpec{layout::Format::ND, std::nullopt,
+                              v->contiguous || v->pitch == v->cols
+                                  ? std::nullopt
+                                  : std::optional<int64_t>(v->pitch)};
   return std::nullopt;
 }
 
@@ -325,10 +364,19 @@ FailureOr<layout::FractalLayout>
 ascube::getFractalLayout(MemRefType type,
                          function_ref<InFlightDiagnostic()> emitError) {
   std::optional<layout::LayoutSpec> spec = getLayoutSpec(type);
+  if (!spec && isa<StridedLayoutAttr>(type.getLayout()) &&
+      !type.getMemorySpace())
+    return emitError()
+           << "GM view " << type
+           << ": an instruction addresses a view of GM from its first "
+              "element with one row pitch (srcDValue, dstStride), so the "
+              "view needs a static shape, offset and strides and is "
+              "contiguous or a 2-D matrix with unit column stride and a row "
+              "stride of at least its columns [gmview_c1]";
   if (!spec)
     return emitError() << "layout " << type.getLayout()
-                       << " is neither the identity nor an #ascube.layout "
-                          "[layout_c1]";
+                       << " is neither the identity, a GM view nor an "
+                          "#ascube.layout [layout_c1]";
   std::optional<unsigned> bits = getElementBitWidth(type.getElementType());
   if (!bits)
     return emitError() << "element type " << type.getElementType()
@@ -337,6 +385,14 @@ ascube::getFractalLayout(MemRefType type,
   if (!level)
     return emitError() << "memory space " << type.getMemorySpace()
                        << " is not an #ascube.mem level [layout_c1]";
+  // GM data of 4-bit or ascube-only types is held as bytes (two 4-bit
+  // elements a byte): a view of it would split bytes.
+  if (getGMView(type) &&
+      (*bits < 8 || !isa<IntegerType, FloatType>(type.getElementType())))
+    return emitError() << "GM view " << type << ": views of "
+                       << type.getElementType()
+                       << " data (held as bytes) are not supported "
+                          "[gmview_c1]";
   if (!type.hasStaticShape())
     return emitError() << "buffer " << type
                        << " needs a static shape [layout_c1]";

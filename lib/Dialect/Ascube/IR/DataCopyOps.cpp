@@ -308,6 +308,31 @@ LogicalResult DataCopyOp::verify() {
         agree = !di || sl.logicalIndex(i) == di;
       }
     }
+    if (copyParams && (src->view || dst->view)) {
+      // Blocks of 32 B (blockLen), blockLen + gap apart: each in one row of
+      // a GM matrix view.
+      FailureOr<CopyParams> p = getCopyParams(*this, emitExtent);
+      if (failed(p))
+        return failure();
+      int64_t perUnit = p->unitBytes * 8 / src->bits;
+      auto runs = [&](int64_t gap, StringRef field) {
+        return ViewRuns{1,
+                        0,
+                        "",
+                        p->blockCount,
+                        (p->blockLen + gap) * perUnit,
+                        field,
+                        p->blockLen * perUnit,
+                        "blockLen x 32 B"};
+      };
+      if (failed(checkViewRuns(emitExtent, "source", getSrcOffset(), *src,
+                               runs(p->srcStride, "(blockLen + srcStride)"
+                                                  " x 32 B"))) ||
+          failed(checkViewRuns(emitExtent, "destination", getDstOffset(), *dst,
+                               runs(p->dstStride, "(blockLen + dstStride)"
+                                                  " x 32 B"))))
+        return failure();
+    }
     if (!agree)
       return emitOpError() << "a plain copy without DataCopyParams moves the "
                               "source byte for byte and never changes layout, "
@@ -344,6 +369,20 @@ LogicalResult DataCopyOp::verify() {
   if (src->bits == 4 && src->cols() % 2 != 0 && !getDValueAttr())
     return emitOpError() << "4-bit ND2NZ moves bytes: " << src->cols()
                          << " columns are not whole bytes [datacopy_c3]";
+  if (src->view) {
+    // Each ND row (dValue elements, srcDValue apart) in one row of a GM
+    // matrix view.
+    FailureOr<Nd2NzParams> p = getNd2NzParams(*this, emitExtent);
+    if (failed(p))
+      return failure();
+    if (!p->isNoOp() &&
+        failed(
+            checkViewRuns(emitExtent, "source", getSrcOffset(), *src,
+                          ViewRuns{p->ndNum, p->srcNdMatrixStride,
+                                   "srcNdMatrixStride", p->nValue, p->srcDValue,
+                                   "srcDValue", p->dValue, "dValue"})))
+      return failure();
+  }
   return checkExtents(*this, emitExtent, *src, *dst, "datacopy_c4");
 }
 

@@ -524,6 +524,12 @@ LogicalResult FixpipeOp::verify() {
   if (p->unitFlag != 0 && p->unitFlag != 2 && p->unitFlag != 3)
     return emitOpError() << "unitFlag = " << p->unitFlag
                          << " must be 0, 2 or 3 [fixpipe_c7]";
+  if (dst->view && p->mode == FixpipeMode::nz2nd && !p->isNoOp() &&
+      failed(checkViewRuns(emit, "destination", getDstOffset(), *dst,
+                           ViewRuns{p->ndNum, p->dstNdStride, "dstNdStride",
+                                    p->dstRows(), p->dstStride, "dstStride",
+                                    p->dstCols(), "nSize"})))
+    return failure();
   if (failed(checkExtents(*this, emit, *src, *dst, "fixpipe_c8")))
     return failure();
   return checkFixpipeReadsData(emit, *p, *src, getSrcOffset());

@@ -45,6 +45,10 @@ std::optional<int64_t> ascube::getStaticAddress(Value buf, Value elemOffset,
   std::optional<int64_t> off = staticOffset(elemOffset);
   if (!base || !off)
     return std::nullopt;
+  // A GM view starts its offset elements into its buffer.
+  if (std::optional<GMView> v = getGMView(cast<MemRefType>(buf.getType())))
+    if (llvm::AddOverflow(*off, v->offset, *off))
+      return std::nullopt;
   int64_t bitsOff, addr;
   if (llvm::MulOverflow(*off, int64_t(bits), bitsOff) ||
       llvm::AddOverflow(*base, bitsOff / 8, addr))

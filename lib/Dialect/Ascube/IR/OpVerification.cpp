@@ -39,7 +39,7 @@ FailureOr<Buffer> resolve(Value v, StringRef role, EmitErrorFn emit) {
   if (failed(l))
     return failure();
   return Buffer{type, std::move(*l), *getMemLevel(type),
-                *getElementBitWidth(type.getElementType())};
+                *getElementBitWidth(type.getElementType()), getGMView(type)};
 }
 
 int64_t attrOr(IntegerAttr a, int64_t dflt) { return a ? a.getInt() : dflt; }
@@ -82,15 +82,47 @@ LogicalResult checkExtent(EmitErrorFn emit, StringRef role, Value offset,
   if (*off < 0)
     return emit() << role << " offset " << *off << " is negative [" << label
                   << "]";
-  if (*off > b.layout.numElements() - extent) // no overflow: both >= 0
+  if (*off > b.storageElements() - extent) // no overflow: both >= 0
     return emit() << role << " access of " << extent << " elements at offset "
                   << *off << " reaches past the " << role << " buffer "
-                  << b.type << ", which holds " << b.layout.numElements()
-                  << " elements [" << label << "]";
+                  << b.type << ", which holds " << b.storageElements()
+                  << " elements" << (b.view ? " from its first" : "") << " ["
+                  << label << "]";
   return success();
 }
 
 int64_t c0Of(unsigned bits) { return layout::c0ForBits(bits); }
+
+LogicalResult checkViewRuns(EmitErrorFn emit, StringRef role, Value offset,
+                            const Buffer &b, const ViewRuns &r) {
+  if (!b.view || b.view->contiguous || r.groups <= 0 || r.runs <= 0 ||
+      r.len <= 0)
+    return success();
+  const GMView &v = *b.view;
+  auto where = [&]() -> InFlightDiagnostic {
+    return emit() << role << " " << b.type << " is a view of GM with rows "
+                  << v.pitch << " elements apart and " << v.cols
+                  << " columns: ";
+  };
+  if (r.runs > 1 && r.step != v.pitch)
+    return where() << r.stepField << " = " << r.step
+                   << " steps from row to row of it only as " << v.pitch
+                   << " [gmview_c2]";
+  if (r.groups > 1 && r.groupStep % v.pitch != 0)
+    return where() << r.groupField << " = " << r.groupStep
+                   << " is not a whole number of its rows (" << v.pitch
+                   << " elements) [gmview_c2]";
+  int64_t col = 0;
+  if (std::optional<int64_t> off = staticOffset(offset); off && *off >= 0)
+    col = *off % v.pitch;
+  if (col + r.len > v.cols)
+    return where() << r.lenField << " = " << r.len << " elements"
+                   << (col ? llvm::formatv(" from column {0}", col).str()
+                           : std::string())
+                   << " reach past its " << v.cols
+                   << " columns into the gap between its rows [gmview_c2]";
+  return success();
+}
 
 /// With a target product: the level exists on it (capacity_c2) and the
 /// buffer, placed at `offset` bytes, fits it (capacity_c1) — cube-reference

@@ -39,6 +39,14 @@ struct Buffer {
   layout::FractalLayout layout;
   Level level;
   unsigned bits;
+  /// A GM view (getGMView): addressed from its first element, its
+  /// footprint the elements an instruction may touch.
+  std::optional<GMView> view;
+  /// The elements an access may reach: the layout's, or a view's
+  /// footprint.
+  int64_t storageElements() const {
+    return view ? view->footprint() : layout.numElements();
+  }
   static int64_t secondLast(ArrayRef<int64_t> shape) {
     return shape.size() < 2 ? 1 : shape[shape.size() - 2];
   }
@@ -224,6 +232,26 @@ template <typename Fn> auto quietly(Operation *op, Fn fn) {
                                   [](mlir::Diagnostic &) { return success(); });
   return fn([op]() { return op->emitOpError(); });
 }
+
+/// How an instruction walks a GM matrix view: `groups` groups `groupStep`
+/// elements apart (field `groupField`), each of `runs` runs `step` apart
+/// (field `stepField`) of `len` contiguous elements (field `lenField`).
+struct ViewRuns {
+  int64_t groups = 1, groupStep = 0;
+  StringRef groupField;
+  int64_t runs = 1, step = 0;
+  StringRef stepField;
+  int64_t len = 0;
+  StringRef lenField;
+};
+
+/// gmview_c2: every run an instruction reads or writes of the matrix view
+/// `b` (a GM view with a row pitch) lies in one row of it — its rows one
+/// view row apart (`step` = the pitch; a group step a whole number of
+/// rows), at most the view's columns long, and, with a static `offset`,
+/// starting far enough left. Contiguous views and other buffers pass.
+LogicalResult checkViewRuns(EmitErrorFn emit, StringRef role, Value offset,
+                            const Buffer &b, const ViewRuns &r);
 
 template <typename OpT>
 LogicalResult checkExtents(OpT op, EmitErrorFn emit, const Buffer &src,

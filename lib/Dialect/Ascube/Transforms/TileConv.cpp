@@ -220,13 +220,25 @@ public:
   /// the map (padding wider than the kernel's reach would leave a tile
   /// with none).
   bool tilesReadTheMap() const {
+    // Only tiles reaching into the padding can miss the map: those at
+    // either end (windows move monotonically), so the scan stops at the
+    // first tile inside from each end — a bounded walk however many tiles.
     auto ok = [](int64_t total, int64_t size, auto edge, auto extent) {
-      for (int64_t s0 = 0; s0 < total; s0 += size) {
-        int64_t n = std::min(size, total - s0);
-        Edge e = edge(s0, n);
-        if (extent(n) - e.lo - e.hi < 1)
+      int64_t count = llvm::divideCeil(total, size);
+      auto reads = [&](int64_t j, bool &inside) {
+        int64_t n = std::min(size, total - j * size);
+        Edge e = edge(j * size, n);
+        inside = e.lo == 0 && e.hi == 0;
+        return extent(n) - e.lo - e.hi >= 1;
+      };
+      bool inside = false;
+      for (int64_t j = 0; j < count && !inside; ++j)
+        if (!reads(j, inside))
           return false;
-      }
+      inside = false;
+      for (int64_t j = count - 1; j >= 0 && !inside; --j)
+        if (!reads(j, inside))
+          return false;
       return true;
     };
     auto rows = [&](int64_t o, int64_t n) { return rowEdge(o, n); };
@@ -280,12 +292,15 @@ private:
       Edge e = edgeOf(j * size, len(j));
       return e.lo == 0 && e.hi == 0 && len(j) == size;
     };
+    // The tiles inside are one run between the edge tiles of either end
+    // (windows move monotonically): found from both ends, in a bounded
+    // number of steps however many tiles there are.
     int64_t lo = 0;
     while (lo < count && !inside(lo))
       ++lo;
-    int64_t hi = lo;
-    while (hi < count && inside(hi))
-      ++hi;
+    int64_t hi = count;
+    while (hi > lo && !inside(hi - 1))
+      --hi;
     auto one = [&](int64_t j) {
       body(index(j * size), len(j), index(j), edgeOf(j * size, len(j)));
     };
@@ -530,8 +545,8 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
       !isPlainGMMatrix(O, 4))
     return op->emitOpError()
            << "ascube-tile-linalg maps a convolution whose map, weights and "
-              "output are static, row-major 4-D memrefs in GM (no layout, no "
-              "memory space) [tile_c1]";
+              "output are static 4-D memrefs in GM (no memory space; "
+              "row-major, or contiguous views of GM: gmview_c1) [tile_c1]";
   if (!op->getParentOfType<func::FuncOp>())
     return op->emitOpError()
            << "ascube-tile-linalg maps linalg ops in a func.func [tile_c1]";
@@ -601,7 +616,10 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
               "right before it [tile_c2]";
   // A bias add and a ReLU after it fold in as after a matmul.
   Epilogue epilogue = matchEpilogue(opPtr, O);
-  if (epilogue.failed || failed(checkRequant(opPtr, prod, epilogue)))
+  if (epilogue.failed ||
+      failed(checkRequant(
+          opPtr, prod, epilogue,
+          {I, W, padded ? padded->source : Value(), epilogue.bias})))
     return failure();
   if (epilogue.bias) {
     bool biasRow = tiling::hasMmadRow(prod, en, wn, cn, /*bias=*/true);
@@ -741,7 +759,7 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
   emitter.out = matrix(O);
   if (epilogue.bias)
     emitter.biasRow = memref::ExpandShapeOp::create(
-        b, loc, MemRefType::get({1, p.f}, ct), epilogue.bias,
+        b, loc, ArrayRef<int64_t>{1, p.f}, epilogue.bias,
         ArrayRef<ReassociationIndices>{{0, 1}});
   emitter.relu = epilogue.relu;
   if (epilogue.requantOut)

@@ -37,6 +37,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallString.h"
@@ -67,6 +68,10 @@ public:
     aType = cast<MemRefType>(A.getType()).getElementType();
     bType = cast<MemRefType>(B.getType()).getElementType();
     cType = cast<MemRefType>(C.getType()).getElementType();
+    // Row pitches in GM: the logical ones, or a GM view's row stride.
+    aPitch = tiling::gmPitch(A);
+    bPitch = tiling::gmPitch(B);
+    cPitch = tiling::gmPitch(C);
     // B's L1 chunks follow the largest A chunk (its fractal rows padded to
     // 16), 512 B aligned.
     l1BOffset = llvm::alignTo(
@@ -116,7 +121,7 @@ private:
     // C tile -> C (NZ2ND): mt x nt elements at row m0, column n0; a ReLU
     // epilogue is Fixpipe's.
     Value c0 = buffer(Level::L0C, aRows(mt), bCols(nt), cType, Format::Nz);
-    writeTile(c0, C, add(cBase, add(mul(m0, p.n), n0)), mt, nt, p.n);
+    writeTile(c0, C, add(cBase, add(mul(m0, cPitch), n0)), mt, nt, cPitch);
   }
 
   /// One K chunk of one output tile: A and B chunks GM -> L1 -> L0, then
@@ -154,18 +159,18 @@ private:
       // fractals that hold it.
       int64_t perFractal = 512 * 8 / p.aBits;
       int64_t repeat = llvm::divideCeil(kt, perFractal);
-      copy(A, aBase, m0, k0, p.k, 1, kt, a1, attr(1));
+      copy(A, aBase, m0, k0, aPitch, 1, kt, a1, attr(1));
       a0 = buffer(Level::L0A, 1, repeat * perFractal, aType, Format::ND);
       auto load = Load2DOp::create(b, loc, a1, a0);
       load.setRepeatTimesAttr(attr(repeat));
     } else if (p.transA)
-      copy(A, aBase, k0, m0, p.m, kt, mt, a1);
+      copy(A, aBase, k0, m0, aPitch, kt, mt, a1);
     else if (!a0)
-      copy(A, aBase, m0, k0, p.k, mt, kt, a1);
+      copy(A, aBase, m0, k0, aPitch, mt, kt, a1);
     if (p.transB)
-      copy(B, bBase, n0, k0, p.k, nt, kt, b1);
+      copy(B, bBase, n0, k0, bPitch, nt, kt, b1);
     else
-      copy(B, bBase, k0, n0, p.n, kt, nt, b1);
+      copy(B, bBase, k0, n0, bPitch, kt, nt, b1);
     Value b0 = buffer(Level::L0B, bk, bn, bType, Format::Zn);
     // A square tile held transposed says so (a non-square one's types do).
     if (!a0) {
@@ -236,6 +241,7 @@ private:
   model::MatmulProblem p;
   model::MatmulTiling t;
   Value A, B, C;
+  int64_t aPitch = 0, bPitch = 0, cPitch = 0;
   Type aType, bType, cType;
   /// L1 address of the B chunks (after the A chunk).
   int64_t l1BOffset = 0;
@@ -307,15 +313,14 @@ struct AscubeTileLinalgPass
           !isPlainGMMatrix(C, 1))
         return op->emitOpError()
                << "ascube-tile-linalg maps a matrix and vectors that are "
-                  "static, row-major 2-D and 1-D memrefs in GM (no layout, "
-                  "no memory space) [tile_c1]";
+                  "static 2-D and 1-D memrefs in GM (no memory space; "
+                  "row-major, or views of GM: gmview_c1) [tile_c1]";
     } else if (!isPlainGMMatrix(A, rank) || !isPlainGMMatrix(B, rank) ||
                !isPlainGMMatrix(C, rank))
       return op->emitOpError()
-             << "ascube-tile-linalg maps operands that are static, "
-                "row-major "
-             << rank
-             << "-D memrefs in GM (no layout, no memory space) [tile_c1]";
+             << "ascube-tile-linalg maps operands that are static " << rank
+             << "-D memrefs in GM (no memory space; row-major, or views of "
+                "GM: gmview_c1) [tile_c1]";
     // The indexing maps (MLIR 22): A[m, k] or A^T[k, m], B[k, n] or
     // B^T[n, k], C[m, n], after the batch dimension of a batch_matmul.
     // (matvec and vecmat are named ops of fixed maps.)
@@ -388,7 +393,7 @@ struct AscubeTileLinalgPass
              << (prod.HasND2NZ ? "Fixpipe L0C -> GM" : "DataCopy ND2NZ")
              << ": ascube-tile-linalg copies ND matrices GM -> L1 with ND2NZ "
                 "and writes C with Fixpipe [tile_c4]";
-    int64_t pitch = std::max(transA ? p.m : p.k, transB ? p.k : p.n);
+    int64_t pitch = std::max(tiling::gmPitch(A), tiling::gmPitch(B));
     if (pitch > 65535)
       return op->emitOpError()
              << "a row pitch of " << pitch
@@ -411,7 +416,8 @@ struct AscubeTileLinalgPass
     // A bias add and a ReLU after the matmul fold into the program
     // (bias table, Fixpipe ReLU).
     tiling::Epilogue epilogue = tiling::matchEpilogue(opPtr, C);
-    if (epilogue.failed || failed(tiling::checkRequant(opPtr, prod, epilogue)))
+    if (epilogue.failed || failed(tiling::checkRequant(opPtr, prod, epilogue,
+                                                       {A, B, epilogue.bias})))
       return failure();
     if (epilogue.bias) {
       bool biasRow = tiling::hasMmadRow(prod, an, bn, cn, /*bias=*/true);
@@ -483,10 +489,10 @@ struct AscubeTileLinalgPass
     Location loc = op.getLoc();
     if (vector) {
       // The vectors x and y as 1 x K and 1 x N matrices.
+      // (A view keeps its offset: the result's layout is derived.)
       auto row = [&](Value v, int64_t n) {
-        auto t = cast<MemRefType>(v.getType());
         return memref::ExpandShapeOp::create(
-            b, loc, MemRefType::get({1, n}, t.getElementType()), v,
+            b, loc, ArrayRef<int64_t>{1, n}, v,
             ArrayRef<ReassociationIndices>{{0, 1}});
       };
       A = row(A, p.k);
@@ -499,7 +505,7 @@ struct AscubeTileLinalgPass
     // The bias as a 1 x N row (ND2NZ's source).
     if (epilogue.bias)
       emitter.biasRow = memref::ExpandShapeOp::create(
-          b, loc, MemRefType::get({1, p.n}, ct), epilogue.bias,
+          b, loc, ArrayRef<int64_t>{1, p.n}, epilogue.bias,
           ArrayRef<ReassociationIndices>{{0, 1}});
     // Matrix i of a batch starts i * M * K (A), i * K * N (B) and i * M * N
     // (C) elements in.
@@ -546,8 +552,22 @@ bool ascube::tiling::hasMmadRow(const target::ProductInfo &prod, StringRef a,
 
 bool ascube::tiling::isPlainGMMatrix(Value v, int64_t rank) {
   auto t = dyn_cast<MemRefType>(v.getType());
-  return t && t.getRank() == rank && t.hasStaticShape() &&
-         t.getLayout().isIdentity() && !t.getMemorySpace();
+  if (!t || t.getRank() != rank || !t.hasStaticShape() || t.getMemorySpace())
+    return false;
+  if (t.getLayout().isIdentity())
+    return true;
+  // A view of GM (gmview_c1) of a type GM holds as it is.
+  std::optional<GMView> view = getGMView(t);
+  std::optional<unsigned> bits = getElementBitWidth(t.getElementType());
+  return view && bits && *bits >= 8 &&
+         isa<IntegerType, FloatType>(t.getElementType());
+}
+
+int64_t ascube::tiling::gmPitch(Value v) {
+  auto t = cast<MemRefType>(v.getType());
+  if (std::optional<GMView> view = getGMView(t); view && !view->contiguous)
+    return view->pitch;
+  return t.getShape().back();
 }
 
 linalg::FillOp ascube::tiling::zeroFillBefore(Operation *op, Value c) {
@@ -678,8 +698,10 @@ tiling::Epilogue ascube::tiling::matchEpilogue(Operation *op, Value c) {
            "ascube-tile-linalg folds a linalg.generic over C (C's identity "
            "map, all loops parallel) adding a bias (one input, a static 1-D "
            "GM memref over C's last dimension: ins(%bias) outs(%C), "
-           "yielding C + bias) and/or a ReLU (max(C, 0)), the bias first "
-           "(docs/Tiling.md)";
+           "yielding C + bias) and/or a ReLU (max(C, 0)), the bias first, "
+           "then one requantizing C to int8 (ins(%C : i32) outs(%Q : i8): "
+           "fptosi(clamp(roundeven(sitofp(C) * scale) [+ offset], -128, "
+           "127)), docs/Tiling.md)";
   return e;
 }
 
@@ -703,7 +725,7 @@ tiling::RequantMatch ascube::tiling::matchRequant(linalg::GenericOp g,
       !cType.getElementType().isSignlessInteger(32))
     return r;
   Value q = g.getDpsInits()[0];
-  if (!isPlainGMMatrix(q, rank) ||
+  if (!isPlainGMMatrix(q, rank) || gmPitch(q) != gmPitch(c) ||
       cast<MemRefType>(q.getType()).getShape() != cType.getShape() ||
       !cast<MemRefType>(q.getType()).getElementType().isSignlessInteger(8))
     return r;
@@ -823,9 +845,27 @@ tiling::RequantMatch ascube::tiling::matchRequant(linalg::GenericOp g,
   return r;
 }
 
+/// The buffer `v` views (through subviews, casts, reshapes).
+static Value rootBuffer(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
 LogicalResult ascube::tiling::checkRequant(Operation *op,
                                            const target::ProductInfo &prod,
-                                           const Epilogue &e) {
+                                           const Epilogue &e,
+                                           ArrayRef<Value> reads) {
+  // The program writes Q tile by tile while later tiles still read the
+  // inputs: Q must not be one of them (linalg requantizes the finished
+  // result).
+  if (e.requantOut)
+    for (Value r : reads)
+      if (r && rootBuffer(r) == rootBuffer(e.requantOut))
+        return op->emitOpError()
+               << "the requantization writes into a buffer the op also reads: "
+                  "the Cube program writes it tile by tile while later tiles "
+                  "still read it; requantize into another buffer [tile_c8]";
   if (!e.requantOut || llvm::any_of(target::fixpipeRows(), [&](const auto &r) {
         return r.ToGM && prod.in(r.Products) && StringRef(r.Src) == "i32" &&
                StringRef(r.Dst) == "i8";

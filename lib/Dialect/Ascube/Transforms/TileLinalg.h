@@ -19,9 +19,15 @@
 
 namespace ascube::tiling {
 
-/// A GM operand the pass can address: a static, row-major memref of
-/// `rank` dimensions with no memory space.
+/// A GM operand the pass can address: a static memref of `rank`
+/// dimensions with no memory space, row-major or a view of GM (getGMView:
+/// contiguous, or a 2-D matrix with a row pitch) of a type GM holds as it
+/// is (8 bits or more, builtin).
 bool isPlainGMMatrix(mlir::Value v, int64_t rank);
+
+/// The row pitch of a GM operand in elements: a view's row stride, else
+/// its last extent.
+int64_t gmPitch(mlir::Value v);
 
 /// Whether `prod`'s Mmad table has the row A x B -> C (type names as in
 /// docs/Products.md) with a bias (`bias`) or without.
@@ -87,11 +93,13 @@ struct RequantMatch {
 };
 RequantMatch matchRequant(mlir::linalg::GenericOp g, mlir::Value c);
 
-/// Whether `prod` can requantize as `e` asks (Fixpipe i32 -> i8 to GM);
-/// emits tile_c8 at `op` otherwise.
+/// Whether `prod` can requantize as `e` asks (Fixpipe i32 -> i8 to GM) and
+/// Q is none of the buffers the op `reads` (null entries skipped); emits
+/// tile_c8 at `op` otherwise.
 mlir::LogicalResult checkRequant(mlir::Operation *op,
                                  const target::ProductInfo &prod,
-                                 const Epilogue &e);
+                                 const Epilogue &e,
+                                 llvm::ArrayRef<mlir::Value> reads);
 
 /// ", requantized to int8 (...)" for the report remark, or "".
 std::string describeRequant(const Epilogue &e);

@@ -43,7 +43,10 @@ def Ascube_DataCopyOp : Ascube_MoverOp<"data_copy"> {
       units, dstNzMatrixStride [0,16384] elements. ndNum, nValue or dValue
       = 0 is a no-op. 4-bit data moves as bytes: parameters count bytes.
       Defaults: ndNum 1 (the batch of a 3-D source), nValue/dValue the
-      source shape, srcDValue its row pitch, dstNzC0Stride the destination's
+      source shape, srcDValue its row pitch (a GM view's row stride: the
+      source may be a `memref.subview` of GM, addressed from its first
+      element, each row read inside the view, gmview_c1/c2), dstNzC0Stride
+      the destination's
       padded rows, dstNzNStride 1, matrix strides the sizes of one source
       matrix and of one dense Nz matrix (rows to 16, columns to C0).
       With `mode = nd2nz` the destination may be an NC1HWC0 feature map

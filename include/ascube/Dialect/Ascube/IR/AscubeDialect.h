@@ -41,8 +41,37 @@ std::string getCubeTypeName(mlir::Type type);
 /// has none, std::nullopt for a foreign memory space.
 std::optional<target::Level> getMemLevel(mlir::MemRefType type);
 
-/// The layout spec of a memref: its #ascube.layout, or ND for the identity
-/// layout; std::nullopt for any other layout.
+/// A view of GM (docs/Constraints.md, gmview_c1): a memref with no memory
+/// space whose layout is `strided<...>` — what memref.subview (also a
+/// chain of them), memref.reinterpret_cast or a bufferized tensor slice
+/// gives — with a static offset and strides. Either contiguous (the
+/// row-major strides of its shape: any rank) or a rank-2 matrix whose rows
+/// are `pitch` elements apart (innermost stride 1, pitch >= columns). An
+/// instruction addresses it from its first element (`offset` elements
+/// into the underlying buffer): element (r, c) of a matrix view is at r *
+/// pitch + c, which is ND with ld = pitch (cube-reference §2, §5 srcDValue,
+/// §16 dstStride). Units: elements.
+struct GMView {
+  int64_t offset = 0;
+  /// Rows and columns of a matrix view (a contiguous view: its elements as
+  /// one row) and the row pitch (= columns when contiguous).
+  int64_t rows = 1, cols = 0, pitch = 0;
+  bool contiguous = true;
+  /// Elements from the first to one past the last: what the view may
+  /// touch of its buffer ((rows - 1) x pitch + cols).
+  int64_t footprint() const {
+    return rows == 0 || cols == 0 ? 0 : (rows - 1) * pitch + cols;
+  }
+};
+
+/// The GM view `type` is, std::nullopt for an identity layout, a memory
+/// space or a layout no instruction field can express (then
+/// getFractalLayout says why, gmview_c1).
+std::optional<GMView> getGMView(mlir::MemRefType type);
+
+/// The layout spec of a memref: its #ascube.layout, ND for the identity
+/// layout and a contiguous GM view, ND with ld = pitch for a GM matrix view
+/// (getGMView); std::nullopt for any other layout.
 std::optional<layout::LayoutSpec> getLayoutSpec(mlir::MemRefType type);
 
 /// Resolves a memref's layout with its shape, element type and level (the

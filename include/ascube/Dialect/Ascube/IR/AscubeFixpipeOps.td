@@ -40,7 +40,10 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe", [], ["getOtherOperands"]> {
       isChannelSplit) — default the source's logical shape;
       0 = no-op. `srcStride` [0,65535] in L0C rows (16 elements), default
       the source's padded rows. `dstStride`: nz2nd/nz2dn row (column) pitch
-      in elements (default the destination's), nz2nz 32 B units between
+      in elements (default the destination's; for a GM view — a
+      `memref.subview` of GM, written from its first element — its row
+      stride, each row written inside the view: gmview_c1/c2), nz2nz 32 B
+      units between
       fractal columns (default the destination's padded rows x C0 x size
       / 32). `ndNum` [0,65535] (default 1), `srcNdStride` [0,512] in L0C
       rows ([U] unit, §19.11), `dstNdStride` [0,2^32-1] elements.
