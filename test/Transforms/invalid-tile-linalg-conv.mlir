@@ -153,3 +153,19 @@ func.func @no_tile(%I: memref<1x255x255x8xf32>, %W: memref<255x255x8x16xf32>, %O
   return
 }
 }
+
+// -----
+
+// tile_c1: a map of 3 x 2^62 x 16 pixels holds more elements than any
+// buffer ascube addresses (its layouts stop below 2^62, layout_c1): refused
+// before any count of the program could overflow.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @huge(%I: memref<1x3x4611686018427387904x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x1x4611686018427387902x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x1x4611686018427387902x16xf32>)
+  // expected-error @+1 {{operand 'memref<1x3x4611686018427387904x16xf16>' holds 2^62 elements or more, beyond any buffer ascube addresses (layout_c1) [tile_c1]}}
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x3x4611686018427387904x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x1x4611686018427387902x16xf32>)
+  return
+}
+}

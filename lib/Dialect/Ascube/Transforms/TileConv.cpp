@@ -550,6 +550,8 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
   if (!op->getParentOfType<func::FuncOp>())
     return op->emitOpError()
            << "ascube-tile-linalg maps linalg ops in a func.func [tile_c1]";
+  if (failed(tiling::checkOperandSizes(opPtr)))
+    return failure();
   // A map zero-padded before the convolution (a bufferized tensor.pad) is
   // read as it is in GM, with LoadData 3D's padding.
   std::optional<PaddedMap> padded = matchPaddedMap(I, opPtr);

@@ -372,6 +372,8 @@ struct AscubeTileLinalgPass
     if (!op->getParentOfType<func::FuncOp>())
       return op->emitOpError()
              << "ascube-tile-linalg maps linalg ops in a func.func [tile_c1]";
+    if (failed(tiling::checkOperandSizes(opPtr)))
+      return failure();
     Type at = cast<MemRefType>(A.getType()).getElementType(),
          bt = cast<MemRefType>(B.getType()).getElementType(),
          ct = cast<MemRefType>(C.getType()).getElementType();
@@ -843,6 +845,24 @@ tiling::RequantMatch ascube::tiling::matchRequant(linalg::GenericOp g,
   r.word = (bits & 0xFFFFE000u) | (uint64_t(offset & 0x1FF) << 37) |
            (uint64_t(1) << 46);
   return r;
+}
+
+LogicalResult ascube::tiling::checkOperandSizes(Operation *op) {
+  for (Value v : op->getOperands()) {
+    auto t = dyn_cast<MemRefType>(v.getType());
+    if (!t || !t.hasStaticShape())
+      continue;
+    int64_t n = 1;
+    bool over = false;
+    for (int64_t d : t.getShape())
+      over |= llvm::MulOverflow(n, d, n) || n >= (int64_t(1) << 62);
+    if (over)
+      return op->emitOpError()
+             << "operand " << t
+             << " holds 2^62 elements or more, beyond any buffer ascube "
+                "addresses (layout_c1) [tile_c1]";
+  }
+  return success();
 }
 
 /// The buffer `v` views (through subviews, casts, reshapes).

@@ -25,6 +25,10 @@ namespace ascube::tiling {
 /// is (8 bits or more, builtin).
 bool isPlainGMMatrix(mlir::Value v, int64_t rank);
 
+/// tile_c1 at `op` when an operand holds 2^62 elements or more (ascube's
+/// layouts stop below: layout_c1), so no count of the program overflows.
+mlir::LogicalResult checkOperandSizes(mlir::Operation *op);
+
 /// The row pitch of a GM operand in elements: a view's row stride, else
 /// its last extent.
 int64_t gmPitch(mlir::Value v);
