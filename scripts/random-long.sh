@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The long run of ascube-tile-linalg's random programs (not part of the test
+# command): the generators of test/Integration/tile-linalg.test and
+# tile-conv.test with other seeds and many more cases — matmuls with M, N, K
+# up to MAX (default 2000, primes and 1 included), batches, GEMV, views,
+# epilogues and requantizations; convolutions with padding, strides,
+# dilations, wide and deep maps — each mapped onto its product, run on the
+# CPU and compared bit for bit with numpy.
+#   scripts/random-long.sh [MATMULS [CONVS [SEED]]]   (defaults 2000, 1000, 1)
+# Needs a build (scripts/setup.sh). Cases go to $BUILD_DIR/random-long/,
+# where only failing ones stay (kernel, inputs, golden), listed as FAILED. Exit status 0 only when every program matches. About an hour
+# for the defaults on two cores.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+MATMULS="${1:-2000}"
+CONVS="${2:-1000}"
+SEED="${3:-1}"
+MAX="${MAX:-2000}"
+OUT="$BUILD_DIR/random-long"
+BIN="$BUILD_DIR/bin"
+INPUTS="$ROOT/test/Integration/Inputs"
+rm -rf "$OUT"
+mkdir -p "$OUT"
+status=0
+echo "== $MATMULS random matmuls (M, N, K up to $MAX), seed $SEED"
+/usr/bin/python3 "$INPUTS/tile_linalg.py" --runner "$BIN/ascube-run" \
+  --opt "$BIN/ascube-opt" --out "$OUT/matmul" --count "$MATMULS" \
+  --max "$MAX" --clean --seed "$((20261201 + SEED))" | grep -E "FAILED|programs" ||
+  status=1
+echo "== $CONVS random convolutions, seed $SEED"
+/usr/bin/python3 "$INPUTS/tile_conv.py" --runner "$BIN/ascube-run" \
+  --opt "$BIN/ascube-opt" --out "$OUT/conv" --count "$CONVS" --clean \
+  --seed "$((20261202 + SEED))" | grep -E "FAILED|programs" || status=1
+exit "$status"
