@@ -17,7 +17,6 @@ fractal layout appears here.
 """
 import os
 import random
-import shutil
 import re
 import subprocess
 import sys
@@ -27,7 +26,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(__file__))
 from cubetest import C0, options, reference_matmul, run, Tally  # noqa: E402
 from tile_linalg import (FP8, MLIR, add_requant, bias_arg, choose_epilogue,  # noqa: E402
-                         check_kept_c, choose_requant, cover_requant, encoded, epilogue, relu,
+                         choose_requant, cover_requant, finish_case, encoded, epilogue, relu,
                          requant_golden, values, write_bias)
 
 C0 = dict(C0, e4m3=32, e5m2=32)
@@ -275,11 +274,8 @@ def main():
         if rq and not rq["local"]:
             extra += ["--output", f"O={d}/O.bin"]
         ok, log = run(o.runner, d, "k", ins, out, extra, dtype=want.dtype)
-        ok, log = check_kept_c(ok, log, d, "O", rq, acc)
-        tally.report(f"{label} (tile {tile.group(1)} px x {tile.group(3)} ch, "
-                     f"{tile.group(4)} blocks/chunk){' requantized' if rq else ''}", ok, log)
-        if o.clean and ok:  # the long run keeps failing cases only
-            shutil.rmtree(d)
+        finish_case(tally, o, d, f"{label} (tile {tile.group(1)} px x {tile.group(3)} ch, "
+                    f"{tile.group(4)} blocks/chunk)", ok, log, "O", rq, acc)
     for key in sorted(covered):
         print(f"covered {key}: {covered[key]}")
     tally.finish("programs")

@@ -243,14 +243,17 @@ def requant_golden(acc, rq):
     return np.clip(r, np.float32(-128), np.float32(127)).astype(np.int8)
 
 
-def check_kept_c(ok, log, d, name, rq, acc):
-    """With a requantization that keeps C (an argument): C as written
-    equals the int32 result (`acc`) too."""
+def finish_case(tally, o, d, label, ok, log, name, rq, acc):
+    """Reports one case: with a requantization that keeps C (an argument,
+    `name`), C as written must equal the int32 result (`acc`) too. The long
+    run (--clean) keeps the directories of failing cases only."""
     if ok and rq and not rq["local"]:
         got = np.fromfile(f"{d}/{name}.bin", np.int32)
         if not np.array_equal(got, acc.astype(np.int32).ravel()):
-            return False, log + f"{name} (kept beside the requantized Q) differs from the golden\n"
-    return ok, log
+            ok, log = False, log + f"{name} (kept beside the requantized Q) differs from the golden\n"
+    tally.report(label + (" requantized" if rq else ""), ok, log)
+    if o.clean and ok:
+        shutil.rmtree(d)
 
 
 def cover_requant(covered, rq):
@@ -496,11 +499,8 @@ def main():
                           dtype=want.dtype)
         else:
             ok, log = run(o.runner, d, "k", ins, out, extra, dtype=want.dtype)
-        ok, log = check_kept_c(ok, log, d, "C", rq, acc)
-        tally.report(f"{label} (tile {tm}x{tn}x{tk}){f' on {blocks} blocks' if blocks > 1 else ''}"
-                     f"{' requantized' if rq else ''}", ok, log)
-        if o.clean and ok:  # the long run keeps failing cases only
-            shutil.rmtree(d)
+        finish_case(tally, o, d, f"{label} (tile {tm}x{tn}x{tk})"
+                    f"{f' on {blocks} blocks' if blocks > 1 else ''}", ok, log, "C", rq, acc)
     for key in sorted(covered):
         print(f"covered {key}: {covered[key]}")
     tally.finish("programs")
