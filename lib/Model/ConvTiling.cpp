@@ -17,7 +17,7 @@ int64_t roundUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 
 int64_t ConvTiling::tilesM(const ConvProblem &p) const {
   if (piece)
-    return p.oh * MatmulTiling::ceilDiv(p.ow, piece);
+    return MatmulTiling::satMul(p.oh, MatmulTiling::ceilDiv(p.ow, piece));
   return MatmulTiling::ceilDiv(p.oh, rows);
 }
 
@@ -48,9 +48,10 @@ bool ascube::model::fitsConvTiling(const ConvProblem &p,
                                    const ConvTiling &t) {
   // The bounded fields first (Mmad m, n at most 4095, at most 16384 map
   // columns), so that nothing below overflows.
-  if (t.rows < 1 || t.n < 1 || t.groups < 1 || t.pixels(p) > 4080 ||
-      t.n > 4095 || t.groups > 4095 ||
-      p.inCols(t.piece ? t.piece : p.ow) > 16384)
+  int64_t cols = t.piece ? t.piece : p.ow;
+  if (t.rows < 1 || t.n < 1 || t.groups < 1 || t.rows > 4080 || cols > 16384 ||
+      t.pixels(p) > 4080 || t.n > 4095 || t.groups > 4095 ||
+      p.inCols(cols) > 16384)
     return false;
   int64_t m = roundUp(t.pixels(p), 16);
   int64_t k = t.groups * p.kh * p.kw * p.c0();

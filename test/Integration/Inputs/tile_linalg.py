@@ -35,6 +35,8 @@ CONFIGS = [
     # fp8 on 950: A of this type, B of either fp8 type (all four pairs are
     # Mmad rows).
     ("ascend950pr", "e4m3", "f32"), ("ascend950pr", "e5m2", "f32"),
+    # No ND2NZ: rows of A and B as stored in whole 32 B blocks (tile_c4).
+    ("atlas_200i_500_a2", "f16", "f32"), ("atlas_200i_500_a2", "i8", "i32"),
 ]
 # Products whose Cube saturates float overflow (docs/Rationale.md): no
 # inputs whose sums overflow there. (Atlas 200I/500 A2 has no ND2NZ: the
@@ -383,6 +385,15 @@ def main():
             vec = rnd.choice(["matvec", "vecmat"])
             m, ta_, tb_ = 1, False, vec == "matvec"
             covered[vec] = covered.get(vec, 0) + 1
+        if prod == "atlas_200i_500_a2":
+            # Rows of A and B as stored in whole 32 B blocks (tile_c4): the
+            # stored column counts rounded up to the C0 of the type.
+            c0 = {"f16": 16, "i8": 32}[t]
+            up = lambda v: -(-v // c0) * c0  # noqa: E731
+            m, k = (up(m), k) if ta_ else (m, up(k))
+            k, n = (up(k), n) if tb_ else (k, up(n))
+            n = -(-n // 8) * 8  # a bias's f32/i32 row too
+            covered["no ND2NZ (310B)"] = covered.get("no ND2NZ (310B)", 0) + 1
         epi, swap = choose_epilogue(o.seed, i, prod)
         if epi:
             covered[f"epilogue {epi}"] = covered.get(f"epilogue {epi}", 0) + 1
@@ -399,7 +410,10 @@ def main():
                 if vrnd.random() < 0.5:
                     r, c = stored[x]
                     r0, c0 = vrnd.randint(0, 5), vrnd.randint(0, 40)
-                    views[x] = ((r0 + r + vrnd.randint(0, 3), c0 + c + vrnd.randint(0, 40)), (r0, c0))
+                    pc = c0 + c + vrnd.randint(0, 40)
+                    if prod == "atlas_200i_500_a2":  # row pitches of whole 32 B
+                        pc = -(-pc // 32) * 32
+                    views[x] = ((r0 + r + vrnd.randint(0, 3), pc), (r0, c0))
             if views:
                 covered["GM views"] = covered.get("GM views", 0) + 1
         d = os.path.join(o.out, f"case{i}")

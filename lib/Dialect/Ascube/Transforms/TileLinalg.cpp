@@ -145,10 +145,15 @@ private:
     auto copy = [&](Value src, Value base, Value row, Value col, int64_t pitch,
                     int64_t nRows, int64_t nCols, Value dst,
                     IntegerAttr c0Stride = {}) {
-      DataCopyOp::create(b, loc, src, add(base, add(mul(row, pitch), col)), dst,
-                         Value(), {}, {}, {}, {}, {}, attr(1), attr(nRows),
-                         attr(nCols), attr(0), attr(pitch), c0Stride, {},
-                         attr(0));
+      Value from = add(base, add(mul(row, pitch), col));
+      if (!prod.HasND2NZ) {
+        plainCopyToNz(src, from, pitch, nRows, nCols, dst,
+                      /*consecutive=*/static_cast<bool>(c0Stride));
+        return;
+      }
+      DataCopyOp::create(b, loc, src, from, dst, Value(), {}, {}, {}, {}, {},
+                         attr(1), attr(nRows), attr(nCols), attr(0),
+                         attr(pitch), c0Stride, {}, attr(0));
     };
     Value a0;
     if (gemv(mt) && !prod.HasDisableGemv) {
@@ -194,6 +199,36 @@ private:
         attr(bn), init && !bias ? BoolAttr() : b.getBoolAttr(false),
         withBias ? b.getBoolAttr(true) : BoolAttr(), {}, {},
         gemv(mt) && prod.HasDisableGemv ? b.getBoolAttr(true) : BoolAttr(), {});
+  }
+
+  /// A product without ND2NZ (Atlas 200I/500 A2): the nRows x nCols chunk
+  /// at element `from` of `src` (rows `pitch` apart, each a whole number
+  /// of 32 B blocks: tile_c4) becomes the Nz `dst` by plain DataCopy
+  /// (§4: no layout change) — per C0-column block one copy of nRows 32 B
+  /// blocks, pitch apart in GM (srcStride: the gap in 32 B units), one
+  /// after another in L1: a column of Nz fractals, whose padding rows stay
+  /// as they were (the Mmad reads m, k, n exactly). `consecutive`: all of
+  /// one row's blocks one after another (ND2NZ's dstNzC0Stride = 1, the
+  /// GEMV row) in a single copy.
+  void plainCopyToNz(Value src, Value from, int64_t pitch, int64_t nRows,
+                     int64_t nCols, Value dst, bool consecutive) {
+    auto st = cast<MemRefType>(src.getType());
+    int64_t bytes = *getElementBitWidth(st.getElementType()) / 8;
+    int64_t c0 = 32 / bytes;
+    auto mode = CopyModeAttr::get(b.getContext(), CopyMode::copy);
+    auto block = [&](Value at, Value to, int64_t count, int64_t len) {
+      DataCopyOp::create(b, loc, src, at, dst, to, mode, attr(count), attr(len),
+                         attr(pitch * bytes / 32 - len), attr(0), {}, {}, {},
+                         {}, {}, {}, {}, {});
+    };
+    if (consecutive) {
+      block(from, index(0), nRows, nCols / c0);
+      return;
+    }
+    int64_t padRows =
+        llvm::alignTo(cast<MemRefType>(dst.getType()).getShape()[0], 16);
+    for (int64_t j = 0; j < nCols / c0; ++j)
+      block(add(from, index(j * c0)), index(j * padRows * c0), nRows, 1);
   }
 
   /// Whether an output tile of `mt` rows is computed with m = 1: a single
@@ -389,12 +424,36 @@ struct AscubeTileLinalgPass
              << an << " x " << bn
              << ": 4-bit operands are not mapped yet (ND2NZ moves them as "
                 "bytes and the chunks would need whole bytes) [tile_c3]";
-    if (!prod.HasND2NZ || !prod.HasFixpipe)
+    if (!prod.HasFixpipe)
       return op->emitOpError()
-             << prod.Name << " has no "
-             << (prod.HasND2NZ ? "Fixpipe L0C -> GM" : "DataCopy ND2NZ")
-             << ": ascube-tile-linalg copies ND matrices GM -> L1 with ND2NZ "
-                "and writes C with Fixpipe [tile_c4]";
+             << prod.Name
+             << " has no Fixpipe L0C -> GM: ascube-tile-linalg writes C with "
+                "Fixpipe [tile_c4]";
+    if (!prod.HasND2NZ) {
+      // Without ND2NZ the Nz tiles are built of plain DataCopy blocks of
+      // 32 B: every row of A and B (as stored) is whole blocks, and so is
+      // a bias (one block run).
+      auto whole = [&](StringRef name, Value v, int64_t cols) -> LogicalResult {
+        auto t = cast<MemRefType>(v.getType());
+        int64_t bytes = *getElementBitWidth(t.getElementType()) / 8;
+        int64_t pitch = tiling::gmPitch(v);
+        if ((cols * bytes) % 32 == 0 && (pitch * bytes) % 32 == 0)
+          return success();
+        return op->emitOpError()
+               << prod.Name
+               << " has no DataCopy ND2NZ: ascube-tile-linalg builds the Nz "
+                  "tiles of plain DataCopy blocks of 32 B, so each row of "
+               << name << " (" << cols << " elements of " << bytes
+               << " B, rows " << pitch
+               << " apart) must be whole 32 B blocks [tile_c4]";
+      };
+      auto shape = [](Value v) {
+        return cast<MemRefType>(v.getType()).getShape();
+      };
+      if (failed(whole("A", A, shape(A).back())) ||
+          failed(whole("B", B, shape(B).back())))
+        return failure();
+    }
     int64_t pitch = std::max(tiling::gmPitch(A), tiling::gmPitch(B));
     if (pitch > 65535)
       return op->emitOpError()
@@ -429,6 +488,13 @@ struct AscubeTileLinalgPass
                << " with a bias is not an Mmad row on " << prod.Name
                << " (docs/Products.md) [tile_c3]";
       p.biasBits = *getElementBitWidth(ct);
+      if (!prod.HasND2NZ && (p.n * p.biasBits / 8) % 32 != 0)
+        return op->emitOpError()
+               << prod.Name
+               << " has no DataCopy ND2NZ: the bias goes to L1 in plain "
+                  "DataCopy blocks of 32 B, so its "
+               << p.n << " elements of " << p.biasBits / 8
+               << " B must be whole blocks [tile_c4]";
     }
     Value output = C;
     if (p.m == 0 || p.n == 0) {
@@ -997,10 +1063,16 @@ Value tiling::ProgramEmitter::biasToBT(Value n0, int64_t nt, int64_t bn,
   int64_t bytes = *getElementBitWidth(cType) / 8;
   int64_t l1Offset = llvm::alignDown(int64_t(prod.L1) - 16 * bn * bytes, 512);
   Value l1 = buffer(Level::L1, 1, bn, cType, Format::Nz, l1Offset);
-  DataCopyOp::create(b, loc, biasRow, n0, l1, Value(), {}, {}, {}, {}, {},
-                     attr(1), attr(1), attr(nt), attr(0),
-                     attr(cast<MemRefType>(biasRow.getType()).getShape()[1]),
-                     attr(1), {}, attr(0));
+  if (prod.HasND2NZ)
+    DataCopyOp::create(b, loc, biasRow, n0, l1, Value(), {}, {}, {}, {}, {},
+                       attr(1), attr(1), attr(nt), attr(0),
+                       attr(cast<MemRefType>(biasRow.getType()).getShape()[1]),
+                       attr(1), {}, attr(0));
+  else // nt elements in whole 32 B blocks (tile_c4), one run.
+    DataCopyOp::create(b, loc, biasRow, n0, l1, Value(),
+                       CopyModeAttr::get(b.getContext(), CopyMode::copy),
+                       attr(1), attr(nt * bytes / 32), attr(0), attr(0), {}, {},
+                       {}, {}, {}, {}, {}, {});
   int64_t btElems = llvm::alignTo(bn * bytes, 64) / bytes;
   Value bt =
       place(MemRefType::get({btElems}, cType, MemRefLayoutAttrInterface(),

@@ -204,12 +204,15 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     are removed.
 
     Errors (labels in docs/Constraints.md): a form the pass does not map
-    (`tile_c1`: not memrefs in GM with static row-major shapes, broadcast
+    (`tile_c1`: not memrefs in GM with static row-major shapes or GM
+    views, operands of 2^62 elements or more, broadcast
     or permuted-C indexing maps, an f32 A held transposed, K = 0, an op
     outside a func.func); C not filled with +0 just before (`tile_c2`); no
     Mmad row for the types on the product, cast_unsigned, 4-bit operands
     (`tile_c3`; also a bias on a product without a bias row); a product
-    without DataCopy ND2NZ or Fixpipe to GM
+    without Fixpipe to GM, or without DataCopy ND2NZ (Atlas 200I/500 A2:
+    the Nz tiles are then built of plain DataCopy blocks, so rows of A, B
+    and a bias must be whole 32 B blocks; convolutions need ND2NZ)
     (`tile_c4`); a row pitch beyond DataCopy's srcDValue range [1, 65535]
     (`tile_c5`); explicit tile sizes not aligned or not fitting
     (`tile_c6`); no product (`target_c1`) or a nested module's target other
