@@ -113,3 +113,29 @@ func.func @into_input(%A: memref<32x32xi8>, %B: memref<32x32xi8>) {
   }
   return
 }
+
+// -----
+
+// tile_c8: a scale per column (a second input): Fixpipe's VREQ8 would read
+// one QUANT_PRE word per column, which the program does not build yet.
+func.func @per_channel(%A: memref<32x32xi8>, %B: memref<32x32xi8>, %S: memref<32xf32>, %Q: memref<32x32xi8>) {
+  %C = memref.alloc() : memref<32x32xi32>
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%C : memref<32x32xi32>)
+  linalg.matmul ins(%A, %B : memref<32x32xi8>, memref<32x32xi8>) outs(%C : memref<32x32xi32>)
+  // expected-error @+1 {{a requantization with a second input (a scale or offset per column) is not mapped yet: Fixpipe's VREQ8 reads one QUANT_PRE word per column, which the program would have to build from the scales; requantize with one constant scale and offset [tile_c8]}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%C, %S : memref<32x32xi32>, memref<32xf32>) outs(%Q : memref<32x32xi8>) {
+  ^bb0(%c: i32, %s: f32, %q: i8):
+    %f = arith.sitofp %c : i32 to f32
+    %y = arith.mulf %f, %s : f32
+    %r = math.roundeven %y : f32
+    %smin = arith.constant -128.0 : f32
+    %smax = arith.constant 127.0 : f32
+    %s1 = arith.maximumf %r, %smin : f32
+    %s2 = arith.minimumf %s1, %smax : f32
+    %i = arith.fptosi %s2 : f32 to i8
+    linalg.yield %i : i8
+  }
+  return
+}

@@ -275,9 +275,10 @@ static bool refuseLeftovers(ModuleOp module) {
   });
   const char *mapped =
       "ascube-tile-linalg maps linalg.matmul, batch_matmul, matvec, vecmat "
-      "and conv_2d_nhwc_hwcf (NHWC map, HWCF weights, NHWC output) on "
-      "static row-major GM memrefs, each right after a zero fill of its "
-      "output (docs/Tiling.md) [tile_c1]";
+      "and conv_2d_nhwc_hwcf (NHWC map, HWCF weights, NHWC output: "
+      "transpose other layouts first) on static GM memrefs (row-major or "
+      "views of GM), each right after a zero fill of its output "
+      "(docs/Tiling.md) [tile_c1]";
   const char *padding =
       "memref.alloc of the padded map, a zero fill of it (linalg.fill or "
       "linalg.map), memref.subview, memref.copy or linalg.copy of the map "

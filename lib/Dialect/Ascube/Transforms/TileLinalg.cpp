@@ -294,6 +294,14 @@ struct AscubeTileLinalgPass
       if (isa<linalg::MatmulOp, linalg::BatchMatmulOp, linalg::MatvecOp,
               linalg::VecmatOp, linalg::Conv2DNhwcHwcfOp>(op))
         matmuls.push_back(op);
+      else if (isa<linalg::ConvolutionOpInterface>(op))
+        // Another convolution form stays as it is: say what would map.
+        op->emitWarning()
+            << "'" << op->getName()
+            << "' is not mapped onto the Cube and stays: ascube-tile-linalg "
+               "maps linalg.conv_2d_nhwc_hwcf (NHWC map, HWCF weights, NHWC "
+               "output); transpose the operands to those layouts first "
+               "(e.g. linalg.transpose) [tile_c1]";
     });
     if (matmuls.empty())
       return;
@@ -787,6 +795,25 @@ tiling::RequantMatch ascube::tiling::matchRequant(linalg::GenericOp g,
   RequantMatch r;
   auto cType = cast<MemRefType>(c.getType());
   int64_t rank = cType.getRank();
+  // A requantization with a second input (a scale or offset per column):
+  // Fixpipe's VREQ8 reads one QUANT_PRE word per column, which nothing in
+  // the program builds from the scales yet.
+  if (g && g.getNumDpsInputs() == 2 && g.getDpsInputs()[0] == c &&
+      g.getNumDpsInits() == 1 &&
+      cast<ShapedType>(g.getDpsInits()[0].getType())
+          .getElementType()
+          .isSignlessInteger(8) &&
+      llvm::any_of(g.getRegion().front(), [](Operation &o) {
+        return isa<math::RoundEvenOp, arith::FPToSIOp>(o);
+      })) {
+    r.matched = true;
+    r.error = "a requantization with a second input (a scale or offset per "
+              "column) is not mapped yet: Fixpipe's VREQ8 reads one "
+              "QUANT_PRE word per column, which the program would have to "
+              "build from the scales; requantize with one constant scale "
+              "and offset";
+    return r;
+  }
   if (!g || g.getNumDpsInputs() != 1 || g.getDpsInputs()[0] != c ||
       g.getNumDpsInits() != 1 || !g.hasPureBufferSemantics() ||
       g.getNumLoops() != rank || g.getNumParallelLoops() != rank ||
