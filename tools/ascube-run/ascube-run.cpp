@@ -752,6 +752,15 @@ int main(int argc, char **argv) {
                 "the kernel (an offset: memref<1xi32>, then "
                 "arith.index_cast)"
               : ""));
+    // A view type is a window into a buffer the runner does not have (its
+    // offset and row stride reach past the view's own elements).
+    if (isa<StridedLayoutAttr>(a.type.getLayout()) &&
+        !a.type.getLayout().isIdentity())
+      fail(llvm::formatv(
+          "argument {0} is the view {1}; ascube-run passes whole buffers: "
+          "take the whole GM buffer as the argument and the view inside the "
+          "kernel (memref.subview) [gmview_c1]",
+          a.name, a.type));
     a.storage = ascube::getCPUStorageType(a.type);
     if (!a.storage)
       fail(llvm::formatv("argument {0}: cannot lay out {1}", a.name, a.type));
