@@ -290,10 +290,9 @@ void insertChecks(Operation *op, const MoverFacts &m) {
     std::string name = op->getName().getStringRef().str();
     Value nonNeg =
         arith::CmpIOp::create(b, arith::CmpIPredicate::sge, off, im.c(0));
-    std::optional<GMView> view = getGMView(type);
-    int64_t elems = view ? view->footprint() : l->numElements();
-    Value fits = arith::CmpIOp::create(b, arith::CmpIPredicate::sle, off,
-                                       im.c(elems - extent));
+    Value fits =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::sle, off,
+                              im.c(getAddressableElements(type, *l) - extent));
     cf::AssertOp::create(
         b, arith::AndIOp::create(b, nonNeg, fits),
         (name + ": " + role + " offset out of bounds [" + boundsLabel + "]")

@@ -347,6 +347,12 @@ std::optional<GMView> ascube::getGMView(MemRefType type) {
   return v;
 }
 
+int64_t ascube::getAddressableElements(MemRefType type,
+                                       const layout::FractalLayout &l) {
+  std::optional<GMView> v = getGMView(type);
+  return v ? v->footprint() : l.numElements();
+}
+
 std::optional<layout::LayoutSpec> ascube::getLayoutSpec(MemRefType type) {
   if (auto l = dyn_cast<LayoutAttr>(type.getLayout()))
     return l.getSpec();

@@ -45,7 +45,7 @@ struct Buffer {
   /// The elements an access may reach: the layout's, or a view's
   /// footprint.
   int64_t storageElements() const {
-    return view ? view->footprint() : layout.numElements();
+    return getAddressableElements(type, layout);
   }
   static int64_t secondLast(ArrayRef<int64_t> shape) {
     return shape.size() < 2 ? 1 : shape[shape.size() - 2];

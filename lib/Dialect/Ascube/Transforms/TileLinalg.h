@@ -1,7 +1,8 @@
 //===- TileLinalg.h - Shared pieces of ascube-tile-linalg -------*- C++ -*-===//
 //
 // Internal to the pass (TileLinalg.cpp: matmul, batch_matmul, matvec,
-// vecmat; TileConv.cpp: 2-D convolutions). docs/Tiling.md describes both.
+// vecmat; TileConv.cpp: 2-D convolutions; TileEpilogues.cpp: what folds in
+// around them). docs/Tiling.md describes them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -176,6 +177,12 @@ protected:
   /// requantWord); reluEn with a ReLU.
   void writeTile(mlir::Value c, mlir::Value out, mlir::Value offset,
                  int64_t rows, int64_t cols, int64_t pitch);
+  /// A plain DataCopy (copy mode: no layout change, §4) from `src[from]`
+  /// to `dst[to]`: `count` runs of `len` 32 B blocks, `srcGap` blocks
+  /// between runs in the source, none in the destination (DataCopyParams,
+  /// §5). What builds Nz tiles on a product without ND2NZ.
+  void plainCopy(mlir::Value src, mlir::Value from, mlir::Value dst,
+                 mlir::Value to, int64_t count, int64_t len, int64_t srcGap);
 
   mlir::Value index(int64_t v);
   mlir::Value mul(mlir::Value v, int64_t c);

@@ -69,6 +69,12 @@ struct GMView {
 /// getFractalLayout says why, gmview_c1).
 std::optional<GMView> getGMView(mlir::MemRefType type);
 
+/// The elements an access to a buffer of `type`, laid out as `l`
+/// (getFractalLayout), may reach from its start: the layout's, or a GM
+/// view's footprint (gmview_c1). The verifiers' and the run-time bounds.
+int64_t getAddressableElements(mlir::MemRefType type,
+                               const layout::FractalLayout &l);
+
 /// The layout spec of a memref: its #ascube.layout, ND for the identity
 /// layout and a contiguous GM view, ND with ld = pitch for a GM matrix view
 /// (getGMView); std::nullopt for any other layout.

@@ -1,0 +1,83 @@
+//===- Leftovers.cpp - ascube-run: ops the linalg mapping leaves ----------===//
+//
+// See Leftovers.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Leftovers.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+
+bool ascube::run::refuseLeftovers(ModuleOp module) {
+  Operation *computation = nullptr, *generic = nullptr, *fill = nullptr,
+            *copy = nullptr;
+  auto first = [](Operation *&slot, Operation *op) {
+    if (!slot)
+      slot = op;
+  };
+  module->walk([&](Operation *op) {
+    StringRef name = op->getName().getStringRef();
+    if (auto c = dyn_cast<memref::CopyOp>(op)) {
+      auto strided = [](Value v) {
+        auto t = dyn_cast<MemRefType>(v.getType());
+        return t && !t.getLayout().isIdentity();
+      };
+      if (strided(c.getSource()) || strided(c.getTarget()))
+        first(copy, op);
+    } else if (!op->getDialect() ||
+               op->getDialect()->getNamespace() != "linalg" ||
+               name == "linalg.yield" || name == "linalg.index") {
+      return;
+    } else if (name == "linalg.generic") {
+      first(generic, op);
+    } else if (name == "linalg.fill" || name == "linalg.map") {
+      first(fill, op);
+    } else if (name == "linalg.copy") {
+      first(copy, op);
+    } else {
+      first(computation, op);
+    }
+  });
+  const char *mapped =
+      "ascube-tile-linalg maps linalg.matmul, batch_matmul, matvec, vecmat "
+      "and conv_2d_nhwc_hwcf (NHWC map, HWCF weights, NHWC output: "
+      "transpose other layouts first) on static GM memrefs (row-major or "
+      "views of GM), each right after a zero fill of its output "
+      "(docs/Tiling.md) [tile_c1]";
+  const char *padding =
+      "memref.alloc of the padded map, a zero fill of it (linalg.fill or "
+      "linalg.map), memref.subview, memref.copy or linalg.copy of the map "
+      "into it, then the convolution reading the alloc";
+  if (Operation *op = computation) {
+    op->emitError() << "'" << op->getName()
+                    << "' is not mapped onto the Cube: " << mapped;
+  } else if (Operation *op = generic) {
+    op->emitError()
+        << "'linalg.generic' is not mapped onto the Cube: a generic folds "
+           "in only as the epilogue of a matmul or convolution, right after "
+           "it on its output C (C's identity map, all loops parallel): a "
+           "bias add with one input, the bias (a static 1-D GM memref over "
+           "C's last dimension: ins(%bias) outs(%C), yielding C + bias), "
+           "and/or a ReLU (max(C, 0)), the bias first, then a "
+           "requantization to int8 (ins(%C : i32) outs(%Q : i8): "
+           "fptosi(clamp(roundeven(sitofp(C) * scale) [+ offset], -128, "
+           "127)) with a scale of a 10-bit mantissa; "
+        << mapped;
+  } else if (Operation *op = fill) {
+    op->emitError() << "'" << op->getName()
+                    << "' is not mapped onto the Cube: a fill folds in only "
+                       "as the zero fill right before the matmul or "
+                       "convolution it zeroes, or as the zero padding of a "
+                       "map (LoadData 3D pads with zeros only: "
+                    << padding << ") [tile_c1]";
+  } else if (Operation *op = copy) {
+    op->emitError() << "'" << op->getName()
+                    << "' is no Cube instruction: a GM copy folds in only "
+                       "as the copy of a map into its zero padding ("
+                    << padding << ") [tile_c1]";
+  }
+  return computation || generic || fill || copy;
+}
