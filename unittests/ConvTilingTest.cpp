@@ -143,3 +143,59 @@ TEST(ConvTiling, HugeSizesSaturateAndDoNotFit) {
   EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{int64_t(1) << 62, 0, 16, 1}));
   EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{1, 16, int64_t(1) << 40, 1}));
 }
+
+// An NCHW output (Fixpipe NZ2DN, 32 B aligned GM addresses, §4): tiles
+// start multiples of outAlign elements into the image (8 for f32).
+// 4 x 5 outputs: a band of 1 or 2 rows (5, 10 pixels) would start the
+// next band misaligned; one band of all 4 rows starts at 0 only.
+TEST(ConvTiling, NchwOutputBandsAligned) {
+  ConvProblem p = problem(6, 7, 16, 3, 16);
+  ASSERT_EQ(p.oh, 4);
+  ASSERT_EQ(p.ow, 5);
+  p.outAlign = 8;
+  EXPECT_FALSE((ConvTiling{1, 0, 16, 1}.aligned(p)));
+  EXPECT_FALSE((ConvTiling{2, 0, 16, 1}.aligned(p)));
+  EXPECT_TRUE((ConvTiling{4, 0, 16, 1}.aligned(p)));
+  p.outAlign = 1;
+  EXPECT_TRUE((ConvTiling{1, 0, 16, 1}.aligned(p)));
+}
+
+// Pieces of a row start piece apart from rows OW apart: OW = 40 (a
+// multiple of 8) with pieces of 16 is aligned, OW = 44 is not.
+TEST(ConvTiling, NchwOutputPiecesAligned) {
+  ConvProblem p = problem(6, 42, 16, 3, 16);
+  ASSERT_EQ(p.ow, 40);
+  p.outAlign = 8;
+  EXPECT_TRUE((ConvTiling{1, 16, 16, 1}.aligned(p)));
+  p = problem(6, 46, 16, 3, 16);
+  p.outAlign = 8;
+  EXPECT_FALSE((ConvTiling{1, 16, 16, 1}.aligned(p)));
+}
+
+// N tiles start n x OH x OW elements apart: with an int8 output (32 per
+// 32 B) of 3 x 3 pixels, 16 channels are 144 elements (misaligned), 32
+// channels 288 = 9 x 32. One N tile starts at 0.
+TEST(ConvTiling, NchwOutputNTilesAligned) {
+  ConvProblem p = problem(5, 5, 16, 3, 40);
+  ASSERT_EQ(p.oh * p.ow, 9);
+  p.outAlign = 32;
+  EXPECT_FALSE((ConvTiling{3, 0, 16, 1}.aligned(p)));
+  EXPECT_TRUE((ConvTiling{3, 0, 32, 1}.aligned(p)));
+  EXPECT_TRUE((ConvTiling{3, 0, 48, 1}.aligned(p)));
+}
+
+// The rule takes only aligned tilings: LongRowsInPieces with OW = 401
+// has no aligned piece (rows 401 f32 apart) and no band fits L0A.
+TEST(ConvTiling, NchwOutputNoAlignedTile) {
+  ConvProblem p = problem(5, 403, 16, 3, 16);
+  ASSERT_EQ(p.ow, 401);
+  ASSERT_TRUE(chooseConvTiling(p, kA2));
+  p.outAlign = 8;
+  EXPECT_FALSE(chooseConvTiling(p, kA2));
+  // OW = 400: pieces of 224 as without the alignment.
+  p = problem(5, 402, 16, 3, 16);
+  p.outAlign = 8;
+  auto t = chooseConvTiling(p, kA2);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->piece, 224);
+}

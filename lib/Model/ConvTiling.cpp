@@ -15,6 +15,19 @@ namespace {
 int64_t roundUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 } // namespace
 
+bool ConvTiling::aligned(const ConvProblem &p) const {
+  int64_t a = p.outAlign;
+  if (a <= 1)
+    return true;
+  // (In residues mod a: no product of extents can overflow.)
+  int64_t image = (p.oh % a) * (p.ow % a) % a;
+  if (tilesN(p) > 1 && (n % a) * image % a != 0)
+    return false;
+  if (!piece)
+    return rows >= p.oh || (rows % a) * (p.ow % a) % a == 0;
+  return (p.oh == 1 || p.ow % a == 0) && piece % a == 0;
+}
+
 int64_t ConvTiling::tilesM(const ConvProblem &p) const {
   if (piece)
     return MatmulTiling::satMul(p.oh, MatmulTiling::ceilDiv(p.ow, piece));
@@ -56,8 +69,11 @@ bool ascube::model::fitsConvTiling(const ConvProblem &p,
   int64_t m = roundUp(t.pixels(p), 16);
   int64_t k = t.groups * p.kh * p.kw * p.c0();
   int64_t groupRows = p.kh * p.kw * p.c0();
-  // A chunk's weights, and the partial last block's own region.
-  int64_t weightGroups = t.groups + (p.c % p.c0() ? 1 : 0);
+  // A chunk's weights, and the partial last block's own region (held
+  // F-major: the last chunk's, of C1 % groups blocks).
+  int64_t weightGroups = t.groups + (p.weightsTransposed ? p.c1() % t.groups
+                                     : p.c % p.c0()      ? 1
+                                                         : 0);
   // Three 512 B aligned regions (map, full blocks' and the partial
   // block's weights), and the bias staged at the top.
   int64_t l1 = t.mapPixels(p) * t.groups * 32 +
@@ -77,9 +93,12 @@ ascube::model::chooseConvTiling(const ConvProblem &p,
     return std::nullopt;
   std::optional<ConvTiling> best;
   std::tuple<int64_t, int64_t, int64_t> bestKey;
+  // Whether t fits; it is taken only when also aligned.
   auto consider = [&](ConvTiling t) {
     if (!fitsConvTiling(p, cap, t))
       return false;
+    if (!t.aligned(p))
+      return true;
     auto key = std::make_tuple(-t.gmToL1Bytes(p), t.groups, t.pixels(p) * t.n);
     if (!best || key > bestKey) {
       best = t;
@@ -96,7 +115,7 @@ ascube::model::chooseConvTiling(const ConvProblem &p,
       for (int64_t r = 1; r <= p.oh; ++r) {
         if (!consider(ConvTiling{r, 0, n, g}))
           break;
-        anyBand = true;
+        anyBand |= ConvTiling{r, 0, n, g}.aligned(p);
       }
       if (anyBand)
         continue;

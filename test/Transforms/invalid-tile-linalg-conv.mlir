@@ -1,5 +1,6 @@
-// What ascube-tile-linalg refuses of a linalg.conv_2d_nhwc_hwcf
-// (docs/Constraints.md, tile_c*). Each module names its product.
+// What ascube-tile-linalg refuses of a linalg.conv_2d_nhwc_hwcf (and
+// conv_2d_nhwc_fhwc, conv_2d_nchw_fchw) (docs/Constraints.md, tile_c*).
+// Each module names its product.
 // RUN: ascube-opt %s -split-input-file --no-implicit-verify-target --ascube-tile-linalg -verify-diagnostics
 
 // tile_c2: the convolution adds to O; without a zero fill the Cube program
@@ -121,6 +122,67 @@ func.func @channels(%I: memref<1x1x1x65536xf16>, %W: memref<1x1x65536x16xf16>, %
   // expected-error @+1 {{a row pitch of 65536 elements is beyond DataCopy's srcDValue range [1, 65535] [tile_c5]}}
   linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x1x1x65536xf16>, memref<1x1x65536x16xf16>) outs(%O : memref<1x1x1x16xf32>)
+  return
+}
+}
+
+// -----
+
+// tile_c5: FHWC weights of 2 kernel points x 32768 channels: their row
+// pitch KH x KW x C = 65536 is beyond ND2NZ's srcDValue.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @fhwc_pitch(%I: memref<1x1x2x32768xf16>, %W: memref<16x1x2x32768xf16>, %O: memref<1x1x1x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x1x1x16xf32>)
+  // expected-error @+1 {{a row pitch of 65536 elements is beyond DataCopy's srcDValue range [1, 65535] [tile_c5]}}
+  linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x1x2x32768xf16>, memref<16x1x2x32768xf16>) outs(%O : memref<1x1x1x16xf32>)
+  return
+}
+}
+
+// -----
+
+// tile_c4: an NCHW map, FCHW weights and an NCHW output need DataCopy
+// DN2NZ and Fixpipe NZ2DN, which Atlas A2 does not have.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @nchw_a2(%I: memref<1x16x8x8xf16>, %W: memref<16x16x3x3xf16>, %O: memref<1x16x6x6xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x16x6x6xf32>)
+  // expected-error @+1 {{atlas_a2 has no DataCopy DN2NZ and Fixpipe NZ2DN (950 only), which move an NCHW map, FCHW weights and an NCHW output; transpose them to NHWC / HWCF (or FHWC) first (e.g. linalg.transpose) [tile_c4]}}
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x16x8x8xf16>, memref<16x16x3x3xf16>) outs(%O : memref<1x16x6x6xf32>)
+  return
+}
+}
+
+// -----
+
+// tile_c9: Fixpipe NZ2DN writes to 32 B aligned GM addresses, but the
+// second image's NCHW output starts 20 x 3 x 3 = 180 i32 (720 B) in.
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+func.func @nchw_image_pitch(%I: memref<2x40x3x3xi8>, %W: memref<20x40x1x1xi8>, %O: memref<2x20x3x3xi32>) {
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%O : memref<2x20x3x3xi32>)
+  // expected-error @+1 {{Fixpipe NZ2DN writes the NCHW output to 32 B aligned GM addresses (cube-reference §4), but its images are F x OH x OW = 20 x 3 x 3 elements apart, not a multiple of 8 elements of 4 B; transpose the output to NHWC (e.g. linalg.transpose) [tile_c9]}}
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<2x40x3x3xi8>, memref<20x40x1x1xi8>) outs(%O : memref<2x20x3x3xi32>)
+  return
+}
+}
+
+// -----
+
+// tile_c9: rows of OW = 1001 f32 (4004 B): only bands of 8 rows start
+// 32 B aligned, and 8 x 1001 pixels are beyond an Mmad's m; pieces of a
+// row would start rows 4004 B apart. No tile fits and is aligned.
+module attributes {ascube.target = #ascube.target<ascend950pr>} {
+func.func @nchw_no_aligned_tile(%I: memref<1x16x100x1001xf16>, %W: memref<16x16x1x1xf16>, %O: memref<1x16x100x1001xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x16x100x1001xf32>)
+  // expected-error @+1 {{no tile of ascend950pr both fits and starts each output tile of the NCHW output 32 B aligned (a multiple of 8 elements: Fixpipe NZ2DN, cube-reference §4) [tile_c9]}}
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x16x100x1001xf16>, memref<16x16x1x1xf16>) outs(%O : memref<1x16x100x1001xf32>)
   return
 }
 }

@@ -43,8 +43,8 @@ bool ascube::run::refuseLeftovers(ModuleOp module) {
   });
   const char *mapped =
       "ascube-tile-linalg maps linalg.matmul, batch_matmul, matvec, vecmat "
-      "and conv_2d_nhwc_hwcf (NHWC map, HWCF weights, NHWC output: "
-      "transpose other layouts first) on static GM memrefs (row-major or "
+      "and conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc, conv_2d_nchw_fchw (950) "
+      "(transpose other layouts first) on static GM memrefs (row-major or "
       "views of GM), each right after a zero fill of its output "
       "(docs/Tiling.md) [tile_c1]";
   const char *padding =
@@ -60,7 +60,7 @@ bool ascube::run::refuseLeftovers(ModuleOp module) {
            "in only as the epilogue of a matmul or convolution, right after "
            "it on its output C (C's identity map, all loops parallel): a "
            "bias add with one input, the bias (a static 1-D GM memref over "
-           "C's last dimension: ins(%bias) outs(%C), yielding C + bias), "
+           "C's channels: ins(%bias) outs(%C), yielding C + bias), "
            "and/or a ReLU (max(C, 0)), the bias first, then a "
            "requantization to int8 (ins(%C : i32) outs(%Q : i8): "
            "fptosi(clamp(roundeven(sitofp(C) * scale) [+ offset], -128, "

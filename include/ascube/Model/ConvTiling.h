@@ -1,8 +1,9 @@
 //===- ConvTiling.h - Tile sizes of a 2-D convolution on one Cube -*- C++
 //-*-===//
 //
-// How ascube-tile-linalg cuts a 2-D convolution (NHWC map, HWCF weights,
-// NHWC output; cube-reference §10 im2col) into the tiles one AI core's
+// How ascube-tile-linalg cuts a 2-D convolution (NHWC or NCHW map and
+// output, HWCF / FHWC / FCHW weights: the same tiles; cube-reference §10
+// im2col) into the tiles one AI core's
 // memories hold (§1 capacities), and the GM -> L1 traffic that costs. The
 // convolution is the GEMM O (M x N) = X (M x K) x B (K x N) with M the
 // output pixels of one image (OH x OW), N the F output channels and K the
@@ -37,6 +38,16 @@ struct ConvProblem {
   /// A bias of the output's type through the bias table (0: none), as for
   /// a matmul (MatmulProblem::biasBits).
   int64_t biasBits = 0;
+  /// Output tiles start a multiple of `outAlign` elements into the image's
+  /// output (1: anywhere). An NCHW output is written by Fixpipe NZ2DN,
+  /// whose GM address is 32 B aligned (cube-reference §4): 32 B / the
+  /// output element size (8 for f32, 16 for f16, 32 for int8).
+  int64_t outAlign = 1;
+  /// Weights held F-major (FHWC, FCHW): each chunk's weights are B^T, an
+  /// N x K Nz, whose rows past an N tail are left as they are; a last
+  /// chunk of fewer C0 blocks (C1 % groups) then takes an L1 region of its
+  /// own, so that no chunk's stale rows are another chunk's data.
+  bool weightsTransposed = false;
 
   /// Channels per C0 block (32 B of elements) and the blocks of C.
   int64_t c0() const { return 256 / bits; }
@@ -71,6 +82,11 @@ struct ConvTiling {
   int64_t mapPixels(const ConvProblem &p) const {
     return p.inRows(rows) * p.inCols(piece ? piece : p.ow);
   }
+  /// Whether every output tile of an image starts a multiple of
+  /// p.outAlign elements into its NCHW output (column f0 x OH x OW, row
+  /// pixel0): N tiles n x OH x OW apart, bands rows x OW apart (one band:
+  /// at 0), pieces of a row `piece` apart from rows OW apart.
+  bool aligned(const ConvProblem &p) const;
   /// M tiles of one image, N tiles, K chunks.
   int64_t tilesM(const ConvProblem &p) const;
   int64_t tilesN(const ConvProblem &p) const {
@@ -94,8 +110,9 @@ struct ConvTiling {
 bool fitsConvTiling(const ConvProblem &p, const MatmulCapacities &cap,
                     const ConvTiling &t);
 
-/// The tiling with the least GM -> L1 traffic that fits (ties: more
-/// groups, then a larger output tile). std::nullopt when none fits.
+/// The tiling with the least GM -> L1 traffic that fits and is aligned
+/// (ties: more groups, then a larger output tile). std::nullopt when none
+/// does.
 std::optional<ConvTiling> chooseConvTiling(const ConvProblem &p,
                                            const MatmulCapacities &cap);
 

@@ -8,7 +8,7 @@
 func.func @column_stride(%A: memref<32x64xf16>) {
   %v = memref.subview %A[0, 0] [32, 32] [1, 2] : memref<32x64xf16> to memref<32x32xf16, strided<[64, 2]>>
   %a1 = ascube.alloc : memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
-  // expected-error @+1 {{source: GM view 'memref<32x32xf16, strided<[64, 2]>>': an instruction addresses a view of GM from its first element with one row pitch (srcDValue, dstStride), so the view needs a static shape, offset and strides and is contiguous or a 2-D matrix with unit column stride and a row stride of at least its columns [gmview_c1]}}
+  // expected-error @+1 {{source: GM view 'memref<32x32xf16, strided<[64, 2]>>': an instruction addresses a view of GM from its first element with one row pitch (srcDValue, dstStride), so the view needs a static shape, offset and strides and is contiguous, a 2-D matrix with unit column stride and a row stride of at least its columns (ND), or one with unit row stride and a column stride of at least its rows (DN) [gmview_c1]}}
   ascube.data_copy %v to %a1 : memref<32x32xf16, strided<[64, 2]>> to memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
   return
 }
@@ -19,7 +19,7 @@ func.func @column_stride(%A: memref<32x64xf16>) {
 func.func @dynamic_offset(%A: memref<64x64xf16>, %i: index) {
   %v = memref.subview %A[%i, 0] [32, 32] [1, 1] : memref<64x64xf16> to memref<32x32xf16, strided<[64, 1], offset: ?>>
   %a1 = ascube.alloc : memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
-  // expected-error @+1 {{source: GM view 'memref<32x32xf16, strided<[64, 1], offset: ?>>': an instruction addresses a view of GM from its first element with one row pitch (srcDValue, dstStride), so the view needs a static shape, offset and strides and is contiguous or a 2-D matrix with unit column stride and a row stride of at least its columns [gmview_c1]}}
+  // expected-error @+1 {{source: GM view 'memref<32x32xf16, strided<[64, 1], offset: ?>>': an instruction addresses a view of GM from its first element with one row pitch (srcDValue, dstStride), so the view needs a static shape, offset and strides and is contiguous, a 2-D matrix with unit column stride and a row stride of at least its columns (ND), or one with unit row stride and a column stride of at least its rows (DN) [gmview_c1]}}
   ascube.data_copy %v to %a1 : memref<32x32xf16, strided<[64, 1], offset: ?>> to memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
   return
 }
@@ -81,6 +81,46 @@ func.func @fixpipe_stride(%C: memref<64x64xf32>) {
   %c = ascube.alloc : memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
   // expected-error @+1 {{destination 'memref<32x32xf32, strided<[64, 1]>>' is a view of GM with rows 64 elements apart and 32 columns: dstStride = 32 steps from row to row of it only as 64 [gmview_c2]}}
   ascube.fixpipe %c to %v {dstStride = 32 : i64} : memref<32x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<32x32xf32, strided<[64, 1]>>
+  return
+}
+
+// -----
+
+// gmview_c2, column-major (DN) views (a memref.transpose: columns 64
+// apart, 30 rows): DN2NZ's srcDValue = 32 would step half a column.
+func.func @dn_src_d_value(%AT: memref<40x64xf16>) {
+  %t = memref.subview %AT[0, 0] [32, 30] [1, 1] : memref<40x64xf16> to memref<32x30xf16, strided<[64, 1]>>
+  %v = memref.transpose %t (d0, d1) -> (d1, d0) : memref<32x30xf16, strided<[64, 1]>> to memref<30x32xf16, strided<[1, 64]>>
+  %a1 = ascube.alloc : memref<30x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+  // expected-error @+1 {{source 'memref<30x32xf16, strided<[1, 64]>>' is a view of GM with columns 64 elements apart and 30 rows: srcDValue = 32 steps from column to column of it only as 64 [gmview_c2]}}
+  ascube.data_copy %v to %a1 {srcDValue = 32 : i64} : memref<30x32xf16, strided<[1, 64]>> to memref<30x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+// gmview_c2: DN2NZ matrices 10 elements apart down the columns, each 12
+// rows: the third (rows 20..31) would read past the 30 rows.
+func.func @dn_matrix_step(%AT: memref<40x64xf16>) {
+  %t = memref.subview %AT[0, 0] [32, 30] [1, 1] : memref<40x64xf16> to memref<32x30xf16, strided<[64, 1]>>
+  %v = memref.transpose %t (d0, d1) -> (d1, d0) : memref<32x30xf16, strided<[64, 1]>> to memref<30x32xf16, strided<[1, 64]>>
+  %a1 = ascube.alloc : memref<48x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+  // expected-error @+1 {{source 'memref<30x32xf16, strided<[1, 64]>>' is a view of GM with columns 64 elements apart and 30 rows: dValue = 12 elements of matrix 2 (srcDnMatrixStride = 10 apart) from row 20 reach past its 30 rows into the gap between its columns [gmview_c2]}}
+  ascube.data_copy %v to %a1 {ndNum = 3 : i64, nValue = 32 : i64, dValue = 12 : i64, srcNdMatrixStride = 10 : i64, dstNzMatrixStride = 256 : i64} : memref<30x32xf16, strided<[1, 64]>> to memref<48x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+  return
+}
+
+// -----
+
+// gmview_c2: Fixpipe NZ2DN writing columns of 30 rows from row 8 of a
+// 30-row column-major view.
+func.func @dn_fixpipe_rows(%CT: memref<64x64xf32>) {
+  %t = memref.subview %CT[0, 0] [32, 30] [1, 1] : memref<64x64xf32> to memref<32x30xf32, strided<[64, 1]>>
+  %v = memref.transpose %t (d0, d1) -> (d1, d0) : memref<32x30xf32, strided<[64, 1]>> to memref<30x32xf32, strided<[1, 64]>>
+  %c = ascube.alloc : memref<30x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+  %off = arith.constant 8 : index
+  // expected-error @+1 {{destination 'memref<30x32xf32, strided<[1, 64]>>' is a view of GM with columns 64 elements apart and 30 rows: mSize = 30 elements from row 8 reach past its 30 rows into the gap between its columns [gmview_c2]}}
+  ascube.fixpipe %c to %v[%off] : memref<30x32xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<30x32xf32, strided<[1, 64]>>
   return
 }
 

@@ -1,9 +1,12 @@
-"""Random linalg.conv_2d_nhwc_hwcf programs through ascube-tile-linalg, run
-on the CPU.
+"""Random 2-D convolution programs through ascube-tile-linalg, run on the
+CPU.
 
 Each case writes a function with linalg.fill (zero) and
 linalg.conv_2d_nhwc_hwcf on GM memrefs (NHWC map, HWCF weights, NHWC
-output; strides, dilations, channel counts that are not multiples of C0),
+output; strides, dilations, channel counts that are not multiples of C0)
+— or, a quarter each where the product has them, conv_2d_nhwc_fhwc (FHWC
+weights) and, on 950, conv_2d_nchw_fchw (NCHW map and output, FCHW
+weights; the same numbers transposed in the files),
 maps it onto a product with `ascube-opt --ascube-tile-linalg` (report=true,
 which names the chosen tile; a fifth of the cases force small tiles),
 runs the Cube program with ascube-run (half
@@ -31,13 +34,23 @@ from tile_linalg import (FP8, MLIR, add_requant, bias_arg, choose_epilogue,  # n
 
 C0 = dict(C0, e4m3=32, e5m2=32)
 ACC = {"f16": "f32", "bf16": "f32", "f32": "f32", "i8": "i32", "e4m3": "f32", "e5m2": "f32"}
+BYTES = {"f32": 4, "i32": 4, "f16": 2}
 # fp8 maps and weights (one type: LoadData 3D reads one map type) on 950.
 CONFIGS = [("atlas_a2", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")] + \
           [("ascend950pr", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8", "e4m3", "e5m2")] + \
           [("kirin_x90", "f16", "f16"), ("kirin_x90", "i8", "i32")]
 
 
-def padded_map(t, n, h, w, c, pads, style):
+def shape_of(nchw, n, h, w, c):
+    """A map's (an output's) extents: NHWC, or NCHW."""
+    return [n, c, h, w] if nchw else [n, h, w, c]
+
+
+def memref(shape, et, layout=""):
+    return f"memref<{'x'.join(map(str, shape))}x{et}{layout}>"
+
+
+def padded_map(t, n, h, w, c, pads, style, nchw=False):
     """A map zero-padded in GM as one-shot bufferization writes a tensor.pad:
     an alloc of the padded h x w map, a zero fill (linalg.map or
     linalg.fill), and the real map copied into a subview (memref.copy or
@@ -45,39 +58,52 @@ def padded_map(t, n, h, w, c, pads, style):
     pt, pb, pl, pr = pads
     rh, rw = h - pt - pb, w - pl - pr
     et = MLIR[t]
-    tp = f"memref<{n}x{h}x{w}x{c}x{et}>"
-    tr = f"memref<{n}x{rh}x{rw}x{c}x{et}>"
+    full, real = shape_of(nchw, n, h, w, c), shape_of(nchw, n, rh, rw, c)
+    tp, tr = memref(full, et), memref(real, et)
     zero = "0" if t.startswith("i") else "0.0"
-    strides = f"[{h * w * c}, {w * c}, {c}, 1]"
-    tv = f"memref<{n}x{rh}x{rw}x{c}x{et}, strided<{strides}, offset: {(pt * w + pl) * c}>>"
+    strides = [full[1] * full[2] * full[3], full[2] * full[3], full[3], 1]
+    offset = pt * w + pl if nchw else (pt * w + pl) * c
+    at = [0, 0, pt, pl] if nchw else [0, pt, pl, 0]
+    tv = memref(real, et, f", strided<{strides}, offset: {offset}>")
     fill = (f"  linalg.map outs(%P : {tp})\n    (%init: {et}) {{\n      %i0 = linalg.index 0 : index\n"
             f"      linalg.yield %pz : {et}\n    }}\n" if style[0] else
             f"  linalg.fill ins(%pz : {et}) outs(%P : {tp})\n")
     copy = (f"  memref.copy %I, %V : {tr} to {tv}\n" if style[1] else
             f"  linalg.copy ins(%I : {tr}) outs(%V : {tv})\n")
     return (f"  %pz = arith.constant {zero} : {et}\n  %P = memref.alloc() : {tp}\n{fill}"
-            f"  %V = memref.subview %P[0, {pt}, {pl}, 0] [{n}, {rh}, {rw}, {c}] [1, 1, 1, 1] : {tp} to {tv}\n"
+            f"  %V = memref.subview %P{at} {real} [1, 1, 1, 1] : {tp} to {tv}\n"
             f"{copy}"), tr
 
 
+# Weights' extents per form, from (kh, kw, c, f); the op of each form.
+WEIGHTS = {"hwcf": lambda kh, kw, c, f: [kh, kw, c, f],
+           "fhwc": lambda kh, kw, c, f: [f, kh, kw, c],
+           "nchw": lambda kh, kw, c, f: [f, c, kh, kw]}
+OPS = {"hwcf": "conv_2d_nhwc_hwcf", "fhwc": "conv_2d_nhwc_fhwc", "nchw": "conv_2d_nchw_fchw"}
+# numpy axes taking (kh, kw, c, f) weights and NHWC maps to each form.
+W_AXES = {"hwcf": (0, 1, 2, 3), "fhwc": (3, 0, 1, 2), "nchw": (3, 2, 0, 1)}
+
+
 def kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow, epi="", swap=False,
-           pads=None, style=(True, True)):
+           pads=None, style=(True, True), form="hwcf"):
     """The convolution of an h x w map (or, with `pads`, of a smaller map
-    zero-padded to h x w before it)."""
+    zero-padded to h x w before it), its operands in `form`'s layouts."""
+    nchw = form == "nchw"
     zero = "0" if ct.startswith("i") else "0.0"
-    ti = f"memref<{n}x{h}x{w}x{c}x{MLIR[t]}>"
-    tw = f"memref<{kh}x{kw}x{c}x{f}x{MLIR[t]}>"
-    to = f"memref<{n}x{oh}x{ow}x{f}x{ct}>"
+    ti = memref(shape_of(nchw, n, h, w, c), MLIR[t])
+    tw = memref(WEIGHTS[form](kh, kw, c, f), MLIR[t])
+    oshape = shape_of(nchw, n, oh, ow, f)
+    to = memref(oshape, ct)
     pad, targ, src = "", ti, "%I"
     if pads:
-        pad, targ = padded_map(t, n, h, w, c, pads, style)
+        pad, targ = padded_map(t, n, h, w, c, pads, style, nchw)
         src = "%P"
     return f"""func.func @k(%I: {targ}, %W: {tw},{bias_arg(epi, ct, f)} %O: {to}) {{
 {pad}  %z = arith.constant {zero} : {ct}
   linalg.fill ins(%z : {ct}) outs(%O : {to})
-  linalg.conv_2d_nhwc_hwcf {{dilations = dense<[{dh}, {dw}]> : tensor<2xi64>, strides = dense<[{sh}, {sw}]> : tensor<2xi64>}}
+  linalg.{OPS[form]} {{dilations = dense<[{dh}, {dw}]> : tensor<2xi64>, strides = dense<[{sh}, {sw}]> : tensor<2xi64>}}
     ins({src}, %W : {ti}, {tw}) outs(%O : {to})
-{epilogue(epi, ct, to, [n, oh, ow, f], swap).replace("%C", "%O")}  return
+{epilogue(epi, ct, to, oshape, swap, 1 if nchw else -1).replace("%C", "%O")}  return
 }}
 """
 
@@ -126,6 +152,26 @@ def reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias=None):
     return np.stack(outs).reshape(n, oh, ow, f)
 
 
+# Edge shapes run first (then the random ones): NCHW / FCHW operands whose
+# column-major views have one row or one column (a 1 x 1 map, a 1 x 1
+# kernel, one output pixel, one image of one channel, one output channel),
+# which are contiguous and so moved as ND; FHWC weights of one channel;
+# weights held F-major with both an N tail of one channel and a last
+# channel chunk of fewer blocks (forced tile m, n, k: 33 channels in
+# chunks of 2 blocks and 1), whose stale B^T rows must be its own.
+EDGES = [
+    dict(prod="ascend950pr", t="f32", form="nchw", n=1, h=1, w=1, c=8, kh=1, kw=1, f=3),
+    dict(prod="ascend950pr", t="f16", form="nchw", n=2, h=5, w=4, c=20, kh=1, kw=1, f=16),
+    dict(prod="ascend950pr", t="i8", form="nchw", n=1, h=6, w=5, c=1, kh=3, kw=2, f=1),
+    dict(prod="ascend950pr", t="bf16", form="nchw", n=1, h=3, w=3, c=3, kh=3, kw=3, f=5),
+    dict(prod="atlas_a2", t="f16", form="fhwc", n=1, h=4, w=4, c=1, kh=2, kw=2, f=1),
+    dict(prod="atlas_a2", t="f16", form="fhwc", n=1, h=5, w=5, c=33, kh=2, kw=2, f=17,
+         tile=(16, 16, 128)),
+    dict(prod="ascend950pr", t="f16", form="nchw", n=1, h=5, w=5, c=33, kh=2, kw=2, f=17,
+         tile=(16, 16, 128)),
+]
+
+
 def main():
     o = options(("--opt", {"required": True}), ("--clean", {"action": "store_true"}), ("--count", {"type": int, "default": 40}),
                 ("--seed", {"type": int, "default": 20261202}),
@@ -140,6 +186,10 @@ def main():
 
     for i in range(o.count):
         prod, t, ct = CONFIGS[i % len(CONFIGS)]
+        edge = EDGES[i] if i < len(EDGES) else None
+        if edge:
+            prod, t = edge["prod"], edge["t"]
+            ct = ACC[t]
         kh, kw = rnd.randint(1, 4), rnd.randint(1, 4)
         sh, sw = rnd.randint(1, 3), rnd.randint(1, 3)
         dh, dw = rnd.choice([1, 1, 2]), rnd.choice([1, 1, 2])
@@ -160,13 +210,17 @@ def main():
         if o.big and rnd.random() < 0.08:
             c = rnd.randint(300, 600)
             cover("deep map")
+        if edge:
+            n, h, w, c, kh, kw, f = (edge[k] for k in ("n", "h", "w", "c", "kh", "kw", "f"))
+            sh = sw = dh = dw = 1
+            cover("edge shape")
         oh = (h - ((kh - 1) * dh + 1)) // sh + 1
         ow = (w - ((kw - 1) * dw + 1)) // sw + 1
         # A fifth of the outputs are smaller than the map allows (linalg
         # lets the windows stop short of the map's end): the map is wider
         # or taller than the output needs. Own random stream.
         wrnd = random.Random(o.seed * 104729 + i)
-        if wrnd.random() < 0.2:
+        if wrnd.random() < 0.2 and not edge:
             if ow > 1 and wrnd.random() < 0.7:
                 ow = wrnd.randint(1, ow - 1)
                 cover("map wider than the output needs")
@@ -180,7 +234,7 @@ def main():
         # stream.
         prnd = random.Random(o.seed * 7919 + i)
         pads, style = None, (prnd.random() < 0.5, prnd.random() < 0.5)
-        if prnd.random() < 0.33:
+        if prnd.random() < 0.33 and not edge:
             pt = prnd.randint(0, min((kh - 1) * dh, h - 1))
             pb = prnd.randint(0, min((kh - 1) * dh, h - 1 - pt))
             pl = prnd.randint(0, min((kw - 1) * dw, w - 1))
@@ -190,13 +244,31 @@ def main():
                 cover("padding")
         if epi:
             cover(f"epilogue {epi}")
+        # The operands' layouts: a quarter FHWC weights, on 950 a quarter
+        # NCHW / FCHW. Own random stream.
+        frnd = random.Random(o.seed * 15485863 + i)
+        forms = ["fhwc"] + (["nchw"] if prod.startswith("ascend950") else [])
+        form = frnd.choice(forms) if frnd.random() < 0.25 * len(forms) else "hwcf"
+        if edge:
+            form = edge["form"]
+        nchw = form == "nchw"
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
         rq = choose_requant(o.seed, i, ct, kh * kw * c)
+        # An NCHW output is written by Fixpipe NZ2DN to 32 B aligned GM
+        # addresses: every output tile starts a multiple of 32 B / (its
+        # element size; 1 B with a requantized int8 Q) into O. Images
+        # F x OH x OW apart that are not: one image. (Tiles within an image
+        # are the pass's to align; when none fits aligned it refuses,
+        # tile_c9, counted below.)
+        align = 32 // (1 if rq else BYTES[ct])
+        if nchw and n > 1 and (f * oh * ow) % align:
+            n = 1
         cover_requant(covered, rq)
-        text = kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow, epi, swap, pads, style)
+        text = kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow, epi, swap, pads, style,
+                      form)
         if rq:
-            text = add_requant(text, rq, "O", [n, oh, ow, f])
+            text = add_requant(text, rq, "O", shape_of(nchw, n, oh, ow, f))
         with open(d + "/linalg.mlir", "w") as fh:
             fh.write(text)
         # One case in five forces small tiles (tile=m,n,k: output pixels,
@@ -210,22 +282,42 @@ def main():
             forced = (f" tile={m},{max(16, C0[t]) * rnd.randint(1, 2)},"
                       f"{kh * kw * C0[t] * rnd.randint(1, 2)}")
             cover("forced small tiles")
+        if edge and "tile" in edge:
+            forced = " tile=" + ",".join(map(str, edge["tile"]))
         r = subprocess.run([o.opt, d + "/linalg.mlir",
                             f"--ascube-tile-linalg=product={prod} report=true{forced}",
                             "-o", d + "/kernel.mlir"], capture_output=True, text=True)
-        label = (f"{prod} {t}->{ct} {n}x{h}x{w}x{c} k{kh}x{kw} s{sh}x{sw} d{dh}x{dw} "
-                 f"-> {oh}x{ow}x{f}")
+        label = (f"{prod} {OPS[form]} {t}->{ct} {n}x{h}x{w}x{c} k{kh}x{kw} s{sh}x{sw} "
+                 f"d{dh}x{dw} -> {oh}x{ow}x{f}")
         tile = re.search(r"tile (\d+) output pixels \(([^)]*)\) x (\d+) channels, (\d+) C0 blocks per chunk "
                          r"\((\d+) M x (\d+) N tiles, (\d+) chunks", r.stderr)
+        # Refused for want of an aligned tile: only when rows of OW pixels
+        # are not themselves aligned (else any band or 32-pixel piece is).
+        if nchw and r.returncode != 0 and "[tile_c9]" in r.stderr and \
+                "no tile of" in r.stderr and not forced and ow % align:
+            cover("nchw refused: no aligned tile (tile_c9)")
+            continue
+        if nchw and forced and "[tile_c9]" in r.stderr:
+            # A forced tile whose bands or pieces start misaligned: refused;
+            # the pass's own choice instead.
+            cover("nchw forced tile refused (tile_c9)")
+            forced = ""
+            r = subprocess.run([o.opt, d + "/linalg.mlir",
+                                f"--ascube-tile-linalg=product={prod} report=true",
+                                "-o", d + "/kernel.mlir"], capture_output=True, text=True)
+            tile = re.search(r"tile (\d+) output pixels \(([^)]*)\) x (\d+) channels, (\d+) C0 blocks per chunk "
+                             r"\((\d+) M x (\d+) N tiles, (\d+) chunks", r.stderr)
         if r.returncode != 0 or not tile:
             tally.report(label, False, r.stderr)
             continue
+        if form != "hwcf":
+            cover(f"form {form}")
         if "piece" in tile.group(2):
             cover("output rows in pieces")
             in_cols = (int(tile.group(1)) - 1) * sw + (kw - 1) * dw + 1
             if w * c > 65535 or in_cols * C0[t] > 16384:
                 cover("map copied row by row")
-        if c * f > 65535:
+        if c * f > 65535 and form == "hwcf":
             cover("weights copied point by point")
         if int(tile.group(5)) > 1:
             cover("several M tiles")
@@ -250,11 +342,15 @@ def main():
         wt = values(rng, t, (kh, kw, c, f), huge=False, top=top)
         if t in FP8:
             cover("fp8")
-        encoded(real if pads else x, t).tofile(d + "/I.bin")
-        encoded(wt, t).tofile(d + "/W.bin")
+        # The files hold the operands in the form's layouts.
+        def maps(v):
+            return v.transpose(0, 3, 1, 2) if nchw else v
+        encoded(maps(real if pads else x), t).tofile(d + "/I.bin")
+        encoded(wt.transpose(W_AXES[form]), t).tofile(d + "/W.bin")
         bias = write_bias(o.seed, i, epi, ct, f, d + "/bias.bin")
         want = relu(reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow,
                               int(tile.group(4)) * kh * kw * C0[t], bias), epi)
+        want = np.ascontiguousarray(maps(want))
         out, acc = "O", want
         if rq:
             want, out = requant_golden(want, rq), "Q"
@@ -266,7 +362,7 @@ def main():
             if i % 2 == 0:  # half of those on 2 host threads (--threads)
                 extra += ["--threads", "2"]
                 cover("blocks on threads")
-        if i % 2:
+        if i % 2 and not (edge and "tile" in edge):  # (a forced tile is ascube-opt's)
             cover("linalg input to ascube-run")
             os.replace(d + "/linalg.mlir", d + "/kernel.mlir")
             extra += ["--product", prod]

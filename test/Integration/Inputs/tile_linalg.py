@@ -82,17 +82,19 @@ def encoded(v, t):
 FP8 = ("e4m3", "e5m2")
 
 
-def epilogue(epi, ct, tc, shape, swap):
+def epilogue(epi, ct, tc, shape, swap, bias_dim=-1):
     """The linalg.generic ops of an epilogue on C (`epi`: "bias", "relu",
     "bias+relu" in one generic, "bias,relu" in two): C[..., n] += bias[n]
-    and C = max(C, 0), with the operands in either order (`swap`)."""
+    (n: dimension `bias_dim` of C, the channels) and C = max(C, 0), with
+    the operands in either order (`swap`)."""
     if not epi:
         return ""
+    bias_dim %= len(shape)
     dims = ", ".join(f"d{i}" for i in range(len(shape)))
-    ident, last = f"affine_map<({dims}) -> ({dims})>", f"affine_map<({dims}) -> (d{len(shape) - 1})>"
+    ident, last = f"affine_map<({dims}) -> ({dims})>", f"affine_map<({dims}) -> (d{bias_dim})>"
     iters = ", ".join(['"parallel"'] * len(shape))
     add, mx = ("arith.addi", "arith.maxsi") if ct.startswith("i") else ("arith.addf", "arith.maximumf")
-    tb = f"memref<{shape[-1]}x{ct}>"
+    tb = f"memref<{shape[bias_dim]}x{ct}>"
 
     def relu_of(x):
         return f"{mx} %z, {x} : {ct}" if swap else f"{mx} {x}, %z : {ct}"

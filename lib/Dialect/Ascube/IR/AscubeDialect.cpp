@@ -337,14 +337,24 @@ std::optional<GMView> ascube::getGMView(MemRefType type) {
     v.cols = v.pitch = run;
     return v;
   }
-  if (shape.size() != 2 || (shape[1] > 1 && strides[1] != 1) ||
-      strides[0] < shape[1])
+  if (shape.size() != 2)
     return std::nullopt;
   v.rows = shape[0];
-  v.cols = v.pitch = shape[1];
-  if (shape[0] > 1)
-    v.pitch = strides[0];
-  return v;
+  v.cols = shape[1];
+  // Rows pitch apart (unit column stride), else columns pitch apart (unit
+  // row stride); an extent of 1 takes any stride.
+  if ((shape[1] == 1 || strides[1] == 1) &&
+      (shape[0] == 1 || strides[0] >= shape[1])) {
+    v.pitch = shape[0] > 1 ? strides[0] : shape[1];
+    return v;
+  }
+  if ((shape[0] == 1 || strides[0] == 1) &&
+      (shape[1] == 1 || strides[1] >= shape[0])) {
+    v.columnMajor = true;
+    v.pitch = shape[1] > 1 ? strides[1] : shape[0];
+    return v;
+  }
+  return std::nullopt;
 }
 
 int64_t ascube::getAddressableElements(MemRefType type,
@@ -359,10 +369,11 @@ std::optional<layout::LayoutSpec> ascube::getLayoutSpec(MemRefType type) {
   if (type.getLayout().isIdentity())
     return layout::LayoutSpec{layout::Format::ND, std::nullopt, std::nullopt};
   if (std::optional<GMView> v = getGMView(type))
-    return layout::LayoutSpec{layout::Format::ND, std::nullopt,
-                              v->contiguous || v->pitch == v->cols
-                                  ? std::nullopt
-                                  : std::optional<int64_t>(v->pitch)};
+    return layout::LayoutSpec{
+        v->columnMajor ? layout::Format::DN : layout::Format::ND, std::nullopt,
+        v->contiguous || v->pitch == v->lineLength()
+            ? std::nullopt
+            : std::optional<int64_t>(v->pitch)};
   return std::nullopt;
 }
 
@@ -377,8 +388,10 @@ ascube::getFractalLayout(MemRefType type,
            << ": an instruction addresses a view of GM from its first "
               "element with one row pitch (srcDValue, dstStride), so the "
               "view needs a static shape, offset and strides and is "
-              "contiguous or a 2-D matrix with unit column stride and a row "
-              "stride of at least its columns [gmview_c1]";
+              "contiguous, a 2-D matrix with unit column stride and a row "
+              "stride of at least its columns (ND), or one with unit row "
+              "stride and a column stride of at least its rows (DN) "
+              "[gmview_c1]";
   if (!spec)
     return emitError() << "layout " << type.getLayout()
                        << " is neither the identity, a GM view nor an "

@@ -376,11 +376,13 @@ LogicalResult DataCopyOp::verify() {
     if (failed(p))
       return failure();
     if (!p->isNoOp() &&
-        failed(
-            checkViewRuns(emitExtent, "source", getSrcOffset(), *src,
-                          ViewRuns{p->ndNum, p->srcNdMatrixStride,
-                                   "srcNdMatrixStride", p->nValue, p->srcDValue,
-                                   "srcDValue", p->dValue, "dValue"})))
+        failed(checkViewRuns(emitExtent, "source", getSrcOffset(), *src,
+                             ViewRuns{p->ndNum, p->srcNdMatrixStride,
+                                      mode == CopyMode::dn2nz
+                                          ? "srcDnMatrixStride"
+                                          : "srcNdMatrixStride",
+                                      p->nValue, p->srcDValue, "srcDValue",
+                                      p->dValue, "dValue"})))
       return failure();
   }
   return checkExtents(*this, emitExtent, *src, *dst, "datacopy_c4");

@@ -524,11 +524,15 @@ LogicalResult FixpipeOp::verify() {
   if (p->unitFlag != 0 && p->unitFlag != 2 && p->unitFlag != 3)
     return emitOpError() << "unitFlag = " << p->unitFlag
                          << " must be 0, 2 or 3 [fixpipe_c7]";
-  if (dst->view && p->mode == FixpipeMode::nz2nd && !p->isNoOp() &&
-      failed(checkViewRuns(emit, "destination", getDstOffset(), *dst,
-                           ViewRuns{p->ndNum, p->dstNdStride, "dstNdStride",
-                                    p->dstRows(), p->dstStride, "dstStride",
-                                    p->dstCols(), "nSize"})))
+  // A GM view: nz2nd writes rows of nSize, nz2dn columns of mSize.
+  bool dn = p->mode == FixpipeMode::nz2dn;
+  if (dst->view && (p->mode == FixpipeMode::nz2nd || dn) && !p->isNoOp() &&
+      failed(checkViewRuns(
+          emit, "destination", getDstOffset(), *dst,
+          ViewRuns{p->ndNum, p->dstNdStride,
+                   dn && p->arch3510 ? "dstDnMatrixStride" : "dstNdStride",
+                   dn ? p->dstCols() : p->dstRows(), p->dstStride, "dstStride",
+                   dn ? p->dstRows() : p->dstCols(), dn ? "mSize" : "nSize"})))
     return failure();
   if (failed(checkExtents(*this, emit, *src, *dst, "fixpipe_c8")))
     return failure();

@@ -99,28 +99,41 @@ LogicalResult checkViewRuns(EmitErrorFn emit, StringRef role, Value offset,
       r.len <= 0)
     return success();
   const GMView &v = *b.view;
+  // The view's lines: rows (ND), or columns when column-major (DN).
+  StringRef line = v.columnMajor ? "column" : "row",
+            across = v.columnMajor ? "rows" : "columns";
   auto where = [&]() -> InFlightDiagnostic {
-    return emit() << role << " " << b.type << " is a view of GM with rows "
-                  << v.pitch << " elements apart and " << v.cols
-                  << " columns: ";
+    return emit() << role << " " << b.type << " is a view of GM with " << line
+                  << "s " << v.pitch << " elements apart and " << v.lineLength()
+                  << " " << across << ": ";
   };
   if (r.runs > 1 && r.step != v.pitch)
-    return where() << r.stepField << " = " << r.step
-                   << " steps from row to row of it only as " << v.pitch
+    return where() << r.stepField << " = " << r.step << " steps from " << line
+                   << " to " << line << " of it only as " << v.pitch
                    << " [gmview_c2]";
-  if (r.groups > 1 && r.groupStep % v.pitch != 0)
-    return where() << r.groupField << " = " << r.groupStep
-                   << " is not a whole number of its rows (" << v.pitch
-                   << " elements) [gmview_c2]";
-  int64_t col = 0;
+  int64_t at = 0;
   if (std::optional<int64_t> off = staticOffset(offset); off && *off >= 0)
-    col = *off % v.pitch;
-  if (col + r.len > v.cols)
-    return where() << r.lenField << " = " << r.len << " elements"
-                   << (col ? llvm::formatv(" from column {0}", col).str()
-                           : std::string())
-                   << " reach past its " << v.cols
-                   << " columns into the gap between its rows [gmview_c2]";
+    at = *off % v.pitch;
+  // Each matrix's runs start where the matrix does in its line. A matrix
+  // step of whole lines keeps that place; another moves it along the line
+  // (e.g. DN2NZ matrices down a map's channel columns, one input row each),
+  // which is fine while every run stays in its line.
+  int64_t shift = r.groupStep % v.pitch;
+  int64_t matrices = r.groups > 1 && shift != 0 ? r.groups : 1;
+  for (int64_t i = 0; i < matrices; ++i) {
+    int64_t start = (at + (i % v.pitch) * shift % v.pitch) % v.pitch;
+    if (start + r.len <= v.lineLength())
+      continue;
+    InFlightDiagnostic d = where()
+                           << r.lenField << " = " << r.len << " elements";
+    if (i > 0)
+      d << " of matrix " << i << " (" << r.groupField << " = " << r.groupStep
+        << " apart)";
+    if (start)
+      d << " from " << (v.columnMajor ? "row " : "column ") << start;
+    return d << " reach past its " << v.lineLength() << " " << across
+             << " into the gap between its " << line << "s [gmview_c2]";
+  }
   return success();
 }
 

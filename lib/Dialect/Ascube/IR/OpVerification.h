@@ -246,10 +246,11 @@ struct ViewRuns {
 };
 
 /// gmview_c2: every run an instruction reads or writes of the matrix view
-/// `b` (a GM view with a row pitch) lies in one row of it — its rows one
-/// view row apart (`step` = the pitch; a group step a whole number of
-/// rows), at most the view's columns long, and, with a static `offset`,
-/// starting far enough left. Contiguous views and other buffers pass.
+/// `b` (a GM view with a pitch between its lines: rows, or columns when
+/// column-major) lies in one line of it — its runs one line apart (`step`
+/// = the pitch) and each, from where its matrix starts in the line (the
+/// static `offset`, else the line's start, moved by `groupStep` per
+/// matrix), within the line. Contiguous views and other buffers pass.
 LogicalResult checkViewRuns(EmitErrorFn emit, StringRef role, Value offset,
                             const Buffer &b, const ViewRuns &r);
 

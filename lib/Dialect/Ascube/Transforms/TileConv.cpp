@@ -1,7 +1,9 @@
 //===- TileConv.cpp - ascube-tile-linalg: 2-D convolutions onto the Cube --===//
 //
-// Turns a linalg.conv_2d_nhwc_hwcf on GM memrefs into a tiled Cube program
-// (docs/Tiling.md; the tiling rule in model::chooseConvTiling). The
+// Turns a linalg.conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc or (on products with
+// DataCopy DN2NZ and Fixpipe NZ2DN: 950) conv_2d_nchw_fchw on GM memrefs
+// into a tiled Cube program (docs/Tiling.md; the tiling rule in
+// model::chooseConvTiling). The
 // convolution of one image is the GEMM O (OH*OW x F) = X (OH*OW x K) x B
 // (K x F) with X the im2col matrix of LoadData 3D (cube-reference §10.3):
 // K = C1 x KH x KW x C0 in the order (c1, kh, kw, c0), channels padded to
@@ -20,6 +22,17 @@
 //                       write L0B, ND2NZ into a K x N Nz and ascube.load
 //       Mmad            C tile (+)= X chunk x B chunk
 //     Fixpipe           C tile -> O (NZ2ND, row pitch F)
+//
+// The other operand layouts change only the copies. Weights held F-major
+// (FHWC: ND rows of KH x KW x C per output channel; FCHW: each channel's
+// KH x KW points contiguous) come in as B^T, an N x K Nz in L1, by ND2NZ
+// (FHWC) or DN2NZ (FCHW: the points of a channel are a DN column), and
+// ascube.load moves it into L0B's Zn as it does a matmul's B held N x K.
+// An NCHW map is, per image, a DN matrix of pixels x channels (each
+// channel's pixels contiguous): DN2NZ lays it out as the same NC1HWC0 map;
+// an NCHW output is the DN matrix of the output tile, written by Fixpipe
+// NZ2DN. The GM operands are then column-major views (memref.transpose of
+// the collapsed tensor: DN, GMView).
 //
 // A map zero-padded first (a bufferized tensor.pad: alloc, zero fill,
 // subview, copy) is read as it is; each tile's LoadData 3D pads its window
@@ -63,110 +76,22 @@ bool hasRow(ArrayRef<target::TypeRowInfo> rows, const target::ProductInfo &prod,
   });
 }
 
-/// A map zero-padded in GM before the convolution, as one-shot
-/// bufferization writes a tensor.pad: `%p = memref.alloc()`, a zero fill of
-/// it (linalg.fill, or linalg.map yielding zero), `memref.subview %p[0, top,
-/// left, 0] [N, H, W, C] [1, 1, 1, 1]` and a copy of the map into that view
-/// (memref.copy or linalg.copy), all before the convolution, which is the
-/// only other user of %p (a memref.dealloc aside).
-struct PaddedMap {
-  Value source;
-  int64_t top = 0, left = 0;
-  /// The alloc, fill, subview, copy and dealloc: erased once the
-  /// convolution reads the source with LoadData 3D's padding instead.
-  SmallVector<Operation *> ops;
-};
-
-std::optional<PaddedMap> matchPaddedMap(Value map, Operation *conv) {
-  auto alloc = map.getDefiningOp<memref::AllocOp>();
-  if (!alloc || !alloc.getDynamicSizes().empty() ||
-      !alloc.getSymbolOperands().empty())
-    return std::nullopt;
-  auto zero = [](Value v) {
-    return matchPattern(v, m_PosZeroFloat()) || matchPattern(v, m_Zero());
-  };
-  Operation *fill = nullptr, *copy = nullptr, *dealloc = nullptr;
-  memref::SubViewOp view;
-  Value source;
-  for (Operation *user : alloc->getUsers()) {
-    if (user == conv)
-      continue;
-    if (auto f = dyn_cast<linalg::FillOp>(user);
-        f && !fill && f.getOutputs()[0] == map && zero(f.getInputs()[0])) {
-      fill = user;
-      continue;
-    }
-    if (auto m = dyn_cast<linalg::MapOp>(user);
-        m && !fill && m.getInputs().empty() && m.getInit() == map &&
-        m.hasPureBufferSemantics() &&
-        zero(m.getMapper().front().getTerminator()->getOperand(0)) &&
-        llvm::all_of(m.getMapper().front().without_terminator(),
-                     [](Operation &o) { return isa<linalg::IndexOp>(o); })) {
-      fill = user;
-      continue;
-    }
-    if (auto v = dyn_cast<memref::SubViewOp>(user); v && !view) {
-      view = v;
-      continue;
-    }
-    if (isa<memref::DeallocOp>(user) && !dealloc) {
-      dealloc = user;
-      continue;
-    }
-    return std::nullopt;
-  }
-  if (!fill || !view || !view->hasOneUse())
-    return std::nullopt;
-  copy = *view->getUsers().begin();
-  if (auto c = dyn_cast<memref::CopyOp>(copy); c && c.getTarget() == view)
-    source = c.getSource();
-  else if (auto c = dyn_cast<linalg::CopyOp>(copy);
-           c && c.getOutputs()[0] == view && c.hasPureBufferSemantics())
-    source = c.getInputs()[0];
-  else
-    return std::nullopt;
-  auto padded = cast<MemRefType>(map.getType());
-  auto inner = dyn_cast<MemRefType>(source.getType());
-  if (!tiling::isPlainGMMatrix(source, 4) || !padded.getLayout().isIdentity() ||
-      padded.getMemorySpace() ||
-      inner.getElementType() != padded.getElementType() ||
-      !view.hasUnitStride() ||
-      !ShapedType::isStaticShape(view.getStaticOffsets()))
-    return std::nullopt;
-  ArrayRef<int64_t> off = view.getStaticOffsets();
-  ArrayRef<int64_t> size = view.getStaticSizes();
-  if (off.size() != 4 || off[0] != 0 || off[3] != 0 ||
-      size != inner.getShape() || size[0] != padded.getShape()[0] ||
-      size[3] != padded.getShape()[3] ||
-      off[1] + size[1] > padded.getShape()[1] ||
-      off[2] + size[2] > padded.getShape()[2])
-    return std::nullopt;
-  // Program order: fill, copy, convolution (the dealloc after it).
-  Block *block = conv->getBlock();
-  for (Operation *o : {fill, copy, view.getOperation(), alloc.getOperation()})
-    if (o->getBlock() != block || !o->isBeforeInBlock(conv))
-      return std::nullopt;
-  if (!fill->isBeforeInBlock(copy))
-    return std::nullopt;
-  PaddedMap pm{source, off[1], off[2], {copy, view, fill}};
-  if (dealloc)
-    pm.ops.push_back(dealloc);
-  pm.ops.push_back(alloc);
-  return pm;
-}
+/// The operand layouts of a mapped convolution: map, weights (output as
+/// the map).
+enum class ConvForm { NhwcHwcf, NhwcFhwc, NchwFchw };
 
 /// Emits the Cube program of one convolution.
 class ConvEmitter : public tiling::ProgramEmitter {
 public:
   ConvEmitter(OpBuilder &b, Location loc, const target::ProductInfo &prod,
               const model::ConvProblem &p, const model::ConvTiling &t,
-              Type elem, Type acc, bool weightsByLoad3D)
+              Type elem, Type acc, ConvForm form, bool weightsByLoad3D)
       : ProgramEmitter(b, loc, prod), p(p), t(t), elem(elem), acc(acc),
-        weightsByLoad3D(weightsByLoad3D) {
+        form(form), weightsByLoad3D(weightsByLoad3D) {
     c0 = p.c0();
     crem = p.c % c0;
     // L1: the map chunk, then the full blocks' weights, then the partial
-    // block's (each 512 B aligned).
+    // block's (held F-major: the last chunk's) (each 512 B aligned).
     int64_t groupRows = p.kh * p.kw * c0;
     wFullOffset = llvm::alignTo(t.mapPixels(p) * t.groups * 32, 512);
     wLastOffset = wFullOffset +
@@ -254,8 +179,13 @@ public:
   int64_t padTop = 0, padLeft = 0, mapH = 0, mapW = 0;
 
   /// The GM operands as matrices: the map (N*H*W) x C, the weights
-  /// (KH*KW*C) x F, the output (N*OH*OW) x F.
+  /// (KH*KW*C) x F, the output (N*OH*OW) x F. FHWC weights: F x (KH*KW*C).
+  /// NCHW map and output: DN views (H*W) x (N*C) and (OH*OW) x (N*F); FCHW
+  /// weights: the DN view (KH*KW) x (F*C). (A DN view of one row or
+  /// column is contiguous and so ND: dn2nz copes.) `outPitch`: the
+  /// output's row (DN: column) pitch.
   Value in, wt, out;
+  int64_t outPitch = 0;
 
 private:
   /// How far an output tile's window reaches beyond the map into the zero
@@ -347,10 +277,16 @@ private:
     if (tailC > 0)
       emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, index(fullC * g), tailC,
                 partial, fullC == 0);
-    // C tile -> O: pixels x nt at pixel (image, oh0, ow0), channel f0.
+    // C tile -> O: pixels x nt at pixel (image, oh0, ow0), channel f0
+    // (NCHW: column image * F + f0 of the DN output, row oh0 * OW + ow0).
     Value c = buffer(Level::L0C, mRows(pixels), nPadded(nt), acc, Format::Nz);
-    Value pixel = add(mul(add(mul(image, p.oh), oh0), p.ow), ow0);
-    writeTile(c, out, add(mul(pixel, p.f), f0), pixels, nt, p.f);
+    Value at;
+    if (channelsFirst())
+      at = add(mul(add(mul(image, p.f), f0), p.oh * p.ow),
+               add(mul(oh0, p.ow), ow0));
+    else
+      at = add(mul(add(mul(add(mul(image, p.oh), oh0), p.ow), ow0), p.f), f0);
+    writeTile(c, out, at, pixels, nt, outPitch);
   }
 
   /// One channel chunk (`groups` C0 blocks from block g0; the last one
@@ -373,15 +309,31 @@ private:
     int64_t channels = hasPartial ? (groups - 1) * c0 + crem : groups * c0;
     Value row = add(mul(oh0, p.sh), index(er.lo - padTop));
     Value col = add(mul(ow0, p.sw), index(ec.lo - padLeft));
-    Value inPixel = add(mul(add(mul(image, mapH), row), mapW), col);
-    Value src = add(mul(inPixel, p.c), mul(g0, c0));
+    Value inPixel = add(mul(row, mapW), col);
+    // NHWC: pixel rows of C channels (ND2NZ); NCHW: channel columns of
+    // H x W pixels (DN2NZ). `rowStep`: the next input row in the source.
+    int64_t rowStep = channelsFirst() ? mapW : mapW * p.c;
+    Value src =
+        channelsFirst()
+            ? add(mul(add(mul(image, p.c), mul(g0, c0)), mapH * mapW), inPixel)
+            : add(mul(add(mul(image, mapH * mapW), inPixel), p.c), mul(g0, c0));
+    // n matrices (input rows, rowStep apart in GM, dstStep in L1) of
+    // `pixels` pixels each.
+    auto copy = [&](Value from, Value to, int64_t n, int64_t pixels,
+                    int64_t srcStep, int64_t dstStep) {
+      if (channelsFirst())
+        dn2nz(in, from, map, to, n, channels, pixels, srcStep, mapH * mapW,
+              inRows * inCols, 1, dstStep);
+      else
+        nd2nz(in, from, map, to, n, pixels, channels, srcStep, p.c,
+              inRows * inCols, dstStep);
+    };
     if (inCols == mapW)
       // Whole rows of the map: one run of pixels.
-      nd2nz(in, src, map, Value(), 1, inRows * mapW, channels, 0, p.c,
-            inRows * mapW, 0);
-    else if (inRows <= 4095 && mapW * p.c <= 65535 && inCols * c0 <= 16384)
-      nd2nz(in, src, map, Value(), inRows, inCols, channels, mapW * p.c, p.c,
-            inRows * inCols, inCols * c0);
+      copy(src, Value(), 1, inRows * mapW, 0, 0);
+    else if (inRows <= 4095 && (channelsFirst() || rowStep <= 65535) &&
+             inCols * c0 <= 16384)
+      copy(src, Value(), inRows, inCols, rowStep, inCols * c0);
     else {
       // More rows than ndNum's [0, 4095], the map's row pitch W x C
       // beyond srcNdMatrixStride's [0, 65535] or a row's C0 plane beyond
@@ -390,8 +342,7 @@ private:
       OpBuilder::InsertionGuard gd(b);
       b.setInsertionPointToStart(loop.getBody());
       Value r = loop.getInductionVar();
-      nd2nz(in, add(src, mul(r, mapW * p.c)), map, mul(r, inCols * c0), 1,
-            inCols, channels, 0, p.c, inRows * inCols, 0);
+      copy(add(src, mul(r, rowStep)), mul(r, inCols * c0), 1, inCols, 0, 0);
     }
     Value b0 = buffer(Level::L0B, kc, ntp, elem, Format::Zn);
     int64_t nFull = groups - (hasPartial ? 1 : 0);
@@ -417,7 +368,17 @@ private:
             add(index(dstElem), mul(i, pointRows * c0)), 1, n, nt, 0, p.f,
             c0Stride, 0);
     };
-    if (weightsByLoad3D) {
+    if (form != ConvForm::NhwcHwcf) {
+      // Weights held F-major: B^T, an N x K Nz, moved into L0B's Zn
+      // transposed (a square one says so).
+      // (A last chunk of fewer blocks has a region of its own: the rows
+      // past an N tail are left as they are, so they must be its own.)
+      Value b1 = buffer(Level::L1, ntp, kc, elem, Format::Nz,
+                        groups < t.groups ? wLastOffset : wFullOffset);
+      copyWeightsTransposed(b1, g0, groups, channels, f0, nt, ntp);
+      LoadOp::create(b, loc, b1, b0, ntp == kc ? b.getUnitAttr() : UnitAttr(),
+                     MoverAttr());
+    } else if (weightsByLoad3D) {
       // Full blocks: a map of nFull * KH * KW rows of C0 pixels; pixel
       // (h, w) is K row h * C0 + w, its channels the F columns. Every
       // chunk lays its blocks out as a full chunk does (planes of
@@ -472,6 +433,94 @@ private:
                    withBias ? b.getBoolAttr(true) : BoolAttr(), {}, {}, {}, {});
   }
 
+  /// The chunk's weights held F-major (`channels` channels from block g0,
+  /// `groups` blocks; output channels [f0, f0 + nt)) as the ntp x kc Nz
+  /// `dst` of B^T: K column (j * KH*KW + point) * C0 + c of row f at
+  /// ((j * KH*KW + point) * ntp + f) * C0 + c — im2col's K order — the
+  /// channel tail zero-filled (DN2NZ/ND2NZ fill each 32 B block), rows
+  /// past nt left as they are (padding columns of C, never written).
+  void copyWeightsTransposed(Value dst, Value g0, int64_t groups,
+                             int64_t channels, Value f0, int64_t nt,
+                             int64_t ntp) {
+    int64_t kk = p.kh * p.kw;
+    // Channel blocks KH*KW*ntp 32 B rows apart (dstNzC0Stride [1, 16384]),
+    // else one copy per block (its C0 channels in one block: the stride is
+    // then never stepped).
+    bool oneCopy = kk * ntp <= 16384;
+    int64_t copies = oneCopy ? 1 : groups;
+    for (int64_t j = 0; j < copies; ++j) {
+      int64_t n = oneCopy ? channels : std::min(c0, channels - j * c0);
+      Value g = add(g0, index(j));
+      Value to = index(j * kk * ntp * c0);
+      int64_t c0Stride = oneCopy ? kk * ntp : 1;
+      if (form == ConvForm::NchwFchw) {
+        // FCHW as DN: column f * C + c holds channel c's KH*KW points;
+        // nt matrices (output channels) C*KH*KW apart in GM, C0 apart in
+        // L1; points ntp 32 B rows apart.
+        dn2nz(wt, mul(add(mul(f0, p.c), mul(g, c0)), kk), dst, to, nt, n, kk,
+              p.c * kk, kk, c0Stride, ntp, c0);
+        continue;
+      }
+      // FHWC rows: per kernel point an nt x n matrix (rows KH*KW*C apart),
+      // the points C apart in GM and ntp fractal rows apart in L1.
+      Value from = add(mul(f0, kk * p.c), mul(g, c0));
+      if (ntp * c0 <= 16384 && p.c <= 65535) {
+        nd2nz(wt, from, dst, to, kk, nt, n, p.c, kk * p.c, c0Stride, ntp * c0);
+        continue;
+      }
+      auto loop = scf::ForOp::create(b, loc, index(0), index(kk), index(1));
+      OpBuilder::InsertionGuard gd(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value i = loop.getInductionVar();
+      nd2nz(wt, add(from, mul(i, p.c)), dst, add(to, mul(i, ntp * c0)), 1, nt,
+            n, 0, kk * p.c, c0Stride, 0);
+    }
+  }
+
+  /// DataCopy DN2NZ (950) from `src[srcOff]`, a DN view of GM: `dnNum`
+  /// matrices `srcMatrixStride` apart (`dstMatrixStride` elements in L1)
+  /// of `cols` columns (srcDValue apart) of `rows` contiguous elements, to
+  /// `dst[dstOff]` (dstNzC0Stride, dstNzNStride in 32 B). A DN view of one
+  /// row (column pitch 1) or one column is contiguous and so ND: the same
+  /// elements as an ND row (1 x cols) or column (rows x 1), which ND2NZ
+  /// puts at the same places.
+  void dn2nz(Value src, Value srcOff, Value dst, Value dstOff, int64_t dnNum,
+             int64_t cols, int64_t rows, int64_t srcMatrixStride,
+             int64_t srcDValue, int64_t c0Stride, int64_t nStride,
+             int64_t dstMatrixStride) {
+    std::optional<layout::LayoutSpec> spec =
+        getLayoutSpec(cast<MemRefType>(src.getType()));
+    if (spec && spec->format == Format::DN) {
+      DataCopyOp::create(b, loc, src, srcOff, dst, dstOff,
+                         CopyModeAttr::get(b.getContext(), CopyMode::dn2nz), {},
+                         {}, {}, {}, attr(dnNum), attr(cols), attr(rows),
+                         attr(srcMatrixStride), attr(srcDValue), attr(c0Stride),
+                         attr(nStride), attr(dstMatrixStride));
+      return;
+    }
+    bool oneRow = cols > 1;
+    auto nd = [&](Value from, Value to, int64_t num, int64_t stride) {
+      DataCopyOp::create(b, loc, src, from, dst, to,
+                         CopyModeAttr::get(b.getContext(), CopyMode::nd2nz), {},
+                         {}, {}, {}, attr(num), attr(oneRow ? 1 : rows),
+                         attr(oneRow ? cols : 1), attr(stride),
+                         attr(oneRow ? cols : 1), attr(c0Stride), attr(nStride),
+                         attr(num > 1 ? dstMatrixStride : 0));
+    };
+    if (dnNum <= 1 || srcMatrixStride <= 65535) {
+      nd(srcOff, dstOff, dnNum, dnNum > 1 ? srcMatrixStride : 0);
+      return;
+    }
+    // srcNdMatrixStride [0, 65535]: one copy per matrix.
+    Value to = dstOff ? dstOff : index(0);
+    auto loop = scf::ForOp::create(b, loc, index(0), index(dnNum), index(1));
+    OpBuilder::InsertionGuard gd(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value i = loop.getInductionVar();
+    nd(add(srcOff, mul(i, srcMatrixStride)), add(to, mul(i, dstMatrixStride)),
+       1, 0);
+  }
+
   /// DataCopy ND2NZ from `src[srcOff]` (a GM matrix) to `dst[dstOff]`.
   void nd2nz(Value src, Value srcOff, Value dst, Value dstOff, int64_t ndNum,
              int64_t nValue, int64_t dValue, int64_t srcMatrixStride,
@@ -524,7 +573,10 @@ private:
   model::ConvProblem p;
   model::ConvTiling t;
   Type elem, acc;
+  ConvForm form;
   bool weightsByLoad3D;
+  /// NCHW map and output (DN2NZ, NZ2DN).
+  bool channelsFirst() const { return form == ConvForm::NchwFchw; }
   int64_t c0 = 16, crem = 0;
   int64_t wFullOffset = 0, wLastOffset = 0;
   Value image;
@@ -535,7 +587,11 @@ private:
 LogicalResult ascube::tiling::tileConv(Operation *opPtr,
                                        const target::ProductInfo &prod,
                                        bool report, ArrayRef<int64_t> tile) {
-  auto op = cast<linalg::Conv2DNhwcHwcfOp>(opPtr);
+  auto op = cast<linalg::LinalgOp>(opPtr);
+  ConvForm form = isa<linalg::Conv2DNhwcHwcfOp>(opPtr)   ? ConvForm::NhwcHwcf
+                  : isa<linalg::Conv2DNhwcFhwcOp>(opPtr) ? ConvForm::NhwcFhwc
+                                                         : ConvForm::NchwFchw;
+  bool nchw = form == ConvForm::NchwFchw;
   if (!op.hasPureBufferSemantics())
     return op->emitOpError()
            << "ascube-tile-linalg maps a convolution on memrefs [tile_c1]";
@@ -554,22 +610,30 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
     return failure();
   // A map zero-padded before the convolution (a bufferized tensor.pad) is
   // read as it is in GM, with LoadData 3D's padding.
-  std::optional<PaddedMap> padded = matchPaddedMap(I, opPtr);
+  std::optional<PaddedMap> padded = matchPaddedMap(I, opPtr, nchw);
   auto is = cast<MemRefType>(I.getType()).getShape();
   auto ws = cast<MemRefType>(W.getType()).getShape();
   auto os = cast<MemRefType>(O.getType()).getShape();
   model::ConvProblem p;
   int64_t images = is[0];
-  p.h = is[1];
-  p.w = is[2];
-  p.c = is[3];
-  p.kh = ws[0];
-  p.kw = ws[1];
-  p.f = ws[3];
-  p.oh = os[1];
-  p.ow = os[2];
-  auto strides = op.getStrides().getValues<int64_t>();
-  auto dilations = op.getDilations().getValues<int64_t>();
+  // Map and output: NHWC, or NCHW (rows and columns dimensions 2 and 3).
+  int64_t h = nchw ? 2 : 1;
+  p.h = is[h];
+  p.w = is[h + 1];
+  p.c = is[nchw ? 1 : 3];
+  p.oh = os[h];
+  p.ow = os[h + 1];
+  // Weights: HWCF, FHWC or FCHW.
+  p.kh = ws[form == ConvForm::NhwcHwcf ? 0 : nchw ? 2 : 1];
+  p.kw = ws[form == ConvForm::NhwcHwcf ? 1 : nchw ? 3 : 2];
+  p.f = ws[form == ConvForm::NhwcHwcf ? 3 : 0];
+  auto attrValues = [&](StringRef name) {
+    auto a = opPtr->getAttrOfType<DenseIntElementsAttr>(name);
+    return a ? llvm::to_vector(a.getValues<int64_t>())
+             : SmallVector<int64_t>{1, 1};
+  };
+  SmallVector<int64_t> strides = attrValues("strides"),
+                       dilations = attrValues("dilations");
   p.sh = strides[0];
   p.sw = strides[1];
   p.dh = dilations[0];
@@ -584,6 +648,7 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
     return op->emitOpError()
            << en << " x " << wn << " -> " << cn << " is not an Mmad row on "
            << prod.Name << " (docs/Products.md) [tile_c3]";
+  p.weightsTransposed = form != ConvForm::NhwcHwcf;
   p.bits = *getElementBitWidth(et);
   p.cBits = *getElementBitWidth(ct);
   if (p.bits < 8 || et != wt)
@@ -598,6 +663,13 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
               "ascube-tile-linalg copies NHWC maps to L1 with ND2NZ, forms "
               "the im2col matrix with LoadData 3D and writes with Fixpipe "
               "[tile_c4]";
+  if (nchw && (!prod.HasDN2NZ || !prod.HasNZ2DN))
+    return op->emitOpError()
+           << prod.Name
+           << " has no DataCopy DN2NZ and Fixpipe NZ2DN (950 only), which "
+              "move an NCHW map, FCHW weights and an NCHW output; transpose "
+              "them to NHWC / HWCF (or FHWC) first (e.g. linalg.transpose) "
+              "[tile_c4]";
   if (!hasRow(target::load3DTypes(Level::L0A, false), prod, en))
     return op->emitOpError() << en << " is not a LoadData 3D type into L0A on "
                              << prod.Name << " [tile_c3]";
@@ -607,17 +679,18 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
   // integer product with the map's zero channels turns into 0).
   bool weightsByLoad3D =
       hasRow(target::load3DTypes(Level::L0B, false), prod, en);
-  if (!weightsByLoad3D && !et.isInteger(8))
+  if (form == ConvForm::NhwcHwcf && !weightsByLoad3D && !et.isInteger(8))
     return op->emitOpError() << en << " is not a LoadData 3D type into L0B on "
                              << prod.Name << " [tile_c3]";
   linalg::FillOp fill = zeroFillBefore(opPtr, O);
   if (!fill)
     return op->emitOpError()
-           << "linalg.conv_2d_nhwc_hwcf adds to its output, and the Cube "
+           << op->getName()
+           << " adds to its output, and the Cube "
               "program computes O = conv(I, W): fill O with zero (+0.0) "
               "right before it [tile_c2]";
   // A bias add and a ReLU after it fold in as after a matmul.
-  Epilogue epilogue = matchEpilogue(opPtr, O);
+  Epilogue epilogue = matchEpilogue(opPtr, O, nchw ? 1 : 3);
   if (epilogue.failed ||
       failed(checkRequant(
           opPtr, prod, epilogue,
@@ -664,15 +737,59 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
       failed(range("dilation", p.dw, 255)))
     return failure();
   // linalg's verifier has checked that the output's windows lie inside the
-  // map (an unpadded convolution).
-  if (p.c > 65535 || p.f > 65535)
-    return op->emitOpError() << "a row pitch of " << std::max(p.c, p.f)
+  // map (an unpadded convolution). ND2NZ's row pitches (srcDValue [1,
+  // 65535]): an NHWC map's C, HWCF weights' F, FHWC weights' KH*KW*C
+  // (DN2NZ's reach 2^40 - 1).
+  int64_t pitch =
+      std::max(nchw ? 0 : p.c, form == ConvForm::NhwcHwcf   ? p.f
+                               : form == ConvForm::NhwcFhwc ? p.kh * p.kw * p.c
+                                                            : 0);
+  if (pitch > 65535)
+    return op->emitOpError() << "a row pitch of " << pitch
                              << " elements is beyond DataCopy's srcDValue "
                                 "range [1, 65535] [tile_c5]";
   model::MatmulCapacities cap{int64_t(prod.L1), int64_t(prod.L0A),
                               int64_t(prod.L0B), int64_t(prod.L0C),
                               int64_t(prod.capacity(Level::BT))};
+  // An NCHW output is written by Fixpipe NZ2DN, whose GM address is 32 B
+  // aligned (§4): every tile starts a multiple of 32 B into O (and Q).
+  if (nchw) {
+    int64_t bytes = std::min<int64_t>(p.cBits / 8, epilogue.requantOut ? 1 : 8);
+    p.outAlign = 32 / bytes;
+    auto misaligned = [&](Value v) {
+      std::optional<GMView> view = getGMView(cast<MemRefType>(v.getType()));
+      return view && view->offset % p.outAlign != 0;
+    };
+    int64_t image = (p.f % p.outAlign) * (p.oh % p.outAlign) *
+                    (p.ow % p.outAlign) % p.outAlign;
+    if ((images > 1 && image != 0) || (epilogue.writeC && misaligned(O)) ||
+        (epilogue.requantOut && misaligned(epilogue.requantOut)))
+      return op->emitOpError()
+             << "Fixpipe NZ2DN writes the NCHW output to 32 B aligned GM "
+                "addresses (cube-reference §4), but "
+             << (images > 1 && image != 0
+                     ? llvm::formatv("its images are F x OH x OW = {0} x {1} "
+                                     "x {2} elements apart",
+                                     p.f, p.oh, p.ow)
+                           .str()
+                     : std::string("the output view starts"))
+             << ", not a multiple of " << p.outAlign << " elements of "
+             << 32 / p.outAlign
+             << " B; transpose the output to NHWC (e.g. linalg.transpose) "
+                "[tile_c9]";
+  }
   std::optional<model::ConvTiling> t = model::chooseConvTiling(p, cap);
+  if (!t && p.outAlign > 1 && tile.empty()) {
+    model::ConvProblem free = p;
+    free.outAlign = 1;
+    if (model::chooseConvTiling(free, cap))
+      return op->emitOpError()
+             << "no tile of " << prod.Name
+             << " both fits and starts each output tile of the NCHW output "
+                "32 B aligned (a multiple of "
+             << p.outAlign
+             << " elements: Fixpipe NZ2DN, cube-reference §4) [tile_c9]";
+  }
   if (!tile.empty()) {
     // tile=m,n,k in the GEMM's terms: m output pixels (whole output rows,
     // a multiple of OW, or a piece of one row, fewer than OW), n output
@@ -699,6 +816,14 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
              << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
              << " does not fit " << prod.Name << "'s L0A/L0B/L0C/L1 "
              << "[tile_c6]";
+    if (!t->aligned(p))
+      return op->emitOpError()
+             << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
+             << " starts output tiles of the NCHW output at offsets that are "
+                "not multiples of "
+             << p.outAlign
+             << " elements (Fixpipe NZ2DN writes to 32 B aligned GM "
+                "addresses, cube-reference §4) [tile_c9]";
   }
   if (!t)
     return op->emitOpError()
@@ -710,7 +835,8 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
            << p.kh * p.kw * p.c0() << " im2col columns) [tile_c1]";
   if (report)
     op->emitRemark() << llvm::formatv(
-        "ascube-tile-linalg: {0} {1} conv {2} x {3} x {4} x {5} -> {6} x {7} "
+        "ascube-tile-linalg: {0} {1} conv{24} {2} x {3} x {4} x {5} -> {6} x "
+        "{7} "
         "x {8}, kernel {9} x {10}, stride {11} x {12}, dilation {13} x {14}: "
         "tile {15} output pixels ({16}) x {17} channels, {18} C0 blocks per "
         "chunk ({19} M x {20} N tiles, {21} chunks each){23}; GM -> L1 {22} "
@@ -723,22 +849,25 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
         images * t->gmToL1Bytes(p),
         std::string(epilogue.bias ? ", + bias (BT)" : "") +
             (epilogue.relu ? ", ReLU (Fixpipe)" : "") +
-            tiling::describeRequant(epilogue));
+            tiling::describeRequant(epilogue),
+        form == ConvForm::NhwcHwcf   ? ""
+        : form == ConvForm::NhwcFhwc ? " (FHWC weights)"
+                                     : " (NCHW, FCHW weights)");
 
   auto func = op->getParentOfType<func::FuncOp>();
   OpBuilder b(op);
   Location loc = op.getLoc();
-  ConvEmitter emitter(b, loc, prod, p, *t, et, ct, weightsByLoad3D);
+  ConvEmitter emitter(b, loc, prod, p, *t, et, ct, form, weightsByLoad3D);
   emitter.mapH = p.h;
   emitter.mapW = p.w;
   if (padded) {
     auto inner = cast<MemRefType>(padded->source.getType()).getShape();
     emitter.padTop = padded->top;
     emitter.padLeft = padded->left;
-    emitter.mapH = inner[1];
-    emitter.mapW = inner[2];
-    int64_t pads[] = {padded->top, p.h - inner[1] - padded->top, padded->left,
-                      p.w - inner[2] - padded->left};
+    emitter.mapH = inner[h];
+    emitter.mapW = inner[h + 1];
+    int64_t pads[] = {padded->top, p.h - inner[h] - padded->top, padded->left,
+                      p.w - inner[h + 1] - padded->left};
     if (*llvm::max_element(pads) > 255)
       return op->emitOpError()
              << "a padding of " << *llvm::max_element(pads)
@@ -751,21 +880,45 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
               "of "
            << prod.Name << " would read no row or column of the map [tile_c1]";
   emitter.allocPoint = &func.getBody().front().front();
-  // The GM operands as matrices: pixels x channels, kernel rows x F.
-  auto matrix = [&](Value v) {
-    return memref::CollapseShapeOp::create(
-        b, loc, v, ArrayRef<ReassociationIndices>{{0, 1, 2}, {3}});
+  // The GM operands as matrices: pixels x channels, kernel rows x F (FHWC:
+  // F x kernel rows); NCHW and FCHW: the column-major views (DN) of
+  // (N*C) x pixels and (F*C) x points, pixels x (N*C) and points x (F*C).
+  auto matrix = [&](Value v, int64_t lead) {
+    SmallVector<ReassociationIndices> dims(2);
+    for (int64_t d = 0; d < 4; ++d)
+      dims[d < lead ? 0 : 1].push_back(d);
+    return Value(memref::CollapseShapeOp::create(b, loc, v, dims));
   };
-  emitter.in = matrix(padded ? padded->source : I);
-  emitter.wt = matrix(W);
-  emitter.out = matrix(O);
+  auto transposed = [&](Value v) {
+    return Value(memref::TransposeOp::create(
+        b, loc, v,
+        AffineMapAttr::get(AffineMap::getPermutationMap(
+            ArrayRef<unsigned>{1, 0}, b.getContext()))));
+  };
+  // Maps and outputs; weights.
+  auto image = [&](Value v) {
+    return nchw ? transposed(matrix(v, 2)) : matrix(v, 3);
+  };
+  emitter.in = image(padded ? padded->source : I);
+  emitter.wt = form == ConvForm::NhwcHwcf   ? matrix(W, 3)
+               : form == ConvForm::NhwcFhwc ? matrix(W, 1)
+                                            : transposed(matrix(W, 2));
+  emitter.out = image(O);
+  // NHWC: rows F apart; NCHW: columns OH*OW apart (a DN view of one row
+  // or column is ND: its pitch is then its one column, or any).
+  auto outShape = cast<MemRefType>(emitter.out.getType()).getShape();
+  emitter.outPitch =
+      !nchw ? p.f
+      : getGMView(cast<MemRefType>(emitter.out.getType()))->columnMajor
+          ? p.oh * p.ow
+          : outShape[1];
   if (epilogue.bias)
     emitter.biasRow = memref::ExpandShapeOp::create(
         b, loc, ArrayRef<int64_t>{1, p.f}, epilogue.bias,
         ArrayRef<ReassociationIndices>{{0, 1}});
   emitter.relu = epilogue.relu;
   if (epilogue.requantOut)
-    emitter.requantOut = matrix(epilogue.requantOut);
+    emitter.requantOut = image(epilogue.requantOut);
   emitter.requantWord = epilogue.requantWord;
   emitter.writeOut = epilogue.writeC;
   auto loop =

@@ -2,9 +2,11 @@
 //
 // What ascube-tile-linalg folds into the Cube program around a matmul or a
 // convolution (docs/Tiling.md, "Epilogues"): the zero fill before it, a
-// bias add and a ReLU after it (the bias table, Fixpipe's reluEn), a
-// requantization to int8 last (Fixpipe REQ8 and its QUANT_PRE word,
-// cube-reference §16), and what goes when C itself is no longer written.
+// convolution's map zero-padded before it (read with LoadData 3D's
+// padding), a bias add and a ReLU after it (the bias table, Fixpipe's
+// reluEn), a requantization to int8 last (Fixpipe REQ8 and its QUANT_PRE
+// word, cube-reference §16), and what goes when C itself is no longer
+// written.
 // The declarations and their contracts are in TileLinalg.h.
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +26,7 @@
 using namespace mlir;
 using namespace ascube;
 using tiling::isPlainGMMatrix;
+using tiling::PaddedMap;
 
 linalg::FillOp ascube::tiling::zeroFillBefore(Operation *op, Value c) {
   // +0.0 only: C = -0.0 + A x B could keep a -0.0 the Cube's C = A x B
@@ -37,14 +40,98 @@ linalg::FillOp ascube::tiling::zeroFillBefore(Operation *op, Value c) {
   return {};
 }
 
-tiling::Epilogue ascube::tiling::matchEpilogue(Operation *op, Value c) {
+std::optional<tiling::PaddedMap>
+ascube::tiling::matchPaddedMap(Value map, Operation *conv, bool channelsFirst) {
+  auto alloc = map.getDefiningOp<memref::AllocOp>();
+  if (!alloc || !alloc.getDynamicSizes().empty() ||
+      !alloc.getSymbolOperands().empty())
+    return std::nullopt;
+  auto zero = [](Value v) {
+    return matchPattern(v, m_PosZeroFloat()) || matchPattern(v, m_Zero());
+  };
+  Operation *fill = nullptr, *copy = nullptr, *dealloc = nullptr;
+  memref::SubViewOp view;
+  Value source;
+  for (Operation *user : alloc->getUsers()) {
+    if (user == conv)
+      continue;
+    if (auto f = dyn_cast<linalg::FillOp>(user);
+        f && !fill && f.getOutputs()[0] == map && zero(f.getInputs()[0])) {
+      fill = user;
+      continue;
+    }
+    if (auto m = dyn_cast<linalg::MapOp>(user);
+        m && !fill && m.getInputs().empty() && m.getInit() == map &&
+        m.hasPureBufferSemantics() &&
+        zero(m.getMapper().front().getTerminator()->getOperand(0)) &&
+        llvm::all_of(m.getMapper().front().without_terminator(),
+                     [](Operation &o) { return isa<linalg::IndexOp>(o); })) {
+      fill = user;
+      continue;
+    }
+    if (auto v = dyn_cast<memref::SubViewOp>(user); v && !view) {
+      view = v;
+      continue;
+    }
+    if (isa<memref::DeallocOp>(user) && !dealloc) {
+      dealloc = user;
+      continue;
+    }
+    return std::nullopt;
+  }
+  if (!fill || !view || !view->hasOneUse())
+    return std::nullopt;
+  copy = *view->getUsers().begin();
+  if (auto c = dyn_cast<memref::CopyOp>(copy); c && c.getTarget() == view)
+    source = c.getSource();
+  else if (auto c = dyn_cast<linalg::CopyOp>(copy);
+           c && c.getOutputs()[0] == view && c.hasPureBufferSemantics())
+    source = c.getInputs()[0];
+  else
+    return std::nullopt;
+  auto padded = cast<MemRefType>(map.getType());
+  auto inner = dyn_cast<MemRefType>(source.getType());
+  if (!tiling::isPlainGMMatrix(source, 4) || !padded.getLayout().isIdentity() ||
+      padded.getMemorySpace() ||
+      inner.getElementType() != padded.getElementType() ||
+      !view.hasUnitStride() ||
+      !ShapedType::isStaticShape(view.getStaticOffsets()))
+    return std::nullopt;
+  ArrayRef<int64_t> off = view.getStaticOffsets();
+  ArrayRef<int64_t> size = view.getStaticSizes();
+  // Rows and columns: dimensions h and h + 1; images and channels are
+  // copied whole.
+  int64_t h = channelsFirst ? 2 : 1, ch = channelsFirst ? 1 : 3;
+  if (off.size() != 4 || off[0] != 0 || off[ch] != 0 ||
+      size != inner.getShape() || size[0] != padded.getShape()[0] ||
+      size[ch] != padded.getShape()[ch] ||
+      off[h] + size[h] > padded.getShape()[h] ||
+      off[h + 1] + size[h + 1] > padded.getShape()[h + 1])
+    return std::nullopt;
+  // Program order: fill, copy, convolution (the dealloc after it).
+  Block *block = conv->getBlock();
+  for (Operation *o : {fill, copy, view.getOperation(), alloc.getOperation()})
+    if (o->getBlock() != block || !o->isBeforeInBlock(conv))
+      return std::nullopt;
+  if (!fill->isBeforeInBlock(copy))
+    return std::nullopt;
+  PaddedMap pm{source, off[h], off[h + 1], {copy, view, fill}};
+  if (dealloc)
+    pm.ops.push_back(dealloc);
+  pm.ops.push_back(alloc);
+  return pm;
+}
+
+tiling::Epilogue ascube::tiling::matchEpilogue(Operation *op, Value c,
+                                               int64_t biasDim) {
   Epilogue e;
   auto cType = cast<MemRefType>(c.getType());
   int64_t rank = cType.getRank();
   MLIRContext *ctx = op->getContext();
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
-  AffineMap last =
-      AffineMap::get(rank, 0, getAffineDimExpr(rank - 1, ctx), ctx);
+  if (biasDim < 0)
+    biasDim = rank - 1;
+  AffineMap last = AffineMap::get(rank, 0, getAffineDimExpr(biasDim, ctx), ctx);
   // One generic: its bias (or null) and whether it ends in a ReLU, or
   // failure when it is not an epilogue of C.
   auto match = [&](linalg::GenericOp g, Value &bias,
@@ -62,7 +149,7 @@ tiling::Epilogue ascube::tiling::matchEpilogue(Operation *op, Value c) {
       auto t = dyn_cast<MemRefType>(in.getType());
       if (maps[0] != last || !isPlainGMMatrix(in, 1) ||
           t.getElementType() != cType.getElementType() ||
-          t.getShape()[0] != cType.getShape().back())
+          t.getShape()[0] != cType.getShape()[biasDim])
         return failure();
       bias = in;
     }
@@ -152,7 +239,8 @@ tiling::Epilogue ascube::tiling::matchEpilogue(Operation *op, Value c) {
         << "' before it is not folded into the Cube program and stays: "
            "ascube-tile-linalg folds a linalg.generic over C (C's identity "
            "map, all loops parallel) adding a bias (one input, a static 1-D "
-           "GM memref over C's last dimension: ins(%bias) outs(%C), "
+           "GM memref over C's channels, its last dimension (NCHW: the "
+           "second): ins(%bias) outs(%C), "
            "yielding C + bias) and/or a ReLU (max(C, 0)), the bias first, "
            "then one requantizing C to int8 (ins(%C : i32) outs(%Q : i8): "
            "fptosi(clamp(roundeven(sitofp(C) * scale) [+ offset], -128, "

@@ -278,6 +278,12 @@ private:
   int64_t l1BOffset = 0;
 };
 
+/// The convolutions the pass maps (TileConv.cpp).
+bool isConv(Operation *op) {
+  return isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNhwcFhwcOp,
+             linalg::Conv2DNchwFchwOp>(op);
+}
+
 struct AscubeTileLinalgPass
     : ascube::impl::AscubeTileLinalgBase<AscubeTileLinalgPass> {
   using AscubeTileLinalgBase::AscubeTileLinalgBase;
@@ -288,16 +294,18 @@ struct AscubeTileLinalgPass
     SmallVector<Operation *> matmuls;
     module.walk([&](Operation *op) {
       if (isa<linalg::MatmulOp, linalg::BatchMatmulOp, linalg::MatvecOp,
-              linalg::VecmatOp, linalg::Conv2DNhwcHwcfOp>(op))
+              linalg::VecmatOp>(op) ||
+          isConv(op))
         matmuls.push_back(op);
       else if (isa<linalg::ConvolutionOpInterface>(op))
         // Another convolution form stays as it is: say what would map.
         op->emitWarning()
             << "'" << op->getName()
             << "' is not mapped onto the Cube and stays: ascube-tile-linalg "
-               "maps linalg.conv_2d_nhwc_hwcf (NHWC map, HWCF weights, NHWC "
-               "output); transpose the operands to those layouts first "
-               "(e.g. linalg.transpose) [tile_c1]";
+               "maps linalg.conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc (NHWC map "
+               "and output) and, on 950, conv_2d_nchw_fchw; transpose the "
+               "operands to those layouts first (e.g. linalg.transpose) "
+               "[tile_c1]";
     });
     if (matmuls.empty())
       return;
@@ -320,9 +328,8 @@ struct AscubeTileLinalgPass
                           << ", not " << chosen->Name << " [target_c2]";
         return signalPassFailure();
       }
-      if (isa<linalg::Conv2DNhwcHwcfOp>(op)
-              ? failed(tiling::tileConv(op, *prod, report, tile))
-              : failed(tileMatmul(op, *prod)))
+      if (isConv(op) ? failed(tiling::tileConv(op, *prod, report, tile))
+                     : failed(tileMatmul(op, *prod)))
         return signalPassFailure();
     }
   }
@@ -631,7 +638,8 @@ bool ascube::tiling::isPlainGMMatrix(Value v, int64_t rank) {
   // A view of GM (gmview_c1) of a type GM holds as it is.
   std::optional<GMView> view = getGMView(t);
   std::optional<unsigned> bits = getElementBitWidth(t.getElementType());
-  return view && bits && *bits >= 8 &&
+  // (A column-major view, DN, is not taken as a row-major operand.)
+  return view && !view->columnMajor && bits && *bits >= 8 &&
          isa<IntegerType, FloatType>(t.getElementType());
 }
 

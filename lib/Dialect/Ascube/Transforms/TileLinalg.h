@@ -22,8 +22,8 @@ namespace ascube::tiling {
 
 /// A GM operand the pass can address: a static memref of `rank`
 /// dimensions with no memory space, row-major or a view of GM (getGMView:
-/// contiguous, or a 2-D matrix with a row pitch) of a type GM holds as it
-/// is (8 bits or more, builtin).
+/// contiguous, or a 2-D matrix with a row pitch; not a column-major one)
+/// of a type GM holds as it is (8 bits or more, builtin).
 bool isPlainGMMatrix(mlir::Value v, int64_t rank);
 
 /// tile_c1 at `op` when an operand holds 2^62 elements or more (ascube's
@@ -116,8 +116,31 @@ void eraseUnwrittenOutput(mlir::Value c);
 
 /// The epilogue of `op` on its output `c` (possibly empty). Warns on a
 /// linalg op that uses `c` right after it and does not fold in (an
-/// epilogue in a form the pass does not recognise, which stays).
-Epilogue matchEpilogue(mlir::Operation *op, mlir::Value c);
+/// epilogue in a form the pass does not recognise, which stays). A bias
+/// runs over dimension `biasDim` of C (-1: the last; 1 for an NCHW
+/// convolution's output channels).
+Epilogue matchEpilogue(mlir::Operation *op, mlir::Value c,
+                       int64_t biasDim = -1);
+
+/// A map zero-padded in GM before a convolution, as one-shot
+/// bufferization writes a tensor.pad: `%p = memref.alloc()`, a zero fill
+/// of it (linalg.fill, or linalg.map yielding zero), `memref.subview
+/// %p[0, top, left, 0] [N, H, W, C] [1, 1, 1, 1]` (NCHW: `[0, 0, top,
+/// left] [N, C, H, W]`) and a copy of the map into that view (memref.copy
+/// or linalg.copy), all before the convolution, which is the only other
+/// user of %p (a memref.dealloc aside).
+struct PaddedMap {
+  mlir::Value source;
+  int64_t top = 0, left = 0;
+  /// The alloc, fill, subview, copy and dealloc: erased once the
+  /// convolution reads the source with LoadData 3D's padding instead.
+  llvm::SmallVector<mlir::Operation *> ops;
+};
+
+/// The padding of `map`, the input of `conv`, when it is a PaddedMap (its
+/// rows and columns dimensions 1 and 2, or 2 and 3 when `channelsFirst`).
+std::optional<PaddedMap> matchPaddedMap(mlir::Value map, mlir::Operation *conv,
+                                        bool channelsFirst);
 
 /// What the matmul and convolution emitters share: the builder, the
 /// product, placed buffers (one alloc per type and place, at the
@@ -199,7 +222,8 @@ private:
   llvm::DenseMap<std::pair<mlir::Type, int64_t>, mlir::Value> buffers;
 };
 
-/// Maps one linalg.conv_2d_nhwc_hwcf (TileConv.cpp) onto `prod`, or emits
+/// Maps one linalg.conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc or
+/// conv_2d_nchw_fchw (TileConv.cpp) onto `prod`, or emits
 /// a labelled error (tile_c*) and fails. `report` adds the tiling remark;
 /// a non-empty `tile` (m, n, k: output pixels, output channels, im2col
 /// columns) replaces the chosen tiling (tile_c6).

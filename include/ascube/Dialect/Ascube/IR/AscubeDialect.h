@@ -43,24 +43,34 @@ std::optional<target::Level> getMemLevel(mlir::MemRefType type);
 
 /// A view of GM (docs/Constraints.md, gmview_c1): a memref with no memory
 /// space whose layout is `strided<...>` — what memref.subview (also a
-/// chain of them), memref.reinterpret_cast or a bufferized tensor slice
-/// gives — with a static offset and strides. Either contiguous (the
-/// row-major strides of its shape: any rank) or a rank-2 matrix whose rows
-/// are `pitch` elements apart (innermost stride 1, pitch >= columns). An
-/// instruction addresses it from its first element (`offset` elements
-/// into the underlying buffer): element (r, c) of a matrix view is at r *
-/// pitch + c, which is ND with ld = pitch (cube-reference §2, §5 srcDValue,
-/// §16 dstStride). Units: elements.
+/// chain of them), memref.transpose, memref.reinterpret_cast or a
+/// bufferized tensor slice gives — with a static offset and strides.
+/// Either contiguous (the row-major strides of its shape: any rank), a
+/// rank-2 matrix whose rows are `pitch` elements apart (innermost stride
+/// 1, pitch >= columns), or a rank-2 matrix held column-major: unit row
+/// stride, its columns `pitch` elements apart (pitch >= rows; e.g. the
+/// memref.transpose of a row-major matrix). An instruction addresses it
+/// from its first element (`offset` elements into the underlying buffer):
+/// element (r, c) of a row-major view is at r * pitch + c, which is ND with
+/// ld = pitch (cube-reference §2, §5 srcDValue, §16 dstStride), of a
+/// column-major one at c * pitch + r, which is DN with ld = pitch (§5
+/// DN2NZ, §16 NZ2DN). Units: elements.
 struct GMView {
   int64_t offset = 0;
   /// Rows and columns of a matrix view (a contiguous view: its elements as
-  /// one row) and the row pitch (= columns when contiguous).
+  /// one row) and the pitch between its lines (rows, or columns when
+  /// column-major; = the line length when contiguous).
   int64_t rows = 1, cols = 0, pitch = 0;
   bool contiguous = true;
+  bool columnMajor = false;
+  /// The lines (rows, or columns when column-major) and the elements of
+  /// each, the contiguous runs of the view.
+  int64_t lines() const { return columnMajor ? cols : rows; }
+  int64_t lineLength() const { return columnMajor ? rows : cols; }
   /// Elements from the first to one past the last: what the view may
-  /// touch of its buffer ((rows - 1) x pitch + cols).
+  /// touch of its buffer ((lines - 1) x pitch + line length).
   int64_t footprint() const {
-    return rows == 0 || cols == 0 ? 0 : (rows - 1) * pitch + cols;
+    return rows == 0 || cols == 0 ? 0 : (lines() - 1) * pitch + lineLength();
   }
 };
 
@@ -77,7 +87,8 @@ int64_t getAddressableElements(mlir::MemRefType type,
 
 /// The layout spec of a memref: its #ascube.layout, ND for the identity
 /// layout and a contiguous GM view, ND with ld = pitch for a GM matrix view
-/// (getGMView); std::nullopt for any other layout.
+/// (getGMView), DN with ld = pitch for a column-major one; std::nullopt for
+/// any other layout.
 std::optional<layout::LayoutSpec> getLayoutSpec(mlir::MemRefType type);
 
 /// Resolves a memref's layout with its shape, element type and level (the
