@@ -50,7 +50,7 @@ module attributes {ascube.target = #ascube.target<kirin_9030>} {
 func.func @kirin(%I: memref<1x8x8x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x6x6x16xf16>) {
   %z = arith.constant 0.0 : f16
   linalg.fill ins(%z : f16) outs(%O : memref<1x6x6x16xf16>)
-  // expected-error @+1 {{kirin_9030 has no DataCopy ND2NZ, Fixpipe L0C -> GM or LoadData 3D V2: ascube-tile-linalg copies NHWC maps to L1 with ND2NZ, forms the im2col matrix with LoadData 3D and writes with Fixpipe [tile_c4]}}
+  // expected-error @+1 {{kirin_9030 has no Fixpipe L0C -> GM or LoadData 3D V2: ascube-tile-linalg forms the im2col matrix with LoadData 3D and writes with Fixpipe [tile_c4]}}
   linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x8x8x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x6x6x16xf16>)
   return

@@ -1,6 +1,7 @@
 // ascube-tile-linalg on Atlas 200I/500 A2, which has no DataCopy ND2NZ:
-// the Nz tiles are built of plain DataCopy blocks of 32 B, so rows must be
-// whole blocks (docs/Constraints.md, tile_c4).
+// the Nz tiles (and a convolution's map planes) are built of plain
+// DataCopy blocks of 32 B, so rows (and channels) must be whole blocks
+// (docs/Constraints.md, tile_c4).
 // RUN: ascube-opt %s -split-input-file --no-implicit-verify-target --ascube-tile-linalg=product=atlas_200i_500_a2 -verify-diagnostics
 
 // tile_c4: A's rows of K = 20 f16 are 40 B, not whole 32 B blocks.
@@ -44,12 +45,56 @@ func.func @unaligned_bias(%A: memref<16x32xf16>, %B: memref<20x32xf16>, %bias: m
 
 // -----
 
-// tile_c4: a convolution needs ND2NZ for its NHWC map (and LoadData 3D).
-func.func @conv(%I: memref<1x8x8x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x6x6x16xf32>) {
+// tile_c4: a convolution's 20 channels of 2 B (40 B a pixel) are not whole
+// 32 B blocks: the map's channel planes are built of plain blocks.
+func.func @conv_channels(%I: memref<1x6x6x20xf16>, %W: memref<3x3x20x16xf16>, %O: memref<1x4x4x16xf32>) {
   %z = arith.constant 0.0 : f32
-  linalg.fill ins(%z : f32) outs(%O : memref<1x6x6x16xf32>)
-  // expected-error @+1 {{atlas_200i_500_a2 has no DataCopy ND2NZ, Fixpipe L0C -> GM or LoadData 3D V2: ascube-tile-linalg copies NHWC maps to L1 with ND2NZ, forms the im2col matrix with LoadData 3D and writes with Fixpipe [tile_c4]}}
+  linalg.fill ins(%z : f32) outs(%O : memref<1x4x4x16xf32>)
+  // expected-error @+1 {{atlas_200i_500_a2 has no DataCopy ND2NZ: ascube-tile-linalg builds the map's channel planes and the weights' fractals of plain DataCopy blocks of 32 B, so the channels C (20 of 2 B) must be whole 32 B blocks (a multiple of 16) [tile_c4]}}
   linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-    ins(%I, %W : memref<1x8x8x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x6x6x16xf32>)
+    ins(%I, %W : memref<1x6x6x20xf16>, memref<3x3x20x16xf16>) outs(%O : memref<1x4x4x16xf32>)
+  return
+}
+
+// -----
+
+// tile_c4: HWCF weights' rows of F = 24 f16 (48 B) are not whole blocks.
+func.func @conv_f(%I: memref<1x6x6x32xf16>, %W: memref<3x3x32x24xf16>, %O: memref<1x4x4x24xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x4x4x24xf32>)
+  // expected-error @+1 {{atlas_200i_500_a2 has no DataCopy ND2NZ: ascube-tile-linalg builds the map's channel planes and the weights' fractals of plain DataCopy blocks of 32 B, so the output channels F of HWCF weights (24 of 2 B) must be whole 32 B blocks (a multiple of 16) [tile_c4]}}
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x6x6x32xf16>, memref<3x3x32x24xf16>) outs(%O : memref<1x4x4x24xf32>)
+  return
+}
+
+// -----
+
+// tile_c4: FHWC weights take any F, but a bias of F = 20 f32 (80 B) is not
+// whole blocks.
+func.func @conv_bias(%I: memref<1x6x6x32xf16>, %W: memref<20x3x3x32xf16>, %bias: memref<20xf32>, %O: memref<1x4x4x20xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x4x4x20xf32>)
+  // expected-error @+1 {{atlas_200i_500_a2 has no DataCopy ND2NZ: the bias goes to L1 in plain DataCopy blocks of 32 B, so its 20 elements of 4 B must be whole blocks [tile_c4]}}
+  linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x6x6x32xf16>, memref<20x3x3x32xf16>) outs(%O : memref<1x4x4x20xf32>)
+  linalg.generic {indexing_maps = [affine_map<(n, h, w, f) -> (f)>, affine_map<(n, h, w, f) -> (n, h, w, f)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%bias : memref<20xf32>) outs(%O : memref<1x4x4x20xf32>) {
+  ^bb0(%b: f32, %c: f32):
+    %s = arith.addf %c, %b : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// tile_c4: an NCHW convolution needs DN2NZ and NZ2DN (950).
+func.func @conv_nchw(%I: memref<1x32x6x6xf16>, %W: memref<16x32x3x3xf16>, %O: memref<1x16x4x4xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x16x4x4xf32>)
+  // expected-error @+1 {{atlas_200i_500_a2 has no DataCopy DN2NZ and Fixpipe NZ2DN (950 only), which move an NCHW map, FCHW weights and an NCHW output; transpose them to NHWC / HWCF (or FHWC) first (e.g. linalg.transpose) [tile_c4]}}
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x32x6x6xf16>, memref<16x32x3x3xf16>) outs(%O : memref<1x16x4x4xf32>)
   return
 }

@@ -38,7 +38,12 @@ BYTES = {"f32": 4, "i32": 4, "f16": 2}
 # fp8 maps and weights (one type: LoadData 3D reads one map type) on 950.
 CONFIGS = [("atlas_a2", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")] + \
           [("ascend950pr", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8", "e4m3", "e5m2")] + \
-          [("kirin_x90", "f16", "f16"), ("kirin_x90", "i8", "i32")]
+          [("kirin_x90", "f16", "f16"), ("kirin_x90", "i8", "i32")] + \
+          [("atlas_200i_500_a2", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")]
+# Atlas 200I/500 A2 has no ND2NZ: maps and weights come in plain 32 B
+# blocks, so channels (and HWCF weights' F, and a bias row) are whole
+# blocks there (tile_c4).
+NO_ND2NZ = {"atlas_200i_500_a2"}
 
 
 def shape_of(nchw, n, h, w, c):
@@ -158,9 +163,10 @@ def reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias=None):
 # which are contiguous and so moved as ND; FHWC weights of one channel;
 # weights held F-major with both an N tail of one channel and a last
 # channel chunk of fewer blocks (forced tile m, n, k: 33 channels in
-# chunks of 2 blocks and 1), whose stale B^T rows must be its own.
+# chunks of 2 blocks and 1), whose stale B^T rows must be its own; HWCF
+# weights too far apart for one ND2NZ.
 EDGES = [
-    dict(prod="ascend950pr", t="f32", form="nchw", n=1, h=1, w=1, c=8, kh=1, kw=1, f=3),
+    dict(prod="ascend950pr", t="f32", form="nchw", n=2, h=1, w=1, c=8, kh=1, kw=1, f=3),
     dict(prod="ascend950pr", t="f16", form="nchw", n=2, h=5, w=4, c=20, kh=1, kw=1, f=16),
     dict(prod="ascend950pr", t="i8", form="nchw", n=1, h=6, w=5, c=1, kh=3, kw=2, f=1),
     dict(prod="ascend950pr", t="bf16", form="nchw", n=1, h=3, w=3, c=3, kh=3, kw=3, f=5),
@@ -169,6 +175,9 @@ EDGES = [
          tile=(16, 16, 128)),
     dict(prod="ascend950pr", t="f16", form="nchw", n=1, h=5, w=5, c=33, kh=2, kw=2, f=17,
          tile=(16, 16, 128)),
+    # HWCF weights whose kernel points are C x F = 90000 elements apart,
+    # beyond srcNdMatrixStride: copied point by point.
+    dict(prod="atlas_a2", t="f16", form="hwcf", n=1, h=3, w=3, c=300, kh=1, kw=2, f=300),
 ]
 
 
@@ -251,6 +260,12 @@ def main():
         form = frnd.choice(forms) if frnd.random() < 0.25 * len(forms) else "hwcf"
         if edge:
             form = edge["form"]
+        if prod in NO_ND2NZ:
+            c = -(-c // C0[t]) * C0[t]
+            if form == "hwcf":
+                f = -(-f // C0[t]) * C0[t]
+            if "bias" in epi:  # 32-bit bias elements, 8 a block
+                f = -(-f // 8) * 8
         nchw = form == "nchw"
         d = os.path.join(o.out, f"case{i}")
         os.makedirs(d, exist_ok=True)
@@ -260,9 +275,10 @@ def main():
         # element size; 1 B with a requantized int8 Q) into O. Images
         # F x OH x OW apart that are not: one image. (Tiles within an image
         # are the pass's to align; when none fits aligned it refuses,
-        # tile_c9, counted below.)
+        # tile_c9, counted below. One output pixel per image: the output's
+        # view is one row, ND, written by NZ2ND to any byte.)
         align = 32 // (1 if rq else BYTES[ct])
-        if nchw and n > 1 and (f * oh * ow) % align:
+        if nchw and n > 1 and oh * ow > 1 and (f * oh * ow) % align:
             n = 1
         cover_requant(covered, rq)
         text = kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow, epi, swap, pads, style,
@@ -312,6 +328,8 @@ def main():
             continue
         if form != "hwcf":
             cover(f"form {form}")
+        if prod in NO_ND2NZ:
+            cover(f"no ND2NZ (200I/500 A2) {form}")
         if "piece" in tile.group(2):
             cover("output rows in pieces")
             in_cols = (int(tile.group(1)) - 1) * sw + (kw - 1) * dw + 1

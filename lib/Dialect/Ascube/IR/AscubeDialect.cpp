@@ -346,13 +346,13 @@ std::optional<GMView> ascube::getGMView(MemRefType type) {
   if ((shape[1] == 1 || strides[1] == 1) &&
       (shape[0] == 1 || strides[0] >= shape[1])) {
     v.pitch = shape[0] > 1 ? strides[0] : shape[1];
-    return v;
+    return v.pitch > 0 ? std::optional<GMView>(v) : std::nullopt;
   }
   if ((shape[0] == 1 || strides[0] == 1) &&
       (shape[1] == 1 || strides[1] >= shape[0])) {
     v.columnMajor = true;
     v.pitch = shape[1] > 1 ? strides[1] : shape[0];
-    return v;
+    return v.pitch > 0 ? std::optional<GMView>(v) : std::nullopt;
   }
   return std::nullopt;
 }

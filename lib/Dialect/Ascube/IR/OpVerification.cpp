@@ -95,8 +95,8 @@ int64_t c0Of(unsigned bits) { return layout::c0ForBits(bits); }
 
 LogicalResult checkViewRuns(EmitErrorFn emit, StringRef role, Value offset,
                             const Buffer &b, const ViewRuns &r) {
-  if (!b.view || b.view->contiguous || r.groups <= 0 || r.runs <= 0 ||
-      r.len <= 0)
+  if (!b.view || b.view->contiguous || b.view->pitch <= 0 || r.groups <= 0 ||
+      r.runs <= 0 || r.len <= 0)
     return success();
   const GMView &v = *b.view;
   // The view's lines: rows (ND), or columns when column-major (DN).

@@ -34,6 +34,10 @@
 // NZ2DN. The GM operands are then column-major views (memref.transpose of
 // the collapsed tensor: DN, GMView).
 //
+// Atlas 200I/500 A2 has no ND2NZ: there the map's NC1HWC0 planes, HWCF
+// weights' Nz planes and FHWC weights' B^T are plain DataCopy runs of 32 B
+// blocks (plainGrid), so channels (and F of HWCF weights) are whole blocks.
+//
 // A map zero-padded first (a bufferized tensor.pad: alloc, zero fill,
 // subview, copy) is read as it is; each tile's LoadData 3D pads its window
 // (padList), the edge tiles emitted one by one (forEachWindowTile).
@@ -324,6 +328,11 @@ private:
       if (channelsFirst())
         dn2nz(in, from, map, to, n, channels, pixels, srcStep, mapH * mapW,
               inRows * inCols, 1, dstStep);
+      else if (!prod.HasND2NZ)
+        // Per input row and channel block, the pixels' 32 B blocks (C
+        // elements apart) one after another: the block's plane.
+        plainGrid(in, from, map, to ? to : index(0), n, srcStep, dstStep,
+                  groups, c0, inRows * inCols * c0, pixels, p.c);
       else
         nd2nz(in, from, map, to, n, pixels, channels, srcStep, p.c,
               inRows * inCols, dstStep);
@@ -353,6 +362,13 @@ private:
     auto weights = [&](Value g, int64_t n, Value dst, int64_t dstElem,
                        int64_t c0Stride, int64_t pointRows) {
       Value base = add(mul(mul(g, c0), p.f), f0);
+      if (!prod.HasND2NZ) {
+        // Per kernel point and C0 block of F, the n rows' 32 B blocks (F
+        // apart): a column of the Nz planes.
+        plainGrid(wt, base, dst, index(dstElem), kk, p.c * p.f, pointRows * c0,
+                  nt / c0, c0, c0Stride * c0, n, p.f);
+        return;
+      }
       if (p.c * p.f <= 65535) {
         nd2nz(wt, base, dst, index(dstElem), kk, n, nt, p.c * p.f, p.f,
               c0Stride, pointRows * c0);
@@ -464,6 +480,13 @@ private:
       // FHWC rows: per kernel point an nt x n matrix (rows KH*KW*C apart),
       // the points C apart in GM and ntp fractal rows apart in L1.
       Value from = add(mul(f0, kk * p.c), mul(g, c0));
+      if (!prod.HasND2NZ) {
+        // Per block and kernel point, the nt rows' 32 B blocks: a column
+        // of B^T's fractals.
+        plainGrid(wt, add(mul(f0, kk * p.c), mul(g0, c0)), dst, index(0),
+                  groups, c0, kk * ntp * c0, kk, p.c, ntp * c0, nt, kk * p.c);
+        return;
+      }
       if (ntp * c0 <= 16384 && p.c <= 65535) {
         nd2nz(wt, from, dst, to, kk, nt, n, p.c, kk * p.c, c0Stride, ntp * c0);
         continue;
@@ -475,6 +498,36 @@ private:
       nd2nz(wt, add(from, mul(i, p.c)), dst, add(to, mul(i, ntp * c0)), 1, nt,
             n, 0, kk * p.c, c0Stride, 0);
     }
+  }
+
+  /// Without ND2NZ (Atlas 200I/500 A2), the plain DataCopy grid that builds
+  /// Nz planes: for i < outer, j < inner, `count` runs of one 32 B block
+  /// from src[from + i x sOut + j x sIn], `pitch` elements apart in GM
+  /// (srcStride: the gap in blocks), one after another from dst[to + i x
+  /// dOut + j x dIn] — at most 4095 a copy (blockCount), more in pieces.
+  /// Every run is a whole block: tile_c4 checks the channels (and F, for
+  /// HWCF weights) are whole C0 blocks.
+  void plainGrid(Value src, Value from, Value dst, Value to, int64_t outer,
+                 int64_t sOut, int64_t dOut, int64_t inner, int64_t sIn,
+                 int64_t dIn, int64_t count, int64_t pitch) {
+    int64_t gap = pitch * p.bits / 8 / 32 - 1;
+    auto loop = [&](int64_t n, llvm::function_ref<void(Value)> body) {
+      if (n == 1)
+        return body(index(0));
+      auto l = scf::ForOp::create(b, loc, index(0), index(n), index(1));
+      OpBuilder::InsertionGuard gd(b);
+      b.setInsertionPointToStart(l.getBody());
+      body(l.getInductionVar());
+    };
+    loop(outer, [&](Value i) {
+      loop(inner, [&](Value j) {
+        Value f = add(add(from, mul(i, sOut)), mul(j, sIn));
+        Value t = add(add(to, mul(i, dOut)), mul(j, dIn));
+        for (int64_t k = 0; k < count; k += 4095)
+          plainCopy(src, add(f, index(k * pitch)), dst, add(t, index(k * c0)),
+                    std::min<int64_t>(4095, count - k), 1, gap);
+      });
+    });
   }
 
   /// DataCopy DN2NZ (950) from `src[srcOff]`, a DN view of GM: `dnNum`
@@ -656,20 +709,12 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
            << "ascube-tile-linalg maps a convolution whose map and weights "
               "have one type of 8 bits or more (LoadData 3D reads one map "
               "type) [tile_c3]";
-  if (!prod.HasND2NZ || !prod.HasFixpipe || !prod.HasLoad3DV2)
+  if (!prod.HasFixpipe || !prod.HasLoad3DV2)
     return op->emitOpError()
            << prod.Name
-           << " has no DataCopy ND2NZ, Fixpipe L0C -> GM or LoadData 3D V2: "
-              "ascube-tile-linalg copies NHWC maps to L1 with ND2NZ, forms "
-              "the im2col matrix with LoadData 3D and writes with Fixpipe "
-              "[tile_c4]";
-  if (nchw && (!prod.HasDN2NZ || !prod.HasNZ2DN))
-    return op->emitOpError()
-           << prod.Name
-           << " has no DataCopy DN2NZ and Fixpipe NZ2DN (950 only), which "
-              "move an NCHW map, FCHW weights and an NCHW output; transpose "
-              "them to NHWC / HWCF (or FHWC) first (e.g. linalg.transpose) "
-              "[tile_c4]";
+           << " has no Fixpipe L0C -> GM or LoadData 3D V2: "
+              "ascube-tile-linalg forms the im2col matrix with LoadData 3D "
+              "and writes with Fixpipe [tile_c4]";
   if (!hasRow(target::load3DTypes(Level::L0A, false), prod, en))
     return op->emitOpError() << en << " is not a LoadData 3D type into L0A on "
                              << prod.Name << " [tile_c3]";
@@ -716,6 +761,37 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
       eraseUnwrittenOutput(O);
     return success();
   }
+  if (!prod.HasND2NZ && !nchw) {
+    // Without ND2NZ the map's NC1HWC0 planes and the weights' Nz are built
+    // of plain DataCopy blocks of 32 B: the channels (and, for HWCF
+    // weights, F) are whole C0 blocks, and so is a bias row.
+    int64_t bytes = p.bits / 8;
+    auto whole = [&](StringRef what, int64_t n, int64_t size) -> LogicalResult {
+      if ((n * size) % 32 == 0)
+        return success();
+      return op->emitOpError()
+             << prod.Name
+             << " has no DataCopy ND2NZ: ascube-tile-linalg builds the map's "
+                "channel planes and the weights' fractals of plain DataCopy "
+                "blocks of 32 B, so "
+             << what << " (" << n << " of " << size
+             << " B) must be whole 32 B blocks (a multiple of " << 32 / size
+             << ") [tile_c4]";
+    };
+    if (failed(whole("the channels C", p.c, bytes)) ||
+        (form == ConvForm::NhwcHwcf &&
+         failed(whole("the output channels F of HWCF weights", p.f, bytes))))
+      return failure();
+  }
+  if (nchw && (!prod.HasDN2NZ || !prod.HasNZ2DN))
+    return op->emitOpError()
+           << prod.Name
+           << " has no DataCopy DN2NZ and Fixpipe NZ2DN (950 only), which "
+              "move an NCHW map, FCHW weights and an NCHW output; transpose "
+              "them to NHWC / HWCF (or FHWC) first (e.g. linalg.transpose) "
+              "[tile_c4]";
+  if (epilogue.bias && failed(checkPlainBias(opPtr, prod, p.f, p.biasBits)))
+    return failure();
   if (p.c == 0 || p.kh == 0 || p.kw == 0)
     return op->emitOpError()
            << "no channels or an empty kernel: O is the zero fill and there "
@@ -752,31 +828,44 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
                               int64_t(prod.L0B), int64_t(prod.L0C),
                               int64_t(prod.capacity(Level::BT))};
   // An NCHW output is written by Fixpipe NZ2DN, whose GM address is 32 B
-  // aligned (§4): every tile starts a multiple of 32 B into O (and Q).
-  if (nchw) {
-    int64_t bytes = std::min<int64_t>(p.cBits / 8, epilogue.requantOut ? 1 : 8);
-    p.outAlign = 32 / bytes;
-    auto misaligned = [&](Value v) {
-      std::optional<GMView> view = getGMView(cast<MemRefType>(v.getType()));
-      return view && view->offset % p.outAlign != 0;
-    };
-    int64_t image = (p.f % p.outAlign) * (p.oh % p.outAlign) *
-                    (p.ow % p.outAlign) % p.outAlign;
-    if ((images > 1 && image != 0) || (epilogue.writeC && misaligned(O)) ||
-        (epilogue.requantOut && misaligned(epilogue.requantOut)))
+  // aligned (§4): every tile starts a multiple of 32 B into O (and Q) —
+  // unless the output's DN view has one row or one column (one output
+  // pixel, or one image of one channel): that view is ND, written by NZ2ND
+  // to any byte.
+  if (nchw && (images > 1 || p.f > 1) && (p.oh > 1 || p.ow > 1)) {
+    // Elements per 32 B of O (when written) and of an int8 Q.
+    int64_t oAlign = epilogue.writeC ? 32 / (p.cBits / 8) : 1;
+    int64_t qAlign = epilogue.requantOut ? 32 : 1;
+    p.outAlign = std::max(oAlign, qAlign); // (powers of two)
+    auto refuse = [&](const std::string &what, int64_t align) {
       return op->emitOpError()
              << "Fixpipe NZ2DN writes the NCHW output to 32 B aligned GM "
                 "addresses (cube-reference §4), but "
-             << (images > 1 && image != 0
-                     ? llvm::formatv("its images are F x OH x OW = {0} x {1} "
-                                     "x {2} elements apart",
-                                     p.f, p.oh, p.ow)
-                           .str()
-                     : std::string("the output view starts"))
-             << ", not a multiple of " << p.outAlign << " elements of "
-             << 32 / p.outAlign
+             << what << ", not a multiple of " << align << " elements of "
+             << 32 / align
              << " B; transpose the output to NHWC (e.g. linalg.transpose) "
                 "[tile_c9]";
+    };
+    int64_t image = (p.f % p.outAlign) * (p.oh % p.outAlign) % p.outAlign *
+                    (p.ow % p.outAlign) % p.outAlign;
+    if (images > 1 && image != 0)
+      return refuse(llvm::formatv("its images are F x OH x OW = {0} x {1} x "
+                                  "{2} elements apart",
+                                  p.f, p.oh, p.ow),
+                    p.outAlign);
+    auto offset = [&](Value v) -> int64_t {
+      std::optional<GMView> view = getGMView(cast<MemRefType>(v.getType()));
+      return view ? view->offset : 0;
+    };
+    if (epilogue.writeC && offset(O) % oAlign != 0)
+      return refuse(
+          llvm::formatv("the output view starts {0} elements in", offset(O)),
+          oAlign);
+    if (epilogue.requantOut && offset(epilogue.requantOut) % qAlign != 0)
+      return refuse(llvm::formatv("the int8 output view starts {0} elements "
+                                  "in",
+                                  offset(epilogue.requantOut)),
+                    qAlign);
   }
   std::optional<model::ConvTiling> t = model::chooseConvTiling(p, cap);
   if (!t && p.outAlign > 1 && tile.empty()) {

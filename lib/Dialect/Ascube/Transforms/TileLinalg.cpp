@@ -499,13 +499,8 @@ struct AscubeTileLinalgPass
                << " with a bias is not an Mmad row on " << prod.Name
                << " (docs/Products.md) [tile_c3]";
       p.biasBits = *getElementBitWidth(ct);
-      if (!prod.HasND2NZ && (p.n * p.biasBits / 8) % 32 != 0)
-        return op->emitOpError()
-               << prod.Name
-               << " has no DataCopy ND2NZ: the bias goes to L1 in plain "
-                  "DataCopy blocks of 32 B, so its "
-               << p.n << " elements of " << p.biasBits / 8
-               << " B must be whole blocks [tile_c4]";
+      if (failed(tiling::checkPlainBias(opPtr, prod, p.n, p.biasBits)))
+        return failure();
     }
     Value output = C;
     if (p.m == 0 || p.n == 0) {
@@ -746,6 +741,18 @@ Value tiling::ProgramEmitter::mul(Value v, int64_t c) {
 }
 Value tiling::ProgramEmitter::add(Value x, Value y) {
   return arith::AddIOp::create(b, loc, x, y);
+}
+
+LogicalResult tiling::checkPlainBias(Operation *op,
+                                     const target::ProductInfo &prod, int64_t n,
+                                     int64_t bits) {
+  if (prod.HasND2NZ || (n * bits / 8) % 32 == 0)
+    return success();
+  return op->emitOpError() << prod.Name
+                           << " has no DataCopy ND2NZ: the bias goes to L1 "
+                              "in plain DataCopy blocks of 32 B, so its "
+                           << n << " elements of " << bits / 8
+                           << " B must be whole blocks [tile_c4]";
 }
 
 Value tiling::ProgramEmitter::biasToBT(Value n0, int64_t nt, int64_t bn,

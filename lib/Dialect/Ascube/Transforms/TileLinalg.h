@@ -142,6 +142,13 @@ struct PaddedMap {
 std::optional<PaddedMap> matchPaddedMap(mlir::Value map, mlir::Operation *conv,
                                         bool channelsFirst);
 
+/// tile_c4 at `op` when `prod` has no ND2NZ and a bias row of `n`
+/// elements of `bits` bits is not whole 32 B blocks (ProgramEmitter::
+/// biasToBT then copies it as one plain run of blocks).
+mlir::LogicalResult checkPlainBias(mlir::Operation *op,
+                                   const target::ProductInfo &prod, int64_t n,
+                                   int64_t bits);
+
 /// What the matmul and convolution emitters share: the builder, the
 /// product, placed buffers (one alloc per type and place, at the
 /// function's entry), index arithmetic, the tile loops, the block a tile

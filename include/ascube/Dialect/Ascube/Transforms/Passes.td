@@ -136,7 +136,7 @@ def AscubeSelectMovers : Pass<"ascube-select-movers", "::mlir::ModuleOp"> {
 }
 
 def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
-  let summary = "Map linalg.matmul, batch_matmul, matvec, vecmat and conv_2d_nhwc_hwcf on GM memrefs onto the Cube as a tiled ascube program";
+  let summary = "Map linalg.matmul, batch_matmul, matvec, vecmat and conv_2d_nhwc_hwcf / nhwc_fhwc / nchw_fchw on GM memrefs onto the Cube as a tiled ascube program";
   let description = [{
     Replaces each `linalg.matmul` C += A x B (and `linalg.batch_matmul`, a
     loop over its matrices) on memrefs in GM (static shapes, row-major; A
@@ -168,7 +168,8 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
 
     Epilogues (docs/Tiling.md): a `linalg.generic` right after a matmul
     or a convolution
-    adding a 1-D bias over C's last dimension becomes the bias table (the
+    adding a 1-D bias over C's channels (its last dimension; an NCHW
+    output's second) becomes the bias table (the
     N tile's bias GM -> L1 by ND2NZ, L1 -> BT, the first Mmad starting C
     from it — the chip's order: bias first), and one taking max(C, +0.0)
     (`arith.maximumf`, or `arith.maxsi` with 0) becomes Fixpipe's reluEn.
@@ -195,6 +196,17 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     weights on A2/A3 and Kirin X90 go through an Nz and `ascube.load` —
     then Mmad and
     Fixpipe as above. Tile sizes: `model::chooseConvTiling`.
+    `linalg.conv_2d_nhwc_fhwc` (FHWC weights F x KH x KW x C) brings each
+    chunk's weights as B^T, an N x K Nz, by ND2NZ and `ascube.load`s it
+    into L0B; on 950 `linalg.conv_2d_nchw_fchw` (NCHW map and output, FCHW
+    weights) reads the map (H*W pixels x channels, each channel a column)
+    and the weights (kernel points x (F, C)) as column-major GM views (DN)
+    by DataCopy DN2NZ into the same L1 images and writes the output by
+    Fixpipe NZ2DN, each output tile starting 32 B aligned in GM (the
+    tiling takes only such tilings). On Atlas 200I/500 A2 (no ND2NZ) the
+    map's NC1HWC0 planes and the weights' fractals are plain DataCopy runs
+    of 32 B blocks, so channels, HWCF weights' F and a bias row must be
+    whole blocks.
 
     Element types: any row of the product's Mmad table without a bias
     (A2/A3/950: f16, bf16, f32 -> f32, int8 -> int32; 950 fp8 e4m3fn/e5m2
@@ -212,15 +224,18 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     (`tile_c3`; also a bias on a product without a bias row); a product
     without Fixpipe to GM, or without DataCopy ND2NZ (Atlas 200I/500 A2:
     the Nz tiles are then built of plain DataCopy blocks, so rows of A, B
-    and a bias must be whole 32 B blocks; convolutions need ND2NZ)
-    (`tile_c4`); a row pitch beyond DataCopy's srcDValue range [1, 65535]
+    and a bias must be whole 32 B blocks, and a convolution's channels and
+    HWCF weights' F; convolutions need LoadData 3D V2, NCHW ones DataCopy
+    DN2NZ and Fixpipe NZ2DN) (`tile_c4`); a row pitch beyond DataCopy's srcDValue range [1, 65535]
     (`tile_c5`); explicit tile sizes not aligned or not fitting
     (`tile_c6`); no product (`target_c1`) or a nested module's target other
     than the option (`target_c2`); a convolution's kernel, stride or
     dilation beyond LoadData 3D's fields (`tile_c7`); a requantization
     Fixpipe cannot compute exactly — a scale with mantissa bits below bit
     13, infinite, NaN or denormal, an offset without the clip before the
-    rounding — or a product without Fixpipe i32 -> i8 (`tile_c8`).
+    rounding — or a product without Fixpipe i32 -> i8 (`tile_c8`); an NCHW
+    output whose tiles cannot all start 32 B aligned in GM (images,
+    view offsets or every fitting tiling misaligned; `tile_c9`).
 
     Example: `ascube-opt mm.mlir --ascube-tile-linalg=product=atlas_a2`.
   }];
