@@ -98,3 +98,16 @@ func.func @conv_nchw(%I: memref<1x32x6x6xf16>, %W: memref<16x32x3x3xf16>, %O: me
     ins(%I, %W : memref<1x32x6x6xf16>, memref<16x32x3x3xf16>) outs(%O : memref<1x16x4x4xf32>)
   return
 }
+
+// -----
+
+// tile_c3: an f32 A held transposed pads K to 16 in L0A, which only an
+// Mmad with kDirectionAlign (A2/A3) reads; Atlas 200I/500 A2 has none.
+func.func @f32_at(%A: memref<32x16xf32>, %B: memref<32x16xf32>, %C: memref<16x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
+  // expected-error @+1 {{an f32 A held transposed (K x M) reaches L0A through a transposing load that pads K to 16 there (§10.4), which the Mmad reads only with kDirectionAlign (A2/A3, §13.3); atlas_200i_500_a2 has none (transpose A to M x K first) [tile_c3]}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%A, %B : memref<32x16xf32>, memref<32x16xf32>) outs(%C : memref<16x16xf32>)
+  return
+}

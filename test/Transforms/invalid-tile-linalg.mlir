@@ -45,18 +45,6 @@ func.func @permuted_c(%A: memref<16x32xf16>, %B: memref<32x16xf16>, %C: memref<1
 
 // -----
 
-// tile_c1: an f32 A held transposed is not mapped yet.
-func.func @f32_at(%A: memref<32x16xf32>, %B: memref<32x16xf32>, %C: memref<16x16xf32>) {
-  %z = arith.constant 0.0 : f32
-  linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
-  // expected-error @+1 {{an f32 A held transposed (K x M) is not mapped yet: its L0A tile would need K padded to 16 (kDirectionAlign) [tile_c1]}}
-  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
-      ins(%A, %B : memref<32x16xf32>, memref<32x16xf32>) outs(%C : memref<16x16xf32>)
-  return
-}
-
-// -----
-
 // tile_c5: a row pitch beyond DataCopy's 16-bit srcDValue.
 func.func @pitch(%A: memref<16x70000xi8>, %B: memref<70000x32xi8>, %C: memref<16x32xi32>) {
   %z = arith.constant 0 : i32

@@ -42,6 +42,9 @@ CONFIGS = [
 # inputs whose sums overflow there. (Atlas 200I/500 A2 has no ND2NZ: the
 # pass refuses it, tile_c4.)
 SATURATING = {"atlas_200i_500_a2"}
+# Products whose Mmad has kDirectionAlign (K padded to 16 for an f32 A held
+# transposed).
+KDIRECTION = {"atlas_a2", "atlas_a3"}
 PRIMES = [2, 3, 5, 7, 13, 17, 31, 61, 127, 251, 257, 509, 1021, 1999]
 
 
@@ -374,9 +377,12 @@ def main():
         m, k, n = dim(rnd, o.max), dim(rnd, o.max), dim(rnd, o.max)
         # One case in five a batch_matmul of 1 to 4 matrices.
         batch = rnd.randint(1, 4) if rnd.random() < 0.2 else 0
-        # A held transposed (not f32: refused, tile_c1) and B held
-        # transposed, each in about a third of the cases.
-        ta_ = t != "f32" and rnd.random() < 0.3
+        # A held transposed (f32 only where the Mmad has kDirectionAlign:
+        # A2/A3; refused elsewhere, tile_c3) and B held transposed, each
+        # in about a third of the cases.
+        ta_ = (t != "f32" or prod in KDIRECTION) and rnd.random() < 0.3
+        if ta_ and t == "f32":
+            covered["f32 A held transposed"] = covered.get("f32 A held transposed", 0) + 1
         # B's type: an fp8 A meets either fp8 B.
         t2 = rnd.choice(FP8) if t in FP8 else t
         tb_ = rnd.random() < 0.3

@@ -196,7 +196,8 @@ private:
     MmadOp::create(
         b, loc, a0, b0, c0, withBias ? bias : Value(), attr(rows), attr(kt),
         attr(bn), init && !bias ? BoolAttr() : b.getBoolAttr(false),
-        withBias ? b.getBoolAttr(true) : BoolAttr(), {}, {},
+        withBias ? b.getBoolAttr(true) : BoolAttr(), {},
+        kAlign16() ? b.getBoolAttr(true) : BoolAttr(),
         gemv(mt) && prod.HasDisableGemv ? b.getBoolAttr(true) : BoolAttr(), {});
   }
 
@@ -248,7 +249,17 @@ private:
   /// K of the A chunk's buffers: whole 32 x 32 squares for 8-bit A^T (the
   /// Mmad reads the real k).
   int64_t aK(int64_t kt) const {
-    return p.aInSquares() ? llvm::alignTo(kt, 32) : kt;
+    return p.aInSquares() ? llvm::alignTo(kt, 32)
+           : kAlign16()   ? llvm::alignTo(kt, 16)
+                          : kt;
+  }
+  /// An f32 A held transposed reaches L0A through a transposing LoadData
+  /// 3D of b32 data, which pads K to 16 there (§10.4): on products with
+  /// the Mmad's kDirectionAlign (A2/A3) the Mmad then reads A and B with K
+  /// padded to 16 (§13.3), so their chunks are whole 16s of K (computed
+  /// padded; the Mmad reads the real k).
+  bool kAlign16() const {
+    return p.transA && p.aBits == 32 && prod.HasKDirectionAlign;
   }
 
   /// B's chunk as held in L1 and L0B: 8-bit K x N B (Nz in L1) reaches
@@ -257,7 +268,9 @@ private:
   /// the real columns) and the Mmad reads the real k of the padded K. B
   /// held transposed (N x K) is taken as it is.
   int64_t bRows(int64_t kt) const {
-    return p.bInSquares() ? llvm::alignTo(kt, 32) : kt;
+    return p.bInSquares() ? llvm::alignTo(kt, 32)
+           : kAlign16()   ? llvm::alignTo(kt, 16)
+                          : kt;
   }
   int64_t bCols(int64_t nt) const {
     return p.bInSquares() ? llvm::alignTo(nt, 32) : nt;
@@ -471,11 +484,12 @@ struct AscubeTileLinalgPass
              << "a row pitch of " << pitch
              << " elements is beyond DataCopy's srcDValue range [1, 65535] "
                 "[tile_c5]";
-    if (transA && at.isF32())
+    if (transA && at.isF32() && !prod.HasKDirectionAlign)
       return op->emitOpError()
-             << "an f32 A held transposed (K x M) is not mapped yet: its "
-                "L0A tile would need K padded to 16 (kDirectionAlign) "
-                "[tile_c1]";
+             << "an f32 A held transposed (K x M) reaches L0A through a "
+                "transposing load that pads K to 16 there (§10.4), which the "
+                "Mmad reads only with kDirectionAlign (A2/A3, §13.3); "
+             << prod.Name << " has none (transpose A to M x K first) [tile_c3]";
     linalg::FillOp fill = zeroFillBefore(opPtr, C);
     if (!fill)
       return op->emitOpError()

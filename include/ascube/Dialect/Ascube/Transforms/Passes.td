@@ -218,10 +218,11 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     Errors (labels in docs/Constraints.md): a form the pass does not map
     (`tile_c1`: not memrefs in GM with static row-major shapes or GM
     views, operands of 2^62 elements or more, broadcast
-    or permuted-C indexing maps, an f32 A held transposed, K = 0, an op
+    or permuted-C indexing maps, K = 0, an op
     outside a func.func); C not filled with +0 just before (`tile_c2`); no
-    Mmad row for the types on the product, cast_unsigned, 4-bit operands
-    (`tile_c3`; also a bias on a product without a bias row); a product
+    Mmad row for the types on the product, cast_unsigned, 4-bit operands,
+    an f32 A held transposed without the Mmad's kDirectionAlign (not 950,
+    not 200I/500 A2) (`tile_c3`; also a bias on a product without a bias row); a product
     without Fixpipe to GM, or without DataCopy ND2NZ (Atlas 200I/500 A2:
     the Nz tiles are then built of plain DataCopy blocks, so rows of A, B
     and a bias must be whole 32 B blocks, and a convolution's channels and
