@@ -194,6 +194,20 @@ def linalg_conv2d(out, rng):
     save(out, "golden", y.transpose(0, 2, 3, 1).astype(np.float32))
 
 
+def linalg_conv2d_nchw(out, rng):
+    """linalg.conv_2d_nchw_fchw, f16, 2 x 16 x 30 x 30 map (NCHW), 32 x 16 x
+    3 x 3 weights (FCHW), stride 2 -> 2 x 32 x 14 x 14 (NCHW), + a bias per
+    output channel, ReLU: the direct convolution, in float64."""
+    x = rng.uniform(-1, 1, (2, 16, 30, 30)).astype(np.float16)
+    w = rng.uniform(-1, 1, (32, 16, 3, 3)).astype(np.float16)
+    bias = rng.uniform(-1, 1, 32).astype(np.float32)
+    y = np.stack([direct_conv(x[i].astype(np.float64), w.astype(np.float64), 2, 1, 0)
+                  for i in range(2)])          # (N, F, OH, OW)
+    y = np.maximum(y + bias.astype(np.float64)[None, :, None, None], 0)
+    save(out, "I", x), save(out, "W", w), save(out, "bias", bias)
+    save(out, "golden", y.astype(np.float32))
+
+
 def linalg_matmul_i8_requant(out, rng):
     """linalg.matmul, int8 64 x 96 x 80, + an int32 bias, ReLU, then
     requantized to int8 with scale 1/16 and offset 3: the plain int64
@@ -212,6 +226,7 @@ EXAMPLES = {f.__name__: f for f in [matmul_f16, matmul_bf16, matmul_f32,
                                      matmul_i8_quant, conv2d_f16, conv2d_i8,
                                      matmul_load, linalg_matmul,
                                      linalg_batch_matmul, linalg_conv2d,
+                                     linalg_conv2d_nchw,
                                      linalg_matmul_i8_requant]}
 
 
