@@ -204,3 +204,42 @@ func.func @relu_requant(%A: memref<32x64xi8>, %B: memref<64x48xi8>, %C: memref<3
   }
   return
 }
+
+// -----
+
+// A requantization to unsigned bytes (u8): a clamp to [0, 255] and fptoui
+// into a signless i8 Q. Scale 0.5 (0x3F000000 = 1056964608), offset -3
+// (with the clip it needs; 9 bits: 509 << 37 = 69956427317248), bit 46 = 0
+// (u8): 69957484281856. C is a local alloc: only Q is written.
+// REPORT: remark: ascube-tile-linalg: atlas_a2 i8 x i8 -> i32, M x N x K = 32 x 48 x 64, requantized to uint8 bytes (Fixpipe REQ8: scale 0.5, offset -3): tile
+// CHECK-LABEL: func.func @requant_u8
+// CHECK: ascube.fixpipe %{{.*}} to %{{.*}}[%{{.*}}] {deqScalar = 69957484281856 : i64, dstStride = 48 : i64, mSize = 32 : i64, nSize = 48 : i64} : memref<32x64xi32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<32x48xi8>
+// CHECK-NOT: ascube.fixpipe
+// CHECK-NOT: linalg.
+func.func @requant_u8(%A: memref<32x64xi8>, %B: memref<64x48xi8>, %Q: memref<32x48xi8>) {
+  %z = arith.constant 0 : i32
+  %C = memref.alloc() : memref<32x48xi32>
+  linalg.fill ins(%z : i32) outs(%C : memref<32x48xi32>)
+  linalg.matmul ins(%A, %B : memref<32x64xi8>, memref<64x48xi8>) outs(%C : memref<32x48xi32>)
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%C : memref<32x48xi32>) outs(%Q : memref<32x48xi8>) {
+  ^bb0(%c: i32, %q: i8):
+    %scale = arith.constant 0.5 : f32
+    %f = arith.sitofp %c : i32 to f32
+    %y = arith.mulf %f, %scale : f32
+    %plo = arith.constant -256.0 : f32
+    %phi = arith.constant 255.0 : f32
+    %p1 = arith.maximumf %y, %plo : f32
+    %p2 = arith.minimumf %p1, %phi : f32
+    %r = math.roundeven %p2 : f32
+    %off = arith.constant -3.0 : f32
+    %r2 = arith.addf %r, %off : f32
+    %ulo = arith.constant 0.0 : f32
+    %uhi = arith.constant 255.0 : f32
+    %u1 = arith.maximumf %r2, %ulo : f32
+    %u2 = arith.minimumf %u1, %uhi : f32
+    %i = arith.fptoui %u2 : f32 to i8
+    linalg.yield %i : i8
+  }
+  return
+}

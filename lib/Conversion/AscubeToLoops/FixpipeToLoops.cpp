@@ -62,6 +62,7 @@ struct QuantWord {
   Value offset; // i32
   Value mcb;    // i1: bit 36, the MCB shift mode
   Value shift;  // i32: N = bits[35:32] + 1 (1..16)
+  Value s8;     // i1: bit 46, s8 (1) or u8 (0) int8 output
 };
 
 QuantWord decodeQuantWord(ImplicitLocOpBuilder &b, Value word) {
@@ -72,7 +73,7 @@ QuantWord decodeQuantWord(ImplicitLocOpBuilder &b, Value word) {
   };
   return {arith::BitcastOp::create(b, b.getF32Type(), i32(f.scaleBits)),
           i32(f.offset), arith::TruncIOp::create(b, b.getI1Type(), f.mcb),
-          i32(f.shift)};
+          i32(f.shift), arith::TruncIOp::create(b, b.getI1Type(), f.signedOut)};
 }
 
 /// Run-time checks of one per-column QUANT_PRE word (§16), as the verifier
@@ -90,7 +91,8 @@ void checkQuantWord(ImplicitLocOpBuilder &b, Value word, Type dst, bool mcb,
          "which exists with VREQ8/VDEQF16 on Atlas A2/A3 only, got " +
          where + " [fixpipe_c4]")
             .str());
-  if (dst.isInteger(8)) {
+  // (A signless i8 destination takes either: bit 46 decides.)
+  if (dst.isInteger(8) && !dst.isSignlessInteger()) {
     bool s8 = !dst.isUnsignedInteger();
     cf::AssertOp::create(
         b, m.eq(f.signedOut, s8 ? 1 : 0),
@@ -240,15 +242,18 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
                                                clampF32(b, yf, -256.0, 255.0));
                 Value yi = arith::FPToSIOp::create(b, b.getI32Type(), yf);
                 yi = arith::AddIOp::create(b, yi, w.offset);
-                bool u = dt.isUnsignedInteger();
-                yi = arith::MaxSIOp::create(
-                    b, yi,
-                    arith::ConstantIntOp::create(b, b.getI32Type(),
-                                                 u ? 0 : -128));
-                yi = arith::MinSIOp::create(
-                    b, yi,
-                    arith::ConstantIntOp::create(b, b.getI32Type(),
-                                                 u ? 255 : 127));
+                // Saturated to u8 or s8: the type's, or for signless
+                // bytes the word's bit 46.
+                auto bound = [&](int64_t s8, int64_t u8) -> Value {
+                  auto k = [&](int64_t v) {
+                    return arith::ConstantIntOp::create(b, b.getI32Type(), v);
+                  };
+                  if (!dt.isSignlessInteger())
+                    return k(dt.isUnsignedInteger() ? u8 : s8);
+                  return arith::SelectOp::create(b, w.s8, k(s8), k(u8));
+                };
+                yi = arith::MaxSIOp::create(b, yi, bound(-128, 0));
+                yi = arith::MinSIOp::create(b, yi, bound(127, 255));
                 y = arith::TruncIOp::create(b, ds.type, yi);
               }
             }

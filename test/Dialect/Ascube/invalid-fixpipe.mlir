@@ -73,11 +73,12 @@ func.func @needs_vector(%c: !C, %d: memref<16x16xi8>) {
 
 // -----
 
-// Bit 46 of the QUANT_PRE word selects s8 (1) or u8 (0) output.
+// Bit 46 of the QUANT_PRE word selects s8 (1) or u8 (0) output: an si8
+// destination needs 1 (a signless i8 one takes either).
 !C = memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
-func.func @sign_bit(%c: !C, %d: memref<16x16xi8>) {
-  // expected-error @+1 {{deqScalar bit 46 selects u8 output but the destination is 'i8' [fixpipe_c4]}}
-  ascube.fixpipe %c to %d {deqScalar = 1065353216 : i64} : !C to memref<16x16xi8>
+func.func @sign_bit(%c: !C, %d: memref<16x16xsi8>) {
+  // expected-error @+1 {{deqScalar bit 46 selects u8 output but the destination is 'si8' [fixpipe_c4]}}
+  ascube.fixpipe %c to %d {deqScalar = 1065353216 : i64} : !C to memref<16x16xsi8>
   return
 }
 

@@ -67,9 +67,9 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
   // are read (fixpipe_c4: bit 46 = 1 for s8, the MCB bit 36 only with
   // VREQ8/VDEQF16; fixpipe_c12: M1 finite and normal).
   func.func @vquant(%C: memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>, %Q: memref<16xi64, #ascube.mem<L1>>,
-                    %D: memref<16x16xi8>) {
+                    %D: memref<16x16xsi8>) {
     ascube.fixpipe %C to %D quant_vector %Q : memref<16xi64, #ascube.mem<L1>>
-        : memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<16x16xi8>
+        : memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<16x16xsi8>
     return
   }
   // VQF322B8_PRE (f32 -> s8) has no MCB shift mode.

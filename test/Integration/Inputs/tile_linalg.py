@@ -161,8 +161,9 @@ def choose_requant(seed, i, ct, k):
     third of them (with the clip to [-256, 255] before the rounding it
     needs; the clip in half of the others too), C a local alloc or an
     argument written as well, the clamps as minimumf/maximumf or
-    minnumf/maxnumf, nested either way. Own random stream. None or a
-    dict."""
+    minnumf/maxnumf, nested either way; a third to unsigned bytes (u8:
+    a clamp to [0, 255] and fptoui; its own stream). Own random stream.
+    None or a dict."""
     if ct != "i32":
         return None
     qrnd = random.Random(seed * 3571 + i)
@@ -175,13 +176,15 @@ def choose_requant(seed, i, ct, k):
             "local": qrnd.random() < 0.5, "swap": qrnd.random() < 0.5,
             "ops": qrnd.choice([("arith.minimumf", "arith.maximumf"),
                                 ("arith.minnumf", "arith.maxnumf")]),
-            "nest": qrnd.random() < 0.5}
+            "nest": qrnd.random() < 0.5,
+            "u8": random.Random(seed * 7907 + i).random() < 0.33}
 
 
 def requant_generic(rq, out, tc, tq, rank):
     """The linalg.generic requantizing `out` (i32) into %Q (i8) as `rq`
     says: sitofp, mulf by the scale, [clamp to [-256, 255]], roundeven,
-    [+ offset], clamp to [-128, 127], fptosi."""
+    [+ offset], clamp to [-128, 127] and fptosi (u8: to [0, 255] and
+    fptoui)."""
     dims = ", ".join(f"d{j}" for j in range(rank))
     ident = f"affine_map<({dims}) -> ({dims})>"
     mn, mx = rq["ops"]
@@ -210,8 +213,12 @@ def requant_generic(rq, out, tc, tq, rank):
         lines.append("    %qr2 = arith.addf %qo, %qr : f32" if rq["swap"] else
                      "    %qr2 = arith.addf %qr, %qo : f32")
         r = "%qr2"
-    sat = clamp(r, -128, 127, "qq")
-    lines.append(f"    %qi = arith.fptosi {sat} : f32 to i8")
+    if rq.get("u8"):
+        sat = clamp(r, 0, 255, "qq")
+        lines.append(f"    %qi = arith.fptoui {sat} : f32 to i8")
+    else:
+        sat = clamp(r, -128, 127, "qq")
+        lines.append(f"    %qi = arith.fptosi {sat} : f32 to i8")
     body = "\n".join(lines)
     iters = ", ".join(['"parallel"'] * rank)
     return (f"  linalg.generic {{indexing_maps = [{ident}, {ident}], iterator_types = "
@@ -240,13 +247,15 @@ def add_requant(text, rq, out, shape):
 def requant_golden(acc, rq):
     """What the requantizing generic computes from the int32 result: in
     f32, x * scale, [clip], round half to even, [+ offset], clamp, to
-    int8."""
+    int8 (u8: clamped to [0, 255], the bytes of uint8)."""
     y = acc.astype(np.float32) * rq["scale"]
     if rq["clip"]:
         y = np.clip(y, np.float32(-256), np.float32(255))
     r = np.rint(y)
     if rq["off"]:
         r = r + np.float32(rq["off"])
+    if rq.get("u8"):
+        return np.clip(r, np.float32(0), np.float32(255)).astype(np.uint8)
     return np.clip(r, np.float32(-128), np.float32(127)).astype(np.int8)
 
 
@@ -266,7 +275,8 @@ def finish_case(tally, o, d, label, ok, log, name, rq, acc):
 def cover_requant(covered, rq):
     if rq:
         for name, on in (("requantization", True), ("requantization with offset", rq["off"]),
-                         ("requantization keeping C", not rq["local"])):
+                         ("requantization keeping C", not rq["local"]),
+                         ("requantization to u8", rq.get("u8"))):
             if on:
                 covered[name] = covered.get(name, 0) + 1
 

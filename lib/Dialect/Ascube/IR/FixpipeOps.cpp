@@ -327,7 +327,9 @@ LogicalResult FixpipeOp::verify() {
     model::WordBits wb;
     model::QuantWordFields<uint64_t> w =
         model::decodeQuantWord(wb, *p->deqScalar);
-    if (isInt8(dt) && w.signedOut != (dt.isUnsignedInteger() ? 0u : 1u))
+    // A signless i8 destination is bytes in GM: the word says s8 or u8.
+    if (isInt8(dt) && !dt.isSignlessInteger() &&
+        w.signedOut != (dt.isUnsignedInteger() ? 0u : 1u))
       return emitOpError() << "deqScalar bit 46 selects "
                            << (w.signedOut ? "s8" : "u8")
                            << " output but the destination is " << dt

@@ -340,13 +340,16 @@ tiling::RequantMatch ascube::tiling::matchRequant(linalg::GenericOp g,
     chain += 2;
     return true;
   };
-  auto toInt = dyn_cast_or_null<arith::FPToSIOp>(
-      def(body.getTerminator()->getOperand(0)));
-  if (!toInt || !toInt.getIn().getType().isF32())
+  // fptosi of a clamp to [-128, 127] (s8), or fptoui of a clamp to
+  // [0, 255] (u8: the int8 bytes read unsigned).
+  Operation *toInt = def(body.getTerminator()->getOperand(0));
+  bool u8 = isa_and_nonnull<arith::FPToUIOp>(toInt);
+  if (!isa_and_nonnull<arith::FPToSIOp, arith::FPToUIOp>(toInt) ||
+      !toInt->getOperand(0).getType().isF32())
     return r;
   ++chain;
   Value v;
-  if (!clamp(toInt.getIn(), -128.0, 127.0, v))
+  if (!clamp(toInt->getOperand(0), u8 ? 0.0 : -128.0, u8 ? 255.0 : 127.0, v))
     return r;
   int64_t offset = 0;
   if (auto addOff = dyn_cast_or_null<arith::AddFOp>(def(v))) {
@@ -403,7 +406,7 @@ tiling::RequantMatch ascube::tiling::matchRequant(linalg::GenericOp g,
               "clipped to [-256, 255] before math.roundeven, as Fixpipe "
               "clips it (clamp with -256.0 and 255.0)";
   r.word = (bits & 0xFFFFE000u) | (uint64_t(offset & 0x1FF) << 37) |
-           (uint64_t(1) << 46);
+           (uint64_t(u8 ? 0 : 1) << 46);
   return r;
 }
 
@@ -445,10 +448,11 @@ std::string ascube::tiling::describeRequant(const Epilogue &e) {
   int64_t offset = int64_t(e.requantWord >> 37 & 0x1FF);
   if (offset >= 256)
     offset -= 512;
-  return llvm::formatv(", requantized to int8 (Fixpipe REQ8: scale {0}, "
+  return llvm::formatv(", requantized to {3} (Fixpipe REQ8: scale {0}, "
                        "offset {1}{2})",
                        text(uint32_t(e.requantWord)), offset,
-                       e.writeC ? "; C written too" : "")
+                       e.writeC ? "; C written too" : "",
+                       e.requantWord >> 46 & 1 ? "int8" : "uint8 bytes")
       .str();
 }
 

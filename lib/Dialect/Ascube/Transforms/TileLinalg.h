@@ -83,6 +83,8 @@ struct Epilogue {
 ///                                         [-256, 255])
 ///   %s = clamp(%r, -128.0, 127.0)
 ///   %q = arith.fptosi %s : f32 to i8
+/// or, for unsigned int8 bytes (u8, QUANT_PRE bit 46 = 0), clamp(%r, 0.0,
+/// 255.0) and arith.fptoui.
 /// clamp(v, lo, hi) being arith.minimumf / minnumf of arith.maximumf /
 /// maxnumf (either nesting, constants on either side).
 struct RequantMatch {

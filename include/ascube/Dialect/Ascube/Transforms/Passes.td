@@ -176,7 +176,8 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     Last, a `linalg.generic` ins(%C : i32) outs(%Q : i8) requantizing C
     as Fixpipe REQ8 does (sitofp, mulf by a constant scale, an optional
     clamp to [-256, 255], math.roundeven, an optional integral offset,
-    clamp to [-128, 127], fptosi) becomes a Fixpipe REQ8 to Q with the
+    clamp to [-128, 127], fptosi — or to [0, 255] and fptoui for unsigned
+    bytes) becomes a Fixpipe REQ8 to Q with the
     QUANT_PRE word of that scale and offset (C still written unless it is
     a local alloc nothing else reads). A linalg op on C right after that
     does not fold in gets a warning (it stays).
