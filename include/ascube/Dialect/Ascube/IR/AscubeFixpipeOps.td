@@ -59,7 +59,8 @@ def Ascube_FixpipeOp : Ascube_MoverOp<"fixpipe", [], ["getOtherOperands"]> {
       per output column, in L1 or FB). Scalar forms take `deqScalar`, the
       64-bit QUANT_PRE word: bits[31:13] an f32 scale M1 (low 13 bits
       ignored), bits[45:37] a 9-bit signed offset (int8 outputs), bit 46
-      sign (1 = s8, 0 = u8), bit 36 the MCB shift mode ((V)REQ8 and
+      sign (1 = s8, 0 = u8; an si8 / ui8 destination must match it, a
+      signless i8 one is bytes and takes either), bit 36 the MCB shift mode ((V)REQ8 and
       (V)DEQF16 on A2/A3: x >> (bits[35:32] + 1), saturated to int16,
       before the scale). int8: y = round_half_even(clip(x*M1, -256,
       255)) + offset, saturated; DEQF16 saturates to the f16 range.
