@@ -149,7 +149,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @nchw_a2(%I: memref<1x16x8x8xf16>, %W: memref<16x16x3x3xf16>, %O: memref<1x16x6x6xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x16x6x6xf32>)
-  // expected-error @+1 {{atlas_a2 has no DataCopy DN2NZ and Fixpipe NZ2DN (950 only), which move an NCHW map, FCHW weights and an NCHW output; transpose them to NHWC / HWCF (or FHWC) first (e.g. linalg.transpose) [tile_c4]}}
+  // expected-error @+1 {{atlas_a2 has no DataCopy DN2NZ and Fixpipe NZ2DN (950 only), which move an NCHW map, FCHW weights and an NCHW output; hold them as NHWC / HWCF (or FHWC) instead (ascube maps no linalg.transpose) [tile_c4]}}
   linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x16x8x8xf16>, memref<16x16x3x3xf16>) outs(%O : memref<1x16x6x6xf32>)
   return
@@ -164,7 +164,7 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
 func.func @nchw_image_pitch(%I: memref<2x40x3x3xi8>, %W: memref<20x40x1x1xi8>, %O: memref<2x20x3x3xi32>) {
   %z = arith.constant 0 : i32
   linalg.fill ins(%z : i32) outs(%O : memref<2x20x3x3xi32>)
-  // expected-error @+1 {{Fixpipe NZ2DN writes the NCHW output to 32 B aligned GM addresses (cube-reference §4), but its images are F x OH x OW = 20 x 3 x 3 elements apart, not a multiple of 8 elements of 4 B; transpose the output to NHWC (e.g. linalg.transpose) [tile_c9]}}
+  // expected-error @+1 {{Fixpipe NZ2DN writes the NCHW output to 32 B aligned GM addresses (cube-reference §4), but its images are F x OH x OW = 20 x 3 x 3 elements apart, not a multiple of 8 elements of 4 B; hold the output as NHWC instead (ascube maps no linalg.transpose) [tile_c9]}}
   linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<2x40x3x3xi8>, memref<20x40x1x1xi8>) outs(%O : memref<2x20x3x3xi32>)
   return

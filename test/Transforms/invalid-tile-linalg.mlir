@@ -22,11 +22,25 @@ func.func @f16_c(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16x
 
 // -----
 
+// tile_c1: a column-major view (memref.transpose) is not a matmul operand
+// (DN2NZ takes it; the matmul takes A held K x M through its indexing
+// maps instead).
+func.func @column_major_view(%AT: memref<32x16xf16>, %B: memref<32x16xf16>, %C: memref<16x16xf32>) {
+  %A = memref.transpose %AT (d0, d1) -> (d1, d0) : memref<32x16xf16> to memref<16x32xf16, strided<[1, 16]>>
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
+  // expected-error @+1 {{ascube-tile-linalg maps operands that are static 2-D memrefs in GM (no memory space; row-major, or row-major views of GM: gmview_c1; not a column-major view such as a memref.transpose: give A as K x M or B as N x K with the indexing maps instead) [tile_c1]}}
+  linalg.matmul ins(%A, %B : memref<16x32xf16, strided<[1, 16]>>, memref<32x16xf16>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
 // tile_c1: dynamic shapes are not mapped.
 func.func @dynamic(%A: memref<?x16xf16>, %B: memref<16x16xf16>, %C: memref<?x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%C : memref<?x16xf32>)
-  // expected-error @+1 {{ascube-tile-linalg maps operands that are static 2-D memrefs in GM (no memory space; row-major, or views of GM: gmview_c1) [tile_c1]}}
+  // expected-error @+1 {{ascube-tile-linalg maps operands that are static 2-D memrefs in GM (no memory space; row-major, or row-major views of GM: gmview_c1; not a column-major view such as a memref.transpose: give A as K x M or B as N x K with the indexing maps instead) [tile_c1]}}
   linalg.matmul ins(%A, %B : memref<?x16xf16>, memref<16x16xf16>) outs(%C : memref<?x16xf32>)
   return
 }
@@ -136,7 +150,7 @@ module {
 func.func @matvec_dynamic(%A: memref<16x16xf16>, %x: memref<?xf16>, %y: memref<16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%y : memref<16xf32>)
-  // expected-error @+1 {{ascube-tile-linalg maps a matrix and vectors that are static 2-D and 1-D memrefs in GM (no memory space; row-major, or views of GM: gmview_c1) [tile_c1]}}
+  // expected-error @+1 {{ascube-tile-linalg maps a matrix and vectors that are static 2-D and 1-D memrefs in GM (no memory space; row-major, or row-major views of GM: gmview_c1; not a column-major view such as a memref.transpose) [tile_c1]}}
   linalg.matvec ins(%A, %x : memref<16x16xf16>, memref<?xf16>) outs(%y : memref<16xf32>)
   return
 }

@@ -44,7 +44,8 @@ bool ascube::run::refuseLeftovers(ModuleOp module) {
   const char *mapped =
       "ascube-tile-linalg maps linalg.matmul, batch_matmul, matvec, vecmat "
       "and conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc, conv_2d_nchw_fchw (950) "
-      "(transpose other layouts first) on static GM memrefs (row-major or "
+      "(other layouts: hold the operands in one of these; ascube maps no "
+      "linalg.transpose) on static GM memrefs (row-major or "
       "views of GM), each right after a zero fill of its output "
       "(docs/Tiling.md) [tile_c1]";
   const char *padding =
@@ -64,7 +65,8 @@ bool ascube::run::refuseLeftovers(ModuleOp module) {
            "and/or a ReLU (max(C, 0)), the bias first, then a "
            "requantization to int8 (ins(%C : i32) outs(%Q : i8): "
            "fptosi(clamp(roundeven(sitofp(C) * scale) [+ offset], -128, "
-           "127)) with a scale of a 10-bit mantissa; "
+           "127)) or fptoui of a clamp to [0, 255] for unsigned bytes, with "
+           "a scale of a 10-bit mantissa; "
         << mapped;
   } else if (Operation *op = fill) {
     op->emitError() << "'" << op->getName()

@@ -787,9 +787,9 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
     return op->emitOpError()
            << prod.Name
            << " has no DataCopy DN2NZ and Fixpipe NZ2DN (950 only), which "
-              "move an NCHW map, FCHW weights and an NCHW output; transpose "
-              "them to NHWC / HWCF (or FHWC) first (e.g. linalg.transpose) "
-              "[tile_c4]";
+              "move an NCHW map, FCHW weights and an NCHW output; hold them "
+              "as NHWC / HWCF (or FHWC) instead (ascube maps no "
+              "linalg.transpose) [tile_c4]";
   if (epilogue.bias && failed(checkPlainBias(opPtr, prod, p.f, p.biasBits)))
     return failure();
   if (p.c == 0 || p.kh == 0 || p.kw == 0)
@@ -843,7 +843,8 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
                 "addresses (cube-reference §4), but "
              << what << ", not a multiple of " << align << " elements of "
              << 32 / align
-             << " B; transpose the output to NHWC (e.g. linalg.transpose) "
+             << " B; hold the output as NHWC instead (ascube maps no "
+                "linalg.transpose) "
                 "[tile_c9]";
     };
     int64_t image = (p.f % p.outAlign) * (p.oh % p.outAlign) % p.outAlign *

@@ -244,7 +244,8 @@ tiling::Epilogue ascube::tiling::matchEpilogue(Operation *op, Value c,
            "yielding C + bias) and/or a ReLU (max(C, 0)), the bias first, "
            "then one requantizing C to int8 (ins(%C : i32) outs(%Q : i8): "
            "fptosi(clamp(roundeven(sitofp(C) * scale) [+ offset], -128, "
-           "127)), docs/Tiling.md)";
+           "127)), or fptoui of a clamp to [0, 255] for unsigned bytes, "
+           "docs/Tiling.md)";
   return e;
 }
 

@@ -316,8 +316,8 @@ struct AscubeTileLinalgPass
             << "'" << op->getName()
             << "' is not mapped onto the Cube and stays: ascube-tile-linalg "
                "maps linalg.conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc (NHWC map "
-               "and output) and, on 950, conv_2d_nchw_fchw; transpose the "
-               "operands to those layouts first (e.g. linalg.transpose) "
+               "and output) and, on 950, conv_2d_nchw_fchw; hold the "
+               "operands in those layouts (ascube maps no linalg.transpose) "
                "[tile_c1]";
     });
     if (matmuls.empty())
@@ -373,13 +373,16 @@ struct AscubeTileLinalgPass
         return op->emitOpError()
                << "ascube-tile-linalg maps a matrix and vectors that are "
                   "static 2-D and 1-D memrefs in GM (no memory space; "
-                  "row-major, or views of GM: gmview_c1) [tile_c1]";
+                  "row-major, or row-major views of GM: gmview_c1; not a "
+                  "column-major view such as a memref.transpose) [tile_c1]";
     } else if (!isPlainGMMatrix(A, rank) || !isPlainGMMatrix(B, rank) ||
                !isPlainGMMatrix(C, rank))
       return op->emitOpError()
              << "ascube-tile-linalg maps operands that are static " << rank
-             << "-D memrefs in GM (no memory space; row-major, or views of "
-                "GM: gmview_c1) [tile_c1]";
+             << "-D memrefs in GM (no memory space; row-major, or row-major "
+                "views of GM: gmview_c1; not a column-major view such as a "
+                "memref.transpose: give A as K x M or B as N x K with the "
+                "indexing maps instead) [tile_c1]";
     // The indexing maps (MLIR 22): A[m, k] or A^T[k, m], B[k, n] or
     // B^T[n, k], C[m, n], after the batch dimension of a batch_matmul.
     // (matvec and vecmat are named ops of fixed maps.)
