@@ -46,13 +46,14 @@ mlir::linalg::FillOp zeroFillBefore(mlir::Operation *op, mlir::Value c);
 /// What follows a matmul or a convolution on its output C and folds into
 /// the Cube program
 /// (docs/Tiling.md, "Epilogues"): a bias add, C[..., n] += bias[n] (the
-/// bias a static 1-D GM memref of C's type and C's last extent), through
+/// bias a static 1-D GM memref of C's type over C's channels: its last
+/// dimension, an NCHW output's second), through
 /// the bias table, and a ReLU, C = max(C, 0) (arith.maximumf with +0.0,
 /// arith.maxsi with 0), through Fixpipe's reluEn. Each is a linalg.generic
 /// right after the matmul (or after the other) over C, all loops
-/// parallel, C's map the identity, the bias's the last loop; one generic
-/// may do both (bias first). Last, a requantization of C to int8 (see
-/// Requant) may follow, through Fixpipe's REQ8.
+/// parallel, C's map the identity, the bias's the channel loop; one
+/// generic may do both (bias first). Last, a requantization of C to int8
+/// (s8 or u8 bytes; see RequantMatch) may follow, through Fixpipe's REQ8.
 struct Epilogue {
   mlir::Value bias;
   bool relu = false;
