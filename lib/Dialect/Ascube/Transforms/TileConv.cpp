@@ -72,17 +72,7 @@ using Format = layout::Format;
 
 namespace {
 
-/// Whether `prod` has a row of `rows` for element type `name`.
-bool hasRow(ArrayRef<target::TypeRowInfo> rows, const target::ProductInfo &prod,
-            StringRef name) {
-  return llvm::any_of(rows, [&](const target::TypeRowInfo &r) {
-    return prod.in(r.Products) && name == r.Type;
-  });
-}
-
-/// The operand layouts of a mapped convolution: map, weights (output as
-/// the map).
-enum class ConvForm { NhwcHwcf, NhwcFhwc, NchwFchw };
+using tiling::ConvForm;
 
 /// Emits the Cube program of one convolution.
 class ConvEmitter : public tiling::ProgramEmitter {
@@ -553,12 +543,9 @@ private:
     }
     bool oneRow = cols > 1;
     auto nd = [&](Value from, Value to, int64_t num, int64_t stride) {
-      DataCopyOp::create(b, loc, src, from, dst, to,
-                         CopyModeAttr::get(b.getContext(), CopyMode::nd2nz), {},
-                         {}, {}, {}, attr(num), attr(oneRow ? 1 : rows),
-                         attr(oneRow ? cols : 1), attr(stride),
-                         attr(oneRow ? cols : 1), attr(c0Stride), attr(nStride),
-                         attr(num > 1 ? dstMatrixStride : 0));
+      nd2nz(src, from, dst, to, num, oneRow ? 1 : rows, oneRow ? cols : 1,
+            stride, oneRow ? cols : 1, c0Stride, num > 1 ? dstMatrixStride : 0,
+            nStride);
     };
     if (dnNum <= 1 || srcMatrixStride <= 65535) {
       nd(srcOff, dstOff, dnNum, dnNum > 1 ? srcMatrixStride : 0);
@@ -574,15 +561,17 @@ private:
        1, 0);
   }
 
-  /// DataCopy ND2NZ from `src[srcOff]` (a GM matrix) to `dst[dstOff]`.
+  /// DataCopy ND2NZ from `src[srcOff]` (a GM matrix) to `dst[dstOff]`
+  /// (source rows `nStride` 32 B rows apart in dst).
   void nd2nz(Value src, Value srcOff, Value dst, Value dstOff, int64_t ndNum,
              int64_t nValue, int64_t dValue, int64_t srcMatrixStride,
-             int64_t srcDValue, int64_t c0Stride, int64_t dstMatrixStride) {
+             int64_t srcDValue, int64_t c0Stride, int64_t dstMatrixStride,
+             int64_t nStride = 1) {
     DataCopyOp::create(b, loc, src, srcOff, dst, dstOff,
                        CopyModeAttr::get(b.getContext(), CopyMode::nd2nz), {},
                        {}, {}, {}, attr(ndNum), attr(nValue), attr(dValue),
                        attr(srcMatrixStride), attr(srcDValue), attr(c0Stride),
-                       attr(1), attr(dstMatrixStride));
+                       attr(nStride), attr(dstMatrixStride));
   }
 
   /// LoadData 3D of the whole im2col window (mExtension x kExtension from
@@ -640,119 +629,20 @@ private:
 LogicalResult ascube::tiling::tileConv(Operation *opPtr,
                                        const target::ProductInfo &prod,
                                        bool report, ArrayRef<int64_t> tile) {
+  FailureOr<ConvPlan> plan = planConv(opPtr, prod, report, tile);
+  if (failed(plan))
+    return failure();
   auto op = cast<linalg::LinalgOp>(opPtr);
-  ConvForm form = isa<linalg::Conv2DNhwcHwcfOp>(opPtr)   ? ConvForm::NhwcHwcf
-                  : isa<linalg::Conv2DNhwcFhwcOp>(opPtr) ? ConvForm::NhwcFhwc
-                                                         : ConvForm::NchwFchw;
-  bool nchw = form == ConvForm::NchwFchw;
-  if (!op.hasPureBufferSemantics())
-    return op->emitOpError()
-           << "ascube-tile-linalg maps a convolution on memrefs [tile_c1]";
   Value I = op.getDpsInputs()[0], W = op.getDpsInputs()[1],
         O = op.getDpsInits()[0];
-  if (!isPlainGMMatrix(I, 4) || !isPlainGMMatrix(W, 4) ||
-      !isPlainGMMatrix(O, 4))
-    return op->emitOpError()
-           << "ascube-tile-linalg maps a convolution whose map, weights and "
-              "output are static 4-D memrefs in GM (no memory space; "
-              "row-major, or contiguous views of GM: gmview_c1) [tile_c1]";
-  if (!op->getParentOfType<func::FuncOp>())
-    return op->emitOpError()
-           << "ascube-tile-linalg maps linalg ops in a func.func [tile_c1]";
-  if (failed(tiling::checkOperandSizes(opPtr)))
-    return failure();
-  // A map zero-padded before the convolution (a bufferized tensor.pad) is
-  // read as it is in GM, with LoadData 3D's padding.
-  std::optional<PaddedMap> padded = matchPaddedMap(I, opPtr, nchw);
-  auto is = cast<MemRefType>(I.getType()).getShape();
-  auto ws = cast<MemRefType>(W.getType()).getShape();
-  auto os = cast<MemRefType>(O.getType()).getShape();
-  model::ConvProblem p;
-  int64_t images = is[0];
-  // Map and output: NHWC, or NCHW (rows and columns dimensions 2 and 3).
-  int64_t h = nchw ? 2 : 1;
-  p.h = is[h];
-  p.w = is[h + 1];
-  p.c = is[nchw ? 1 : 3];
-  p.oh = os[h];
-  p.ow = os[h + 1];
-  // Weights: HWCF, FHWC or FCHW.
-  p.kh = ws[form == ConvForm::NhwcHwcf ? 0 : nchw ? 2 : 1];
-  p.kw = ws[form == ConvForm::NhwcHwcf ? 1 : nchw ? 3 : 2];
-  p.f = ws[form == ConvForm::NhwcHwcf ? 3 : 0];
-  auto attrValues = [&](StringRef name) {
-    auto a = opPtr->getAttrOfType<DenseIntElementsAttr>(name);
-    return a ? llvm::to_vector(a.getValues<int64_t>())
-             : SmallVector<int64_t>{1, 1};
-  };
-  SmallVector<int64_t> strides = attrValues("strides"),
-                       dilations = attrValues("dilations");
-  p.sh = strides[0];
-  p.sw = strides[1];
-  p.dh = dilations[0];
-  p.dw = dilations[1];
-  Type et = cast<MemRefType>(I.getType()).getElementType(),
-       wt = cast<MemRefType>(W.getType()).getElementType(),
-       ct = cast<MemRefType>(O.getType()).getElementType();
-  std::string en = getCubeTypeName(et), wn = getCubeTypeName(wt),
-              cn = getCubeTypeName(ct);
-  bool row = tiling::hasMmadRow(prod, en, wn, cn, /*bias=*/false);
-  if (!row)
-    return op->emitOpError()
-           << en << " x " << wn << " -> " << cn << " is not an Mmad row on "
-           << prod.Name << " (docs/Products.md) [tile_c3]";
-  p.weightsTransposed = form != ConvForm::NhwcHwcf;
-  p.bits = *getElementBitWidth(et);
-  p.cBits = *getElementBitWidth(ct);
-  if (p.bits < 8 || et != wt)
-    return op->emitOpError()
-           << "ascube-tile-linalg maps a convolution whose map and weights "
-              "have one type of 8 bits or more (LoadData 3D reads one map "
-              "type) [tile_c3]";
-  if (!prod.HasFixpipe || !prod.HasLoad3DV2)
-    return op->emitOpError()
-           << prod.Name
-           << " has no Fixpipe L0C -> GM or LoadData 3D V2: "
-              "ascube-tile-linalg forms the im2col matrix with LoadData 3D "
-              "and writes with Fixpipe [tile_c4]";
-  if (!hasRow(target::load3DTypes(Level::L0A, false), prod, en))
-    return op->emitOpError() << en << " is not a LoadData 3D type into L0A on "
-                             << prod.Name << " [tile_c3]";
-  // Weights by LoadData 3D into L0B where the product moves the type
-  // there; otherwise 8-bit weights go through a K x N Nz (integers only:
-  // the padding of a partial block is then whatever L1 held, which an
-  // integer product with the map's zero channels turns into 0).
-  bool weightsByLoad3D =
-      hasRow(target::load3DTypes(Level::L0B, false), prod, en);
-  if (form == ConvForm::NhwcHwcf && !weightsByLoad3D && !et.isInteger(8))
-    return op->emitOpError() << en << " is not a LoadData 3D type into L0B on "
-                             << prod.Name << " [tile_c3]";
-  linalg::FillOp fill = zeroFillBefore(opPtr, O);
-  if (!fill)
-    return op->emitOpError()
-           << op->getName()
-           << " adds to its output, and the Cube "
-              "program computes O = conv(I, W): fill O with zero (+0.0) "
-              "right before it [tile_c2]";
-  // A bias add and a ReLU after it fold in as after a matmul.
-  Epilogue epilogue = matchEpilogue(opPtr, O, nchw ? 1 : 3);
-  if (epilogue.failed ||
-      failed(checkRequant(
-          opPtr, prod, epilogue,
-          {I, W, padded ? padded->source : Value(), epilogue.bias})))
-    return failure();
-  if (epilogue.bias) {
-    bool biasRow = tiling::hasMmadRow(prod, en, wn, cn, /*bias=*/true);
-    if (!biasRow || !prod.hasLevel(Level::BT))
-      return op->emitOpError() << en << " x " << wn << " -> " << cn
-                               << " with a bias is not an Mmad row on "
-                               << prod.Name << " (docs/Products.md) [tile_c3]";
-    p.biasBits = p.cBits;
-  }
-  if (images == 0 || p.oh == 0 || p.ow == 0 || p.f == 0) {
+  const Epilogue &epilogue = plan->epilogue;
+  const std::optional<PaddedMap> &padded = plan->padded;
+  // The op and what folded into the program go (an empty output: all
+  // there is to do).
+  auto eraseMapped = [&] {
     for (Operation *e : llvm::reverse(epilogue.ops))
       e->erase();
-    fill.erase();
+    plan->fill.erase();
     op.erase();
     if (padded)
       for (Operation *o : padded->ops)
@@ -760,194 +650,18 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
     if (!epilogue.writeC)
       eraseUnwrittenOutput(O);
     return success();
-  }
-  if (!prod.HasND2NZ && !nchw) {
-    // Without ND2NZ the map's NC1HWC0 planes and the weights' Nz are built
-    // of plain DataCopy blocks of 32 B: the channels (and, for HWCF
-    // weights, F) are whole C0 blocks, and so is a bias row.
-    int64_t bytes = p.bits / 8;
-    auto whole = [&](StringRef what, int64_t n, int64_t size) -> LogicalResult {
-      if ((n * size) % 32 == 0)
-        return success();
-      return op->emitOpError()
-             << prod.Name
-             << " has no DataCopy ND2NZ: ascube-tile-linalg builds the map's "
-                "channel planes and the weights' fractals of plain DataCopy "
-                "blocks of 32 B, so "
-             << what << " (" << n << " of " << size
-             << " B) must be whole 32 B blocks (a multiple of " << 32 / size
-             << ") [tile_c4]";
-    };
-    if (failed(whole("the channels C", p.c, bytes)) ||
-        (form == ConvForm::NhwcHwcf &&
-         failed(whole("the output channels F of HWCF weights", p.f, bytes))))
-      return failure();
-  }
-  if (nchw && (!prod.HasDN2NZ || !prod.HasNZ2DN))
-    return op->emitOpError()
-           << prod.Name
-           << " has no DataCopy DN2NZ and Fixpipe NZ2DN (950 only), which "
-              "move an NCHW map, FCHW weights and an NCHW output; hold them "
-              "as NHWC / HWCF (or FHWC) instead (ascube maps no "
-              "linalg.transpose) [tile_c4]";
-  if (epilogue.bias && failed(checkPlainBias(opPtr, prod, p.f, p.biasBits)))
-    return failure();
-  if (p.c == 0 || p.kh == 0 || p.kw == 0)
-    return op->emitOpError()
-           << "no channels or an empty kernel: O is the zero fill and there "
-              "is nothing for the Cube to compute; not mapped [tile_c1]";
-  // LoadData 3D's fields (§10.1): kernel [1, 255], strides [1, 63],
-  // dilations [1, 255]; the map pitches in DataCopy's srcDValue /
-  // srcNdMatrixStride.
-  auto range = [&](StringRef what, int64_t v, int64_t hi) -> LogicalResult {
-    if (v >= 1 && v <= hi)
-      return success();
-    return op->emitOpError()
-           << what << " " << v << " is beyond LoadData 3D's range [1, " << hi
-           << "] [tile_c7]";
   };
-  if (failed(range("kernel height", p.kh, 255)) ||
-      failed(range("kernel width", p.kw, 255)) ||
-      failed(range("stride", p.sh, 63)) || failed(range("stride", p.sw, 63)) ||
-      failed(range("dilation", p.dh, 255)) ||
-      failed(range("dilation", p.dw, 255)))
-    return failure();
-  // linalg's verifier has checked that the output's windows lie inside the
-  // map (an unpadded convolution). ND2NZ's row pitches (srcDValue [1,
-  // 65535]): an NHWC map's C, HWCF weights' F, FHWC weights' KH*KW*C
-  // (DN2NZ's reach 2^40 - 1).
-  int64_t pitch =
-      std::max(nchw ? 0 : p.c, form == ConvForm::NhwcHwcf   ? p.f
-                               : form == ConvForm::NhwcFhwc ? p.kh * p.kw * p.c
-                                                            : 0);
-  if (pitch > 65535)
-    return op->emitOpError() << "a row pitch of " << pitch
-                             << " elements is beyond DataCopy's srcDValue "
-                                "range [1, 65535] [tile_c5]";
-  model::MatmulCapacities cap{int64_t(prod.L1), int64_t(prod.L0A),
-                              int64_t(prod.L0B), int64_t(prod.L0C),
-                              int64_t(prod.capacity(Level::BT))};
-  // An NCHW output is written by Fixpipe NZ2DN, whose GM address is 32 B
-  // aligned (§4): every tile starts a multiple of 32 B into O (and Q) —
-  // unless the output's DN view has one row or one column (one output
-  // pixel, or one image of one channel): that view is ND, written by NZ2ND
-  // to any byte.
-  if (nchw && (images > 1 || p.f > 1) && (p.oh > 1 || p.ow > 1)) {
-    // Elements per 32 B of O (when written) and of an int8 Q.
-    int64_t oAlign = epilogue.writeC ? 32 / (p.cBits / 8) : 1;
-    int64_t qAlign = epilogue.requantOut ? 32 : 1;
-    p.outAlign = std::max(oAlign, qAlign); // (powers of two)
-    auto refuse = [&](const std::string &what, int64_t align) {
-      return op->emitOpError()
-             << "Fixpipe NZ2DN writes the NCHW output to 32 B aligned GM "
-                "addresses (cube-reference §4), but "
-             << what << ", not a multiple of " << align << " elements of "
-             << 32 / align
-             << " B; hold the output as NHWC instead (ascube maps no "
-                "linalg.transpose) "
-                "[tile_c9]";
-    };
-    int64_t image = (p.f % p.outAlign) * (p.oh % p.outAlign) % p.outAlign *
-                    (p.ow % p.outAlign) % p.outAlign;
-    if (images > 1 && image != 0)
-      return refuse(llvm::formatv("its images are F x OH x OW = {0} x {1} x "
-                                  "{2} elements apart",
-                                  p.f, p.oh, p.ow),
-                    p.outAlign);
-    auto offset = [&](Value v) -> int64_t {
-      std::optional<GMView> view = getGMView(cast<MemRefType>(v.getType()));
-      return view ? view->offset : 0;
-    };
-    if (epilogue.writeC && offset(O) % oAlign != 0)
-      return refuse(
-          llvm::formatv("the output view starts {0} elements in", offset(O)),
-          oAlign);
-    if (epilogue.requantOut && offset(epilogue.requantOut) % qAlign != 0)
-      return refuse(llvm::formatv("the int8 output view starts {0} elements "
-                                  "in",
-                                  offset(epilogue.requantOut)),
-                    qAlign);
-  }
-  std::optional<model::ConvTiling> t = model::chooseConvTiling(p, cap);
-  if (!t && p.outAlign > 1 && tile.empty()) {
-    model::ConvProblem free = p;
-    free.outAlign = 1;
-    if (model::chooseConvTiling(free, cap))
-      return op->emitOpError()
-             << "no tile of " << prod.Name
-             << " both fits and starts each output tile of the NCHW output "
-                "32 B aligned (a multiple of "
-             << p.outAlign
-             << " elements: Fixpipe NZ2DN, cube-reference §4) [tile_c9]";
-  }
-  if (!tile.empty()) {
-    // tile=m,n,k in the GEMM's terms: m output pixels (whole output rows,
-    // a multiple of OW, or a piece of one row, fewer than OW), n output
-    // channels, k im2col columns (whole C0 blocks of the kernel).
-    int64_t kAlign = p.kh * p.kw * p.c0();
-    if (tile.size() != 3 || tile[0] < 1 ||
-        (tile[0] >= p.ow && tile[0] % p.ow) || tile[1] < 1 ||
-        tile[1] % p.nAlign() || tile[2] < 1 || tile[2] % kAlign)
-      return op->emitOpError()
-             << "tile=m,n,k of a convolution takes m output pixels (a "
-                "multiple of OW = "
-             << p.ow << ", or fewer than OW), n a multiple of " << p.nAlign()
-             << " and k a multiple of KH x KW x C0 = " << kAlign
-             << " [tile_c6]";
-    t = model::ConvTiling{};
-    if (tile[0] % p.ow == 0)
-      t->rows = tile[0] / p.ow;
-    else
-      t->piece = tile[0];
-    t->n = tile[1];
-    t->groups = tile[2] / kAlign;
-    if (!model::fitsConvTiling(p, cap, *t))
-      return op->emitOpError()
-             << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
-             << " does not fit " << prod.Name << "'s L0A/L0B/L0C/L1 "
-             << "[tile_c6]";
-    if (!t->aligned(p))
-      return op->emitOpError()
-             << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
-             << " starts output tiles of the NCHW output at offsets that are "
-                "not multiples of "
-             << p.outAlign
-             << " elements (Fixpipe NZ2DN writes to 32 B aligned GM "
-                "addresses, cube-reference §4) [tile_c9]";
-  }
-  if (!t)
-    return op->emitOpError()
-           << "no tile of " << prod.Name
-           << "'s L0A/L0B/L0C/L1 holds one output row piece of 16 pixels, "
-           << p.nAlign()
-           << " output channels and one C0 block of the kernel (KH x KW x "
-              "C0 = "
-           << p.kh * p.kw * p.c0() << " im2col columns) [tile_c1]";
-  if (report)
-    op->emitRemark() << llvm::formatv(
-        "ascube-tile-linalg: {0} {1} conv{24} {2} x {3} x {4} x {5} -> {6} x "
-        "{7} "
-        "x {8}, kernel {9} x {10}, stride {11} x {12}, dilation {13} x {14}: "
-        "tile {15} output pixels ({16}) x {17} channels, {18} C0 blocks per "
-        "chunk ({19} M x {20} N tiles, {21} chunks each){23}; GM -> L1 {22} "
-        "B",
-        prod.Name, en, images, p.h, p.w, p.c, p.oh, p.ow, p.f, p.kh, p.kw, p.sh,
-        p.sw, p.dh, p.dw, t->pixels(p),
-        t->piece ? "a piece of a row"
-                 : llvm::formatv("{0} rows", t->rows).str(),
-        t->n, t->groups, t->tilesM(p), t->tilesN(p), t->chunksK(p),
-        images * t->gmToL1Bytes(p),
-        std::string(epilogue.bias ? ", + bias (BT)" : "") +
-            (epilogue.relu ? ", ReLU (Fixpipe)" : "") +
-            tiling::describeRequant(epilogue),
-        form == ConvForm::NhwcHwcf   ? ""
-        : form == ConvForm::NhwcFhwc ? " (FHWC weights)"
-                                     : " (NCHW, FCHW weights)");
-
+  if (plan->empty)
+    return eraseMapped();
+  ConvForm form = plan->form;
+  bool nchw = form == ConvForm::NchwFchw;
+  int64_t h = nchw ? 2 : 1, images = plan->images;
+  const model::ConvProblem &p = plan->p;
   auto func = op->getParentOfType<func::FuncOp>();
   OpBuilder b(op);
   Location loc = op.getLoc();
-  ConvEmitter emitter(b, loc, prod, p, *t, et, ct, form, weightsByLoad3D);
+  ConvEmitter emitter(b, loc, prod, p, plan->t, plan->elem, plan->acc, form,
+                      plan->weightsByLoad3D);
   emitter.mapH = p.h;
   emitter.mapW = p.w;
   if (padded) {
@@ -1017,14 +731,5 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
                          arith::ConstantIndexOp::create(b, loc, 1));
   b.setInsertionPointToStart(loop.getBody());
   emitter.emit(loop.getInductionVar());
-  for (Operation *e : llvm::reverse(epilogue.ops))
-    e->erase();
-  fill.erase();
-  op.erase();
-  if (padded)
-    for (Operation *o : padded->ops)
-      o->erase();
-  if (!epilogue.writeC)
-    eraseUnwrittenOutput(O);
-  return success();
+  return eraseMapped();
 }

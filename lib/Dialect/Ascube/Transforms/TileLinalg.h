@@ -1,8 +1,8 @@
 //===- TileLinalg.h - Shared pieces of ascube-tile-linalg -------*- C++ -*-===//
 //
 // Internal to the pass (TileLinalg.cpp: matmul, batch_matmul, matvec,
-// vecmat; TileConv.cpp: 2-D convolutions; TileEpilogues.cpp: what folds in
-// around them). docs/Tiling.md describes them.
+// vecmat; TileConvPlan.cpp and TileConv.cpp: 2-D convolutions, checked and
+// tiled, then emitted; TileEpilogues.cpp: what folds in around them). docs/Tiling.md describes them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +10,7 @@
 #define ASCUBE_TRANSFORMS_TILELINALG_H
 
 #include "ascube/Layout/Fractal.h"
+#include "ascube/Model/ConvTiling.h"
 #include "ascube/Target/Target.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -231,6 +232,36 @@ protected:
 private:
   llvm::DenseMap<std::pair<mlir::Type, int64_t>, mlir::Value> buffers;
 };
+
+/// The operand layouts of a mapped convolution: map, weights (output as
+/// the map).
+enum class ConvForm { NhwcHwcf, NhwcFhwc, NchwFchw };
+
+/// What ascube-tile-linalg decided for one convolution (TileConvPlan.cpp)
+/// before emitting it: its form, problem and tiling, the number of images,
+/// the map / weight and accumulator types, whether the weights reach L0B
+/// by LoadData 3D, the map's zero padding, the epilogue and the fill.
+/// `empty`: the output is empty; the op and its fill only go.
+struct ConvPlan {
+  ConvForm form;
+  model::ConvProblem p;
+  model::ConvTiling t;
+  int64_t images;
+  mlir::Type elem, acc;
+  bool weightsByLoad3D;
+  std::optional<PaddedMap> padded;
+  Epilogue epilogue;
+  mlir::linalg::FillOp fill;
+  bool empty = false;
+};
+
+/// Checks one linalg.conv_2d_nhwc_hwcf / nhwc_fhwc / nchw_fchw against
+/// `prod` and chooses its tiling (or takes the forced `tile`), with the
+/// report remark when `report`; a labelled error (tile_c*) and failure
+/// when it cannot be mapped.
+mlir::FailureOr<ConvPlan> planConv(mlir::Operation *op,
+                                   const target::ProductInfo &prod, bool report,
+                                   llvm::ArrayRef<int64_t> tile);
 
 /// Maps one linalg.conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc or
 /// conv_2d_nchw_fchw (TileConv.cpp) onto `prod`, or emits
