@@ -59,7 +59,7 @@ struct AscubePipelineOptions
 } // namespace
 
 void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks,
-                                       bool raceChecks) {
+                                       bool raceChecks, bool syncChecks) {
   AscubeSelectMoversOptions quiet;
   quiet.remarks = false; // ascube-select-movers alone shows the choices
   pm.addPass(createAscubeSelectMovers(quiet));
@@ -67,6 +67,7 @@ void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks,
   ConvertAscubeToLoopsOptions options;
   options.runtimeChecks = runtimeChecks;
   options.raceChecks = raceChecks;
+  options.syncChecks = syncChecks;
   pm.addPass(createConvertAscubeToLoops(options));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLowerAffinePass());

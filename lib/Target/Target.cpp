@@ -322,6 +322,10 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
        }},
       {"AI cores (blocks)",
        [](const ProductInfo &p) { return std::to_string(p.AICores); }},
+      {"SetFlag/WaitFlag event IDs",
+       [](const ProductInfo &p) {
+         return "0–" + std::to_string(p.EventIds - 1);
+       }},
   };
   os << "\n## Instructions and switches\n\n| capability |";
   for (const ProductInfo &p : products)

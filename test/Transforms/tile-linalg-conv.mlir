@@ -47,9 +47,12 @@
 // CHECK: ascube.data_copy %[[IN]][%{{.*}}] to %[[MAP]] {dValue = 20 : i64, dstNzC0Stride = 64 : i64, {{.*}}mode = #ascube.copy_mode<nd2nz>, nValue = 64 : i64, ndNum = 1 : i64, srcDValue = 20 : i64
 // Full block: 9 kernel points (480 elements apart in HWCF) of 16 channels.
 // CHECK: ascube.data_copy %[[WT]][%{{.*}}] to %[[WF]][%{{.*}}] {dValue = 24 : i64, dstNzC0Stride = 288 : i64, dstNzMatrixStride = 256 : i64, {{.*}}nValue = 16 : i64, ndNum = 9 : i64, srcDValue = 24 : i64, srcNdMatrixStride = 480 : i64}
-// CHECK: ascube.load_3d %[[WF]] to %[[B0]] {channelSize = 32 : i64, {{.*}}filterH = 1 : i64, filterW = 1 : i64, kExtension = 32 : i64, l1H = 18 : i64, l1W = 16 : i64, mExtension = 144 : i64,
 // Partial block: 4 channels, K rows 144..287 (L0B element 144 x 32).
 // CHECK: ascube.data_copy %[[WT]][%{{.*}}] to %[[WP]][%{{.*}}] {dValue = 24 : i64, dstNzC0Stride = 36 : i64, dstNzMatrixStride = 64 : i64, {{.*}}nValue = 4 : i64, ndNum = 9 : i64,
+// Every copy before the loads: MTE2 hands L1 to MTE1 once per chunk.
+// CHECK: ascube.set_flag <MTE2> -> <MTE1>
+// CHECK: ascube.wait_flag <MTE2> -> <MTE1>
+// CHECK: ascube.load_3d %[[WF]] to %[[B0]] {channelSize = 32 : i64, {{.*}}filterH = 1 : i64, filterW = 1 : i64, kExtension = 32 : i64, l1H = 18 : i64, l1W = 16 : i64, mExtension = 144 : i64,
 // CHECK: %[[OFF:.*]] = arith.constant 4608 : index
 // CHECK: ascube.load_3d %[[WP]] to %[[B0]][%[[OFF]]] {channelSize = 32 : i64, {{.*}}l1H = 9 : i64, l1W = 4 : i64, mExtension = 144 : i64, padList = array<i64: 0, 12, 0, 0>,
 // The im2col window.

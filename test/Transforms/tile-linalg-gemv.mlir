@@ -14,9 +14,11 @@
 // A2: memref.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [1, 70] : memref<70xf16> into memref<1x70xf16>
 // A2: memref.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [1, 37] : memref<37xf32> into memref<1x37xf32>
 // A2: ascube.data_copy {{.*}} {dValue = 70 : i64, dstNzC0Stride = 1 : i64, {{.*}}nValue = 1 : i64{{.*}}} : memref<1x70xf16> to memref<1x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
-// A2: ascube.load_2d {{.*}} {repeatTimes = 1 : i64} : memref<1x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<1x256xf16, #ascube.layout<ND>, #ascube.mem<L0A>>
-// The matrix (37 x 70) is B held N x K.
+// The matrix (37 x 70) is B held N x K; both copies come before the loads
+// (the flags hand L1 over once per chunk).
 // A2: ascube.data_copy %A{{.*}}nValue = 37 : i64{{.*}} : memref<37x70xf16> to memref<37x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// A2: ascube.set_flag <MTE2> -> <MTE1>
+// A2: ascube.load_2d {{.*}} {repeatTimes = 1 : i64} : memref<1x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<1x256xf16, #ascube.layout<ND>, #ascube.mem<L0A>>
 // A2: ascube.mmad {{.*}} {k = 70 : i64, m = 1 : i64, n = 37 : i64} : memref<1x256xf16, #ascube.layout<ND>, #ascube.mem<L0A>>
 // A2: ascube.fixpipe {{.*}} : memref<1x37xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<1x37xf32>
 

@@ -1,9 +1,12 @@
 // ascube-tile-linalg: the Cube program of a linalg.matmul (cube-reference
 // §5, §11, §13, §16). 40 x 16 x 40 f16 on Atlas A2 with tile=32,16,32: M
 // is one full tile (32) and a tail of 8, K one full chunk (32) and a tail
-// of 8, N one tile of 16. Each tail size gets its own buffers at the same
-// places: L1 A at 0 and B at 2048 (after a 32 x 32 f16 A chunk), L0A, L0B
-// and L0C at 0.
+// of 8, N one tile of 16. Chunks alternate between two buffer sets
+// (double buffering): chunk 0 on set 0 — L1 A at 0 and B at 2048 (after a
+// 32 x 32 f16 A chunk), L0A and L0B at 0 — and the K tail, chunk 1, on set
+// 1: L1 A at 3072 (after the 32 x 16 B chunk, 1024 B) and B at 5120, L0A
+// at 2048, L0B at 1024 (one full chunk each). Each tail size gets its own
+// buffers at its set's places; L0C at 0.
 // RUN: ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=32,16,32" | FileCheck %s
 // The output is a legal kernel for the product (its K tail buffers are
 // rewritten in part, nValue rows of a fractal, between reads: not an
@@ -36,8 +39,10 @@
 // CHECK-DAG: %[[A0:.*]] = ascube.alloc offset 0 : memref<32x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
 // CHECK-DAG: %[[B0:.*]] = ascube.alloc offset 0 : memref<32x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
 // CHECK-DAG: %[[C0:.*]] = ascube.alloc offset 0 : memref<32x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
-// CHECK-DAG: %[[A1T:.*]] = ascube.alloc offset 0 : memref<32x8xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
-// CHECK-DAG: %[[B1T:.*]] = ascube.alloc offset 2048 : memref<8x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[A1T:.*]] = ascube.alloc offset 3072 : memref<32x8xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[B1T:.*]] = ascube.alloc offset 5120 : memref<8x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[A0T:.*]] = ascube.alloc offset 2048 : memref<32x8xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+// CHECK-DAG: %[[B0T:.*]] = ascube.alloc offset 1024 : memref<8x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
 // CHECK-DAG: %[[C0T:.*]] = ascube.alloc offset 0 : memref<8x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
 // CHECK-NOT: linalg.
 // Output tile (mi, ni) is number mi * 1 + ni and runs on block number %
@@ -59,7 +64,7 @@
 // fractals < 10 (sync_c1).
 // CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[A1T]] {dValue = 8 : i64, dstNzMatrixStride = 0 : i64, nValue = 32 : i64, ndNum = 1 : i64, srcDValue = 40 : i64, srcNdMatrixStride = 0 : i64}
 // CHECK: ascube.pipe_barrier <M>
-// CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C0]] {cmatrixInitVal = false, k = 8 : i64, m = 32 : i64, n = 16 : i64}
+// CHECK: ascube.mmad %[[A0T]], %[[B0T]] to %[[C0]] {cmatrixInitVal = false, k = 8 : i64, m = 32 : i64, n = 16 : i64}
 // CHECK: ascube.fixpipe %[[C0]] to %{{.*}}[%{{.*}}] {dstStride = 16 : i64, mSize = 32 : i64, nSize = 16 : i64}
 // The M tail (8 rows) at row 32: C[32 * 16 + 0].
 // CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C0T]] {k = 32 : i64, m = 8 : i64, n = 16 : i64}

@@ -1,6 +1,7 @@
 // ascube-verify-target, sync_c1 (cube-reference §13.3): consecutive Mmads
 // accumulating into the same L0C tile need PipeBarrier<PIPE_M> between them
 // when the first one's (m/16)*(n/16) < 10.
+// Below: the SetFlag/WaitFlag events (sync_c2, sync_c3).
 // RUN: ascube-opt %s -split-input-file --ascube-verify-target -verify-diagnostics
 
 !A = memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
@@ -164,6 +165,80 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
     affine.for %k = 0 to 1 {
       ascube.mmad %a, %b to %c {cmatrixInitVal = false} : !A, !B to !C
     }
+    return
+  }
+}
+
+// -----
+
+// SetFlag/WaitFlag events (sync_c2, op verifier): the Cube core's pairs
+// only. (asc-devkit's HardEvent list of the AI Cube core.)
+func.func @not_an_event(%e: index) {
+  // expected-error @+1 {{event V -> M is not an event of the Cube core}}
+  ascube.set_flag <V> -> <M>, %e
+  return
+}
+
+// -----
+
+func.func @all_is_no_flag_pipe(%e: index) {
+  // expected-error @+1 {{event MTE2 -> ALL is not an event of the Cube core (its pairs: MTE2/MTE1, MTE1/M, MTE2/M, M/FIX, MTE2/FIX, MTE1/FIX and MTE3/MTE1, MTE3/MTE2, S/MTE2, S/MTE3 either way; FIX -> FIX, FIX -> MTE3, FIX -> S, M -> S) [sync_c2]}}
+  ascube.wait_flag <MTE2> -> <ALL>, %e
+  return
+}
+
+// -----
+
+func.func @m_to_m(%e: index) {
+  // expected-error @+1 {{event M -> M is not an event of the Cube core}}
+  ascube.set_flag <M> -> <M>, %e
+  return
+}
+
+// -----
+
+func.func @negative_id() {
+  %e = arith.constant -1 : index
+  // expected-error @+1 {{event ID -1 is negative (IDs count from 0) [sync_c2]}}
+  ascube.wait_flag <MTE1> -> <M>, %e
+  return
+}
+
+// -----
+
+// Per product (sync_c3, ascube-verify-target): event IDs 0-7, 0-3 on the
+// Atlas training series; events with FIX need Fixpipe.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @ids_a2() {
+    %c7 = arith.constant 7 : index
+    %c8 = arith.constant 8 : index
+    ascube.set_flag <MTE2> -> <MTE1>, %c7
+    ascube.wait_flag <MTE2> -> <MTE1>, %c7
+    // expected-error @+1 {{event ID 8 is out of range [0, 7] on atlas_a2 [sync_c3]}}
+    ascube.set_flag <FIX> -> <M>, %c8
+    return
+  }
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<atlas_training>} {
+  func.func @ids_910a() {
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    ascube.set_flag <MTE1> -> <M>, %c3
+    // expected-error @+1 {{event ID 4 is out of range [0, 3] on atlas_training [sync_c3]}}
+    ascube.wait_flag <MTE1> -> <M>, %c4
+    return
+  }
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<atlas_inference>} {
+  func.func @no_fix_pipe(%e: index) {
+    // expected-error @+1 {{event M -> FIX: atlas_inference has no FIX pipe (no Fixpipe, §16) [sync_c3]}}
+    ascube.set_flag <M> -> <FIX>, %e
     return
   }
 }

@@ -12,7 +12,9 @@
 // block_num; fresh on-core memories each, GM shared), one after another or,
 // with --threads T, on T host threads (each thread its own JIT-compiled copy
 // of the kernel and so its own on-core memories; block i on thread i % T);
-// --check-races reports two blocks writing the same GM bytes (race_c1). A
+// --check-races reports two blocks writing the same GM bytes (race_c1);
+// --check-sync runs each block against the flag model of its pipes
+// (ascube.set_flag; sync_c3-sync_c7, SyncCheck.cpp). A
 // linalg op the mapping leaves, or a memref.copy between strided views, is
 // named and refused with the forms the mapping accepts (tile_c1;
 // Leftovers.cpp). Buffers, files and the comparison: Data.cpp.
@@ -32,7 +34,8 @@
 //
 // Exit status: 0 success; 1 a --compare mismatch; 2 a usage, file or
 // kernel error (one line naming the argument or the rule); 3 a run-time
-// check failed (the check's message first); 4 the kernel ran longer than
+// check failed (the check's message first; also a --check-races or
+// --check-sync report); 4 the kernel ran longer than
 // --timeout. Limits: each argument at most 1 TiB, all buffers together at
 // most the memory the machine has available.
 //
@@ -40,6 +43,7 @@
 
 #include "Data.h"
 #include "Leftovers.h"
+#include "SyncCheck.h"
 #include "ascube/Conversion/AscubeToLoops.h"
 #include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
 #include "ascube/InitAscube.h"
@@ -182,6 +186,13 @@ static llvm::cl::opt<bool> checkRaces(
                    "bytes (race_c1, exit 3), naming both blocks, the bytes "
                    "and the argument"),
     llvm::cl::cat(runCategory));
+static llvm::cl::opt<bool> checkSync(
+    "check-sync",
+    llvm::cl::desc("Run every block against the flag model of its pipes: "
+                   "report two instructions of different pipes touching the "
+                   "same bytes, one writing, that no flag orders (sync_c4), "
+                   "and misused flags (sync_c3, sync_c5-sync_c7); exit 3"),
+    llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool>
     dumpLLVM("print-llvm-dialect",
              llvm::cl::desc("Print the lowered kernel (LLVM dialect)"),
@@ -275,7 +286,8 @@ int main(int argc, char **argv) {
           "  ascube-run KERNEL.mlir --entry NAME --input A=a.bin ... "
           "--output C=c.bin [--compare C=golden.bin --atol X --rtol Y]\n\n"
           "Exit status: 0 success; 1 a --compare mismatch; 2 a usage, file "
-          "or kernel error; 3 a run-time check failed; 4 the kernel ran "
+          "or kernel error; 3 a run-time check failed (also --check-races, "
+          "--check-sync); 4 the kernel ran "
           "longer than --timeout.\n"
           "Limits: each argument at most 1 TiB, all buffers together at "
           "most the memory the machine has available.\n",
@@ -488,10 +500,19 @@ int main(int argc, char **argv) {
   }
   if (ascube::run::refuseLeftovers(*module))
     fail("the kernel keeps ops ascube cannot run");
+  // The flag model's event IDs are the product's (8 without one).
+  const ascube::target::ProductInfo *product = ascube::getTargetProduct(func);
   PassManager pm(&ctx);
-  ascube::buildAscubeToLLVMPipeline(pm, runtimeChecks, checkRaces);
+  ascube::buildAscubeToLLVMPipeline(pm, runtimeChecks, checkRaces, checkSync);
   if (failed(pm.run(*module)))
     fail("lowering the kernel failed (see the diagnostics above)");
+  std::vector<std::string> syncSites;
+  if (auto texts = (*module)->getAttrOfType<ArrayAttr>(
+          ascube::AscubeDialect::kSyncSitesAttrName)) {
+    for (Attribute t : texts)
+      syncSites.push_back(cast<StringAttr>(t).str());
+    (*module)->removeAttr(ascube::AscubeDialect::kSyncSitesAttrName);
+  }
   if (dumpLLVM)
     module->print(llvm::outs());
   if (blocksOpt < 1)
@@ -519,6 +540,7 @@ int main(int argc, char **argv) {
       map[interner("__ascube_gm_write")] = {
           llvm::orc::ExecutorAddr::fromPtr(&races::gmWrite),
           llvm::JITSymbolFlags::Exported};
+      ascube::run::sync::addSymbols(map, interner);
       map[interner("abort")] = {
           llvm::orc::ExecutorAddr::fromPtr(+[] {
             static const char msg[] =
@@ -595,6 +617,14 @@ int main(int argc, char **argv) {
     ::sigaction(SIGALRM, &onAlarm, nullptr);
     ::alarm(timeoutSeconds);
   }
+  if (checkSync) {
+    std::vector<ascube::run::sync::GMBuffer> gm;
+    for (Arg &a : args)
+      gm.push_back({reinterpret_cast<const char *>(a.data.get()),
+                    int64_t(a.bytes), a.name});
+    ascube::run::sync::configure(product ? product->EventIds : 8,
+                                 std::move(syncSites), std::move(gm));
+  }
   if (checkRaces)
     for (Arg &a : args)
       races::buffers.push_back({reinterpret_cast<const char *>(a.data.get()),
@@ -607,7 +637,11 @@ int main(int argc, char **argv) {
       races::block = blk;
       if (startBlocks[t])
         startBlocks[t](blk, blocksOpt);
+      if (checkSync)
+        ascube::run::sync::startBlock(blk);
       kernelFns[t](callArgs.data());
+      if (checkSync)
+        ascube::run::sync::endBlock();
     }
   };
   if (threads == 1) {
@@ -620,6 +654,10 @@ int main(int argc, char **argv) {
       th.join();
   }
   ::alarm(0);
+  if (std::optional<std::string> broken = ascube::run::sync::report()) {
+    llvm::outs() << *broken << "\n";
+    return 3;
+  }
   if (races::found) {
     llvm::outs() << "ascube-run: blocks " << races::found->first << " and "
                  << races::found->second << " both write GM bytes ["

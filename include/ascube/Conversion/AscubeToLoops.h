@@ -37,11 +37,15 @@ mlir::MemRefType getCPUStorageType(mlir::MemRefType type);
 /// Fixpipe patterns read, and with `runtimeChecks` inserts the run-time
 /// checks of dynamic offsets, QUANT_PRE words and 4:2 index values; with
 /// `raceChecks` marks the Fixpipes writing GM to report each write (the
-/// runner's `__ascube_gm_write(address, bytes)`, declared here).
+/// runner's `__ascube_gm_write(address, bytes)`, declared here); with
+/// `syncChecks` calls the runner's flag-model hooks before every
+/// instruction and flag op (SyncHooks.cpp) and names their sites in the
+/// module attribute `ascube.sync_sites` (an array of "file:line:col: op").
 /// Fails with a diagnostic (capacity_c1, layout_c1).
 mlir::LogicalResult prepareAscubeToLoops(mlir::ModuleOp module,
                                          bool runtimeChecks,
-                                         bool raceChecks = false);
+                                         bool raceChecks = false,
+                                         bool syncChecks = false);
 
 /// Ascube buffers (a layout, a memory level or a Cube element type) become
 /// their flat storage memrefs; unrealized casts bridge the rest.

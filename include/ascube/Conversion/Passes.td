@@ -28,6 +28,16 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     with a message naming the rule (cf.assert). Static offsets are checked
     by the verifiers instead.
 
+    With `sync-checks`, every instruction and flag op (`ascube.set_flag`,
+    `wait_flag`, `pipe_barrier`) is preceded by calls of the runner's
+    flag-model hooks — `__ascube_sync_op(site, pipe)`,
+    `__ascube_sync_access(level, lo, hi, rel, write)` per buffer it reads or
+    writes (host bytes: its access extent from its base address),
+    `__ascube_sync_flag(site, kind, src, dst, event)` — and the module
+    attribute `ascube.sync_sites` names each site ("file:line:col: op");
+    `ascube-run --check-sync` provides the hooks (`sync_c3`-`sync_c7`).
+    Flag ops otherwise lower to nothing: the CPU runs in program order.
+
     Example: `ascube-opt k.mlir --convert-ascube-to-loops` turns
     `ascube.mmad %a, %b to %c` into scf.for loops over m, n and k.
   }];
@@ -37,7 +47,11 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     Option<"raceChecks", "race-checks", "bool", /*default=*/"false",
            "Report every GM byte a Fixpipe writes to the runner "
            "(__ascube_gm_write(address, bytes)), which tells blocks writing "
-           "the same bytes apart (ascube-run --check-races, race_c1)">
+           "the same bytes apart (ascube-run --check-races, race_c1)">,
+    Option<"syncChecks", "sync-checks", "bool", /*default=*/"false",
+           "Call the runner's flag-model hooks before every instruction and "
+           "flag op (__ascube_sync_op/access/flag; ascube-run --check-sync, "
+           "sync_c3-sync_c7)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",

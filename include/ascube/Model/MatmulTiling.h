@@ -46,8 +46,8 @@ struct MatmulProblem {
 
 /// One tiling: an m x n output tile lives in L0C while K is walked in
 /// chunks of k; each chunk of A (m x k) and B (k x n) is copied GM -> L1 and
-/// moved L1 -> L0A/L0B whole. L0A, L0B and L1 hold two chunks (room for
-/// ping-pong), L0C one tile.
+/// moved L1 -> L0A/L0B whole. L0A, L0B and L1 hold two chunks (the
+/// program's two buffer sets: double buffering), L0C one tile.
 struct MatmulTiling {
   int64_t m = 0, n = 0, k = 0;
 

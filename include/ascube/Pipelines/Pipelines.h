@@ -22,13 +22,15 @@ namespace ascube {
 /// ascube-select-movers (quiet), ascube-verify-target,
 /// convert-ascube-to-loops (with run-time checks of dynamic offsets, QUANT_PRE
 /// words and 4:2 indices when `runtimeChecks`; reporting every GM byte a
-/// Fixpipe writes to `__ascube_gm_write` when `raceChecks`), canonicalize,
+/// Fixpipe writes to `__ascube_gm_write` when `raceChecks`; calling the
+/// flag-model hooks before every instruction when `syncChecks`), canonicalize,
 /// then the upstream lowerings (affine, scf -> cf, arith with bf16
 /// expanded, memref, math, func -> LLVM). Registered as `ascube-to-llvm`
 /// (option `runtime-checks`).
 void buildAscubeToLLVMPipeline(mlir::OpPassManager &pm,
                                bool runtimeChecks = false,
-                               bool raceChecks = false);
+                               bool raceChecks = false,
+                               bool syncChecks = false);
 
 /// Builds the entry from linalg: ascube-tile-linalg for `product` (empty:
 /// the module's ascube.target), turning linalg.matmul on GM memrefs into a

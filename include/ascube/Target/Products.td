@@ -112,6 +112,10 @@ class AscubeProduct<int index, string key, int arch, string docName,
   // (GetBlockNum); SKUs differ, the value is the documented one named in
   // Notes.
   bits<8> AICores = 1;
+  // Event IDs of SetFlag/WaitFlag per pipe pair: 0..EventIds-1 (Ascend C
+  // SetFlag/WaitFlag: 0-3 on the Atlas training series, 0-7 elsewhere; [I]
+  // on 950 and Kirin, which the page does not list).
+  bits<8> EventIds = 8;
 
   // [U] choices and remarks, shown in docs/Products.md.
   string Notes = "";
@@ -207,7 +211,7 @@ def atlas_training : AscubeProduct<6, "atlas_training", 1001,
   let HasFixpipe = 0; let HasLoad3DV1 = 1; let HasLoad3DV2 = 0;
   let UB = !mul(256, KB); let L1 = !mul(1024, KB); let L0C = !mul(256, KB);
   let HasInfNanMode = 0; let HasSatMode = 1;
-  let AICores = 32;
+  let AICores = 32; let EventIds = 4;
   let Notes = "No bias table and no fixpipe buffer. [U] AI cores: 32 assumed (910A; the reference gives none).";
 }
 def kirin_x90 : AscubeProduct<7, "kirin_x90", 3003, "Kirin X90",
@@ -248,7 +252,7 @@ def ProductTable : GenericTable {
                 "HasLoad3DV2", "HasLoad3DDstStride", "Load3DMStartAlign16",
                 "HasMX", "HasSparse", "HasClipRelu", "HasL0CToUB",
                 "HasFixpipeArch3510", "HasFixpipeDualDst", "HasQuantMCB",
-                "HasInfNanMode", "HasSatMode", "HF32Mantissa", "BiasCopyUnit", "AICores", "Notes"];
+                "HasInfNanMode", "HasSatMode", "HF32Mantissa", "BiasCopyUnit", "AICores", "EventIds", "Notes"];
   string TypeOf_L0ALayout = "code";
 }
 

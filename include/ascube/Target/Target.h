@@ -76,6 +76,8 @@ struct ProductInfo {
   uint8_t BiasCopyUnit;
   /// AI cores of one device: the blocks a kernel runs on (§1).
   uint8_t AICores;
+  /// SetFlag/WaitFlag event IDs per pipe pair: 0 .. EventIds - 1.
+  uint8_t EventIds;
   const char *Notes;
 
   /// True when a table row's product mask includes this product.

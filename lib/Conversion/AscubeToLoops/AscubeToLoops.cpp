@@ -355,10 +355,13 @@ struct BlockQueryLowering : AscubePattern<OpT> {
 
 /// PipeBarrier: the CPU runs instructions one after another, so the barrier
 /// has nothing left to order (§13.3).
-struct PipeBarrierLowering : AscubePattern<PipeBarrierOp> {
-  using AscubePattern::AscubePattern;
+/// ascube.pipe_barrier, set_flag, wait_flag: the CPU runs instructions in
+/// program order, so they change no value (their hooks, with sync checks,
+/// are in place already).
+template <typename OpT> struct OrderingLowering : AscubePattern<OpT> {
+  using AscubePattern<OpT>::AscubePattern;
   LogicalResult
-  matchAndRewrite(PipeBarrierOp op, OpAdaptor,
+  matchAndRewrite(OpT op, typename OpT::Adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.eraseOp(op);
     return success();
@@ -372,7 +375,7 @@ MemRefType ascube::getCPUStorageType(MemRefType t) {
 }
 
 LogicalResult ascube::prepareAscubeToLoops(ModuleOp module, bool runtimeChecks,
-                                           bool raceChecks) {
+                                           bool raceChecks, bool syncChecks) {
   SmallVector<func::FuncOp> funcs;
   module.walk([&](func::FuncOp f) { funcs.push_back(f); });
   // Every buffer type in a signature must have a CPU storage form (a
@@ -393,6 +396,7 @@ LogicalResult ascube::prepareAscubeToLoops(ModuleOp module, bool runtimeChecks,
   FailureOr<AllMemories> memories = createModuleMemories(funcs);
   if (failed(memories))
     return failure();
+  std::vector<std::string> sites;
   for (func::FuncOp func : funcs) {
     if (func.isExternal())
       continue;
@@ -412,9 +416,18 @@ LogicalResult ascube::prepareAscubeToLoops(ModuleOp module, bool runtimeChecks,
                                          mb.getFunctionType({i64, i64}, {}));
         hook.setPrivate();
       });
+    if (syncChecks)
+      insertSyncHooks(func, sites);
     if (failed(lowerAllocs(
             func, memories->lookup(func->getParentOfType<ModuleOp>()))))
       return failure();
+  }
+  if (syncChecks) {
+    SmallVector<Attribute> texts;
+    for (const std::string &s : sites)
+      texts.push_back(StringAttr::get(module.getContext(), s));
+    module->setAttr(AscubeDialect::kSyncSitesAttrName,
+                    ArrayAttr::get(module.getContext(), texts));
   }
   return success();
 }
@@ -458,10 +471,11 @@ void ascube::configureAscubeToLoopsTarget(ConversionTarget &target,
 
 void ascube::populateAscubeToLoopsConversionPatterns(
     TypeConverter &types, RewritePatternSet &patterns) {
-  patterns
-      .add<PipeBarrierLowering, BlockQueryLowering<BlockIdxOp, kBlockIdxGlobal>,
-           BlockQueryLowering<BlockNumOp, kBlockNumGlobal>>(
-          types, patterns.getContext());
+  patterns.add<OrderingLowering<PipeBarrierOp>, OrderingLowering<SetFlagOp>,
+               OrderingLowering<WaitFlagOp>,
+               BlockQueryLowering<BlockIdxOp, kBlockIdxGlobal>,
+               BlockQueryLowering<BlockNumOp, kBlockNumGlobal>>(
+      types, patterns.getContext());
   populateDataCopyToLoopsPatterns(types, patterns);
   populateLoadData2DToLoopsPatterns(types, patterns);
   populateLoadData3DToLoopsPatterns(types, patterns);
@@ -477,7 +491,8 @@ struct ConvertAscubeToLoopsPass
     ModuleOp module = getOperation();
     SmallVector<func::FuncOp> funcs;
     module.walk([&](func::FuncOp f) { funcs.push_back(f); });
-    if (failed(prepareAscubeToLoops(module, runtimeChecks, raceChecks)))
+    if (failed(prepareAscubeToLoops(module, runtimeChecks, raceChecks,
+                                    syncChecks)))
       return signalPassFailure();
     TypeConverter types;
     populateAscubeToLoopsTypeConversion(types);

@@ -17,6 +17,7 @@
 #include "ascube/Numerics/Formats.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
@@ -42,6 +43,11 @@ constexpr llvm::StringLiteral kCheckQuantAttr = "ascube_check_quant";
 constexpr llvm::StringLiteral kReportWritesAttr = "ascube_report_gm_writes";
 constexpr llvm::StringLiteral kGMWriteHook = "__ascube_gm_write";
 constexpr llvm::StringLiteral kIndexGlobal = "__ascube_sparse_index";
+/// The flag-model hooks (sync checks, SyncHooks.cpp); their sites are named
+/// by the module attribute AscubeDialect::kSyncSitesAttrName.
+constexpr llvm::StringLiteral kSyncOpHook = "__ascube_sync_op";
+constexpr llvm::StringLiteral kSyncAccessHook = "__ascube_sync_access";
+constexpr llvm::StringLiteral kSyncFlagHook = "__ascube_sync_flag";
 /// The block index and count (memref<1xi64> globals) ascube.block_idx and
 /// ascube.block_num read, and the function a runner calls before each block
 /// to set them and fill the on-core memories afresh (0xFF):
@@ -209,6 +215,11 @@ Value getMemory(OpBuilder &b, Location loc, StringRef name, int64_t bytes);
 
 /// The hidden 4:2 index buffer, at `op`.
 Value sparseIndexBuffer(OpBuilder &b, Operation *op);
+
+/// Puts the flag-model hooks (kSyncOpHook, kSyncAccessHook, kSyncFlagHook)
+/// before every instruction and flag op of `func`, declaring them in its
+/// module; appends one "file:line:col: op" text per site to `sites`.
+void insertSyncHooks(func::FuncOp func, std::vector<std::string> &sites);
 
 //===----------------------------------------------------------------------===//
 // Patterns

@@ -65,6 +65,11 @@ func.func @matrix(%a0: !L0A, %b0: !L0B, %c0: !L0C, %c1: !L0C, %bt: memref<48xf32
   ascube.pipe_barrier <M>
   // CHECK: ascube.pipe_barrier <ALL>
   ascube.pipe_barrier <ALL>
+  // CHECK: ascube.set_flag <MTE2> -> <MTE1>, %[[E:.*]]
+  // CHECK: ascube.wait_flag <MTE2> -> <MTE1>, %[[E]]
+  %ev = arith.constant 1 : index
+  ascube.set_flag <MTE2> -> <MTE1>, %ev
+  ascube.wait_flag <MTE2> -> <MTE1>, %ev
   // CHECK: %{{.*}} = ascube.block_idx
   // CHECK: %{{.*}} = ascube.block_num
   %blk = ascube.block_idx

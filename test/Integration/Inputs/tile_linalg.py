@@ -513,6 +513,9 @@ def main():
         # its share of the output tiles: the same bits as one block.
         blocks = rnd.randint(2, 6) if rnd.random() < 0.33 else 1
         extra = ["--blocks", str(blocks)] if blocks > 1 else []
+        # Every program keeps the flag model of its pipes (sync_c3-c7): its
+        # flags order every pair of instructions the chip could reorder.
+        extra += ["--check-sync"]
         if blocks > 1:
             covered["several blocks"] = covered.get("several blocks", 0) + 1
             if i % 2 == 0:  # half of those on 2 host threads (--threads)

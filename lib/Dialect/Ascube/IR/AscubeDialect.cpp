@@ -187,6 +187,16 @@ LogicalResult AscubeDialect::verifyOperationAttribute(Operation *op,
                              << "' is a module attribute [target_c3]";
     return checkOverflowMode(op, getTargetProduct(op), mode.getValue());
   }
+  // Left by convert-ascube-to-loops for a runner (not one users write).
+  if (attr.getName() == kSyncSitesAttrName) {
+    auto texts = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!isa<ModuleOp>(op) || !texts ||
+        !llvm::all_of(texts, [](Attribute a) { return isa<StringAttr>(a); }))
+      return op->emitError() << "'" << kSyncSitesAttrName
+                             << "' is a module attribute holding an array of "
+                                "strings";
+    return success();
+  }
   return op->emitError() << "unknown ascube attribute '"
                          << attr.getName().getValue()
                          << "'; the dialect defines '" << kTargetAttrName

@@ -2,6 +2,7 @@
 //
 // ascube.alloc (alloc_c*, alignment_c1, capacity_c1/c2) and the abstract
 // L1 -> L0 move ascube.load (load_c*) (cube-reference §1-§3, §11);
+// ascube.set_flag / wait_flag name a Cube-core event (sync_c2);
 // ascube.pipe_barrier has no rule of its own. ODS: AscubeBufferOps.td.
 //
 //===----------------------------------------------------------------------===//
@@ -101,4 +102,33 @@ LogicalResult LoadOp::verify() {
                          << " must have the source's shape or, transposed, "
                             "its swapped shape [load_c2]";
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SetFlagOp, WaitFlagOp
+//===----------------------------------------------------------------------===//
+
+/// sync_c2: the pipe pair is an event of the Cube core; a constant event ID
+/// is not negative (its upper bound is the product's, sync_c3).
+static LogicalResult verifyFlag(Operation *op, Pipe src, Pipe dst,
+                                Value event) {
+  if (!isCubeEvent(src, dst))
+    return op->emitOpError()
+           << "event " << stringifyPipe(src) << " -> " << stringifyPipe(dst)
+           << " is not an event of the Cube core (its pairs: MTE2/MTE1, "
+              "MTE1/M, MTE2/M, M/FIX, MTE2/FIX, MTE1/FIX and MTE3/MTE1, "
+              "MTE3/MTE2, S/MTE2, S/MTE3 either way; FIX -> FIX, FIX -> "
+              "MTE3, FIX -> S, M -> S) [sync_c2]";
+  if (std::optional<int64_t> id = getConstantIntValue(event); id && *id < 0)
+    return op->emitOpError()
+           << "event ID " << *id << " is negative (IDs count from 0) [sync_c2]";
+  return success();
+}
+
+LogicalResult SetFlagOp::verify() {
+  return verifyFlag(*this, getSrc(), getDst(), getEvent());
+}
+
+LogicalResult WaitFlagOp::verify() {
+  return verifyFlag(*this, getSrc(), getDst(), getEvent());
 }

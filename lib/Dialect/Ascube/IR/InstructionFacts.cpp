@@ -2,8 +2,8 @@
 //
 // What the passes and the lowering ask of any instruction: static base
 // addresses, MoverFacts (buffers, offsets, extents, alignment, bounds
-// label), the base alignment an operand needs, and MoverAccess (the bytes a
-// mover reaches) — AscubeParams.h.
+// label), the base alignment an operand needs, MoverAccess (the bytes a
+// mover reaches) and the pipe an instruction runs on — AscubeParams.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -126,4 +126,41 @@ std::optional<MoverAccess> ascube::getMoverAccess(Operation *op) {
   }
   m.getOtherOperands(out.otherReads, out.otherWrites);
   return out;
+}
+
+std::optional<Pipe> ascube::getInstructionPipe(Operation *op) {
+  if (isa<MatmulOpInterface>(op))
+    return Pipe::M;
+  if (isa<FixpipeOp>(op))
+    return Pipe::FIX;
+  // Whatever reads GM (DataCopy, LoadData 2D GM -> L0) is MTE2's (§6).
+  if (auto m = dyn_cast<MoverOpInterface>(op)) {
+    if (levelOf(m.getSourceBuffer()) == Level::GM)
+      return Pipe::MTE2;
+    Level dst = levelOf(m.getDestinationBuffer());
+    if (isa<DataCopyOp>(op) && dst == Level::FB)
+      return Pipe::FIX;
+    return Pipe::MTE1;
+  }
+  if (isa<LoadOp>(op))
+    return Pipe::MTE1;
+  return std::nullopt;
+}
+
+bool ascube::isCubeEvent(Pipe src, Pipe dst) {
+  // HardEventAic: the events the Cube core's event pool has.
+  static constexpr std::pair<Pipe, Pipe> events[] = {
+      {Pipe::MTE2, Pipe::MTE1}, {Pipe::MTE1, Pipe::MTE2},
+      {Pipe::MTE1, Pipe::M},    {Pipe::M, Pipe::MTE1},
+      {Pipe::MTE3, Pipe::MTE1}, {Pipe::MTE1, Pipe::MTE3},
+      {Pipe::MTE2, Pipe::M},    {Pipe::M, Pipe::MTE2},
+      {Pipe::M, Pipe::FIX},     {Pipe::FIX, Pipe::M},
+      {Pipe::MTE3, Pipe::MTE2}, {Pipe::MTE2, Pipe::MTE3},
+      {Pipe::S, Pipe::MTE2},    {Pipe::MTE2, Pipe::S},
+      {Pipe::S, Pipe::MTE3},    {Pipe::MTE3, Pipe::S},
+      {Pipe::MTE2, Pipe::FIX},  {Pipe::FIX, Pipe::MTE2},
+      {Pipe::FIX, Pipe::S},     {Pipe::M, Pipe::S},
+      {Pipe::FIX, Pipe::MTE3},  {Pipe::MTE1, Pipe::FIX},
+      {Pipe::FIX, Pipe::MTE1},  {Pipe::FIX, Pipe::FIX}};
+  return llvm::is_contained(events, std::make_pair(src, dst));
 }

@@ -2,8 +2,9 @@
 //
 // The pipe rules of ascube-verify-target (cube-reference §13.3, §16;
 // docs/Constraints.md): unitFlag pairing between an Mmad and the Fixpipe of
-// its tile (unitflag_c1) and the PipeBarrier<PIPE_M> between small
-// accumulating Mmads (sync_c1).
+// its tile (unitflag_c1), the PipeBarrier<PIPE_M> between small
+// accumulating Mmads (sync_c1) and the products' SetFlag/WaitFlag events
+// (sync_c3).
 //
 //===----------------------------------------------------------------------===//
 
@@ -211,4 +212,36 @@ LogicalResult ascube::verify::checkPipeM(func::FuncOp f) {
   for (Block &b : f.getBody())
     pipeM.scan(b, {});
   return success(pipeM.ok);
+}
+
+LogicalResult ascube::verify::checkFlags(func::FuncOp f) {
+  const target::ProductInfo *prod = getTargetProduct(f);
+  if (!prod)
+    return success();
+  bool ok = true;
+  f.walk([&](Operation *op) {
+    Pipe src, dst;
+    Value event;
+    if (auto s = dyn_cast<SetFlagOp>(op))
+      src = s.getSrc(), dst = s.getDst(), event = s.getEvent();
+    else if (auto w = dyn_cast<WaitFlagOp>(op))
+      src = w.getSrc(), dst = w.getDst(), event = w.getEvent();
+    else
+      return;
+    if ((src == Pipe::FIX || dst == Pipe::FIX) && !prod->HasFixpipe) {
+      op->emitOpError() << "event " << stringifyPipe(src) << " -> "
+                        << stringifyPipe(dst) << ": " << prod->Name
+                        << " has no FIX pipe (no Fixpipe, §16) [sync_c3]";
+      ok = false;
+      return;
+    }
+    std::optional<int64_t> id = getConstantIntValue(event);
+    if (id && *id >= prod->EventIds) {
+      op->emitOpError() << "event ID " << *id << " is out of range [0, "
+                        << prod->EventIds - 1 << "] on " << prod->Name
+                        << " [sync_c3]";
+      ok = false;
+    }
+  });
+  return success(ok);
 }

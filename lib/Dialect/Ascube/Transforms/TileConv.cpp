@@ -65,6 +65,8 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace ascube;
 using target::Level;
@@ -300,6 +302,10 @@ private:
     // padding), and columns from ow0 * sw - padLeft for a piece, the
     // chunk's channels, as an NC1HWC0 map (C1 = groups).
     Value map = buffer5(Level::L1, groups, inRows, inCols, 0);
+    // Every copy into L1 comes before every load out of it (the flags hand
+    // L1 over once per chunk): the weights' loads wait in `loads`.
+    beforeCopies();
+    SmallVector<std::function<void()>, 2> loads;
     int64_t channels = hasPartial ? (groups - 1) * c0 + crem : groups * c0;
     Value row = add(mul(oh0, p.sh), index(er.lo - padTop));
     Value col = add(mul(ow0, p.sw), index(ec.lo - padLeft));
@@ -382,8 +388,10 @@ private:
       Value b1 = buffer(Level::L1, ntp, kc, elem, Format::Nz,
                         groups < t.groups ? wLastOffset : wFullOffset);
       copyWeightsTransposed(b1, g0, groups, channels, f0, nt, ntp);
-      LoadOp::create(b, loc, b1, b0, ntp == kc ? b.getUnitAttr() : UnitAttr(),
-                     MoverAttr());
+      loads.push_back([=, this] {
+        LoadOp::create(b, loc, b1, b0, ntp == kc ? b.getUnitAttr() : UnitAttr(),
+                       MoverAttr());
+      });
     } else if (weightsByLoad3D) {
       // Full blocks: a map of nFull * KH * KW rows of C0 pixels; pixel
       // (h, w) is K row h * C0 + w, its channels the F columns. Every
@@ -397,16 +405,20 @@ private:
         for (int64_t j = 0; j < nFull; ++j)
           weights(add(g0, index(j)), c0, wFull, j * kk * c0 * c0,
                   planeRows * c0, c0);
-        load3d(wFull, b0, Value(), planeRows, c0, ntp, {}, 1, 1, 1, 1, 1, 1,
-               nFull * kk * c0, ntp);
+        loads.push_back([=, this] {
+          load3d(wFull, b0, Value(), planeRows, c0, ntp, {}, 1, 1, 1, 1, 1, 1,
+                 nFull * kk * c0, ntp);
+        });
       }
       if (hasPartial) {
         // The partial block: KH * KW rows of its crem channels, padded on
         // the right to C0 pixels, so the padding rows of B come in as 0.
         Value wLast = buffer5(Level::L1, ntp / c0, kk, crem, wLastOffset);
         weights(add(g0, index(nFull)), crem, wLast, 0, kk * crem, crem);
-        load3d(wLast, b0, index(nFull * kk * c0 * ntp), kk, crem, ntp,
-               {0, c0 - crem, 0, 0}, 1, 1, 1, 1, 1, 1, kk * c0, ntp);
+        loads.push_back([=, this] {
+          load3d(wLast, b0, index(nFull * kk * c0 * ntp), kk, crem, ntp,
+                 {0, c0 - crem, 0, 0}, 1, 1, 1, 1, 1, 1, kk * c0, ntp);
+        });
       }
     } else {
       // 8-bit weights where LoadData 3D cannot write L0B: a K x N Nz in L1
@@ -416,8 +428,13 @@ private:
       for (int64_t j = 0; j < groups; ++j)
         weights(add(g0, index(j)), hasPartial && j == groups - 1 ? crem : c0,
                 b1, j * kk * c0 * c0, kc, c0);
-      LoadOp::create(b, loc, b1, b0, UnitAttr(), MoverAttr());
+      loads.push_back([=, this] {
+        LoadOp::create(b, loc, b1, b0, UnitAttr(), MoverAttr());
+      });
     }
+    beforeLoads();
+    for (auto &load : loads)
+      load();
     // X: the im2col window of the map, all of it (its rows are the tile's
     // pixels), into L0A.
     Value a0 = buffer(Level::L0A, mRows(pixels), kc, elem, prod.L0ALayout);
@@ -428,15 +445,17 @@ private:
     load3d(map, a0, Value(), inRows, inCols, groups * c0, pad, p.kh, p.kw, p.sh,
            p.sw, p.dh, p.dw, pixels, kc);
     Value c = buffer(Level::L0C, mRows(pixels), ntp, acc, Format::Nz);
+    bool withBias = init && bias;
+    beforeMmad(init, withBias);
     // Consecutive accumulating Mmads into a small L0C tile need a PIPE_M
     // barrier (§13.3, sync_c1).
     if (!init && (mRows(pixels) / 16) * (ntp / 16) < 10)
       PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
-    bool withBias = init && bias;
     MmadOp::create(b, loc, a0, b0, c, withBias ? bias : Value(),
                    attr(mRows(pixels)), attr(kc), attr(ntp),
                    init && !bias ? BoolAttr() : b.getBoolAttr(false),
                    withBias ? b.getBoolAttr(true) : BoolAttr(), {}, {}, {}, {});
+    afterMmad(withBias);
   }
 
   /// The chunk's weights held F-major (`channels` channels from block g0,
@@ -725,11 +744,14 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
     emitter.requantOut = image(epilogue.requantOut);
   emitter.requantWord = epilogue.requantWord;
   emitter.writeOut = epilogue.writeC;
+  emitter.syncStart();
   auto loop =
       scf::ForOp::create(b, loc, arith::ConstantIndexOp::create(b, loc, 0),
                          arith::ConstantIndexOp::create(b, loc, images),
                          arith::ConstantIndexOp::create(b, loc, 1));
   b.setInsertionPointToStart(loop.getBody());
   emitter.emit(loop.getInductionVar());
+  b.setInsertionPointAfter(loop);
+  emitter.syncEnd();
   return eraseMapped();
 }

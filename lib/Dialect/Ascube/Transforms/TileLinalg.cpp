@@ -18,6 +18,11 @@
 //                        the bias, if any)
 //     Fixpipe            C tile -> C[m0.., n0..] (NZ2ND; reluEn for a ReLU)
 //
+// with the flags between the pipes (MTE2 copies, MTE1 loads, M, FIX) an
+// Ascend C kernel sets: ProgramEmitter::syncStart / beforeCopies /
+// beforeLoads / beforeMmad / afterMmad / writeTile / syncEnd
+// (docs/Tiling.md "Flags").
+//
 // The Mmad grid is fixed by its buffers (mmad_c8), so each tail size gets
 // buffers of its own shape, placed at the same addresses as the full ones.
 // What folds in around the op (zero fill, bias, ReLU, requantization) is
@@ -75,6 +80,33 @@ public:
     // 16), 512 B aligned.
     l1BOffset = llvm::alignTo(
         llvm::alignTo(aRows(t.m), 16) * aK(t.k) * p.aBits / 8, 512);
+    // Double buffering: the second set of chunk buffers follows the first
+    // in L1 (below a bias's staging), L0A and L0B. The tiling leaves room
+    // for two chunks (model::fitsMatmulTiling); with fewer, one set.
+    l1Set = llvm::alignTo(
+        l1BOffset + (p.transB ? nzBytes(bCols(t.n), bRows(t.k), p.bBits)
+                              : nzBytes(bRows(t.k), bCols(t.n), p.bBits)),
+        512);
+    l0aSet = llvm::alignTo(nzBytes(aRows(t.m), aK(t.k), p.aBits), 512);
+    int64_t bc0 = 256 / p.bBits;
+    l0bSet = llvm::alignTo(llvm::alignTo(bRows(t.k), bc0) *
+                               llvm::alignTo(bCols(t.n), 16) * p.bBits / 8,
+                           512);
+    int64_t l1Room = int64_t(prod.L1);
+    sets = 2 * l1Set <= l1Room && 2 * l0aSet <= int64_t(prod.L0A) &&
+                   2 * l0bSet <= int64_t(prod.L0B)
+               ? 2
+               : 1;
+  }
+
+  /// Sets the room the bias's staging at the top of L1 leaves (one set
+  /// where two chunk sets do not fit below it).
+  void reserveBiasStaging() {
+    int64_t bytes = *getElementBitWidth(cType) / 8;
+    int64_t top =
+        llvm::alignDown(int64_t(prod.L1) - 16 * bCols(t.n) * bytes, 512);
+    if (2 * l1Set > top)
+      sets = 1;
   }
 
   /// The whole matrix: every output tile, each on the block its number
@@ -100,23 +132,32 @@ private:
   /// One output tile: every K chunk, then the Fixpipe to C.
   void emitOutputTile(Value m0, int64_t mt, Value n0, int64_t nt) {
     int64_t fullK = p.k / t.k, tailK = p.k % t.k;
-    bool first = true;
     // The first K chunk's Mmad starts C from the bias (cmatrixSource).
     bias = biasRow ? biasToBT(n0, nt, bCols(nt), cType) : Value();
-    if (fullK > 0) {
-      emitChunk(m0, mt, n0, nt, index(0), t.k, /*init=*/true);
-      first = false;
-      if (fullK > 1) {
-        auto loop =
-            scf::ForOp::create(b, loc, index(1), index(fullK), index(1));
-        OpBuilder::InsertionGuard g(b);
-        b.setInsertionPointToStart(loop.getBody());
-        emitChunk(m0, mt, n0, nt, mul(loop.getInductionVar(), t.k), t.k,
-                  /*init=*/false);
-      }
+    // Chunk j (K from j * k) uses buffer set j % sets: with two sets the
+    // loop over the full chunks after the first takes them in pairs, so
+    // that each chunk's buffers are known.
+    auto chunk = [&](Value k0, int64_t kt, int64_t j) {
+      bufferSet = j % sets;
+      emitChunk(m0, mt, n0, nt, k0, kt, /*init=*/j == 0);
+    };
+    if (fullK > 0)
+      chunk(index(0), t.k, 0);
+    int64_t rest = std::max<int64_t>(fullK - 1, 0);
+    if (rest / sets > 0) {
+      auto loop =
+          scf::ForOp::create(b, loc, index(0), index(rest / sets), index(1));
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(loop.getBody());
+      // Chunks 1 + sets * i + s.
+      Value first = mul(loop.getInductionVar(), sets);
+      for (int64_t s = 0; s < sets; ++s)
+        chunk(mul(add(first, index(1 + s)), t.k), t.k, 1 + s);
     }
+    for (int64_t j = 1 + rest / sets * sets; j < fullK; ++j)
+      chunk(index(j * t.k), t.k, j);
     if (tailK > 0)
-      emitChunk(m0, mt, n0, nt, index(fullK * t.k), tailK, first);
+      chunk(index(fullK * t.k), tailK, fullK);
     // C tile -> C (NZ2ND): mt x nt elements at row m0, column n0; a ReLU
     // epilogue is Fixpipe's.
     Value c0 = buffer(Level::L0C, aRows(mt), bCols(nt), cType, Format::Nz);
@@ -132,11 +173,11 @@ private:
     // L1 holds each chunk as stored in GM: A as rows x k (A^T as k x
     // rows), B as k x n (B^T as n x k); ascube.load moves it transposed
     // where the L0 tile is the other way round.
-    Value a1 = p.transA ? buffer(Level::L1, ak, rows, aType, Format::Nz)
-                        : buffer(Level::L1, rows, ak, aType, Format::Nz);
-    Value b1 = p.transB
-                   ? buffer(Level::L1, bn, bk, bType, Format::Nz, l1BOffset)
-                   : buffer(Level::L1, bk, bn, bType, Format::Nz, l1BOffset);
+    int64_t l1A = bufferSet * l1Set, l1B = l1A + l1BOffset;
+    Value a1 = p.transA ? buffer(Level::L1, ak, rows, aType, Format::Nz, l1A)
+                        : buffer(Level::L1, rows, ak, aType, Format::Nz, l1A);
+    Value b1 = p.transB ? buffer(Level::L1, bn, bk, bType, Format::Nz, l1B)
+                        : buffer(Level::L1, bk, bn, bType, Format::Nz, l1B);
     // ND2NZ of the chunk (ndNum = 1, matrix strides 0: one matrix, where a
     // batch's 3-D source would default to all of them): A's mt x kt at
     // (m0, k0), row pitch K, or A^T's kt x mt at (k0, m0), pitch M; B's
@@ -154,51 +195,61 @@ private:
                          attr(1), attr(nRows), attr(nCols), attr(0),
                          attr(pitch), c0Stride, {}, attr(0));
     };
-    Value a0;
-    if (gemv(mt) && !prod.HasDisableGemv) {
-      // GEMV (m = 1, §13.3): the Mmad reads A from L0A as kt contiguous
-      // elements (ND). (950 turns GEMV off instead: disableGemv below.) ND2NZ
-      // with dstNzC0Stride = 1 (32 B) lays the row's C0 blocks one after
-      // another in L1 (the tail zero-filled to 32 B); LoadData 2D moves the
-      // fractals that hold it.
-      int64_t perFractal = 512 * 8 / p.aBits;
-      int64_t repeat = llvm::divideCeil(kt, perFractal);
+    // GEMV (m = 1, §13.3): the Mmad reads A from L0A as kt contiguous
+    // elements (ND). (950 turns GEMV off instead: disableGemv below.) ND2NZ
+    // with dstNzC0Stride = 1 (32 B) lays the row's C0 blocks one after
+    // another in L1 (the tail zero-filled to 32 B); LoadData 2D moves the
+    // fractals that hold it.
+    bool gemvRow = gemv(mt) && !prod.HasDisableGemv;
+    beforeCopies();
+    if (gemvRow)
       copy(A, aBase, m0, k0, aPitch, 1, kt, a1, attr(1));
-      a0 = buffer(Level::L0A, 1, repeat * perFractal, aType, Format::ND);
-      auto load = Load2DOp::create(b, loc, a1, a0);
-      load.setRepeatTimesAttr(attr(repeat));
-    } else if (p.transA)
+    else if (p.transA)
       copy(A, aBase, k0, m0, aPitch, kt, mt, a1);
-    else if (!a0)
+    else
       copy(A, aBase, m0, k0, aPitch, mt, kt, a1);
     if (p.transB)
       copy(B, bBase, n0, k0, bPitch, nt, kt, b1);
     else
       copy(B, bBase, k0, n0, bPitch, kt, nt, b1);
-    Value b0 = buffer(Level::L0B, bk, bn, bType, Format::Zn);
-    // A square tile held transposed says so (a non-square one's types do).
-    if (!a0) {
-      a0 = buffer(Level::L0A, rows, ak, aType, prod.L0ALayout);
+    beforeLoads();
+    Value a0;
+    if (gemvRow) {
+      int64_t perFractal = 512 * 8 / p.aBits;
+      int64_t repeat = llvm::divideCeil(kt, perFractal);
+      a0 = buffer(Level::L0A, 1, repeat * perFractal, aType, Format::ND,
+                  bufferSet * l0aSet);
+      auto load = Load2DOp::create(b, loc, a1, a0);
+      load.setRepeatTimesAttr(attr(repeat));
+    } else {
+      // A square tile held transposed says so (a non-square one's types
+      // do).
+      a0 = buffer(Level::L0A, rows, ak, aType, prod.L0ALayout,
+                  bufferSet * l0aSet);
       LoadOp::create(b, loc, a1, a0,
                      p.transA && rows == ak ? b.getUnitAttr() : UnitAttr(),
                      MoverAttr());
     }
+    Value b0 =
+        buffer(Level::L0B, bk, bn, bType, Format::Zn, bufferSet * l0bSet);
     LoadOp::create(b, loc, b1, b0,
                    p.transB && bk == bn ? b.getUnitAttr() : UnitAttr(),
                    MoverAttr());
     Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
+    bool withBias = init && bias;
+    beforeMmad(init, withBias);
     // Consecutive accumulating Mmads into one L0C tile of fewer than 10
     // fractals need a PIPE_M barrier (§13.3, sync_c1).
     if (!init && (rows / 16) * (bn / 16) < 10)
       PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
     // On 950 a one-row tile turns GEMV off and reads A as a fractal.
-    bool withBias = init && bias;
     MmadOp::create(
         b, loc, a0, b0, c0, withBias ? bias : Value(), attr(rows), attr(kt),
         attr(bn), init && !bias ? BoolAttr() : b.getBoolAttr(false),
         withBias ? b.getBoolAttr(true) : BoolAttr(), {},
         kAlign16() ? b.getBoolAttr(true) : BoolAttr(),
         gemv(mt) && prod.HasDisableGemv ? b.getBoolAttr(true) : BoolAttr(), {});
+    afterMmad(withBias);
   }
 
   /// A product without ND2NZ (Atlas 200I/500 A2): the nRows x nCols chunk
@@ -289,6 +340,13 @@ private:
   Type aType, bType, cType;
   /// L1 address of the B chunks (after the A chunk).
   int64_t l1BOffset = 0;
+  /// Bytes between the two buffer sets in L1, L0A and L0B.
+  int64_t l1Set = 0, l0aSet = 0, l0bSet = 0;
+
+  /// Bytes of an r x c Nz (or Zz) buffer: 16 x C0 fractals.
+  static int64_t nzBytes(int64_t r, int64_t c, int64_t bits) {
+    return llvm::alignTo(r, 16) * llvm::alignTo(c, 256 / bits) * bits / 8;
+  }
 };
 
 /// The convolutions the pass maps (TileConv.cpp).
@@ -594,10 +652,13 @@ struct AscubeTileLinalgPass
     MatmulEmitter emitter(b, loc, prod, p, *t, A, B, C);
     emitter.allocPoint = &func.getBody().front().front();
     // The bias as a 1 x N row (ND2NZ's source).
-    if (epilogue.bias)
+    if (epilogue.bias) {
       emitter.biasRow = memref::ExpandShapeOp::create(
           b, loc, ArrayRef<int64_t>{1, p.n}, epilogue.bias,
           ArrayRef<ReassociationIndices>{{0, 1}});
+      emitter.reserveBiasStaging();
+    }
+    emitter.syncStart();
     // Matrix i of a batch starts i * M * K (A), i * K * N (B) and i * M * N
     // (C) elements in.
     auto c = [&](int64_t v) {
@@ -622,6 +683,8 @@ struct AscubeTileLinalgPass
     emitter.requantWord = epilogue.requantWord;
     emitter.writeOut = epilogue.writeC;
     emitter.emit();
+    b.setInsertionPoint(op);
+    emitter.syncEnd();
     for (Operation *e : llvm::reverse(epilogue.ops))
       e->erase();
     fill.erase();
@@ -680,6 +743,70 @@ LogicalResult ascube::tiling::checkOperandSizes(Operation *op) {
   return success();
 }
 
+void tiling::ProgramEmitter::flag(bool set, Pipe src, Pipe dst, int64_t event) {
+  auto s = PipeAttr::get(b.getContext(), src);
+  auto d = PipeAttr::get(b.getContext(), dst);
+  if (set)
+    SetFlagOp::create(b, loc, s, d, index(event));
+  else
+    WaitFlagOp::create(b, loc, s, d, index(event));
+}
+
+/// The events of the "free" flags: one per buffer set, and the bias's.
+static SmallVector<int64_t, 3> freeEvents(int64_t sets, bool bias) {
+  SmallVector<int64_t, 3> events;
+  for (int64_t e = 0; e < sets; ++e)
+    events.push_back(e);
+  if (bias)
+    events.push_back(tiling::ProgramEmitter::kBiasEvent);
+  return events;
+}
+
+void tiling::ProgramEmitter::syncStart() {
+  for (int64_t e : freeEvents(sets, static_cast<bool>(biasRow))) {
+    flag(true, Pipe::MTE1, Pipe::MTE2, e);
+    flag(true, Pipe::M, Pipe::MTE1, e);
+  }
+  flag(true, Pipe::FIX, Pipe::M);
+}
+
+void tiling::ProgramEmitter::syncEnd() {
+  for (int64_t e : freeEvents(sets, static_cast<bool>(biasRow))) {
+    flag(false, Pipe::MTE1, Pipe::MTE2, e);
+    flag(false, Pipe::M, Pipe::MTE1, e);
+  }
+  flag(false, Pipe::FIX, Pipe::M);
+  // What Fixpipe wrote to GM, before anything later reads it.
+  flag(true, Pipe::FIX, Pipe::MTE2);
+  flag(false, Pipe::FIX, Pipe::MTE2);
+}
+
+void tiling::ProgramEmitter::beforeCopies() {
+  flag(false, Pipe::MTE1, Pipe::MTE2, bufferSet);
+}
+
+void tiling::ProgramEmitter::beforeLoads() {
+  flag(true, Pipe::MTE2, Pipe::MTE1, bufferSet);
+  flag(false, Pipe::MTE2, Pipe::MTE1, bufferSet);
+  flag(false, Pipe::M, Pipe::MTE1, bufferSet);
+}
+
+void tiling::ProgramEmitter::beforeMmad(bool init, bool withBias) {
+  flag(true, Pipe::MTE1, Pipe::MTE2, bufferSet);
+  flag(true, Pipe::MTE1, Pipe::M, bufferSet);
+  flag(false, Pipe::MTE1, Pipe::M, bufferSet);
+  if (init)
+    flag(/*set=*/false, Pipe::FIX, Pipe::M);
+  if (withBias)
+    flag(false, Pipe::MTE1, Pipe::M, kBiasEvent);
+}
+
+void tiling::ProgramEmitter::afterMmad(bool withBias) {
+  flag(true, Pipe::M, Pipe::MTE1, bufferSet);
+  if (withBias)
+    flag(true, Pipe::M, Pipe::MTE1, kBiasEvent);
+}
+
 void tiling::ProgramEmitter::writeTile(Value c, Value out, Value offset,
                                        int64_t rows, int64_t cols,
                                        int64_t pitch) {
@@ -692,10 +819,15 @@ void tiling::ProgramEmitter::writeTile(Value c, Value out, Value offset,
       f.setReluEnAttr(b.getBoolAttr(true));
     return f;
   };
+  // The tile's last Mmad is done; after the Fixpipes M may write L0C
+  // again.
+  flag(true, Pipe::M, Pipe::FIX);
+  flag(false, Pipe::M, Pipe::FIX);
   if (writeOut)
     fixpipe(out);
   if (requantOut)
     fixpipe(requantOut).setDeqScalarAttr(attr(int64_t(requantWord)));
+  flag(true, Pipe::FIX, Pipe::M);
 }
 
 void tiling::ProgramEmitter::plainCopy(Value src, Value from, Value dst,
@@ -777,6 +909,8 @@ Value tiling::ProgramEmitter::biasToBT(Value n0, int64_t nt, int64_t bn,
   int64_t bytes = *getElementBitWidth(cType) / 8;
   int64_t l1Offset = llvm::alignDown(int64_t(prod.L1) - 16 * bn * bytes, 512);
   Value l1 = buffer(Level::L1, 1, bn, cType, Format::Nz, l1Offset);
+  // The bias row's L1 and BT have flags of their own.
+  flag(false, Pipe::MTE1, Pipe::MTE2, kBiasEvent);
   if (prod.HasND2NZ)
     DataCopyOp::create(b, loc, biasRow, n0, l1, Value(), {}, {}, {}, {}, {},
                        attr(1), attr(1), attr(nt), attr(0),
@@ -789,7 +923,12 @@ Value tiling::ProgramEmitter::biasToBT(Value n0, int64_t nt, int64_t bn,
       place(MemRefType::get({btElems}, cType, MemRefLayoutAttrInterface(),
                             MemSpaceAttr::get(b.getContext(), Level::BT)),
             0);
+  flag(true, Pipe::MTE2, Pipe::MTE1, kBiasEvent);
+  flag(false, Pipe::MTE2, Pipe::MTE1, kBiasEvent);
+  flag(false, Pipe::M, Pipe::MTE1, kBiasEvent);
   DataCopyOp::create(b, loc, l1, Value(), bt, Value(), {}, {}, {}, {}, {}, {},
                      {}, {}, {}, {}, {}, {}, {});
+  flag(true, Pipe::MTE1, Pipe::MTE2, kBiasEvent);
+  flag(true, Pipe::MTE1, Pipe::M, kBiasEvent);
   return bt;
 }

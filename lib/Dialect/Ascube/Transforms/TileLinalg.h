@@ -10,6 +10,7 @@
 #ifndef ASCUBE_TRANSFORMS_TILELINALG_H
 #define ASCUBE_TRANSFORMS_TILELINALG_H
 
+#include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
 #include "ascube/Layout/Fractal.h"
 #include "ascube/Model/ConvTiling.h"
 #include "ascube/Target/Target.h"
@@ -218,6 +219,41 @@ protected:
   /// §5). What builds Nz tiles on a product without ND2NZ.
   void plainCopy(mlir::Value src, mlir::Value from, mlir::Value dst,
                  mlir::Value to, int64_t count, int64_t len, int64_t srcGap);
+
+public:
+  /// The event of the bias's flags (its L1 row and BT).
+  static constexpr int64_t kBiasEvent = 2;
+  /// The flags between the program's pipes (ascube.set_flag, docs/Tiling.md
+  /// "Flags"): MTE2 copies chunks GM -> L1, MTE1 loads them L1 -> L0A/L0B,
+  /// M multiplies into L0C, FIX writes L0C to GM. Each hand-over is a pair
+  /// of flags: "ready" from the producer (MTE2 -> MTE1, MTE1 -> M,
+  /// M -> FIX) and "free" back from the consumer (MTE1 -> MTE2 for L1,
+  /// M -> MTE1 for L0A/L0B, FIX -> M for L0C), the "free" ones set before
+  /// the program (syncStart) and waited for after it (syncEnd). Events 0
+  /// and 1 guard the two sets of chunk buffers (one set: event 0), event 0
+  /// the C tile, event 2 the bias (its L1 row and BT). syncEnd also hands
+  /// GM to later reads (FIX -> MTE2).
+  void syncStart();
+  void syncEnd();
+
+protected:
+  /// One flag op: SetFlag (`set`) or WaitFlag of `src -> dst`.
+  void flag(bool set, ascube::Pipe src, ascube::Pipe dst, int64_t event = 0);
+  /// Double buffering: `sets` buffer sets (1 or 2) of the chunks' L1, L0A
+  /// and L0B buffers; the chunk being emitted uses set `bufferSet`, and
+  /// its flags event `bufferSet`.
+  int64_t sets = 1, bufferSet = 0;
+  /// A chunk's copies into L1 start when MTE1 has read the previous ones.
+  void beforeCopies();
+  /// Its loads start when the copies are done and M has read the previous
+  /// L0A/L0B tiles.
+  void beforeLoads();
+  /// Its Mmad starts when the loads are done (which frees L1 for the next
+  /// copies); the first Mmad of a C tile (`init`) also when FIX has read
+  /// the previous tile, one from the bias (`withBias`) when BT holds it.
+  void beforeMmad(bool init, bool withBias);
+  /// The Mmad frees L0A/L0B (and BT) for the next loads.
+  void afterMmad(bool withBias);
 
   mlir::Value index(int64_t v);
   mlir::Value mul(mlir::Value v, int64_t c);

@@ -7,10 +7,11 @@
 // operands of one instruction (overlap_c1), data overwritten through an
 // overlapping buffer while still live (overlap_c2) or handed across buffers
 // of another geometry (overlap_c3, a warning), unitFlag pairing
-// (unitflag_c1) and the PIPE_M barrier between small accumulating Mmads
-// (sync_c1). Buffer arguments' capacities are the module verifier's. This
-// file holds the pass and the placement, call-site and loop-offset rules;
-// the others are in LiveData.cpp and PipeRules.cpp (VerifyTargetRules.h).
+// (unitflag_c1), the PIPE_M barrier between small accumulating Mmads
+// (sync_c1) and the product's flag events (sync_c3). Buffer arguments'
+// capacities are the module verifier's. This file holds the pass and the
+// placement, call-site and loop-offset rules; the others are in LiveData.cpp
+// and PipeRules.cpp (VerifyTargetRules.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -380,6 +381,7 @@ struct AscubeVerifyTargetPass
       ok &= succeeded(liveData.check(f));
       ok &= succeeded(checkUnitFlags(f));
       ok &= succeeded(checkPipeM(f));
+      ok &= succeeded(checkFlags(f));
     });
     if (!ok)
       signalPassFailure();

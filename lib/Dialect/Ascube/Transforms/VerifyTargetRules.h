@@ -3,7 +3,7 @@
 // ascube-verify-target's rules, one group per file (internal):
 // VerifyTarget.cpp (the pass; capacity_c3, arg_c2, call sites, loop
 // offsets), LiveData.cpp (overlap_c1, overlap_c2, overlap_c3),
-// PipeRules.cpp (unitflag_c1, sync_c1).
+// PipeRules.cpp (unitflag_c1, sync_c1, sync_c3).
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,6 +53,10 @@ mlir::LogicalResult checkUnitFlags(mlir::func::FuncOp f);
 
 /// The PIPE_M barrier between small accumulating Mmads (sync_c1).
 mlir::LogicalResult checkPipeM(mlir::func::FuncOp f);
+
+/// The SetFlag/WaitFlag events the product has: a FIX pipe, constant event
+/// IDs in range (sync_c3).
+mlir::LogicalResult checkFlags(mlir::func::FuncOp f);
 
 } // namespace ascube::verify
 

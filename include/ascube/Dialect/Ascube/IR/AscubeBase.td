@@ -44,6 +44,11 @@ def Ascube_Dialect : Dialect {
     /// buffer argument at a byte offset of its level.
     static constexpr ::llvm::StringLiteral kArgOffsetAttrName =
         "ascube.offset";
+    /// Name of the module attribute convert-ascube-to-loops (sync-checks)
+    /// leaves for a runner: an array of "file:line:col: op" strings, the
+    /// sites its flag-model hooks name.
+    static constexpr ::llvm::StringLiteral kSyncSitesAttrName =
+        "ascube.sync_sites";
   private:
     void registerAttributes();
     void registerTypes();

@@ -1,7 +1,7 @@
 //===- AscubeBufferOps.td - buffer ops ---------------------*- tablegen -*-===//
 //
 // Buffers, ordering and blocks: ascube.alloc (a buffer at a memory level),
-// ascube.pipe_barrier, ascube.block_idx / block_num (the AI core running
+// ascube.pipe_barrier, ascube.set_flag / wait_flag, ascube.block_idx / block_num (the AI core running
 // the kernel) and the abstract L1 -> L0 move ascube.load that
 // ascube-select-movers turns into instructions (cube-reference §1-§3, §11,
 // §13.3). C++: lib/Dialect/Ascube/IR/BufferOps.cpp.
@@ -81,6 +81,77 @@ def Ascube_PipeBarrierOp : Ascube_Op<"pipe_barrier"> {
   let arguments = (ins Ascube_PipeAttr:$pipe);
   let assemblyFormat = "$pipe attr-dict";
 }
+
+class Ascube_FlagOp<string mnemonic, string summaryText, string what>
+    : Ascube_Op<mnemonic> {
+  let summary = summaryText;
+  let description = what # [{
+
+    A flag is one bit per (source pipe, destination pipe, event ID) of the
+    AI core running the kernel (each block has its own). SetFlag starts
+    when every earlier instruction of the source pipe has finished its reads
+    and writes, then sets the bit; it does not hold up the next instruction
+    of its pipe. WaitFlag holds up the destination pipe's later instructions
+    until the bit is 1, then clears it. Instructions run on their pipes:
+    DataCopy GM -> L1 on MTE2, the LoadData family and DataCopy L1 -> BT on
+    MTE1, the Mmad family on M, Fixpipe and DataCopy L1 -> FB on FIX.
+
+    - `src -> dst`: one of the Cube core's events (`sync_c2`): MTE2 -> MTE1,
+      MTE1 -> MTE2, MTE1 -> M, M -> MTE1, MTE2 -> M, M -> MTE2, M -> FIX,
+      FIX -> M, MTE2 -> FIX, FIX -> MTE2, MTE1 -> FIX, FIX -> MTE1,
+      FIX -> FIX, MTE3 <-> MTE1, MTE3 <-> MTE2, FIX -> MTE3, S <-> MTE2,
+      S <-> MTE3, FIX -> S, M -> S. V (the vector core) and ALL are not
+      flag pipes; events with FIX need a product with Fixpipe (`sync_c3`).
+    - `event`: an `index`, the event ID, 0-7 (0-3 on the Atlas training
+      series; `sync_c3`: constants by ascube-verify-target, every value at
+      run time with `ascube-run --check-sync`).
+
+    The CPU runs the instructions in program order, one legal order of many:
+    the flags change no value. `ascube-run --check-sync` runs the kernel
+    with the flag model and reports two instructions of different pipes
+    that touch the same bytes, one writing, with no flag chain (or
+    `ascube.pipe_barrier <ALL>`) ordering them (`sync_c4`) — on the chip
+    their order, and so the result, is not fixed — a SetFlag of a flag
+    already set (`sync_c5`), a WaitFlag no SetFlag before it sets
+    (`sync_c6`) and a flag still set when the kernel ends (`sync_c7`;
+    SetFlag and WaitFlag come in pairs). Source: Ascend C SetFlag/WaitFlag
+    and the CCE set_flag/wait_flag intrinsics (asc-devkit); the pipes of
+    the instructions, cube-reference §5-§16.
+
+    Example (the documents' MmadWithSparse kernel):
+
+    ```mlir
+    %e0 = arith.constant 0 : index
+    ascube.data_copy %a_gm to %a_l1 : memref<16x32xi8> to !A1
+    ascube.set_flag <MTE2> -> <MTE1>, %e0
+    ascube.wait_flag <MTE2> -> <MTE1>, %e0
+    ascube.load_2d %a_l1 to %a_l0 : !A1 to !A2
+    ascube.set_flag <MTE1> -> <M>, %e0
+    ascube.wait_flag <MTE1> -> <M>, %e0
+    ascube.mmad %a_l0, %b_l0 to %c : !A2, !B2 to !C
+    ```
+  }];
+  let arguments = (ins Ascube_PipeAttr:$src, Ascube_PipeAttr:$dst,
+                   Index:$event);
+  let assemblyFormat = "$src `->` $dst `,` $event attr-dict";
+  let hasVerifier = 1;
+}
+
+def Ascube_SetFlagOp : Ascube_FlagOp<"set_flag",
+    "SetFlag<SRC_DST>(event): the source pipe signals the destination pipe",
+    [{
+    Ascend C's `SetFlag<HardEvent::SRC_DST>(event)`: once every earlier
+    instruction of pipe `src` has finished, sets the flag `(src, dst,
+    event)`, which an `ascube.wait_flag` of `dst` waits for.
+    }]>;
+
+def Ascube_WaitFlagOp : Ascube_FlagOp<"wait_flag",
+    "WaitFlag<SRC_DST>(event): the destination pipe waits for the source pipe",
+    [{
+    Ascend C's `WaitFlag<HardEvent::SRC_DST>(event)`: the later
+    instructions of pipe `dst` start once the flag `(src, dst, event)` is
+    set (by an `ascube.set_flag`), which it clears.
+    }]>;
 
 def Ascube_BlockIdxOp : Ascube_Op<"block_idx", [Pure]> {
   let summary = "GetBlockIdx(): the index of the AI core (block) running the kernel (cube-reference §1)";

@@ -278,6 +278,17 @@ mlir::LogicalResult checkBufferFitsTarget(mlir::Operation *anchor,
 /// elements per byte, see Numerics/Packing.h).
 unsigned getStorageBytes(mlir::Type elementType);
 
+/// The pipe an instruction runs on (ascube.set_flag; cube-reference §5-§16):
+/// what reads GM (DataCopy GM -> L1, LoadData 2D GM -> L0) MTE2, DataCopy
+/// L1 -> BT and the LoadData family (ascube.load included) MTE1, DataCopy
+/// L1 -> FB and Fixpipe FIX, the Mmad family M; std::nullopt for any other
+/// op.
+std::optional<Pipe> getInstructionPipe(mlir::Operation *op);
+
+/// Whether `src -> dst` is one of the Cube core's SetFlag/WaitFlag events
+/// (asc-devkit HardEvent on the AI Cube core; the rule sync_c2).
+bool isCubeEvent(Pipe src, Pipe dst);
+
 } // namespace ascube
 
 #endif // ASCUBE_DIALECT_ASCUBE_IR_ASCUBEPARAMS_H

@@ -33,7 +33,13 @@ def AscubeVerifyTarget : Pass<"ascube-verify-target", "::mlir::ModuleOp"> {
     - unitFlag is enabled on both or neither of an Mmad and the Fixpipe that
       reads its L0C tile (`unitflag_c1`);
     - consecutive small accumulating Mmads into one L0C tile have a PIPE_M
-      barrier between them (`sync_c1`).
+      barrier between them (`sync_c1`);
+    - `ascube.set_flag` / `wait_flag` name an event the product has: one
+      with FIX only where Fixpipe exists, a constant event ID below the
+      product's count (8; 4 on the Atlas training series) (`sync_c3`).
+      Whether the flags order every pair of instructions that must be
+      ordered is checked when the kernel runs (`ascube-run --check-sync`,
+      `sync_c4`-`sync_c7`).
 
     Without a target only the product-independent part runs; with
     `onlyWithTarget` functions under no `ascube.target` are skipped. It runs
@@ -151,7 +157,10 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     (`ascube-select-movers` then picks the instructions), `ascube.mmad`
     accumulates into the L0C tile (the first chunk from zero, the others
     onto C, with a PIPE_M barrier where the tile is small, `sync_c1`), and
-    Fixpipe writes the tile to C. Output tile number t runs on the block
+    Fixpipe writes the tile to C, with the flags between those pipes
+    (MTE2, MTE1, M, FIX) an Ascend C kernel sets: `ascube.set_flag` /
+    `wait_flag` for each hand-over and its release (docs/Tiling.md
+    "Flags"; `ascube-run --check-sync` checks them). Output tile number t runs on the block
     with t % ascube.block_num == ascube.block_idx, so the program shares
     its tiles out over the AI cores that run it. Tails in M, N and K get
     their own

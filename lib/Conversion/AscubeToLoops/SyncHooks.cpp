@@ -1,0 +1,194 @@
+//===- SyncHooks.cpp - Calls that let a runner check the flags -----------===//
+//
+// With `sync-checks`, the preparation step puts calls before every
+// instruction and flag op that tell a runner (ascube-run --check-sync) what
+// runs on which pipe and which bytes it touches, so that the runner can
+// check the program against the flag model (ascube.set_flag; the rules
+// sync_c3-sync_c7 in docs/Constraints.md):
+//
+//   __ascube_sync_op(site, pipe)                 an instruction starts
+//   __ascube_sync_access(level, lo, hi, rel, w)  it reads (w = 0) or writes
+//                                                host bytes [lo, hi), which
+//                                                are bytes [rel, rel + hi -
+//                                                lo) of its level (GM: of
+//                                                the buffer)
+//   __ascube_sync_flag(site, kind, src, dst, id) set_flag (kind 0),
+//                                                wait_flag (1), pipe_barrier
+//                                                (2, src = the pipe)
+//
+// `site` indexes the module attribute `ascube.sync_sites`, one
+// "file:line:col: op" string per site, for the runner's messages. Pipes
+// are ascube::Pipe values, levels target::Level values.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringUtils.h"
+#include "ascube/Conversion/AscubeToLoops.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+using namespace ascube;
+using namespace ascube::lowering;
+using target::Level;
+
+namespace {
+
+/// Declares a private hook `name(i64 x n)` in `module` once.
+void declareHook(ModuleOp module, StringRef name, unsigned n) {
+  if (SymbolTable::lookupSymbolIn(module, name))
+    return;
+  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+  SmallVector<Type> args(n, mb.getI64Type());
+  auto hook = func::FuncOp::create(mb, module.getLoc(), name,
+                                   mb.getFunctionType(args, {}));
+  hook.setPrivate();
+}
+
+Value i64(ImplicitLocOpBuilder &b, Value index) {
+  return arith::IndexCastOp::create(b, b.getI64Type(), index);
+}
+
+Value i64(ImplicitLocOpBuilder &b, int64_t v) {
+  return arith::ConstantIntOp::create(b, b.getI64Type(), v);
+}
+
+/// "file:line:col: op" for the runner's messages.
+std::string siteText(Operation *op) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  if (auto l = op->getLoc()->findInstanceOf<FileLineColLoc>())
+    os << l.getFilename().getValue() << ":" << l.getLine() << ":"
+       << l.getColumn() << ": ";
+  os << op->getName().getStringRef();
+  return s;
+}
+
+struct HookBuilder {
+  ImplicitLocOpBuilder &b;
+
+  /// The host byte address of `buf`'s first element, in the storage the
+  /// conversion gives it (the cast folds away against the lowered buffer).
+  Value address(Value buf, MemRefType &storage) {
+    auto t = cast<MemRefType>(buf.getType());
+    storage = getCPUStorageType(t);
+    Value v = buf;
+    if (storage != t)
+      v = UnrealizedConversionCastOp::create(b, storage, buf).getResult(0);
+    Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, v);
+    auto md = memref::ExtractStridedMetadataOp::create(b, v);
+    IndexMath im{b};
+    return im.add(ptr, im.mul(md.getOffset(), storageBytes(storage)));
+  }
+
+  static int64_t storageBytes(MemRefType storage) {
+    return std::max<int64_t>(1, storage.getElementTypeBitWidth() / 8);
+  }
+
+  /// Reports an access of `buf` from element `offset` (null: 0) through
+  /// `extent` logical elements, or of the whole buffer (no extent).
+  void access(Value buf, Value offset, std::optional<int64_t> extent,
+              bool write) {
+    if (!buf)
+      return;
+    auto t = cast<MemRefType>(buf.getType());
+    std::optional<Level> level = getMemLevel(t);
+    MemRefType storage;
+    Value base = address(buf, storage);
+    IndexMath im{b};
+    Value lo, hi;
+    if (extent) {
+      unsigned bits = getElementBitWidth(t.getElementType()).value_or(8);
+      Value first = offset ? offset : im.c(0);
+      // Bytes [first * bits / 8, ceil((first + extent) * bits / 8)).
+      lo = im.div(im.mul(first, bits), 8);
+      hi = im.div(im.add(im.mul(im.add(first, *extent), bits), 7), 8);
+    } else {
+      SmallVector<int64_t> strides;
+      int64_t off;
+      int64_t span = 0;
+      if (succeeded(storage.getStridesAndOffset(strides, off)) &&
+          storage.hasStaticShape() && storage.getNumElements() > 0) {
+        span = 1;
+        for (auto [size, stride] : llvm::zip(storage.getShape(), strides))
+          span += (size - 1) * stride;
+      }
+      lo = im.c(0);
+      hi = im.c(span * storageBytes(storage));
+    }
+    Value rel = im.add(lo, im.c(getStaticBase(buf).value_or(0)));
+    func::CallOp::create(b, kSyncAccessHook, TypeRange{},
+                         ValueRange{i64(b, int64_t(level ? *level : Level::GM)),
+                                    i64(b, im.add(base, lo)),
+                                    i64(b, im.add(base, hi)), i64(b, rel),
+                                    i64(b, int64_t(write))});
+  }
+};
+
+} // namespace
+
+void ascube::lowering::insertSyncHooks(func::FuncOp func,
+                                       std::vector<std::string> &sites) {
+  ModuleOp module = func->getParentOfType<ModuleOp>();
+  SmallVector<Operation *> ops;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (getInstructionPipe(op) || isa<SetFlagOp, WaitFlagOp, PipeBarrierOp>(op))
+      ops.push_back(op);
+  });
+  if (ops.empty())
+    return;
+  declareHook(module, kSyncOpHook, 2);
+  declareHook(module, kSyncAccessHook, 5);
+  declareHook(module, kSyncFlagHook, 5);
+  for (Operation *op : ops) {
+    ImplicitLocOpBuilder b(op->getLoc(), op);
+    Value site = i64(b, int64_t(sites.size()));
+    sites.push_back(siteText(op));
+    auto flag = [&](int64_t kind, Pipe src, Pipe dst, Value event) {
+      func::CallOp::create(b, kSyncFlagHook, TypeRange{},
+                           ValueRange{site, i64(b, kind), i64(b, int64_t(src)),
+                                      i64(b, int64_t(dst)),
+                                      event ? i64(b, event) : i64(b, 0)});
+    };
+    if (auto s = dyn_cast<SetFlagOp>(op)) {
+      flag(0, s.getSrc(), s.getDst(), s.getEvent());
+      continue;
+    }
+    if (auto w = dyn_cast<WaitFlagOp>(op)) {
+      flag(1, w.getSrc(), w.getDst(), w.getEvent());
+      continue;
+    }
+    if (auto p = dyn_cast<PipeBarrierOp>(op)) {
+      flag(2, p.getPipe(), p.getPipe(), nullptr);
+      continue;
+    }
+    func::CallOp::create(
+        b, kSyncOpHook, TypeRange{},
+        ValueRange{site, i64(b, int64_t(*getInstructionPipe(op)))});
+    HookBuilder h{b};
+    if (std::optional<MoverFacts> m = getMoverFacts(op)) {
+      h.access(m->src, m->srcOffset, m->extents.src, false);
+      h.access(m->dst, m->dstOffset, m->extents.dst, true);
+      SmallVector<Value, 2> reads, writes;
+      cast<MoverOpInterface>(op).getOtherOperands(reads, writes);
+      for (Value v : reads)
+        h.access(v, nullptr, std::nullopt, false);
+      for (Value v : writes)
+        h.access(v, nullptr, std::nullopt, true);
+    } else if (auto m = dyn_cast<MoverOpInterface>(op)) {
+      // Parameters that do not resolve statically: the whole buffers.
+      h.access(m.getSourceBuffer(), nullptr, std::nullopt, false);
+      h.access(m.getDestinationBuffer(), nullptr, std::nullopt, true);
+    } else if (auto m = dyn_cast<MatmulOpInterface>(op)) {
+      SmallVector<Value> inputs;
+      m.getInputs(inputs);
+      for (Value v : inputs)
+        h.access(v, nullptr, std::nullopt, false);
+      if (m.accumulates())
+        h.access(m.getMatrixC(), nullptr, std::nullopt, false);
+      h.access(m.getMatrixC(), nullptr, std::nullopt, true);
+    }
+  }
+}
