@@ -50,6 +50,15 @@ TEST(ConvTiling, SmallProblemIsOneTile) {
   EXPECT_EQ(t->tilesN(p), 1);
   EXPECT_EQ(t->chunksK(p), 1);
   EXPECT_EQ(t->gmToL1Bytes(p), 4096 + 8640);
+  // Two chunks fit L0A (2 x 48 x 288 x 2 B = 55296 B), L0B and L1: the
+  // chunks are double-buffered.
+  EXPECT_EQ(t->sets, 2);
+  EXPECT_EQ(t->l0aSetBytes(p), 27648);
+  EXPECT_EQ(t->l0bSetBytes(p), 288 * 32 * 2);
+  // L1 per set: the map (64 pixels x 2 blocks x 32 B = 4096 B), the full
+  // block's weights (2 x 144 x 32 x 2 B = 18432 B) and the partial block's
+  // (144 x 32 x 2 B = 9216 B), each 512 B aligned.
+  EXPECT_EQ(t->l1SetBytes(p), 4096 + 18432 + 9216);
 }
 
 // Traffic of a given tiling: 10 x 10 x 16 f16, 3 x 3, 64 channels (8 x 8
@@ -68,20 +77,45 @@ TEST(ConvTiling, TrafficOfBands) {
 }
 
 // A row too long for L0A: 400 output pixels x K = 3 x 3 x 16 = 144 f16
-// columns is 115200 B > 64 KiB, so rows are cut into pieces of at most
-// 65536 / (144 x 2) = 227 pixels, in 16s: 224 (and a tail of 176), which
-// reads 226 + 178 input columns per row, no more than any smaller piece.
+// columns is 115200 B > 64 KiB, so rows are cut into pieces. Two chunks
+// (double buffering) fit with at most 65536 / (2 x 144 x 2) = 113 pixels,
+// in 16s: 112 (three, and a tail of 64), which reads 3 x 114 + 66 input
+// columns per row, no more than any smaller piece. With one set (the
+// fallback) 227 pixels would fit: 224 and a tail of 176.
 TEST(ConvTiling, LongRowsInPieces) {
   ConvProblem p = problem(5, 402, 16, 3, 16);
   EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{1, 0, 16, 1}));
   auto t = chooseConvTiling(p, kA2);
   ASSERT_TRUE(t);
+  EXPECT_EQ(t->sets, 2);
   EXPECT_EQ(t->rows, 1);
-  EXPECT_EQ(t->piece, 224);
-  EXPECT_EQ(t->tilesM(p), 3 * 2);
-  // Per output row: 3 input rows of 226 + 178 columns, one 32 B block.
+  EXPECT_EQ(t->piece, 112);
+  EXPECT_EQ(t->tilesM(p), 3 * 4);
+  // Per output row: 3 input rows of 3 x 114 + 66 columns, one 32 B block.
   EXPECT_EQ(t->gmToL1Bytes(p),
-            3 * 3 * (226 + 178) * 32 + 6 * (3 * 3 * 16 * 16 * 2));
+            3 * 3 * (3 * 114 + 66) * 32 + 12 * (3 * 3 * 16 * 16 * 2));
+  auto single = chooseConvTiling(p, kA2, 1);
+  ASSERT_TRUE(single);
+  EXPECT_EQ(single->piece, 224);
+  EXPECT_EQ(single->tilesM(p), 3 * 2);
+}
+
+// Double buffering only where two chunks fit: an 11 x 11 kernel of one C0
+// block is K = 121 x 16 = 1936 columns; one 16-pixel chunk of A takes
+// 16 x 1936 x 2 = 61952 B of L0A's 64 KiB, two do not fit, so the chunks
+// have one buffer set. A 7 x 7 kernel (K = 784: 2 x 16 x 784 x 2 = 50176
+// B) has two.
+TEST(ConvTiling, DoubleBufferedWhereTwoChunksFit) {
+  ConvProblem big = problem(20, 20, 16, 11, 16);
+  auto t = chooseConvTiling(big, kA2);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->sets, 1);
+  EXPECT_FALSE(chooseConvTiling(big, kA2, 2));
+  ConvProblem small = problem(20, 20, 16, 7, 16);
+  auto u = chooseConvTiling(small, kA2);
+  ASSERT_TRUE(u);
+  EXPECT_EQ(u->sets, 2);
+  EXPECT_TRUE(fitsConvTiling(small, kA2, *u));
 }
 
 // int8 (C0 = 32): N tiles are whole C0 blocks (32 channels), K = 32 per
@@ -192,10 +226,10 @@ TEST(ConvTiling, NchwOutputNoAlignedTile) {
   ASSERT_TRUE(chooseConvTiling(p, kA2));
   p.outAlign = 8;
   EXPECT_FALSE(chooseConvTiling(p, kA2));
-  // OW = 400: pieces of 224 as without the alignment.
+  // OW = 400: pieces of 112 (double-buffered) as without the alignment.
   p = problem(5, 402, 16, 3, 16);
   p.outAlign = 8;
   auto t = chooseConvTiling(p, kA2);
   ASSERT_TRUE(t);
-  EXPECT_EQ(t->piece, 224);
+  EXPECT_EQ(t->piece, 112);
 }

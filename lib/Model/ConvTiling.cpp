@@ -69,21 +69,39 @@ bool ascube::model::fitsConvTiling(const ConvProblem &p,
   int64_t m = roundUp(t.pixels(p), 16);
   int64_t k = t.groups * p.kh * p.kw * p.c0();
   int64_t groupRows = p.kh * p.kw * p.c0();
-  // A chunk's weights, and the partial last block's own region (held
-  // F-major: the last chunk's, of C1 % groups blocks).
-  int64_t weightGroups = t.groups + (p.weightsTransposed ? p.c1() % t.groups
-                                     : p.c % p.c0()      ? 1
-                                                         : 0);
-  // Three 512 B aligned regions (map, full blocks' and the partial
-  // block's weights), and the bias staged at the top.
-  int64_t l1 = t.mapPixels(p) * t.groups * 32 +
-               weightGroups * groupRows * t.n * p.bits / 8 + 3 * 512 +
+  if (t.sets < 1 || t.sets > 2 || k > 4095 || t.mapPixels(p) > 16384 ||
+      t.groups * groupRows > 16384)
+    return false;
+  // The buffer sets (three 512 B aligned regions each) and the bias staged
+  // at the top.
+  int64_t l1 = t.sets * t.l1SetBytes(p) +
                (p.biasBits ? 16 * t.n * p.biasBits / 8 + 512 : 0);
   int64_t bt = (t.n * p.biasBits / 8 + 63) / 64 * 64;
-  return k <= 4095 && t.mapPixels(p) <= 16384 &&
-         t.groups * groupRows <= 16384 && m * t.n * p.cBits / 8 <= cap.l0c &&
-         m * k * p.bits / 8 <= cap.l0a && k * t.n * p.bits / 8 <= cap.l0b &&
-         l1 <= cap.l1 && (!p.biasBits || bt <= cap.bt);
+  return m * t.n * p.cBits / 8 <= cap.l0c &&
+         t.sets * t.l0aSetBytes(p) <= cap.l0a &&
+         t.sets * t.l0bSetBytes(p) <= cap.l0b && l1 <= cap.l1 &&
+         (!p.biasBits || bt <= cap.bt);
+}
+
+int64_t ConvTiling::l1SetBytes(const ConvProblem &p) const {
+  int64_t groupRows = p.kh * p.kw * p.c0();
+  // The partial last block's own region (held F-major: the last chunk's,
+  // of C1 % groups blocks).
+  int64_t lastGroups = p.weightsTransposed ? p.c1() % groups
+                       : p.c % p.c0()      ? 1
+                                           : 0;
+  return roundUp(mapPixels(p) * groups * 32, 512) +
+         roundUp(groups * groupRows * n * p.bits / 8, 512) +
+         roundUp(lastGroups * groupRows * n * p.bits / 8, 512);
+}
+
+int64_t ConvTiling::l0aSetBytes(const ConvProblem &p) const {
+  return roundUp(
+      roundUp(pixels(p), 16) * groups * p.kh * p.kw * p.c0() * p.bits / 8, 512);
+}
+
+int64_t ConvTiling::l0bSetBytes(const ConvProblem &p) const {
+  return roundUp(groups * p.kh * p.kw * p.c0() * n * p.bits / 8, 512);
 }
 
 std::optional<ConvTiling>
@@ -91,10 +109,21 @@ ascube::model::chooseConvTiling(const ConvProblem &p,
                                 const MatmulCapacities &cap) {
   if (p.oh < 1 || p.ow < 1 || p.f < 1 || p.c < 1)
     return std::nullopt;
+  // Double-buffered where some tiling fits twice, else single.
+  for (int64_t sets : {2, 1})
+    if (std::optional<ConvTiling> t = chooseConvTiling(p, cap, sets))
+      return t;
+  return std::nullopt;
+}
+
+std::optional<ConvTiling>
+ascube::model::chooseConvTiling(const ConvProblem &p,
+                                const MatmulCapacities &cap, int64_t sets) {
   std::optional<ConvTiling> best;
   std::tuple<int64_t, int64_t, int64_t> bestKey;
   // Whether t fits; it is taken only when also aligned.
   auto consider = [&](ConvTiling t) {
+    t.sets = sets;
     if (!fitsConvTiling(p, cap, t))
       return false;
     if (!t.aligned(p))

@@ -48,8 +48,10 @@ bool FlagModel::ordered(const Epoch &e) const {
 }
 
 void FlagModel::instruction(int64_t site, unsigned pipe) {
-  if (first || pipe >= kAll)
+  if (first || pipe >= kAll) {
+    current = {}; // its accesses are no pipe's
     return;
+  }
   current = Epoch{pipe, ++issued[pipe], site};
 }
 

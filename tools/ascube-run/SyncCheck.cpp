@@ -90,8 +90,8 @@ std::string message(unsigned blk, const SyncViolation &v) {
   switch (v.kind) {
   case SyncViolation::EventRange:
     return at + site(v.site) +
-           llvm::formatv(": event {0} is out of range [0, {1}] [sync_c3]",
-                         event(v), eventIds - 1)
+           llvm::formatv(": {0} is out of range [0, {1}] [sync_c3]", event(v),
+                         eventIds - 1)
                .str();
   case SyncViolation::Unordered:
     return at + site(v.site) + " (pipe " + pipe(v.pipe) + ") " +

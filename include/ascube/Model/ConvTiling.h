@@ -71,6 +71,9 @@ struct ConvProblem {
 /// C0 channel blocks (groups x KH x KW x C0 im2col columns).
 struct ConvTiling {
   int64_t rows = 1, piece = 0, n = 16, groups = 1;
+  /// Buffer sets of the chunks in L1, L0A and L0B: 2 where two chunks fit
+  /// (double buffering, chunk j on set j mod 2), else 1.
+  int64_t sets = 1;
 
   /// Output pixels of a full M tile.
   int64_t pixels(const ConvProblem &p) const {
@@ -95,6 +98,14 @@ struct ConvTiling {
   int64_t chunksK(const ConvProblem &p) const {
     return MatmulTiling::ceilDiv(p.c1(), groups);
   }
+  /// L1 bytes of one buffer set: the map chunk, the full blocks' weights
+  /// and the partial (or last) block's weights, each region 512 B aligned
+  /// (the emitter places them at these offsets; the second set follows).
+  int64_t l1SetBytes(const ConvProblem &p) const;
+  /// L0A / L0B bytes of one chunk (512 B aligned): the second set's
+  /// offset there.
+  int64_t l0aSetBytes(const ConvProblem &p) const;
+  int64_t l0bSetBytes(const ConvProblem &p) const;
   /// Bytes copied GM -> L1 for one image: every N tile reads each M tile's
   /// map pixels (overlapping bands re-read their halo) for all channels,
   /// and every M tile reads the weights of its N tile.
@@ -102,19 +113,24 @@ struct ConvTiling {
 };
 
 /// Whether `t` fits `cap` and the instruction ranges: L0C one output tile
-/// (pixels to 16 x n), L0A one A chunk (pixels to 16 x groups KH KW C0),
-/// L0B one B chunk, L1 the map chunk and the weight chunk (single-
-/// buffered, each region 512 B aligned) and a bias's 16 x n staging, BT
-/// the bias (whole 64 B); Mmad m, k, n at most 4095; DataCopy nValue /
+/// (pixels to 16 x n), L0A t.sets A chunks (pixels to 16 x groups KH KW
+/// C0), L0B t.sets B chunks, L1 t.sets sets of the map chunk and the weight
+/// chunk (each region 512 B aligned) and a bias's 16 x n staging, BT the
+/// bias (whole 64 B); Mmad m, k, n at most 4095; DataCopy nValue /
 /// dstNzC0Stride (map pixels, weight rows) at most 16384.
 bool fitsConvTiling(const ConvProblem &p, const MatmulCapacities &cap,
                     const ConvTiling &t);
 
 /// The tiling with the least GM -> L1 traffic that fits and is aligned
-/// (ties: more groups, then a larger output tile). std::nullopt when none
-/// does.
+/// (ties: more groups, then a larger output tile), double-buffered (two
+/// sets) when some tiling fits so, else with one set. std::nullopt when
+/// none does.
 std::optional<ConvTiling> chooseConvTiling(const ConvProblem &p,
                                            const MatmulCapacities &cap);
+/// The same among the tilings with `sets` buffer sets.
+std::optional<ConvTiling> chooseConvTiling(const ConvProblem &p,
+                                           const MatmulCapacities &cap,
+                                           int64_t sets);
 
 } // namespace ascube::model
 

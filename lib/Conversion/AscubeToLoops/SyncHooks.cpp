@@ -70,21 +70,33 @@ struct HookBuilder {
   ImplicitLocOpBuilder &b;
 
   /// The host byte address of `buf`'s first element, in the storage the
-  /// conversion gives it (the cast folds away against the lowered buffer).
-  Value address(Value buf, MemRefType &storage) {
+  /// conversion gives it (the cast folds away against the lowered buffer),
+  /// and that storage's metadata (sizes and strides at run time).
+  Value address(Value buf, MemRefType &storage,
+                memref::ExtractStridedMetadataOp &md) {
     auto t = cast<MemRefType>(buf.getType());
     storage = getCPUStorageType(t);
     Value v = buf;
     if (storage != t)
       v = UnrealizedConversionCastOp::create(b, storage, buf).getResult(0);
     Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, v);
-    auto md = memref::ExtractStridedMetadataOp::create(b, v);
+    md = memref::ExtractStridedMetadataOp::create(b, v);
     IndexMath im{b};
     return im.add(ptr, im.mul(md.getOffset(), storageBytes(storage)));
   }
 
   static int64_t storageBytes(MemRefType storage) {
     return std::max<int64_t>(1, storage.getElementTypeBitWidth() / 8);
+  }
+
+  /// A mover's buffers besides source and destination, whole.
+  void otherOperands(MoverOpInterface m) {
+    SmallVector<Value, 2> reads, writes;
+    m.getOtherOperands(reads, writes);
+    for (Value v : reads)
+      access(v, nullptr, std::nullopt, false);
+    for (Value v : writes)
+      access(v, nullptr, std::nullopt, true);
   }
 
   /// Reports an access of `buf` from element `offset` (null: 0) through
@@ -96,7 +108,8 @@ struct HookBuilder {
     auto t = cast<MemRefType>(buf.getType());
     std::optional<Level> level = getMemLevel(t);
     MemRefType storage;
-    Value base = address(buf, storage);
+    memref::ExtractStridedMetadataOp md;
+    Value base = address(buf, storage, md);
     IndexMath im{b};
     Value lo, hi;
     if (extent) {
@@ -106,17 +119,22 @@ struct HookBuilder {
       lo = im.div(im.mul(first, bits), 8);
       hi = im.div(im.add(im.mul(im.add(first, *extent), bits), 7), 8);
     } else {
-      SmallVector<int64_t> strides;
-      int64_t off;
-      int64_t span = 0;
-      if (succeeded(storage.getStridesAndOffset(strides, off)) &&
-          storage.hasStaticShape() && storage.getNumElements() > 0) {
-        span = 1;
-        for (auto [size, stride] : llvm::zip(storage.getShape(), strides))
-          span += (size - 1) * stride;
+      // The whole buffer: 1 + sum (size - 1) * stride elements from its
+      // first, from the metadata (static sizes and strides fold), none when
+      // a size is 0.
+      Value span = im.c(1), empty = nullptr;
+      for (auto [size, stride] : llvm::zip(md.getSizes(), md.getStrides())) {
+        span = im.add(span,
+                      arith::MulIOp::create(
+                          b, arith::SubIOp::create(b, size, im.c(1)), stride));
+        Value zero =
+            arith::CmpIOp::create(b, arith::CmpIPredicate::eq, size, im.c(0));
+        empty = empty ? arith::OrIOp::create(b, empty, zero) : zero;
       }
+      if (empty)
+        span = arith::SelectOp::create(b, empty, im.c(0), span);
       lo = im.c(0);
-      hi = im.c(span * storageBytes(storage));
+      hi = im.mul(span, storageBytes(storage));
     }
     Value rel = im.add(lo, im.c(getStaticBase(buf).value_or(0)));
     func::CallOp::create(b, kSyncAccessHook, TypeRange{},
@@ -171,16 +189,16 @@ void ascube::lowering::insertSyncHooks(func::FuncOp func,
     if (std::optional<MoverFacts> m = getMoverFacts(op)) {
       h.access(m->src, m->srcOffset, m->extents.src, false);
       h.access(m->dst, m->dstOffset, m->extents.dst, true);
-      SmallVector<Value, 2> reads, writes;
-      cast<MoverOpInterface>(op).getOtherOperands(reads, writes);
-      for (Value v : reads)
-        h.access(v, nullptr, std::nullopt, false);
-      for (Value v : writes)
-        h.access(v, nullptr, std::nullopt, true);
+      h.otherOperands(cast<MoverOpInterface>(op));
     } else if (auto m = dyn_cast<MoverOpInterface>(op)) {
       // Parameters that do not resolve statically: the whole buffers.
       h.access(m.getSourceBuffer(), nullptr, std::nullopt, false);
       h.access(m.getDestinationBuffer(), nullptr, std::nullopt, true);
+      h.otherOperands(m);
+    } else if (auto l = dyn_cast<LoadOp>(op)) {
+      // Not selected yet (ascube-run selects first): the whole tiles.
+      h.access(l.getSrc(), nullptr, std::nullopt, false);
+      h.access(l.getDst(), nullptr, std::nullopt, true);
     } else if (auto m = dyn_cast<MatmulOpInterface>(op)) {
       SmallVector<Value> inputs;
       m.getInputs(inputs);

@@ -343,6 +343,9 @@ def main():
             cover("several N tiles")
         if int(tile.group(7)) > 1:
             cover("several channel chunks")
+            # Chunks on two buffer sets (double buffering, set j % 2).
+            if "chunks double-buffered" in r.stderr:
+                cover("several chunks double-buffered")
         if c % C0[t]:
             cover("partial channel block")
         if sh > 1 or sw > 1:

@@ -92,6 +92,12 @@ public:
     wFullOffset = llvm::alignTo(t.mapPixels(p) * t.groups * 32, 512);
     wLastOffset = wFullOffset +
                   llvm::alignTo(t.groups * groupRows * t.n * p.bits / 8, 512);
+    // Double buffering (model::ConvTiling::sets): the second set of those
+    // regions follows the first in L1, and in L0A and L0B.
+    sets = t.sets;
+    l1Set = t.l1SetBytes(p);
+    l0aSet = t.l0aSetBytes(p);
+    l0bSet = t.l0bSetBytes(p);
   }
 
   /// The image `image` (an index): every output tile, each on the block
@@ -256,23 +262,20 @@ private:
     bool partial = crem != 0;
     // The chunk holding the partial block is emitted on its own.
     int64_t looped = fullC - (partial && tailC == 0 ? 1 : 0);
-    if (looped > 0) {
-      emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, index(0), g, false, true);
-      if (looped > 1) {
-        auto loop =
-            scf::ForOp::create(b, loc, index(1), index(looped), index(1));
-        OpBuilder::InsertionGuard gd(b);
-        b.setInsertionPointToStart(loop.getBody());
-        emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec,
-                  mul(loop.getInductionVar(), g), g, false, false);
-      }
-    }
+    // Chunk j on buffer set j % sets, as a matmul's K chunks.
+    auto chunk = [&](Value g0, int64_t groups, bool hasPartial, int64_t j) {
+      bufferSet = j % sets;
+      emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, g0, groups, hasPartial,
+                /*init=*/j == 0);
+    };
+    forEachChunk(looped, [&](Value i, int64_t j) {
+      emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, mul(i, g), g, false,
+                /*init=*/j == 0);
+    });
     if (partial && tailC == 0)
-      emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, index((fullC - 1) * g), g,
-                true, fullC == 1);
+      chunk(index((fullC - 1) * g), g, true, fullC - 1);
     if (tailC > 0)
-      emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, index(fullC * g), tailC,
-                partial, fullC == 0);
+      chunk(index(fullC * g), tailC, partial, fullC);
     // C tile -> O: pixels x nt at pixel (image, oh0, ow0), channel f0
     // (NCHW: column image * F + f0 of the DN output, row oh0 * OW + ow0).
     Value c = buffer(Level::L0C, mRows(pixels), nPadded(nt), acc, Format::Nz);
@@ -301,7 +304,8 @@ private:
     // The map: input rows from oh0 * sh - padTop (+ what lies in the
     // padding), and columns from ow0 * sw - padLeft for a piece, the
     // chunk's channels, as an NC1HWC0 map (C1 = groups).
-    Value map = buffer5(Level::L1, groups, inRows, inCols, 0);
+    int64_t setBase = bufferSet * l1Set;
+    Value map = buffer5(Level::L1, groups, inRows, inCols, setBase);
     // Every copy into L1 comes before every load out of it (the flags hand
     // L1 over once per chunk): the weights' loads wait in `loads`.
     beforeCopies();
@@ -349,7 +353,8 @@ private:
       Value r = loop.getInductionVar();
       copy(add(src, mul(r, rowStep)), mul(r, inCols * c0), 1, inCols, 0, 0);
     }
-    Value b0 = buffer(Level::L0B, kc, ntp, elem, Format::Zn);
+    Value b0 =
+        buffer(Level::L0B, kc, ntp, elem, Format::Zn, bufferSet * l0bSet);
     int64_t nFull = groups - (hasPartial ? 1 : 0);
     int64_t kk = p.kh * p.kw;
     // Weights of block g, HWCF rows (kh, kw, g * C0 + c0) of F columns
@@ -385,8 +390,9 @@ private:
       // transposed (a square one says so).
       // (A last chunk of fewer blocks has a region of its own: the rows
       // past an N tail are left as they are, so they must be its own.)
-      Value b1 = buffer(Level::L1, ntp, kc, elem, Format::Nz,
-                        groups < t.groups ? wLastOffset : wFullOffset);
+      Value b1 =
+          buffer(Level::L1, ntp, kc, elem, Format::Nz,
+                 setBase + (groups < t.groups ? wLastOffset : wFullOffset));
       copyWeightsTransposed(b1, g0, groups, channels, f0, nt, ntp);
       loads.push_back([=, this] {
         LoadOp::create(b, loc, b1, b0, ntp == kc ? b.getUnitAttr() : UnitAttr(),
@@ -401,7 +407,8 @@ private:
       // never another buffer's data, and meet only padding columns.
       if (nFull > 0) {
         int64_t planeRows = t.groups * kk;
-        Value wFull = buffer5(Level::L1, ntp / c0, planeRows, c0, wFullOffset);
+        Value wFull =
+            buffer5(Level::L1, ntp / c0, planeRows, c0, setBase + wFullOffset);
         for (int64_t j = 0; j < nFull; ++j)
           weights(add(g0, index(j)), c0, wFull, j * kk * c0 * c0,
                   planeRows * c0, c0);
@@ -413,7 +420,8 @@ private:
       if (hasPartial) {
         // The partial block: KH * KW rows of its crem channels, padded on
         // the right to C0 pixels, so the padding rows of B come in as 0.
-        Value wLast = buffer5(Level::L1, ntp / c0, kk, crem, wLastOffset);
+        Value wLast =
+            buffer5(Level::L1, ntp / c0, kk, crem, setBase + wLastOffset);
         weights(add(g0, index(nFull)), crem, wLast, 0, kk * crem, crem);
         loads.push_back([=, this] {
           load3d(wLast, b0, index(nFull * kk * c0 * ntp), kk, crem, ntp,
@@ -424,7 +432,8 @@ private:
       // 8-bit weights where LoadData 3D cannot write L0B: a K x N Nz in L1
       // (the padding rows of a partial block are never read as anything
       // but integers times the map's zeros) and ascube.load.
-      Value b1 = buffer(Level::L1, kc, ntp, elem, Format::Nz, wFullOffset);
+      Value b1 =
+          buffer(Level::L1, kc, ntp, elem, Format::Nz, setBase + wFullOffset);
       for (int64_t j = 0; j < groups; ++j)
         weights(add(g0, index(j)), hasPartial && j == groups - 1 ? crem : c0,
                 b1, j * kk * c0 * c0, kc, c0);
@@ -437,7 +446,8 @@ private:
       load();
     // X: the im2col window of the map, all of it (its rows are the tile's
     // pixels), into L0A.
-    Value a0 = buffer(Level::L0A, mRows(pixels), kc, elem, prod.L0ALayout);
+    Value a0 = buffer(Level::L0A, mRows(pixels), kc, elem, prod.L0ALayout,
+                      bufferSet * l0aSet);
     // The window's zero padding: padList [left, right, top, bottom].
     SmallVector<int64_t> pad;
     if (ec.lo || ec.hi || er.lo || er.hi)
@@ -640,6 +650,8 @@ private:
   bool channelsFirst() const { return form == ConvForm::NchwFchw; }
   int64_t c0 = 16, crem = 0;
   int64_t wFullOffset = 0, wLastOffset = 0;
+  /// Bytes between the two buffer sets in L1, L0A and L0B.
+  int64_t l1Set = 0, l0aSet = 0, l0bSet = 0;
   Value image;
 };
 

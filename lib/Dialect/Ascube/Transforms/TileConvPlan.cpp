@@ -292,6 +292,10 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
       t->piece = tile[0];
     t->n = tile[1];
     t->groups = tile[2] / kAlign;
+    // Double-buffered where it fits twice.
+    t->sets = 2;
+    if (!model::fitsConvTiling(p, cap, *t))
+      t->sets = 1;
     if (!model::fitsConvTiling(p, cap, *t))
       return op->emitOpError()
              << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
@@ -321,7 +325,7 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
         "x {8}, kernel {9} x {10}, stride {11} x {12}, dilation {13} x {14}: "
         "tile {15} output pixels ({16}) x {17} channels, {18} C0 blocks per "
         "chunk ({19} M x {20} N tiles, {21} chunks each){23}; GM -> L1 {22} "
-        "B",
+        "B{25}",
         prod.Name, en, images, p.h, p.w, p.c, p.oh, p.ow, p.f, p.kh, p.kw, p.sh,
         p.sw, p.dh, p.dw, t->pixels(p),
         t->piece ? "a piece of a row"
@@ -333,7 +337,8 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
             tiling::describeRequant(epilogue),
         form == ConvForm::NhwcHwcf   ? ""
         : form == ConvForm::NhwcFhwc ? " (FHWC weights)"
-                                     : " (NCHW, FCHW weights)");
+                                     : " (NCHW, FCHW weights)",
+        t->sets == 2 ? "; chunks double-buffered" : "");
   plan.p = p;
   plan.t = *t;
   return plan;

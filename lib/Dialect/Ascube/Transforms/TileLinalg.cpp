@@ -134,30 +134,14 @@ private:
     int64_t fullK = p.k / t.k, tailK = p.k % t.k;
     // The first K chunk's Mmad starts C from the bias (cmatrixSource).
     bias = biasRow ? biasToBT(n0, nt, bCols(nt), cType) : Value();
-    // Chunk j (K from j * k) uses buffer set j % sets: with two sets the
-    // loop over the full chunks after the first takes them in pairs, so
-    // that each chunk's buffers are known.
-    auto chunk = [&](Value k0, int64_t kt, int64_t j) {
-      bufferSet = j % sets;
-      emitChunk(m0, mt, n0, nt, k0, kt, /*init=*/j == 0);
-    };
-    if (fullK > 0)
-      chunk(index(0), t.k, 0);
-    int64_t rest = std::max<int64_t>(fullK - 1, 0);
-    if (rest / sets > 0) {
-      auto loop =
-          scf::ForOp::create(b, loc, index(0), index(rest / sets), index(1));
-      OpBuilder::InsertionGuard g(b);
-      b.setInsertionPointToStart(loop.getBody());
-      // Chunks 1 + sets * i + s.
-      Value first = mul(loop.getInductionVar(), sets);
-      for (int64_t s = 0; s < sets; ++s)
-        chunk(mul(add(first, index(1 + s)), t.k), t.k, 1 + s);
+    // Chunk j (K from j * k) on buffer set j % sets.
+    forEachChunk(fullK, [&](Value i, int64_t j) {
+      emitChunk(m0, mt, n0, nt, mul(i, t.k), t.k, /*init=*/j == 0);
+    });
+    if (tailK > 0) {
+      bufferSet = fullK % sets;
+      emitChunk(m0, mt, n0, nt, index(fullK * t.k), tailK, fullK == 0);
     }
-    for (int64_t j = 1 + rest / sets * sets; j < fullK; ++j)
-      chunk(index(j * t.k), t.k, j);
-    if (tailK > 0)
-      chunk(index(fullK * t.k), tailK, fullK);
     // C tile -> C (NZ2ND): mt x nt elements at row m0, column n0; a ReLU
     // epilogue is Fixpipe's.
     Value c0 = buffer(Level::L0C, aRows(mt), bCols(nt), cType, Format::Nz);
@@ -837,6 +821,29 @@ void tiling::ProgramEmitter::plainCopy(Value src, Value from, Value dst,
                      CopyModeAttr::get(b.getContext(), CopyMode::copy),
                      attr(count), attr(len), attr(srcGap), attr(0), {}, {}, {},
                      {}, {}, {}, {}, {});
+}
+
+void tiling::ProgramEmitter::forEachChunk(
+    int64_t count, llvm::function_ref<void(Value, int64_t)> chunk) {
+  auto one = [&](Value i, int64_t j) {
+    bufferSet = j % sets;
+    chunk(i, j);
+  };
+  if (count > 0)
+    one(index(0), 0);
+  int64_t rest = std::max<int64_t>(count - 1, 0);
+  if (rest / sets > 0) {
+    auto loop =
+        scf::ForOp::create(b, loc, index(0), index(rest / sets), index(1));
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    // Chunks 1 + sets * iv + s.
+    Value first = mul(loop.getInductionVar(), sets);
+    for (int64_t s = 0; s < sets; ++s)
+      one(add(first, index(1 + s)), 1 + s);
+  }
+  for (int64_t j = 1 + rest / sets * sets; j < count; ++j)
+    one(index(j), j);
 }
 
 void tiling::ProgramEmitter::forEachTile(

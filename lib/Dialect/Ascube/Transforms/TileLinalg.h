@@ -184,6 +184,14 @@ protected:
   void
   forEachTile(int64_t full, int64_t tail, int64_t size,
               llvm::function_ref<void(mlir::Value, int64_t, mlir::Value)> body);
+  /// Calls `chunk(i, j)` for chunks i = 0 .. count - 1 of one size, chunk
+  /// i on buffer set i % sets (bufferSet set before each): the first on its
+  /// own, the rest in an scf.for taking `sets` at a time (so each chunk's
+  /// buffers are static: the Mmad takes whole buffers), then what is left;
+  /// `j` is a static chunk number with j % sets == i % sets, 0 only for
+  /// the first.
+  void forEachChunk(int64_t count,
+                    llvm::function_ref<void(mlir::Value, int64_t)> chunk);
   /// Emits `body` inside `scf.if (id % block_num == block_idx)`: output
   /// tile number `id` runs on that block only.
   void onItsBlock(mlir::Value id, mlir::Value blockIdx, mlir::Value blockNum,
