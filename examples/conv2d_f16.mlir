@@ -11,6 +11,10 @@
 // Run: scripts/run-example.sh conv2d_f16
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @conv2d(%FM: memref<1x2x8x8x16xf16>, %WT: memref<16x288xf16>, %OUT: memref<64x16xf32>) {
+    // The flags between the pipes (ascube.set_flag; docs/Constraints.md
+    // "Pipes and flags"): DataCopy GM -> L1 runs on MTE2, the loads on MTE1,
+    // Mmad on M, Fixpipe on FIX; each hands its data on with a flag.
+    %ev0 = arith.constant 0 : index
     // L1: the map (4096 B) and the weights (16 x 288 Nz, 9216 B).
     %fm = ascube.alloc offset 0 : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
     %w1 = ascube.alloc offset 4096 : memref<16x288xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
@@ -20,6 +24,8 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     // One LoadData 3D covers all of M and K: l1H, l1W from the map, the
     // window from the destination (mExtension 64, kExtension 288).
     %a0 = ascube.alloc offset 0 : memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    ascube.set_flag <MTE2> -> <MTE1>, %ev0
+    ascube.wait_flag <MTE2> -> <MTE1>, %ev0
     ascube.load_3d %fm to %a0 {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, channelSize = 20 : i64}
         : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
 
@@ -28,8 +34,12 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.load_2d %w1 to %b0 : memref<16x288xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<288x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
 
     %c = ascube.alloc offset 0 : memref<64x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.set_flag <MTE1> -> <M>, %ev0
+    ascube.wait_flag <MTE1> -> <M>, %ev0
     ascube.mmad %a0, %b0 to %c : memref<64x288xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>,
         memref<288x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<64x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.set_flag <M> -> <FIX>, %ev0
+    ascube.wait_flag <M> -> <FIX>, %ev0
     ascube.fixpipe %c to %OUT : memref<64x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<64x16xf32>
     return
   }

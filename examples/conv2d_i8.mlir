@@ -10,12 +10,18 @@
 // Run: scripts/run-example.sh conv2d_i8
 module attributes {ascube.target = #ascube.target<ascend950pr>} {
   func.func @conv2d(%FM: memref<1x1x10x10x32xi8>, %WT: memref<32x288xi8>, %OUT: memref<25x32xi32>) {
+    // The flags between the pipes (ascube.set_flag; docs/Constraints.md
+    // "Pipes and flags"): DataCopy GM -> L1 runs on MTE2, the loads on MTE1,
+    // Mmad on M, Fixpipe on FIX; each hands its data on with a flag.
+    %ev0 = arith.constant 0 : index
     %fm = ascube.alloc offset 0 : memref<1x1x10x10x32xi8, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
     %w1 = ascube.alloc offset 3200 : memref<32x288xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
     ascube.data_copy %FM to %fm : memref<1x1x10x10x32xi8> to memref<1x1x10x10x32xi8, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
     ascube.data_copy %WT to %w1 : memref<32x288xi8> to memref<32x288xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
 
     %a0 = ascube.alloc offset 0 : memref<25x288xi8, #ascube.layout<Nz>, #ascube.mem<L0A>>
+    ascube.set_flag <MTE2> -> <MTE1>, %ev0
+    ascube.wait_flag <MTE2> -> <MTE1>, %ev0
     ascube.load_3d %fm to %a0 {filterH = 3 : i64, filterW = 3 : i64, strideH = 2 : i64, strideW = 2 : i64,
                                dilationFilterH = 2 : i64, dilationFilterW = 2 : i64,
                                padList = array<i64: 2, 2, 2, 2>, channelSize = 4 : i64}
@@ -25,8 +31,12 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
     ascube.load_2d_v2 %w1 to %b0 : memref<32x288xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<288x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
 
     %c = ascube.alloc offset 0 : memref<25x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.set_flag <MTE1> -> <M>, %ev0
+    ascube.wait_flag <MTE1> -> <M>, %ev0
     ascube.mmad %a0, %b0 to %c : memref<25x288xi8, #ascube.layout<Nz>, #ascube.mem<L0A>>,
         memref<288x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<25x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.set_flag <M> -> <FIX>, %ev0
+    ascube.wait_flag <M> -> <FIX>, %ev0
     ascube.fixpipe %c to %OUT : memref<25x32xi32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<25x32xi32>
     return
   }

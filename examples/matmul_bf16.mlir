@@ -5,6 +5,10 @@
 // Run: scripts/run-example.sh matmul_bf16
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @matmul(%A: memref<30x70xbf16>, %B: memref<70x40xbf16>, %C: memref<30x40xf32>) {
+    // The flags between the pipes (ascube.set_flag; docs/Constraints.md
+    // "Pipes and flags"): DataCopy GM -> L1 runs on MTE2, the loads on MTE1,
+    // Mmad on M, Fixpipe on FIX; each hands its data on with a flag.
+    %ev0 = arith.constant 0 : index
     // L1: A (32x80 padded, 5120 B) and B (80x48 padded, 7680 B).
     %a1 = ascube.alloc offset 0 : memref<30x70xbf16, #ascube.layout<Nz>, #ascube.mem<L1>>
     %b1 = ascube.alloc offset 5120 : memref<70x40xbf16, #ascube.layout<Nz>, #ascube.mem<L1>>
@@ -18,6 +22,8 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c5 = arith.constant 5 : index
+    ascube.set_flag <MTE2> -> <MTE1>, %ev0
+    ascube.wait_flag <MTE2> -> <MTE1>, %ev0
     scf.for %m1 = %c0 to %c2 step %c1 {
       %src = affine.apply affine_map<(m) -> (m * 256)>(%m1)
       %dst = affine.apply affine_map<(m) -> (m * 1280)>(%m1)
@@ -37,8 +43,12 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 
     // C = A x B in L0C (Nz, 16x16 f32 fractals), then NZ2ND to GM.
     %cc = ascube.alloc offset 0 : memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.set_flag <MTE1> -> <M>, %ev0
+    ascube.wait_flag <MTE1> -> <M>, %ev0
     ascube.mmad %a0, %b0 to %cc : memref<30x70xbf16, #ascube.layout<Zz>, #ascube.mem<L0A>>,
         memref<70x40xbf16, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.set_flag <M> -> <FIX>, %ev0
+    ascube.wait_flag <M> -> <FIX>, %ev0
     ascube.fixpipe %cc to %C : memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<30x40xf32>
     return
   }

@@ -7,6 +7,10 @@
 // Run: scripts/run-example.sh matmul_f32
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @matmul(%A: memref<30x20xf32>, %BT: memref<40x20xf32>, %C: memref<30x40xf32>) {
+    // The flags between the pipes (ascube.set_flag; docs/Constraints.md
+    // "Pipes and flags"): DataCopy GM -> L1 runs on MTE2, the loads on MTE1,
+    // Mmad on M, Fixpipe on FIX; each hands its data on with a flag.
+    %ev0 = arith.constant 0 : index
     // L1: A 32x24 padded (3072 B), BT 48x24 padded (4608 B).
     %a1 = ascube.alloc offset 0 : memref<30x20xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
     %b1 = ascube.alloc offset 3072 : memref<40x20xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
@@ -17,6 +21,8 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     %a0 = ascube.alloc offset 0 : memref<30x20xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
     %c384 = arith.constant 384 : index
     %c128 = arith.constant 128 : index
+    ascube.set_flag <MTE2> -> <MTE1>, %ev0
+    ascube.wait_flag <MTE2> -> <MTE1>, %ev0
     ascube.load_2d %a1 to %a0 {repeatTimes = 3 : i64, srcStride = 2 : i64}
         : memref<30x20xf32, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<30x20xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
     ascube.load_2d %a1[%c128] to %a0[%c384] {repeatTimes = 3 : i64, srcStride = 2 : i64}
@@ -28,8 +34,12 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
         : memref<40x20xf32, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<20x40xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>
 
     %cc = ascube.alloc offset 0 : memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.set_flag <MTE1> -> <M>, %ev0
+    ascube.wait_flag <MTE1> -> <M>, %ev0
     ascube.mmad %a0, %b0 to %cc : memref<30x20xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>,
         memref<20x40xf32, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.set_flag <M> -> <FIX>, %ev0
+    ascube.wait_flag <M> -> <FIX>, %ev0
     ascube.fixpipe %cc to %C : memref<30x40xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<30x40xf32>
     return
   }

@@ -7,6 +7,10 @@
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @matmul(%A: memref<20x64xi8>, %BT: memref<48x64xi8>, %BIAS: memref<48xi32>,
                     %C: memref<20x48xi32>) {
+    // The flags between the pipes (ascube.set_flag; docs/Constraints.md
+    // "Pipes and flags"): DataCopy GM -> L1 runs on MTE2, the loads on MTE1,
+    // Mmad on M, Fixpipe on FIX; each hands its data on with a flag.
+    %ev0 = arith.constant 0 : index
     // L1: A 32x64 (2048 B), BT 48x64 (3072 B), bias 192 B.
     %a1 = ascube.alloc offset 0 : memref<20x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
     %b1 = ascube.alloc offset 2048 : memref<48x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
@@ -15,6 +19,8 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.data_copy %BT to %b1 : memref<48x64xi8> to memref<48x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
     ascube.data_copy %BIAS to %bias1 : memref<48xi32> to memref<48xi32, #ascube.mem<L1>>
     %bt = ascube.alloc offset 0 : memref<48xi32, #ascube.mem<BT>>
+    ascube.set_flag <MTE2> -> <MTE1>, %ev0
+    ascube.wait_flag <MTE2> -> <MTE1>, %ev0
     ascube.data_copy %bias1 to %bt : memref<48xi32, #ascube.mem<L1>> to memref<48xi32, #ascube.mem<BT>>
 
     // A: L1 Nz (M1 = 2, K1 = 2) -> L0A Zz per fractal row.
@@ -32,9 +38,13 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
         : memref<48x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<64x48xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
 
     %cc = ascube.alloc offset 0 : memref<20x48xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.set_flag <MTE1> -> <M>, %ev0
+    ascube.wait_flag <MTE1> -> <M>, %ev0
     ascube.mmad %a0, %b0 to %cc bias %bt : memref<48xi32, #ascube.mem<BT>>
         : memref<20x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>,
           memref<64x48xi8, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<20x48xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.set_flag <M> -> <FIX>, %ev0
+    ascube.wait_flag <M> -> <FIX>, %ev0
     ascube.fixpipe %cc to %C : memref<20x48xi32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<20x48xi32>
     return
   }

@@ -6,6 +6,10 @@
 // Run: scripts/run-example.sh matmul_i8_kn
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @matmul(%A: memref<20x64xi8>, %B: memref<64x64xi8>, %C: memref<20x64xi32>) {
+    // The flags between the pipes (ascube.set_flag; docs/Constraints.md
+    // "Pipes and flags"): DataCopy GM -> L1 runs on MTE2, the loads on MTE1,
+    // Mmad on M, Fixpipe on FIX; each hands its data on with a flag.
+    %ev0 = arith.constant 0 : index
     %a1 = ascube.alloc offset 0 : memref<20x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
     %b1 = ascube.alloc offset 2048 : memref<64x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
     ascube.data_copy %A to %a1 : memref<20x64xi8> to memref<20x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
@@ -15,6 +19,8 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     %a0 = ascube.alloc offset 0 : memref<20x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>
     %c512 = arith.constant 512 : index
     %c1024 = arith.constant 1024 : index
+    ascube.set_flag <MTE2> -> <MTE1>, %ev0
+    ascube.wait_flag <MTE2> -> <MTE1>, %ev0
     ascube.load_2d %a1 to %a0 {repeatTimes = 2 : i64, srcStride = 2 : i64}
         : memref<20x64xi8, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<20x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>
     ascube.load_2d %a1[%c512] to %a0[%c1024] {repeatTimes = 2 : i64, srcStride = 2 : i64}
@@ -35,8 +41,12 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     }
 
     %cc = ascube.alloc offset 0 : memref<20x64xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.set_flag <MTE1> -> <M>, %ev0
+    ascube.wait_flag <MTE1> -> <M>, %ev0
     ascube.mmad %a0, %b0 to %cc : memref<20x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>,
         memref<64x64xi8, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<20x64xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.set_flag <M> -> <FIX>, %ev0
+    ascube.wait_flag <M> -> <FIX>, %ev0
     ascube.fixpipe %cc to %C : memref<20x64xi32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<20x64xi32>
     return
   }

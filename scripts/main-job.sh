@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The main job: set up and build ascube (scripts/setup.sh), then compile the
 # f16 matmul example (examples/matmul_f16.mlir: M = 30, K = 70, N = 40,
-# GM ND -> L1 Nz -> L0A Zz / L0B Zn -> mmad -> fixpipe -> GM ND) and run it
-# on the CPU with ascube-run, comparing C with a golden computed by plain
-# numpy (examples/gen_data.py).
+# GM ND -> L1 Nz -> L0A Zz / L0B Zn -> mmad -> fixpipe -> GM ND, with the
+# flags between its pipes) and run it on the CPU with ascube-run
+# --check-sync, comparing C with a golden computed by plain numpy
+# (examples/gen_data.py).
 #   scripts/main-job.sh            # the f16 example
 #   scripts/main-job.sh all        # every example
 set -euo pipefail

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Generates the inputs and golden of an example (examples/gen_data.py, plain
-# numpy), runs the kernel with ascube-run and compares with the golden.
+# numpy), runs the kernel with ascube-run --check-sync (the flag model of
+# its pipes) and compares with the golden.
 #   scripts/run-example.sh NAME        (NAME: matmul_f16, ..., or "all")
 # Needs a build (scripts/setup.sh). Data goes to $BUILD_DIR/examples/NAME.
 set -euo pipefail
@@ -17,7 +18,7 @@ run() {
   local args=()
   for i in $ins; do args+=(--input "$i=$dir/$i.bin"); done
   echo "== $name: ascube-run examples/$name.mlir --entry $entry ${ins// / } -> $out"
-  "$RUN" "$ROOT/examples/$name.mlir" --entry "$entry" "${args[@]}" \
+  "$RUN" "$ROOT/examples/$name.mlir" --entry "$entry" "${args[@]}" --check-sync \
     --output "$out=$dir/$out.bin" --compare "$out=$dir/golden.bin" $tol
 }
 
