@@ -249,3 +249,68 @@ TEST(FlagModel, ResetStartsABlockAfresh) {
   EXPECT_FALSE(f.violation());
 }
 } // namespace
+
+// unitFlag (cube-reference §13.3): an Mmad with unitFlag 3 marks each L0C
+// block it writes ready, a Fixpipe with unitFlag 3 waits for that and
+// marks it read, the next Mmad waits for that: no flags needed between
+// them. (L0C's blocks are 512 B of its addresses, `rel`.)
+TEST(FlagModel, UnitFlagHandsL0COver) {
+  FlagModel f(8, L0C);
+  f.instruction(0, M, 3);
+  f.access(L0C, kL0C, kL0C + 1024, 0, true);
+  f.instruction(1, FIX, 3);
+  f.access(L0C, kL0C, kL0C + 1024, 0, false);
+  f.instruction(2, M, 3); // the next tile into the same L0C
+  f.access(L0C, kL0C, kL0C + 1024, 0, true);
+  f.instruction(3, FIX, 3);
+  f.access(L0C, kL0C, kL0C + 1024, 0, false);
+  f.finish();
+  EXPECT_FALSE(f.violation());
+
+  // Mode 2 leaves the bit: K chunks accumulate with 2, the last with 3.
+  FlagModel g(8, L0C);
+  g.instruction(0, M, 2);
+  g.access(L0C, kL0C, kL0C + 512, 0, true);
+  g.instruction(1, M, 3);
+  g.access(L0C, kL0C, kL0C + 512, 0, false);
+  g.access(L0C, kL0C, kL0C + 512, 0, true);
+  g.instruction(2, FIX, 3);
+  g.access(L0C, kL0C, kL0C + 512, 0, false);
+  EXPECT_FALSE(g.violation());
+}
+
+TEST(FlagModel, UnitFlagOutOfOrder) {
+  // The Fixpipe reads after a mode-2 Mmad only: no block is ready.
+  FlagModel early(8, L0C);
+  early.instruction(0, M, 2);
+  early.access(L0C, kL0C, kL0C + 512, 0, true);
+  early.instruction(1, FIX, 3);
+  early.access(L0C, kL0C, kL0C + 512, 0, false);
+  ASSERT_TRUE(early.violation());
+  EXPECT_EQ(early.violation()->kind, SyncViolation::UnitOrder);
+  EXPECT_EQ(early.violation()->site, 1);
+  EXPECT_FALSE(early.violation()->write);
+
+  // Two tiles into one L0C with no Fixpipe between: the second Mmad's
+  // blocks are still ready (unread), block 1 (bytes 512..1023) first met.
+  FlagModel twice(8, L0C);
+  twice.instruction(0, M, 3);
+  twice.access(L0C, kL0C + 512, kL0C + 1024, 512, true);
+  twice.instruction(1, M, 3);
+  twice.access(L0C, kL0C + 512, kL0C + 1024, 512, true);
+  ASSERT_TRUE(twice.violation());
+  EXPECT_EQ(twice.violation()->kind, SyncViolation::UnitOrder);
+  EXPECT_TRUE(twice.violation()->write);
+  EXPECT_EQ(twice.violation()->otherSite, 0);
+  EXPECT_EQ(twice.violation()->relLo, 512);
+  EXPECT_EQ(twice.violation()->relHi, 1024);
+
+  // Without unitFlag on the Fixpipe nothing orders it after the Mmad.
+  FlagModel plain(8, L0C);
+  plain.instruction(0, M, 3);
+  plain.access(L0C, kL0C, kL0C + 512, 0, true);
+  plain.instruction(1, FIX, 0);
+  plain.access(L0C, kL0C, kL0C + 512, 0, false);
+  ASSERT_TRUE(plain.violation());
+  EXPECT_EQ(plain.violation()->kind, SyncViolation::Unordered);
+}

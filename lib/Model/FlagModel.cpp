@@ -16,13 +16,33 @@ void FlagModel::reset() {
   clocks = {};
   history.clear();
   flags.clear();
+  unitBits.clear();
   current = {};
+  currentUnitFlag = 0;
   first.reset();
 }
 
 void FlagModel::report(SyncViolation v) {
   if (!first)
     first = v;
+}
+
+void FlagModel::reportAccess(SyncViolation::Kind kind, bool write,
+                             const Epoch &other, bool otherWrite, int level,
+                             int64_t relLo, int64_t relHi, uint64_t addrLo) {
+  SyncViolation v{kind};
+  v.site = current.site;
+  v.pipe = current.pipe;
+  v.write = write;
+  v.otherSite = other.site;
+  v.otherPipe = other.pipe;
+  v.otherWrite = otherWrite;
+  v.level = level;
+  v.relLo = relLo;
+  v.relHi = relHi;
+  v.addrLo = addrLo;
+  v.addrHi = addrLo + uint64_t(relHi - relLo);
+  report(v);
 }
 
 void FlagModel::reportFlag(SyncViolation::Kind kind, int64_t site, unsigned src,
@@ -47,12 +67,43 @@ bool FlagModel::ordered(const Epoch &e) const {
          clocks[current.pipe][e.pipe] >= e.n;
 }
 
-void FlagModel::instruction(int64_t site, unsigned pipe) {
+void FlagModel::instruction(int64_t site, unsigned pipe, int64_t unitFlag) {
   if (first || pipe >= kAll) {
     current = {}; // its accesses are no pipe's
     return;
   }
   current = Epoch{pipe, ++issued[pipe], site};
+  currentUnitFlag = unitFlag;
+  unitSeen.clear();
+}
+
+void FlagModel::unitAccess(int64_t relLo, int64_t relHi, uint64_t lo) {
+  // M (an Mmad) hands L0C blocks to FIX (a Fixpipe) and back.
+  bool mmad = current.pipe == kM, fixpipe = current.pipe == kFix;
+  if (!mmad && !fixpipe)
+    return;
+  for (int64_t blk = relLo / 512; blk * 512 < relHi; ++blk) {
+    if (!unitSeen.insert(blk).second)
+      continue;
+    UnitBit &bit = unitBits[blk];
+    // An Mmad waits for the block to be read, a Fixpipe for it to be
+    // ready: in program order that must already hold.
+    if (bit.ready != fixpipe) {
+      int64_t from = std::max(relLo, blk * 512);
+      int64_t to = std::min(relHi, (blk + 1) * 512);
+      reportAccess(SyncViolation::UnitOrder, mmad, Epoch{bit.pipe, 0, bit.site},
+                   false, unitLevel, from, to, lo + uint64_t(from - relLo));
+      return;
+    }
+    for (unsigned q = 0; q < kPipes; ++q)
+      clocks[current.pipe][q] = std::max(clocks[current.pipe][q], bit.clock[q]);
+    if (currentUnitFlag == 3) {
+      bit.ready = mmad;
+      bit.site = current.site;
+      bit.pipe = current.pipe;
+      bit.clock = released(current.pipe);
+    }
+  }
 }
 
 void FlagModel::splitAt(uint64_t at) {
@@ -71,23 +122,17 @@ void FlagModel::access(int level, uint64_t lo, uint64_t hi, int64_t rel,
                        bool write) {
   if (first || lo >= hi || current.pipe == kPipes)
     return;
+  if (currentUnitFlag && level == unitLevel) {
+    unitAccess(rel, rel + int64_t(hi - lo), lo);
+    if (first)
+      return;
+  }
   splitAt(lo);
   splitAt(hi);
   auto conflict = [&](const Epoch &e, bool otherWrite, uint64_t from,
                       uint64_t to) {
-    SyncViolation v{SyncViolation::Unordered};
-    v.site = current.site;
-    v.pipe = current.pipe;
-    v.write = write;
-    v.otherSite = e.site;
-    v.otherPipe = e.pipe;
-    v.otherWrite = otherWrite;
-    v.level = level;
-    v.relLo = rel + int64_t(from - lo);
-    v.relHi = rel + int64_t(to - lo);
-    v.addrLo = from;
-    v.addrHi = to;
-    report(v);
+    reportAccess(SyncViolation::Unordered, write, e, otherWrite, level,
+                 rel + int64_t(from - lo), rel + int64_t(to - lo), from);
   };
   // Every byte of [lo, hi) gets a segment (untouched gaps a fresh one).
   uint64_t pos = lo;

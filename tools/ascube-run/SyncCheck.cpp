@@ -1,7 +1,7 @@
 //===- SyncCheck.cpp - ascube-run --check-sync ----------------------------===//
 //
 // The flag-model hooks a kernel lowered with sync checks calls, one
-// FlagModel per host thread, and the messages of the rules sync_c3-sync_c7
+// FlagModel per host thread, and the messages of the rules sync_c3-sync_c8
 // (docs/Constraints.md).
 //
 //===----------------------------------------------------------------------===//
@@ -33,12 +33,13 @@ std::map<unsigned, SyncViolation> found;
 
 FlagModel &current() {
   if (!model)
-    model = std::make_unique<FlagModel>(eventIds); // one per thread
+    model = std::make_unique<FlagModel>( // one per thread
+        eventIds, int(ascube::target::Level::L0C));
   return *model;
 }
 
-extern "C" void syncOp(int64_t site, int64_t pipe) {
-  current().instruction(site, unsigned(pipe));
+extern "C" void syncOp(int64_t site, int64_t pipe, int64_t unitFlag) {
+  current().instruction(site, unsigned(pipe), unitFlag);
 }
 extern "C" void syncAccess(int64_t level, int64_t lo, int64_t hi, int64_t rel,
                            int64_t write) {
@@ -110,6 +111,19 @@ std::string message(unsigned blk, const SyncViolation &v) {
     return at + site(v.site) + ": waits for " + event(v) +
            ", which no set_flag before it sets: pipe " + pipe(v.dst) +
            " would wait forever [sync_c6]";
+  case SyncViolation::UnitOrder:
+    if (v.write)
+      return at + site(v.site) + " (pipe M, unitFlag) writes " + bytes(v) +
+             ", whose result " + site(v.otherSite) +
+             " marked ready and no Fixpipe with unitFlag has read yet: the "
+             "Mmad would wait for a Fixpipe that comes later [sync_c8]";
+    return at + site(v.site) + " (pipe FIX, unitFlag) reads " + bytes(v) +
+           (v.otherSite < 0
+                ? std::string(", which no Mmad with unitFlag 3 marked ready")
+                : ", which " + site(v.otherSite) +
+                      " marked read and no Mmad with unitFlag 3 marked "
+                      "ready again") +
+           ": the Fixpipe would wait for an Mmad that comes later [sync_c8]";
   case SyncViolation::LeftSet:
     return at + "the kernel ends with " + event(v) + " set by " + site(v.site) +
            " and never waited for (set_flag and wait_flag come in pairs) "

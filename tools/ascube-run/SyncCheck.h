@@ -5,7 +5,7 @@
 // sync-checks: the hooks of lib/Conversion/AscubeToLoops/SyncHooks.cpp)
 // against the flag model of ascube/Model/FlagModel.h, one model per host
 // thread, reset for every block (each AI core has its own pipes and flags),
-// and names the first broken rule (sync_c3-sync_c7).
+// and names the first broken rule (sync_c3-sync_c8).
 //
 //===----------------------------------------------------------------------===//
 

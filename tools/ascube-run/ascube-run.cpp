@@ -14,7 +14,7 @@
 // of the kernel and so its own on-core memories; block i on thread i % T);
 // --check-races reports two blocks writing the same GM bytes (race_c1);
 // --check-sync runs each block against the flag model of its pipes
-// (ascube.set_flag; sync_c3-sync_c7, SyncCheck.cpp). A
+// (ascube.set_flag; sync_c3-sync_c8, SyncCheck.cpp). A
 // linalg op the mapping leaves, or a memref.copy between strided views, is
 // named and refused with the forms the mapping accepts (tile_c1;
 // Leftovers.cpp). Buffers, files and the comparison: Data.cpp.
@@ -188,10 +188,12 @@ static llvm::cl::opt<bool> checkRaces(
     llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool> checkSync(
     "check-sync",
-    llvm::cl::desc("Run every block against the flag model of its pipes: "
-                   "report two instructions of different pipes touching the "
-                   "same bytes, one writing, that no flag orders (sync_c4), "
-                   "and misused flags (sync_c3, sync_c5-sync_c7); exit 3"),
+    llvm::cl::desc(
+        "Run every block against the flag model of its pipes: "
+        "report two instructions of different pipes touching the "
+        "same bytes, one writing, that no flag orders (sync_c4), "
+        "misused flags (sync_c3, sync_c5-sync_c7) and unitFlag out of "
+        "order (sync_c8); exit 3"),
     llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool>
     dumpLLVM("print-llvm-dialect",

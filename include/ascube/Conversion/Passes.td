@@ -30,7 +30,7 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
 
     With `sync-checks`, every instruction and flag op (`ascube.set_flag`,
     `wait_flag`, `pipe_barrier`) is preceded by calls of the runner's
-    flag-model hooks — `__ascube_sync_op(site, pipe)`,
+    flag-model hooks — `__ascube_sync_op(site, pipe, unitFlag)`,
     `__ascube_sync_access(level, lo, hi, rel, write)` per buffer it reads or
     writes (host bytes: its access extent from its base address),
     `__ascube_sync_flag(site, kind, src, dst, event)` — and the module
@@ -51,7 +51,7 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     Option<"syncChecks", "sync-checks", "bool", /*default=*/"false",
            "Call the runner's flag-model hooks before every instruction and "
            "flag op (__ascube_sync_op/access/flag; ascube-run --check-sync, "
-           "sync_c3-sync_c7)">
+           "sync_c3-sync_c8)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",

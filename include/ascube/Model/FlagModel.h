@@ -1,7 +1,7 @@
 //===- FlagModel.h - The pipes of one AI core and their flags ---*- C++ -*-===//
 //
 // The synchronisation model `ascube-run --check-sync` runs a kernel
-// against (docs/Constraints.md sync_c3-sync_c7; Ascend C SetFlag/WaitFlag
+// against (docs/Constraints.md sync_c3-sync_c8; Ascend C SetFlag/WaitFlag
 // and PipeBarrier, cube-reference §13.3). An AI core runs each pipe's
 // instructions in order, and different pipes' instructions in any order
 // the flags allow: SetFlag(src, dst, id) sets a one-bit flag once every
@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace ascube::model {
 
@@ -43,6 +44,10 @@ struct SyncViolation {
     WaitUnset,
     /// sync_c7: a flag still set when the kernel ends.
     LeftSet,
+    /// sync_c8: unitFlag's L0C hand-over out of order: an Mmad writes a
+    /// block whose result no Fixpipe has read yet, or a Fixpipe reads a
+    /// block no Mmad has marked ready (unitFlag 3).
+    UnitOrder,
   } kind;
   /// The instruction or flag op that breaks the rule, and its pipe;
   /// Unordered: the later access (write: it writes).
@@ -69,15 +74,26 @@ class FlagModel {
 public:
   static constexpr unsigned kPipes = 8;
   static constexpr unsigned kAll = 7;
+  /// The pipes unitFlag hands L0C blocks between: M (Mmad), FIX (Fixpipe).
+  static constexpr unsigned kM = 2, kFix = 6;
 
-  /// `eventIds`: the IDs per pipe pair (8; 4 on the Atlas training series).
-  explicit FlagModel(int64_t eventIds = 8) : eventIds(eventIds) {}
+  /// `eventIds`: the IDs per pipe pair (8; 4 on the Atlas training series);
+  /// `unitLevel`: the memory (the caller's level number, L0C) whose 512 B
+  /// blocks carry unitFlag's ready bits (-1: none).
+  explicit FlagModel(int64_t eventIds = 8, int unitLevel = -1)
+      : eventIds(eventIds), unitLevel(unitLevel) {}
 
   /// Forgets everything: a new block (AI core) starts.
   void reset();
 
-  /// Instruction `site` starts on `pipe` (its accesses follow).
-  void instruction(int64_t site, unsigned pipe);
+  /// Instruction `site` starts on `pipe` (its accesses follow), with its
+  /// unitFlag (cube-reference §13.3: 0 none; 2 or 3 on an Mmad or
+  /// Fixpipe, 3 flipping the bits). An M instruction with unitFlag waits
+  /// for each L0C block it touches to be read (bit 0) and, with 3, marks
+  /// it ready (bit 1); a FIX instruction with unitFlag waits for each
+  /// block to be ready and, with 3, marks it read: each wait orders the
+  /// pipe after the instruction that flipped the bit, as a WaitFlag does.
+  void instruction(int64_t site, unsigned pipe, int64_t unitFlag = 0);
   /// The current instruction reads or writes host bytes [lo, hi), which
   /// are bytes [rel, rel + hi - lo) of memory `level` in the messages.
   void access(int level, uint64_t lo, uint64_t hi, int64_t rel, bool write);
@@ -120,11 +136,32 @@ private:
   void splitAt(uint64_t at);
   Flag *flag(int64_t site, unsigned src, unsigned dst, int64_t event);
   void report(SyncViolation v);
+  /// Reports the current instruction's access of [relLo, relHi) of
+  /// `level` (from host byte `addrLo`) against `other`'s.
+  void reportAccess(SyncViolation::Kind kind, bool write, const Epoch &other,
+                    bool otherWrite, int level, int64_t relLo, int64_t relHi,
+                    uint64_t addrLo);
   /// Reports a broken flag rule of event `src -> dst`, `event`.
   void reportFlag(SyncViolation::Kind kind, int64_t site, unsigned src,
                   unsigned dst, int64_t event, int64_t otherSite = -1);
 
+  /// unitFlag's ready bit of each touched 512 B block of unitLevel (by
+  /// its `rel` / 512), the instruction that flipped it and its clock.
+  struct UnitBit {
+    bool ready = false;
+    int64_t site = -1;
+    unsigned pipe = kPipes;
+    Clock clock{};
+  };
+  void unitAccess(int64_t relLo, int64_t relHi, uint64_t lo);
+
   int64_t eventIds;
+  int unitLevel;
+  int64_t currentUnitFlag = 0;
+  std::map<int64_t, UnitBit> unitBits;
+  /// The blocks the current instruction has waited for already (an
+  /// accumulating Mmad reads and writes its C).
+  std::set<int64_t> unitSeen;
   std::array<uint64_t, kPipes> issued{};
   std::array<Clock, kPipes> clocks{};
   std::map<uint64_t, Segment> history;

@@ -4,9 +4,9 @@
 // instruction and flag op that tell a runner (ascube-run --check-sync) what
 // runs on which pipe and which bytes it touches, so that the runner can
 // check the program against the flag model (ascube.set_flag; the rules
-// sync_c3-sync_c7 in docs/Constraints.md):
+// sync_c3-sync_c8 in docs/Constraints.md):
 //
-//   __ascube_sync_op(site, pipe)                 an instruction starts
+//   __ascube_sync_op(site, pipe, unitFlag)       an instruction starts
 //   __ascube_sync_access(level, lo, hi, rel, w)  it reads (w = 0) or writes
 //                                                host bytes [lo, hi), which
 //                                                are bytes [rel, rel + hi -
@@ -157,7 +157,7 @@ void ascube::lowering::insertSyncHooks(func::FuncOp func,
   });
   if (ops.empty())
     return;
-  declareHook(module, kSyncOpHook, 2);
+  declareHook(module, kSyncOpHook, 3);
   declareHook(module, kSyncAccessHook, 5);
   declareHook(module, kSyncFlagHook, 5);
   for (Operation *op : ops) {
@@ -182,9 +182,13 @@ void ascube::lowering::insertSyncHooks(func::FuncOp func,
       flag(2, p.getPipe(), p.getPipe(), nullptr);
       continue;
     }
-    func::CallOp::create(
-        b, kSyncOpHook, TypeRange{},
-        ValueRange{site, i64(b, int64_t(*getInstructionPipe(op)))});
+    int64_t unitFlag = 0;
+    if (auto i = dyn_cast<InstructionOpInterface>(op))
+      unitFlag = i.getUnitFlagValue();
+    func::CallOp::create(b, kSyncOpHook, TypeRange{},
+                         ValueRange{site,
+                                    i64(b, int64_t(*getInstructionPipe(op))),
+                                    i64(b, unitFlag)});
     HookBuilder h{b};
     if (std::optional<MoverFacts> m = getMoverFacts(op)) {
       h.access(m->src, m->srcOffset, m->extents.src, false);

@@ -1,6 +1,7 @@
 // Kernels that break a flag rule (sync.test): set twice (sync_c5), a wait
 // with nothing set (sync_c6), a flag left set (sync_c7), an event ID past
-// the product's (sync_c3, known only when the kernel runs).
+// the product's (sync_c3, known only when the kernel runs), unitFlag's L0C
+// hand-over out of order (sync_c8).
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @set_twice(%X: memref<30x70xf16>) {
     %e = arith.constant 1 : index
@@ -17,6 +18,25 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @left_set(%X: memref<30x70xf16>) {
     %e = arith.constant 2 : index
     ascube.set_flag <MTE1> -> <MTE2>, %e
+    return
+  }
+  // Two Mmads with unitFlag 3 into one L0C tile with no Fixpipe between:
+  // the second would wait for a Fixpipe that comes after it.
+  func.func @unit_twice(%Y: memref<16x16xf32>) {
+    %a = ascube.alloc offset 0 : memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    %b = ascube.alloc offset 0 : memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+    %c = ascube.alloc offset 0 : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.mmad %a, %b to %c {unitFlag = 3 : i64} : memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+        memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.mmad %a, %b to %c {unitFlag = 3 : i64} : memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+        memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.fixpipe %c to %Y {unitFlag = 3 : i64} : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<16x16xf32>
+    return
+  }
+  // A Fixpipe with unitFlag reading an L0C tile no Mmad marked ready.
+  func.func @unit_unready(%Y: memref<16x16xf32>) {
+    %c = ascube.alloc offset 1024 : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    ascube.fixpipe %c to %Y {unitFlag = 3 : i64} : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<16x16xf32>
     return
   }
   func.func @dynamic_id(%X: memref<30x70xf16>) {

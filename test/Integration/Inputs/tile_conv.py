@@ -378,7 +378,7 @@ def main():
         want.tofile(d + "/golden.bin")
         blocks = rnd.randint(2, 5) if rnd.random() < 0.3 else 1
         extra = ["--blocks", str(blocks)] if blocks > 1 else []
-        # Every program keeps the flag model of its pipes (sync_c3-c7): its
+        # Every program keeps the flag model of its pipes (sync_c3-c8): its
         # flags order every pair of instructions the chip could reorder.
         extra += ["--check-sync"]
         if blocks > 1:

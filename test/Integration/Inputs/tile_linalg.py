@@ -513,7 +513,7 @@ def main():
         # its share of the output tiles: the same bits as one block.
         blocks = rnd.randint(2, 6) if rnd.random() < 0.33 else 1
         extra = ["--blocks", str(blocks)] if blocks > 1 else []
-        # Every program keeps the flag model of its pipes (sync_c3-c7): its
+        # Every program keeps the flag model of its pipes (sync_c3-c8): its
         # flags order every pair of instructions the chip could reorder.
         extra += ["--check-sync"]
         if blocks > 1:

@@ -113,8 +113,10 @@ class Ascube_FlagOp<string mnemonic, string summaryText, string what>
     `ascube.pipe_barrier <ALL>`) ordering them (`sync_c4`) — on the chip
     their order, and so the result, is not fixed — a SetFlag of a flag
     already set (`sync_c5`), a WaitFlag no SetFlag before it sets
-    (`sync_c6`) and a flag still set when the kernel ends (`sync_c7`;
-    SetFlag and WaitFlag come in pairs). Source: Ascend C SetFlag/WaitFlag
+    (`sync_c6`), a flag still set when the kernel ends (`sync_c7`;
+    SetFlag and WaitFlag come in pairs) and, where an Mmad and its Fixpipe
+    hand L0C over by unitFlag instead of flags, a block handed over out of
+    order (`sync_c8`). Source: Ascend C SetFlag/WaitFlag
     and the CCE set_flag/wait_flag intrinsics (asc-devkit); the pipes of
     the instructions, cube-reference §5-§16.
 

@@ -39,7 +39,7 @@ def AscubeVerifyTarget : Pass<"ascube-verify-target", "::mlir::ModuleOp"> {
       product's count (8; 4 on the Atlas training series) (`sync_c3`).
       Whether the flags order every pair of instructions that must be
       ordered is checked when the kernel runs (`ascube-run --check-sync`,
-      `sync_c4`-`sync_c7`).
+      `sync_c4`-`sync_c8`).
 
     Without a target only the product-independent part runs; with
     `onlyWithTarget` functions under no `ascube.target` are skipped. It runs
