@@ -338,7 +338,7 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
         form == ConvForm::NhwcHwcf   ? ""
         : form == ConvForm::NhwcFhwc ? " (FHWC weights)"
                                      : " (NCHW, FCHW weights)",
-        t->sets == 2 ? "; chunks double-buffered" : "");
+        t->sets == 2 && t->chunksK(p) > 1 ? "; chunks double-buffered" : "");
   plan.p = p;
   plan.t = *t;
   return plan;
