@@ -23,6 +23,10 @@
 //       Mmad            C tile (+)= X chunk x B chunk
 //     Fixpipe           C tile -> O (NZ2ND, row pitch F)
 //
+// with a matmul's flags between the pipes (a chunk's copies all before its
+// loads) and, where two chunks fit (model::ConvTiling::sets), chunk j on
+// buffer set j % 2 (docs/Tiling.md "Flags", "Double buffering").
+//
 // The other operand layouts change only the copies. Weights held F-major
 // (FHWC: ND rows of KH x KW x C per output channel; FCHW: each channel's
 // KH x KW points contiguous) come in as B^T, an N x K Nz in L1, by ND2NZ
