@@ -56,6 +56,11 @@ void FlagModel::reportFlag(SyncViolation::Kind kind, int64_t site, unsigned src,
   report(v);
 }
 
+void FlagModel::join(Clock &into, const Clock &from) {
+  for (unsigned q = 0; q < kPipes; ++q)
+    into[q] = std::max(into[q], from[q]);
+}
+
 FlagModel::Clock FlagModel::released(unsigned pipe) const {
   Clock c = clocks[pipe];
   c[pipe] = issued[pipe];
@@ -95,8 +100,7 @@ void FlagModel::unitAccess(int64_t relLo, int64_t relHi, uint64_t lo) {
                    false, unitLevel, from, to, lo + uint64_t(from - relLo));
       return;
     }
-    for (unsigned q = 0; q < kPipes; ++q)
-      clocks[current.pipe][q] = std::max(clocks[current.pipe][q], bit.clock[q]);
+    join(clocks[current.pipe], bit.clock);
     if (currentUnitFlag == 3) {
       bit.ready = mmad;
       bit.site = current.site;
@@ -178,6 +182,8 @@ void FlagModel::access(int level, uint64_t lo, uint64_t hi, int64_t rel,
 
 FlagModel::Flag *FlagModel::flag(int64_t site, unsigned src, unsigned dst,
                                  int64_t event) {
+  if (first || src >= kAll || dst >= kAll)
+    return nullptr;
   if (event < 0 || event >= eventIds || event > 255) {
     reportFlag(SyncViolation::EventRange, site, src, dst, event);
     return nullptr;
@@ -187,8 +193,6 @@ FlagModel::Flag *FlagModel::flag(int64_t site, unsigned src, unsigned dst,
 
 void FlagModel::setFlag(int64_t site, unsigned src, unsigned dst,
                         int64_t event) {
-  if (first || src >= kAll || dst >= kAll)
-    return;
   Flag *f = flag(site, src, dst, event);
   if (!f)
     return;
@@ -203,8 +207,6 @@ void FlagModel::setFlag(int64_t site, unsigned src, unsigned dst,
 
 void FlagModel::waitFlag(int64_t site, unsigned src, unsigned dst,
                          int64_t event) {
-  if (first || src >= kAll || dst >= kAll)
-    return;
   Flag *f = flag(site, src, dst, event);
   if (!f)
     return;
@@ -213,8 +215,7 @@ void FlagModel::waitFlag(int64_t site, unsigned src, unsigned dst,
     return;
   }
   f->set = false;
-  for (unsigned q = 0; q < kPipes; ++q)
-    clocks[dst][q] = std::max(clocks[dst][q], f->clock[q]);
+  join(clocks[dst], f->clock);
 }
 
 void FlagModel::barrier(int64_t, unsigned pipe) {
@@ -222,9 +223,7 @@ void FlagModel::barrier(int64_t, unsigned pipe) {
     return;
   Clock all{};
   for (unsigned p = 0; p < kAll; ++p) {
-    Clock r = released(p);
-    for (unsigned q = 0; q < kPipes; ++q)
-      all[q] = std::max(all[q], r[q]);
+    join(all, released(p));
   }
   for (unsigned p = 0; p < kAll; ++p)
     clocks[p] = all;

@@ -134,7 +134,12 @@ private:
   Clock released(unsigned pipe) const;
   bool ordered(const Epoch &e) const;
   void splitAt(uint64_t at);
+  /// The flag of an event; null (nothing to do) after a violation, for a
+  /// pipe that is none of the flag pipes, or for an ID out of range (then
+  /// reported).
   Flag *flag(int64_t site, unsigned src, unsigned dst, int64_t event);
+  /// `into` also knows what `from` knows.
+  static void join(Clock &into, const Clock &from);
   void report(SyncViolation v);
   /// Reports the current instruction's access of [relLo, relHi) of
   /// `level` (from host byte `addrLo`) against `other`'s.

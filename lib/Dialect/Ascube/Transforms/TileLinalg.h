@@ -2,7 +2,8 @@
 //
 // Internal to the pass (TileLinalg.cpp: matmul, batch_matmul, matvec,
 // vecmat; TileConvPlan.cpp and TileConv.cpp: 2-D convolutions, checked and
-// tiled, then emitted; TileEpilogues.cpp: what folds in around them).
+// tiled, then emitted; TileEpilogues.cpp: what folds in around them;
+// TileProgram.cpp: the ProgramEmitter both emitters derive from).
 // docs/Tiling.md describes them.
 //
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,233 @@
+//===- TileProgram.cpp - What the matmul and convolution emitters share ---===//
+//
+// tiling::ProgramEmitter (TileLinalg.h): the flags between the program's
+// pipes (docs/Tiling.md "Flags"), the chunk loop over two buffer sets
+// ("Double buffering"), the tile loops and the block a tile runs on,
+// placed buffers, the bias through L1 and BT, the Fixpipe of a C tile and
+// plain copies; and checkPlainBias.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileLinalg.h"
+#include "ascube/Dialect/Ascube/IR/Ascube.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace ascube;
+using target::Level;
+using Format = layout::Format;
+
+void tiling::ProgramEmitter::flag(bool set, Pipe src, Pipe dst, int64_t event) {
+  auto s = PipeAttr::get(b.getContext(), src);
+  auto d = PipeAttr::get(b.getContext(), dst);
+  if (set)
+    SetFlagOp::create(b, loc, s, d, index(event));
+  else
+    WaitFlagOp::create(b, loc, s, d, index(event));
+}
+
+/// The events of the "free" flags: one per buffer set, and the bias's.
+static SmallVector<int64_t, 3> freeEvents(int64_t sets, bool bias) {
+  SmallVector<int64_t, 3> events;
+  for (int64_t e = 0; e < sets; ++e)
+    events.push_back(e);
+  if (bias)
+    events.push_back(tiling::ProgramEmitter::kBiasEvent);
+  return events;
+}
+
+void tiling::ProgramEmitter::syncStart() {
+  for (int64_t e : freeEvents(sets, static_cast<bool>(biasRow))) {
+    flag(true, Pipe::MTE1, Pipe::MTE2, e);
+    flag(true, Pipe::M, Pipe::MTE1, e);
+  }
+  flag(true, Pipe::FIX, Pipe::M);
+}
+
+void tiling::ProgramEmitter::syncEnd() {
+  for (int64_t e : freeEvents(sets, static_cast<bool>(biasRow))) {
+    flag(false, Pipe::MTE1, Pipe::MTE2, e);
+    flag(false, Pipe::M, Pipe::MTE1, e);
+  }
+  flag(false, Pipe::FIX, Pipe::M);
+  // What Fixpipe wrote to GM, before anything later reads it.
+  flag(true, Pipe::FIX, Pipe::MTE2);
+  flag(false, Pipe::FIX, Pipe::MTE2);
+}
+
+void tiling::ProgramEmitter::beforeCopies() {
+  flag(false, Pipe::MTE1, Pipe::MTE2, bufferSet);
+}
+
+void tiling::ProgramEmitter::beforeLoads() {
+  flag(true, Pipe::MTE2, Pipe::MTE1, bufferSet);
+  flag(false, Pipe::MTE2, Pipe::MTE1, bufferSet);
+  flag(false, Pipe::M, Pipe::MTE1, bufferSet);
+}
+
+void tiling::ProgramEmitter::beforeMmad(bool init, bool withBias) {
+  flag(true, Pipe::MTE1, Pipe::MTE2, bufferSet);
+  flag(true, Pipe::MTE1, Pipe::M, bufferSet);
+  flag(false, Pipe::MTE1, Pipe::M, bufferSet);
+  if (init)
+    flag(/*set=*/false, Pipe::FIX, Pipe::M);
+  if (withBias)
+    flag(false, Pipe::MTE1, Pipe::M, kBiasEvent);
+}
+
+void tiling::ProgramEmitter::afterMmad(bool withBias) {
+  flag(true, Pipe::M, Pipe::MTE1, bufferSet);
+  if (withBias)
+    flag(true, Pipe::M, Pipe::MTE1, kBiasEvent);
+}
+
+void tiling::ProgramEmitter::writeTile(Value c, Value out, Value offset,
+                                       int64_t rows, int64_t cols,
+                                       int64_t pitch) {
+  auto fixpipe = [&](Value dst) {
+    auto f =
+        FixpipeOp::create(b, loc, c, Value(), dst, offset, Value(), Value(), {},
+                          attr(rows), attr(cols), {}, attr(pitch), {}, {}, {},
+                          {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
+    if (relu)
+      f.setReluEnAttr(b.getBoolAttr(true));
+    return f;
+  };
+  // The tile's last Mmad is done; after the Fixpipes M may write L0C
+  // again.
+  flag(true, Pipe::M, Pipe::FIX);
+  flag(false, Pipe::M, Pipe::FIX);
+  if (writeOut)
+    fixpipe(out);
+  if (requantOut)
+    fixpipe(requantOut).setDeqScalarAttr(attr(int64_t(requantWord)));
+  flag(true, Pipe::FIX, Pipe::M);
+}
+
+void tiling::ProgramEmitter::plainCopy(Value src, Value from, Value dst,
+                                       Value to, int64_t count, int64_t len,
+                                       int64_t srcGap) {
+  DataCopyOp::create(b, loc, src, from, dst, to,
+                     CopyModeAttr::get(b.getContext(), CopyMode::copy),
+                     attr(count), attr(len), attr(srcGap), attr(0), {}, {}, {},
+                     {}, {}, {}, {}, {});
+}
+
+void tiling::ProgramEmitter::forEachChunk(
+    int64_t count, llvm::function_ref<void(Value, int64_t)> chunk) {
+  auto one = [&](Value i, int64_t j) {
+    bufferSet = j % sets;
+    chunk(i, j);
+  };
+  if (count > 0)
+    one(index(0), 0);
+  int64_t rest = std::max<int64_t>(count - 1, 0);
+  if (rest / sets > 0) {
+    auto loop =
+        scf::ForOp::create(b, loc, index(0), index(rest / sets), index(1));
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    // Chunks 1 + sets * iv + s.
+    Value first = mul(loop.getInductionVar(), sets);
+    for (int64_t s = 0; s < sets; ++s)
+      one(add(first, index(1 + s)), 1 + s);
+  }
+  for (int64_t j = 1 + rest / sets * sets; j < count; ++j)
+    one(index(j), j);
+}
+
+void tiling::ProgramEmitter::forEachTile(
+    int64_t full, int64_t tail, int64_t size,
+    llvm::function_ref<void(Value, int64_t, Value)> body) {
+  if (full > 0) {
+    auto loop = scf::ForOp::create(b, loc, index(0), index(full), index(1));
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    body(mul(loop.getInductionVar(), size), size, loop.getInductionVar());
+  }
+  if (tail > 0)
+    body(index(full * size), tail, index(full));
+}
+
+void tiling::ProgramEmitter::onItsBlock(Value id, Value blockIdx,
+                                        Value blockNum,
+                                        llvm::function_ref<void()> body) {
+  Value mine = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, id, blockNum), blockIdx);
+  auto ifOp = scf::IfOp::create(b, loc, mine, /*withElse=*/false);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  body();
+}
+
+Value tiling::ProgramEmitter::place(MemRefType type, int64_t offset) {
+  Value &v = buffers[{type, offset}];
+  if (v)
+    return v;
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPoint(allocPoint);
+  v = AllocOp::create(b, loc, type, b.getI64IntegerAttr(offset)).getResult();
+  return v;
+}
+
+Value tiling::ProgramEmitter::buffer(Level level, int64_t rows, int64_t cols,
+                                     Type elem, Format format, int64_t offset) {
+  auto layout = LayoutAttr::get(b.getContext(), format, {}, std::nullopt);
+  return place(MemRefType::get({rows, cols}, elem, layout,
+                               MemSpaceAttr::get(b.getContext(), level)),
+               offset);
+}
+
+Value tiling::ProgramEmitter::index(int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+Value tiling::ProgramEmitter::mul(Value v, int64_t c) {
+  return arith::MulIOp::create(b, loc, v, index(c));
+}
+Value tiling::ProgramEmitter::add(Value x, Value y) {
+  return arith::AddIOp::create(b, loc, x, y);
+}
+
+LogicalResult tiling::checkPlainBias(Operation *op,
+                                     const target::ProductInfo &prod, int64_t n,
+                                     int64_t bits) {
+  if (prod.HasND2NZ || (n * bits / 8) % 32 == 0)
+    return success();
+  return op->emitOpError() << prod.Name
+                           << " has no DataCopy ND2NZ: the bias goes to L1 "
+                              "in plain DataCopy blocks of 32 B, so its "
+                           << n << " elements of " << bits / 8
+                           << " B must be whole blocks [tile_c4]";
+}
+
+Value tiling::ProgramEmitter::biasToBT(Value n0, int64_t nt, int64_t bn,
+                                       Type cType) {
+  int64_t bytes = *getElementBitWidth(cType) / 8;
+  int64_t l1Offset = llvm::alignDown(int64_t(prod.L1) - 16 * bn * bytes, 512);
+  Value l1 = buffer(Level::L1, 1, bn, cType, Format::Nz, l1Offset);
+  // The bias row's L1 and BT have flags of their own.
+  flag(false, Pipe::MTE1, Pipe::MTE2, kBiasEvent);
+  if (prod.HasND2NZ)
+    DataCopyOp::create(b, loc, biasRow, n0, l1, Value(), {}, {}, {}, {}, {},
+                       attr(1), attr(1), attr(nt), attr(0),
+                       attr(cast<MemRefType>(biasRow.getType()).getShape()[1]),
+                       attr(1), {}, attr(0));
+  else // nt elements in whole 32 B blocks (tile_c4), one run.
+    plainCopy(biasRow, n0, l1, Value(), 1, nt * bytes / 32, 0);
+  int64_t btElems = llvm::alignTo(bn * bytes, 64) / bytes;
+  Value bt =
+      place(MemRefType::get({btElems}, cType, MemRefLayoutAttrInterface(),
+                            MemSpaceAttr::get(b.getContext(), Level::BT)),
+            0);
+  flag(true, Pipe::MTE2, Pipe::MTE1, kBiasEvent);
+  flag(false, Pipe::MTE2, Pipe::MTE1, kBiasEvent);
+  flag(false, Pipe::M, Pipe::MTE1, kBiasEvent);
+  DataCopyOp::create(b, loc, l1, Value(), bt, Value(), {}, {}, {}, {}, {}, {},
+                     {}, {}, {}, {}, {}, {}, {});
+  flag(true, Pipe::MTE1, Pipe::MTE2, kBiasEvent);
+  flag(true, Pipe::MTE1, Pipe::M, kBiasEvent);
+  return bt;
+}
