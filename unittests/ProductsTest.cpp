@@ -264,6 +264,17 @@ TEST(Products, AICores) {
     EXPECT_GE(p.AICores, 1) << p.Name;
 }
 
+// Ascend C SyncAll (hardware): Atlas A2/A3, Kirin X90, Kirin 9030 on its
+// page, Ascend 950PR/950DT in its sync_all sample; not 310B, 310P, 910A.
+TEST(Products, SyncAll) {
+  for (const char *name : {"atlas_a2", "atlas_a3", "ascend950pr", "ascend950dt",
+                           "kirin_x90", "kirin_9030"})
+    EXPECT_TRUE(lookupProduct(name)->HasSyncAll) << name;
+  for (const char *name :
+       {"atlas_200i_500_a2", "atlas_inference", "atlas_training"})
+    EXPECT_FALSE(lookupProduct(name)->HasSyncAll) << name;
+}
+
 // cube-reference §1, §5, §8-§16: which products have which instruction.
 TEST(Products, Switches) {
   for (const ProductInfo &p : allProducts()) {

@@ -326,6 +326,7 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
        [](const ProductInfo &p) {
          return "0–" + std::to_string(p.EventIds - 1);
        }},
+      {"SyncAll (blocks barrier)", bit(&ProductInfo::HasSyncAll)},
   };
   os << "\n## Instructions and switches\n\n| capability |";
   for (const ProductInfo &p : products)

@@ -242,3 +242,25 @@ module attributes {ascube.target = #ascube.target<atlas_inference>} {
     return
   }
 }
+
+// -----
+
+// sync_c9: SyncAll, a barrier across blocks, exists on Atlas A2/A3, 950,
+// Kirin X90 and Kirin 9030, not on Atlas 200I/500 A2 nor the Atlas
+// inference and training series (docs/Products.md).
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @has_sync_all() {
+    ascube.sync_all
+    return
+  }
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<atlas_200i_500_a2>} {
+  func.func @no_sync_all() {
+    // expected-error @+1 {{atlas_200i_500_a2 has no SyncAll (a barrier across blocks; docs/Products.md): split the kernel where its blocks hand GM over, or run one block [sync_c9]}}
+    ascube.sync_all
+    return
+  }
+}

@@ -11,8 +11,10 @@
 // ascube-tile-linalg. --blocks N runs N blocks (AI cores; ascube.block_idx /
 // block_num; fresh on-core memories each, GM shared), one after another or,
 // with --threads T, on T host threads (each thread its own JIT-compiled copy
-// of the kernel and so its own on-core memories; block i on thread i % T);
-// --check-races reports two blocks writing the same GM bytes (race_c1);
+// of the kernel and so its own on-core memories; block i on thread i % T;
+// a kernel with ascube.sync_all runs every block on a thread of its own);
+// --check-races reports two blocks touching the same GM bytes, one
+// writing, with no SyncAll between them (race_c1, race_c2; Blocks.cpp);
 // --check-sync runs each block against the flag model of its pipes
 // (ascube.set_flag; sync_c3-sync_c8, SyncCheck.cpp). A
 // linalg op the mapping leaves, or a memref.copy between strided views, is
@@ -41,6 +43,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Blocks.h"
 #include "Data.h"
 #include "Leftovers.h"
 #include "SyncCheck.h"
@@ -183,8 +186,9 @@ static llvm::cl::opt<int> &threadsOption() {
 static llvm::cl::opt<bool> checkRaces(
     "check-races",
     llvm::cl::desc("With --blocks: report two blocks writing the same GM "
-                   "bytes (race_c1, exit 3), naming both blocks, the bytes "
-                   "and the argument"),
+                   "bytes (race_c1) or one reading what another writes "
+                   "(race_c2) with no ascube.sync_all between them, naming "
+                   "both blocks, the bytes and the argument (exit 3)"),
     llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool> checkSync(
     "check-sync",
@@ -199,55 +203,6 @@ static llvm::cl::opt<bool>
     dumpLLVM("print-llvm-dialect",
              llvm::cl::desc("Print the lowered kernel (LLVM dialect)"),
              llvm::cl::cat(runCategory));
-
-/// --check-races: which block last wrote each byte of each argument, and
-/// the first bytes two blocks both wrote (race_c1).
-namespace races {
-struct Buffer {
-  const char *begin;
-  int64_t size;
-  std::string name;
-  std::vector<int32_t> writer; // block, -1 = none
-};
-static std::vector<Buffer> buffers;
-/// The block the calling thread runs; `lock` orders the writers' updates of
-/// blocks on different threads.
-static thread_local int32_t block = 0;
-static std::mutex lock;
-struct Race {
-  std::string name;
-  int32_t first, second;
-  int64_t lo, hi;
-};
-static std::optional<Race> found;
-
-/// __ascube_gm_write(address, bytes): called by a kernel lowered with race
-/// checks for every GM element a Fixpipe writes.
-extern "C" void gmWrite(int64_t address, int64_t bytes) {
-  const char *p = reinterpret_cast<const char *>(address);
-  std::lock_guard<std::mutex> guard(lock);
-  for (Buffer &b : buffers) {
-    if (p < b.begin || p >= b.begin + b.size)
-      continue;
-    int64_t at = p - b.begin;
-    for (int64_t i = at; i < std::min(at + bytes, b.size); ++i) {
-      int32_t &w = b.writer[i];
-      if (w >= 0 && w != block) {
-        // Named lower block first: with --threads the order of the two
-        // writes is the threads'.
-        int32_t lo = std::min(w, block), hi = std::max(w, block);
-        if (!found)
-          found = Race{b.name, lo, hi, i, i + 1};
-        else if (found->name == b.name && found->first == lo &&
-                 found->second == hi && found->hi == i)
-          found->hi = i + 1; // the same race, one byte further
-      }
-      w = block;
-    }
-    return;
-  }
-}
-} // namespace races
 
 namespace {
 /// The memory this machine has available now, in bytes: MemAvailable of
@@ -522,6 +477,21 @@ int main(int argc, char **argv) {
   if (threadsOpt < 1)
     fail("--threads must be at least 1");
   unsigned threads = std::min<unsigned>(threadsOpt, blocksOpt);
+  // A kernel with ascube.sync_all holds all its blocks at each one: every
+  // block runs at once, on a thread of its own, and the product must have
+  // a core for each (sync_c10).
+  bool syncAll = SymbolTable::lookupSymbolIn(*module, "__ascube_sync_all");
+  if (syncAll) {
+    if (product && blocksOpt > product->AICores)
+      fail(llvm::formatv("--blocks {0}: the kernel has ascube.sync_all, "
+                         "which needs all its blocks running at once, and "
+                         "{1} has {2} AI core(s) [sync_c10]",
+                         unsigned(blocksOpt), product->Name,
+                         unsigned(product->AICores)));
+    threads = blocksOpt;
+  }
+  if (checkRaces && blocksOpt > 32767)
+    fail("--check-races takes at most 32767 blocks");
   // One JIT-compiled copy of the kernel per thread: its level memories and
   // block globals are the copy's own, so blocks on different threads never
   // share on-core memories.
@@ -539,9 +509,7 @@ int main(int argc, char **argv) {
     // Any other abort stays a crash.
     (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
       llvm::orc::SymbolMap map;
-      map[interner("__ascube_gm_write")] = {
-          llvm::orc::ExecutorAddr::fromPtr(&races::gmWrite),
-          llvm::JITSymbolFlags::Exported};
+      ascube::run::blocks::addSymbols(map, interner);
       ascube::run::sync::addSymbols(map, interner);
       map[interner("abort")] = {
           llvm::orc::ExecutorAddr::fromPtr(+[] {
@@ -627,21 +595,25 @@ int main(int argc, char **argv) {
     ascube::run::sync::configure(product ? product->EventIds : 8,
                                  std::move(syncSites), std::move(gm));
   }
-  if (checkRaces)
+  {
+    std::vector<ascube::run::sync::GMBuffer> gm;
     for (Arg &a : args)
-      races::buffers.push_back({reinterpret_cast<const char *>(a.data.get()),
-                                a.bytes, a.name,
-                                std::vector<int32_t>(a.bytes, -1)});
+      gm.push_back({reinterpret_cast<const char *>(a.data.get()),
+                    int64_t(a.bytes), a.name});
+    ascube::run::blocks::configure(blocksOpt, checkRaces, gm);
+  }
   // Thread t runs blocks t, t + T, ...; each block starts from refilled
-  // on-core memories of its thread's copy.
+  // on-core memories of its thread's copy (with SyncAll: T = N, one block
+  // per thread).
   auto runBlocks = [&](unsigned t) {
     for (unsigned blk = t; blk < blocksOpt; blk += threads) {
-      races::block = blk;
+      ascube::run::blocks::startBlock(blk);
       if (startBlocks[t])
         startBlocks[t](blk, blocksOpt);
       if (checkSync)
         ascube::run::sync::startBlock(blk);
       kernelFns[t](callArgs.data());
+      ascube::run::blocks::endBlock();
       if (checkSync)
         ascube::run::sync::endBlock();
     }
@@ -660,12 +632,8 @@ int main(int argc, char **argv) {
     llvm::outs() << *broken << "\n";
     return 3;
   }
-  if (races::found) {
-    llvm::outs() << "ascube-run: blocks " << races::found->first << " and "
-                 << races::found->second << " both write GM bytes ["
-                 << races::found->lo << ", " << races::found->hi
-                 << ") of argument " << races::found->name
-                 << " (each block must write its own part of GM) [race_c1]\n";
+  if (std::optional<std::string> race = ascube::run::blocks::report()) {
+    llvm::outs() << *race << "\n";
     return 3;
   }
 

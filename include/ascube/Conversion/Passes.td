@@ -29,7 +29,7 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     by the verifiers instead.
 
     With `sync-checks`, every instruction and flag op (`ascube.set_flag`,
-    `wait_flag`, `pipe_barrier`) is preceded by calls of the runner's
+    `wait_flag`, `pipe_barrier`, `sync_all`) is preceded by calls of the runner's
     flag-model hooks — `__ascube_sync_op(site, pipe, unitFlag)`,
     `__ascube_sync_access(level, lo, hi, rel, write)` per buffer it reads or
     writes (host bytes: its access extent from its base address),
@@ -37,6 +37,14 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     attribute `ascube.sync_sites` names each site ("file:line:col: op");
     `ascube-run --check-sync` provides the hooks (`sync_c3`-`sync_c7`).
     Flag ops otherwise lower to nothing: the CPU runs in program order.
+    `ascube.sync_all` becomes a call of `__ascube_sync_all()`, the runner's
+    barrier across blocks (`ascube-run` provides it).
+
+    With `race-checks`, every element load and store of a GM argument is
+    preceded by `__ascube_gm_access(address, bytes, write)`, which
+    `ascube-run --check-races` uses to report two blocks touching the same
+    GM bytes, one writing, with no SyncAll between them (`race_c1`,
+    `race_c2`).
 
     Example: `ascube-opt k.mlir --convert-ascube-to-loops` turns
     `ascube.mmad %a, %b to %c` into scf.for loops over m, n and k.
@@ -45,9 +53,10 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"false",
            "Check dynamic offsets at run time (bounds, alignment)">,
     Option<"raceChecks", "race-checks", "bool", /*default=*/"false",
-           "Report every GM byte a Fixpipe writes to the runner "
-           "(__ascube_gm_write(address, bytes)), which tells blocks writing "
-           "the same bytes apart (ascube-run --check-races, race_c1)">,
+           "Report every element access of a GM argument to the runner "
+           "(__ascube_gm_access(address, bytes, write)), which tells blocks "
+           "touching the same bytes with no SyncAll between apart "
+           "(ascube-run --check-races, race_c1, race_c2)">,
     Option<"syncChecks", "sync-checks", "bool", /*default=*/"false",
            "Call the runner's flag-model hooks before every instruction and "
            "flag op (__ascube_sync_op/access/flag; ascube-run --check-sync, "

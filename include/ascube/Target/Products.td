@@ -116,6 +116,10 @@ class AscubeProduct<int index, string key, int arch, string docName,
   // SetFlag/WaitFlag: 0-3 on the Atlas training series, 0-7 elsewhere; [I]
   // on 950 and Kirin, which the page does not list).
   bits<8> EventIds = 8;
+  // Hardware SyncAll, a barrier across the kernel's blocks (Ascend C
+  // SyncAll: Atlas A2/A3, Kirin X90, Kirin 9030; Ascend 950PR/950DT per its
+  // sync_all sample).
+  bit HasSyncAll = 0;
 
   // [U] choices and remarks, shown in docs/Products.md.
   string Notes = "";
@@ -134,6 +138,7 @@ def atlas_a2 : AscubeProduct<0, "atlas_a2", 2201,
   let L1ToL0ABandwidth = 256; let L1ToL0BBandwidth = 128;
   let HasSatMode = 1;
   let AICores = 24;
+  let HasSyncAll = 1;
   let Notes = "UB usable 192 KB - 256 B and L1 usable 512 KB - 256 B per asc-devkit. AI cores: 24 (910B1/B2; B3/B4 have 20).";
 }
 def atlas_a3 : AscubeProduct<1, "atlas_a3", 2201,
@@ -149,6 +154,7 @@ def atlas_a3 : AscubeProduct<1, "atlas_a3", 2201,
   let L1ToL0ABandwidth = 256; let L1ToL0BBandwidth = 128;
   let HasSatMode = 1;
   let AICores = 24;
+  let HasSyncAll = 1;
   let Notes = "Same Cube core as atlas_a2 (arch 2201). AI cores: 24 (9381/9382/9391/9392; 9362/9363/9372 have 20).";
 }
 def ascend950pr : AscubeProduct<2, "ascend950pr", 3510, "Ascend 950PR",
@@ -164,6 +170,7 @@ def ascend950pr : AscubeProduct<2, "ascend950pr", 3510, "Ascend 950PR",
   let HasGMToL0 = 0;
   let L1ToL0ABandwidth = 256; let L1ToL0BBandwidth = 256;
   let AICores = 28;
+  let HasSyncAll = 1;
   let Notes = "UB 248 KB usable by default. L0A_MX/L0B_MX addresses are the L0A/L0B address / 16. [I] AI cores: 28 (the 957x SKUs; 950z has 4, 958x 32, 959x 36).";
 }
 def ascend950dt : AscubeProduct<3, "ascend950dt", 3510, "Ascend 950DT",
@@ -179,6 +186,7 @@ def ascend950dt : AscubeProduct<3, "ascend950dt", 3510, "Ascend 950DT",
   let HasGMToL0 = 0;
   let L1ToL0ABandwidth = 256; let L1ToL0BBandwidth = 256;
   let AICores = 8;
+  let HasSyncAll = 1;
   let Notes = "Same Cube core as ascend950pr (arch 3510). AI cores: 8 (950DT_950x/y).";
 }
 def atlas_200i_500_a2 : AscubeProduct<4, "atlas_200i_500_a2", 3002,
@@ -223,6 +231,7 @@ def kirin_x90 : AscubeProduct<7, "kirin_x90", 3003, "Kirin X90",
   let BT = !mul(1, KB); let FB = !mul(2, KB);
   let HasSatMode = 1;
   let AICores = 1;
+  let HasSyncAll = 1;
   let Notes = "Arch mapping [I]. UB tiling uses 118 KB. [U] FB undocumented: 2 KB assumed, as arch 2201. [U] Float overflow modes undocumented: both assumed, Inf/NaN by default, as A2/A3. [U] AI cores: 1 assumed.";
 }
 def kirin_9030 : AscubeProduct<8, "kirin_9030", 3113, "Kirin 9030",
@@ -233,6 +242,7 @@ def kirin_9030 : AscubeProduct<8, "kirin_9030", 3113, "Kirin 9030",
   let L0C = !mul(64, KB); let BT = !mul(1, KB); let FB = !mul(2, KB);
   let HasSatMode = 1;
   let AICores = 1;
+  let HasSyncAll = 1;
   let Notes = "Arch mapping [I]. UB tiling uses 118 KB. [U] FB undocumented: 2 KB assumed, as arch 2201. [U] Float overflow modes undocumented: both assumed, Inf/NaN by default, as A2/A3. [U] AI cores: 1 assumed.";
 }
 
@@ -252,7 +262,7 @@ def ProductTable : GenericTable {
                 "HasLoad3DV2", "HasLoad3DDstStride", "Load3DMStartAlign16",
                 "HasMX", "HasSparse", "HasClipRelu", "HasL0CToUB",
                 "HasFixpipeArch3510", "HasFixpipeDualDst", "HasQuantMCB",
-                "HasInfNanMode", "HasSatMode", "HF32Mantissa", "BiasCopyUnit", "AICores", "EventIds", "Notes"];
+                "HasInfNanMode", "HasSatMode", "HF32Mantissa", "BiasCopyUnit", "AICores", "EventIds", "HasSyncAll", "Notes"];
   string TypeOf_L0ALayout = "code";
 }
 

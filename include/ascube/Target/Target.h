@@ -78,6 +78,8 @@ struct ProductInfo {
   uint8_t AICores;
   /// SetFlag/WaitFlag event IDs per pipe pair: 0 .. EventIds - 1.
   uint8_t EventIds;
+  /// Hardware SyncAll (ascube.sync_all), a barrier across blocks.
+  bool HasSyncAll;
   const char *Notes;
 
   /// True when a table row's product mask includes this product.

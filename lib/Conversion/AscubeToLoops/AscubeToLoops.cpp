@@ -368,6 +368,19 @@ template <typename OpT> struct OrderingLowering : AscubePattern<OpT> {
   }
 };
 
+/// SyncAll: a call of the runner's barrier across blocks,
+/// `__ascube_sync_all()` (declared by the preparation step).
+struct SyncAllLowering : AscubePattern<SyncAllOp> {
+  using AscubePattern<SyncAllOp>::AscubePattern;
+  LogicalResult
+  matchAndRewrite(SyncAllOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<func::CallOp>(op, kSyncAllHook, TypeRange{},
+                                              ValueRange{});
+    return success();
+  }
+};
+
 } // namespace
 
 MemRefType ascube::getCPUStorageType(MemRefType t) {
@@ -402,20 +415,19 @@ LogicalResult ascube::prepareAscubeToLoops(ModuleOp module, bool runtimeChecks,
       continue;
     if (runtimeChecks)
       insertRuntimeChecks(func);
-    if (raceChecks)
-      func.walk([&](FixpipeOp op) {
-        if (getMemLevel(op.getDst().getType()) != Level::GM)
-          return;
-        op->setAttr(kReportWritesAttr, UnitAttr::get(op->getContext()));
-        ModuleOp m = op->getParentOfType<ModuleOp>();
-        if (SymbolTable::lookupSymbolIn(m, kGMWriteHook))
-          return;
-        OpBuilder mb = OpBuilder::atBlockEnd(m.getBody());
-        auto i64 = mb.getI64Type();
-        auto hook = func::FuncOp::create(mb, m.getLoc(), kGMWriteHook,
-                                         mb.getFunctionType({i64, i64}, {}));
-        hook.setPrivate();
-      });
+    if (raceChecks) {
+      // The GM arguments, whose element accesses get race hooks once the
+      // instructions are loops (insertGMAccessHooks).
+      SmallVector<int64_t> gm;
+      for (BlockArgument arg : func.getArguments())
+        if (auto t = dyn_cast<MemRefType>(arg.getType());
+            t && getMemLevel(t) == Level::GM)
+          gm.push_back(arg.getArgNumber());
+      func->setAttr(kGMArgsAttr, DenseI64ArrayAttr::get(func.getContext(), gm));
+    }
+    if (func.walk([](SyncAllOp) { return WalkResult::interrupt(); })
+            .wasInterrupted())
+      declareHook(func->getParentOfType<ModuleOp>(), kSyncAllHook, 0);
     if (syncChecks)
       insertSyncHooks(func, sites);
     if (failed(lowerAllocs(
@@ -472,7 +484,7 @@ void ascube::configureAscubeToLoopsTarget(ConversionTarget &target,
 void ascube::populateAscubeToLoopsConversionPatterns(
     TypeConverter &types, RewritePatternSet &patterns) {
   patterns.add<OrderingLowering<PipeBarrierOp>, OrderingLowering<SetFlagOp>,
-               OrderingLowering<WaitFlagOp>,
+               OrderingLowering<WaitFlagOp>, SyncAllLowering,
                BlockQueryLowering<BlockIdxOp, kBlockIdxGlobal>,
                BlockQueryLowering<BlockNumOp, kBlockNumGlobal>>(
       types, patterns.getContext());
@@ -511,9 +523,14 @@ struct ConvertAscubeToLoopsPass
     // mlir-translate) read the result.
     module.walk(
         [](ModuleOp m) { m->removeAttr(AscubeDialect::kTargetAttrName); });
-    for (func::FuncOp func : funcs)
+    for (func::FuncOp func : funcs) {
       for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
         func.removeArgAttr(i, AscubeDialect::kArgOffsetAttrName);
+      if (auto gm = func->getAttrOfType<DenseI64ArrayAttr>(kGMArgsAttr)) {
+        insertGMAccessHooks(func, gm.asArrayRef());
+        func->removeAttr(kGMArgsAttr);
+      }
+    }
   }
 };
 } // namespace

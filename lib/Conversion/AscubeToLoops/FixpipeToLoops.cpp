@@ -139,7 +139,6 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
     if (prod)
       mcbWhere += std::string(" on ") + prod->Name;
     bool sat = getFloatOverflow(op) == FloatOverflow::saturation;
-    bool reportWrites = op->hasAttr(kReportWritesAttr);
     std::optional<QuantWord> scalar;
     if (p->deqScalar)
       scalar =
@@ -279,21 +278,6 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
               break;
             }
             storeElement(b, y, out, d);
-            if (reportWrites) {
-              // Race checks: the runner learns which GM bytes this block
-              // wrote (__ascube_gm_write(address, bytes)).
-              // (A GM view's elements start its offset into the buffer.)
-              std::optional<GMView> view =
-                  getGMView(cast<MemRefType>(out.getType()));
-              Value at =
-                  im.add(memref::ExtractAlignedPointerAsIndexOp::create(b, out),
-                         im.mul(im.add(d, view ? view->offset : 0), dBytes));
-              func::CallOp::create(
-                  b, kGMWriteHook, TypeRange{},
-                  ValueRange{
-                      arith::IndexCastOp::create(b, b.getI64Type(), at),
-                      arith::ConstantIntOp::create(b, b.getI64Type(), dBytes)});
-            }
           });
         });
       });

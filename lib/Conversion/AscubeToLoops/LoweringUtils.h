@@ -38,10 +38,12 @@ constexpr llvm::StringLiteral kIndexBaseAttr = "ascube_index_base";
 constexpr llvm::StringLiteral kCheckIndexAttr = "ascube_check_index";
 /// Marks a Fixpipe whose per-column QUANT_PRE words get run-time checks.
 constexpr llvm::StringLiteral kCheckQuantAttr = "ascube_check_quant";
-/// Marks a Fixpipe whose GM writes are reported (race checks) and the hook
-/// they call: `__ascube_gm_write(i64 address, i64 bytes)`.
-constexpr llvm::StringLiteral kReportWritesAttr = "ascube_report_gm_writes";
-constexpr llvm::StringLiteral kGMWriteHook = "__ascube_gm_write";
+/// Race checks: the GM arguments of a function (their indices, noted
+/// before the conversion changes the signature) and the hook every element
+/// access of one calls: `__ascube_gm_access(i64 address, i64 bytes,
+/// i64 write)`.
+constexpr llvm::StringLiteral kGMArgsAttr = "ascube_race_gm_args";
+constexpr llvm::StringLiteral kGMAccessHook = "__ascube_gm_access";
 constexpr llvm::StringLiteral kIndexGlobal = "__ascube_sparse_index";
 /// The flag-model hooks (sync checks, SyncHooks.cpp); their sites are named
 /// by the module attribute AscubeDialect::kSyncSitesAttrName.
@@ -55,6 +57,9 @@ constexpr llvm::StringLiteral kSyncFlagHook = "__ascube_sync_flag";
 constexpr llvm::StringLiteral kBlockIdxGlobal = "__ascube_block_idx";
 constexpr llvm::StringLiteral kBlockNumGlobal = "__ascube_block_num";
 constexpr llvm::StringLiteral kStartBlockFunc = "__ascube_start_block";
+/// ascube.sync_all: `__ascube_sync_all()`, the runner's barrier across the
+/// kernel's blocks.
+constexpr llvm::StringLiteral kSyncAllHook = "__ascube_sync_all";
 
 //===----------------------------------------------------------------------===//
 // Storage, index arithmetic, loops, decoding
@@ -220,6 +225,15 @@ Value sparseIndexBuffer(OpBuilder &b, Operation *op);
 /// before every instruction and flag op of `func`, declaring them in its
 /// module; appends one "file:line:col: op" text per site to `sites`.
 void insertSyncHooks(func::FuncOp func, std::vector<std::string> &sites);
+
+/// Declares a private hook `name(i64 x n)` in `module` once.
+void declareHook(ModuleOp module, llvm::StringRef name, unsigned n);
+
+/// After the conversion (race checks): puts a call of kGMAccessHook before
+/// every memref.load and memref.store of `func` whose buffer is a view of
+/// one of the arguments `gmArgs` (GM), with the element's host address,
+/// its bytes and whether it is written.
+void insertGMAccessHooks(func::FuncOp func, llvm::ArrayRef<int64_t> gmArgs);
 
 //===----------------------------------------------------------------------===//
 // Patterns

@@ -1,4 +1,4 @@
-//===- SyncHooks.cpp - Calls that let a runner check the flags -----------===//
+//===- SyncHooks.cpp - Calls that let a runner check flags and races -----===//
 //
 // With `sync-checks`, the preparation step puts calls before every
 // instruction and flag op that tell a runner (ascube-run --check-sync) what
@@ -14,11 +14,22 @@
 //                                                the buffer)
 //   __ascube_sync_flag(site, kind, src, dst, id) set_flag (kind 0),
 //                                                wait_flag (1), pipe_barrier
-//                                                (2, src = the pipe)
+//                                                (2, src = the pipe; a
+//                                                sync_all is one of ALL)
 //
 // `site` indexes the module attribute `ascube.sync_sites`, one
 // "file:line:col: op" string per site, for the runner's messages. Pipes
 // are ascube::Pipe values, levels target::Level values.
+//
+// With `race-checks`, every element load and store of a GM argument, once
+// the instructions are loops, is preceded by
+//
+//   __ascube_gm_access(address, bytes, w)         reads (w = 0) or writes
+//                                                 host bytes [address,
+//                                                 address + bytes)
+//
+// which ascube-run --check-races keeps per block and per SyncAll phase
+// (race_c1, race_c2).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,17 +46,6 @@ using namespace ascube::lowering;
 using target::Level;
 
 namespace {
-
-/// Declares a private hook `name(i64 x n)` in `module` once.
-void declareHook(ModuleOp module, StringRef name, unsigned n) {
-  if (SymbolTable::lookupSymbolIn(module, name))
-    return;
-  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
-  SmallVector<Type> args(n, mb.getI64Type());
-  auto hook = func::FuncOp::create(mb, module.getLoc(), name,
-                                   mb.getFunctionType(args, {}));
-  hook.setPrivate();
-}
 
 Value i64(ImplicitLocOpBuilder &b, Value index) {
   return arith::IndexCastOp::create(b, b.getI64Type(), index);
@@ -152,7 +152,8 @@ void ascube::lowering::insertSyncHooks(func::FuncOp func,
   ModuleOp module = func->getParentOfType<ModuleOp>();
   SmallVector<Operation *> ops;
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (getInstructionPipe(op) || isa<SetFlagOp, WaitFlagOp, PipeBarrierOp>(op))
+    if (getInstructionPipe(op) ||
+        isa<SetFlagOp, WaitFlagOp, PipeBarrierOp, SyncAllOp>(op))
       ops.push_back(op);
   });
   if (ops.empty())
@@ -180,6 +181,11 @@ void ascube::lowering::insertSyncHooks(func::FuncOp func,
     }
     if (auto p = dyn_cast<PipeBarrierOp>(op)) {
       flag(2, p.getPipe(), p.getPipe(), nullptr);
+      continue;
+    }
+    if (isa<SyncAllOp>(op)) {
+      // SyncAll starts with PipeBarrier<PIPE_ALL> (Ascend C's SyncAllImpl).
+      flag(2, Pipe::ALL, Pipe::ALL, nullptr);
       continue;
     }
     int64_t unitFlag = 0;
@@ -212,5 +218,70 @@ void ascube::lowering::insertSyncHooks(func::FuncOp func,
         h.access(m.getMatrixC(), nullptr, std::nullopt, false);
       h.access(m.getMatrixC(), nullptr, std::nullopt, true);
     }
+  }
+}
+
+void ascube::lowering::declareHook(ModuleOp module, StringRef name,
+                                   unsigned n) {
+  if (SymbolTable::lookupSymbolIn(module, name))
+    return;
+  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+  SmallVector<Type> args(n, mb.getI64Type());
+  auto hook = func::FuncOp::create(mb, module.getLoc(), name,
+                                   mb.getFunctionType(args, {}));
+  hook.setPrivate();
+}
+
+void ascube::lowering::insertGMAccessHooks(func::FuncOp func,
+                                           ArrayRef<int64_t> gmArgs) {
+  if (func.isExternal() || gmArgs.empty())
+    return;
+  // The argument a memref is a view of (through views and the conversion's
+  // casts), if any.
+  Block &entry = func.getBody().front();
+  auto isGM = [&](Value v) {
+    while (true) {
+      v = getViewedBuffer(v);
+      if (auto c = v.getDefiningOp<UnrealizedConversionCastOp>();
+          c && c.getInputs().size() == 1)
+        v = c.getInputs()[0];
+      else
+        break;
+    }
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg && arg.getOwner() == &entry &&
+           llvm::is_contained(gmArgs, int64_t(arg.getArgNumber()));
+  };
+  SmallVector<std::pair<Operation *, bool>> accesses;
+  func.walk([&](Operation *op) {
+    if (auto l = dyn_cast<memref::LoadOp>(op); l && isGM(l.getMemRef()))
+      accesses.push_back({op, false});
+    else if (auto st = dyn_cast<memref::StoreOp>(op);
+             st && isGM(st.getMemRef()))
+      accesses.push_back({op, true});
+  });
+  if (accesses.empty())
+    return;
+  declareHook(func->getParentOfType<ModuleOp>(), kGMAccessHook, 3);
+  for (auto [op, write] : accesses) {
+    ImplicitLocOpBuilder b(op->getLoc(), op);
+    IndexMath im{b};
+    Value buf = write ? cast<memref::StoreOp>(op).getMemRef()
+                      : cast<memref::LoadOp>(op).getMemRef();
+    ValueRange indices = write ? cast<memref::StoreOp>(op).getIndices()
+                               : cast<memref::LoadOp>(op).getIndices();
+    auto t = cast<MemRefType>(buf.getType());
+    int64_t bytes = std::max<int64_t>(1, t.getElementTypeBitWidth() / 8);
+    // (offset + sum index * stride) elements from the aligned pointer.
+    auto md = memref::ExtractStridedMetadataOp::create(b, buf);
+    Value at = md.getOffset();
+    for (auto [i, stride] : llvm::zip(indices, md.getStrides()))
+      at = im.add(at, arith::MulIOp::create(b, i, stride));
+    Value address =
+        im.add(memref::ExtractAlignedPointerAsIndexOp::create(b, buf),
+               im.mul(at, bytes));
+    func::CallOp::create(
+        b, kGMAccessHook, TypeRange{},
+        ValueRange{i64(b, address), i64(b, bytes), i64(b, int64_t(write))});
   }
 }

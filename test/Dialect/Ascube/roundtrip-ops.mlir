@@ -70,6 +70,8 @@ func.func @matrix(%a0: !L0A, %b0: !L0B, %c0: !L0C, %c1: !L0C, %bt: memref<48xf32
   %ev = arith.constant 1 : index
   ascube.set_flag <MTE2> -> <MTE1>, %ev
   ascube.wait_flag <MTE2> -> <MTE1>, %ev
+  // CHECK: ascube.sync_all
+  ascube.sync_all
   // CHECK: %{{.*}} = ascube.block_idx
   // CHECK: %{{.*}} = ascube.block_num
   %blk = ascube.block_idx

@@ -8,6 +8,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -322,6 +324,24 @@ std::optional<target::Level> ascube::getMemLevel(MemRefType type) {
   if (auto mem = dyn_cast<MemSpaceAttr>(space))
     return mem.getLevel();
   return std::nullopt;
+}
+
+Value ascube::getViewedBuffer(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+      v = view.getViewSource();
+      continue;
+    }
+    // Another op that only makes a memref of a memref (memref.transpose).
+    if (def->getNumResults() == 1 && def->getNumOperands() >= 1 &&
+        isa<MemRefType>(def->getOperand(0).getType()) &&
+        isMemoryEffectFree(def)) {
+      v = def->getOperand(0);
+      continue;
+    }
+    break;
+  }
+  return v;
 }
 
 std::optional<GMView> ascube::getGMView(MemRefType type) {

@@ -3,8 +3,8 @@
 // The pipe rules of ascube-verify-target (cube-reference §13.3, §16;
 // docs/Constraints.md): unitFlag pairing between an Mmad and the Fixpipe of
 // its tile (unitflag_c1), the PipeBarrier<PIPE_M> between small
-// accumulating Mmads (sync_c1) and the products' SetFlag/WaitFlag events
-// (sync_c3).
+// accumulating Mmads (sync_c1), the products' SetFlag/WaitFlag events
+// (sync_c3) and SyncAll (sync_c9).
 //
 //===----------------------------------------------------------------------===//
 
@@ -220,6 +220,14 @@ LogicalResult ascube::verify::checkFlags(func::FuncOp f) {
     return success();
   bool ok = true;
   f.walk([&](Operation *op) {
+    if (isa<SyncAllOp>(op) && !prod->HasSyncAll) {
+      op->emitOpError() << prod->Name
+                        << " has no SyncAll (a barrier across blocks; "
+                           "docs/Products.md): split the kernel where its "
+                           "blocks hand GM over, or run one block [sync_c9]";
+      ok = false;
+      return;
+    }
     Pipe src, dst;
     Value event;
     if (auto s = dyn_cast<SetFlagOp>(op))

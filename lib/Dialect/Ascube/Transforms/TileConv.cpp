@@ -663,7 +663,8 @@ private:
 
 LogicalResult ascube::tiling::tileConv(Operation *opPtr,
                                        const target::ProductInfo &prod,
-                                       bool report, ArrayRef<int64_t> tile) {
+                                       bool report, ArrayRef<int64_t> tile,
+                                       SmallVectorImpl<Program> &programs) {
   FailureOr<ConvPlan> plan = planConv(opPtr, prod, report, tile);
   if (failed(plan))
     return failure();
@@ -769,5 +770,6 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
   emitter.emit(loop.getInductionVar());
   b.setInsertionPointAfter(loop);
   emitter.syncEnd();
+  programs.push_back(emitter.program);
   return eraseMapped();
 }

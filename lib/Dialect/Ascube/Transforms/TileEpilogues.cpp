@@ -18,7 +18,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -411,13 +410,6 @@ tiling::RequantMatch ascube::tiling::matchRequant(linalg::GenericOp g,
   return r;
 }
 
-/// The buffer `v` views (through subviews, casts, reshapes).
-static Value rootBuffer(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
-}
-
 LogicalResult ascube::tiling::checkRequant(Operation *op,
                                            const target::ProductInfo &prod,
                                            const Epilogue &e,
@@ -427,7 +419,7 @@ LogicalResult ascube::tiling::checkRequant(Operation *op,
   // result).
   if (e.requantOut)
     for (Value r : reads)
-      if (r && rootBuffer(r) == rootBuffer(e.requantOut))
+      if (r && getViewedBuffer(r) == getViewedBuffer(e.requantOut))
         return op->emitOpError()
                << "the requantization writes into a buffer the op also reads: "
                   "the Cube program writes it tile by tile while later tiles "

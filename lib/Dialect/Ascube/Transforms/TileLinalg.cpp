@@ -345,6 +345,7 @@ struct AscubeTileLinalgPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    programs.clear();
     // The linalg ops the pass maps (docs/Tiling.md).
     SmallVector<Operation *> matmuls;
     module.walk([&](Operation *op) {
@@ -383,11 +384,17 @@ struct AscubeTileLinalgPass
                           << ", not " << chosen->Name << " [target_c2]";
         return signalPassFailure();
       }
-      if (isConv(op) ? failed(tiling::tileConv(op, *prod, report, tile))
-                     : failed(tileMatmul(op, *prod)))
+      if (isConv(op)
+              ? failed(tiling::tileConv(op, *prod, report, tile, programs))
+              : failed(tileMatmul(op, *prod)))
         return signalPassFailure();
     }
+    // Blocks hand GM over between programs: SyncAll (TileSyncAll.cpp).
+    tiling::orderPrograms(programs);
   }
+
+  /// The programs emitted, in the order of their ops.
+  SmallVector<tiling::Program> programs;
 
   LogicalResult tileMatmul(Operation *opPtr, const target::ProductInfo &prod) {
     auto op = cast<linalg::LinalgOp>(opPtr);
@@ -669,6 +676,7 @@ struct AscubeTileLinalgPass
     emitter.emit();
     b.setInsertionPoint(op);
     emitter.syncEnd();
+    programs.push_back(emitter.program);
     for (Operation *e : llvm::reverse(epilogue.ops))
       e->erase();
     fill.erase();

@@ -160,6 +160,21 @@ mlir::LogicalResult checkPlainBias(mlir::Operation *op,
 /// product, placed buffers (one alloc per type and place, at the
 /// function's entry), index arithmetic, the tile loops, the block a tile
 /// runs on, and the bias of an epilogue.
+/// One mapped program: its ops from `first` through `last` in one block
+/// (the allocations are at the function's entry), for `prod`.
+struct Program {
+  mlir::Operation *first = nullptr, *last = nullptr;
+  const target::ProductInfo *prod = nullptr;
+};
+
+/// Orders the mapped `programs` (in program order within each block) where
+/// blocks hand GM over (TileSyncAll.cpp, docs/Tiling.md "Blocks"): before a
+/// program that reads GM an earlier one writes, or writes GM an earlier
+/// one reads or writes, an ascube.sync_all; on a product without SyncAll,
+/// the programs of that block run on block 0 only (with a warning,
+/// tile_c10).
+void orderPrograms(llvm::ArrayRef<Program> programs);
+
 class ProgramEmitter {
 public:
   ProgramEmitter(mlir::OpBuilder &b, mlir::Location loc,
@@ -244,6 +259,8 @@ public:
   /// GM to later reads (FIX -> MTE2).
   void syncStart();
   void syncEnd();
+  /// The program emitted between syncStart and syncEnd.
+  Program program;
 
 protected:
   /// One flag op: SetFlag (`set`) or WaitFlag of `src -> dst`.
@@ -313,10 +330,12 @@ mlir::FailureOr<ConvPlan> planConv(mlir::Operation *op,
 /// conv_2d_nchw_fchw (TileConv.cpp) onto `prod`, or emits
 /// a labelled error (tile_c*) and fails. `report` adds the tiling remark;
 /// a non-empty `tile` (m, n, k: output pixels, output channels, im2col
-/// columns) replaces the chosen tiling (tile_c6).
+/// columns) replaces the chosen tiling (tile_c6). The program emitted is
+/// appended to `programs`.
 mlir::LogicalResult tileConv(mlir::Operation *op,
                              const target::ProductInfo &prod, bool report,
-                             llvm::ArrayRef<int64_t> tile);
+                             llvm::ArrayRef<int64_t> tile,
+                             llvm::SmallVectorImpl<Program> &programs);
 
 } // namespace ascube::tiling
 

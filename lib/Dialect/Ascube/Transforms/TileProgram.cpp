@@ -39,11 +39,16 @@ static SmallVector<int64_t, 3> freeEvents(int64_t sets, bool bias) {
 }
 
 void tiling::ProgramEmitter::syncStart() {
+  Block *block = b.getInsertionBlock();
+  Block::iterator at = b.getInsertionPoint();
+  Operation *before = at == block->begin() ? nullptr : &*std::prev(at);
   for (int64_t e : freeEvents(sets, static_cast<bool>(biasRow))) {
     flag(true, Pipe::MTE1, Pipe::MTE2, e);
     flag(true, Pipe::M, Pipe::MTE1, e);
   }
   flag(true, Pipe::FIX, Pipe::M);
+  program.first = before ? before->getNextNode() : &block->front();
+  program.prod = &prod;
 }
 
 void tiling::ProgramEmitter::syncEnd() {
@@ -55,6 +60,7 @@ void tiling::ProgramEmitter::syncEnd() {
   // What Fixpipe wrote to GM, before anything later reads it.
   flag(true, Pipe::FIX, Pipe::MTE2);
   flag(false, Pipe::FIX, Pipe::MTE2);
+  program.last = &*std::prev(b.getInsertionPoint());
 }
 
 void tiling::ProgramEmitter::beforeCopies() {

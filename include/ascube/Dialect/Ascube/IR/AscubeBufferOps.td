@@ -1,7 +1,8 @@
 //===- AscubeBufferOps.td - buffer ops ---------------------*- tablegen -*-===//
 //
 // Buffers, ordering and blocks: ascube.alloc (a buffer at a memory level),
-// ascube.pipe_barrier, ascube.set_flag / wait_flag, ascube.block_idx / block_num (the AI core running
+// ascube.pipe_barrier, ascube.set_flag / wait_flag, ascube.sync_all (a barrier
+// across blocks), ascube.block_idx / block_num (the AI core running
 // the kernel) and the abstract L1 -> L0 move ascube.load that
 // ascube-select-movers turns into instructions (cube-reference §1-§3, §11,
 // §13.3). C++: lib/Dialect/Ascube/IR/BufferOps.cpp.
@@ -154,6 +155,47 @@ def Ascube_WaitFlagOp : Ascube_FlagOp<"wait_flag",
     instructions of pipe `dst` start once the flag `(src, dst, event)` is
     set (by an `ascube.set_flag`), which it clears.
     }]>;
+
+def Ascube_SyncAllOp : Ascube_Op<"sync_all"> {
+  let summary = "SyncAll(): a barrier across all blocks (AI cores) of the kernel, for GM they share";
+  let description = [{
+    Ascend C's hardware `SyncAll()`: every block of the kernel waits here
+    until all blocks have arrived, so what a block wrote to GM before it is
+    there for any block's reads after it, and a block's reads before it are
+    done before any block writes after it. Ascend C's implementation first
+    issues `PipeBarrier<PIPE_ALL>` (every earlier instruction of the core
+    has finished), and the flag model takes it so: it orders every pipe as
+    `ascube.pipe_barrier <ALL>` does. No operands, no results.
+
+    Errors:
+    - `sync_c9` (ascube-verify-target): the product has SyncAll (the
+      Ascend C page lists Atlas A2/A3, Kirin X90 and Kirin 9030, its sample
+      also Ascend 950PR/950DT; not the Atlas inference and training series
+      nor Atlas 200I/500 A2; docs/Products.md).
+    - `sync_c10` (`ascube-run`): all blocks must run at once, so there are
+      at most as many blocks as the product has AI cores (on the chip more
+      blocks run in rounds and the kernel hangs).
+    - `sync_c11` (`ascube-run`): every block passes the same number of
+      SyncAlls (one that ends while others wait would hang the chip).
+
+    On the CPU, `ascube-run` runs each block of a kernel with a SyncAll on a
+    host thread of its own (whatever `--threads` says) and holds them all at
+    each SyncAll; `--check-races` takes two accesses of different blocks
+    with a SyncAll between them as ordered (race_c1, race_c2). A kernel
+    lowered ahead of time (`--ascube-to-llvm`) calls
+    `void __ascube_sync_all(void)`, which its runner provides.
+
+    Example (C2 = C1 · D after C1 = A · B, each block writing some tiles of
+    C1 and then reading whole rows of it):
+
+    ```mlir
+    ascube.fixpipe %c to %c1_tile : !C to memref<64x48xf32, strided<[48, 1], offset: ?>>
+    ascube.sync_all
+    ascube.data_copy %c1_rows to %a_l1 : memref<64x48xf32, strided<[48, 1], offset: ?>> to !A1
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
 
 def Ascube_BlockIdxOp : Ascube_Op<"block_idx", [Pure]> {
   let summary = "GetBlockIdx(): the index of the AI core (block) running the kernel (cube-reference §1)";

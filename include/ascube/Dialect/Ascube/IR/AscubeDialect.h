@@ -79,6 +79,13 @@ struct GMView {
 /// getFractalLayout says why, gmview_c1).
 std::optional<GMView> getGMView(mlir::MemRefType type);
 
+/// The buffer a view is of: through memref views (subview, cast, reshapes,
+/// reinterpret_cast: ViewLikeOpInterface) and other side-effect-free ops
+/// making a memref of a memref (memref.transpose), to a function argument,
+/// an allocation or a global. Two GM operands with
+/// different such buffers are taken not to overlap.
+mlir::Value getViewedBuffer(mlir::Value view);
+
 /// The elements an access to a buffer of `type`, laid out as `l`
 /// (getFractalLayout), may reach from its start: the layout's, or a GM
 /// view's footprint (gmview_c1). The verifiers' and the run-time bounds.

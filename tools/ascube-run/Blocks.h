@@ -1,0 +1,49 @@
+//===- Blocks.h - ascube-run: SyncAll and --check-races ---------*- C++ -*-===//
+//
+// What the blocks (AI cores) of a run share: GM and ascube.sync_all.
+// A kernel lowered by convert-ascube-to-loops calls `__ascube_sync_all()`
+// for each ascube.sync_all (a barrier: every block waits until all blocks
+// have arrived) and, with race checks, `__ascube_gm_access(address, bytes,
+// write)` before every element access of a GM argument. The runner runs
+// the blocks of a kernel with a SyncAll each on a thread of its own; the
+// SyncAlls a block has passed are its phase. Two accesses of the same GM
+// byte by different blocks in the same phase, one a write, are a race:
+// both writes (race_c1) or a read and a write (race_c2); a block that ends
+// while others wait at a SyncAll, or reaches one after another block
+// ended, breaks sync_c11 (docs/Constraints.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCUBE_TOOLS_ASCUBE_RUN_BLOCKS_H
+#define ASCUBE_TOOLS_ASCUBE_RUN_BLOCKS_H
+
+#include "SyncCheck.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ascube::run::blocks {
+
+/// Before the run: how many blocks there are (all of them wait at each
+/// SyncAll) and, with race checks, the GM arguments whose bytes are kept.
+void configure(unsigned numBlocks, bool checkRaces,
+               const std::vector<sync::GMBuffer> &gm);
+
+/// The hooks, for the JIT's symbol map.
+void addSymbols(llvm::orc::SymbolMap &map,
+                llvm::orc::MangleAndInterner &interner);
+
+/// Around each block on the calling thread: its index and phase 0, then
+/// its end (sync_c11 if another block waits at a SyncAll; the run stops,
+/// exit 3).
+void startBlock(unsigned block);
+void endBlock();
+
+/// The first race found (race_c1 or race_c2), as one line ending in its
+/// label; std::nullopt when there was none.
+std::optional<std::string> report();
+
+} // namespace ascube::run::blocks
+
+#endif // ASCUBE_TOOLS_ASCUBE_RUN_BLOCKS_H
