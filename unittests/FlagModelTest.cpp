@@ -196,6 +196,15 @@ TEST(FlagModel, FlagRules) {
   unset.waitFlag(0, M, FIX, 0);
   ASSERT_TRUE(unset.violation());
   EXPECT_EQ(unset.violation()->kind, SyncViolation::WaitUnset);
+  EXPECT_EQ(unset.violation()->otherEvent, -1);
+
+  FlagModel wrongId; // the same pair set under ID 1, waited under ID 0
+  wrongId.setFlag(4, M, FIX, 1);
+  wrongId.waitFlag(5, M, FIX, 0);
+  ASSERT_TRUE(wrongId.violation());
+  EXPECT_EQ(wrongId.violation()->kind, SyncViolation::WaitUnset);
+  EXPECT_EQ(wrongId.violation()->otherEvent, 1);
+  EXPECT_EQ(wrongId.violation()->otherSite, 4);
 
   FlagModel left;
   left.setFlag(7, FIX, M, 5);

@@ -212,6 +212,15 @@ void FlagModel::waitFlag(int64_t site, unsigned src, unsigned dst,
     return;
   if (!f->set) {
     reportFlag(SyncViolation::WaitUnset, site, src, dst, event);
+    // A flag of the same pipes set under another ID (a mistyped event).
+    int64_t pair = (int64_t(src) * kPipes + dst) * 256;
+    for (auto it = flags.lower_bound(pair);
+         first && it != flags.end() && it->first < pair + 256; ++it)
+      if (it->second.set) {
+        first->otherSite = it->second.site;
+        first->otherEvent = it->first - pair;
+        break;
+      }
     return;
   }
   f->set = false;

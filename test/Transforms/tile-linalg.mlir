@@ -25,12 +25,17 @@
 // RUN: not ascube-opt %s --ascube-tile-linalg="product=atlas_a2 tile=9223372036854775792,9223372036854775792,16" 2>&1 | FileCheck %s --check-prefix=FITHUGE
 // The default tiling, reported (one tile, rounded up to 48 x 16 x 48):
 // RUN: ascube-opt %s --ascube-tile-linalg="product=atlas_a2 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// With k = 32, two K chunks, double-buffered (two sets fit); one chunk says
+// nothing of it.
+// RUN: ascube-opt %s --ascube-tile-linalg="product=atlas_a2 tile=32,16,32 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT2
 
 // TILE: tile=m,n,k takes three sizes, multiples of 16, 16 and 16 [tile_c6]
 // FIT: tile 4096 x 16 x 16 does not fit atlas_a2's L0A/L0B/L0C/L1 [tile_c6]
 // FITHUGE: tile 9223372036854775792 x 9223372036854775792 x 16 does not fit atlas_a2's L0A/L0B/L0C/L1 [tile_c6]
 // REPORT: remark: ascube-tile-linalg: atlas_a2 f16 x f16 -> f32, M x N x K = 40 x 16 x 40: tile m = 48, n = 16, k = 48 (1 x 1 output tiles, 1 K chunks each)
-// REPORT-SAME: GM -> L1 4480 B
+// REPORT-SAME: GM -> L1 4480 B{{$}}
+// REPORT2: remark: ascube-tile-linalg: atlas_a2 f16 x f16 -> f32, M x N x K = 40 x 16 x 40: tile m = 32, n = 16, k = 32 (2 x 1 output tiles, 2 K chunks each)
+// REPORT2-SAME: B; chunks double-buffered{{$}}
 
 // CHECK: module attributes {ascube.target = #ascube.target<atlas_a2>}
 // CHECK-LABEL: func.func @k

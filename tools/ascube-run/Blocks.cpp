@@ -36,7 +36,7 @@ struct Buffer {
 std::vector<Buffer> buffers;
 bool racesOn = false;
 unsigned numBlocks = 1;
-thread_local int16_t block = 0;
+thread_local int block = 0; // as int16_t in the shadow (at most 32767)
 thread_local uint32_t phase = 0;
 std::mutex lock;
 
@@ -83,17 +83,17 @@ extern "C" void gmAccess(int64_t address, int64_t bytes, int64_t write) {
           if (other >= 0)
             note(2, buf, other, block, i);
         }
-        x.writer = block;
+        x.writer = int16_t(block);
         x.writePhase = phase;
       } else {
         if (written)
           note(2, buf, block, x.writer, i);
         if (x.reader < 0 || x.readPhase != phase) {
-          x.reader = block;
+          x.reader = int16_t(block);
           x.reader2 = -1;
           x.readPhase = phase;
         } else if (x.reader != block && x.reader2 < 0) {
-          x.reader2 = block;
+          x.reader2 = int16_t(block);
         }
       }
     }
@@ -163,7 +163,7 @@ void blocks::addSymbols(llvm::orc::SymbolMap &map,
 }
 
 void blocks::startBlock(unsigned b) {
-  block = int16_t(b);
+  block = int(b);
   phase = 0;
 }
 

@@ -94,15 +94,23 @@ std::string message(unsigned blk, const SyncViolation &v) {
            llvm::formatv(": {0} is out of range [0, {1}] [sync_c3]", event(v),
                          eventIds - 1)
                .str();
-  case SyncViolation::Unordered:
+  case SyncViolation::Unordered: {
+    // Sites are numbered in program order: an earlier access at a later
+    // site ran in an earlier iteration of a loop (or in a call).
+    bool looped = v.otherSite > v.site;
     return at + site(v.site) + " (pipe " + pipe(v.pipe) + ") " +
            (v.write ? "writes " : "reads ") + bytes(v) + " that " +
            site(v.otherSite) + " (pipe " + pipe(v.otherPipe) + ") " +
            (v.otherWrite ? "wrote" : "read") +
+           (looped ? " in an earlier iteration of a loop (it comes later in "
+                     "the program)"
+                   : "") +
            ", and no flag orders the two: on the chip they may run in either "
            "order (ascube.set_flag <" +
-           pipe(v.otherPipe) + "> -> <" + pipe(v.pipe) +
-           "> after the first, ascube.wait_flag before the second) [sync_c4]";
+           pipe(v.otherPipe) + "> -> <" + pipe(v.pipe) + "> after the first" +
+           (looped ? ", and once before the loop," : ",") +
+           " ascube.wait_flag before the second) [sync_c4]";
+  }
   case SyncViolation::SetTwice:
     return at + site(v.site) + ": sets " + event(v) +
            ", which is still set by " + site(v.otherSite) +
@@ -110,7 +118,14 @@ std::string message(unsigned blk, const SyncViolation &v) {
   case SyncViolation::WaitUnset:
     return at + site(v.site) + ": waits for " + event(v) +
            ", which no set_flag before it sets: pipe " + pipe(v.dst) +
-           " would wait forever [sync_c6]";
+           " would wait forever" +
+           (v.otherEvent >= 0
+                ? llvm::formatv(" (event {0} of the same pipes is set, by "
+                                "{1}: another ID meant?)",
+                                v.otherEvent, site(v.otherSite))
+                      .str()
+                : std::string()) +
+           " [sync_c6]";
   case SyncViolation::UnitOrder:
     if (v.write)
       return at + site(v.site) + " (pipe M, unitFlag) writes " + bytes(v) +

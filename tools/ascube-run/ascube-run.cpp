@@ -78,6 +78,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -168,7 +169,8 @@ static llvm::cl::opt<int> &threadsOption() {
         "thread i % T), each thread with its own compiled copy of the "
         "kernel and so its own on-core memories; GM is shared. Results "
         "equal --threads 1 bit for bit when the blocks write disjoint GM "
-        "(default 1)";
+        "(default 1). A kernel with ascube.sync_all runs every block on a "
+        "thread of its own";
     auto &registered = llvm::cl::getRegisteredOptions();
     auto it = registered.find("threads");
     if (it == registered.end())
@@ -400,6 +402,10 @@ int main(int argc, char **argv) {
     }
     for (auto &[a, path] : goldens)
       total += a->bytes;
+    // --check-races keeps 16 B of shadow per GM byte (Blocks.cpp).
+    if (checkRaces)
+      for (const Arg &a : args)
+        total += 16 * a.bytes;
     if (largest && total > mem)
       fail(llvm::formatv("argument {0}: {1} needs {2} bytes, and all "
                          "buffers together {3}, more than the {4} bytes of "
@@ -421,15 +427,22 @@ int main(int argc, char **argv) {
     a.data = allocateBytes("argument " + a.name, a.bytes, int(fill));
   for (auto &[a, path] : ins)
     readData(a->name, path, a->bytes, a->type, a->storage, a->data.get());
-  // An output that cannot be opened fails before the kernel runs (a full
-  // device is only known when written).
+  // An output that cannot be written fails before the kernel runs (a full
+  // device is only known when written), without creating the file: a run
+  // that fails later leaves no empty output behind.
   for (auto &[a, path] : outs) {
-    int fd;
-    if (std::error_code ec = llvm::sys::fs::openFileForWrite(
-            path, fd, llvm::sys::fs::CD_OpenAlways))
+    namespace fs = llvm::sys::fs;
+    StringRef dir = llvm::sys::path::parent_path(path);
+    std::error_code ec =
+        fs::exists(path) ? fs::access(path, fs::AccessMode::Write)
+        : fs::is_directory(dir.empty() ? "." : dir)
+            ? fs::access(dir.empty() ? "." : dir, fs::AccessMode::Write)
+            : std::make_error_code(std::errc::no_such_file_or_directory);
+    if (!ec && fs::is_directory(path))
+      ec = std::make_error_code(std::errc::is_a_directory);
+    if (ec)
       fail(llvm::formatv("argument {0}: cannot write '{1}': {2}", a->name, path,
                          ec.message()));
-    ::close(fd);
   }
   // Read goldens before running so that a bad file fails fast.
   std::vector<Bytes> goldenData;
@@ -482,12 +495,24 @@ int main(int argc, char **argv) {
   // a core for each (sync_c10).
   bool syncAll = SymbolTable::lookupSymbolIn(*module, "__ascube_sync_all");
   if (syncAll) {
-    if (product && blocksOpt > product->AICores)
-      fail(llvm::formatv("--blocks {0}: the kernel has ascube.sync_all, "
-                         "which needs all its blocks running at once, and "
-                         "{1} has {2} AI core(s) [sync_c10]",
-                         unsigned(blocksOpt), product->Name,
-                         unsigned(product->AICores)));
+    // Without a product: the most AI cores any product has.
+    unsigned cores = 0;
+    for (const ascube::target::ProductInfo &p : ascube::target::allProducts())
+      cores = std::max<unsigned>(cores, p.AICores);
+    if (product)
+      cores = product->AICores;
+    if (unsigned(blocksOpt) > cores)
+      fail(llvm::formatv(
+          "--blocks {0}: the kernel has ascube.sync_all, which needs all its "
+          "blocks running at once, and {1} [sync_c10]",
+          unsigned(blocksOpt),
+          product
+              ? llvm::formatv("{0} has {1} AI core(s)", product->Name, cores)
+                    .str()
+              : llvm::formatv("no product has more than {0} AI cores "
+                              "(the kernel names none)",
+                              cores)
+                    .str()));
     threads = blocksOpt;
   }
   if (checkRaces && blocksOpt > 32767)

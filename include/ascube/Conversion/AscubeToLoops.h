@@ -36,8 +36,9 @@ mlir::MemRefType getCPUStorageType(mlir::MemRefType type);
 /// level's memory (or bytes of its own), leaves the notes the sparse and
 /// Fixpipe patterns read, and with `runtimeChecks` inserts the run-time
 /// checks of dynamic offsets, QUANT_PRE words and 4:2 index values; with
-/// `raceChecks` marks the Fixpipes writing GM to report each write (the
-/// runner's `__ascube_gm_write(address, bytes)`, declared here); with
+/// `raceChecks` notes each function's GM arguments, whose element accesses
+/// the pass reports after the conversion (the runner's
+/// `__ascube_gm_access(address, bytes, write)`, insertGMAccessHooks); with
 /// `syncChecks` calls the runner's flag-model hooks before every
 /// instruction and flag op (SyncHooks.cpp) and names their sites in the
 /// module attribute `ascube.sync_sites` (an array of "file:line:col: op").

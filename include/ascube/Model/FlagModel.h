@@ -55,8 +55,10 @@ struct SyncViolation {
   unsigned pipe = 0;
   bool write = false;
   /// Unordered: the earlier access; SetTwice / LeftSet: the SetFlag that
-  /// set the flag.
+  /// set the flag; WaitUnset: the SetFlag of the same pipe pair that set
+  /// another ID (`otherEvent`) and is still set, if any.
   int64_t otherSite = -1;
+  int64_t otherEvent = -1;
   unsigned otherPipe = 0;
   bool otherWrite = false;
   /// Unordered: the memory (the caller's level number) and the shared

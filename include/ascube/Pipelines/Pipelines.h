@@ -21,11 +21,11 @@ namespace ascube {
 /// Builds the pipeline from ascube IR down to the LLVM dialect:
 /// ascube-select-movers (quiet), ascube-verify-target,
 /// convert-ascube-to-loops (with run-time checks of dynamic offsets, QUANT_PRE
-/// words and 4:2 indices when `runtimeChecks`; reporting every GM byte a
-/// Fixpipe writes to `__ascube_gm_write` when `raceChecks`; calling the
-/// flag-model hooks before every instruction when `syncChecks`), canonicalize,
-/// then the upstream lowerings (affine, scf -> cf, arith with bf16
-/// expanded, memref, math, func -> LLVM). Registered as `ascube-to-llvm`
+/// words and 4:2 indices when `runtimeChecks`; reporting every element
+/// access of a GM argument to `__ascube_gm_access` when `raceChecks`; calling
+/// the flag-model hooks before every instruction when `syncChecks`),
+/// canonicalize, then the upstream lowerings (affine, scf -> cf, arith with
+/// bf16 expanded, memref, math, func -> LLVM). Registered as `ascube-to-llvm`
 /// (option `runtime-checks`).
 void buildAscubeToLLVMPipeline(mlir::OpPassManager &pm,
                                bool runtimeChecks = false,

@@ -1,7 +1,10 @@
 // Kernels that break a flag rule (sync.test): set twice (sync_c5), a wait
 // with nothing set (sync_c6), a flag left set (sync_c7), an event ID past
 // the product's (sync_c3, known only when the kernel runs), unitFlag's L0C
-// hand-over out of order (sync_c8).
+// hand-over out of order (sync_c8); a wait for the wrong ID of a flag that
+// is set (sync_c6, with a hint); a copy into L1 in a loop whose previous
+// iteration's load reads it, with no "free" flag (sync_c4 across
+// iterations).
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @set_twice(%X: memref<30x70xf16>) {
     %e = arith.constant 1 : index
@@ -13,6 +16,29 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @wait_unset(%X: memref<30x70xf16>) {
     %e = arith.constant 0 : index
     ascube.wait_flag <M> -> <FIX>, %e
+    return
+  }
+  func.func @wait_other_id(%X: memref<30x70xf16>) {
+    %e1 = arith.constant 1 : index
+    %e0 = arith.constant 0 : index
+    ascube.set_flag <M> -> <FIX>, %e1
+    ascube.wait_flag <M> -> <FIX>, %e0
+    return
+  }
+  func.func @loop_no_free(%X: memref<30x70xf16>) {
+    %e = arith.constant 0 : index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %a1 = ascube.alloc offset 0 : memref<30x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+    %a0 = ascube.alloc offset 0 : memref<30x70xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    scf.for %i = %c0 to %c2 step %c1 {
+      ascube.data_copy %X to %a1 : memref<30x70xf16> to memref<30x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+      ascube.set_flag <MTE2> -> <MTE1>, %e
+      ascube.wait_flag <MTE2> -> <MTE1>, %e
+      ascube.load_2d %a1 to %a0 {repeatTimes = 5 : i64, srcStride = 2 : i64}
+          : memref<30x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<30x70xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+    }
     return
   }
   func.func @left_set(%X: memref<30x70xf16>) {

@@ -467,17 +467,20 @@ const target::ProductInfo *ascube::getTargetProduct(Operation *op) {
 const target::ProductInfo *ascube::setModuleTarget(Operation *module,
                                                    StringRef product) {
   const target::ProductInfo *prod = target::lookupProduct(product);
+  // At the module's location, not on the module: the op is the whole
+  // module, which a diagnostic on it would print in full.
   if (!prod) {
-    module->emitError() << "unknown product '" << product
-                        << "'; known: " << target::knownProductKeys()
-                        << " [target_c1]";
+    mlir::emitError(module->getLoc())
+        << "unknown product '" << product
+        << "'; known: " << target::knownProductKeys() << " [target_c1]";
     return nullptr;
   }
   if (auto old =
           module->getAttrOfType<TargetAttr>(AscubeDialect::kTargetAttrName)) {
     if (old.getProduct() != prod->Name) {
-      module->emitError() << "the module targets " << old.getProduct()
-                          << ", not " << product << " [target_c2]";
+      mlir::emitError(module->getLoc())
+          << "the module targets " << old.getProduct() << ", not " << product
+          << " [target_c2]";
       return nullptr;
     }
     return prod;

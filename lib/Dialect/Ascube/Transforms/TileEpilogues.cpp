@@ -230,9 +230,17 @@ tiling::Epilogue ascube::tiling::matchEpilogue(Operation *op, Value c,
     }
   }
   // A linalg op on C right after what folds in: most likely an epilogue
-  // in another form, which stays a linalg op (ascube-run refuses it).
+  // in another form, which stays a linalg op (ascube-run refuses it) —
+  // not the zero fill of a next op overwriting C (zeroFillBefore).
+  auto fillsNext = [&](Operation *fill) {
+    Operation *after = fill->getNextNode();
+    return isa<linalg::FillOp>(fill) && after &&
+           isa<linalg::MatmulOp, linalg::BatchMatmulOp, linalg::MatvecOp,
+               linalg::VecmatOp, linalg::ConvolutionOpInterface>(after) &&
+           zeroFillBefore(after, c).getOperation() == fill;
+  };
   if (next && isa<linalg::LinalgOp>(next) &&
-      llvm::is_contained(next->getOperands(), c))
+      llvm::is_contained(next->getOperands(), c) && !fillsNext(next))
     next->emitWarning()
         << "'" << next->getName() << "' on the output of the '" << op->getName()
         << "' before it is not folded into the Cube program and stays: "

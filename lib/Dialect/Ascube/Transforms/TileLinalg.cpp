@@ -607,8 +607,9 @@ struct AscubeTileLinalgPass
       return op->emitOpError() << "no tile of " << prod.Name
                                << "'s L0A/L0B/L0C/L1 holds one fractal of "
                                   "each operand [tile_c1]";
+    std::string remark;
     if (report)
-      op->emitRemark() << llvm::formatv(
+      remark = llvm::formatv(
           "ascube-tile-linalg: {0} {1} x {2} -> {3}, M x N x K = {4} x {5} x "
           "{6}{18}{19}: tile m = {7}, n = {8}, k = {9} ({10} x {11} output "
           "tiles, "
@@ -649,6 +650,11 @@ struct AscubeTileLinalgPass
           ArrayRef<ReassociationIndices>{{0, 1}});
       emitter.reserveBiasStaging();
     }
+    if (report)
+      op->emitRemark() << remark
+                       << (emitter.bufferSets() == 2 && t->chunksK(p) > 1
+                               ? "; chunks double-buffered"
+                               : "");
     emitter.syncStart();
     // Matrix i of a batch starts i * M * K (A), i * K * N (B) and i * M * N
     // (C) elements in.

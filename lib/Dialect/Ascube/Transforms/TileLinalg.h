@@ -261,6 +261,8 @@ public:
   void syncEnd();
   /// The program emitted between syncStart and syncEnd.
   Program program;
+  /// The buffer sets of the chunks (2: double-buffered).
+  int64_t bufferSets() const { return sets; }
 
 protected:
   /// One flag op: SetFlag (`set`) or WaitFlag of `src -> dst`.

@@ -11,8 +11,9 @@
 // "Blocks").
 //
 // GM is told apart by the buffer a view is of (its root: a function
-// argument or an allocation); two different arguments are taken not to
-// alias, as ascube-run passes them.
+// argument or an allocation) and the bytes a view with a static layout may
+// touch (its footprint: disjoint views of one buffer are independent); two
+// different arguments are taken not to alias, as ascube-run passes them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,10 +22,13 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/MapVector.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace ascube;
@@ -32,22 +36,61 @@ using target::Level;
 
 namespace {
 
-/// The GM buffers a program (or several) reads and writes.
+/// Bytes [lo, hi) of the buffer `root` (a function argument or an
+/// allocation) that a GM operand may touch: a view's footprint
+/// (getGMView), the whole buffer when its layout says nothing finer.
+struct Range {
+  Value root;
+  int64_t lo = 0, hi = std::numeric_limits<int64_t>::max();
+
+  bool meets(const Range &o) const {
+    return root == o.root && lo < o.hi && o.lo < hi;
+  }
+};
+
+Range rangeOf(Value v) {
+  Range r{getViewedBuffer(v)};
+  auto t = cast<MemRefType>(v.getType());
+  std::optional<unsigned> bits = getElementBitWidth(t.getElementType());
+  if (!bits || *bits % 8 != 0 || !t.hasStaticShape())
+    return r;
+  int64_t bytes = *bits / 8;
+  if (t.getLayout().isIdentity()) {
+    r.lo = 0;
+    r.hi = t.getNumElements() * bytes;
+  } else if (std::optional<GMView> view = getGMView(t)) {
+    r.lo = view->offset * bytes;
+    r.hi = (view->offset + view->footprint()) * bytes;
+  }
+  return r;
+}
+
+/// The GM a program (or several) reads and writes.
 struct Accesses {
-  llvm::SmallDenseSet<Value, 4> reads, writes;
+  SmallVector<Range, 4> reads, writes;
 
   void add(const Accesses &other) {
-    reads.insert(other.reads.begin(), other.reads.end());
-    writes.insert(other.writes.begin(), other.writes.end());
+    llvm::append_range(reads, other.reads);
+    llvm::append_range(writes, other.writes);
   }
-  /// True when `later`, run after these, touches what these wrote or writes
-  /// what these touched.
-  bool handsOver(const Accesses &later) const {
-    auto meets = [](const auto &x, const auto &y) {
-      return llvm::any_of(x, [&](Value v) { return y.contains(v); });
+  /// The buffers through which `later`, run after these, depends on them:
+  /// it reads what these wrote, or writes what these read or wrote (not
+  /// both writes when `later` is these again, a loop's next iteration: a
+  /// program writes the same bytes on the same block every time).
+  SmallVector<Value> handOver(const Accesses &later, bool self) const {
+    SmallVector<Value> shared;
+    auto meet = [&](const Range &x, ArrayRef<Range> ys) {
+      if (llvm::any_of(ys, [&](const Range &y) { return x.meets(y); }))
+        shared.push_back(x.root);
     };
-    return meets(later.reads, writes) || meets(later.writes, writes) ||
-           meets(later.writes, reads);
+    for (const Range &r : later.reads)
+      meet(r, writes);
+    for (const Range &w : later.writes) {
+      meet(w, reads);
+      if (!self)
+        meet(w, writes);
+    }
+    return shared;
   }
 };
 
@@ -63,9 +106,9 @@ Accesses accessesOf(const tiling::Program &p) {
         if (!t || getMemLevel(t) != Level::GM)
           continue;
         if (isa<MemoryEffects::Read>(e.getEffect()))
-          a.reads.insert(getViewedBuffer(v));
+          a.reads.push_back(rangeOf(v));
         else if (isa<MemoryEffects::Write>(e.getEffect()))
-          a.writes.insert(getViewedBuffer(v));
+          a.writes.push_back(rangeOf(v));
       }
     });
     if (op == p.last)
@@ -103,55 +146,149 @@ void runOnBlockZero(const tiling::Program &p) {
 
 } // namespace
 
-void tiling::orderPrograms(ArrayRef<Program> programs) {
-  llvm::MapVector<Block *, SmallVector<Program>> byBlock;
-  for (const Program &p : programs)
-    if (p.first)
-      byBlock[p.first->getBlock()].push_back(p);
-  for (auto &[block, list] : byBlock) {
-    llvm::sort(list, [](const Program &x, const Program &y) {
-      return x.first->isBeforeInBlock(y.first);
-    });
-    SmallVector<Accesses> accesses;
-    for (const Program &p : list)
-      accesses.push_back(accessesOf(p));
-    // What the programs since the last SyncAll touched; `dependent`: the
-    // first program that needs one where the product has none.
-    Accesses since;
-    const Program *dependent = nullptr;
-    auto order = [&](const Program &p, const Accesses &a) {
-      if (!since.handsOver(a))
+namespace {
+/// Orders the mapped programs of one function (see orderPrograms): each
+/// block of the function's regions is a sequence of units — a program, or
+/// an op holding programs in its regions — ordered like programs.
+class Orderer {
+public:
+  explicit Orderer(ArrayRef<tiling::Program> programs) {
+    for (const tiling::Program &p : programs) {
+      starts[p.first] = p;
+      for (Operation *o = p.first->getParentOp(); o; o = o->getParentOp())
+        holders.insert(o);
+    }
+  }
+
+  /// Orders the units of `block`; returns what they touch.
+  Accesses order(Block &block) {
+    struct Unit {
+      Operation *start;
+      Accesses touched;
+      const target::ProductInfo *prod;
+    };
+    SmallVector<Unit> units;
+    for (Operation *op = &block.front(); op; op = op->getNextNode()) {
+      if (auto it = starts.find(op); it != starts.end()) {
+        units.push_back({op, accessesOf(it->second), it->second.prod});
+        op = it->second.last;
+      } else if (holders.contains(op)) {
+        Unit u{op, {}, nullptr};
+        for (Region &r : op->getRegions())
+          for (Block &b : r)
+            u.touched.add(order(b));
+        u.prod = firstProduct(op);
+        units.push_back(std::move(u));
+      }
+    }
+    // What the units since the last barrier touched, unit by unit.
+    Accesses all;
+    SmallVector<const Unit *> since;
+    DenseSet<Operation *> barrierBefore;
+    auto check = [&](const Unit &u) {
+      SmallVector<Value> shared;
+      for (const Unit *e : since)
+        llvm::append_range(shared, e->touched.handOver(u.touched, e == &u));
+      if (shared.empty())
         return;
-      if (p.prod->HasSyncAll) {
-        OpBuilder b(p.first);
-        SyncAllOp::create(b, p.first->getLoc());
-        since = Accesses();
-      } else if (!dependent) {
-        dependent = &p;
+      since.clear();
+      barrierBefore.insert(u.start);
+      syncAlls.push_back(u.start);
+      for (Value v : shared) {
+        // A buffer the kernel allocates is each block's own (ascube-run
+        // gives every block its own allocation): no barrier shares it.
+        auto arg = dyn_cast<BlockArgument>(v);
+        bool shareable =
+            arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+        if (!shareable && !local)
+          local = u.start;
+      }
+      if (u.prod && !u.prod->HasSyncAll && !noSyncAll) {
+        noSyncAll = u.start;
+        noSyncAllProduct = u.prod;
       }
     };
-    for (auto [p, a] : llvm::zip(list, accesses)) {
-      order(p, a);
-      since.add(a);
+    for (const Unit &u : units) {
+      check(u);
+      since.push_back(&u);
+      all.add(u.touched);
     }
-    // In a loop, the first program follows the last one of the previous
-    // iteration.
-    if (isa<LoopLikeOpInterface>(block->getParentOp()))
-      order(list.front(), accesses.front());
-    if (!dependent)
-      continue;
-    const target::ProductInfo &prod = *dependent->prod;
-    dependent->first->emitWarning()
-        << "ascube-tile-linalg: this op reads GM that a mapped op before it "
-           "writes (or writes GM that one reads or writes), which needs a "
-           "barrier across blocks, and "
-        << prod.Name
+    // In a loop, the units follow the previous iteration's: until the first
+    // barrier, they may meet what came after the last one.
+    if (isa<LoopLikeOpInterface>(block.getParentOp()))
+      for (const Unit &u : units) {
+        if (barrierBefore.contains(u.start))
+          break;
+        check(u);
+        if (barrierBefore.contains(u.start))
+          break;
+        since.push_back(&u);
+      }
+    return all;
+  }
+
+  /// Inserts the SyncAlls, or runs every program on block 0 where a
+  /// barrier cannot order them (with the warning, tile_c10).
+  void apply(ArrayRef<tiling::Program> programs) {
+    Operation *at = local ? local : noSyncAll;
+    if (!at) {
+      for (Operation *op : syncAlls) {
+        OpBuilder b(op);
+        SyncAllOp::create(b, op->getLoc());
+      }
+      return;
+    }
+    InFlightDiagnostic w = mlir::emitWarning(at->getLoc());
+    w << "ascube-tile-linalg: this op depends on GM a mapped op before it "
+         "touches (it reads what that one writes, or writes what that one "
+         "reads or writes), which needs a barrier across blocks, and ";
+    if (local)
+      w << "the buffer is allocated in the kernel, so each block has its "
+           "own: the ops run on block 0 only, whatever the number of blocks "
+           "(pass the buffer as an argument to share it across blocks)";
+    else
+      w << noSyncAllProduct->Name
         << " has no SyncAll: the ops run on block 0 only, whatever the "
            "number of blocks (launch them as separate kernels to spread them "
            "over blocks; "
-        << prod.Name << " has " << unsigned(prod.AICores)
-        << " AI core(s)) [tile_c10]";
-    for (const Program &p : list)
+        << noSyncAllProduct->Name << " has "
+        << unsigned(noSyncAllProduct->AICores) << " AI core(s))";
+    w << " [tile_c10]";
+    for (const tiling::Program &p : programs)
       runOnBlockZero(p);
+  }
+
+private:
+  const target::ProductInfo *firstProduct(Operation *holder) {
+    const target::ProductInfo *prod = nullptr;
+    holder->walk([&](Operation *op) {
+      if (auto it = starts.find(op); it != starts.end() && !prod)
+        prod = it->second.prod;
+    });
+    return prod;
+  }
+
+  DenseMap<Operation *, tiling::Program> starts;
+  DenseSet<Operation *> holders;
+  SmallVector<Operation *> syncAlls;
+  Operation *local = nullptr, *noSyncAll = nullptr;
+  const target::ProductInfo *noSyncAllProduct = nullptr;
+};
+} // namespace
+
+void tiling::orderPrograms(ArrayRef<Program> programs) {
+  // Function by function.
+  llvm::MapVector<Operation *, SmallVector<Program>> byFunction;
+  for (const Program &p : programs)
+    if (p.first)
+      byFunction[p.first->getParentOfType<FunctionOpInterface>()].push_back(p);
+  for (auto &[func, list] : byFunction) {
+    if (!func)
+      continue;
+    Orderer orderer(list);
+    for (Region &r : func->getRegions())
+      for (Block &b : r)
+        orderer.order(b);
+    orderer.apply(list);
   }
 }

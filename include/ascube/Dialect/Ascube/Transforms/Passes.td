@@ -162,7 +162,12 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     `wait_flag` for each hand-over and its release (docs/Tiling.md
     "Flags"; `ascube-run --check-sync` checks them). Output tile number t runs on the block
     with t % ascube.block_num == ascube.block_idx, so the program shares
-    its tiles out over the AI cores that run it. Tails in M, N and K get
+    its tiles out over the AI cores that run it. Where a later mapped op
+    depends on GM an earlier one touches (C2 = C1 x D after C1 = A x B),
+    an `ascube.sync_all` (Ascend C's SyncAll) comes between their
+    programs; on a product without SyncAll, or through a buffer the kernel
+    allocates, the programs run on block 0 only, with a warning
+    (`tile_c10`; docs/Tiling.md "Blocks"). Tails in M, N and K get
     their own
     exactly-shaped buffers at the same places; every buffer is placed
     (`ascube.alloc offset`).
