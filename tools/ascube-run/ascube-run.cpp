@@ -48,6 +48,7 @@
 #include "Leftovers.h"
 #include "SyncCheck.h"
 #include "ascube/Conversion/AscubeToLoops.h"
+#include "ascube/Dialect/Ascube/IR/Ascube.h"
 #include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
 #include "ascube/InitAscube.h"
 #include "ascube/Pipelines/Pipelines.h"
@@ -470,6 +471,25 @@ int main(int argc, char **argv) {
   }
   if (ascube::run::refuseLeftovers(*module))
     fail("the kernel keeps ops ascube cannot run");
+  // Whether the entry, or a function it calls, has an ascube.sync_all.
+  bool syncAll = false;
+  {
+    SmallVector<mlir::func::FuncOp> work{func};
+    llvm::SmallPtrSet<Operation *, 8> seen;
+    while (!work.empty()) {
+      mlir::func::FuncOp f = work.pop_back_val();
+      if (!seen.insert(f).second)
+        continue;
+      f.walk([&](Operation *op) {
+        if (isa<ascube::SyncAllOp>(op))
+          syncAll = true;
+        else if (auto call = dyn_cast<func::CallOp>(op))
+          if (auto g =
+                  module->lookupSymbol<mlir::func::FuncOp>(call.getCallee()))
+            work.push_back(g);
+      });
+    }
+  }
   // The flag model's event IDs are the product's (8 without one).
   const ascube::target::ProductInfo *product = ascube::getTargetProduct(func);
   PassManager pm(&ctx);
@@ -493,7 +513,6 @@ int main(int argc, char **argv) {
   // A kernel with ascube.sync_all holds all its blocks at each one: every
   // block runs at once, on a thread of its own, and the product must have
   // a core for each (sync_c10).
-  bool syncAll = SymbolTable::lookupSymbolIn(*module, "__ascube_sync_all");
   if (syncAll) {
     // Without a product: the most AI cores any product has.
     unsigned cores = 0;
