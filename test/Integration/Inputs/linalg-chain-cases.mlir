@@ -13,7 +13,9 @@
 // each block has its own of: block 0 only (tile_c10).
 // @halves: two ops writing the top and the bottom half of one buffer
 // (disjoint views): no barrier; @overlap: the second reads rows 16-39 of
-// what the first wrote into rows 0-23: a barrier.
+// what the first wrote into rows 0-23: a barrier. @if_loop: a loop whose
+// scf.if writes C with one program, then rows 8-47 of it with another (a
+// different tiling): a barrier each iteration.
 !M = memref<48x48xf32>
 func.func @war(%A: !M, %B: !M, %C: !M, %D: !M, %E: !M) {
   %z = arith.constant 0.0 : f32
@@ -97,5 +99,24 @@ func.func @overlap(%A: !M, %B: !M, %C: !M, %D: !M, %E: memref<24x48xf32>) {
   linalg.matmul ins(%atop, %B : !H, !M) outs(%top : !H)
   linalg.fill ins(%z : f32) outs(%E : memref<24x48xf32>)
   linalg.matmul ins(%mid, %D : !O, !M) outs(%E : memref<24x48xf32>)
+  return
+}
+!W = memref<40x48xf32, strided<[48, 1], offset: 384>>
+func.func @if_loop(%A: !M, %B: !M, %C: !M, %D: memref<40x48xf32>) {
+  %z = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %v = memref.subview %C[8, 0] [40, 48] [1, 1] : !M to !W
+  scf.for %i = %c0 to %c2 step %c1 {
+    %first = arith.cmpi eq, %i, %c0 : index
+    scf.if %first {
+      linalg.fill ins(%z : f32) outs(%C : !M)
+      linalg.matmul ins(%A, %B : !M, !M) outs(%C : !M)
+    } else {
+      linalg.fill ins(%z : f32) outs(%v : !W)
+      linalg.matmul ins(%D, %B : memref<40x48xf32>, !M) outs(%v : !W)
+    }
+  }
   return
 }

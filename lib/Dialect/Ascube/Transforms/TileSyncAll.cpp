@@ -166,11 +166,14 @@ public:
       Operation *start;
       Accesses touched;
       const target::ProductInfo *prod;
+      /// One program (not an op holding several, e.g. an scf.if whose
+      /// branches write one buffer with different tilings).
+      bool single = false;
     };
     SmallVector<Unit> units;
     for (Operation *op = &block.front(); op; op = op->getNextNode()) {
       if (auto it = starts.find(op); it != starts.end()) {
-        units.push_back({op, accessesOf(it->second), it->second.prod});
+        units.push_back({op, accessesOf(it->second), it->second.prod, true});
         op = it->second.last;
       } else if (holders.contains(op)) {
         Unit u{op, {}, nullptr};
@@ -188,7 +191,8 @@ public:
     auto check = [&](const Unit &u) {
       SmallVector<Value> shared;
       for (const Unit *e : since)
-        llvm::append_range(shared, e->touched.handOver(u.touched, e == &u));
+        llvm::append_range(shared,
+                           e->touched.handOver(u.touched, e == &u && u.single));
       if (shared.empty())
         return;
       since.clear();
