@@ -15,7 +15,9 @@
 // (disjoint views): no barrier; @overlap: the second reads rows 16-39 of
 // what the first wrote into rows 0-23: a barrier. @if_loop: a loop whose
 // scf.if writes C with one program, then rows 8-47 of it with another (a
-// different tiling): a barrier each iteration.
+// different tiling): a barrier each iteration. @view: memref.views of one
+// byte buffer at different byte shifts (the types do not show them) meet:
+// a barrier.
 !M = memref<48x48xf32>
 func.func @war(%A: !M, %B: !M, %C: !M, %D: !M, %E: !M) {
   %z = arith.constant 0.0 : f32
@@ -118,5 +120,19 @@ func.func @if_loop(%A: !M, %B: !M, %C: !M, %D: memref<40x48xf32>) {
       linalg.matmul ins(%D, %B : memref<40x48xf32>, !M) outs(%v : !W)
     }
   }
+  return
+}
+func.func @view(%A: memref<32x48xf32>, %B: !M, %G: memref<12288xi8>,
+                 %D: !M, %C: memref<32x48xf32>) {
+  %z = arith.constant 0.0 : f32
+  %s0 = arith.constant 0 : index
+  %s1 = arith.constant 6144 : index
+  %w = memref.view %G[%s1][] : memref<12288xi8> to memref<32x48xf32>
+  %full = memref.view %G[%s0][] : memref<12288xi8> to memref<64x48xf32>
+  %r = memref.subview %full[32, 0] [32, 48] [1, 1] : memref<64x48xf32> to memref<32x48xf32, strided<[48, 1], offset: 1536>>
+  linalg.fill ins(%z : f32) outs(%w : memref<32x48xf32>)
+  linalg.matmul ins(%A, %B : memref<32x48xf32>, !M) outs(%w : memref<32x48xf32>)
+  linalg.fill ins(%z : f32) outs(%C : memref<32x48xf32>)
+  linalg.matmul ins(%r, %D : memref<32x48xf32, strided<[48, 1], offset: 1536>>, !M) outs(%C : memref<32x48xf32>)
   return
 }

@@ -50,6 +50,15 @@ struct Range {
 
 Range rangeOf(Value v) {
   Range r{getViewedBuffer(v)};
+  // A memref.view shifts by bytes its type does not show: whole buffer.
+  for (Value x = v; x != r.root;) {
+    Operation *def = x.getDefiningOp();
+    if (!def || def->getNumOperands() == 0)
+      break;
+    if (def->getName().getStringRef() == "memref.view")
+      return r;
+    x = def->getOperand(0);
+  }
   auto t = cast<MemRefType>(v.getType());
   std::optional<unsigned> bits = getElementBitWidth(t.getElementType());
   if (!bits || *bits % 8 != 0 || !t.hasStaticShape())
