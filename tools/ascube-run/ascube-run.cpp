@@ -631,21 +631,15 @@ int main(int argc, char **argv) {
     ::sigaction(SIGALRM, &onAlarm, nullptr);
     ::alarm(timeoutSeconds);
   }
-  if (checkSync) {
-    std::vector<ascube::run::sync::GMBuffer> gm;
-    for (Arg &a : args)
-      gm.push_back({reinterpret_cast<const char *>(a.data.get()),
-                    int64_t(a.bytes), a.name});
+  // The GM arguments, for the race shadow and the messages.
+  std::vector<ascube::run::sync::GMBuffer> gm;
+  for (Arg &a : args)
+    gm.push_back({reinterpret_cast<const char *>(a.data.get()),
+                  int64_t(a.bytes), a.name});
+  ascube::run::blocks::configure(blocksOpt, checkRaces, gm);
+  if (checkSync)
     ascube::run::sync::configure(product ? product->EventIds : 8,
                                  std::move(syncSites), std::move(gm));
-  }
-  {
-    std::vector<ascube::run::sync::GMBuffer> gm;
-    for (Arg &a : args)
-      gm.push_back({reinterpret_cast<const char *>(a.data.get()),
-                    int64_t(a.bytes), a.name});
-    ascube::run::blocks::configure(blocksOpt, checkRaces, gm);
-  }
   // Thread t runs blocks t, t + T, ...; each block starts from refilled
   // on-core memories of its thread's copy (with SyncAll: T = N, one block
   // per thread).

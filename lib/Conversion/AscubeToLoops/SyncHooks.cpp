@@ -252,24 +252,26 @@ void ascube::lowering::insertGMAccessHooks(func::FuncOp func,
     return arg && arg.getOwner() == &entry &&
            llvm::is_contained(gmArgs, int64_t(arg.getArgNumber()));
   };
-  SmallVector<std::pair<Operation *, bool>> accesses;
+  struct Access {
+    Operation *op;
+    Value buf;
+    ValueRange indices;
+    bool write;
+  };
+  SmallVector<Access> accesses;
   func.walk([&](Operation *op) {
     if (auto l = dyn_cast<memref::LoadOp>(op); l && isGM(l.getMemRef()))
-      accesses.push_back({op, false});
+      accesses.push_back({op, l.getMemRef(), l.getIndices(), false});
     else if (auto st = dyn_cast<memref::StoreOp>(op);
              st && isGM(st.getMemRef()))
-      accesses.push_back({op, true});
+      accesses.push_back({op, st.getMemRef(), st.getIndices(), true});
   });
   if (accesses.empty())
     return;
   declareHook(func->getParentOfType<ModuleOp>(), kGMAccessHook, 3);
-  for (auto [op, write] : accesses) {
+  for (auto [op, buf, indices, write] : accesses) {
     ImplicitLocOpBuilder b(op->getLoc(), op);
     IndexMath im{b};
-    Value buf = write ? cast<memref::StoreOp>(op).getMemRef()
-                      : cast<memref::LoadOp>(op).getMemRef();
-    ValueRange indices = write ? cast<memref::StoreOp>(op).getIndices()
-                               : cast<memref::LoadOp>(op).getIndices();
     auto t = cast<MemRefType>(buf.getType());
     int64_t bytes = std::max<int64_t>(1, t.getElementTypeBitWidth() / 8);
     // (offset + sum index * stride) elements from the aligned pointer.
