@@ -154,3 +154,29 @@ func.func @matvec_dynamic(%A: memref<16x16xf16>, %x: memref<?xf16>, %y: memref<1
   linalg.matvec ins(%A, %x : memref<16x16xf16>, memref<?xf16>) outs(%y : memref<16xf32>)
   return
 }
+
+// -----
+
+// tile_c12: an input sharing GM bytes with the output (rows 16-23 of C are
+// both in A and in the output view): the blocks would read A part-written.
+!M = memref<48x48xf32>
+func.func @input_meets_output(%C: !M, %B: !M) {
+  %z = arith.constant 0.0 : f32
+  %top = memref.subview %C[0, 0] [24, 48] [1, 1] : !M to memref<24x48xf32, strided<[48, 1]>>
+  %mid = memref.subview %C[16, 0] [24, 48] [1, 1] : !M to memref<24x48xf32, strided<[48, 1], offset: 768>>
+  linalg.fill ins(%z : f32) outs(%mid : memref<24x48xf32, strided<[48, 1], offset: 768>>)
+  // expected-error @+1 {{'linalg.matmul' op input 0 may share GM bytes with the output (views of one buffer that meet, or a buffer the pass cannot see into): the Cube program reads the inputs while the blocks write output tiles, so it would read them part-written; copy the input to a buffer of its own first [tile_c12]}}
+  linalg.matmul ins(%top, %B : memref<24x48xf32, strided<[48, 1]>>, !M) outs(%mid : memref<24x48xf32, strided<[48, 1], offset: 768>>)
+  return
+}
+
+// -----
+
+// tile_c12: B is the output itself.
+func.func @output_as_input(%A: memref<16x16xf32>, %C: memref<16x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
+  // expected-error @+1 {{input 1 may share GM bytes with the output}}
+  linalg.matmul ins(%A, %C : memref<16x16xf32>, memref<16x16xf32>) outs(%C : memref<16x16xf32>)
+  return
+}

@@ -40,7 +40,8 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     `ascube.sync_all` becomes a call of `__ascube_sync_all()`, the runner's
     barrier across blocks (`ascube-run` provides it).
 
-    With `race-checks`, every element load and store of a GM argument is
+    With `race-checks`, every element load and store of a GM argument (a
+    `memref.copy` touching one first becomes a loop of them) is
     preceded by `__ascube_gm_access(address, bytes, write)`, which
     `ascube-run --check-races` uses to report two blocks touching the same
     GM bytes, one writing, with no SyncAll between them (`race_c1`,

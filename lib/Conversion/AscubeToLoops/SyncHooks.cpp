@@ -29,7 +29,8 @@
 //                                                 address + bytes)
 //
 // which ascube-run --check-races keeps per block and per SyncAll phase
-// (race_c1, race_c2).
+// (race_c1, race_c2); a memref.copy touching GM becomes a loop of element
+// loads and stores for it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +39,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
@@ -252,6 +254,30 @@ void ascube::lowering::insertGMAccessHooks(func::FuncOp func,
     return arg && arg.getOwner() == &entry &&
            llvm::is_contained(gmArgs, int64_t(arg.getArgNumber()));
   };
+  // A copy touching GM becomes a loop of element loads and stores (the
+  // same bytes moved), so that its accesses are seen like the others.
+  SmallVector<memref::CopyOp> copies;
+  func.walk([&](memref::CopyOp c) {
+    if (isGM(c.getSource()) || isGM(c.getTarget()))
+      copies.push_back(c);
+  });
+  for (memref::CopyOp c : copies) {
+    ImplicitLocOpBuilder b(c.getLoc(), c);
+    auto t = cast<MemRefType>(c.getSource().getType());
+    SmallVector<Value> lbs, ubs, steps;
+    for (int64_t d = 0, e = t.getRank(); d < e; ++d) {
+      lbs.push_back(arith::ConstantIndexOp::create(b, 0));
+      steps.push_back(arith::ConstantIndexOp::create(b, 1));
+      ubs.push_back(memref::DimOp::create(b, c.getSource(), d));
+    }
+    Value src = c.getSource(), dst = c.getTarget();
+    scf::buildLoopNest(b, b.getLoc(), lbs, ubs, steps,
+                       [&](OpBuilder &nb, Location loc, ValueRange ivs) {
+                         Value v = memref::LoadOp::create(nb, loc, src, ivs);
+                         memref::StoreOp::create(nb, loc, v, dst, ivs);
+                       });
+    c.erase();
+  }
   struct Access {
     Operation *op;
     Value buf;

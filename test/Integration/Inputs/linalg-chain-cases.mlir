@@ -17,7 +17,8 @@
 // scf.if writes C with one program, then rows 8-47 of it with another (a
 // different tiling): a barrier each iteration. @view: memref.views of one
 // byte buffer at different byte shifts (the types do not show them) meet:
-// a barrier.
+// a barrier; @view_apart: views at 0 and 6144 bytes, 6144 bytes each, do
+// not: none.
 !M = memref<48x48xf32>
 func.func @war(%A: !M, %B: !M, %C: !M, %D: !M, %E: !M) {
   %z = arith.constant 0.0 : f32
@@ -134,5 +135,73 @@ func.func @view(%A: memref<32x48xf32>, %B: !M, %G: memref<12288xi8>,
   linalg.matmul ins(%A, %B : memref<32x48xf32>, !M) outs(%w : memref<32x48xf32>)
   linalg.fill ins(%z : f32) outs(%C : memref<32x48xf32>)
   linalg.matmul ins(%r, %D : memref<32x48xf32, strided<[48, 1], offset: 1536>>, !M) outs(%C : memref<32x48xf32>)
+  return
+}
+func.func @view_apart(%A: memref<32x48xf32>, %B: !M, %G: memref<12288xi8>,
+                       %D: !M, %C: memref<32x48xf32>) {
+  %z = arith.constant 0.0 : f32
+  %s0 = arith.constant 0 : index
+  %s1 = arith.constant 6144 : index
+  %w = memref.view %G[%s1][] : memref<12288xi8> to memref<32x48xf32>
+  %r = memref.view %G[%s0][] : memref<12288xi8> to memref<32x48xf32>
+  linalg.fill ins(%z : f32) outs(%w : memref<32x48xf32>)
+  linalg.matmul ins(%A, %B : memref<32x48xf32>, !M) outs(%w : memref<32x48xf32>)
+  linalg.fill ins(%z : f32) outs(%C : memref<32x48xf32>)
+  linalg.matmul ins(%r, %D : memref<32x48xf32>, !M) outs(%C : memref<32x48xf32>)
+  return
+}
+// @copy: C1 = A · B, then the kernel's own memref.copy of C1 into T, then
+// C2 = T · D: a barrier before the copy (it reads C1), the copy on block 0
+// only (every block would write the same bytes), a barrier after it (the
+// second op reads T).
+func.func @copy(%A: !M, %B: !M, %C1: !M, %T: !M, %D: !M, %C2: !M) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C1 : !M)
+  linalg.matmul ins(%A, %B : !M, !M) outs(%C1 : !M)
+  memref.copy %C1, %T : !M to !M
+  linalg.fill ins(%z : f32) outs(%C2 : !M)
+  linalg.matmul ins(%T, %D : !M, !M) outs(%C2 : !M)
+  return
+}
+// @calls: the chain split over two calls of one function: a barrier
+// between the calls (the second reads what the first writes).
+func.func private @mm(%X: !M, %Y: !M, %Z: !M) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%Z : !M)
+  linalg.matmul ins(%X, %Y : !M, !M) outs(%Z : !M)
+  return
+}
+func.func @calls(%A: !M, %B: !M, %D: !M, %C1: !M, %C2: !M) {
+  func.call @mm(%A, %B, %C1) : (!M, !M, !M) -> ()
+  func.call @mm(%C1, %D, %C2) : (!M, !M, !M) -> ()
+  return
+}
+// @columns: two ops writing the left and the right column half of C
+// (disjoint views, though their first-to-last byte spans overlap): no
+// barrier; @rows_cols: the second reads columns 0-23 of what the first
+// wrote into rows 0-23: a barrier.
+!CL = memref<48x24xf32, strided<[48, 1]>>
+!CR = memref<48x24xf32, strided<[48, 1], offset: 24>>
+func.func @columns(%A: !M, %B: memref<48x24xf32>, %D: memref<48x24xf32>,
+                   %C: !M) {
+  %z = arith.constant 0.0 : f32
+  %left = memref.subview %C[0, 0] [48, 24] [1, 1] : !M to !CL
+  %right = memref.subview %C[0, 24] [48, 24] [1, 1] : !M to !CR
+  linalg.fill ins(%z : f32) outs(%left : !CL)
+  linalg.matmul ins(%A, %B : !M, memref<48x24xf32>) outs(%left : !CL)
+  linalg.fill ins(%z : f32) outs(%right : !CR)
+  linalg.matmul ins(%A, %D : !M, memref<48x24xf32>) outs(%right : !CR)
+  return
+}
+func.func @rows_cols(%A: !M, %B: !M, %C: !M, %D: memref<24x48xf32>,
+                     %E: !M) {
+  %z = arith.constant 0.0 : f32
+  %top = memref.subview %C[0, 0] [24, 48] [1, 1] : !M to !H
+  %atop = memref.subview %A[0, 0] [24, 48] [1, 1] : !M to !H
+  %left = memref.subview %C[0, 0] [48, 24] [1, 1] : !M to !CL
+  linalg.fill ins(%z : f32) outs(%top : !H)
+  linalg.matmul ins(%atop, %B : !H, !M) outs(%top : !H)
+  linalg.fill ins(%z : f32) outs(%E : !M)
+  linalg.matmul ins(%left, %D : !CL, memref<24x48xf32>) outs(%E : !M)
   return
 }

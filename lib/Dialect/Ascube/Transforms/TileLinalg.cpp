@@ -384,13 +384,28 @@ struct AscubeTileLinalgPass
                           << ", not " << chosen->Name << " [target_c2]";
         return signalPassFailure();
       }
+      // The program reads its inputs while the blocks write output tiles:
+      // an input sharing bytes with the output would be read part-written.
+      auto l = cast<linalg::LinalgOp>(op);
+      for (OpOperand *in : l.getDpsInputOperands())
+        if (tiling::mayShareBytes(in->get(), l.getDpsInits()[0])) {
+          op->emitOpError()
+              << "input " << in->getOperandNumber()
+              << " may share GM bytes with the output (views of one buffer "
+                 "that meet, or a buffer the pass cannot see into): the "
+                 "Cube program reads the inputs while the blocks write "
+                 "output tiles, so it would read them part-written; copy "
+                 "the input to a buffer of its own first [tile_c12]";
+          return signalPassFailure();
+        }
       if (isConv(op)
               ? failed(tiling::tileConv(op, *prod, report, tile, programs))
               : failed(tileMatmul(op, *prod)))
         return signalPassFailure();
     }
     // Blocks hand GM over between programs: SyncAll (TileSyncAll.cpp).
-    tiling::orderPrograms(programs);
+    if (failed(tiling::orderPrograms(programs)))
+      return signalPassFailure();
   }
 
   /// The programs emitted, in the order of their ops.

@@ -168,12 +168,24 @@ struct Program {
 };
 
 /// Orders the mapped `programs` (in program order within each block) where
-/// blocks hand GM over (TileSyncAll.cpp, docs/Tiling.md "Blocks"): before a
-/// program that reads GM an earlier one writes, or writes GM an earlier
-/// one reads or writes, an ascube.sync_all; on a product without SyncAll,
-/// the programs of that block run on block 0 only (with a warning,
-/// tile_c10).
-void orderPrograms(llvm::ArrayRef<Program> programs);
+/// blocks hand GM over (TileSyncAll.cpp, docs/Tiling.md "Blocks"), with
+/// the other ops of their functions (and of the functions calling them)
+/// that touch GM: before a program, call or op that reads GM an earlier
+/// one writes, or writes GM an earlier one reads or writes, an
+/// ascube.sync_all; the kernel's own writes of GM (memref.copy,
+/// memref.store) that do not depend on the block index run on block 0
+/// only. On a product without SyncAll, or for a hand-over through a buffer
+/// the kernel allocates, the function's programs run on block 0 only (with
+/// a warning, tile_c10); fails with tile_c11 when programs of a called
+/// function would need that.
+mlir::LogicalResult orderPrograms(llvm::ArrayRef<Program> programs);
+
+/// Whether the GM memrefs `a` and `b` may share bytes: views of one buffer
+/// (a function argument or an allocation; different arguments are taken
+/// not to alias) whose bytes — the box of a static strided view, a
+/// memref.view's constant byte shift included, else the whole buffer —
+/// meet (TileSyncAll.cpp).
+bool mayShareBytes(mlir::Value a, mlir::Value b);
 
 class ProgramEmitter {
 public:

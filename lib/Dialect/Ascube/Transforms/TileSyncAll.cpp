@@ -10,10 +10,18 @@
 // on block 0 only, correct for any number of blocks (docs/Tiling.md
 // "Blocks").
 //
+// Besides the programs, the order counts every other op of the function
+// that touches GM: a call of a function holding programs (its GM effects
+// are its callee's, through the arguments), and the kernel's own ops (a
+// memref.copy, memref.store): those that write GM and do not depend on the
+// block index run on block 0 only (every block would write the same bytes),
+// ordered like programs.
+//
 // GM is told apart by the buffer a view is of (its root: a function
-// argument or an allocation) and the bytes a view with a static layout may
-// touch (its footprint: disjoint views of one buffer are independent); two
-// different arguments are taken not to alias, as ascube-run passes them.
+// argument or an allocation) and the bytes a view with a static strided
+// layout touches (a box of its buffer: disjoint views of one buffer, such
+// as two column halves, are independent); two different arguments are
+// taken not to alias, as ascube-run passes them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,11 +30,15 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <limits>
 
@@ -37,47 +49,120 @@ using target::Level;
 namespace {
 
 /// Bytes [lo, hi) of the buffer `root` (a function argument or an
-/// allocation) that a GM operand may touch: a view's footprint
-/// (getGMView), the whole buffer when its layout says nothing finer.
+/// allocation) that a GM operand may touch, the whole buffer when its type
+/// says nothing finer; for a static strided view also the exact bytes, as
+/// a box: byte `Σ (start_d + i_d) · stride_d` for 0 ≤ i_d < size_d, the
+/// strides decreasing, each inner part of the box within one step of the
+/// dimension outside it (so that a byte has one place in the box), the
+/// last dimension the element's bytes (stride 1).
 struct Range {
   Value root;
   int64_t lo = 0, hi = std::numeric_limits<int64_t>::max();
+  SmallVector<int64_t, 4> strides, starts, sizes;
 
   bool meets(const Range &o) const {
-    return root == o.root && lo < o.hi && o.lo < hi;
+    if (root != o.root || lo >= o.hi || o.lo >= hi)
+      return false;
+    // Two boxes in one coordinate system meet when they meet in every
+    // dimension.
+    if (strides.empty() || strides != o.strides)
+      return true;
+    for (auto [s, n, os, on] : llvm::zip(starts, sizes, o.starts, o.sizes))
+      if (s + n <= os || os + on <= s)
+        return false;
+    return true;
   }
 };
 
+/// The box of `r`'s bytes for a view starting `byteOffset` bytes into its
+/// buffer, with `shape` and element `strides` of elements of `bytes` bytes
+/// (see Range); left empty where the view's bytes do not form one.
+void setBox(Range &r, int64_t byteOffset, ArrayRef<int64_t> shape,
+            ArrayRef<int64_t> strides, int64_t bytes) {
+  SmallVector<std::pair<int64_t, int64_t>> dims; // (stride, size) in bytes
+  for (auto [n, s] : llvm::zip(shape, strides)) {
+    // A dimension of one element may have any stride: kept when it has a
+    // place, so that a row of a matrix is boxed like the matrix.
+    if (s <= 0 && n == 1)
+      continue;
+    if (s <= 0)
+      return;
+    dims.push_back({s * bytes, n});
+  }
+  llvm::stable_sort(dims, [](auto a, auto b) { return a.first > b.first; });
+  if (dims.empty() || dims.back().first != 1)
+    dims.push_back({1, bytes});
+  int64_t rem = byteOffset;
+  SmallVector<int64_t, 4> strideList, starts, sizes;
+  for (auto [s, n] : dims) {
+    strideList.push_back(s);
+    starts.push_back(rem / s);
+    sizes.push_back(n);
+    rem %= s;
+  }
+  // Each dimension's part (with those inside it) within one step of the
+  // dimension outside it.
+  int64_t inner = 0;
+  for (size_t d = dims.size(); d-- > 0;) {
+    inner += (starts[d] + sizes[d] - 1) * strideList[d];
+    if (d > 0 &&
+        (strideList[d] == strideList[d - 1] || inner >= strideList[d - 1]))
+      return;
+  }
+  r.strides = std::move(strideList);
+  r.starts = std::move(starts);
+  r.sizes = std::move(sizes);
+}
+
 Range rangeOf(Value v) {
   Range r{getViewedBuffer(v)};
-  // A memref.view shifts by bytes its type does not show: whole buffer.
+  // A memref.view shifts by bytes its type does not show: by a constant
+  // shift of the buffer itself, else the whole buffer.
+  int64_t shift = 0;
+  bool viewed = false;
   for (Value x = v; x != r.root;) {
     Operation *def = x.getDefiningOp();
     if (!def || def->getNumOperands() == 0)
       break;
-    if (def->getName().getStringRef() == "memref.view")
-      return r;
+    if (def->getName().getStringRef() == "memref.view") {
+      std::optional<int64_t> c = def->getNumOperands() > 1
+                                     ? getConstantIntValue(def->getOperand(1))
+                                     : std::nullopt;
+      if (viewed || !c || *c < 0 || def->getOperand(0) != r.root)
+        return r;
+      viewed = true;
+      shift = *c;
+    }
     x = def->getOperand(0);
   }
   auto t = cast<MemRefType>(v.getType());
   std::optional<unsigned> bits = getElementBitWidth(t.getElementType());
-  if (!bits || *bits % 8 != 0 || !t.hasStaticShape())
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!bits || *bits % 8 != 0 || !t.hasStaticShape() ||
+      failed(t.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) || offset < 0 ||
+      llvm::any_of(strides,
+                   [](int64_t s) { return ShapedType::isDynamic(s) || s < 0; }))
     return r;
   int64_t bytes = *bits / 8;
-  if (t.getLayout().isIdentity()) {
-    r.lo = 0;
-    r.hi = t.getNumElements() * bytes;
-  } else if (std::optional<GMView> view = getGMView(t)) {
-    r.lo = view->offset * bytes;
-    r.hi = (view->offset + view->footprint()) * bytes;
-  }
+  r.lo = shift + offset * bytes;
+  r.hi = r.lo;
+  if (t.getNumElements() == 0)
+    return r;
+  int64_t last = offset;
+  for (auto [n, s] : llvm::zip(t.getShape(), strides))
+    last += (n - 1) * s;
+  r.hi = shift + (last + 1) * bytes;
+  setBox(r, r.lo, t.getShape(), strides, bytes);
   return r;
 }
 
-/// The GM a program (or several) reads and writes.
+/// The GM a program (or several, or another op) reads and writes.
 struct Accesses {
-  SmallVector<Range, 4> reads, writes;
+  SmallVector<Range, 0> reads, writes;
 
+  bool empty() const { return reads.empty() && writes.empty(); }
   void add(const Accesses &other) {
     llvm::append_range(reads, other.reads);
     llvm::append_range(writes, other.writes);
@@ -103,45 +188,148 @@ struct Accesses {
   }
 };
 
-Accesses accessesOf(const tiling::Program &p) {
+void addGM(Value v, bool write, Accesses &a) {
+  auto t = v ? dyn_cast<MemRefType>(v.getType()) : nullptr;
+  if (!t || getMemLevel(t) != Level::GM)
+    return;
+  (write ? a.writes : a.reads).push_back(rangeOf(v));
+}
+
+/// The GM `op` itself reads and writes, not the ops in its regions; an op
+/// whose effects no interface tells reads and writes each GM operand.
+Accesses ownAccesses(Operation *op) {
   Accesses a;
-  for (Operation *op = p.first;; op = op->getNextNode()) {
-    op->walk([&](MemoryEffectOpInterface inner) {
-      SmallVector<MemoryEffects::EffectInstance> effects;
-      inner.getEffects(effects);
-      for (const MemoryEffects::EffectInstance &e : effects) {
-        Value v = e.getValue();
-        auto t = v ? dyn_cast<MemRefType>(v.getType()) : nullptr;
-        if (!t || getMemLevel(t) != Level::GM)
-          continue;
-        if (isa<MemoryEffects::Read>(e.getEffect()))
-          a.reads.push_back(rangeOf(v));
-        else if (isa<MemoryEffects::Write>(e.getEffect()))
-          a.writes.push_back(rangeOf(v));
-      }
-    });
-    if (op == p.last)
-      break;
+  if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &e : effects) {
+      if (isa<MemoryEffects::Read>(e.getEffect()))
+        addGM(e.getValue(), false, a);
+      else if (isa<MemoryEffects::Write>(e.getEffect()))
+        addGM(e.getValue(), true, a);
+    }
+  } else if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+    for (Value v : op->getOperands()) {
+      addGM(v, false, a);
+      addGM(v, true, a);
+    }
   }
   return a;
 }
 
-/// Moves the program into `scf.if (block_idx == 0)` with block_num taken
-/// as 1 inside: block 0 computes every output tile, the others nothing.
-void runOnBlockZero(const tiling::Program &p) {
-  OpBuilder b(p.first);
-  Location loc = p.first->getLoc();
+/// The GM effects of calls: a callee's, through its arguments.
+class CallEffects {
+public:
+  /// What `call` reads and writes, as ranges of the caller's operands (the
+  /// whole view passed for what the callee touches of an argument; the
+  /// callee's own allocations are its own). A callee without a body, or
+  /// one already being looked at (recursion), reads and writes each GM
+  /// operand.
+  Accesses of(CallOpInterface call) {
+    Accesses a;
+    auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+    ValueRange args = call.getArgOperands();
+    if (!callee || callee.isExternal() || busy.contains(callee)) {
+      for (Value v : args) {
+        addGM(v, false, a);
+        addGM(v, true, a);
+      }
+      return a;
+    }
+    const Accesses &inner = ofFunction(callee);
+    auto map = [&](const Range &r, bool write) {
+      auto arg = dyn_cast<BlockArgument>(r.root);
+      if (arg && arg.getOwner()->getParentOp() == callee &&
+          arg.getArgNumber() < args.size())
+        addGM(args[arg.getArgNumber()], write, a);
+    };
+    for (const Range &r : inner.reads)
+      map(r, false);
+    for (const Range &r : inner.writes)
+      map(r, true);
+    return a;
+  }
+
+  /// What a program's ops read and write.
+  Accesses ofProgram(const tiling::Program &p) {
+    Accesses a;
+    for (Operation *op = p.first;; op = op->getNextNode()) {
+      a.add(ofOp(op));
+      if (op == p.last)
+        break;
+    }
+    return a;
+  }
+
+  /// What `op` and the ops in it read and write.
+  Accesses ofOp(Operation *op) {
+    Accesses a;
+    op->walk([&](Operation *o) {
+      if (auto call = dyn_cast<CallOpInterface>(o))
+        a.add(of(call));
+      else
+        a.add(ownAccesses(o));
+    });
+    return a;
+  }
+
+private:
+  const Accesses &ofFunction(FunctionOpInterface f) {
+    if (auto it = memo.find(f); it != memo.end())
+      return it->second;
+    busy.insert(f);
+    Accesses a = ofOp(f);
+    busy.erase(f);
+    return memo[f] = std::move(a);
+  }
+
+  DenseMap<Operation *, Accesses> memo;
+  DenseSet<Operation *> busy;
+};
+
+/// Whether `op` (its operands, or the bounds and conditions of the ops
+/// around it in its function) depends on ascube.block_idx or block_num:
+/// code that shares work out over the blocks itself.
+bool dependsOnBlock(Operation *op) {
+  SmallVector<Value> work;
+  for (Operation *o = op; o && !isa<FunctionOpInterface>(o);
+       o = o->getParentOp())
+    llvm::append_range(work, o->getOperands());
+  DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    if (Operation *def = v.getDefiningOp()) {
+      if (isa<BlockIdxOp, BlockNumOp>(def))
+        return true;
+      llvm::append_range(work, def->getOperands());
+    } else if (Operation *parent =
+                   cast<BlockArgument>(v).getOwner()->getParentOp();
+               parent && !isa<FunctionOpInterface>(parent)) {
+      llvm::append_range(work, parent->getOperands());
+    }
+  }
+  return false;
+}
+
+/// Moves ops [first, last] of one block into `scf.if (block_idx == 0)`
+/// with block_num taken as 1 inside: block 0 computes every output tile,
+/// the others nothing.
+void runOnBlockZero(Operation *first, Operation *last) {
+  OpBuilder b(first);
+  Location loc = first->getLoc();
   Value idx = BlockIdxOp::create(b, loc, b.getIndexType());
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value first =
+  Value isFirst =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, idx, zero);
-  auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+  auto ifOp = scf::IfOp::create(b, loc, isFirst, /*withElseRegion=*/false);
   Operation *yield = ifOp.thenBlock()->getTerminator();
-  for (Operation *op = p.first;;) {
+  for (Operation *op = first;;) {
     Operation *next = op->getNextNode();
-    bool last = op == p.last;
+    bool end = op == last;
     op->moveBefore(yield);
-    if (last)
+    if (end)
       break;
     op = next;
   }
@@ -156,17 +344,57 @@ void runOnBlockZero(const tiling::Program &p) {
 } // namespace
 
 namespace {
-/// Orders the mapped programs of one function (see orderPrograms): each
-/// block of the function's regions is a sequence of units — a program, or
-/// an op holding programs in its regions — ordered like programs.
+/// Orders the ops of one function that touch GM (see orderPrograms): each
+/// block of the function's regions is a sequence of units — a program, a
+/// call of a function holding programs, another op touching GM, or an op
+/// holding such units in its regions.
 class Orderer {
 public:
-  explicit Orderer(ArrayRef<tiling::Program> programs) {
+  Orderer(FunctionOpInterface func, ArrayRef<tiling::Program> programs,
+          const DenseSet<Operation *> &mapped, CallEffects &calls,
+          const target::ProductInfo *prod)
+      : programs(programs), calls(calls), prod(prod) {
+    DenseSet<Operation *> inPrograms;
     for (const tiling::Program &p : programs) {
       starts[p.first] = p;
-      for (Operation *o = p.first->getParentOp(); o; o = o->getParentOp())
-        holders.insert(o);
+      for (Operation *op = p.first;; op = op->getNextNode()) {
+        inPrograms.insert(op);
+        if (op == p.last)
+          break;
+      }
     }
+    SmallVector<Operation *> found;
+    func->walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
+      if (op == func.getOperation())
+        return WalkResult::advance();
+      if (inPrograms.contains(op)) {
+        found.push_back(op);
+        return WalkResult::skip();
+      }
+      Leaf leaf;
+      if (auto call = dyn_cast<CallOpInterface>(op)) {
+        leaf.touched = calls.of(call);
+        leaf.spread = mapped.contains(call.resolveCallable());
+      } else {
+        leaf.touched = ownAccesses(op);
+      }
+      if (leaf.touched.empty() && !leaf.spread)
+        return WalkResult::advance();
+      // The kernel's own write of GM (not an instruction or a call), the
+      // same on every block unless it depends on the block index: done
+      // once, on block 0.
+      leaf.once = !leaf.spread && !leaf.touched.writes.empty() &&
+                  op->getNumResults() == 0 && !isa<CallOpInterface>(op) &&
+                  !isa_and_nonnull<AscubeDialect>(op->getDialect()) &&
+                  !dependsOnBlock(op);
+      leaves[op] = std::move(leaf);
+      found.push_back(op);
+      return WalkResult::skip();
+    });
+    for (Operation *op : found)
+      for (Operation *o = op->getParentOp(); o != func.getOperation();
+           o = o->getParentOp())
+        holders.insert(o);
   }
 
   /// Orders the units of `block`; returns what they touch.
@@ -174,22 +402,27 @@ public:
     struct Unit {
       Operation *start;
       Accesses touched;
-      const target::ProductInfo *prod;
-      /// One program (not an op holding several, e.g. an scf.if whose
-      /// branches write one buffer with different tilings).
+      /// One program, or an op run on block 0 only: writing its own bytes
+      /// again (in a loop's next iteration) needs no barrier.
       bool single = false;
+      /// Run on block 0 only: a barrier to another such unit is not needed.
+      bool once = false;
+      /// A call of a function holding programs.
+      bool call = false;
     };
-    SmallVector<Unit> units;
+    SmallVector<Unit, 0> units;
     for (Operation *op = &block.front(); op; op = op->getNextNode()) {
       if (auto it = starts.find(op); it != starts.end()) {
-        units.push_back({op, accessesOf(it->second), it->second.prod, true});
+        units.push_back({op, calls.ofProgram(it->second), true});
         op = it->second.last;
+      } else if (auto it = leaves.find(op); it != leaves.end()) {
+        const Leaf &l = it->second;
+        units.push_back({op, l.touched, l.once, l.once, l.spread});
       } else if (holders.contains(op)) {
-        Unit u{op, {}, nullptr};
+        Unit u{op, {}};
         for (Region &r : op->getRegions())
           for (Block &b : r)
             u.touched.add(order(b));
-        u.prod = firstProduct(op);
         units.push_back(std::move(u));
       }
     }
@@ -199,11 +432,20 @@ public:
     DenseSet<Operation *> barrierBefore;
     auto check = [&](const Unit &u) {
       SmallVector<Value> shared;
-      for (const Unit *e : since)
+      Operation *earlierCall = nullptr;
+      for (const Unit *e : since) {
+        if (e->once && u.once)
+          continue;
+        size_t before = shared.size();
         llvm::append_range(shared,
                            e->touched.handOver(u.touched, e == &u && u.single));
+        if (shared.size() != before && e->call && !earlierCall)
+          earlierCall = e->start;
+      }
       if (shared.empty())
         return;
+      if (!call)
+        call = u.call ? u.start : earlierCall;
       since.clear();
       barrierBefore.insert(u.start);
       syncAlls.push_back(u.start);
@@ -216,10 +458,8 @@ public:
         if (!shareable && !local)
           local = u.start;
       }
-      if (u.prod && !u.prod->HasSyncAll && !noSyncAll) {
+      if (prod && !prod->HasSyncAll && !noSyncAll)
         noSyncAll = u.start;
-        noSyncAllProduct = u.prod;
-      }
     };
     for (const Unit &u : units) {
       check(u);
@@ -240,68 +480,130 @@ public:
     return all;
   }
 
-  /// Inserts the SyncAlls, or runs every program on block 0 where a
-  /// barrier cannot order them (with the warning, tile_c10).
-  void apply(ArrayRef<tiling::Program> programs) {
+  /// Runs the kernel's own writes of GM on block 0 and inserts the
+  /// SyncAlls, or runs every program on block 0 where a barrier cannot
+  /// order them (with the warning, tile_c10); fails where that cannot be
+  /// done either: programs of a called function (tile_c11).
+  LogicalResult apply() {
+    // The SyncAlls go first, so that one before an op run on block 0 stays
+    // outside its scf.if: every block passes it.
     Operation *at = local ? local : noSyncAll;
-    if (!at) {
+    if (!at)
       for (Operation *op : syncAlls) {
         OpBuilder b(op);
         SyncAllOp::create(b, op->getLoc());
       }
-      return;
+    for (auto &[op, leaf] : leaves)
+      if (leaf.once)
+        runOnBlockZero(op, op);
+    if (!at)
+      return success();
+    auto reason = [&](InFlightDiagnostic &d) {
+      if (local)
+        d << "the buffer is allocated in the kernel, so each block has its "
+             "own";
+      else
+        d << prod->Name << " has no SyncAll";
+    };
+    if (call) {
+      InFlightDiagnostic e = mlir::emitError(call->getLoc());
+      e << "ascube-tile-linalg: the mapped ops of the function this call "
+           "runs hand GM over with the ops around the call (one reads what "
+           "the other writes, or writes what it reads or writes), which "
+           "needs a barrier across blocks, and ";
+      reason(e);
+      e << "; they cannot run on block 0 only either, as their function "
+           "shares its tiles out over the blocks itself (inline the call "
+           "before ascube-tile-linalg, e.g. mlir-opt --inline) [tile_c11]";
+      return failure();
     }
     InFlightDiagnostic w = mlir::emitWarning(at->getLoc());
     w << "ascube-tile-linalg: this op depends on GM a mapped op before it "
          "touches (it reads what that one writes, or writes what that one "
          "reads or writes), which needs a barrier across blocks, and ";
+    reason(w);
     if (local)
-      w << "the buffer is allocated in the kernel, so each block has its "
-           "own: the ops run on block 0 only, whatever the number of blocks "
+      w << ": the ops run on block 0 only, whatever the number of blocks "
            "(pass the buffer as an argument to share it across blocks)";
     else
-      w << noSyncAllProduct->Name
-        << " has no SyncAll: the ops run on block 0 only, whatever the "
-           "number of blocks (launch them as separate kernels to spread them "
-           "over blocks; "
-        << noSyncAllProduct->Name << " has "
-        << unsigned(noSyncAllProduct->AICores) << " AI core(s))";
+      w << ": the ops run on block 0 only, whatever the number of blocks "
+           "(launch them as separate kernels to spread them over blocks; "
+        << prod->Name << " has " << unsigned(prod->AICores) << " AI core(s))";
     w << " [tile_c10]";
     for (const tiling::Program &p : programs)
-      runOnBlockZero(p);
+      runOnBlockZero(p.first, p.last);
+    return success();
   }
 
 private:
-  const target::ProductInfo *firstProduct(Operation *holder) {
-    const target::ProductInfo *prod = nullptr;
-    holder->walk([&](Operation *op) {
-      if (auto it = starts.find(op); it != starts.end() && !prod)
-        prod = it->second.prod;
-    });
-    return prod;
-  }
+  struct Leaf {
+    Accesses touched;
+    bool spread = false, once = false;
+  };
 
+  ArrayRef<tiling::Program> programs;
+  CallEffects &calls;
+  const target::ProductInfo *prod;
   DenseMap<Operation *, tiling::Program> starts;
+  llvm::MapVector<Operation *, Leaf> leaves;
   DenseSet<Operation *> holders;
   SmallVector<Operation *> syncAlls;
-  Operation *local = nullptr, *noSyncAll = nullptr;
-  const target::ProductInfo *noSyncAllProduct = nullptr;
+  Operation *local = nullptr, *noSyncAll = nullptr, *call = nullptr;
 };
 } // namespace
 
-void tiling::orderPrograms(ArrayRef<Program> programs) {
-  // Function by function.
+bool tiling::mayShareBytes(Value a, Value b) {
+  return isa<MemRefType>(a.getType()) && isa<MemRefType>(b.getType()) &&
+         rangeOf(a).meets(rangeOf(b));
+}
+
+LogicalResult tiling::orderPrograms(ArrayRef<Program> programs) {
+  if (programs.empty())
+    return success();
+  // The functions holding programs, and those calling them.
   llvm::MapVector<Operation *, SmallVector<Program>> byFunction;
   for (const Program &p : programs)
     if (p.first)
-      byFunction[p.first->getParentOfType<FunctionOpInterface>()].push_back(p);
+      if (auto f = p.first->getParentOfType<FunctionOpInterface>())
+        byFunction[f].push_back(p);
+  if (byFunction.empty())
+    return success();
+  Operation *top = byFunction.front().first;
+  while (Operation *parent = top->getParentOp())
+    top = parent;
+  DenseSet<Operation *> mapped;
+  for (auto &entry : byFunction)
+    mapped.insert(entry.first);
+  SmallVector<FunctionOpInterface> funcs;
+  top->walk([&](FunctionOpInterface f) { funcs.push_back(f); });
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (FunctionOpInterface f : funcs) {
+      if (mapped.contains(f))
+        continue;
+      bool calls = f->walk([&](CallOpInterface c) {
+                      return mapped.contains(c.resolveCallable())
+                                 ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+                    }).wasInterrupted();
+      if (calls) {
+        mapped.insert(f);
+        byFunction[f];
+        grew = true;
+      }
+    }
+  }
+  CallEffects calls;
+  const target::ProductInfo *firstProd = programs.front().prod;
+  bool ok = true;
   for (auto &[func, list] : byFunction) {
-    if (!func)
-      continue;
-    Orderer orderer(list);
+    auto f = cast<FunctionOpInterface>(func);
+    Orderer orderer(f, list, mapped, calls,
+                    list.empty() ? firstProd : list.front().prod);
     for (Region &r : func->getRegions())
       for (Block &b : r)
         orderer.order(b);
-    orderer.apply(list);
+    ok &= succeeded(orderer.apply());
   }
+  return success(ok);
 }

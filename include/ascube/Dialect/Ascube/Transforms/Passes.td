@@ -165,9 +165,12 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     its tiles out over the AI cores that run it. Where a later mapped op
     depends on GM an earlier one touches (C2 = C1 x D after C1 = A x B),
     an `ascube.sync_all` (Ascend C's SyncAll) comes between their
-    programs; on a product without SyncAll, or through a buffer the kernel
-    allocates, the programs run on block 0 only, with a warning
-    (`tile_c10`; docs/Tiling.md "Blocks"). Tails in M, N and K get
+    programs — likewise around calls of functions holding programs and
+    the kernel's own GM ops (a `memref.copy`), which run on block 0 only
+    when they write GM; on a product without SyncAll, or through a buffer
+    the kernel allocates, the programs run on block 0 only, with a warning
+    (`tile_c10`), and a call that would need that is refused (`tile_c11`;
+    docs/Tiling.md "Blocks"). Tails in M, N and K get
     their own
     exactly-shaped buffers at the same places; every buffer is placed
     (`ascube.alloc offset`).
