@@ -11,7 +11,10 @@
 //                                                host bytes [lo, hi), which
 //                                                are bytes [rel, rel + hi -
 //                                                lo) of its level (GM: of
-//                                                the buffer)
+//                                                the buffer); once per row
+//                                                where a mover's side is
+//                                                rows with gaps
+//                                                (AccessExtents::Runs)
 //   __ascube_sync_flag(site, kind, src, dst, id) set_flag (kind 0),
 //                                                wait_flag (1), pipe_barrier
 //                                                (2, src = the pipe; a
@@ -102,9 +105,11 @@ struct HookBuilder {
   }
 
   /// Reports an access of `buf` from element `offset` (null: 0) through
-  /// `extent` logical elements, or of the whole buffer (no extent).
+  /// `extent` logical elements — only its `runs` when given, one report
+  /// each —, or of the whole buffer (no extent).
   void access(Value buf, Value offset, std::optional<int64_t> extent,
-              bool write) {
+              bool write,
+              const std::optional<AccessExtents::Runs> &runs = std::nullopt) {
     if (!buf)
       return;
     auto t = cast<MemRefType>(buf.getType());
@@ -113,31 +118,53 @@ struct HookBuilder {
     memref::ExtractStridedMetadataOp md;
     Value base = address(buf, storage, md);
     IndexMath im{b};
-    Value lo, hi;
-    if (extent) {
-      unsigned bits = getElementBitWidth(t.getElementType()).value_or(8);
-      Value first = offset ? offset : im.c(0);
-      // Bytes [first * bits / 8, ceil((first + extent) * bits / 8)).
-      lo = im.div(im.mul(first, bits), 8);
-      hi = im.div(im.add(im.mul(im.add(first, *extent), bits), 7), 8);
-    } else {
-      // The whole buffer: 1 + sum (size - 1) * stride elements from its
-      // first, from the metadata (static sizes and strides fold), none when
-      // a size is 0.
-      Value span = im.c(1), empty = nullptr;
-      for (auto [size, stride] : llvm::zip(md.getSizes(), md.getStrides())) {
-        span = im.add(span,
-                      arith::MulIOp::create(
-                          b, arith::SubIOp::create(b, size, im.c(1)), stride));
-        Value zero =
-            arith::CmpIOp::create(b, arith::CmpIPredicate::eq, size, im.c(0));
-        empty = empty ? arith::OrIOp::create(b, empty, zero) : zero;
-      }
-      if (empty)
-        span = arith::SelectOp::create(b, empty, im.c(0), span);
-      lo = im.c(0);
-      hi = im.mul(span, storageBytes(storage));
+    unsigned bits = getElementBitWidth(t.getElementType()).value_or(8);
+    // Bytes [first * bits / 8, ceil((first + n) * bits / 8)) from `base`.
+    auto report = [&](Value first, Value n) {
+      Value lo = im.div(im.mul(first, bits), 8);
+      Value hi = im.div(im.add(im.mul(im.add(first, n), bits), 7), 8);
+      Value rel = im.add(lo, im.c(getStaticBase(buf).value_or(0)));
+      func::CallOp::create(
+          b, kSyncAccessHook, TypeRange{},
+          ValueRange{i64(b, int64_t(level ? *level : Level::GM)),
+                     i64(b, im.add(base, lo)), i64(b, im.add(base, hi)),
+                     i64(b, rel), i64(b, int64_t(write))});
+    };
+    Value first = offset ? offset : im.c(0);
+    if (extent && runs && runs->count * runs->outer > 1) {
+      // One report per run: outer groups, then the runs of a group.
+      OpBuilder::InsertionGuard guard(b);
+      auto loops =
+          scf::buildLoopNest(b, b.getLoc(), ValueRange{im.c(0), im.c(0)},
+                             ValueRange{im.c(runs->outer), im.c(runs->count)},
+                             ValueRange{im.c(1), im.c(1)});
+      b.setInsertionPoint(loops.loops.back().getBody()->getTerminator());
+      Value o = loops.loops[0].getInductionVar(),
+            i = loops.loops[1].getInductionVar();
+      report(im.add(first, im.add(im.mul(o, runs->outerPitch),
+                                  im.mul(i, runs->pitch))),
+             im.c(runs->length));
+      return;
     }
+    if (extent) {
+      report(first, im.c(*extent));
+      return;
+    }
+    // The whole buffer: 1 + sum (size - 1) * stride elements from its
+    // first, from the metadata (static sizes and strides fold), none when
+    // a size is 0.
+    Value span = im.c(1), empty = nullptr;
+    for (auto [size, stride] : llvm::zip(md.getSizes(), md.getStrides())) {
+      span =
+          im.add(span, arith::MulIOp::create(
+                           b, arith::SubIOp::create(b, size, im.c(1)), stride));
+      Value zero =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::eq, size, im.c(0));
+      empty = empty ? arith::OrIOp::create(b, empty, zero) : zero;
+    }
+    if (empty)
+      span = arith::SelectOp::create(b, empty, im.c(0), span);
+    Value lo = im.c(0), hi = im.mul(span, storageBytes(storage));
     Value rel = im.add(lo, im.c(getStaticBase(buf).value_or(0)));
     func::CallOp::create(b, kSyncAccessHook, TypeRange{},
                          ValueRange{i64(b, int64_t(level ? *level : Level::GM)),
@@ -199,8 +226,8 @@ void ascube::lowering::insertSyncHooks(func::FuncOp func,
                                     i64(b, unitFlag)});
     HookBuilder h{b};
     if (std::optional<MoverFacts> m = getMoverFacts(op)) {
-      h.access(m->src, m->srcOffset, m->extents.src, false);
-      h.access(m->dst, m->dstOffset, m->extents.dst, true);
+      h.access(m->src, m->srcOffset, m->extents.src, false, m->extents.srcRuns);
+      h.access(m->dst, m->dstOffset, m->extents.dst, true, m->extents.dstRuns);
       h.otherOperands(cast<MoverOpInterface>(op));
     } else if (auto m = dyn_cast<MoverOpInterface>(op)) {
       // Parameters that do not resolve statically: the whole buffers.

@@ -150,6 +150,22 @@ func.func @view_apart(%A: memref<32x48xf32>, %B: !M, %G: memref<12288xi8>,
   linalg.matmul ins(%r, %D : memref<32x48xf32>, !M) outs(%C : memref<32x48xf32>)
   return
 }
+// @reshaped_halves: the top half of C seen as 12 x 96 (a reinterpret_cast)
+// and the bottom half as 24 x 48: views of different shapes, told apart by
+// their byte ranges [0, 4608) and [4608, 9216): no barrier.
+!R = memref<12x96xf32, strided<[96, 1]>>
+func.func @reshaped_halves(%A: memref<12x48xf32>, %B: memref<48x96xf32>,
+                           %A2: !M, %C: !M, %D: !M) {
+  %z = arith.constant 0.0 : f32
+  %top = memref.reinterpret_cast %C to offset: [0], sizes: [12, 96], strides: [96, 1] : !M to !R
+  %bot = memref.subview %C[24, 0] [24, 48] [1, 1] : !M to !L
+  %abot = memref.subview %A2[24, 0] [24, 48] [1, 1] : !M to !L
+  linalg.fill ins(%z : f32) outs(%top : !R)
+  linalg.matmul ins(%A, %B : memref<12x48xf32>, memref<48x96xf32>) outs(%top : !R)
+  linalg.fill ins(%z : f32) outs(%bot : !L)
+  linalg.matmul ins(%abot, %D : !L, !M) outs(%bot : !L)
+  return
+}
 // @copy: C1 = A · B, then the kernel's own memref.copy of C1 into T, then
 // C2 = T · D: a barrier before the copy (it reads C1), the copy on block 0
 // only (every block would write the same bytes), a barrier after it (the

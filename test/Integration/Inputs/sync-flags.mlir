@@ -4,7 +4,9 @@
 // hand-over out of order (sync_c8); a wait for the wrong ID of a flag that
 // is set (sync_c6, with a hint); a copy into L1 in a loop whose previous
 // iteration's load reads it, with no "free" flag (sync_c4 across
-// iterations).
+// iterations); a DataCopy reading GM row 5 that a Fixpipe (rows 0-15, 128
+// bytes each, 256 bytes apart) wrote, with no flag (sync_c4 on the bytes of
+// that row).
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @set_twice(%X: memref<30x70xf16>) {
     %e = arith.constant 1 : index
@@ -39,6 +41,14 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
       ascube.load_2d %a1 to %a0 {repeatTimes = 5 : i64, srcStride = 2 : i64}
           : memref<30x70xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<30x70xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
     }
+    return
+  }
+  func.func @gm_rows(%Y: memref<64x64xf32>) {
+    %c = ascube.alloc offset 0 : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+    %l1 = ascube.alloc offset 0 : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
+    %row5 = arith.constant 320 : index
+    ascube.fixpipe %c to %Y {dstStride = 64 : i64, mSize = 16 : i64, nSize = 16 : i64} : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<64x64xf32>
+    ascube.data_copy %Y[%row5] to %l1 {dValue = 16 : i64, dstNzMatrixStride = 0 : i64, nValue = 1 : i64, ndNum = 1 : i64, srcDValue = 64 : i64, srcNdMatrixStride = 0 : i64} : memref<64x64xf32> to memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
     return
   }
   func.func @left_set(%X: memref<30x70xf16>) {

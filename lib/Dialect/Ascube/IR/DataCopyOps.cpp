@@ -409,7 +409,16 @@ FailureOr<AccessExtents> DataCopyOp::getAccessExtents(EmitErrorFn emit) {
       return ((p->blockCount - 1) * (p->blockLen + gap) + p->blockLen) *
              perUnit;
     };
-    return AccessExtents{span(p->srcStride), span(p->dstStride)};
+    AccessExtents e{span(p->srcStride), span(p->dstStride)};
+    auto runs = [&](int64_t gap) {
+      return AccessExtents::Runs{p->blockLen * perUnit, p->blockCount,
+                                 (p->blockLen + gap) * perUnit};
+    };
+    if (p->srcStride != 0)
+      e.srcRuns = runs(p->srcStride);
+    if (p->dstStride != 0)
+      e.dstRuns = runs(p->dstStride);
+    return e;
   }
   FailureOr<Nd2NzParams> p = getNd2NzParams(op, emit);
   if (failed(p))
@@ -427,7 +436,12 @@ FailureOr<AccessExtents> DataCopyOp::getAccessExtents(EmitErrorFn emit) {
   int64_t dst = (p->ndNum - 1) * p->dstNzMatrixStride +
                 (llvm::divideCeil(cols, cu) - 1) * p->dstNzC0Stride * cu +
                 (rows - 1) * p->dstNzNStride * cu + cu;
-  return AccessExtents{src * per, dst * per};
+  AccessExtents e{src * per, dst * per};
+  // GM rows: nValue of dValue elements srcDValue apart, per matrix.
+  e.srcRuns =
+      AccessExtents::Runs{p->dValue * per, p->nValue, p->srcDValue * per,
+                          p->ndNum, p->srcNdMatrixStride * per};
+  return e;
 }
 
 BaseAlignment DataCopyOp::getBaseAlignment() {

@@ -555,17 +555,23 @@ FailureOr<AccessExtents> FixpipeOp::getAccessExtents(EmitErrorFn emit) {
   // Each destination of a dual move receives one half.
   int64_t rows = p->dstRows(), cols = p->dstCols();
   int64_t nd = (p->ndNum - 1) * p->dstNdStride;
-  int64_t dst;
+  AccessExtents e{src, 0};
+  // ND rows (DN columns) of the destination, dstStride apart, per matrix.
+  auto lines = [&](int64_t count, int64_t length) {
+    e.dst = nd + (count - 1) * p->dstStride + length;
+    e.dstRuns = AccessExtents::Runs{length, count, p->dstStride, p->ndNum,
+                                    p->dstNdStride};
+  };
   if (p->mode == FixpipeMode::nz2nd)
-    dst = nd + (rows - 1) * p->dstStride + cols;
+    lines(rows, cols);
   else if (p->mode == FixpipeMode::nz2dn)
-    dst = nd + (cols - 1) * p->dstStride + rows;
+    lines(cols, rows);
   else
-    dst = nd +
-          (llvm::divideCeil(cols, p->nzC0) - 1) *
-              p->nzColumnElems(getStorageBytes(dt)) +
-          (rows - 1) * p->nzC0 + p->nzC0;
-  return AccessExtents{src, dst};
+    e.dst = nd +
+            (llvm::divideCeil(cols, p->nzC0) - 1) *
+                p->nzColumnElems(getStorageBytes(dt)) +
+            (rows - 1) * p->nzC0 + p->nzC0;
+  return e;
 }
 
 BaseAlignment FixpipeOp::getBaseAlignment() {

@@ -24,6 +24,20 @@ using EmitErrorFn = llvm::function_ref<mlir::InFlightDiagnostic()>;
 /// offsets; the lowering checks them at run time when asked.
 struct AccessExtents {
   int64_t src = 0, dst = 0;
+
+  /// The elements a side touches within its extent when they are runs
+  /// with gaps between them (a strided GM matrix): `outer` groups
+  /// `outerPitch` apart, each of `count` runs of `length` elements `pitch`
+  /// apart, from the base address; the same units as the extent.
+  struct Runs {
+    int64_t length = 0, count = 1, pitch = 0, outer = 1, outerPitch = 0;
+  };
+  /// Set by the movers whose GM side is rows of a matrix (DataCopy's
+  /// bursts and ND2NZ/DN2NZ rows, Fixpipe's ND/DN rows); std::nullopt:
+  /// the extent is touched whole. The flag model (ascube-run --check-sync)
+  /// reads these, so that a mover's rows do not meet what another pipe
+  /// touches between them.
+  std::optional<Runs> srcRuns, dstRuns;
 };
 
 /// Byte alignment an instruction requires of its source and destination
