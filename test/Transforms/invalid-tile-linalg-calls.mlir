@@ -58,3 +58,20 @@ func.func @local(%A: !M, %B: !M, %D: !M, %C: !M) {
   memref.dealloc %T : !M
   return
 }
+
+// -----
+
+// tile_c12 through a call: @mm reads X and writes Z, and the caller passes
+// one buffer as both (its ops take different arguments not to alias).
+!M = memref<48x48xf32>
+func.func private @mm(%X: !M, %Y: !M, %Z: !M) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%Z : !M)
+  linalg.matmul ins(%X, %Y : !M, !M) outs(%Z : !M)
+  return
+}
+func.func @self_call(%A: !M, %B: !M) {
+  // expected-error @+1 {{ascube-tile-linalg: arguments 0 and 2 of this call may share GM bytes (views of one buffer that meet, or a buffer the pass cannot see into), and the function it calls (@mm) writes one of them while reading or writing the other: its mapped ops take different arguments not to alias, so the blocks would read them part-written; pass buffers of their own [tile_c12]}}
+  func.call @mm(%A, %B, %A) : (!M, !M, !M) -> ()
+  return
+}

@@ -192,6 +192,21 @@ func.func @calls(%A: !M, %B: !M, %D: !M, %C1: !M, %C2: !M) {
   func.call @mm(%C1, %D, %C2) : (!M, !M, !M) -> ()
   return
 }
+// @copy_call: the copy in a function of the kernel's own (no mapped op)
+// runs on block 0 only too, between SyncAlls.
+func.func private @cp(%X: !M, %Y: !M) {
+  memref.copy %X, %Y : !M to !M
+  return
+}
+func.func @copy_call(%A: !M, %B: !M, %C1: !M, %T: !M, %D: !M, %C2: !M) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C1 : !M)
+  linalg.matmul ins(%A, %B : !M, !M) outs(%C1 : !M)
+  func.call @cp(%C1, %T) : (!M, !M) -> ()
+  linalg.fill ins(%z : f32) outs(%C2 : !M)
+  linalg.matmul ins(%T, %D : !M, !M) outs(%C2 : !M)
+  return
+}
 // @columns: two ops writing the left and the right column half of C
 // (disjoint views, though their first-to-last byte spans overlap): no
 // barrier; @rows_cols: the second reads columns 0-23 of what the first

@@ -273,6 +273,57 @@ public:
     return a;
   }
 
+  /// Two arguments of `call` (operand numbers) that may share bytes where
+  /// its callee reads one and writes the other, or writes both: its ops
+  /// take different arguments not to alias.
+  std::optional<std::pair<unsigned, unsigned>> aliased(CallOpInterface call) {
+    auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+    if (!callee || callee.isExternal() || busy.contains(callee))
+      return std::nullopt;
+    ValueRange args = call.getArgOperands();
+    SmallVector<bool> reads(args.size()), writes(args.size());
+    auto mark = [&](ArrayRef<Range> ranges, SmallVector<bool> &into) {
+      for (const Range &r : ranges)
+        if (auto arg = dyn_cast<BlockArgument>(r.root);
+            arg && arg.getOwner()->getParentOp() == callee &&
+            arg.getArgNumber() < args.size())
+          into[arg.getArgNumber()] = true;
+    };
+    const Accesses &inner = ofFunction(callee);
+    mark(inner.reads, reads);
+    mark(inner.writes, writes);
+    for (unsigned i = 0; i < args.size(); ++i)
+      for (unsigned j = i + 1; j < args.size(); ++j)
+        if (((reads[i] || writes[i]) && writes[j]) || (writes[i] && reads[j]))
+          if (tiling::mayShareBytes(args[i], args[j]))
+            return std::make_pair(i, j);
+    return std::nullopt;
+  }
+
+  /// Whether `call`'s callee is the kernel's own plain code: a body with
+  /// no ascube op (no instruction, no block index) that calls only such
+  /// functions, so what it writes is the same on every block.
+  bool isPlain(CallOpInterface call) {
+    auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+    if (!callee || callee.isExternal() || busy.contains(callee))
+      return false;
+    if (auto it = plain.find(callee); it != plain.end())
+      return it->second;
+    busy.insert(callee);
+    bool result =
+        !callee
+             ->walk([&](Operation *op) {
+               auto c = dyn_cast<CallOpInterface>(op);
+               return isa_and_nonnull<AscubeDialect>(op->getDialect()) ||
+                              (c && !isPlain(c))
+                          ? WalkResult::interrupt()
+                          : WalkResult::advance();
+             })
+             .wasInterrupted();
+    busy.erase(callee);
+    return plain[callee] = result;
+  }
+
 private:
   const Accesses &ofFunction(FunctionOpInterface f) {
     if (auto it = memo.find(f); it != memo.end())
@@ -284,6 +335,7 @@ private:
   }
 
   DenseMap<Operation *, Accesses> memo;
+  DenseMap<Operation *, bool> plain;
   DenseSet<Operation *> busy;
 };
 
@@ -353,7 +405,7 @@ public:
   Orderer(FunctionOpInterface func, ArrayRef<tiling::Program> programs,
           const DenseSet<Operation *> &mapped, CallEffects &calls,
           const target::ProductInfo *prod)
-      : programs(programs), calls(calls), prod(prod) {
+      : func(func), programs(programs), calls(calls), prod(prod) {
     DenseSet<Operation *> inPrograms;
     for (const tiling::Program &p : programs) {
       starts[p.first] = p;
@@ -375,6 +427,11 @@ public:
       if (auto call = dyn_cast<CallOpInterface>(op)) {
         leaf.touched = calls.of(call);
         leaf.spread = mapped.contains(call.resolveCallable());
+        if (leaf.spread && !aliasCall)
+          if (auto pair = calls.aliased(call)) {
+            aliasCall = op;
+            aliasArgs = *pair;
+          }
       } else {
         leaf.touched = ownAccesses(op);
       }
@@ -383,8 +440,9 @@ public:
       // The kernel's own write of GM (not an instruction or a call), the
       // same on every block unless it depends on the block index: done
       // once, on block 0.
+      auto call = dyn_cast<CallOpInterface>(op);
       leaf.once = !leaf.spread && !leaf.touched.writes.empty() &&
-                  op->getNumResults() == 0 && !isa<CallOpInterface>(op) &&
+                  op->getNumResults() == 0 && (!call || calls.isPlain(call)) &&
                   !isa_and_nonnull<AscubeDialect>(op->getDialect()) &&
                   !dependsOnBlock(op);
       leaves[op] = std::move(leaf);
@@ -485,6 +543,22 @@ public:
   /// order them (with the warning, tile_c10); fails where that cannot be
   /// done either: programs of a called function (tile_c11).
   LogicalResult apply() {
+    if (aliasCall) {
+      auto c = cast<CallOpInterface>(aliasCall);
+      InFlightDiagnostic e = mlir::emitError(aliasCall->getLoc());
+      e << "ascube-tile-linalg: arguments " << aliasArgs.first << " and "
+        << aliasArgs.second
+        << " of this call may share GM bytes (views of one buffer that "
+           "meet, or a buffer the pass cannot see into), and the function "
+           "it calls";
+      if (auto sym = dyn_cast<SymbolRefAttr>(c.getCallableForCallee()))
+        e << " (" << sym << ")";
+      e << " writes one of them while reading or writing the other: its "
+           "mapped ops take different arguments not to alias, so the "
+           "blocks would read them part-written; pass buffers of their own "
+           "[tile_c12]";
+      return failure();
+    }
     // The SyncAlls go first, so that one before an op run on block 0 stays
     // outside its scf.if: every block passes it.
     Operation *at = local ? local : noSyncAll;
@@ -530,17 +604,58 @@ public:
            "(launch them as separate kernels to spread them over blocks; "
         << prod->Name << " has " << unsigned(prod->AICores) << " AI core(s))";
     w << " [tile_c10]";
-    for (const tiling::Program &p : programs)
-      runOnBlockZero(p.first, p.last);
+    // The function's ops from its first unit to its last, on block 0 (the
+    // kernel's own reads of GM too); each program alone where a value made
+    // in that range is used after it.
+    if (!wholeOnBlockZero())
+      for (const tiling::Program &p : programs)
+        runOnBlockZero(p.first, p.last);
     return success();
   }
 
 private:
+  /// Runs the ops of the function's body from the first that is or holds
+  /// a unit to the last on block 0; false, changing nothing, where a value
+  /// made there is used after them.
+  bool wholeOnBlockZero() {
+    SmallVector<Operation *> units;
+    for (const tiling::Program &p : programs)
+      units.append({p.first, p.last});
+    for (auto &entry : leaves)
+      units.push_back(entry.first);
+    if (units.empty())
+      return false;
+    Block *body = &func.getFunctionBody().front();
+    Operation *first = nullptr, *last = nullptr;
+    for (Operation *u : units) {
+      Operation *top = body->findAncestorOpInBlock(*u);
+      if (!top)
+        return false;
+      if (!first || top->isBeforeInBlock(first))
+        first = top;
+      if (!last || last->isBeforeInBlock(top))
+        last = top;
+    }
+    for (Operation *op = first;; op = op->getNextNode()) {
+      for (Value v : op->getResults())
+        for (Operation *user : v.getUsers()) {
+          Operation *top = body->findAncestorOpInBlock(*user);
+          if (!top || last->isBeforeInBlock(top))
+            return false;
+        }
+      if (op == last)
+        break;
+    }
+    runOnBlockZero(first, last);
+    return true;
+  }
+
   struct Leaf {
     Accesses touched;
     bool spread = false, once = false;
   };
 
+  FunctionOpInterface func;
   ArrayRef<tiling::Program> programs;
   CallEffects &calls;
   const target::ProductInfo *prod;
@@ -549,6 +664,8 @@ private:
   DenseSet<Operation *> holders;
   SmallVector<Operation *> syncAlls;
   Operation *local = nullptr, *noSyncAll = nullptr, *call = nullptr;
+  Operation *aliasCall = nullptr;
+  std::pair<unsigned, unsigned> aliasArgs;
 };
 } // namespace
 
