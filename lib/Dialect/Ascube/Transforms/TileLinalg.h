@@ -176,8 +176,10 @@ struct Program {
 /// memref.store) that do not depend on the block index run on block 0
 /// only. On a product without SyncAll, or for a hand-over through a buffer
 /// the kernel allocates, the function's programs run on block 0 only (with
-/// a warning, tile_c10); fails with tile_c11 when programs of a called
-/// function would need that.
+/// a warning, tile_c10; the kernel's own GM reads and writes around them
+/// too); fails with tile_c11 when programs of a called function would need
+/// that, and with tile_c12 for a call passing views that share bytes to a
+/// function whose programs read one and write the other.
 mlir::LogicalResult orderPrograms(llvm::ArrayRef<Program> programs);
 
 /// Whether the GM memrefs `a` and `b` may share bytes: views of one buffer

@@ -13,9 +13,14 @@
 // Besides the programs, the order counts every other op of the function
 // that touches GM: a call of a function holding programs (its GM effects
 // are its callee's, through the arguments), and the kernel's own ops (a
-// memref.copy, memref.store): those that write GM and do not depend on the
-// block index run on block 0 only (every block would write the same bytes),
-// ordered like programs.
+// memref.copy, memref.store, a call of plain code): those that write GM and
+// do not depend on the block index run on block 0 only (every block would
+// write the same bytes), ordered like programs. Where no barrier can be had
+// (a product without SyncAll, a buffer the kernel allocates), the
+// function's range from its first such unit to its last runs on block 0.
+// A call whose arguments share bytes its callee's programs take apart is
+// refused (tile_c12), as is one that would need block 0 from outside
+// (tile_c11).
 //
 // GM is told apart by the buffer a view is of (its root: a function
 // argument or an allocation) and the bytes a view with a static strided
@@ -437,9 +442,9 @@ public:
       }
       if (leaf.touched.empty() && !leaf.spread)
         return WalkResult::advance();
-      // The kernel's own write of GM (not an instruction or a call), the
-      // same on every block unless it depends on the block index: done
-      // once, on block 0.
+      // The kernel's own write of GM (not an instruction; a call only of
+      // plain code, CallEffects::isPlain), the same on every block unless
+      // it depends on the block index: done once, on block 0.
       auto call = dyn_cast<CallOpInterface>(op);
       leaf.once = !leaf.spread && !leaf.touched.writes.empty() &&
                   op->getNumResults() == 0 && (!call || calls.isPlain(call)) &&
