@@ -232,9 +232,9 @@ public:
   /// operand.
   Accesses of(CallOpInterface call) {
     Accesses a;
-    auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+    FunctionOpInterface callee = bodyOf(call);
     ValueRange args = call.getArgOperands();
-    if (!callee || callee.isExternal() || busy.contains(callee)) {
+    if (!callee) {
       for (Value v : args) {
         addGM(v, false, a);
         addGM(v, true, a);
@@ -282,8 +282,8 @@ public:
   /// its callee reads one and writes the other, or writes both: its ops
   /// take different arguments not to alias.
   std::optional<std::pair<unsigned, unsigned>> aliased(CallOpInterface call) {
-    auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
-    if (!callee || callee.isExternal() || busy.contains(callee))
+    FunctionOpInterface callee = bodyOf(call);
+    if (!callee)
       return std::nullopt;
     ValueRange args = call.getArgOperands();
     SmallVector<bool> reads(args.size()), writes(args.size());
@@ -309,8 +309,8 @@ public:
   /// no ascube op (no instruction, no block index) that calls only such
   /// functions, so what it writes is the same on every block.
   bool isPlain(CallOpInterface call) {
-    auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
-    if (!callee || callee.isExternal() || busy.contains(callee))
+    FunctionOpInterface callee = bodyOf(call);
+    if (!callee)
       return false;
     if (auto it = plain.find(callee); it != plain.end())
       return it->second;
@@ -330,6 +330,13 @@ public:
   }
 
 private:
+  /// `call`'s callee when it has a body not being looked at already
+  /// (recursion); null otherwise.
+  FunctionOpInterface bodyOf(CallOpInterface call) {
+    auto f = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+    return f && !f.isExternal() && !busy.contains(f) ? f : nullptr;
+  }
+
   const Accesses &ofFunction(FunctionOpInterface f) {
     if (auto it = memo.find(f); it != memo.end())
       return it->second;
@@ -429,7 +436,8 @@ public:
         return WalkResult::skip();
       }
       Leaf leaf;
-      if (auto call = dyn_cast<CallOpInterface>(op)) {
+      auto call = dyn_cast<CallOpInterface>(op);
+      if (call) {
         leaf.touched = calls.of(call);
         leaf.spread = mapped.contains(call.resolveCallable());
         if (leaf.spread && !aliasCall)
@@ -445,7 +453,6 @@ public:
       // The kernel's own write of GM (not an instruction; a call only of
       // plain code, CallEffects::isPlain), the same on every block unless
       // it depends on the block index: done once, on block 0.
-      auto call = dyn_cast<CallOpInterface>(op);
       leaf.once = !leaf.spread && !leaf.touched.writes.empty() &&
                   op->getNumResults() == 0 && (!call || calls.isPlain(call)) &&
                   !isa_and_nonnull<AscubeDialect>(op->getDialect()) &&
