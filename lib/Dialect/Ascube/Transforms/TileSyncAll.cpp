@@ -436,12 +436,12 @@ public:
         return WalkResult::skip();
       }
       Leaf leaf;
-      auto call = dyn_cast<CallOpInterface>(op);
-      if (call) {
-        leaf.touched = calls.of(call);
-        leaf.spread = mapped.contains(call.resolveCallable());
+      auto callOp = dyn_cast<CallOpInterface>(op);
+      if (callOp) {
+        leaf.touched = calls.of(callOp);
+        leaf.spread = mapped.contains(callOp.resolveCallable());
         if (leaf.spread && !aliasCall)
-          if (auto pair = calls.aliased(call)) {
+          if (auto pair = calls.aliased(callOp)) {
             aliasCall = op;
             aliasArgs = *pair;
           }
@@ -454,7 +454,8 @@ public:
       // plain code, CallEffects::isPlain), the same on every block unless
       // it depends on the block index: done once, on block 0.
       leaf.once = !leaf.spread && !leaf.touched.writes.empty() &&
-                  op->getNumResults() == 0 && (!call || calls.isPlain(call)) &&
+                  op->getNumResults() == 0 &&
+                  (!callOp || calls.isPlain(callOp)) &&
                   !isa_and_nonnull<AscubeDialect>(op->getDialect()) &&
                   !dependsOnBlock(op);
       leaves[op] = std::move(leaf);
