@@ -64,7 +64,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @dynamic(%I: memref<?x8x8x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<?x6x6x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<?x6x6x16xf32>)
-  // expected-error @+1 {{ascube-tile-linalg maps a convolution whose map, weights and output are static 4-D memrefs in GM (no memory space; row-major, or contiguous views of GM: gmview_c1) [tile_c1]}}
+  // expected-error @+1 {{ascube-tile-linalg maps a convolution whose map, weights and output are static 4-D memrefs in GM (no memory space; row-major, or contiguous views of GM: gmview_c1): operand #0 (memref<?x8x8x16xf16>) has a dynamic shape [tile_c1]}}
   linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<?x8x8x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<?x6x6x16xf32>)
   return

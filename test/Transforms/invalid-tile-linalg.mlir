@@ -29,8 +29,21 @@ func.func @column_major_view(%AT: memref<32x16xf16>, %B: memref<32x16xf16>, %C: 
   %A = memref.transpose %AT (d0, d1) -> (d1, d0) : memref<32x16xf16> to memref<16x32xf16, strided<[1, 16]>>
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
-  // expected-error @+1 {{ascube-tile-linalg maps operands that are static 2-D memrefs in GM (no memory space; row-major, or row-major views of GM: gmview_c1; not a column-major view such as a memref.transpose: give A as K x M or B as N x K with the indexing maps instead) [tile_c1]}}
+  // expected-error @+1 {{ascube-tile-linalg maps operands that are static 2-D memrefs in GM (no memory space; row-major, or row-major views of GM: gmview_c1; not a column-major view such as a memref.transpose: give A as K x M or B as N x K with the indexing maps instead): operand #0 (memref<16x32xf16, strided<[1, 16]>>) is a column-major view [tile_c1]}}
   linalg.matmul ins(%A, %B : memref<16x32xf16, strided<[1, 16]>>, memref<32x16xf16>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// tile_c1: a view at a dynamic offset (a subview at a loop's index) is not
+// mapped: the refusal says so.
+func.func @dynamic_offset(%G: memref<64x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>, %i: index) {
+  %A = memref.subview %G[%i, 0] [16, 16] [1, 1] : memref<64x16xf16> to memref<16x16xf16, strided<[16, 1], offset: ?>>
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
+  // expected-error @+1 {{indexing maps instead): operand #0 (memref<16x16xf16, strided<[16, 1], offset: ?>>) is a view with a dynamic offset or stride: the pass maps views at static offsets and strides (a memref.subview with constant offsets) [tile_c1]}}
+  linalg.matmul ins(%A, %B : memref<16x16xf16, strided<[16, 1], offset: ?>>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
   return
 }
 
@@ -40,7 +53,7 @@ func.func @column_major_view(%AT: memref<32x16xf16>, %B: memref<32x16xf16>, %C: 
 func.func @dynamic(%A: memref<?x16xf16>, %B: memref<16x16xf16>, %C: memref<?x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%C : memref<?x16xf32>)
-  // expected-error @+1 {{ascube-tile-linalg maps operands that are static 2-D memrefs in GM (no memory space; row-major, or row-major views of GM: gmview_c1; not a column-major view such as a memref.transpose: give A as K x M or B as N x K with the indexing maps instead) [tile_c1]}}
+  // expected-error @+1 {{ascube-tile-linalg maps operands that are static 2-D memrefs in GM (no memory space; row-major, or row-major views of GM: gmview_c1; not a column-major view such as a memref.transpose: give A as K x M or B as N x K with the indexing maps instead): operand #0 (memref<?x16xf16>) has a dynamic shape [tile_c1]}}
   linalg.matmul ins(%A, %B : memref<?x16xf16>, memref<16x16xf16>) outs(%C : memref<?x16xf32>)
   return
 }
@@ -150,7 +163,7 @@ module {
 func.func @matvec_dynamic(%A: memref<16x16xf16>, %x: memref<?xf16>, %y: memref<16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%y : memref<16xf32>)
-  // expected-error @+1 {{ascube-tile-linalg maps a matrix and vectors that are static 2-D and 1-D memrefs in GM (no memory space; row-major, or row-major views of GM: gmview_c1; not a column-major view such as a memref.transpose) [tile_c1]}}
+  // expected-error @+1 {{ascube-tile-linalg maps a matrix and vectors that are static 2-D and 1-D memrefs in GM (no memory space; row-major, or row-major views of GM: gmview_c1; not a column-major view such as a memref.transpose): operand #1 (memref<?xf16>) has a dynamic shape [tile_c1]}}
   linalg.matvec ins(%A, %x : memref<16x16xf16>, memref<?xf16>) outs(%y : memref<16xf32>)
   return
 }

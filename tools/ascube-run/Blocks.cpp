@@ -162,6 +162,10 @@ void blocks::addSymbols(llvm::orc::SymbolMap &map,
       llvm::JITSymbolFlags::Exported};
 }
 
+unsigned blocks::currentBlock() { return unsigned(block); }
+
+unsigned blocks::blockCount() { return numBlocks; }
+
 void blocks::startBlock(unsigned b) {
   block = int(b);
   phase = 0;

@@ -40,6 +40,11 @@ void addSymbols(llvm::orc::SymbolMap &map,
 void startBlock(unsigned block);
 void endBlock();
 
+/// The block the calling thread runs (from startBlock; 0 before), and how
+/// many blocks the run has (configure).
+unsigned currentBlock();
+unsigned blockCount();
+
 /// The first race found (race_c1 or race_c2), as one line ending in its
 /// label; std::nullopt when there was none.
 std::optional<std::string> report();

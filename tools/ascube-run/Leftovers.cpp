@@ -6,7 +6,6 @@
 
 #include "Leftovers.h"
 
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
@@ -20,18 +19,10 @@ bool ascube::run::refuseLeftovers(ModuleOp module) {
   };
   module->walk([&](Operation *op) {
     StringRef name = op->getName().getStringRef();
-    if (auto c = dyn_cast<memref::CopyOp>(op)) {
-      auto strided = [](Value v) {
-        auto t = dyn_cast<MemRefType>(v.getType());
-        return t && !t.getLayout().isIdentity();
-      };
-      if (strided(c.getSource()) || strided(c.getTarget()))
-        first(copy, op);
-    } else if (!op->getDialect() ||
-               op->getDialect()->getNamespace() != "linalg" ||
-               name == "linalg.yield" || name == "linalg.index") {
+    if (!op->getDialect() || op->getDialect()->getNamespace() != "linalg" ||
+        name == "linalg.yield" || name == "linalg.index")
       return;
-    } else if (name == "linalg.generic") {
+    if (name == "linalg.generic") {
       first(generic, op);
     } else if (name == "linalg.fill" || name == "linalg.map") {
       first(fill, op);
@@ -77,9 +68,11 @@ bool ascube::run::refuseLeftovers(ModuleOp module) {
                     << padding << ") [tile_c1]";
   } else if (Operation *op = copy) {
     op->emitError() << "'" << op->getName()
-                    << "' is no Cube instruction: a GM copy folds in only "
-                       "as the copy of a map into its zero padding ("
-                    << padding << ") [tile_c1]";
+                    << "' is not run: ascube runs a GM copy between memrefs "
+                       "of one element type and shape (memref.copy, or a "
+                       "linalg.copy that ascube-tile-linalg turns into one) "
+                       "as the kernel's own loads and stores; a conversion "
+                       "of element types is no Cube instruction [tile_c1]";
   }
   return computation || generic || fill || copy;
 }

@@ -14,11 +14,10 @@
 namespace ascube::run {
 
 /// Whether the kernel keeps an op that is no part of a Cube program after
-/// the linalg mapping: a linalg op ascube-tile-linalg did not map, or a
-/// memref.copy between strided views (left of a padding pattern the pass
-/// did not recognise; it would lower to MLIR's runtime library, which the
-/// JIT does not link). Names the most telling one — the computation before
-/// the fill or copy that was left for its sake — with the forms the pass
+/// the linalg mapping: a linalg op ascube-tile-linalg did not map (a
+/// linalg.copy left converting element types among them; memref.copy runs
+/// as the kernel's own loads and stores). Names the most telling one — the
+/// computation before the fill left for its sake — with the forms the pass
 /// accepts (tile_c1).
 bool refuseLeftovers(mlir::ModuleOp module);
 

@@ -6,7 +6,9 @@
 //   ascube-run KERNEL.mlir --entry NAME --input A=a.bin --input B=b.bin
 //              --output C=c.bin [--compare C=golden.bin --atol X --rtol Y]
 //
-// A kernel with linalg ops (linalg.matmul on GM memrefs) is first mapped
+// Only the entry and the functions it calls are compiled (the module's
+// other functions are dropped first). A kernel with linalg ops
+// (linalg.matmul on GM memrefs) is first mapped
 // onto the product (--product, or the module's ascube.target) by
 // ascube-tile-linalg. --blocks N runs N blocks (AI cores; ascube.block_idx /
 // block_num; fresh on-core memories each, GM shared), one after another or,
@@ -17,9 +19,10 @@
 // writing, with no SyncAll between them (race_c1, race_c2; Blocks.cpp);
 // --check-sync runs each block against the flag model of its pipes
 // (ascube.set_flag; sync_c3-sync_c8, SyncCheck.cpp). A
-// linalg op the mapping leaves, or a memref.copy between strided views, is
-// named and refused with the forms the mapping accepts (tile_c1;
-// Leftovers.cpp). Buffers, files and the comparison: Data.cpp.
+// linalg op the mapping leaves is named and refused with the forms the
+// mapping accepts (tile_c1; Leftovers.cpp); the kernel's own memref.copy,
+// between any views, runs as loads and stores. Buffers, files and the
+// comparison: Data.cpp.
 //
 // Arguments are named by their SSA names in the kernel (`%A` is `A`) or by
 // position (`arg0`). A .bin file is the buffer's raw little-endian storage
@@ -71,6 +74,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -309,6 +313,17 @@ int main(int argc, char **argv) {
     fail(llvm::formatv("@{0} returns values; kernels write their outputs "
                        "into buffer arguments",
                        entry));
+  // Only what the entry reaches is mapped, checked and compiled: the
+  // module's other functions (a linalg op left in one, say) are dropped.
+  for (auto f : module->getOps<func::FuncOp>())
+    if (f != func)
+      f.setPrivate();
+  {
+    PassManager dce(&ctx);
+    dce.addPass(createSymbolDCEPass());
+    if (failed(dce.run(*module)))
+      fail("dropping the functions @" + entry + " does not call failed");
+  }
 
   // Arguments, named by their SSA names in the source.
   std::vector<Arg> args;
@@ -549,17 +564,24 @@ int main(int argc, char **argv) {
     if (!engine)
       fail("JIT compilation failed: " + llvm::toString(engine.takeError()));
     // A failed run-time check (cf.assert) prints its message and calls
-    // abort: the kernel's abort is ascube-run's, which says so and exits 3.
-    // Any other abort stays a crash.
+    // abort: the kernel's abort is ascube-run's, which says so (and in
+    // which block, when there are several) and exits 3. Any other abort
+    // stays a crash.
     (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
       llvm::orc::SymbolMap map;
       ascube::run::blocks::addSymbols(map, interner);
       ascube::run::sync::addSymbols(map, interner);
       map[interner("abort")] = {
           llvm::orc::ExecutorAddr::fromPtr(+[] {
-            static const char msg[] =
-                "ascube-run: the kernel stopped: a run-time check failed\n";
-            (void)!::write(2, msg, sizeof(msg) - 1);
+            char msg[96];
+            int n = std::snprintf(
+                msg, sizeof(msg),
+                "ascube-run: the kernel stopped: a run-time check failed");
+            if (ascube::run::blocks::blockCount() > 1)
+              n += std::snprintf(msg + n, sizeof(msg) - n, " in block %u",
+                                 ascube::run::blocks::currentBlock());
+            n += std::snprintf(msg + n, sizeof(msg) - n, "\n");
+            (void)!::write(2, msg, size_t(n));
             ::_exit(3);
           }),
           llvm::JITSymbolFlags::Exported};

@@ -33,7 +33,11 @@ mlir::MemRefType getCPUStorageType(mlir::MemRefType type);
 /// a storage form (layout_c1), creates one byte array per memory level its
 /// placed buffers address (`__ascube_level_<L>`, 0xFF-filled) and the
 /// hidden 4:2 index buffer, turns every ascube.alloc into a view of its
-/// level's memory (or bytes of its own), leaves the notes the sparse and
+/// level's memory (or bytes of its own), expands every memref.copy between
+/// strided views that are not both contiguous (a copy of a GM
+/// memref.subview, say) into element loads and stores, since upstream would
+/// lower it to a call of the C runner utils' `memrefCopy`, which the JIT
+/// does not load; leaves the notes the sparse and
 /// Fixpipe patterns read, and with `runtimeChecks` inserts the run-time
 /// checks of dynamic offsets, QUANT_PRE words and 4:2 index values; with
 /// `raceChecks` notes each function's GM arguments, whose element accesses

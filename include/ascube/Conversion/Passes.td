@@ -19,7 +19,11 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     level alias, as on the chip); every on-core byte starts as 0xFF, so
     reading what no instruction wrote shows up as NaN or -1 in a result.
     Function signatures change accordingly (flat memrefs); plain identity
-    memrefs of builtin types stay as they are.
+    memrefs of builtin types stay as they are. A `memref.copy` between
+    strided views that are not both contiguous (a copy into a
+    `memref.subview` of GM, say) becomes a loop nest of element loads and
+    stores: upstream would lower it to a call of the C runner utils'
+    `memrefCopy`, which a JIT without that library cannot resolve.
 
     With `runtime-checks`, every instruction whose base offset is not a
     constant first checks, at run time, that its accesses stay inside its

@@ -413,6 +413,15 @@ LogicalResult ascube::prepareAscubeToLoops(ModuleOp module, bool runtimeChecks,
   for (func::FuncOp func : funcs) {
     if (func.isExternal())
       continue;
+    // A copy between views that are not both contiguous (a strided GM
+    // view, say) would call the C runner utils' memrefCopy: loops instead.
+    SmallVector<memref::CopyOp> copies;
+    func.walk([&](memref::CopyOp c) {
+      if (copyNeedsLoops(c))
+        copies.push_back(c);
+    });
+    for (memref::CopyOp c : copies)
+      expandCopyToLoops(c);
     if (runtimeChecks)
       insertRuntimeChecks(func);
     if (raceChecks) {

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -343,3 +344,38 @@ Value sparseIndexBuffer(OpBuilder &b, Operation *op) {
 }
 
 } // namespace ascube::lowering
+
+void ascube::lowering::expandCopyToLoops(memref::CopyOp copy) {
+  ImplicitLocOpBuilder b(copy.getLoc(), copy);
+  Value src = copy.getSource(), dst = copy.getTarget();
+  SmallVector<Value> lbs, ubs, steps;
+  for (int64_t d = 0, e = cast<MemRefType>(src.getType()).getRank(); d < e;
+       ++d) {
+    lbs.push_back(arith::ConstantIndexOp::create(b, 0));
+    steps.push_back(arith::ConstantIndexOp::create(b, 1));
+    ubs.push_back(memref::DimOp::create(b, src, d));
+  }
+  scf::buildLoopNest(b, b.getLoc(), lbs, ubs, steps,
+                     [&](OpBuilder &nb, Location loc, ValueRange ivs) {
+                       Value v = memref::LoadOp::create(nb, loc, src, ivs);
+                       memref::StoreOp::create(nb, loc, v, dst, ivs);
+                     });
+  copy.erase();
+}
+
+bool ascube::lowering::copyNeedsLoops(memref::CopyOp copy) {
+  // Upstream's test (MemRefToLLVM's copy lowering): an identity layout, or
+  // a static, non-empty, contiguous row-major strided one, is a memcpy.
+  auto contiguous = [](Type t) {
+    auto m = dyn_cast<MemRefType>(t);
+    return m && (m.getLayout().isIdentity() ||
+                 (m.hasStaticShape() && m.getNumElements() > 0 &&
+                  memref::isStaticShapeAndContiguousRowMajor(m)));
+  };
+  auto strided = [](Type t) {
+    auto m = dyn_cast<MemRefType>(t);
+    return m && m.isStrided();
+  };
+  Type s = copy.getSource().getType(), d = copy.getTarget().getType();
+  return strided(s) && strided(d) && !(contiguous(s) && contiguous(d));
+}

@@ -23,6 +23,10 @@
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+namespace mlir::memref {
+class CopyOp;
+} // namespace mlir::memref
+
 namespace ascube::lowering {
 using namespace mlir;
 
@@ -225,6 +229,19 @@ Value sparseIndexBuffer(OpBuilder &b, Operation *op);
 /// before every instruction and flag op of `func`, declaring them in its
 /// module; appends one "file:line:col: op" text per site to `sites`.
 void insertSyncHooks(func::FuncOp func, std::vector<std::string> &sites);
+
+/// Replaces `copy` by a loop nest over the source's shape (row-major
+/// order) of element loads and stores: the same elements moved, for any
+/// strided views (upstream lowers a copy between views that are not both
+/// contiguous to a call of the C runner utils' `memrefCopy`, which the JIT
+/// does not load) and so that race checks see every element.
+void expandCopyToLoops(memref::CopyOp copy);
+
+/// Whether the LLVM lowering of `copy` would call `memrefCopy` (a source
+/// or target strided but not contiguous row-major), so that
+/// prepareAscubeToLoops expands it (expandCopyToLoops). Copies of ascube's
+/// fractal layouts are left alone.
+bool copyNeedsLoops(memref::CopyOp copy);
 
 /// Declares a private hook `name(i64 x n)` in `module` once.
 void declareHook(ModuleOp module, llvm::StringRef name, unsigned n);

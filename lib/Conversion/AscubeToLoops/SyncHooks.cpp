@@ -288,23 +288,8 @@ void ascube::lowering::insertGMAccessHooks(func::FuncOp func,
     if (isGM(c.getSource()) || isGM(c.getTarget()))
       copies.push_back(c);
   });
-  for (memref::CopyOp c : copies) {
-    ImplicitLocOpBuilder b(c.getLoc(), c);
-    auto t = cast<MemRefType>(c.getSource().getType());
-    SmallVector<Value> lbs, ubs, steps;
-    for (int64_t d = 0, e = t.getRank(); d < e; ++d) {
-      lbs.push_back(arith::ConstantIndexOp::create(b, 0));
-      steps.push_back(arith::ConstantIndexOp::create(b, 1));
-      ubs.push_back(memref::DimOp::create(b, c.getSource(), d));
-    }
-    Value src = c.getSource(), dst = c.getTarget();
-    scf::buildLoopNest(b, b.getLoc(), lbs, ubs, steps,
-                       [&](OpBuilder &nb, Location loc, ValueRange ivs) {
-                         Value v = memref::LoadOp::create(nb, loc, src, ivs);
-                         memref::StoreOp::create(nb, loc, v, dst, ivs);
-                       });
-    c.erase();
-  }
+  for (memref::CopyOp c : copies)
+    expandCopyToLoops(c);
   struct Access {
     Operation *op;
     Value buf;

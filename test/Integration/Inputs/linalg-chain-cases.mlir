@@ -236,3 +236,24 @@ func.func @rows_cols(%A: !M, %B: !M, %C: !M, %D: memref<24x48xf32>,
   linalg.matmul ins(%left, %D : !CL, memref<24x48xf32>) outs(%E : !M)
   return
 }
+// @strided_copy: the kernel's own copies between strided views of GM (the
+// lowering expands them into loads and stores; they were refused as needing
+// MLIR's runtime library): A into the right half of W, C = that half · B,
+// then C (a linalg.copy, made a memref.copy) and the right half of W (both
+// sides strided) into E = [W right | C]. Each copy runs on block 0 only,
+// between SyncAlls where it reads what the blocks wrote.
+!W2 = memref<48x96xf32>
+!WR = memref<48x48xf32, strided<[96, 1], offset: 48>>
+!WL = memref<48x48xf32, strided<[96, 1]>>
+func.func @strided_copy(%A: !M, %B: !M, %W: !W2, %C: !M, %E: !W2) {
+  %z = arith.constant 0.0 : f32
+  %wr = memref.subview %W[0, 48] [48, 48] [1, 1] : !W2 to !WR
+  memref.copy %A, %wr : !M to !WR
+  linalg.fill ins(%z : f32) outs(%C : !M)
+  linalg.matmul ins(%wr, %B : !WR, !M) outs(%C : !M)
+  %er = memref.subview %E[0, 48] [48, 48] [1, 1] : !W2 to !WR
+  linalg.copy ins(%C : !M) outs(%er : !WR)
+  %el = memref.subview %E[0, 0] [48, 48] [1, 1] : !W2 to !WL
+  memref.copy %wr, %el : !WR to !WL
+  return
+}

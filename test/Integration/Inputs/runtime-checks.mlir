@@ -32,6 +32,17 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.load_2d %a1 to %a0[%e] {repeatTimes = 1 : i64} : !L1 to !L0A
     return
   }
+  // The same move at element 128 x ascube.block_idx: block 0's is aligned,
+  // block 1's is not (the message names the block).
+  func.func @align_block(%A: memref<30x70xf16>) {
+    %a1 = ascube.alloc offset 0 : !L1
+    %a0 = ascube.alloc offset 0 : !L0A
+    %c128 = arith.constant 128 : index
+    %b = ascube.block_idx
+    %e = arith.muli %b, %c128 : index
+    ascube.load_2d %a1 to %a0[%e] {repeatTimes = 1 : i64} : !L1 to !L0A
+    return
+  }
   // The same move into an L0A argument: its caller placed it level-aligned,
   // so the same element offsets pass or stop (alignment_c2 on arguments).
   func.func @align_arg(%S: !L1, %D: !L0A, %E: memref<1xi32>) {

@@ -52,7 +52,9 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
     return op->emitOpError()
            << "ascube-tile-linalg maps a convolution whose map, weights and "
               "output are static 4-D memrefs in GM (no memory space; "
-              "row-major, or contiguous views of GM: gmview_c1) [tile_c1]";
+              "row-major, or contiguous views of GM: gmview_c1)"
+           << tiling::whyNotPlainGM(opPtr, {{I, 4}, {W, 4}, {O, 4}})
+           << " [tile_c1]";
   if (!op->getParentOfType<func::FuncOp>())
     return op->emitOpError()
            << "ascube-tile-linalg maps linalg ops in a func.func [tile_c1]";

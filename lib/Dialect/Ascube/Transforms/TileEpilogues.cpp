@@ -78,9 +78,24 @@ ascube::tiling::matchPaddedMap(Value map, Operation *conv, bool channelsFirst) {
     }
     return std::nullopt;
   }
-  if (!fill || !view || !view->hasOneUse())
+  if (!view || !view->hasOneUse())
     return std::nullopt;
   copy = *view->getUsers().begin();
+  if (!fill) {
+    // Copied into part of an alloc never filled: the convolution reads
+    // the rest undefined (malloc'd on the CPU, whatever GM held on a chip).
+    auto part = view.getType();
+    if (isa<memref::CopyOp, linalg::CopyOp>(copy) && part.hasStaticShape() &&
+        part.getNumElements() < alloc.getType().getNumElements())
+      conv->emitWarning()
+          << "the map is a memref.alloc the convolution reads where only "
+             "a copy into a part of it wrote ("
+          << part.getNumElements() << " of " << alloc.getType().getNumElements()
+          << " elements): the rest is undefined; a padded map is zero "
+             "filled before the copy (linalg.fill), as a bufferized "
+             "tensor.pad is [tile_c1]";
+    return std::nullopt;
+  }
   if (auto c = dyn_cast<memref::CopyOp>(copy); c && c.getTarget() == view)
     source = c.getSource();
   else if (auto c = dyn_cast<linalg::CopyOp>(copy);

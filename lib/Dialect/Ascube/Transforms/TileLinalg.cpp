@@ -346,6 +346,23 @@ struct AscubeTileLinalgPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     programs.clear();
+    // A linalg.copy between memrefs of one element type is the kernel's
+    // own copy, memref.copy (the CPU lowering expands strided ones into
+    // loops): ordered like the kernel's other GM ops (TileSyncAll.cpp).
+    SmallVector<linalg::CopyOp> copies;
+    module.walk([&](linalg::CopyOp c) { copies.push_back(c); });
+    for (linalg::CopyOp c : copies) {
+      auto from = dyn_cast<MemRefType>(c.getInputs()[0].getType());
+      auto to = dyn_cast<MemRefType>(c.getOutputs()[0].getType());
+      if (!c.hasPureBufferSemantics() || !from || !to ||
+          from.getElementType() != to.getElementType() ||
+          from.getShape() != to.getShape())
+        continue;
+      OpBuilder b(c);
+      memref::CopyOp::create(b, c.getLoc(), c.getInputs()[0],
+                             c.getOutputs()[0]);
+      c.erase();
+    }
     // The linalg ops the pass maps (docs/Tiling.md).
     SmallVector<Operation *> matmuls;
     module.walk([&](Operation *op) {
@@ -438,7 +455,9 @@ struct AscubeTileLinalgPass
                << "ascube-tile-linalg maps a matrix and vectors that are "
                   "static 2-D and 1-D memrefs in GM (no memory space; "
                   "row-major, or row-major views of GM: gmview_c1; not a "
-                  "column-major view such as a memref.transpose) [tile_c1]";
+                  "column-major view such as a memref.transpose)"
+               << tiling::whyNotPlainGM(opPtr, {{A, 1}, {B, 2}, {C, 1}})
+               << " [tile_c1]";
     } else if (!isPlainGMMatrix(A, rank) || !isPlainGMMatrix(B, rank) ||
                !isPlainGMMatrix(C, rank))
       return op->emitOpError()
@@ -446,7 +465,9 @@ struct AscubeTileLinalgPass
              << "-D memrefs in GM (no memory space; row-major, or row-major "
                 "views of GM: gmview_c1; not a column-major view such as a "
                 "memref.transpose: give A as K x M or B as N x K with the "
-                "indexing maps instead) [tile_c1]";
+                "indexing maps instead)"
+             << tiling::whyNotPlainGM(opPtr, {{A, rank}, {B, rank}, {C, rank}})
+             << " [tile_c1]";
     // The indexing maps (MLIR 22): A[m, k] or A^T[k, m], B[k, n] or
     // B^T[n, k], C[m, n], after the batch dimension of a batch_matmul.
     // (matvec and vecmat are named ops of fixed maps.)
@@ -729,6 +750,52 @@ bool ascube::tiling::isPlainGMMatrix(Value v, int64_t rank) {
   // (A column-major view, DN, is not taken as a row-major operand.)
   return view && !view->columnMajor && bits && *bits >= 8 &&
          isa<IntegerType, FloatType>(t.getElementType());
+}
+
+std::string
+ascube::tiling::whyNotPlainGM(Operation *op,
+                              ArrayRef<std::pair<Value, int64_t>> operands) {
+  for (auto [v, rank] : operands) {
+    if (isPlainGMMatrix(v, rank))
+      continue;
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    unsigned i = 0;
+    while (i < op->getNumOperands() && op->getOperand(i) != v)
+      ++i;
+    os << ": operand #" << i << " (" << v.getType() << ") ";
+    auto t = dyn_cast<MemRefType>(v.getType());
+    int64_t offset;
+    SmallVector<int64_t> strides;
+    std::optional<GMView> view = t ? getGMView(t) : std::nullopt;
+    if (!t)
+      os << "is not a memref";
+    else if (t.getRank() != rank)
+      os << "has " << t.getRank() << " dimensions, not " << rank;
+    else if (t.getMemorySpace())
+      os << "is in memory space " << t.getMemorySpace() << ", not GM";
+    else if (!t.hasStaticShape())
+      os << "has a dynamic shape";
+    else if (failed(t.getStridesAndOffset(strides, offset)))
+      os << "has a layout that is no strided view";
+    else if (ShapedType::isDynamic(offset) ||
+             llvm::any_of(strides, ShapedType::isDynamic))
+      os << "is a view with a dynamic offset or stride: the pass maps views "
+            "at static offsets and strides (a memref.subview with constant "
+            "offsets)";
+    else if (view && view->columnMajor)
+      os << "is a column-major view";
+    else if (std::optional<unsigned> bits =
+                 getElementBitWidth(t.getElementType());
+             !bits || *bits < 8 ||
+             !isa<IntegerType, FloatType>(t.getElementType()))
+      os << "is a view of elements GM does not hold as they are (4-bit, or "
+            "not a builtin integer or float)";
+    else
+      os << "is a view no DataCopy or Fixpipe field can express";
+    return s;
+  }
+  return "";
 }
 
 int64_t ascube::tiling::gmPitch(Value v) {

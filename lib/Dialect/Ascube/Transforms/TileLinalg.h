@@ -30,6 +30,15 @@ namespace ascube::tiling {
 /// of a type GM holds as it is (8 bits or more, builtin).
 bool isPlainGMMatrix(mlir::Value v, int64_t rank);
 
+/// Why the first of `operands` (a value and the rank it must have) that is
+/// not isPlainGMMatrix is not, for a refusal of `op`: ": operand #i (type)
+/// has a dynamic shape", "... is a view with a dynamic offset or stride
+/// ...", a memory space, a column-major view, 4-bit elements; empty if all
+/// are plain.
+std::string
+whyNotPlainGM(mlir::Operation *op,
+              llvm::ArrayRef<std::pair<mlir::Value, int64_t>> operands);
+
 /// tile_c1 at `op` when an operand holds 2^62 elements or more (ascube's
 /// layouts stop below: layout_c1), so no count of the program overflows.
 mlir::LogicalResult checkOperandSizes(mlir::Operation *op);

@@ -166,7 +166,8 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     depends on GM an earlier one touches (C2 = C1 x D after C1 = A x B),
     an `ascube.sync_all` (Ascend C's SyncAll) comes between their
     programs — likewise around calls of functions holding programs and
-    the kernel's own GM ops (a `memref.copy`), which run on block 0 only
+    the kernel's own GM ops (a `memref.copy`; a `linalg.copy` between
+    memrefs of one element type and shape is made one first), which run on block 0 only
     when they write GM; on a product without SyncAll, or through a buffer
     the kernel allocates, the programs run on block 0 only, with a warning
     (`tile_c10`), and a call that would need that is refused (`tile_c11`;
