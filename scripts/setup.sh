@@ -9,6 +9,8 @@
 #   SANITIZE=1 scripts/setup.sh # also the sanitizer build (build-san, or
 #                               # SAN_BUILD_DIR): clang-22, ASan + UBSan,
 #                               # the libFuzzer harnesses
+#   EXTRA_PACKAGES="a b" scripts/setup.sh   # more Debian packages (the
+#                               # benchmark's OpenBLAS and oneDNN)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -19,6 +21,8 @@ PACKAGES=(
   llvm-22 llvm-22-dev llvm-22-tools libmlir-22 libmlir-22-dev mlir-22-tools
   libgtest-dev python3-numpy python3-psutil
 )
+# shellcheck disable=SC2206
+PACKAGES+=(${EXTRA_PACKAGES:-})
 SANITIZE="${SANITIZE:-0}"
 SAN_BUILD_DIR="${SAN_BUILD_DIR:-$ROOT/build-san}"
 if [ "$SANITIZE" != 0 ]; then

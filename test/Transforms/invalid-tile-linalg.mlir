@@ -72,17 +72,6 @@ func.func @permuted_c(%A: memref<16x32xf16>, %B: memref<32x16xf16>, %C: memref<1
 
 // -----
 
-// tile_c5: a row pitch beyond DataCopy's 16-bit srcDValue.
-func.func @pitch(%A: memref<16x70000xi8>, %B: memref<70000x32xi8>, %C: memref<16x32xi32>) {
-  %z = arith.constant 0 : i32
-  linalg.fill ins(%z : i32) outs(%C : memref<16x32xi32>)
-  // expected-error @+1 {{a row pitch of 70000 elements is beyond DataCopy's srcDValue range [1, 65535] [tile_c5]}}
-  linalg.matmul ins(%A, %B : memref<16x70000xi8>, memref<70000x32xi8>) outs(%C : memref<16x32xi32>)
-  return
-}
-
-// -----
-
 // tile_c3: an unsigned cast of int8 operands (the Cube reads int8 signed).
 func.func @unsigned(%A: memref<16x32xi8>, %B: memref<32x32xi8>, %C: memref<16x32xi32>) {
   %z = arith.constant 0 : i32
@@ -114,8 +103,22 @@ llvm.func @not_a_func() {
 func.func @negative_zero_fill(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
   %z = arith.constant -0.0 : f32
   linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
-  // expected-error @+1 {{fill C with zero (+0.0) right before it [tile_c2]}}
+  // expected-error @+1 {{fill C with zero (+0.0) right before it; the linalg.fill right before it fills f32 -0.0 [tile_c2]}}
   linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// tile_c2: the fill zeroes the buffer C is a view of, not C: the refusal
+// says so (the fill is the kernel's own op, the program would not start
+// from it).
+func.func @parent_fill(%A: memref<16x32xf16>, %B: memref<32x16xf16>, %P: memref<32x32xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%P : memref<32x32xf32>)
+  %C = memref.subview %P[8, 8] [16, 16] [1, 1] : memref<32x32xf32> to memref<16x16xf32, strided<[32, 1], offset: 264>>
+  // expected-error @+1 {{fill C with zero (+0.0) right before it; the linalg.fill before it fills memref<32x32xf32>, not the output itself (memref<16x16xf32, strided<[32, 1], offset: 264>>): fill the very value the op writes}}
+  linalg.matmul ins(%A, %B : memref<16x32xf16>, memref<32x16xf16>) outs(%C : memref<16x16xf32, strided<[32, 1], offset: 264>>)
   return
 }
 
@@ -191,5 +194,18 @@ func.func @output_as_input(%A: memref<16x16xf32>, %C: memref<16x16xf32>) {
   linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
   // expected-error @+1 {{input 1 may share GM bytes with the output}}
   linalg.matmul ins(%A, %C : memref<16x16xf32>, memref<16x16xf32>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// tile_c2: the zero fill of C with a view made between it and the matmul:
+// the refusal says where the fill is.
+func.func @fill_apart(%G: memref<32x32xf16>, %B: memref<32x16xf16>, %C: memref<16x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
+  %A = memref.subview %G[0, 0] [16, 32] [1, 1] : memref<32x32xf16> to memref<16x32xf16, strided<[32, 1]>>
+  // expected-error @+1 {{fill C with zero (+0.0) right before it; the zero fill of the output is 1 op(s) before it: move it right before the op [tile_c2]}}
+  linalg.matmul ins(%A, %B : memref<16x32xf16, strided<[32, 1]>>, memref<32x16xf16>) outs(%C : memref<16x16xf32>)
   return
 }

@@ -6,6 +6,10 @@
 //   ascube-run KERNEL.mlir --entry NAME --input A=a.bin --input B=b.bin
 //              --output C=c.bin [--compare C=golden.bin --atol X --rtol Y]
 //
+// The JIT compiles for the host (its CPU and features, LLVM -O3) with
+// nothing that changes the lowering's arithmetic. --repeat N runs the kernel
+// N times from the same starting buffers; --time prints the compile time
+// and the run time (min and median over the repeats).
 // Only the entry and the functions it calls are compiled (the module's
 // other functions are dropped first). A kernel with linalg ops
 // (linalg.matmul on GM memrefs) is first mapped
@@ -77,6 +81,7 @@
 #include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -88,6 +93,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
@@ -205,6 +211,18 @@ static llvm::cl::opt<bool> checkSync(
         "same bytes, one writing, that no flag orders (sync_c4), "
         "misused flags (sync_c3, sync_c5-sync_c7) and unitFlag out of "
         "order (sync_c8); exit 3"),
+    llvm::cl::cat(runCategory));
+static llvm::cl::opt<unsigned> repeatOpt(
+    "repeat",
+    llvm::cl::desc("Run the kernel this many times, each run from the "
+                   "buffers as they were before the first (outputs are "
+                   "those of one run); with --time, to time it (default 1)"),
+    llvm::cl::value_desc("N"), llvm::cl::init(1), llvm::cl::cat(runCategory));
+static llvm::cl::opt<bool> timeOpt(
+    "time",
+    llvm::cl::desc("Print the compile time (the linalg mapping, the lowering "
+                   "and the JIT's code generation) and the time of one run "
+                   "of all blocks, min and median over --repeat"),
     llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool>
     dumpLLVM("print-llvm-dialect",
@@ -469,6 +487,7 @@ int main(int argc, char **argv) {
   }
 
   // Compile.
+  auto compileStart = std::chrono::steady_clock::now();
   func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                 UnitAttr::get(&ctx));
   // A linalg kernel (or --product) is mapped onto the product first; an
@@ -551,15 +570,34 @@ int main(int argc, char **argv) {
   }
   if (checkRaces && blocksOpt > 32767)
     fail("--check-races takes at most 32767 blocks");
+  if (repeatOpt < 1)
+    fail("--repeat must be at least 1");
+  if (checkRaces && repeatOpt > 1)
+    fail("--check-races with --repeat: a run would meet the previous run's "
+         "bytes; check with --repeat 1");
   // One JIT-compiled copy of the kernel per thread: its level memories and
   // block globals are the copy's own, so blocks on different threads never
   // share on-core memories.
+  // The host's target machine (its CPU and features), so that LLVM's
+  // optimizer knows the vector units; it never reassociates or contracts
+  // floating-point operations the IR does not allow, so the bits are the
+  // lowering's.
+  auto hostBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!hostBuilder)
+    fail("no target machine for this host: " +
+         llvm::toString(hostBuilder.takeError()));
+  hostBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto host = hostBuilder->createTargetMachine();
+  if (!host)
+    fail("no target machine for this host: " +
+         llvm::toString(host.takeError()));
   std::function<llvm::Error(llvm::Module *)> opt =
-      makeOptimizingTransformer(2, 0, nullptr);
+      makeOptimizingTransformer(3, 0, host->get());
   std::vector<std::unique_ptr<ExecutionEngine>> engines;
   for (unsigned t = 0; t < threads; ++t) {
     ExecutionEngineOptions eo;
     eo.transformer = opt;
+    eo.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
     auto engine = ExecutionEngine::create(*module, eo);
     if (!engine)
       fail("JIT compilation failed: " + llvm::toString(engine.takeError()));
@@ -634,6 +672,9 @@ int main(int argc, char **argv) {
       llvm::consumeError(sym.takeError());
     startBlocks.push_back(startBlock);
   }
+  double compileMs = std::chrono::duration<double, std::milli>(
+                         std::chrono::steady_clock::now() - compileStart)
+                         .count();
   llvm::outs().flush();
   std::fflush(stdout);
   std::setvbuf(stdout, nullptr, _IONBF, 0);
@@ -678,16 +719,44 @@ int main(int argc, char **argv) {
         ascube::run::sync::endBlock();
     }
   };
-  if (threads == 1) {
-    runBlocks(0);
-  } else {
+  auto runAll = [&] {
+    if (threads == 1) {
+      runBlocks(0);
+      return;
+    }
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < threads; ++t)
       pool.emplace_back(runBlocks, t);
     for (std::thread &th : pool)
       th.join();
+  };
+  // Each repeat starts from the buffers as they were before the first run
+  // (restoring them is not timed).
+  std::vector<std::vector<char>> before;
+  if (repeatOpt > 1)
+    for (Arg &a : args)
+      before.emplace_back(a.data.get(), a.data.get() + a.bytes);
+  std::vector<double> runMs;
+  for (unsigned r = 0; r < repeatOpt; ++r) {
+    if (r > 0)
+      for (size_t i = 0; i < args.size(); ++i)
+        std::memcpy(args[i].data.get(), before[i].data(), args[i].bytes);
+    auto start = std::chrono::steady_clock::now();
+    runAll();
+    runMs.push_back(std::chrono::duration<double, std::milli>(
+                        std::chrono::steady_clock::now() - start)
+                        .count());
   }
   ::alarm(0);
+  if (timeOpt) {
+    std::vector<double> sorted = runMs;
+    llvm::sort(sorted);
+    llvm::outs() << llvm::formatv(
+        "time: compile {0:f1} ms; run {1:f3} ms min, {2:f3} ms median over "
+        "{3} run(s) of {4} block(s) on {5} thread(s)\n",
+        compileMs, sorted.front(), sorted[sorted.size() / 2], sorted.size(),
+        unsigned(blocksOpt), threads);
+  }
   if (std::optional<std::string> broken = ascube::run::sync::report()) {
     llvm::outs() << *broken << "\n";
     return 3;

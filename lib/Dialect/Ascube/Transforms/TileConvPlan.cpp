@@ -132,7 +132,8 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
            << op->getName()
            << " adds to its output, and the Cube "
               "program computes O = conv(I, W): fill O with zero (+0.0) "
-              "right before it [tile_c2]";
+              "right before it"
+           << tiling::describeFillBefore(opPtr, O) << " [tile_c2]";
   // A bias add and a ReLU after it fold in as after a matmul.
   Epilogue epilogue = matchEpilogue(opPtr, O, nchw ? 1 : 3);
   if (epilogue.failed ||

@@ -39,6 +39,36 @@ linalg::FillOp ascube::tiling::zeroFillBefore(Operation *op, Value c) {
   return {};
 }
 
+std::string ascube::tiling::describeFillBefore(Operation *op, Value c) {
+  // The nearest op before `op` that touches memory (views and constants
+  // in between are skipped).
+  Operation *prev = op->getPrevNode();
+  int64_t between = 0;
+  for (; prev && isMemoryEffectFree(prev); prev = prev->getPrevNode())
+    ++between;
+  auto fill = dyn_cast_or_null<linalg::FillOp>(prev);
+  if (!fill || fill.getOutputs().size() != 1)
+    return "";
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  Value v = fill.getInputs()[0];
+  bool zero = matchPattern(v, m_PosZeroFloat()) || matchPattern(v, m_Zero());
+  if (fill.getOutputs()[0] == c && zero)
+    os << "; the zero fill of the output is " << between
+       << " op(s) before it: move it right before the op";
+  else if (fill.getOutputs()[0] != c)
+    os << "; the linalg.fill before it fills " << fill.getOutputs()[0].getType()
+       << ", not the output itself (" << c.getType()
+       << "): fill the very value the op writes (a fill of a buffer it is "
+          "a view of stays the kernel's own op and does not make the "
+          "program start from zero)";
+  else
+    os << "; the linalg.fill right before it fills " << v.getType() << " "
+       << (matchPattern(v, m_NegZeroFloat()) ? "-0.0"
+                                             : "another value than zero");
+  return s;
+}
+
 std::optional<tiling::PaddedMap>
 ascube::tiling::matchPaddedMap(Value map, Operation *conv, bool channelsFirst) {
   auto alloc = map.getDefiningOp<memref::AllocOp>();

@@ -175,9 +175,24 @@ private:
                       /*consecutive=*/static_cast<bool>(c0Stride));
         return;
       }
-      DataCopyOp::create(b, loc, src, from, dst, Value(), {}, {}, {}, {}, {},
-                         attr(1), attr(nRows), attr(nCols), attr(0),
-                         attr(pitch), c0Stride, {}, attr(0));
+      if (pitch <= 65535 || nRows == 1) {
+        DataCopyOp::create(b, loc, src, from, dst, Value(), {}, {}, {}, {}, {},
+                           attr(1), attr(nRows), attr(nCols), attr(0),
+                           attr(std::min<int64_t>(pitch, 65535)), c0Stride, {},
+                           attr(0));
+        return;
+      }
+      // Rows further apart than srcDValue reaches (tile_c5): one ND2NZ
+      // per row, row r into row r of the Nz (r x C0 elements in), its C0
+      // blocks the buffer's padded rows apart.
+      auto dt = cast<MemRefType>(dst.getType());
+      int64_t c0 = 256 / *getElementBitWidth(dt.getElementType());
+      int64_t padRows = llvm::alignTo(dt.getShape()[0], 16);
+      for (int64_t r = 0; r < nRows; ++r)
+        DataCopyOp::create(b, loc, src, add(from, index(r * pitch)), dst,
+                           index(r * c0), {}, {}, {}, {}, {}, attr(1), attr(1),
+                           attr(nCols), attr(0), attr(nCols),
+                           c0Stride ? c0Stride : attr(padRows), {}, attr(0));
     };
     // GEMV (m = 1, §13.3): the Mmad reads A from L0A as kt contiguous
     // elements (ND). (950 turns GEMV off instead: disableGemv below.) ND2NZ
@@ -527,10 +542,21 @@ struct AscubeTileLinalgPass
     std::string an = getCubeTypeName(at), bn = getCubeTypeName(bt),
                 cn = getCubeTypeName(ct);
     bool row = tiling::hasMmadRow(prod, an, bn, cn, /*bias=*/false);
+    auto fp4 = [](Type t) {
+      return isa<FloatType>(t) && *getElementBitWidth(t) == 4;
+    };
     if (!row)
       return op->emitOpError()
              << an << " x " << bn << " -> " << cn << " is not an Mmad row on "
-             << prod.Name << " (docs/Products.md) [tile_c3]";
+             << prod.Name << " (docs/Products.md)"
+             << (fp4(at) || fp4(bt)
+                     ? "; 4-bit floats are multiplied only by MmadMx "
+                       "(ascube.mmad_mx, Ascend 950), with e8m0 scales in "
+                       "the ScaleA/ScaleB layouts, which a linalg.matmul "
+                       "does not carry: write the MX program with ascube's "
+                       "instructions (docs/Tiling.md)"
+                     : "")
+             << " [tile_c3]";
     if (*getElementBitWidth(at) < 8 || *getElementBitWidth(bt) < 8)
       return op->emitOpError()
              << an << " x " << bn
@@ -566,12 +592,19 @@ struct AscubeTileLinalgPass
           failed(whole("B", B, shape(B).back())))
         return failure();
     }
+    // Rows further apart than ND2NZ's srcDValue reaches are copied one by
+    // one; a plain DataCopy's srcStride (32 B blocks) has no such way out.
     int64_t pitch = std::max(tiling::gmPitch(A), tiling::gmPitch(B));
-    if (pitch > 65535)
+    int64_t blocks = std::max(tiling::gmPitch(A) * *getElementBitWidth(at),
+                              tiling::gmPitch(B) * *getElementBitWidth(bt)) /
+                     256;
+    if (!prod.HasND2NZ && blocks > 65535)
       return op->emitOpError()
              << "a row pitch of " << pitch
-             << " elements is beyond DataCopy's srcDValue range [1, 65535] "
-                "[tile_c5]";
+             << " elements is beyond DataCopy's srcStride range [0, 65535] "
+                "32 B blocks, and "
+             << prod.Name
+             << " has no ND2NZ to copy such rows one by one [tile_c5]";
     if (transA && at.isF32() && !prod.HasKDirectionAlign)
       return op->emitOpError()
              << "an f32 A held transposed (K x M) reaches L0A through a "
@@ -583,7 +616,8 @@ struct AscubeTileLinalgPass
       return op->emitOpError()
              << "linalg.matmul adds A x B to C, and the Cube program "
                 "computes C = A x B: fill C with zero (+0.0) right "
-                "before it [tile_c2]";
+                "before it"
+             << tiling::describeFillBefore(opPtr, C) << " [tile_c2]";
     // An empty product: with M or N = 0 C has no element (nothing to do);
     // with K = 0 C stays the fill, which a Cube program would compute as
     // Mmads of no K — not mapped.

@@ -56,6 +56,12 @@ bool hasMmadRow(const target::ProductInfo &prod, llvm::StringRef a,
 /// `op`, or null.
 mlir::linalg::FillOp zeroFillBefore(mlir::Operation *op, mlir::Value c);
 
+/// For a refusal (tile_c2) when zeroFillBefore finds none: what the
+/// linalg.fill right before `op` is instead — of another buffer than `c`
+/// (a larger one C is a view of, say), or of another value than +0 — as
+/// "; the linalg.fill right before it ...", or empty.
+std::string describeFillBefore(mlir::Operation *op, mlir::Value c);
+
 /// What follows a matmul or a convolution on its output C and folds into
 /// the Cube program
 /// (docs/Tiling.md, "Epilogues"): a bias add, C[..., n] += bias[n] (the
