@@ -279,9 +279,12 @@ def compile_part(args):
             with open(pl, "w") as f:
                 f.write(plain_text(ops))
             opt = os.path.join(BIN, "ascube-opt")
-            pw, pm, perr = run_measured([opt, k, "--ascube-pipeline=product=atlas_a2", "-o", os.devnull],
-                                        args.memory_gb, args.timeout)
-            aw, _, aerr = run_measured([opt, k, "-o", os.devnull], args.memory_gb, args.timeout)
+            pw, pm, perr = (None, None, "skipped") if args.no_pipeline else run_measured(
+                [opt, k, "--ascube-pipeline=product=atlas_a2", "-o", os.devnull], args.memory_gb, args.timeout)
+            # Parse + verify + print only: the implicit whole-function
+            # ascube-verify-target is a pass, which mlir-opt does not run.
+            aw, _, aerr = run_measured([opt, k, "--no-implicit-verify-target", "-o", os.devnull],
+                                       args.memory_gb, args.timeout)
             mw, _, merr = run_measured([mlir_opt, pl, "-o", os.devnull], args.memory_gb, args.timeout)
             rate = lambda w: None if w is None else ops / w
             ar, mr = rate(aw if not aerr else None), rate(mw if not merr else None)
@@ -299,6 +302,7 @@ def main():
     ap.add_argument("--compile-sizes", default="1000,10000,100000")
     ap.add_argument("--no-compile", action="store_true")
     ap.add_argument("--no-gemm", action="store_true")
+    ap.add_argument("--no-pipeline", action="store_true", help="compile side: parse + verify + print only")
     ap.add_argument("--memory-gb", type=float, default=16.0, help="address-space limit per compile process")
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds per compile process")
     args = ap.parse_args()

@@ -68,7 +68,7 @@ std::pair<double, double> dnnlMatmul(int64_t n, dnnl::memory::data_type a,
   impl = pd.impl_info_str();
   memory am(ad, eng), bm(bd, eng), cm(cd, eng);
   // Random bytes are valid bf16 / s8 values; keep bf16 finite and small
-  // by clearing the exponent's top bits.
+  // by setting the high byte's exponent bits to 0111111 (|x| in [0.5, 2)).
   std::mt19937 rng(1);
   for (memory *m : {&am, &bm}) {
     auto *p = static_cast<uint8_t *>(m->get_data_handle());
@@ -77,7 +77,7 @@ std::pair<double, double> dnnlMatmul(int64_t n, dnnl::memory::data_type a,
       p[i] = uint8_t(rng());
     if (a == memory::data_type::bf16)
       for (size_t i = 1; i < bytes; i += 2)
-        p[i] = uint8_t((p[i] & 0x80) | 0x3f); // |x| in [0.5, 1)
+        p[i] = uint8_t((p[i] & 0x80) | 0x3f);
   }
   matmul mm(pd);
   return timeIt(

@@ -115,12 +115,13 @@ func.func @f32_at(%A: memref<32x16xf32>, %B: memref<32x16xf32>, %C: memref<16x16
 // -----
 
 // tile_c5: rows 65538 blocks of 32 B apart (K = 1048608 f16) are beyond a
-// plain DataCopy's srcStride; without ND2NZ they cannot be copied one by
-// one either (with ND2NZ they are: tile-linalg.mlir @long_rows).
+// plain DataCopy's srcStride (the gap between a row's blocks would be
+// 65537); without ND2NZ they cannot be copied one by one either (with
+// ND2NZ they are: test/Integration/long-rows.test).
 func.func @long_rows(%A: memref<16x1048608xf16>, %B: memref<1048608x16xf16>, %C: memref<16x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
-  // expected-error @+1 {{a row pitch of 1048608 elements is beyond DataCopy's srcStride range [0, 65535] 32 B blocks, and atlas_200i_500_a2 has no ND2NZ to copy such rows one by one [tile_c5]}}
+  // expected-error @+1 {{a row pitch of 1048608 elements (65538 blocks of 32 B) needs a plain DataCopy srcStride of 65537 blocks, beyond its range [0, 65535], and atlas_200i_500_a2 has no ND2NZ to copy such rows one by one [tile_c5]}}
   linalg.matmul ins(%A, %B : memref<16x1048608xf16>, memref<1048608x16xf16>) outs(%C : memref<16x16xf32>)
   return
 }

@@ -166,6 +166,13 @@ unsigned blocks::currentBlock() { return unsigned(block); }
 
 unsigned blocks::blockCount() { return numBlocks; }
 
+void blocks::startRun() {
+  std::lock_guard<std::mutex> guard(lock);
+  arrived = ended = 0;
+  waitingBlock = endedBlock = -1;
+  waitingPhase = endedPhase = 0;
+}
+
 void blocks::startBlock(unsigned b) {
   block = int(b);
   phase = 0;

@@ -34,6 +34,10 @@ void configure(unsigned numBlocks, bool checkRaces,
 void addSymbols(llvm::orc::SymbolMap &map,
                 llvm::orc::MangleAndInterner &interner);
 
+/// Before each run of all blocks (--repeat): the SyncAll barrier as new
+/// (no block arrived, none ended).
+void startRun();
+
 /// Around each block on the calling thread: its index and phase 0, then
 /// its end (sync_c11 if another block waits at a SyncAll; the run stops,
 /// exit 3).

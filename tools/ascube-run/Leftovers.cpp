@@ -69,10 +69,12 @@ bool ascube::run::refuseLeftovers(ModuleOp module) {
   } else if (Operation *op = copy) {
     op->emitError() << "'" << op->getName()
                     << "' is not run: ascube runs a GM copy between memrefs "
-                       "of one element type and shape (memref.copy, or a "
-                       "linalg.copy that ascube-tile-linalg turns into one) "
-                       "as the kernel's own loads and stores; a conversion "
-                       "of element types is no Cube instruction [tile_c1]";
+                       "of one element type and one static shape "
+                       "(memref.copy, or a linalg.copy that "
+                       "ascube-tile-linalg turns into one) as the kernel's "
+                       "own loads and stores; this one converts element "
+                       "types, has shapes that differ or works on tensors "
+                       "[tile_c1]";
   }
   return computation || generic || fill || copy;
 }

@@ -152,7 +152,8 @@ static llvm::cl::opt<std::string> outputFill(
 static llvm::cl::opt<unsigned>
     timeoutSeconds("timeout",
                    llvm::cl::desc("Stop a kernel that runs longer than this "
-                                  "many seconds, exit 4 (0: no limit)"),
+                                  "many seconds, all --repeat runs "
+                                  "together, exit 4 (0: no limit)"),
                    llvm::cl::value_desc("SECONDS"), llvm::cl::init(0),
                    llvm::cl::cat(runCategory));
 static llvm::cl::opt<std::string> productOpt(
@@ -221,8 +222,9 @@ static llvm::cl::opt<unsigned> repeatOpt(
 static llvm::cl::opt<bool> timeOpt(
     "time",
     llvm::cl::desc("Print the compile time (the linalg mapping, the lowering "
-                   "and the JIT's code generation) and the time of one run "
-                   "of all blocks, min and median over --repeat"),
+                   "and the JIT's code generation, once per thread's copy) "
+                   "and the time of one run of all blocks, min and median "
+                   "(the upper one of an even count) over --repeat"),
     llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool>
     dumpLLVM("print-llvm-dialect",
@@ -333,6 +335,7 @@ int main(int argc, char **argv) {
                        entry));
   // Only what the entry reaches is mapped, checked and compiled: the
   // module's other functions (a linalg op left in one, say) are dropped.
+  func.setPublic();
   for (auto f : module->getOps<func::FuncOp>())
     if (f != func)
       f.setPrivate();
@@ -424,6 +427,11 @@ int main(int argc, char **argv) {
       fail(llvm::formatv("argument {0} ({1}) is given by no --input, "
                          "--output or --compare",
                          args[i].name, args[i].type));
+  if (repeatOpt < 1)
+    fail("--repeat must be at least 1");
+  if (checkRaces && repeatOpt > 1)
+    fail("--check-races with --repeat: a run would meet the previous run's "
+         "bytes; check with --repeat 1");
   // The buffers must fit the machine: one line naming the largest, rather
   // than an allocation failure mid-run.
   if (int64_t mem = availableMemory()) {
@@ -436,10 +444,12 @@ int main(int argc, char **argv) {
     }
     for (auto &[a, path] : goldens)
       total += a->bytes;
-    // --check-races keeps 16 B of shadow per GM byte (Blocks.cpp).
-    if (checkRaces)
+    // --check-races keeps 16 B of shadow per GM byte (Blocks.cpp);
+    // --repeat a copy of every buffer to start each run from.
+    if (checkRaces || repeatOpt > 1)
       for (const Arg &a : args)
-        total += 16 * a.bytes;
+        total +=
+            (checkRaces ? 16 : 0) * a.bytes + (repeatOpt > 1 ? a.bytes : 0);
     if (largest && total > mem)
       fail(llvm::formatv("argument {0}: {1} needs {2} bytes, and all "
                          "buffers together {3}, more than the {4} bytes of "
@@ -570,11 +580,6 @@ int main(int argc, char **argv) {
   }
   if (checkRaces && blocksOpt > 32767)
     fail("--check-races takes at most 32767 blocks");
-  if (repeatOpt < 1)
-    fail("--repeat must be at least 1");
-  if (checkRaces && repeatOpt > 1)
-    fail("--check-races with --repeat: a run would meet the previous run's "
-         "bytes; check with --repeat 1");
   // One JIT-compiled copy of the kernel per thread: its level memories and
   // block globals are the copy's own, so blocks on different threads never
   // share on-core memories.
@@ -741,6 +746,7 @@ int main(int argc, char **argv) {
     if (r > 0)
       for (size_t i = 0; i < args.size(); ++i)
         std::memcpy(args[i].data.get(), before[i].data(), args[i].bytes);
+    ascube::run::blocks::startRun();
     auto start = std::chrono::steady_clock::now();
     runAll();
     runMs.push_back(std::chrono::duration<double, std::milli>(

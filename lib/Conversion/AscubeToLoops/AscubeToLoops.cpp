@@ -416,10 +416,22 @@ LogicalResult ascube::prepareAscubeToLoops(ModuleOp module, bool runtimeChecks,
     // A copy between views that are not both contiguous (a strided GM
     // view, say) would call the C runner utils' memrefCopy: loops instead.
     SmallVector<memref::CopyOp> copies;
-    func.walk([&](memref::CopyOp c) {
-      if (copyNeedsLoops(c))
-        copies.push_back(c);
-    });
+    WalkResult unranked =
+        func.walk([&](memref::CopyOp c) {
+          if (isa<UnrankedMemRefType>(c.getSource().getType()) ||
+              isa<UnrankedMemRefType>(c.getTarget().getType())) {
+            c.emitOpError()
+                << "of an unranked memref is not lowered: it would call MLIR's "
+                   "runtime library (memrefCopy), which ascube's JIT does not "
+                   "load; copy the ranked memrefs [copy_c1]";
+            return WalkResult::interrupt();
+          }
+          if (copyNeedsLoops(c))
+            copies.push_back(c);
+          return WalkResult::advance();
+        });
+    if (unranked.wasInterrupted())
+      return failure();
     for (memref::CopyOp c : copies)
       expandCopyToLoops(c);
     if (runtimeChecks)

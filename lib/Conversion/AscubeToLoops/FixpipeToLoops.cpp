@@ -236,7 +236,12 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
                 // round-half-even cast.
                 y = yf;
               } else {
-                // int8: round(clip(y, -256, 255)) + offset, saturated.
+                // int8: round(clip(y, -256, 255)) + offset, saturated. A
+                // NaN (left by the Inf/NaN mode) is taken as 0, as in the
+                // saturation mode: a defined value, not fptosi's poison.
+                Value nan =
+                    arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, yf, yf);
+                yf = arith::SelectOp::create(b, nan, f32c(0), yf);
                 yf = math::RoundEvenOp::create(b,
                                                clampF32(b, yf, -256.0, 255.0));
                 Value yi = arith::FPToSIOp::create(b, b.getI32Type(), yf);

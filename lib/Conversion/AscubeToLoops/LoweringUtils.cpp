@@ -372,9 +372,14 @@ bool ascube::lowering::copyNeedsLoops(memref::CopyOp copy) {
                  (m.hasStaticShape() && m.getNumElements() > 0 &&
                   memref::isStaticShapeAndContiguousRowMajor(m)));
   };
+  // Plain memrefs only: builtin elements, no memory space, an identity or
+  // strided layout (an ascube layout's buffers become flat storage).
   auto strided = [](Type t) {
     auto m = dyn_cast<MemRefType>(t);
-    return m && m.isStrided();
+    return m && !m.getMemorySpace() &&
+           (m.getLayout().isIdentity() ||
+            isa<StridedLayoutAttr>(m.getLayout())) &&
+           isa<IntegerType, FloatType, IndexType>(m.getElementType());
   };
   Type s = copy.getSource().getType(), d = copy.getTarget().getType();
   return strided(s) && strided(d) && !(contiguous(s) && contiguous(d));

@@ -239,8 +239,9 @@ void expandCopyToLoops(memref::CopyOp copy);
 
 /// Whether the LLVM lowering of `copy` would call `memrefCopy` (a source
 /// or target strided but not contiguous row-major), so that
-/// prepareAscubeToLoops expands it (expandCopyToLoops). Copies of ascube's
-/// fractal layouts are left alone.
+/// prepareAscubeToLoops expands it (expandCopyToLoops): plain ranked
+/// memrefs only (builtin elements, no memory space, an identity or
+/// strided layout); copies of ascube buffers are left to the conversion.
 bool copyNeedsLoops(memref::CopyOp copy);
 
 /// Declares a private hook `name(i64 x n)` in `module` once.

@@ -285,7 +285,9 @@ void ascube::lowering::insertGMAccessHooks(func::FuncOp func,
   // same bytes moved), so that its accesses are seen like the others.
   SmallVector<memref::CopyOp> copies;
   func.walk([&](memref::CopyOp c) {
-    if (isGM(c.getSource()) || isGM(c.getTarget()))
+    // (Unranked copies are refused before the conversion: copy_c1.)
+    if (isa<MemRefType>(c.getSource().getType()) &&
+        (isGM(c.getSource()) || isGM(c.getTarget())))
       copies.push_back(c);
   });
   for (memref::CopyOp c : copies)

@@ -34,6 +34,12 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
     ascube.fixpipe %C to %D {deqScalar = 1065353216 : i64} : !CF to memref<16x16xui8>
     return
   }
+  // QF322B8_PRE to s8 (bit 46 set), M1 = 1, offset 0, on A2's default
+  // Inf/NaN mode: NaN is taken as 0, infinities clip.
+  func.func @qf32_s8_nan(%C: !CF, %D: memref<16x16xi8>) {
+    ascube.fixpipe %C to %D {deqScalar = 70369809530880 : i64} : !CF to memref<16x16xi8>
+    return
+  }
   // DEQF16: M1 = 0.25, saturating to the f16 range.
   func.func @deqf16(%C: !CI, %D: memref<16x16xf16>) {
     ascube.fixpipe %C to %D {deqScalar = 1048576000 : i64} : !CI to memref<16x16xf16>

@@ -32,6 +32,9 @@ if mode == "make":
     c[:8] = cf
     c.tofile(d + "/cf.bin")
     c = np.zeros(256, np.float32)
+    c[:5] = [nan, inf, -inf, -0.0, -1.5]
+    c.tofile(d + "/cnan.bin")
+    c = np.zeros(256, np.float32)
     c[:8] = ff
     c.tofile(d + "/ff.bin")
     c = np.zeros(256, np.int32)
@@ -88,6 +91,7 @@ print("req8_m1_bits", row0("req8_m1_bits", np.int8))
 print("req8_low_bits", row0("req8_low_bits", np.int8, 3))
 print("vreq8_low_bits", row0("vreq8_low_bits", np.int8, 3))
 print("qf32_u8", row0("qf32_u8", np.uint8))
+print("qf32_s8_nan", row0("qf32_s8_nan", np.int8, 5))
 print("deqf16", row0("deqf16", np.float16, 3))
 print("deqf16_mcb1", row0("deqf16_mcb1", np.float16, 3))
 print("deqf16_mcb16", row0("deqf16_mcb16", np.float16, 3))

@@ -115,7 +115,13 @@ ascube::tiling::matchPaddedMap(Value map, Operation *conv, bool channelsFirst) {
     // Copied into part of an alloc never filled: the convolution reads
     // the rest undefined (malloc'd on the CPU, whatever GM held on a chip).
     auto part = view.getType();
-    if (isa<memref::CopyOp, linalg::CopyOp>(copy) && part.hasStaticShape() &&
+    auto intoView = [&] {
+      if (auto c = dyn_cast<memref::CopyOp>(copy))
+        return c.getTarget() == view.getResult();
+      auto c = dyn_cast<linalg::CopyOp>(copy);
+      return c && c.getOutputs()[0] == view.getResult();
+    };
+    if (intoView() && part.hasStaticShape() &&
         part.getNumElements() < alloc.getType().getNumElements())
       conv->emitWarning()
           << "the map is a memref.alloc the convolution reads where only "

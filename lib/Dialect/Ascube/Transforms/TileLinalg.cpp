@@ -598,11 +598,12 @@ struct AscubeTileLinalgPass
     int64_t blocks = std::max(tiling::gmPitch(A) * *getElementBitWidth(at),
                               tiling::gmPitch(B) * *getElementBitWidth(bt)) /
                      256;
-    if (!prod.HasND2NZ && blocks > 65535)
+    // (Each block copy skips the pitch less at least one block.)
+    if (!prod.HasND2NZ && blocks - 1 > 65535)
       return op->emitOpError()
-             << "a row pitch of " << pitch
-             << " elements is beyond DataCopy's srcStride range [0, 65535] "
-                "32 B blocks, and "
+             << "a row pitch of " << pitch << " elements (" << blocks
+             << " blocks of 32 B) needs a plain DataCopy srcStride of "
+             << blocks - 1 << " blocks, beyond its range [0, 65535], and "
              << prod.Name
              << " has no ND2NZ to copy such rows one by one [tile_c5]";
     if (transA && at.isF32() && !prod.HasKDirectionAlign)

@@ -10,5 +10,6 @@ func.func @k(%I: memref<1x2x2x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x2
   linalg.fill ins(%z : f32) outs(%O : memref<1x2x2x16xf32>)
   linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%P, %W : memref<1x4x4x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x2x2x16xf32>)
+  memref.dealloc %P : memref<1x4x4x16xf16>
   return
 }

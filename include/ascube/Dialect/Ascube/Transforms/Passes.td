@@ -246,8 +246,10 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     the Nz tiles are then built of plain DataCopy blocks, so rows of A, B
     and a bias must be whole 32 B blocks, and a convolution's channels and
     HWCF weights' F; convolutions need LoadData 3D V2, NCHW ones DataCopy
-    DN2NZ and Fixpipe NZ2DN) (`tile_c4`); a row pitch beyond DataCopy's srcDValue range [1, 65535]
-    (`tile_c5`); explicit tile sizes not aligned or not fitting
+    DN2NZ and Fixpipe NZ2DN) (`tile_c4`); a convolution's row pitch
+    beyond DataCopy's srcDValue range [1, 65535], or a matmul's beyond a
+    plain DataCopy's srcStride on a product without ND2NZ (`tile_c5`; with
+    ND2NZ a matmul's longer rows are copied one by one); explicit tile sizes not aligned or not fitting
     (`tile_c6`); no product (`target_c1`) or a nested module's target other
     than the option (`target_c2`); a convolution's kernel, stride or
     dilation beyond LoadData 3D's fields (`tile_c7`); a requantization
