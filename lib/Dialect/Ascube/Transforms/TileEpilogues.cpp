@@ -27,16 +27,19 @@ using namespace ascube;
 using tiling::isPlainGMMatrix;
 using tiling::PaddedMap;
 
+/// Whether `v` is a constant zero: +0.0 for floats (-0.0 + x can keep a
+/// -0.0 that x alone does not), 0 for integers.
+static bool isPosZero(Value v) {
+  return matchPattern(v, m_PosZeroFloat()) || matchPattern(v, m_Zero());
+}
+
 linalg::FillOp ascube::tiling::zeroFillBefore(Operation *op, Value c) {
   // +0.0 only: C = -0.0 + A x B could keep a -0.0 the Cube's C = A x B
   // does not.
   auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
   if (!fill || fill.getOutputs().size() != 1 || fill.getOutputs()[0] != c)
     return {};
-  Value v = fill.getInputs()[0];
-  if (matchPattern(v, m_PosZeroFloat()) || matchPattern(v, m_Zero()))
-    return fill;
-  return {};
+  return isPosZero(fill.getInputs()[0]) ? fill : linalg::FillOp();
 }
 
 std::string ascube::tiling::describeFillBefore(Operation *op, Value c) {
@@ -52,8 +55,7 @@ std::string ascube::tiling::describeFillBefore(Operation *op, Value c) {
   std::string s;
   llvm::raw_string_ostream os(s);
   Value v = fill.getInputs()[0];
-  bool zero = matchPattern(v, m_PosZeroFloat()) || matchPattern(v, m_Zero());
-  if (fill.getOutputs()[0] == c && zero)
+  if (fill.getOutputs()[0] == c && isPosZero(v))
     os << "; the zero fill of the output is " << between
        << " op(s) before it: move it right before the op";
   else if (fill.getOutputs()[0] != c)
@@ -75,9 +77,6 @@ ascube::tiling::matchPaddedMap(Value map, Operation *conv, bool channelsFirst) {
   if (!alloc || !alloc.getDynamicSizes().empty() ||
       !alloc.getSymbolOperands().empty())
     return std::nullopt;
-  auto zero = [](Value v) {
-    return matchPattern(v, m_PosZeroFloat()) || matchPattern(v, m_Zero());
-  };
   Operation *fill = nullptr, *copy = nullptr, *dealloc = nullptr;
   memref::SubViewOp view;
   Value source;
@@ -85,14 +84,14 @@ ascube::tiling::matchPaddedMap(Value map, Operation *conv, bool channelsFirst) {
     if (user == conv)
       continue;
     if (auto f = dyn_cast<linalg::FillOp>(user);
-        f && !fill && f.getOutputs()[0] == map && zero(f.getInputs()[0])) {
+        f && !fill && f.getOutputs()[0] == map && isPosZero(f.getInputs()[0])) {
       fill = user;
       continue;
     }
     if (auto m = dyn_cast<linalg::MapOp>(user);
         m && !fill && m.getInputs().empty() && m.getInit() == map &&
         m.hasPureBufferSemantics() &&
-        zero(m.getMapper().front().getTerminator()->getOperand(0)) &&
+        isPosZero(m.getMapper().front().getTerminator()->getOperand(0)) &&
         llvm::all_of(m.getMapper().front().without_terminator(),
                      [](Operation &o) { return isa<linalg::IndexOp>(o); })) {
       fill = user;
@@ -211,12 +210,9 @@ tiling::Epilogue ascube::tiling::matchEpilogue(Operation *op, Value c,
     if (Operation *d = v.getDefiningOp();
         d && d->getBlock() == &body &&
         isa<arith::MaximumFOp, arith::MaxSIOp>(d)) {
-      auto zero = [](Value x) {
-        return matchPattern(x, m_PosZeroFloat()) || matchPattern(x, m_Zero());
-      };
-      if (zero(d->getOperand(1)))
+      if (isPosZero(d->getOperand(1)))
         v = d->getOperand(0);
-      else if (zero(d->getOperand(0)))
+      else if (isPosZero(d->getOperand(0)))
         v = d->getOperand(1);
       else
         return failure();
