@@ -18,6 +18,7 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -43,6 +44,11 @@ struct AscubeToLLVMOptions : public PassPipelineOptions<AscubeToLLVMOptions> {
       *this, "runtime-checks",
       llvm::cl::desc("Check dynamic offsets at run time (bounds, alignment)"),
       llvm::cl::init(false)};
+  Option<bool> reference{
+      *this, "reference",
+      llvm::cl::desc("mmad and mmad_mx as the plain loops of the documented "
+                     "order instead of the vector micro-kernels (same bits)"),
+      llvm::cl::init(false)};
 };
 struct AscubePipelineOptions
     : public PassPipelineOptions<AscubePipelineOptions> {
@@ -59,7 +65,8 @@ struct AscubePipelineOptions
 } // namespace
 
 void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks,
-                                       bool raceChecks, bool syncChecks) {
+                                       bool raceChecks, bool syncChecks,
+                                       bool referenceMmad) {
   AscubeSelectMoversOptions quiet;
   quiet.remarks = false; // ascube-select-movers alone shows the choices
   pm.addPass(createAscubeSelectMovers(quiet));
@@ -68,6 +75,7 @@ void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks,
   options.runtimeChecks = runtimeChecks;
   options.raceChecks = raceChecks;
   options.syncChecks = syncChecks;
+  options.reference = referenceMmad;
   pm.addPass(createConvertAscubeToLoops(options));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLowerAffinePass());
@@ -77,6 +85,7 @@ void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks,
   expand.includeBf16 = true;
   pm.addPass(arith::createArithExpandOpsPass(expand));
   pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createConvertVectorToLLVMPass()); // the mmad micro-kernels
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
@@ -102,9 +111,11 @@ void ascube::registerAscubePasses() {
   PassPipelineRegistration<AscubeToLLVMOptions>(
       "ascube-to-llvm",
       "Lower ascube kernels to the LLVM dialect (convert-ascube-to-loops, then "
-      "scf/arith/math/memref/func to LLVM) for mlir-runner, the JIT or AOT",
+      "scf/arith/math/memref/vector/func to LLVM) for mlir-runner, the JIT or "
+      "AOT",
       [](OpPassManager &pm, const AscubeToLLVMOptions &o) {
-        buildAscubeToLLVMPipeline(pm, o.runtimeChecks);
+        buildAscubeToLLVMPipeline(pm, o.runtimeChecks, /*raceChecks=*/false,
+                                  /*syncChecks=*/false, o.reference);
       });
   PassPipelineRegistration<AscubePipelineOptions>(
       "ascube-pipeline",

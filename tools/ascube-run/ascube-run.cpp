@@ -144,6 +144,13 @@ static llvm::cl::opt<bool> runtimeChecks(
                    "a failed check stops the kernel naming the rule, exit 3 "
                    "(on by default; --runtime-checks=false turns it off)"),
     llvm::cl::init(true), llvm::cl::cat(runCategory));
+static llvm::cl::opt<bool> referenceMmad(
+    "reference-mmad",
+    llvm::cl::desc("Run mmad and mmad_mx as the plain loops of the documented "
+                   "order (for each m, n a loop over k) instead of the "
+                   "vector micro-kernels; the results have the same bits "
+                   "(convert-ascube-to-loops reference=true)"),
+    llvm::cl::cat(runCategory));
 static llvm::cl::opt<std::string> outputFill(
     "output-fill",
     llvm::cl::desc("The byte a buffer named only by --output starts filled "
@@ -537,7 +544,8 @@ int main(int argc, char **argv) {
   // The flag model's event IDs are the product's (8 without one).
   const ascube::target::ProductInfo *product = ascube::getTargetProduct(func);
   PassManager pm(&ctx);
-  ascube::buildAscubeToLLVMPipeline(pm, runtimeChecks, checkRaces, checkSync);
+  ascube::buildAscubeToLLVMPipeline(pm, runtimeChecks, checkRaces, checkSync,
+                                    referenceMmad);
   if (failed(pm.run(*module)))
     fail("lowering the kernel failed (see the diagnostics above)");
   std::vector<std::string> syncSites;

@@ -57,15 +57,18 @@ mlir::LogicalResult prepareAscubeToLoops(mlir::ModuleOp module,
 void populateAscubeToLoopsTypeConversion(mlir::TypeConverter &types);
 
 /// No ascube op is legal; memref, func.call/return and func.func only on
-/// converted types; arith, scf, math and cf are.
+/// converted types; arith, scf, math, cf and vector are.
 void configureAscubeToLoopsTarget(mlir::ConversionTarget &target,
                                   const mlir::TypeConverter &types);
 
 /// The patterns of every instruction (one populate function per family,
 /// lib/Conversion/AscubeToLoops/*ToLoops.cpp) and of ascube.pipe_barrier.
-/// Needs prepareAscubeToLoops first.
+/// Needs prepareAscubeToLoops first. `referenceMmad`: mmad and mmad_mx as
+/// the plain loops of the documented order (the reference semantics) rather
+/// than the vector micro-kernels, which give the same bits.
 void populateAscubeToLoopsConversionPatterns(mlir::TypeConverter &types,
-                                             mlir::RewritePatternSet &patterns);
+                                             mlir::RewritePatternSet &patterns,
+                                             bool referenceMmad = false);
 
 } // namespace ascube
 

@@ -51,8 +51,31 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     GM bytes, one writing, with no SyncAll between them (`race_c1`,
     `race_c2`).
 
+    `ascube.mmad` and `ascube.mmad_mx` become vector micro-kernels: the
+    operands, widened (f32, or i32 for integers), are packed once into
+    plain scratch arrays (`memref.alloc`, freed after the instruction), and
+    each 16 x 16 output tile is held in 16 row vectors while k runs in
+    order: per k, one B row vector and per row a broadcast A element,
+    multiplied and added lane by lane — fused (vector.fma) only where every
+    product is exact in f32 (f16, 8-bit and 4-bit float operands, no HF32),
+    nothing re-associated along k, so every element sees the additions of
+    the plain loops in the same order and the result has the same bits.
+    Where C is f32 and not saturated, or s32, the tiles read their start
+    (zero, the bias row or C) from and write their sums (s32: plus the
+    bias or C, saturated) to C's own storage.
+    Integer products are summed from zero in i32 where no partial sum can
+    overflow (|a| |b| k < 2^31) and added to C or the bias once, exactly as
+    the i64 loop saturates. With `reference`, they are the plain loops
+    instead (for each m, n a loop over k: the reference semantics);
+    `mmad_sparse` is always the plain loops. DataCopy ND2NZ rows (not under
+    `race-checks`) and LoadData 3D V2 windows aligned to C0 along k move
+    runs of C0 elements as vectors of their bits, with the same result.
+
     Example: `ascube-opt k.mlir --convert-ascube-to-loops` turns
-    `ascube.mmad %a, %b to %c` into scf.for loops over m, n and k.
+    `ascube.mmad %a, %b to %c` into packing loops and scf.for loops of
+    vector ops over the 16 x 16 output tiles;
+    `--convert-ascube-to-loops=reference=true` into scf.for loops over m, n
+    and k.
   }];
   let options = [
     Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"false",
@@ -65,12 +88,17 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     Option<"syncChecks", "sync-checks", "bool", /*default=*/"false",
            "Call the runner's flag-model hooks before every instruction and "
            "flag op (__ascube_sync_op/access/flag; ascube-run --check-sync, "
-           "sync_c3-sync_c8)">
+           "sync_c3-sync_c8)">,
+    Option<"reference", "reference", "bool", /*default=*/"false",
+           "Lower mmad and mmad_mx to the plain loops of the documented "
+           "order (for each m, n a loop over k) instead of the vector "
+           "micro-kernels, which give the same bits">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect", "::mlir::math::MathDialect",
-    "::mlir::func::FuncDialect", "::mlir::cf::ControlFlowDialect"
+    "::mlir::func::FuncDialect", "::mlir::cf::ControlFlowDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 

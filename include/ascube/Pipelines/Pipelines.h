@@ -23,14 +23,16 @@ namespace ascube {
 /// convert-ascube-to-loops (with run-time checks of dynamic offsets, QUANT_PRE
 /// words and 4:2 indices when `runtimeChecks`; reporting every element
 /// access of a GM argument to `__ascube_gm_access` when `raceChecks`; calling
-/// the flag-model hooks before every instruction when `syncChecks`),
-/// canonicalize, then the upstream lowerings (affine, scf -> cf, arith with
-/// bf16 expanded, memref, math, func -> LLVM). Registered as `ascube-to-llvm`
-/// (option `runtime-checks`).
+/// the flag-model hooks before every instruction when `syncChecks`; mmad and
+/// mmad_mx as the plain reference loops instead of the vector micro-kernels
+/// when `referenceMmad`, the same bits), canonicalize, then the upstream
+/// lowerings (affine, scf -> cf, arith with bf16 expanded, memref, vector,
+/// math, func -> LLVM). Registered as `ascube-to-llvm` (options
+/// `runtime-checks`, `reference`).
 void buildAscubeToLLVMPipeline(mlir::OpPassManager &pm,
                                bool runtimeChecks = false,
-                               bool raceChecks = false,
-                               bool syncChecks = false);
+                               bool raceChecks = false, bool syncChecks = false,
+                               bool referenceMmad = false);
 
 /// Builds the entry from linalg: ascube-tile-linalg for `product` (empty:
 /// the module's ascube.target), turning linalg.matmul on GM memrefs into a

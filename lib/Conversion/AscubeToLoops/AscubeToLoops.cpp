@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -486,8 +487,9 @@ void ascube::populateAscubeToLoopsTypeConversion(TypeConverter &types) {
 void ascube::configureAscubeToLoopsTarget(ConversionTarget &target,
                                           const TypeConverter &types) {
   target.addIllegalDialect<AscubeDialect>();
-  target.addLegalDialect<arith::ArithDialect, scf::SCFDialect,
-                         math::MathDialect, cf::ControlFlowDialect>();
+  target
+      .addLegalDialect<arith::ArithDialect, scf::SCFDialect, math::MathDialect,
+                       cf::ControlFlowDialect, vector::VectorDialect>();
   // ascube buffers are accessed by ascube instructions only: a memref op on
   // one (e.g. memref.load of an Nz buffer) is an error, not a silent
   // reinterpretation of its storage.
@@ -503,7 +505,7 @@ void ascube::configureAscubeToLoopsTarget(ConversionTarget &target,
 }
 
 void ascube::populateAscubeToLoopsConversionPatterns(
-    TypeConverter &types, RewritePatternSet &patterns) {
+    TypeConverter &types, RewritePatternSet &patterns, bool referenceMmad) {
   patterns.add<OrderingLowering<PipeBarrierOp>, OrderingLowering<SetFlagOp>,
                OrderingLowering<WaitFlagOp>, SyncAllLowering,
                BlockQueryLowering<BlockIdxOp, kBlockIdxGlobal>,
@@ -512,7 +514,7 @@ void ascube::populateAscubeToLoopsConversionPatterns(
   populateDataCopyToLoopsPatterns(types, patterns);
   populateLoadData2DToLoopsPatterns(types, patterns);
   populateLoadData3DToLoopsPatterns(types, patterns);
-  populateMmadToLoopsPatterns(types, patterns);
+  populateMmadToLoopsPatterns(types, patterns, referenceMmad);
   populateFixpipeToLoopsPatterns(types, patterns);
 }
 
@@ -532,7 +534,7 @@ struct ConvertAscubeToLoopsPass
     ConversionTarget target(getContext());
     configureAscubeToLoopsTarget(target, types);
     RewritePatternSet patterns(&getContext());
-    populateAscubeToLoopsConversionPatterns(types, patterns);
+    populateAscubeToLoopsConversionPatterns(types, patterns, reference);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    types);
     populateReturnOpTypeConversionPattern(patterns, types);

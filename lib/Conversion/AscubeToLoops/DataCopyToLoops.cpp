@@ -1,8 +1,8 @@
 //===- DataCopyToLoops.cpp - DataCopy on the CPU --------------------------===//
 //
 // DataCopy (cube-reference §4, §5, §16) as loops over flat storage:
-// DataCopyParams blocks, ND2NZ/DN2NZ with the zero-filled row tail, the
-// bias copy's widening.
+// DataCopyParams blocks, ND2NZ/DN2NZ with the zero-filled row tail (ND2NZ
+// rows as vector runs of C0 elements), the bias copy's widening.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -84,6 +85,49 @@ struct DataCopyLowering : AscubePattern<DataCopyOp> {
     int64_t rows = dn ? p->dValue : p->nValue;
     int64_t cols = dn ? p->nValue : p->dValue;
     int64_t paddedCols = llvm::alignTo(cols, c0);
+    // ND2NZ whose source and destination elements have one width: a row
+    // is runs of C0 contiguous elements, each one vector load and store
+    // (bits unchanged: a bitcast at most); the last run of a row tail is
+    // zero-filled. Not under race checks, which see element accesses.
+    Type sElem = cast<MemRefType>(src.getType()).getElementType();
+    Type dElem = cast<MemRefType>(dst.getType()).getElementType();
+    auto func = op->getParentOfType<func::FuncOp>();
+    if (!dn && !(func && func->hasAttr(kGMArgsAttr)) && sElem.isIntOrFloat() &&
+        dElem.isIntOrFloat() &&
+        sElem.getIntOrFloatBitWidth() == dElem.getIntOrFloatBitWidth()) {
+      auto run = [&](Value s, Value d, int64_t len) {
+        Value v = vector::LoadOp::create(b, VectorType::get({len}, sElem), src,
+                                         ValueRange{s});
+        if (sElem != dElem)
+          v = arith::BitcastOp::create(b, VectorType::get({len}, dElem), v);
+        vector::StoreOp::create(b, v, dst, ValueRange{d});
+      };
+      int64_t full = cols / c0, tail = cols % c0;
+      forRange(b, p->ndNum, [&](Value i) {
+        Value sMat = im.add(sOff, im.mul(i, p->srcNdMatrixStride));
+        Value dMat = im.add(dOff, im.mul(i, p->dstNzMatrixStride));
+        forRange(b, rows, [&](Value r) {
+          Value sRow = im.add(sMat, im.mul(r, p->srcDValue));
+          Value dRow = im.add(dMat, im.mul(r, p->dstNzNStride * c0));
+          forRange(b, full, [&](Value c1) {
+            run(im.add(sRow, im.mul(c1, c0)),
+                im.add(dRow, im.mul(c1, p->dstNzC0Stride * c0)), c0);
+          });
+          if (tail == 0)
+            return;
+          Value d = im.add(dRow, full * p->dstNzC0Stride * c0);
+          run(im.add(sRow, full * c0), d, tail);
+          auto zt = VectorType::get({c0 - tail}, dElem);
+          vector::StoreOp::create(
+              b,
+              arith::ConstantOp::create(
+                  b, DenseElementsAttr::get(zt, b.getZeroAttr(dElem))),
+              dst, ValueRange{im.add(d, tail)});
+        });
+      });
+      rewriter.eraseOp(op);
+      return success();
+    }
     // Elements are carried as bits (bitsType): a float crossing the branch
     // below could lose a subnormal on the CPU.
     Value zero = arith::ConstantOp::create(b, b.getZeroAttr(bitsType(ds.type)));

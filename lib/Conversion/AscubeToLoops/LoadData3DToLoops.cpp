@@ -2,7 +2,8 @@
 //
 // LoadData 3D V2 and V1 (cube-reference §10) as loops over every window
 // element, through the IR-free model of ascube/Model/Im2col.h that the
-// verifiers check with.
+// verifiers check with; V2 windows aligned to C0 along k move a run of C0
+// channels at a time (one source position and padding test per run).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -103,6 +105,71 @@ struct Load3DLowering : AscubePattern<Load3DOp> {
     int64_t m0 = p->windowStart(0).first, k0 = p->windowStart(0).second;
     int64_t dm = p->windowStart(1).first - m0;
     int64_t dk = p->windowStart(1).second - k0;
+    // Runs of C0 k elements share (c1, kh, kw), so one source position
+    // and one padding test (im2colSource), and are C0 contiguous elements
+    // of the map: moved as one vector; a destination with rows inside
+    // its fractals takes them as one vector too, else element by element.
+    int64_t c0 = g.c0;
+    const model::Load3DPlacement &place = p->placement;
+    if (st.per == 1 && k0 % c0 == 0 && dk % c0 == 0 &&
+        p->kExtension % c0 == 0) {
+      bool rowRuns = !place.transposed &&
+                     !layout::isColumnMajorInside(place.format) &&
+                     place.fractal.cols % c0 == 0;
+      Type bits = bitsType(st.type);
+      auto vt = VectorType::get({c0}, st.type),
+           bt = VectorType::get({c0}, bits);
+      Value padRun = vector::BroadcastOp::create(b, bt, pad);
+      forRange(b, p->repeatTime, [&](Value r) {
+        Value mBase = im.add(im.mul(r, dm), m0),
+              kBase = im.add(im.mul(r, dk), k0);
+        Value dBase = im.add(dOff, im.mul(r, p->dstStride * fractal));
+        forRange(b, p->mExtension, [&](Value i) {
+          forRange(b, p->kExtension / c0, [&](Value jb) {
+            Value j = im.mul(jb, c0);
+            model::Im2colSource<Value> at =
+                model::im2colSource(im, g, im.add(i, mBase), im.add(j, kBase));
+            auto cmp = [&](arith::CmpIPredicate pred, Value x, int64_t y) {
+              return arith::CmpIOp::create(b, pred, x, im.c(y));
+            };
+            using P = arith::CmpIPredicate;
+            Value inside = arith::AndIOp::create(
+                b,
+                arith::AndIOp::create(b, cmp(P::sge, at.ih, 0),
+                                      cmp(P::slt, at.ih, g.l1H)),
+                arith::AndIOp::create(b, cmp(P::sge, at.iw, 0),
+                                      cmp(P::slt, at.iw, g.l1W)));
+            auto ifOp = scf::IfOp::create(b, bt, inside,
+                                          /*withElseRegion=*/true);
+            {
+              OpBuilder::InsertionGuard guard(b);
+              b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+              Value v = vector::LoadOp::create(
+                  b, vt, src, ValueRange{im.add(sOff, at.offset)});
+              if (bits != st.type)
+                v = arith::BitcastOp::create(b, bt, v);
+              scf::YieldOp::create(b, v);
+              b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+              scf::YieldOp::create(b, padRun);
+            }
+            Value run = ifOp.getResult(0);
+            if (bits != st.type)
+              run = arith::BitcastOp::create(b, vt, run);
+            if (rowRuns) {
+              vector::StoreOp::create(
+                  b, run, dst,
+                  ValueRange{im.add(dBase, place.offset(im, i, j))});
+              return;
+            }
+            for (int64_t e = 0; e < c0; ++e)
+              storeElement(b, vector::ExtractOp::create(b, run, e), dst,
+                           im.add(dBase, place.offset(im, i, im.add(j, e))));
+          });
+        });
+      });
+      rewriter.eraseOp(op);
+      return success();
+    }
     forRange(b, p->repeatTime, [&](Value r) {
       Value mBase = im.add(im.mul(r, dm), m0),
             kBase = im.add(im.mul(r, dk), k0);

@@ -276,8 +276,10 @@ void populateLoadData2DToLoopsPatterns(TypeConverter &types,
                                        RewritePatternSet &patterns);
 void populateLoadData3DToLoopsPatterns(TypeConverter &types,
                                        RewritePatternSet &patterns);
+/// `reference`: mmad and mmad_mx as the plain loops of the documented order
+/// instead of the vector micro-kernels (the same bits).
 void populateMmadToLoopsPatterns(TypeConverter &types,
-                                 RewritePatternSet &patterns);
+                                 RewritePatternSet &patterns, bool reference);
 void populateFixpipeToLoopsPatterns(TypeConverter &types,
                                     RewritePatternSet &patterns);
 

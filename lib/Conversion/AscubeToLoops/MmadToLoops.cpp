@@ -1,9 +1,12 @@
 //===- MmadToLoops.cpp - Mmad family on the CPU ---------------------------===//
 //
-// mmad, mmad_sparse and mmad_mx (cube-reference §13-§15) as loops in the
-// documented order: each product formed in f32 (or exactly, for integers),
-// accumulated one k at a time from C, bias or zero, saturated where the
-// result is written.
+// mmad, mmad_sparse and mmad_mx (cube-reference §13-§15) in the documented
+// order: each product formed in f32 (or exactly, for integers), accumulated
+// one k at a time from C, bias or zero, saturated where the result is
+// written. mmad and mmad_mx run as vector micro-kernels over packed operands
+// (emitMicroKernels) that give the same bits as the plain loops
+// (emitReferenceLoops, the pass option `reference`); mmad_sparse, whose A
+// element depends on the column, runs as the plain loops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,9 +19,12 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include "llvm/Support/MathExtras.h"
+
+#include <functional>
 
 using namespace mlir;
 using namespace ascube;
@@ -125,9 +131,315 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
   }
 };
 
+/// What one mmad or mmad_mx computes, element by element: C(i, j) starts
+/// from init(i, j) and adds a(i, k) * b(k, j) for k = 0, 1, ... in order;
+/// finish(i, j, sum) writes it (saturation, narrowing). Floats are widened
+/// to f32 (MX operands already scaled), integers to i64.
+struct MatmulSpec {
+  int64_t m = 0, n = 0, k = 0;
+  bool isFloat = true;
+  /// Integer products summed from zero fit in i32 for every k (|a| |b| k
+  /// < 2^31): the micro-kernels may accumulate in i32 and add init after.
+  bool i32Exact = false;
+  /// Every product a(i, k) b(k, j) is exact in f32 (f16, 8-bit and 4-bit
+  /// float operands, no HF32): a fused multiply-add then rounds once where
+  /// the separate multiply and add round once too, so the micro-kernels
+  /// may fuse them.
+  bool exactProducts = false;
+  /// Set where C is f32 and written as summed (no saturation), or s32
+  /// summed in i32: the micro-kernels then start from (f32) or add (s32,
+  /// saturated) and write to C's own storage (Nz, 16 x 16 fractals, `cm1`
+  /// fractal rows between columns), with init zero, the `bias` row (C's
+  /// type) or C itself; no scratch C, no scalar loops over m x n.
+  struct DirectC {
+    Value c;
+    int64_t cm1 = 0;
+    enum class Init { Zero, Bias, C } init = Init::Zero;
+    Value bias; // flat bias of C's type, for Init::Bias
+  };
+  std::optional<DirectC> direct;
+  /// An operand whose fractals hold their lines (rows of A, columns of B)
+  /// as runs of c0 contiguous k elements, in a type widened by plain casts
+  /// (f16, bf16, f32, 8-bit integers) and used as loaded: packed a run at a
+  /// time with vector loads. `index(line, kk)` is the storage index of
+  /// (line, kk) in `buf`; a run starts at every multiple of c0.
+  struct Lines {
+    Value buf;
+    Type logical;
+    int64_t c0 = 0;
+    std::function<Value(Value line, Value kk)> index;
+  };
+  std::optional<Lines> aLines, bLines;
+  std::function<Value(Value i, Value kk)> a, b;
+  std::function<Value(Value i, Value j)> init;
+  std::function<void(Value i, Value j, Value sum)> finish;
+};
+
+/// The reference semantics: for each (i, j), a loop over k in order with a
+/// separate multiply and add (integers in i64).
+void emitReferenceLoops(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
+  IndexMath im{b};
+  forRange(b, s.m, [&](Value i) {
+    forRange(b, s.n, [&](Value j) {
+      Value init = s.init(i, j);
+      auto loop =
+          scf::ForOp::create(b, im.c(0), im.c(s.k), im.c(1), ValueRange{init});
+      {
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPointToStart(loop.getBody());
+        Value kk = loop.getInductionVar();
+        Value acc = loop.getRegionIterArgs()[0];
+        Value av = s.a(i, kk), bv = s.b(kk, j);
+        Value sum = s.isFloat ? Value(arith::AddFOp::create(
+                                    b, acc, arith::MulFOp::create(b, av, bv)))
+                              : Value(arith::AddIOp::create(
+                                    b, acc, arith::MulIOp::create(b, av, bv)));
+        scf::YieldOp::create(b, sum);
+      }
+      s.finish(i, j, loop.getResult(0));
+    });
+  });
+}
+
+/// A run of elements as loaded (`v`, their storage type) widened to `w`
+/// (f32 or i32) as loadWide widens one: f16 converted, bf16 shifted into
+/// the top half, f32 as is, integers sign- or zero-extended.
+Value widenRun(ImplicitLocOpBuilder &b, Value v, Type logical, Type w) {
+  auto vt = cast<VectorType>(v.getType());
+  auto to = [&](Type e) { return VectorType::get(vt.getShape(), e); };
+  if (logical.isF16())
+    return arith::ExtFOp::create(
+        b, to(w), Value(arith::BitcastOp::create(b, to(b.getF16Type()), v)));
+  if (logical.isBF16()) {
+    Value x = arith::ExtUIOp::create(b, to(b.getI32Type()), v);
+    Value sixteen = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(to(b.getI32Type()),
+                                  b.getI32IntegerAttr(16).getValue()));
+    return arith::BitcastOp::create(
+        b, to(w), Value(arith::ShLIOp::create(b, x, sixteen)));
+  }
+  if (logical.isF32())
+    return v;
+  if (logical.isUnsignedInteger())
+    return arith::ExtUIOp::create(b, to(w), v);
+  return arith::ExtSIOp::create(b, to(w), v);
+}
+
+/// The fast form, the same bits: the widened operands are packed once into
+/// plain scratch arrays (A as [m/16][k][16], B as [n/16][k][16]), then each
+/// 16 x 16 output tile is a register micro-kernel — 16 row vectors over n,
+/// and for each k in order one B row vector and, per row, A broadcast,
+/// multiplied and added lane by lane (fused only where every product is
+/// exact, s.exactProducts; nothing re-associated along k). Tails in m and n get
+/// tiles of fewer rows or lanes. Floats start from init, integers sum from
+/// zero in i32 (s.i32Exact) and add init (i64) once at the end, which is
+/// exact; in C's own storage (s.direct) or in a scratch C that a scalar
+/// loop then writes through s.finish.
+void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
+  IndexMath im{b};
+  constexpr int64_t T = 16; // the output fractal: 16 x 16
+  Type w = s.isFloat ? Type(b.getF32Type()) : Type(b.getI32Type());
+  int64_t m1 = llvm::divideCeil(s.m, T), n1 = llvm::divideCeil(s.n, T);
+  auto scratch = [&](int64_t size) {
+    return memref::AllocOp::create(b, MemRefType::get({size}, w)).getResult();
+  };
+  Value pa = scratch(m1 * T * s.k), pb = scratch(n1 * T * s.k);
+  const std::optional<MatmulSpec::DirectC> &direct = s.direct;
+  Value pc = direct ? Value() : scratch(m1 * n1 * T * T);
+  auto narrow = [&](Value v) {
+    return s.isFloat ? v : Value(arith::TruncIOp::create(b, w, v));
+  };
+  // Packed position of row i (or column j) at k: [i / 16][kk][i % 16].
+  auto packed = [&](Value i, Value kk) {
+    return im.add(im.mul(im.add(im.mul(im.div(i, T), s.k), kk), T),
+                  im.rem(i, T));
+  };
+  auto cell = [&](Value i, Value j) {
+    Value tile = im.add(im.mul(im.div(i, T), n1), im.div(j, T));
+    return im.add(im.mul(im.add(im.mul(tile, T), im.rem(i, T)), T),
+                  im.rem(j, T));
+  };
+  // Packs `lines` lines of an operand, a run of c0 k elements at a time
+  // (vector load, widened by casts, one store per element), or element by
+  // element through `value`.
+  auto pack = [&](Value dst, int64_t lines,
+                  const std::optional<MatmulSpec::Lines> &runs,
+                  llvm::function_ref<Value(Value line, Value kk)> value) {
+    if (!runs) {
+      forRange(b, lines, [&](Value t) {
+        forRange(b, s.k, [&](Value kk) {
+          memref::StoreOp::create(b, narrow(value(t, kk)), dst, packed(t, kk));
+        });
+      });
+      return;
+    }
+    int64_t c0 = runs->c0;
+    auto packRuns = [&](int64_t k1Lo, int64_t k1Hi, int64_t len) {
+      if (k1Lo >= k1Hi || len == 0)
+        return;
+      Type st = getStorage(runs->logical).type;
+      auto vt = VectorType::get({len}, st);
+      forRange(b, lines, [&](Value t) {
+        auto loop = scf::ForOp::create(b, im.c(k1Lo), im.c(k1Hi), im.c(1));
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPointToStart(loop.getBody());
+        Value kk = im.mul(loop.getInductionVar(), c0);
+        Value v = vector::LoadOp::create(b, vt, runs->buf,
+                                         ValueRange{runs->index(t, kk)});
+        v = widenRun(b, v, runs->logical, w);
+        Value at = packed(t, kk);
+        for (int64_t e = 0; e < len; ++e)
+          memref::StoreOp::create(b, vector::ExtractOp::create(b, v, e), dst,
+                                  im.add(at, e * T));
+      });
+    };
+    packRuns(0, s.k / c0, c0);
+    packRuns(s.k / c0, s.k / c0 + 1, s.k % c0);
+  };
+  pack(pa, s.m, s.aLines, s.a);
+  pack(pb, s.n, s.bLines, [&](Value j, Value kk) { return s.b(kk, j); });
+  if (s.isFloat && !direct)
+    forRange(b, s.m, [&](Value i) {
+      forRange(b, s.n, [&](Value j) {
+        memref::StoreOp::create(b, s.init(i, j), pc, cell(i, j));
+      });
+    });
+
+  // Tiles ti in [iLo, iHi) x tj in [jLo, jHi), each `rows` x `lanes`.
+  auto tiles = [&](int64_t iLo, int64_t iHi, int64_t rows, int64_t jLo,
+                   int64_t jHi, int64_t lanes) {
+    if (iLo >= iHi || jLo >= jHi || rows == 0 || lanes == 0)
+      return;
+    auto vt = VectorType::get({lanes}, w);
+    auto outer = scf::ForOp::create(b, im.c(iLo), im.c(iHi), im.c(1));
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(outer.getBody());
+    Value ti = outer.getInductionVar();
+    auto inner = scf::ForOp::create(b, im.c(jLo), im.c(jHi), im.c(1));
+    b.setInsertionPointToStart(inner.getBody());
+    Value tj = inner.getInductionVar();
+    // The tile's first element: in the scratch C, or in C's Nz storage.
+    Value cBase = direct ? im.mul(im.add(im.mul(tj, direct->cm1), ti), T * T)
+                         : im.mul(im.add(im.mul(ti, n1), tj), T * T);
+    Value cBuf = direct ? direct->c : pc;
+    using Init = MatmulSpec::DirectC::Init;
+    Value zero = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(vt, b.getZeroAttr(w)));
+    SmallVector<Value> accs;
+    for (int64_t r = 0; r < rows; ++r) {
+      if (!s.isFloat || (direct && direct->init == Init::Zero))
+        accs.push_back(zero);
+      else if (direct && direct->init == Init::Bias)
+        accs.push_back(vector::LoadOp::create(b, vt, direct->bias,
+                                              ValueRange{im.mul(tj, T)}));
+      else
+        accs.push_back(vector::LoadOp::create(
+            b, vt, cBuf, ValueRange{im.add(cBase, r * T)}));
+    }
+    Value aRow = im.mul(ti, s.k * T), bRow = im.mul(tj, s.k * T);
+    auto kLoop = scf::ForOp::create(b, im.c(0), im.c(s.k), im.c(1), accs);
+    {
+      OpBuilder::InsertionGuard g2(b);
+      b.setInsertionPointToStart(kLoop.getBody());
+      Value kk16 = im.mul(kLoop.getInductionVar(), T);
+      Value bv =
+          vector::LoadOp::create(b, vt, pb, ValueRange{im.add(bRow, kk16)});
+      Value aAt = im.add(aRow, kk16);
+      SmallVector<Value> next;
+      for (int64_t r = 0; r < rows; ++r) {
+        Value av = vector::BroadcastOp::create(
+            b, vt, memref::LoadOp::create(b, pa, im.add(aAt, r)));
+        Value acc = kLoop.getRegionIterArgs()[r];
+        if (s.exactProducts) {
+          next.push_back(vector::FMAOp::create(b, av, bv, acc));
+          continue;
+        }
+        Value prod = s.isFloat ? Value(arith::MulFOp::create(b, av, bv))
+                               : Value(arith::MulIOp::create(b, av, bv));
+        next.push_back(s.isFloat ? Value(arith::AddFOp::create(b, acc, prod))
+                                 : Value(arith::AddIOp::create(b, acc, prod)));
+      }
+      scf::YieldOp::create(b, next);
+    }
+    for (int64_t r = 0; r < rows; ++r) {
+      Value sum = kLoop.getResult(r);
+      if (!s.isFloat && direct && direct->init != Init::Zero) {
+        // i32 C: the exact sum from zero plus the bias or C, saturated.
+        Value init = direct->init == Init::Bias
+                         ? vector::LoadOp::create(b, vt, direct->bias,
+                                                  ValueRange{im.mul(tj, T)})
+                         : vector::LoadOp::create(
+                               b, vt, cBuf, ValueRange{im.add(cBase, r * T)});
+        auto wt = VectorType::get({lanes}, b.getI64Type());
+        auto splat = [&](int64_t v) {
+          return arith::ConstantOp::create(
+              b, DenseElementsAttr::get(wt, b.getI64IntegerAttr(v).getValue()));
+        };
+        Value wideInit = arith::ExtSIOp::create(b, wt, init);
+        Value wideSum = arith::ExtSIOp::create(b, wt, sum);
+        Value x = arith::AddIOp::create(b, wideInit, wideSum);
+        x = arith::MaxSIOp::create(b, x, splat(INT32_MIN));
+        x = arith::MinSIOp::create(b, x, splat(INT32_MAX));
+        sum = arith::TruncIOp::create(b, vt, x);
+      }
+      vector::StoreOp::create(b, sum, cBuf, ValueRange{im.add(cBase, r * T)});
+    }
+  };
+  int64_t mFull = s.m / T, mTail = s.m % T;
+  int64_t nFull = s.n / T, nTail = s.n % T;
+  tiles(0, mFull, T, 0, nFull, T);
+  tiles(0, mFull, T, nFull, nFull + 1, nTail);
+  tiles(mFull, mFull + 1, mTail, 0, nFull, T);
+  tiles(mFull, mFull + 1, mTail, nFull, nFull + 1, nTail);
+
+  if (!direct)
+    forRange(b, s.m, [&](Value i) {
+      forRange(b, s.n, [&](Value j) {
+        Value r = memref::LoadOp::create(b, pc, cell(i, j));
+        if (!s.isFloat)
+          r = arith::AddIOp::create(
+              b, s.init(i, j), arith::ExtSIOp::create(b, b.getI64Type(), r));
+        s.finish(i, j, r);
+      });
+    });
+  for (Value v : {pa, pb, pc})
+    if (v)
+      memref::DeallocOp::create(b, v);
+}
+
+/// The reference loops or the micro-kernels (integers only where i32
+/// cannot overflow).
+void emitMatmul(ImplicitLocOpBuilder &b, const MatmulSpec &s, bool reference) {
+  if (reference || (!s.isFloat && !s.i32Exact))
+    emitReferenceLoops(b, s);
+  else
+    emitMicroKernels(b, s);
+}
+
+/// The largest |value| of an integer element type.
+int64_t maxMagnitude(Type t) {
+  unsigned w = t.getIntOrFloatBitWidth();
+  return t.isUnsignedInteger() ? (int64_t(1) << w) - 1 : int64_t(1) << (w - 1);
+}
+
+/// C written in place by the micro-kernels (MatmulSpec::direct): f32 or s32
+/// C in Nz with `cm1` fractal rows, from zero, the bias table or C.
+template <typename Params>
+MatmulSpec::DirectC directC(Value c, int64_t cm1, const Params &p, Value bias) {
+  using Init = MatmulSpec::DirectC::Init;
+  MatmulSpec::DirectC d;
+  d.c = c, d.cm1 = cm1, d.bias = bias;
+  d.init = p.cmatrixInitVal  ? Init::Zero
+           : p.cmatrixSource ? Init::Bias
+                             : Init::C;
+  return d;
+}
+
 /// MmadMx (§15): each operand scaled by 2^(e8m0 - 127) per 32 K elements.
 struct MmadMxLowering : AscubePattern<MmadMxOp> {
-  using AscubePattern::AscubePattern;
+  MmadMxLowering(TypeConverter &types, MLIRContext *ctx, bool reference)
+      : AscubePattern(types, ctx), reference(reference) {}
+  bool reference;
   LogicalResult
   matchAndRewrite(MmadMxOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -151,50 +463,48 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
     int64_t c0 = layout::c0ForBits(*getElementBitWidth(at));
     int64_t m1 = llvm::divideCeil(p->m, 16), n1 = llvm::divideCeil(p->n, 16);
     int64_t k2 = p->k / 64; // 2-scale fractal columns along K
-    forRange(b, p->m, [&](Value i) {
-      forRange(b, p->n, [&](Value j) {
-        Value cIdx = layout::matrixOffset(im, Format::Nz, {16, 16}, m1 * 16,
-                                          n1 * 16, i, j);
-        Value init;
-        if (p->cmatrixInitVal)
-          init = arith::ConstantOp::create(b, b.getF32FloatAttr(0));
-        else if (p->cmatrixSource)
-          init = memref::LoadOp::create(b, bias, j);
-        else
-          init = memref::LoadOp::create(b, C, cIdx);
-        auto loop = scf::ForOp::create(b, im.c(0), im.c(p->k), im.c(1),
-                                       ValueRange{init});
-        {
-          OpBuilder::InsertionGuard g(b);
-          b.setInsertionPointToStart(loop.getBody());
-          Value kk = loop.getInductionVar();
-          Value acc = loop.getRegionIterArgs()[0];
-          // The grids of mmadmx_c3: A Nz 16 x C0, B Zn C0 x 16, scaleA
-          // ScaleA (Zz 16 x 2), scaleB ScaleB (Nn 2 x 16) over k/32 scales.
-          Value ks = im.div(kk, 32);
-          Value aIdx = layout::matrixOffset(im, Format::Nz, {16, c0}, m1 * 16,
-                                            p->k, i, kk);
-          Value bIdx = layout::matrixOffset(im, Format::Zn, {c0, 16}, p->k,
-                                            n1 * 16, kk, j);
-          Value saIdx = layout::matrixOffset(im, Format::ScaleA, {16, 2},
-                                             m1 * 16, 2 * k2, i, ks);
-          Value sbIdx = layout::matrixOffset(im, Format::ScaleB, {2, 16},
-                                             2 * k2, n1 * 16, ks, j);
-          Value av = arith::MulFOp::create(b, loadWide(b, module, A, aIdx, at),
-                                           loadWide(b, module, SA, saIdx, st));
-          Value bv = arith::MulFOp::create(b, loadWide(b, module, B, bIdx, bt),
-                                           loadWide(b, module, SB, sbIdx, st));
-          Value sum =
-              arith::AddFOp::create(b, acc, arith::MulFOp::create(b, av, bv));
-          scf::YieldOp::create(b, sum);
-        }
-        Value r = loop.getResult(0);
-        // §13.3; reachable only without a target (950 has no saturation).
-        if (getFloatOverflow(op) == FloatOverflow::saturation)
-          r = saturateF32(b, r, maxFinite(b.getF32Type()));
-        storeElement(b, r, C, cIdx);
-      });
-    });
+    auto cIdx = [&](Value i, Value j) {
+      return layout::matrixOffset(im, Format::Nz, {16, 16}, m1 * 16, n1 * 16, i,
+                                  j);
+    };
+    MatmulSpec s;
+    s.m = p->m, s.n = p->n, s.k = p->k;
+    // The grids of mmadmx_c3: A Nz 16 x C0, B Zn C0 x 16, scaleA ScaleA
+    // (Zz 16 x 2), scaleB ScaleB (Nn 2 x 16) over k/32 scales; each
+    // operand times its scale in f32.
+    s.a = [&](Value i, Value kk) {
+      Value aIdx =
+          layout::matrixOffset(im, Format::Nz, {16, c0}, m1 * 16, p->k, i, kk);
+      Value saIdx = layout::matrixOffset(im, Format::ScaleA, {16, 2}, m1 * 16,
+                                         2 * k2, i, im.div(kk, 32));
+      return arith::MulFOp::create(b, loadWide(b, module, A, aIdx, at),
+                                   loadWide(b, module, SA, saIdx, st));
+    };
+    s.b = [&](Value kk, Value j) {
+      Value bIdx =
+          layout::matrixOffset(im, Format::Zn, {c0, 16}, p->k, n1 * 16, kk, j);
+      Value sbIdx = layout::matrixOffset(im, Format::ScaleB, {2, 16}, 2 * k2,
+                                         n1 * 16, im.div(kk, 32), j);
+      return arith::MulFOp::create(b, loadWide(b, module, B, bIdx, bt),
+                                   loadWide(b, module, SB, sbIdx, st));
+    };
+    s.init = [&](Value i, Value j) -> Value {
+      if (p->cmatrixInitVal)
+        return arith::ConstantOp::create(b, b.getF32FloatAttr(0));
+      if (p->cmatrixSource)
+        return memref::LoadOp::create(b, bias, j);
+      return memref::LoadOp::create(b, C, cIdx(i, j));
+    };
+    bool sat = getFloatOverflow(op) == FloatOverflow::saturation;
+    s.finish = [&](Value i, Value j, Value r) {
+      // §13.3; reachable only without a target (950 has no saturation).
+      if (sat)
+        r = saturateF32(b, r, maxFinite(b.getF32Type()));
+      storeElement(b, r, C, cIdx(i, j));
+    };
+    if (!sat)
+      s.direct = directC(C, m1, *p, bias);
+    emitMatmul(b, s, reference);
     rewriter.eraseOp(op);
     return success();
   }
@@ -202,7 +512,9 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
 
 /// Mmad (§13).
 struct MmadLowering : AscubePattern<MmadOp> {
-  using AscubePattern::AscubePattern;
+  MmadLowering(TypeConverter &types, MLIRContext *ctx, bool reference)
+      : AscubePattern(types, ctx), reference(reference) {}
+  bool reference;
   LogicalResult
   matchAndRewrite(MmadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -230,68 +542,96 @@ struct MmadLowering : AscubePattern<MmadOp> {
     int64_t n1 = llvm::divideCeil(p->n, 16);
     int64_t cm1 = p->gemv ? 1 : m1;
     bool sat = getFloatOverflow(op) == FloatOverflow::saturation;
+    std::optional<HF32Mode> hf32 = op.getHf32();
+    auto round = [&](Value v) { // HF32 (§13.3)
+      if (!hf32)
+        return v;
+      return ascube::detail::buildRoundF32Mantissa(
+          b, v, getTargetProduct(op)->HF32Mantissa,
+          *hf32 == HF32Mode::nearest_away);
+    };
+    auto cIdx = [&](Value i, Value j) {
+      return layout::matrixOffset(im, Format::Nz, {16, 16}, cm1 * 16, n1 * 16,
+                                  i, j);
+    };
 
-    forRange(b, p->m, [&](Value i) {
-      forRange(b, p->n, [&](Value j) {
-        Value cIdx = layout::matrixOffset(im, Format::Nz, {16, 16}, cm1 * 16,
-                                          n1 * 16, i, j);
-        Value init;
-        if (p->cmatrixInitVal)
-          init = arith::ConstantOp::create(b, b.getZeroAttr(wide));
-        else if (p->cmatrixSource)
-          init = loadWide(b, module, bias, j, elemOf(op.getBias()));
-        else
-          init = loadWide(b, module, C, cIdx, ct);
-        auto loop = scf::ForOp::create(b, im.c(0), im.c(p->k), im.c(1),
-                                       ValueRange{init});
-        {
-          OpBuilder::InsertionGuard g(b);
-          b.setInsertionPointToStart(loop.getBody());
-          Value kk = loop.getInductionVar();
-          Value acc = loop.getRegionIterArgs()[0];
-          Value aIdx;
-          if (p->gemv) // A is k contiguous elements (§13.3)
-            aIdx = kk;
-          else // Zz with K1 fractals per row line, or Nz on 950
-            aIdx = layout::matrixOffset(im, p->aNz ? Format::Nz : Format::Zz,
-                                        {16, c0}, m1 * 16, k1 * c0, i, kk);
-          // B(kk, j) in Zn: N1 fractals per K line.
-          Value bIdx = layout::matrixOffset(im, Format::Zn, {c0, 16}, k1 * c0,
-                                            n1 * 16, kk, j);
-          Value av = loadWide(b, module, A, aIdx, at);
-          Value bv = loadWide(b, module, B, bIdx, bt);
-          if (std::optional<HF32Mode> h = op.getHf32()) { // §13.3
-            unsigned bits = getTargetProduct(op)->HF32Mantissa;
-            bool away = *h == HF32Mode::nearest_away;
-            av = ascube::detail::buildRoundF32Mantissa(b, av, bits, away);
-            bv = ascube::detail::buildRoundF32Mantissa(b, bv, bits, away);
-          }
-          Value prod = isFloat ? Value(arith::MulFOp::create(b, av, bv))
-                               : Value(arith::MulIOp::create(b, av, bv));
-          Value sum = isFloat ? Value(arith::AddFOp::create(b, acc, prod))
-                              : Value(arith::AddIOp::create(b, acc, prod));
-          scf::YieldOp::create(b, sum);
-        }
-        Value r = loop.getResult(0);
-        Storage cs = getStorage(ct);
-        if (isFloat) {
-          if (sat) // inf -> +-MAX of C, NaN -> 0 as C is written (§13.3)
-            r = saturateF32(b, r, maxFinite(ct));
-          r = narrowF32(b, r, ct); // f16 C: rounded once, stored as bits
-        } else {
-          // Integer accumulation saturates to the C type (§13.3).
-          bool u = ct.isUnsignedInteger();
-          int64_t lo = u ? 0 : INT32_MIN;
-          int64_t hi = u ? int64_t(UINT32_MAX) : INT32_MAX;
-          r = arith::MaxSIOp::create(
-              b, r, arith::ConstantIntOp::create(b, b.getI64Type(), lo));
-          r = arith::MinSIOp::create(
-              b, r, arith::ConstantIntOp::create(b, b.getI64Type(), hi));
-          r = arith::TruncIOp::create(b, cs.type, r);
-        }
-        storeElement(b, r, C, cIdx);
-      });
-    });
+    MatmulSpec s;
+    s.m = p->m, s.n = p->n, s.k = p->k, s.isFloat = isFloat;
+    if (!isFloat)
+      s.i32Exact =
+          maxMagnitude(at) * maxMagnitude(bt) * p->k <= int64_t(INT32_MAX);
+    // f16 x f16 needs 22 significant bits and stays above 2^-48, far from
+    // f32's subnormals; the 8-bit and 4-bit floats need fewer. bf16, f32
+    // and HF32 products can round or fall into f32's subnormals.
+    auto narrowFloat = [](Type t) {
+      return t.isF16() || smallFloatOf(t).has_value();
+    };
+    s.exactProducts = isFloat && !hf32 && narrowFloat(at) && narrowFloat(bt);
+    auto aIndex = [&](Value i, Value kk) -> Value {
+      if (p->gemv) // A is k contiguous elements (§13.3)
+        return kk;
+      // Zz with K1 fractals per row line, or Nz on 950
+      return layout::matrixOffset(im, p->aNz ? Format::Nz : Format::Zz,
+                                  {16, c0}, m1 * 16, k1 * c0, i, kk);
+    };
+    auto bIndex = [&](Value kk, Value j) { // Zn: N1 fractals per K line
+      return layout::matrixOffset(im, Format::Zn, {c0, 16}, k1 * c0, n1 * 16,
+                                  kk, j);
+    };
+    s.a = [&](Value i, Value kk) {
+      return round(loadWide(b, module, A, aIndex(i, kk), at));
+    };
+    s.b = [&](Value kk, Value j) {
+      return round(loadWide(b, module, B, bIndex(kk, j), bt));
+    };
+    s.init = [&](Value i, Value j) -> Value {
+      if (p->cmatrixInitVal)
+        return arith::ConstantOp::create(b, b.getZeroAttr(wide));
+      if (p->cmatrixSource)
+        return loadWide(b, module, bias, j, elemOf(op.getBias()));
+      return loadWide(b, module, C, cIdx(i, j), ct);
+    };
+    s.finish = [&](Value i, Value j, Value r) {
+      Storage cs = getStorage(ct);
+      if (isFloat) {
+        if (sat) // inf -> +-MAX of C, NaN -> 0 as C is written (§13.3)
+          r = saturateF32(b, r, maxFinite(ct));
+        r = narrowF32(b, r, ct); // f16 C: rounded once, stored as bits
+      } else {
+        // Integer accumulation saturates to the C type (§13.3).
+        bool u = ct.isUnsignedInteger();
+        int64_t lo = u ? 0 : INT32_MIN;
+        int64_t hi = u ? int64_t(UINT32_MAX) : INT32_MAX;
+        r = arith::MaxSIOp::create(
+            b, r, arith::ConstantIntOp::create(b, b.getI64Type(), lo));
+        r = arith::MinSIOp::create(
+            b, r, arith::ConstantIntOp::create(b, b.getI64Type(), hi));
+        r = arith::TruncIOp::create(b, cs.type, r);
+      }
+      storeElement(b, r, C, cIdx(i, j));
+    };
+    // Runs of c0 k elements: Zz / Nz rows of A (k contiguous inside a
+    // fractal, or all of A for GEMV), Zn columns of B.
+    auto runs = [&](Value buf, Type t, std::function<Value(Value, Value)> index)
+        -> std::optional<MatmulSpec::Lines> {
+      bool plain = t.isF16() || t.isBF16() || t.isF32() ||
+                   (t.isInteger() && t.getIntOrFloatBitWidth() == 8);
+      auto flat = cast<MemRefType>(buf.getType());
+      if (hf32 || !plain || flat.getElementType() != getStorage(t).type)
+        return std::nullopt;
+      return MatmulSpec::Lines{buf, t, c0, std::move(index)};
+    };
+    s.aLines = runs(A, at, [&](Value i, Value kk) { return aIndex(i, kk); });
+    s.bLines = runs(B, bt, [&](Value j, Value kk) { return bIndex(kk, j); });
+    // f32 C not saturated, or s32 C summed in i32 (saturated per vector),
+    // with an f32 / s32 bias: written in place.
+    bool s32 = !isFloat && !ct.isUnsignedInteger() && s.i32Exact &&
+               ct.getIntOrFloatBitWidth() == 32;
+    Type biasType = bias ? elemOf(op.getBias()) : ct;
+    if (((isFloat && ct.isF32() && !sat) || s32) && biasType == ct &&
+        cast<MemRefType>(C.getType()).getElementType() == getStorage(ct).type)
+      s.direct = directC(C, cm1, *p, bias);
+    emitMatmul(b, s, reference);
     rewriter.eraseOp(op);
     return success();
   }
@@ -299,8 +639,10 @@ struct MmadLowering : AscubePattern<MmadOp> {
 
 } // namespace
 
-void ascube::lowering::populateMmadToLoopsPatterns(
-    TypeConverter &types, RewritePatternSet &patterns) {
-  patterns.add<MmadSparseLowering, MmadMxLowering, MmadLowering>(
-      types, patterns.getContext());
+void ascube::lowering::populateMmadToLoopsPatterns(TypeConverter &types,
+                                                   RewritePatternSet &patterns,
+                                                   bool reference) {
+  patterns.add<MmadSparseLowering>(types, patterns.getContext());
+  patterns.add<MmadMxLowering, MmadLowering>(types, patterns.getContext(),
+                                             reference);
 }

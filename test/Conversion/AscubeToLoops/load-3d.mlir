@@ -1,22 +1,27 @@
-// LoadData 3D V2 as loops (cube-reference §10): im2col of a 4 x 4 x 16 f16
-// feature map (NC1HWC0, C1 = 1) with a 3 x 3 kernel, stride 1, padding 1 on
-// every side, into a 16 x 144 Zz L0A matrix. Row p is output pixel
-// (p / 4, p % 4); column j is (c1, kh, kw, c0) = (j / 144, j % 144 / 48,
-// j % 48 / 16, j % 16); it reads input (oh + kh - 1, ow + kw - 1), or the
-// pad value -1 outside the map.
+// LoadData 3D V2 (cube-reference §10): im2col of a 4 x 4 x 16 f16 feature
+// map (NC1HWC0, C1 = 1) with a 3 x 3 kernel, stride 1, padding 1 on every
+// side, into a 16 x 144 Zz L0A matrix. Row p is output pixel (p / 4,
+// p % 4); column j is (c1, kh, kw, c0) = (j / 144, j % 144 / 48, j % 48 /
+// 16, j % 16); it reads input (oh + kh - 1, ow + kw - 1), or the pad value
+// -1 outside the map. A run of C0 = 16 columns (j = 16 jb .. 16 jb + 15)
+// shares (c1, kh, kw): one source position, one padding test, one vector
+// of 16 channels, stored at fractal jb of the Zz row band: jb * 256 +
+// p * 16.
 // The order in which the address operations are created is the C++
 // compiler's (argument evaluation order), so they are matched as a DAG.
 // RUN: ascube-opt %s -split-input-file --convert-ascube-to-loops --canonicalize --cse | FileCheck %s
 
 // CHECK-LABEL: func.func @load_3d
 // CHECK-SAME: (%[[FM:.*]]: memref<256xi16>, %[[A:.*]]: memref<2304xi16>)
-// CHECK-DAG: %[[PAD:.*]] = arith.constant -17408 : i16
+// CHECK-DAG: %[[PAD:.*]] = arith.constant dense<-17408> : vector<16xi16>
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C9:.*]] = arith.constant 9 : index
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[C48:.*]] = arith.constant 48 : index
-// CHECK-DAG: %[[C144:.*]] = arith.constant 144 : index
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
 // CHECK: scf.for %[[P:.*]] = %{{.*}} to %[[C16]]
-// CHECK: scf.for %[[J:.*]] = %{{.*}} to %[[C144]]
+// CHECK: scf.for %[[JB:.*]] = %{{.*}} to %[[C9]]
+// CHECK: %[[J:.*]] = arith.muli %[[JB]], %[[C16]] : index
 // CHECK-DAG: %[[KH:.*]] = arith.divui %{{.*}}, %[[C48]]
 // CHECK-DAG: %[[KW:.*]] = arith.divui %{{.*}}, %[[C16]]
 // CHECK-DAG: %[[OH:.*]] = arith.divui %[[P]], %[[C4]]
@@ -29,11 +34,14 @@
 // CHECK-DAG: arith.cmpi sge, %[[W]]
 // CHECK-DAG: arith.cmpi slt, %[[H]], %[[C4]]
 // CHECK-DAG: arith.cmpi sge, %[[H]]
-// CHECK: %[[V:.*]] = scf.if %{{.*}} -> (i16)
-// CHECK: memref.load %[[FM]]
+// CHECK: %[[V:.*]] = scf.if %{{.*}} -> (vector<16xi16>)
+// CHECK: vector.load %[[FM]][%{{.*}}] : memref<256xi16>, vector<16xi16>
 // CHECK: } else {
 // CHECK: scf.yield %[[PAD]]
-// CHECK: memref.store %[[V]], %[[A]]
+// CHECK-DAG: %[[ROW:.*]] = arith.muli %{{.*}}, %[[C16]] : index
+// CHECK-DAG: %[[FRAC:.*]] = arith.muli %{{.*}}, %[[C256]] : index
+// CHECK: %[[TO:.*]] = arith.addi %[[FRAC]], %{{.*}} : index
+// CHECK: vector.store %[[V]], %[[A]][%[[TO]]] : memref<2304xi16>, vector<16xi16>
 func.func @load_3d(%fm: memref<1x1x4x4x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>, %a: memref<16x144xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>) {
   ascube.load_3d %fm to %a {filterH = 3 : i64, filterW = 3 : i64, padList = array<i64: 1, 1, 1, 1>, padValue = -1.0 : f16} : memref<1x1x4x4x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>> to memref<16x144xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
   return

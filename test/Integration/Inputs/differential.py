@@ -96,7 +96,7 @@ def kernel(cfg):
     lines.append(f"    ascube.data_copy %A to %a1 : {a_gm} to {a_l1}")
     lines.append(f"    ascube.data_copy %B to %b1 : {b_gm} to {b_l1}")
     gemv = m == 1 and not cfg["disable_gemv"]
-    mmad_attrs = []
+    mmad_attrs = list(cfg.get("mmad_extra", []))  # e.g. HF32 (fast_reference.py)
     if gemv:
         # GEMV (m = 1): the Cube reads A as k contiguous elements. ND2NZ
         # with dstNzC0Stride = 1 lays the single row out contiguously in

@@ -1,0 +1,172 @@
+// The default lowering of mmad: vector micro-kernels (docs/Rationale.md,
+// "Speed without giving up a bit"; mmad.mlir has the reference loops). The
+// operands are widened once into packed scratch arrays, a run of C0 k
+// elements at a time; each 16 x 16 tile of C is 16 row vectors carried
+// through the k loop in order; f16 products are exact in f32, so they are
+// fused (vector.fma), bf16 ones are multiplied and added apart; f32 C is
+// read and written in place. Hand-worked addresses: A 16 x 32 f16 Zz (C0
+// 16): row i, k block k1 starts at k1 * 256 + i * 16; packed A holds
+// (i, kk) at kk * 16 + i.
+// RUN: ascube-opt %s -split-input-file --convert-ascube-to-loops --canonicalize --cse | FileCheck %s
+
+!A = memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B = memref<32x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+
+// CHECK-LABEL: func.func @mmad_f16
+// CHECK-SAME: (%[[A:.*]]: memref<512xi16>, %[[B:.*]]: memref<512xi16>, %[[C:.*]]: memref<256xf32>)
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// CHECK-DAG: %[[C240:.*]] = arith.constant 240 : index
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK: %[[PA:.*]] = memref.alloc() : memref<512xf32>
+// CHECK: %[[PB:.*]] = memref.alloc() : memref<512xf32>
+// A run of 16 k elements: one vector load, widened exactly, stored 16 apart.
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}}
+// CHECK: scf.for
+// CHECK: %[[LD:.*]] = vector.load %[[A]][%{{.*}}] : memref<512xi16>, vector<16xi16>
+// CHECK-NEXT: %[[H:.*]] = arith.bitcast %[[LD]] : vector<16xi16> to vector<16xf16>
+// CHECK-NEXT: %[[W:.*]] = arith.extf %[[H]] : vector<16xf16> to vector<16xf32>
+// CHECK: %[[E0:.*]] = vector.extract %[[W]][0] : f32 from vector<16xf32>
+// CHECK-NEXT: memref.store %[[E0]], %[[PA]][%[[AT:.*]]] : memref<512xf32>
+// CHECK-NEXT: %[[AT1:.*]] = arith.addi %[[AT]], %c16 : index
+// CHECK-NEXT: %[[E1:.*]] = vector.extract %[[W]][1] : f32 from vector<16xf32>
+// CHECK-NEXT: memref.store %[[E1]], %[[PA]][%[[AT1]]] : memref<512xf32>
+// CHECK: vector.load %[[B]][%{{.*}}] : memref<512xi16>, vector<16xi16>
+// The k loop: from zero (cmatrixInitVal), k = 0 .. 31 in order.
+// CHECK: %[[R:.*]]:16 = scf.for %[[K:.*]] = %{{.*}} to %[[C32]] step %{{.*}} iter_args(%[[ACC0:[a-z0-9_]+]] = %[[ZERO]], %[[ACC1:[a-z0-9_]+]] = %[[ZERO]],
+// CHECK-NEXT: %[[K16:.*]] = arith.muli %[[K]], %c16 : index
+// CHECK-NEXT: %[[BV:.*]] = vector.load %[[PB]][%[[K16]]] : memref<512xf32>, vector<16xf32>
+// CHECK-NEXT: %[[A0:.*]] = memref.load %[[PA]][%[[K16]]] : memref<512xf32>
+// CHECK-NEXT: %[[AB0:.*]] = vector.broadcast %[[A0]] : f32 to vector<16xf32>
+// CHECK-NEXT: %[[S0:.*]] = vector.fma %[[AB0]], %[[BV]], %[[ACC0]] : vector<16xf32>
+// CHECK-NEXT: %[[K161:.*]] = arith.addi %[[K16]], %c1 : index
+// CHECK-NEXT: %[[A1:.*]] = memref.load %[[PA]][%[[K161]]] : memref<512xf32>
+// CHECK-NEXT: %[[AB1:.*]] = vector.broadcast %[[A1]] : f32 to vector<16xf32>
+// CHECK-NEXT: %[[S1:.*]] = vector.fma %[[AB1]], %[[BV]], %[[ACC1]] : vector<16xf32>
+// CHECK: scf.yield %[[S0]], %[[S1]],
+// Row r of the one Nz fractal of C at r * 16.
+// CHECK: vector.store %[[R]]#0, %[[C]][%c0] : memref<256xf32>, vector<16xf32>
+// CHECK-NEXT: vector.store %[[R]]#1, %[[C]][%c16] : memref<256xf32>, vector<16xf32>
+// CHECK: vector.store %[[R]]#15, %[[C]][%[[C240]]] : memref<256xf32>, vector<16xf32>
+// CHECK: memref.dealloc %[[PA]]
+// CHECK-NEXT: memref.dealloc %[[PB]]
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @mmad_f16(%A: !A, %B: !B, %C: !C) {
+    ascube.mmad %A, %B to %C : !A, !B to !C
+    return
+  }
+}
+
+// -----
+
+// bf16 products can round (or fall into f32's subnormals): multiplied and
+// added apart. Accumulating onto C: the row vectors start from C.
+!A = memref<16x16xbf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B = memref<16x16xbf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+// CHECK-LABEL: func.func @mmad_bf16
+// CHECK-SAME: %[[C:[^:]*]]: memref<256xf32>)
+// bf16 widened into the top half of the f32 bits.
+// CHECK: arith.extui %{{.*}} : vector<16xi16> to vector<16xi32>
+// CHECK-NEXT: arith.shli
+// CHECK-NEXT: arith.bitcast %{{.*}} : vector<16xi32> to vector<16xf32>
+// CHECK: %[[C0:.*]] = vector.load %[[C]][%c0] : memref<256xf32>, vector<16xf32>
+// CHECK: scf.for {{.*}} iter_args(%[[ACC0:[a-z0-9_]+]] = %[[C0]],
+// CHECK-NOT: vector.fma
+// CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK-NEXT: arith.addf %[[ACC0]], %[[P]] : vector<16xf32>
+// CHECK-NOT: vector.fma
+// CHECK: return
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @mmad_bf16(%A: !A, %B: !B, %C: !C) {
+    ascube.mmad %A, %B to %C {cmatrixInitVal = false} : !A, !B to !C
+    return
+  }
+}
+
+// -----
+
+// int8: products summed from zero in i32 (128 * 128 * 32 < 2^31), then the
+// bias added in i64 and saturated to int32, a row vector at a time.
+!A = memref<16x32xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B = memref<32x16xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C = memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+!T = memref<16xi32, #ascube.mem<BT>>
+// CHECK-LABEL: func.func @mmad_i8_bias
+// CHECK-SAME: %[[C:[^:]*]]: memref<256xi32>, %[[T:[^:]*]]: memref<16xi32>)
+// CHECK-DAG: %[[LO:.*]] = arith.constant dense<-2147483648> : vector<16xi64>
+// CHECK-DAG: %[[HI:.*]] = arith.constant dense<2147483647> : vector<16xi64>
+// CHECK-DAG: %[[Z:.*]] = arith.constant dense<0> : vector<16xi32>
+// CHECK: arith.extsi %{{.*}} : vector<32xi8> to vector<32xi32>
+// CHECK: %[[R:.*]]:16 = scf.for {{.*}} iter_args(%[[ACC0:[a-z0-9_]+]] = %[[Z]],
+// CHECK: %[[P:.*]] = arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK-NEXT: arith.addi %[[ACC0]], %[[P]] : vector<16xi32>
+// CHECK: %[[BIAS:.*]] = vector.load %[[T]][%c0] : memref<16xi32>, vector<16xi32>
+// CHECK-NEXT: %[[BW:.*]] = arith.extsi %[[BIAS]] : vector<16xi32> to vector<16xi64>
+// CHECK-NEXT: %[[SW:.*]] = arith.extsi %[[R]]#0 : vector<16xi32> to vector<16xi64>
+// CHECK-NEXT: %[[X:.*]] = arith.addi %[[BW]], %[[SW]] : vector<16xi64>
+// CHECK-NEXT: %[[X1:.*]] = arith.maxsi %[[X]], %[[LO]] : vector<16xi64>
+// CHECK-NEXT: %[[X2:.*]] = arith.minsi %[[X1]], %[[HI]] : vector<16xi64>
+// CHECK-NEXT: %[[X3:.*]] = arith.trunci %[[X2]] : vector<16xi64> to vector<16xi32>
+// CHECK-NEXT: vector.store %[[X3]], %[[C]][%c0] : memref<256xi32>, vector<16xi32>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @mmad_i8_bias(%A: !A, %B: !B, %C: !C, %T: !T) {
+    ascube.mmad %A, %B to %C bias %T : !T : !A, !B to !C
+    return
+  }
+}
+
+// -----
+
+// The saturating overflow mode: C is saturated as it is written, so the
+// tiles go through a scratch C and a scalar write per element (the
+// reference's saturateF32).
+!A = memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B = memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+!C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+// CHECK-LABEL: func.func @mmad_saturating
+// CHECK: memref.alloc() : memref<256xf32>
+// CHECK: memref.alloc() : memref<256xf32>
+// CHECK: %[[PC:.*]] = memref.alloc() : memref<256xf32>
+// CHECK: vector.store %{{.*}}, %[[PC]]
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: memref.load %[[PC]]
+// CHECK: arith.cmpf
+// CHECK: memref.dealloc %[[PC]]
+module attributes {ascube.target = #ascube.target<atlas_a2>, ascube.overflow = #ascube.overflow<saturation>} {
+  func.func @mmad_saturating(%A: !A, %B: !B, %C: !C) {
+    ascube.mmad %A, %B to %C : !A, !B to !C
+    return
+  }
+}
+
+// -----
+
+// ND2NZ: each row as runs of C0 = 16 elements, one vector move each; the
+// row tail (20 = 16 + 4) moves 4 and zero-fills 12. Row r of a 2 x 20 f16
+// matrix: columns 0-15 at r * 16, columns 16-19 at 256 + r * 16 (the
+// second fractal column, 16 padded rows of 16), zeros at 260 + r * 16.
+// CHECK-LABEL: func.func @nd2nz
+// CHECK-SAME: (%[[G:.*]]: memref<2x20xf16>, %[[L:.*]]: memref<512xi16>)
+// CHECK-DAG: %[[Z:.*]] = arith.constant dense<0> : vector<12xi16>
+// CHECK: %[[FLAT:.*]] = memref.collapse_shape %[[G]]
+// CHECK: scf.for %[[R:.*]] = %{{.*}} to %c2
+// CHECK-NEXT: %[[S:.*]] = arith.muli %[[R]], %c20 : index
+// CHECK-NEXT: %[[D:.*]] = arith.muli %[[R]], %c16 : index
+// CHECK-NEXT: %[[V:.*]] = vector.load %[[FLAT]][%[[S]]] : memref<40xf16>, vector<16xf16>
+// CHECK-NEXT: %[[VB:.*]] = arith.bitcast %[[V]] : vector<16xf16> to vector<16xi16>
+// CHECK-NEXT: vector.store %[[VB]], %[[L]][%[[D]]] : memref<512xi16>, vector<16xi16>
+// CHECK-NEXT: %[[D2:.*]] = arith.addi %[[D]], %c256 : index
+// CHECK-NEXT: %[[S2:.*]] = arith.addi %[[S]], %c16 : index
+// CHECK-NEXT: %[[T:.*]] = vector.load %[[FLAT]][%[[S2]]] : memref<40xf16>, vector<4xf16>
+// CHECK-NEXT: %[[TB:.*]] = arith.bitcast %[[T]] : vector<4xf16> to vector<4xi16>
+// CHECK-NEXT: vector.store %[[TB]], %[[L]][%[[D2]]] : memref<512xi16>, vector<4xi16>
+// CHECK-NEXT: %[[D3:.*]] = arith.addi %[[D]], %c260 : index
+// CHECK-NEXT: vector.store %[[Z]], %[[L]][%[[D3]]] : memref<512xi16>, vector<12xi16>
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+  func.func @nd2nz(%G: memref<2x20xf16>, %L: memref<2x20xf16, #ascube.layout<Nz>, #ascube.mem<L1>>) {
+    ascube.data_copy %G to %L : memref<2x20xf16> to memref<2x20xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+    return
+  }
+}
