@@ -110,8 +110,8 @@ struct DataCopyLowering : AscubePattern<DataCopyOp> {
           Value sRow = im.add(sMat, im.mul(r, p->srcDValue));
           Value dRow = im.add(dMat, im.mul(r, p->dstNzNStride * c0));
           forRange(b, full, [&](Value c1) {
-            run(im.add(sRow, im.mul(c1, c0)),
-                im.add(dRow, im.mul(c1, p->dstNzC0Stride * c0)), c0);
+            Value s = im.add(sRow, im.mul(c1, c0));
+            run(s, im.add(dRow, im.mul(c1, p->dstNzC0Stride * c0)), c0);
           });
           if (tail == 0)
             return;

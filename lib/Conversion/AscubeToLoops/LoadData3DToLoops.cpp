@@ -127,8 +127,9 @@ struct Load3DLowering : AscubePattern<Load3DOp> {
         forRange(b, p->mExtension, [&](Value i) {
           forRange(b, p->kExtension / c0, [&](Value jb) {
             Value j = im.mul(jb, c0);
+            Value m = im.add(i, mBase);
             model::Im2colSource<Value> at =
-                model::im2colSource(im, g, im.add(i, mBase), im.add(j, kBase));
+                model::im2colSource(im, g, m, im.add(j, kBase));
             auto cmp = [&](arith::CmpIPredicate pred, Value x, int64_t y) {
               return arith::CmpIOp::create(b, pred, x, im.c(y));
             };
@@ -161,9 +162,10 @@ struct Load3DLowering : AscubePattern<Load3DOp> {
                   ValueRange{im.add(dBase, place.offset(im, i, j))});
               return;
             }
-            for (int64_t e = 0; e < c0; ++e)
-              storeElement(b, vector::ExtractOp::create(b, run, e), dst,
-                           im.add(dBase, place.offset(im, i, im.add(j, e))));
+            for (int64_t e = 0; e < c0; ++e) {
+              Value to = im.add(dBase, place.offset(im, i, im.add(j, e)));
+              storeElement(b, vector::ExtractOp::create(b, run, e), dst, to);
+            }
           });
         });
       });

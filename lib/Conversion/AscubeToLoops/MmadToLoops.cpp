@@ -268,7 +268,8 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
     if (!runs) {
       forRange(b, lines, [&](Value t) {
         forRange(b, s.k, [&](Value kk) {
-          memref::StoreOp::create(b, narrow(value(t, kk)), dst, packed(t, kk));
+          Value x = narrow(value(t, kk));
+          memref::StoreOp::create(b, x, dst, packed(t, kk));
         });
       });
       return;
@@ -288,9 +289,12 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
                                          ValueRange{runs->index(t, kk)});
         v = widenRun(b, v, runs->logical, w);
         Value at = packed(t, kk);
-        for (int64_t e = 0; e < len; ++e)
-          memref::StoreOp::create(b, vector::ExtractOp::create(b, v, e), dst,
-                                  im.add(at, e * T));
+        for (int64_t e = 0; e < len; ++e) {
+          // One statement per op: the IR's order is not the C++ compiler's.
+          Value to = im.add(at, e * T);
+          Value x = vector::ExtractOp::create(b, v, e);
+          memref::StoreOp::create(b, x, dst, to);
+        }
       });
     };
     packRuns(0, s.k / c0, c0);
