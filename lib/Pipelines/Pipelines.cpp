@@ -76,6 +76,7 @@ void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks,
   options.raceChecks = raceChecks;
   options.syncChecks = syncChecks;
   options.reference = referenceMmad;
+  options.outline = true; // compile time linear in the kernel's size
   pm.addPass(createConvertAscubeToLoops(options));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLowerAffinePass());

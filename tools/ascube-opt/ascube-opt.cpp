@@ -55,7 +55,7 @@ struct KeepArgumentNamesPass
 
   void runOnOperation() override {
     if (!source)
-      return;
+      return markAllAnalysesPreserved();
     // Start offset of each line (1-based lines).
     StringRef text = source->getBuffer();
     SmallVector<size_t> lineStart{0, 0};
@@ -83,6 +83,9 @@ struct KeepArgumentNamesPass
         a.setLoc(NameLoc::get(StringAttr::get(&getContext(), name), loc));
       }
     });
+    // Only locations change: the pass manager need not verify the module
+    // again (it skips the verifier after a pass that preserves all).
+    markAllAnalysesPreserved();
   }
 
   const llvm::MemoryBuffer *source;
@@ -117,6 +120,19 @@ int main(int argc, char **argv) {
     static_cast<llvm::cl::opt<bool> *>(it->second)->setValue(true);
 
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  // The output is printed without verifying the module once more: the
+  // parser verified it and so did the pass manager after each pass. Not
+  // when either is turned off, nor with IR dumps (a dump after a failed pass
+  // shows IR that did not verify), nor for a reproducer (whose own options
+  // may turn the verifier off).
+  bool dumps = llvm::any_of(options.keys(), [&](StringRef name) {
+    return (name.starts_with("mlir-print-ir") || name == "run-reproducer") &&
+           options.lookup(name)->getNumOccurrences() > 0;
+  });
+  auto assume = options.find("mlir-print-assume-verified");
+  if (assume != options.end() && assume->second->getNumOccurrences() == 0 &&
+      config.shouldVerifyPasses() && config.shouldVerifyOnParsing() && !dumps)
+    static_cast<llvm::cl::opt<bool> *>(assume->second)->setValue(true);
   if (config.shouldShowDialects() || config.shouldListPasses())
     return asMainReturnCode(
         MlirOptMain(argc, argv, inputFilename, outputFilename, registry));

@@ -71,6 +71,17 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     `race-checks`) and LoadData 3D V2 windows aligned to C0 along k move
     runs of C0 elements as vectors of their bits, with the same result.
 
+    With `outline` (as `ascube-to-llvm`, `--ascube-pipeline` and `ascube-run`
+    use it), each instruction becomes a call of a private function
+    `@__ascube_<mnemonic>` (renamed `_0`, `_1`, ... when taken) that holds
+    its loops: one function per distinct instruction — the same op,
+    attributes, operand types, constant offsets (cloned into the function)
+    and target; which buffers it names are arguments, each distinct value
+    once. A kernel of N instructions is then N calls and a few functions,
+    not N loop nests in one block, which upstream's scf-to-cf and
+    canonicalization handle in time quadratic in N. Not with `race-checks`
+    or `sync-checks`, whose hooks belong to the kernel's own function.
+
     Example: `ascube-opt k.mlir --convert-ascube-to-loops` turns
     `ascube.mmad %a, %b to %c` into packing loops and scf.for loops of
     vector ops over the 16 x 16 output tiles;
@@ -92,7 +103,12 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     Option<"reference", "reference", "bool", /*default=*/"false",
            "Lower mmad and mmad_mx to the plain loops of the documented "
            "order (for each m, n a loop over k) instead of the vector "
-           "micro-kernels, which give the same bits">
+           "micro-kernels, which give the same bits">,
+    Option<"outline", "outline", "bool", /*default=*/"false",
+           "Lower each distinct instruction once, in a private function of "
+           "its own (`__ascube_<mnemonic>`) that the kernel calls: compile "
+           "time linear in the number of instructions (not with race or "
+           "sync checks)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",

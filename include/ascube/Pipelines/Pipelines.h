@@ -25,7 +25,9 @@ namespace ascube {
 /// access of a GM argument to `__ascube_gm_access` when `raceChecks`; calling
 /// the flag-model hooks before every instruction when `syncChecks`; mmad and
 /// mmad_mx as the plain reference loops instead of the vector micro-kernels
-/// when `referenceMmad`, the same bits), canonicalize, then the upstream
+/// when `referenceMmad`, the same bits; each distinct instruction outlined
+/// into one function of its own unless `raceChecks` or `syncChecks`),
+/// canonicalize, then the upstream
 /// lowerings (affine, scf -> cf, arith with bf16 expanded, memref, vector,
 /// math, func -> LLVM). Registered as `ascube-to-llvm` (options
 /// `runtime-checks`, `reference`).

@@ -20,10 +20,14 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <map>
 
 namespace ascube {
 #define GEN_PASS_DEF_CONVERTASCUBETOLOOPS
@@ -382,6 +386,89 @@ struct SyncAllLowering : AscubePattern<SyncAllOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// One function per distinct instruction
+//===----------------------------------------------------------------------===//
+
+/// What makes two instructions lower to the same loops: the op, its
+/// attributes and properties, each operand's type, which operands are the
+/// same value, the value of each constant operand, and the target around
+/// it. Instructions with equal keys share one outlined function.
+using InstructionKey = std::vector<const void *>;
+InstructionKey keyOf(Operation *op, TargetAttr target) {
+  InstructionKey key{op->getName().getAsOpaquePointer(),
+                     op->getRawDictionaryAttrs().getAsOpaquePointer(),
+                     op->getPropertiesAsAttribute().getAsOpaquePointer(),
+                     target.getAsOpaquePointer()};
+  for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+    Attribute cst;
+    matchPattern(v, m_Constant(&cst));
+    auto first = llvm::find(op->getOperands(), v);
+    key.push_back(v.getType().getAsOpaquePointer());
+    key.push_back(cst.getAsOpaquePointer());
+    key.push_back(reinterpret_cast<const void *>(
+        std::distance(op->getOperands().begin(), first)));
+  }
+  return key;
+}
+
+/// Moves every instruction of `funcs` into a private function of its module
+/// (`__ascube_<mnemonic>`, uniqued) and calls it: one function per distinct
+/// instruction (keyOf), constant operands cloned into it, each distinct
+/// non-constant operand an argument. Each instruction's loops then live in
+/// a function of their own, not as one of thousands of loop nests in one
+/// block (which upstream's SCF-to-CF and canonicalization handle in
+/// quadratic time), and identical instructions are lowered once. The
+/// target of the instruction goes with it where it is not the module's.
+void outlineInstructions(ArrayRef<func::FuncOp> funcs) {
+  llvm::DenseMap<Operation *, std::unique_ptr<SymbolTable>> tables;
+  std::map<std::pair<Operation *, InstructionKey>, func::FuncOp> shared;
+  for (func::FuncOp func : funcs) {
+    if (func.isExternal())
+      continue;
+    auto module = func->getParentOfType<ModuleOp>();
+    std::unique_ptr<SymbolTable> &table = tables[module];
+    if (!table)
+      table = std::make_unique<SymbolTable>(module);
+    TargetAttr moduleTarget = getTargetAttr(module);
+    SmallVector<Operation *> instrs;
+    func.walk([&](InstructionOpInterface op) {
+      if (op->getNumResults() == 0 && op->getNumRegions() == 0)
+        instrs.push_back(op);
+    });
+    for (Operation *op : instrs) {
+      TargetAttr target = getTargetAttr(op);
+      func::FuncOp &callee = shared[{module, keyOf(op, target)}];
+      SmallVector<Value> args;
+      for (Value v : op->getOperands())
+        if (!matchPattern(v, m_Constant()) && !llvm::is_contained(args, v))
+          args.push_back(v);
+      if (!callee) {
+        OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+        callee = func::FuncOp::create(
+            b, op->getLoc(), ("__ascube_" + op->getName().stripDialect()).str(),
+            b.getFunctionType(ValueRange(args).getTypes(), {}));
+        callee.setPrivate();
+        if (target && target != moduleTarget)
+          callee->setAttr(AscubeDialect::kTargetAttrName, target);
+        table->insert(callee); // renames it if the name is taken
+        Block *body = callee.addEntryBlock();
+        IRMapping map;
+        map.map(args, body->getArguments());
+        b.setInsertionPointToStart(body);
+        for (Value v : op->getOperands())
+          if (!map.contains(v))
+            map.map(v, b.clone(*v.getDefiningOp())->getResult(0));
+        b.clone(*op, map);
+        func::ReturnOp::create(b, op->getLoc());
+      }
+      OpBuilder b(op);
+      func::CallOp::create(b, op->getLoc(), callee, args);
+      op->erase();
+    }
+  }
+}
+
 } // namespace
 
 MemRefType ascube::getCPUStorageType(MemRefType t) {
@@ -529,6 +616,9 @@ struct ConvertAscubeToLoopsPass
     if (failed(prepareAscubeToLoops(module, runtimeChecks, raceChecks,
                                     syncChecks)))
       return signalPassFailure();
+    // The race and sync hooks look at the function an access is in.
+    if (outline && !raceChecks && !syncChecks)
+      outlineInstructions(funcs);
     TypeConverter types;
     populateAscubeToLoopsTypeConversion(types);
     ConversionTarget target(getContext());
@@ -544,8 +634,11 @@ struct ConvertAscubeToLoopsPass
     // Nothing of ascube is left: drop the target and the argument
     // placements so that tools without the dialect (mlir-runner,
     // mlir-translate) read the result.
-    module.walk(
-        [](ModuleOp m) { m->removeAttr(AscubeDialect::kTargetAttrName); });
+    // (A target may also sit on a function.)
+    module.walk([](Operation *op) {
+      if (isa<ModuleOp, FunctionOpInterface>(op))
+        op->removeAttr(AscubeDialect::kTargetAttrName);
+    });
     for (func::FuncOp func : funcs) {
       for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
         func.removeArgAttr(i, AscubeDialect::kArgOffsetAttrName);

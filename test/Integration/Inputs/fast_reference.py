@@ -52,7 +52,14 @@ def float_data(rng, t, shape):
         raw = rng.integers(0, 256, int(np.prod(shape)) * nbytes, dtype=np.uint8)
         return raw
     v = random_values(rng, t, shape)
-    return diff.encode(v, t)
+    data = diff.encode(v, t)
+    if rng.random() < 0.3:  # some -0: the sign a sum of zeros keeps
+        width = {"f16": np.uint16, "bf16": np.uint16, "f32": np.uint32}[t]
+        bits = np.asarray(data).view(width).copy()
+        sign = width(1 << (8 * np.dtype(width).itemsize - 1))
+        bits[rng.random(bits.shape) < 0.2] = sign
+        return bits
+    return data
 
 
 def diff_kernel(rng, cfg, name, d):

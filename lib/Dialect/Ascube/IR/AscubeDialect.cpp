@@ -308,6 +308,22 @@ std::string ascube::getCubeTypeName(Type type) {
     return "f4e1m2";
   if (auto i = dyn_cast<IntegerType>(type))
     return (i.isUnsigned() ? "ui" : "i") + std::to_string(i.getWidth());
+  // The verifiers name operand types in every check (also when it passes):
+  // the common ones without the printer, which builds an AsmState per call.
+  std::optional<StringRef> common =
+      llvm::TypeSwitch<Type, std::optional<StringRef>>(type)
+          .Case([](Float16Type) { return "f16"; })
+          .Case([](BFloat16Type) { return "bf16"; })
+          .Case([](Float32Type) { return "f32"; })
+          .Case([](Float64Type) { return "f64"; })
+          .Case([](FloatTF32Type) { return "tf32"; })
+          .Case([](Float8E4M3FNType) { return "f8E4M3FN"; })
+          .Case([](Float8E5M2Type) { return "f8E5M2"; })
+          .Case([](Float8E8M0FNUType) { return "f8E8M0FNU"; })
+          .Case([](Float4E2M1FNType) { return "f4E2M1FN"; })
+          .Default([](Type) { return std::nullopt; });
+  if (common)
+    return common->str();
   if (isa<FloatType>(type)) {
     std::string s;
     llvm::raw_string_ostream os(s);
@@ -407,9 +423,27 @@ std::optional<layout::LayoutSpec> ascube::getLayoutSpec(MemRefType type) {
   return std::nullopt;
 }
 
+static FailureOr<layout::FractalLayout>
+computeFractalLayout(MemRefType type,
+                     function_ref<InFlightDiagnostic()> emitError);
+
 FailureOr<layout::FractalLayout>
 ascube::getFractalLayout(MemRefType type,
                          function_ref<InFlightDiagnostic()> emitError) {
+  // Only good layouts are kept: a bad one reports its diagnostic each time.
+  auto *dialect = type.getContext()->getLoadedDialect<AscubeDialect>();
+  if (dialect)
+    if (std::optional<layout::FractalLayout> l = dialect->lookupLayout(type))
+      return std::move(*l);
+  FailureOr<layout::FractalLayout> l = computeFractalLayout(type, emitError);
+  if (dialect && succeeded(l))
+    dialect->rememberLayout(type, *l);
+  return l;
+}
+
+static FailureOr<layout::FractalLayout>
+computeFractalLayout(MemRefType type,
+                     function_ref<InFlightDiagnostic()> emitError) {
   std::optional<layout::LayoutSpec> spec = getLayoutSpec(type);
   if (!spec && isa<StridedLayoutAttr>(type.getLayout()) &&
       !type.getMemorySpace())
@@ -450,6 +484,34 @@ ascube::getFractalLayout(MemRefType type,
   if (!l)
     return emitError() << llvm::toString(l.takeError());
   return std::move(*l);
+}
+
+std::optional<layout::FractalLayout>
+AscubeDialect::lookupLayout(Type type) const {
+  llvm::sys::SmartScopedReader<true> lock(layoutsMutex);
+  auto it = layouts.find(type);
+  if (it == layouts.end())
+    return std::nullopt;
+  return it->second;
+}
+
+std::optional<bool> AscubeDialect::lookupTileCheck(StringRef key) const {
+  llvm::sys::SmartScopedReader<true> lock(layoutsMutex);
+  auto it = tileChecks.find(key);
+  if (it == tileChecks.end())
+    return std::nullopt;
+  return it->second;
+}
+
+void AscubeDialect::rememberTileCheck(StringRef key, bool verdict) const {
+  llvm::sys::SmartScopedWriter<true> lock(layoutsMutex);
+  tileChecks.try_emplace(key, verdict);
+}
+
+void AscubeDialect::rememberLayout(Type type,
+                                   const layout::FractalLayout &l) const {
+  llvm::sys::SmartScopedWriter<true> lock(layoutsMutex);
+  layouts.try_emplace(type, l);
 }
 
 TargetAttr ascube::getTargetAttr(Operation *op) {

@@ -131,8 +131,9 @@ LogicalResult Load2DOp::verify() {
     // ifTranspose: legal only when that reproduces the destination layout,
     // of the same matrix or of its transpose (squaresKeepLayout).
     const auto &s = src->layout, &d = dst->layout;
-    bool same = squaresKeepLayout(s, d, getLoad2DSquares(*p), dst->bits,
-                                  p->ifTranspose);
+    bool same =
+        squaresKeepLayout(src->type, dst->type, s, d, getLoad2DSquares(*p),
+                          dst->bits, p->ifTranspose);
     if (!same)
       return emitOpError()
              << "one LoadData 2D cannot move "
@@ -330,9 +331,10 @@ LogicalResult Load2DTransposeOp::verify() {
   }
   if (!getRepeatTimesAttr()) {
     // The derived form must reproduce the destination's layout.
-    bool same = squaresKeepLayout(src->layout, dst->layout,
-                                  getLoad2DTransposeSquares(*p), src->bits,
-                                  /*transposed=*/true);
+    bool same =
+        squaresKeepLayout(src->type, dst->type, src->layout, dst->layout,
+                          getLoad2DTransposeSquares(*p), src->bits,
+                          /*transposed=*/true);
     if (!same)
       return emitOpError()
              << "one LoadDataWithTranspose cannot move "
@@ -431,7 +433,7 @@ LogicalResult checkLoad2DV2Data(OpT op, const Buffer &src, const Buffer &dst,
   }
   if (!op.getMStepAttr() && !op.getKStepAttr()) {
     // The derived form must reproduce the destination's layout.
-    bool same = squaresKeepLayout(src.layout, dst.layout,
+    bool same = squaresKeepLayout(src.type, dst.type, src.layout, dst.layout,
                                   getLoad2DV2Squares(p, src.bits), src.bits,
                                   p.ifTranspose);
     if (!same)
@@ -732,7 +734,7 @@ bool ascube::movesWholeTile(MemRefType src, MemRefType dst,
   FailureOr<layout::FractalLayout> s = getFractalLayout(src, quiet);
   FailureOr<layout::FractalLayout> d = getFractalLayout(dst, quiet);
   return succeeded(s) && succeeded(d) &&
-         squaresKeepLayout(*s, *d, squares, bits, transposed, view);
+         squaresKeepLayout(src, dst, *s, *d, squares, bits, transposed, view);
 }
 
 //===----------------------------------------------------------------------===//

@@ -351,10 +351,49 @@ bool isTransposedView(ArrayRef<int64_t> src, ArrayRef<int64_t> dst) {
 /// source for an M x K L0A): its element (r, c) is then the source's (c, r).
 /// Every logical destination element must be written: a derived form that
 /// moves too few squares (or none) does not reproduce the layout.
-bool squaresKeepLayout(const layout::FractalLayout &s,
+static bool computeSquaresKeepLayout(const layout::FractalLayout &s,
+                                     const layout::FractalLayout &d,
+                                     ArrayRef<FractalSquare> squares,
+                                     unsigned bits, bool transposed,
+                                     std::optional<bool> onlyView);
+
+bool squaresKeepLayout(MemRefType st, MemRefType dt,
+                       const layout::FractalLayout &s,
                        const layout::FractalLayout &d,
                        ArrayRef<FractalSquare> squares, unsigned bits,
                        bool transposed, std::optional<bool> onlyView) {
+  auto *dialect = st.getContext()->getLoadedDialect<AscubeDialect>();
+  if (!dialect)
+    return computeSquaresKeepLayout(s, d, squares, bits, transposed, onlyView);
+  // The arguments as words: the types (uniqued), the flags, the squares.
+  SmallVector<int64_t> words{
+      reinterpret_cast<intptr_t>(st.getAsOpaquePointer()),
+      reinterpret_cast<intptr_t>(dt.getAsOpaquePointer()),
+      bits,
+      transposed,
+      onlyView ? 1 + *onlyView : 0,
+      int64_t(squares.size())};
+  for (const FractalSquare &sq : squares) {
+    words.push_back(sq.src.size());
+    words.append(sq.src.begin(), sq.src.end());
+    words.push_back(sq.dst.size());
+    words.append(sq.dst.begin(), sq.dst.end());
+  }
+  StringRef key(reinterpret_cast<const char *>(words.data()),
+                words.size() * sizeof(int64_t));
+  if (std::optional<bool> known = dialect->lookupTileCheck(key))
+    return *known;
+  bool verdict =
+      computeSquaresKeepLayout(s, d, squares, bits, transposed, onlyView);
+  dialect->rememberTileCheck(key, verdict);
+  return verdict;
+}
+
+static bool computeSquaresKeepLayout(const layout::FractalLayout &s,
+                                     const layout::FractalLayout &d,
+                                     ArrayRef<FractalSquare> squares,
+                                     unsigned bits, bool transposed,
+                                     std::optional<bool> onlyView) {
   if (s.numElements() > kMaxTileElements || d.numElements() > kMaxTileElements)
     return false; // no level holds such a tile
   int64_t f = 4096 / bits;

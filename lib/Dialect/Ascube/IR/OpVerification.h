@@ -181,7 +181,10 @@ bool isTransposedView(ArrayRef<int64_t> src, ArrayRef<int64_t> dst);
 /// source for an M x K L0A): its element (r, c) is then the source's (c, r).
 /// Every logical destination element must be written: a derived form that
 /// moves too few squares (or none) does not reproduce the layout.
-bool squaresKeepLayout(const layout::FractalLayout &s,
+/// `st` and `dt` are the buffer types `s` and `d` are the layouts of: the
+/// verdict is remembered for them (AscubeDialect::lookupTileCheck).
+bool squaresKeepLayout(mlir::MemRefType st, mlir::MemRefType dt,
+                       const layout::FractalLayout &s,
                        const layout::FractalLayout &d,
                        ArrayRef<FractalSquare> squares, unsigned bits,
                        bool transposed,

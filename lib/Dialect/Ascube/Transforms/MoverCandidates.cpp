@@ -40,7 +40,23 @@ DictionaryAttr mergeAttrs(Operation *op, ArrayRef<NamedAttribute> extra) {
 
 /// Builds the candidate's concrete ops before `load`; returns them, or the
 /// first verifier diagnostic when one of them is illegal (and erases them).
-Candidate ascube::movers::buildCandidate(LoadOp load, Mover mover) {
+Candidate ascube::movers::buildCandidate(LoadOp load, Mover mover,
+                                         SquareRunsCache *cache) {
+  // squareRuns, through the cache when there is one.
+  auto runsOf = [&](MemRefType st, MemRefType dt, bool transposed,
+                    bool withTranspose, bool fractalTranspose, bool gaps,
+                    Location loc) {
+    if (!cache)
+      return squareRuns(st, dt, transposed, withTranspose, fractalTranspose,
+                        gaps, loc);
+    unsigned flags =
+        transposed | withTranspose << 1 | fractalTranspose << 2 | gaps << 3;
+    auto [it, fresh] = cache->runs.try_emplace({st, dt, flags});
+    if (fresh)
+      it->second = squareRuns(st, dt, transposed, withTranspose,
+                              fractalTranspose, gaps, loc);
+    return it->second;
+  };
   Candidate c;
   c.mover = mover;
   OpBuilder b(load);
@@ -164,8 +180,8 @@ Candidate ascube::movers::buildCandidate(LoadOp load, Mover mover) {
     bool gaps = !prod || prod->HasLoad2DDstGap; // 950's LoadData 2D: none
     for (bool flip : {false, true}) {
       std::optional<SmallVector<SquareRun>> runs =
-          squareRuns(st, dt, /*transposed=*/true, /*withTranspose=*/false, flip,
-                     gaps, loc);
+          runsOf(st, dt, /*transposed=*/true, /*withTranspose=*/false, flip,
+                 gaps, loc);
       if (!runs ||
           !tryInstructions(
               runs->size(),
@@ -304,8 +320,8 @@ Candidate ascube::movers::buildCandidate(LoadOp load, Mover mover) {
                             /*view=*/transposed);
     };
     if (std::optional<SmallVector<SquareRun>> runs =
-            squareRuns(st, dt, transposed, /*withTranspose=*/true,
-                       /*fractalTranspose=*/false, /*gaps=*/true, loc);
+            runsOf(st, dt, transposed, /*withTranspose=*/true,
+                   /*fractalTranspose=*/false, /*gaps=*/true, loc);
         runs &&
         tryInstructions(
             runs->size(),

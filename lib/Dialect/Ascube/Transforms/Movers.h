@@ -14,10 +14,12 @@
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
 #include "ascube/Dialect/Ascube/IR/AscubeParams.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
 #include <string>
+#include <tuple>
 
 namespace ascube::movers {
 
@@ -42,6 +44,15 @@ std::optional<llvm::SmallVector<SquareRun>>
 squareRuns(mlir::MemRefType st, mlir::MemRefType dt, bool transposed,
            bool withTranspose, bool fractalTranspose, bool gaps,
            mlir::Location loc);
+
+/// squareRuns' answers for one pass run, keyed by the buffer types and the
+/// four flags (the runs depend on nothing else): a kernel repeats the same
+/// few tile moves thousands of times, and each answer reads every element.
+struct SquareRunsCache {
+  llvm::DenseMap<std::tuple<mlir::Type, mlir::Type, unsigned>,
+                 std::optional<llvm::SmallVector<SquareRun>>>
+      runs;
+};
 
 /// One priced way to do an ascube.load.
 struct Candidate {
@@ -78,7 +89,37 @@ llvm::ArrayRef<Mover> moverOrder(mlir::Operation *op);
 /// Builds `mover`'s concrete ops for `load` before it and prices them; a
 /// rejected candidate has no ops and says why (the first verifier
 /// diagnostic of its ops, or a selection rule such as load_c3).
-Candidate buildCandidate(LoadOp load, Mover mover);
+/// `cache`, when given, keeps squareRuns' answers across calls.
+Candidate buildCandidate(LoadOp load, Mover mover,
+                         SquareRunsCache *cache = nullptr);
+
+/// While alive, a diagnostic does not print the op it is about ("see
+/// current operation"): printing an op of a function numbers the whole
+/// function, so the verifier diagnostics of thousands of probed candidates
+/// would cost time quadratic in the function's size. The setting is the
+/// context's, so it is only touched when `root`, the op the pass runs on,
+/// is a top-level op: then no pass of this pass manager runs beside it.
+/// A pass on a nested module (which its pass manager may run in parallel
+/// with its siblings) leaves the setting alone and probes more slowly.
+class NoOpOnDiagnostics {
+public:
+  explicit NoOpOnDiagnostics(mlir::Operation *root)
+      : ctx(root->getParentOp() ? nullptr : root->getContext()),
+        was(ctx && ctx->shouldPrintOpOnDiagnostic()) {
+    if (ctx)
+      ctx->printOpOnDiagnostic(false);
+  }
+  ~NoOpOnDiagnostics() {
+    if (ctx)
+      ctx->printOpOnDiagnostic(was);
+  }
+  NoOpOnDiagnostics(const NoOpOnDiagnostics &) = delete;
+  NoOpOnDiagnostics &operator=(const NoOpOnDiagnostics &) = delete;
+
+private:
+  mlir::MLIRContext *ctx;
+  bool was;
+};
 
 } // namespace ascube::movers
 

@@ -71,6 +71,7 @@ struct AscubeSelectMoversPass
           << "' (load_2d, load_2d_transpose, load_3d, load_2d_v2)";
       return signalPassFailure();
     }
+    runsCache.runs.clear(); // the types of another run's context, maybe
     bool ok = true;
     getOperation().walk([&](func::FuncOp f) {
       SmallVector<LoadOp> loads;
@@ -98,6 +99,9 @@ struct AscubeSelectMoversPass
       signalPassFailure();
   }
 
+  /// squareRuns' answers during one run of the pass.
+  SquareRunsCache runsCache;
+
   /// Running sums for the report.
   struct Totals {
     int64_t instructions = 0, cycles = 0, baseInstructions = 0, baseCycles = 0,
@@ -119,9 +123,12 @@ struct AscubeSelectMoversPass
     if (std::optional<Mover> m = load.getMover())
       force = m;
     SmallVector<Candidate> cands;
-    for (Mover m : moverOrder(load))
-      if (!force || m == *force)
-        cands.push_back(buildCandidate(load, m));
+    {
+      NoOpOnDiagnostics probing(getOperation());
+      for (Mover m : moverOrder(load))
+        if (!force || m == *force)
+          cands.push_back(buildCandidate(load, m, &runsCache));
+    }
 
     Candidate *best = nullptr;
     for (Candidate &c : cands)

@@ -49,9 +49,27 @@ def Ascube_Dialect : Dialect {
     /// sites its flag-model hooks name.
     static constexpr ::llvm::StringLiteral kSyncSitesAttrName =
         "ascube.sync_sites";
+    /// The layout of a buffer type getFractalLayout computed before, or
+    /// std::nullopt; rememberLayout(t, l) keeps one (thread-safe: verifiers
+    /// of different functions run in parallel). The verifiers ask for every
+    /// operand's layout in each of their checks.
+    std::optional<::ascube::layout::FractalLayout>
+    lookupLayout(::mlir::Type type) const;
+    void rememberLayout(::mlir::Type type,
+                        const ::ascube::layout::FractalLayout &l) const;
+    /// A verdict of detail::squaresKeepLayout computed before (keyed by
+    /// its arguments), or std::nullopt; rememberTileCheck keeps one. The
+    /// check walks every element of the tile, and a kernel repeats the same
+    /// few moves thousands of times.
+    std::optional<bool> lookupTileCheck(::llvm::StringRef key) const;
+    void rememberTileCheck(::llvm::StringRef key, bool verdict) const;
   private:
     void registerAttributes();
     void registerTypes();
+    mutable ::llvm::DenseMap<::mlir::Type, ::ascube::layout::FractalLayout>
+        layouts;
+    mutable ::llvm::StringMap<bool> tileChecks;
+    mutable ::llvm::sys::SmartRWMutex<true> layoutsMutex;
   public:
   }];
 }

@@ -14,6 +14,8 @@
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/RWMutex.h"
 
 #include "ascube/Dialect/Ascube/IR/AscubeOpsDialect.h.inc"
 
