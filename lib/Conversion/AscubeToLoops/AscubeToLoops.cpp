@@ -400,14 +400,15 @@ InstructionKey keyOf(Operation *op, TargetAttr target) {
                      op->getRawDictionaryAttrs().getAsOpaquePointer(),
                      op->getPropertiesAsAttribute().getAsOpaquePointer(),
                      target.getAsOpaquePointer()};
-  for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+  OperandRange operands = op->getOperands();
+  for (Value v : operands) {
     Attribute cst;
     matchPattern(v, m_Constant(&cst));
-    auto first = llvm::find(op->getOperands(), v);
     key.push_back(v.getType().getAsOpaquePointer());
     key.push_back(cst.getAsOpaquePointer());
+    // The first operand that is the same value.
     key.push_back(reinterpret_cast<const void *>(
-        std::distance(op->getOperands().begin(), first)));
+        std::distance(operands.begin(), llvm::find(operands, v))));
   }
   return key;
 }

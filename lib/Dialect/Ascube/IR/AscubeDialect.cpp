@@ -486,32 +486,36 @@ computeFractalLayout(MemRefType type,
   return std::move(*l);
 }
 
+/// The entry of `map` for `key` under the reader lock, or std::nullopt.
+template <typename Map, typename Key>
+static auto lookupLocked(llvm::sys::SmartRWMutex<true> &mutex, const Map &map,
+                         const Key &key)
+    -> std::optional<typename Map::mapped_type> {
+  llvm::sys::SmartScopedReader<true> lock(mutex);
+  auto it = map.find(key);
+  if (it == map.end())
+    return std::nullopt;
+  return it->second;
+}
+
 std::optional<layout::FractalLayout>
 AscubeDialect::lookupLayout(Type type) const {
-  llvm::sys::SmartScopedReader<true> lock(layoutsMutex);
-  auto it = layouts.find(type);
-  if (it == layouts.end())
-    return std::nullopt;
-  return it->second;
-}
-
-std::optional<bool> AscubeDialect::lookupTileCheck(StringRef key) const {
-  llvm::sys::SmartScopedReader<true> lock(layoutsMutex);
-  auto it = tileChecks.find(key);
-  if (it == tileChecks.end())
-    return std::nullopt;
-  return it->second;
-}
-
-void AscubeDialect::rememberTileCheck(StringRef key, bool verdict) const {
-  llvm::sys::SmartScopedWriter<true> lock(layoutsMutex);
-  tileChecks.try_emplace(key, verdict);
+  return lookupLocked(cacheMutex, layouts, type);
 }
 
 void AscubeDialect::rememberLayout(Type type,
                                    const layout::FractalLayout &l) const {
-  llvm::sys::SmartScopedWriter<true> lock(layoutsMutex);
+  llvm::sys::SmartScopedWriter<true> lock(cacheMutex);
   layouts.try_emplace(type, l);
+}
+
+std::optional<bool> AscubeDialect::lookupTileCheck(StringRef key) const {
+  return lookupLocked(cacheMutex, tileChecks, key);
+}
+
+void AscubeDialect::rememberTileCheck(StringRef key, bool verdict) const {
+  llvm::sys::SmartScopedWriter<true> lock(cacheMutex);
+  tileChecks.try_emplace(key, verdict);
 }
 
 TargetAttr ascube::getTargetAttr(Operation *op) {

@@ -69,7 +69,7 @@ def Ascube_Dialect : Dialect {
     mutable ::llvm::DenseMap<::mlir::Type, ::ascube::layout::FractalLayout>
         layouts;
     mutable ::llvm::StringMap<bool> tileChecks;
-    mutable ::llvm::sys::SmartRWMutex<true> layoutsMutex;
+    mutable ::llvm::sys::SmartRWMutex<true> cacheMutex; // both memos
   public:
   }];
 }
