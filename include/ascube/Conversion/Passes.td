@@ -51,25 +51,32 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     GM bytes, one writing, with no SyncAll between them (`race_c1`,
     `race_c2`).
 
-    `ascube.mmad` and `ascube.mmad_mx` become vector micro-kernels: the
-    operands, widened (f32, or i32 for integers), are packed once into
-    plain scratch arrays (`memref.alloc`, freed after the instruction), and
-    each 16 x 16 output tile is held in 16 row vectors while k runs in
-    order: per k, one B row vector and per row a broadcast A element,
-    multiplied and added lane by lane — fused (vector.fma) only where every
-    product is exact in f32 (f16, 8-bit and 4-bit float operands, no HF32),
-    nothing re-associated along k, so every element sees the additions of
-    the plain loops in the same order and the result has the same bits.
-    Where C is f32 and not saturated, or s32, the tiles read their start
-    (zero, the bias row or C) from and write their sums (s32: plus the
-    bias or C, saturated) to C's own storage.
-    Integer products are summed from zero in i32 where no partial sum can
-    overflow (|a| |b| k < 2^31) and added to C or the bias once, exactly as
-    the i64 loop saturates. With `reference`, they are the plain loops
-    instead (for each m, n a loop over k: the reference semantics);
-    `mmad_sparse` is always the plain loops. DataCopy ND2NZ rows (not under
-    `race-checks`) and LoadData 3D V2 windows aligned to C0 along k move
-    runs of C0 elements as vectors of their bits, with the same result.
+    Float `ascube.mmad` and `ascube.mmad_mx` become vector micro-kernels:
+    the operands, widened to f32, are packed once into plain scratch arrays
+    (`memref.alloc`, freed after the instruction), and each 16 x 16 output
+    tile is held in 16 row vectors while k runs in order: per k, one B row
+    vector and per row a broadcast A element, multiplied and added lane by
+    lane — fused (vector.fma) only where every product is exact in f32
+    (f16, 8-bit and 4-bit float operands, no HF32), nothing re-associated
+    along k, so every element sees the additions of the plain loops in the
+    same order and the result has the same bits. Where C is f32 and not
+    saturated, the tiles read their start (zero, the bias row or C) from
+    and write their sums to C's own storage.
+    Integer mmads with 8-bit or 4-bit operands, where no partial sum can
+    overflow i32 (|a| |b| k < 2^31), become a dot-product form, exact in
+    any order: A and B packed as i16 lines with k contiguous, each step of
+    32 k adding a(2l) b(2l) + a(2l+1) b(2l+1) (frozen with `llvm.freeze`,
+    so LLVM keeps it one x86 pmaddwd) into 16 i32 partial sums per element
+    of a 4 x 4 block of C; the lane sums then go to C plus the bias or C,
+    saturated as the i64 loop saturates (s32 C in place, 16 elements at a
+    time). Other integer mmads are the plain loops. With `reference`, all
+    are the plain loops (for each m, n a loop over k: the reference
+    semantics); `mmad_sparse` is always the plain loops. DataCopy ND2NZ
+    rows (not under `race-checks`) and LoadData 3D V2 windows aligned to C0
+    along k move runs of C0 elements as vectors of their bits, and
+    transposed 8- and 16-bit squares (LoadDataWithTranspose, LoadData
+    2D-v2) write each destination row from a source column at constant
+    offsets, with the same result.
 
     With `outline` (as `ascube-to-llvm`, `--ascube-pipeline` and `ascube-run`
     use it), each instruction becomes a call of a private function
@@ -114,7 +121,7 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect", "::mlir::math::MathDialect",
     "::mlir::func::FuncDialect", "::mlir::cf::ControlFlowDialect",
-    "::mlir::vector::VectorDialect"
+    "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect"
   ];
 }
 

@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -583,7 +584,8 @@ void ascube::configureAscubeToLoopsTarget(ConversionTarget &target,
   // reinterpretation of its storage.
   target.addDynamicallyLegalDialect<memref::MemRefDialect>(
       [&types](Operation *op) { return types.isLegal(op); });
-  target.addLegalOp<UnrealizedConversionCastOp, ModuleOp>();
+  // llvm.freeze keeps the integer mmad's i16 pair sums whole (pmaddwd).
+  target.addLegalOp<UnrealizedConversionCastOp, ModuleOp, LLVM::FreezeOp>();
   target.addDynamicallyLegalOp<func::FuncOp>([&types](func::FuncOp f) {
     return types.isSignatureLegal(f.getFunctionType()) &&
            types.isLegal(&f.getBody());

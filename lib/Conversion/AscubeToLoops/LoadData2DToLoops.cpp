@@ -77,10 +77,34 @@ struct Load2DLowering : AscubePattern<Load2DOp> {
   }
 };
 
+/// Whether model::transposeElement moves the `count` elements of a square
+/// of `bits` (8 or 16) as a plain transpose: the square is c0 x c0 (c0 =
+/// 256 / bits), source row r in fractal r / 16 at row r % 16, destination
+/// row c in fractal c / 16 at row c % 16, D[c][r] = S[r][c]. Checked
+/// element by element against the model, so a change there falls back to
+/// the tables.
+bool isRowTranspose(unsigned bits, int64_t count) {
+  if (bits != 8 && bits != 16)
+    return false;
+  int64_t c0 = 256 / bits;
+  if (count != c0 * c0)
+    return false;
+  for (int64_t e = 0; e < count; ++e) {
+    int64_t r = e / c0, c = e % c0;
+    TransposeTarget t = transposeElement(bits, e);
+    if (t.srcFractal != r / 16 || t.srcInside != (r % 16) * c0 + c ||
+        t.dstFractal != c / 16 || t.dstInside != (c % 16) * c0 + r)
+      return false;
+  }
+  return true;
+}
+
 /// Moves the squares of an L1 -> L0 fractal mover (§7, §8): whole fractals
 /// when nothing is transposed, else element by element through
-/// ascube::transposeElement. Square and element positions are constant
-/// tables built from those definitions.
+/// ascube::transposeElement: as a plain transpose with constant offsets
+/// where that is what it does (8- and 16-bit squares, isRowTranspose),
+/// else through constant tables of element positions. Square positions are
+/// a constant table.
 void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
                  Value sOff, Value dOff, ArrayRef<FractalSquare> squares,
                  Type elem, bool transposed) {
@@ -113,6 +137,32 @@ void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
         storeElement(b, memref::LoadOp::create(b, src, im.add(sf, e)), dst,
                      im.add(df, e));
       });
+    });
+    return;
+  }
+  if (isRowTranspose(bits, n * f)) {
+    // Destination row c (fractal c / 16, row c % 16) is column c of the
+    // source square: its c0 elements one load and one store each, at
+    // constant offsets from the square's fractals.
+    int64_t c0 = 256 / bits;
+    forRange(b, int64_t(squares.size()), [&](Value i) {
+      Value first = im.mul(i, n);
+      SmallVector<Value> sFrac, dFrac;
+      for (int64_t j = 0; j < n; ++j) {
+        Value at = im.add(first, j);
+        sFrac.push_back(im.add(sOff, im.mul(entry(srcTab, at), f)));
+        dFrac.push_back(im.add(dOff, im.mul(entry(dstTab, at), f)));
+      }
+      for (int64_t j = 0; j < n; ++j)
+        forRange(b, 16, [&](Value c16) {
+          Value c = im.add(c16, j * 16);
+          Value row = im.add(dFrac[j], im.mul(c16, c0));
+          for (int64_t r = 0; r < c0; ++r) {
+            Value from = im.add(sFrac[r / 16], im.add(c, (r % 16) * c0));
+            Value v = memref::LoadOp::create(b, src, from);
+            storeElement(b, v, dst, im.add(row, r));
+          }
+        });
     });
     return;
   }

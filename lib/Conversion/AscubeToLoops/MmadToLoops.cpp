@@ -3,8 +3,9 @@
 // mmad, mmad_sparse and mmad_mx (cube-reference §13-§15) in the documented
 // order: each product formed in f32 (or exactly, for integers), accumulated
 // one k at a time from C, bias or zero, saturated where the result is
-// written. mmad and mmad_mx run as vector micro-kernels over packed operands
-// (emitMicroKernels) that give the same bits as the plain loops
+// written. Float mmad and mmad_mx run as vector micro-kernels over packed
+// operands (emitMicroKernels), integer mmad as a dot-product form over i16
+// pairs (emitIntegerDotKernels); both give the same bits as the plain loops
 // (emitReferenceLoops, the pass option `reference`); mmad_sparse, whose A
 // element depends on the column, runs as the plain loops.
 //
@@ -16,6 +17,7 @@
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -138,19 +140,22 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
 struct MatmulSpec {
   int64_t m = 0, n = 0, k = 0;
   bool isFloat = true;
-  /// Integer products summed from zero fit in i32 for every k (|a| |b| k
-  /// < 2^31): the micro-kernels may accumulate in i32 and add init after.
-  bool i32Exact = false;
+  /// Integer operands of at most 8 bits whose products summed from zero
+  /// fit in i32 for every k (|a| |b| k < 2^31): the dot-product form over
+  /// i16 pairs (emitIntegerDotKernels) may sum them in any order in i32 and
+  /// add init after. Other integers take the reference loops.
+  bool i16Pairs = false;
   /// Every product a(i, k) b(k, j) is exact in f32 (f16, 8-bit and 4-bit
   /// float operands, no HF32): a fused multiply-add then rounds once where
   /// the separate multiply and add round once too, so the micro-kernels
   /// may fuse them.
   bool exactProducts = false;
   /// Set where C is f32 and written as summed (no saturation), or s32
-  /// summed in i32: the micro-kernels then start from (f32) or add (s32,
-  /// saturated) and write to C's own storage (Nz, 16 x 16 fractals, `cm1`
-  /// fractal rows between columns), with init zero, the `bias` row (C's
-  /// type) or C itself; no scratch C, no scalar loops over m x n.
+  /// summed in i32 (i16Pairs): the micro-kernels then start from it (f32)
+  /// or the dot-product form adds to it (s32, saturated), in C's own
+  /// storage (Nz, 16 x 16 fractals, `cm1` fractal rows between columns),
+  /// with init zero, the `bias` row (C's type) or C itself; no scratch C,
+  /// no scalar loops over m x n.
   struct DirectC {
     Value c;
     int64_t cm1 = 0;
@@ -202,8 +207,8 @@ void emitReferenceLoops(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
 }
 
 /// A run of elements as loaded (`v`, their storage type) widened to `w`
-/// (f32 or i32) as loadWide widens one: f16 converted, bf16 shifted into
-/// the top half, f32 as is, integers sign- or zero-extended.
+/// (f32, or i16 for 8-bit integers) as loadWide widens one: f16 converted, bf16
+/// shifted into the top half, f32 as is, integers sign- or zero-extended.
 Value widenRun(ImplicitLocOpBuilder &b, Value v, Type logical, Type w) {
   auto vt = cast<VectorType>(v.getType());
   auto to = [&](Type e) { return VectorType::get(vt.getShape(), e); };
@@ -225,20 +230,92 @@ Value widenRun(ImplicitLocOpBuilder &b, Value v, Type logical, Type w) {
   return arith::ExtSIOp::create(b, to(w), v);
 }
 
-/// The fast form, the same bits: the widened operands are packed once into
+/// Packs `lines` lines (rows of A, columns of B) of k elements of an
+/// operand into `dst` (element type `w`: f32 or i16), element
+/// (line, kk) at `position(line, kk)`: a run of c0 k elements at a time
+/// (vector load, widened by casts, one vector store where `stride` is 1,
+/// else one store per element, `stride` apart),
+/// or element by element through `value` (f32 or i64, integers truncated
+/// to `w`).
+void packLines(ImplicitLocOpBuilder &b, Value dst, Type w, int64_t lines,
+               int64_t k, const std::optional<MatmulSpec::Lines> &runs,
+               llvm::function_ref<Value(Value line, Value kk)> value,
+               llvm::function_ref<Value(Value line, Value kk)> position,
+               int64_t stride) {
+  IndexMath im{b};
+  if (!runs) {
+    forRange(b, lines, [&](Value t) {
+      forRange(b, k, [&](Value kk) {
+        Value x = value(t, kk);
+        if (isa<IntegerType>(w))
+          x = arith::TruncIOp::create(b, w, x);
+        memref::StoreOp::create(b, x, dst, position(t, kk));
+      });
+    });
+    return;
+  }
+  int64_t c0 = runs->c0;
+  auto packRuns = [&](int64_t k1Lo, int64_t k1Hi, int64_t len) {
+    if (k1Lo >= k1Hi || len == 0)
+      return;
+    Type st = getStorage(runs->logical).type;
+    auto vt = VectorType::get({len}, st);
+    forRange(b, lines, [&](Value t) {
+      auto loop = scf::ForOp::create(b, im.c(k1Lo), im.c(k1Hi), im.c(1));
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value kk = im.mul(loop.getInductionVar(), c0);
+      Value v = vector::LoadOp::create(b, vt, runs->buf,
+                                       ValueRange{runs->index(t, kk)});
+      v = widenRun(b, v, runs->logical, w);
+      Value at = position(t, kk);
+      if (stride == 1) { // a run stays a run
+        vector::StoreOp::create(b, v, dst, ValueRange{at});
+        return;
+      }
+      for (int64_t e = 0; e < len; ++e) {
+        // One statement per op: the IR's order is not the C++ compiler's.
+        Value to = im.add(at, e * stride);
+        Value x = vector::ExtractOp::create(b, v, e);
+        memref::StoreOp::create(b, x, dst, to);
+      }
+    });
+  };
+  packRuns(0, k / c0, c0);
+  packRuns(k / c0, k / c0 + 1, k % c0);
+}
+
+/// Calls `body(iLo, iHi, rows, jLo, jHi, cols)` for the four kinds of tile
+/// of an m x n matrix cut into `rows` x `cols` tiles — tiles ti in [iLo,
+/// iHi) x tj in [jLo, jHi), each `rows` x `cols` elements: the whole tiles,
+/// the column tail, the row tail and the corner. `body` skips a kind with
+/// no tile (an empty range or a zero size).
+void forTileKinds(int64_t m, int64_t n, int64_t rows, int64_t cols,
+                  llvm::function_ref<void(int64_t, int64_t, int64_t, int64_t,
+                                          int64_t, int64_t)>
+                      body) {
+  int64_t mFull = m / rows, mTail = m % rows;
+  int64_t nFull = n / cols, nTail = n % cols;
+  body(0, mFull, rows, 0, nFull, cols);
+  body(0, mFull, rows, nFull, nFull + 1, nTail);
+  body(mFull, mFull + 1, mTail, 0, nFull, cols);
+  body(mFull, mFull + 1, mTail, nFull, nFull + 1, nTail);
+}
+
+/// The fast form of float matmuls, the same bits: the widened operands
+/// (f32) are packed once into
 /// plain scratch arrays (A as [m/16][k][16], B as [n/16][k][16]), then each
 /// 16 x 16 output tile is a register micro-kernel — 16 row vectors over n,
 /// and for each k in order one B row vector and, per row, A broadcast,
 /// multiplied and added lane by lane (fused only where every product is
 /// exact, s.exactProducts; nothing re-associated along k). Tails in m and n get
-/// tiles of fewer rows or lanes. Floats start from init, integers sum from
-/// zero in i32 (s.i32Exact) and add init (i64) once at the end, which is
-/// exact; in C's own storage (s.direct) or in a scratch C that a scalar
-/// loop then writes through s.finish.
+/// tiles of fewer rows or lanes. The sums start from init, in C's own
+/// storage (s.direct) or in a scratch C that a scalar loop then writes
+/// through s.finish.
 void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
   IndexMath im{b};
   constexpr int64_t T = 16; // the output fractal: 16 x 16
-  Type w = s.isFloat ? Type(b.getF32Type()) : Type(b.getI32Type());
+  Type w = b.getF32Type();
   int64_t m1 = llvm::divideCeil(s.m, T), n1 = llvm::divideCeil(s.n, T);
   auto scratch = [&](int64_t size) {
     return memref::AllocOp::create(b, MemRefType::get({size}, w)).getResult();
@@ -246,9 +323,6 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
   Value pa = scratch(m1 * T * s.k), pb = scratch(n1 * T * s.k);
   const std::optional<MatmulSpec::DirectC> &direct = s.direct;
   Value pc = direct ? Value() : scratch(m1 * n1 * T * T);
-  auto narrow = [&](Value v) {
-    return s.isFloat ? v : Value(arith::TruncIOp::create(b, w, v));
-  };
   // Packed position of row i (or column j) at k: [i / 16][kk][i % 16].
   auto packed = [&](Value i, Value kk) {
     return im.add(im.mul(im.add(im.mul(im.div(i, T), s.k), kk), T),
@@ -259,50 +333,15 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
     return im.add(im.mul(im.add(im.mul(tile, T), im.rem(i, T)), T),
                   im.rem(j, T));
   };
-  // Packs `lines` lines of an operand, a run of c0 k elements at a time
-  // (vector load, widened by casts, one store per element), or element by
-  // element through `value`.
+  // [i / 16][kk][i % 16]: a run's elements 16 apart.
   auto pack = [&](Value dst, int64_t lines,
                   const std::optional<MatmulSpec::Lines> &runs,
                   llvm::function_ref<Value(Value line, Value kk)> value) {
-    if (!runs) {
-      forRange(b, lines, [&](Value t) {
-        forRange(b, s.k, [&](Value kk) {
-          Value x = narrow(value(t, kk));
-          memref::StoreOp::create(b, x, dst, packed(t, kk));
-        });
-      });
-      return;
-    }
-    int64_t c0 = runs->c0;
-    auto packRuns = [&](int64_t k1Lo, int64_t k1Hi, int64_t len) {
-      if (k1Lo >= k1Hi || len == 0)
-        return;
-      Type st = getStorage(runs->logical).type;
-      auto vt = VectorType::get({len}, st);
-      forRange(b, lines, [&](Value t) {
-        auto loop = scf::ForOp::create(b, im.c(k1Lo), im.c(k1Hi), im.c(1));
-        OpBuilder::InsertionGuard g(b);
-        b.setInsertionPointToStart(loop.getBody());
-        Value kk = im.mul(loop.getInductionVar(), c0);
-        Value v = vector::LoadOp::create(b, vt, runs->buf,
-                                         ValueRange{runs->index(t, kk)});
-        v = widenRun(b, v, runs->logical, w);
-        Value at = packed(t, kk);
-        for (int64_t e = 0; e < len; ++e) {
-          // One statement per op: the IR's order is not the C++ compiler's.
-          Value to = im.add(at, e * T);
-          Value x = vector::ExtractOp::create(b, v, e);
-          memref::StoreOp::create(b, x, dst, to);
-        }
-      });
-    };
-    packRuns(0, s.k / c0, c0);
-    packRuns(s.k / c0, s.k / c0 + 1, s.k % c0);
+    packLines(b, dst, w, lines, s.k, runs, value, packed, T);
   };
   pack(pa, s.m, s.aLines, s.a);
   pack(pb, s.n, s.bLines, [&](Value j, Value kk) { return s.b(kk, j); });
-  if (s.isFloat && !direct)
+  if (!direct)
     forRange(b, s.m, [&](Value i) {
       forRange(b, s.n, [&](Value j) {
         memref::StoreOp::create(b, s.init(i, j), pc, cell(i, j));
@@ -331,7 +370,7 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
         b, DenseElementsAttr::get(vt, b.getZeroAttr(w)));
     SmallVector<Value> accs;
     for (int64_t r = 0; r < rows; ++r) {
-      if (!s.isFloat || (direct && direct->init == Init::Zero))
+      if (direct && direct->init == Init::Zero)
         accs.push_back(zero);
       else if (direct && direct->init == Init::Bias)
         accs.push_back(vector::LoadOp::create(b, vt, direct->bias,
@@ -358,52 +397,21 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
           next.push_back(vector::FMAOp::create(b, av, bv, acc));
           continue;
         }
-        Value prod = s.isFloat ? Value(arith::MulFOp::create(b, av, bv))
-                               : Value(arith::MulIOp::create(b, av, bv));
-        next.push_back(s.isFloat ? Value(arith::AddFOp::create(b, acc, prod))
-                                 : Value(arith::AddIOp::create(b, acc, prod)));
+        Value prod = arith::MulFOp::create(b, av, bv);
+        next.push_back(arith::AddFOp::create(b, acc, prod));
       }
       scf::YieldOp::create(b, next);
     }
-    for (int64_t r = 0; r < rows; ++r) {
-      Value sum = kLoop.getResult(r);
-      if (!s.isFloat && direct && direct->init != Init::Zero) {
-        // i32 C: the exact sum from zero plus the bias or C, saturated.
-        Value init = direct->init == Init::Bias
-                         ? vector::LoadOp::create(b, vt, direct->bias,
-                                                  ValueRange{im.mul(tj, T)})
-                         : vector::LoadOp::create(
-                               b, vt, cBuf, ValueRange{im.add(cBase, r * T)});
-        auto wt = VectorType::get({lanes}, b.getI64Type());
-        auto splat = [&](int64_t v) {
-          return arith::ConstantOp::create(
-              b, DenseElementsAttr::get(wt, b.getI64IntegerAttr(v).getValue()));
-        };
-        Value wideInit = arith::ExtSIOp::create(b, wt, init);
-        Value wideSum = arith::ExtSIOp::create(b, wt, sum);
-        Value x = arith::AddIOp::create(b, wideInit, wideSum);
-        x = arith::MaxSIOp::create(b, x, splat(INT32_MIN));
-        x = arith::MinSIOp::create(b, x, splat(INT32_MAX));
-        sum = arith::TruncIOp::create(b, vt, x);
-      }
-      vector::StoreOp::create(b, sum, cBuf, ValueRange{im.add(cBase, r * T)});
-    }
+    for (int64_t r = 0; r < rows; ++r)
+      vector::StoreOp::create(b, kLoop.getResult(r), cBuf,
+                              ValueRange{im.add(cBase, r * T)});
   };
-  int64_t mFull = s.m / T, mTail = s.m % T;
-  int64_t nFull = s.n / T, nTail = s.n % T;
-  tiles(0, mFull, T, 0, nFull, T);
-  tiles(0, mFull, T, nFull, nFull + 1, nTail);
-  tiles(mFull, mFull + 1, mTail, 0, nFull, T);
-  tiles(mFull, mFull + 1, mTail, nFull, nFull + 1, nTail);
+  forTileKinds(s.m, s.n, T, T, tiles);
 
   if (!direct)
     forRange(b, s.m, [&](Value i) {
       forRange(b, s.n, [&](Value j) {
-        Value r = memref::LoadOp::create(b, pc, cell(i, j));
-        if (!s.isFloat)
-          r = arith::AddIOp::create(
-              b, s.init(i, j), arith::ExtSIOp::create(b, b.getI64Type(), r));
-        s.finish(i, j, r);
+        s.finish(i, j, memref::LoadOp::create(b, pc, cell(i, j)));
       });
     });
   for (Value v : {pa, pb, pc})
@@ -411,11 +419,209 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
       memref::DeallocOp::create(b, v);
 }
 
-/// The reference loops or the micro-kernels (integers only where i32
-/// cannot overflow).
+/// The lane sums of N vectors of N integer lanes (N a power of two) as one
+/// vector, lane t the sum of vs[t]: halves of pairs of vectors are added
+/// level by level (N - 1 shuffle pairs and adds, where N reductions would
+/// take N log2 N). Integer sums: the order is free.
+Value sumLanes(ImplicitLocOpBuilder &b, ArrayRef<Value> vs) {
+  SmallVector<Value> level(vs);
+  int64_t n = level.size();
+  for (int64_t width = n / 2; width >= 1; width /= 2) {
+    // Each vector holds groups of 2 width lanes, one per source vector in
+    // order; each group of x, then each of y, becomes `width` lanes.
+    SmallVector<int64_t> lo, hi;
+    for (int64_t side : {int64_t(0), n})
+      for (int64_t g = 0; g < n; g += 2 * width)
+        for (int64_t l = 0; l < width; ++l) {
+          lo.push_back(side + g + l);
+          hi.push_back(side + g + width + l);
+        }
+    SmallVector<Value> next;
+    for (size_t v = 0; v + 1 < level.size(); v += 2) {
+      Value x = level[v], y = level[v + 1];
+      Value a = vector::ShuffleOp::create(b, x, y, lo);
+      Value c = vector::ShuffleOp::create(b, x, y, hi);
+      next.push_back(arith::AddIOp::create(b, a, c));
+    }
+    level = std::move(next);
+  }
+  return level.front();
+}
+
+/// Writes a block of `rows` x (16 / rows) i32 sums from zero (`sums`, row
+/// by row) at (i0, j0) of the s32 C of `d` (Nz, d.cm1 fractal rows): each
+/// row's elements are contiguous (j0 a multiple of 16 / rows); the bias or
+/// C added in i64 and saturated, as the reference does, on all 16 lanes at
+/// once.
+void storeBlock(ImplicitLocOpBuilder &b, const MatmulSpec::DirectC &d, Value i0,
+                Value j0, int64_t rows, Value sums) {
+  IndexMath im{b};
+  using Init = MatmulSpec::DirectC::Init;
+  int64_t cols = 16 / rows;
+  auto vt = VectorType::get({cols}, b.getI32Type());
+  // One statement per op: the IR's order is not the C++ compiler's.
+  Value column = im.mul(im.div(j0, 16), d.cm1);
+  Value fractal = im.add(column, im.div(i0, 16));
+  Value rowOf = im.mul(im.rem(i0, 16), 16);
+  Value fractalRow = im.add(im.mul(fractal, 256), rowOf);
+  Value first = im.add(fractalRow, im.rem(j0, 16));
+  SmallVector<Value> at;
+  for (int64_t r = 0; r < rows; ++r)
+    at.push_back(im.add(first, r * 16));
+  if (d.init != Init::Zero) {
+    SmallVector<Value> init;
+    for (int64_t r = 0; r < rows; ++r)
+      init.push_back(
+          d.init == Init::Bias
+              ? vector::LoadOp::create(b, vt, d.bias, ValueRange{j0})
+              : vector::LoadOp::create(b, vt, d.c, ValueRange{at[r]}));
+    // The rows side by side in one vector of 16, as `sums`.
+    while (init.size() > 1) {
+      int64_t w = cast<VectorType>(init[0].getType()).getNumElements();
+      SmallVector<int64_t> both = llvm::to_vector(llvm::seq<int64_t>(0, 2 * w));
+      SmallVector<Value> next;
+      for (size_t v = 0; v < init.size(); v += 2)
+        next.push_back(
+            vector::ShuffleOp::create(b, init[v], init[v + 1], both));
+      init = std::move(next);
+    }
+    auto wt = VectorType::get({16}, b.getI64Type());
+    auto splat = [&](int64_t v) {
+      return arith::ConstantOp::create(
+          b, DenseElementsAttr::get(wt, b.getI64IntegerAttr(v).getValue()));
+    };
+    Value wideInit = arith::ExtSIOp::create(b, wt, init.front());
+    Value wideSums = arith::ExtSIOp::create(b, wt, sums);
+    Value x = arith::AddIOp::create(b, wideInit, wideSums);
+    x = arith::MaxSIOp::create(b, x, splat(INT32_MIN));
+    x = arith::MinSIOp::create(b, x, splat(INT32_MAX));
+    sums = arith::TruncIOp::create(b, sums.getType(), x);
+  }
+  for (int64_t r = 0; r < rows; ++r) {
+    Value row = sums;
+    if (rows > 1)
+      row = vector::ExtractStridedSliceOp::create(
+          b, sums, ArrayRef<int64_t>{cols * r}, ArrayRef<int64_t>{cols},
+          ArrayRef<int64_t>{1});
+    vector::StoreOp::create(b, row, d.c, ValueRange{at[r]});
+  }
+}
+
+/// Integer operands of at most 8 bits summed in i32 (s.i16Pairs): a
+/// dot-product form, the same values because integer sums that cannot
+/// overflow do not depend on their order. A and B are packed
+/// as i16 lines with k contiguous (A as [m][kp], B as [n][kp], kp = k
+/// rounded up to 32 with zeros); each block of 4 x 4 elements of C keeps 16
+/// vectors of 16 i32 partial sums, and each step over 32 k adds to lane l
+/// a(2l) b(2l) + a(2l + 1) b(2l + 1). The pair sum is frozen (llvm.freeze)
+/// so that LLVM's reassociation keeps it whole: x86 makes it one pmaddwd or
+/// vpdpwssd. At the end the lanes are summed: a whole block of an s32 C
+/// written in place (s.direct) through sumLanes and storeBlock, 16 elements
+/// at a time; any other block (tails, GEMV, ui32 C, a scratch C) element by
+/// element, init (i64) added and written by s.finish.
+void emitIntegerDotKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
+  IndexMath im{b};
+  // i16 per step; rows and columns per block (R x Q = 16 sums, a vector).
+  constexpr int64_t V = 32, R = 4, Q = 16 / R;
+  Type i16 = b.getI16Type(), i32 = b.getI32Type();
+  int64_t kp = llvm::alignTo(s.k, V);
+  auto alloc = [&](int64_t lines) {
+    return memref::AllocOp::create(b, MemRefType::get({lines * kp}, i16))
+        .getResult();
+  };
+  Value pa = alloc(s.m), pb = alloc(s.n);
+  auto position = [&](Value t, Value kk) { return im.add(im.mul(t, kp), kk); };
+  packLines(b, pa, i16, s.m, s.k, s.aLines, s.a, position, 1);
+  packLines(
+      b, pb, i16, s.n, s.k, s.bLines,
+      [&](Value j, Value kk) { return s.b(kk, j); }, position, 1);
+  if (kp > s.k) {
+    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(i16));
+    for (auto [buf, lines] : {std::pair{pa, s.m}, std::pair{pb, s.n}})
+      forRange(b, lines, [&](Value t) {
+        forRange(b, kp - s.k, [&](Value e) {
+          memref::StoreOp::create(b, zero, buf, position(t, im.add(e, s.k)));
+        });
+      });
+  }
+  auto pvt = VectorType::get({V}, i16), half = VectorType::get({V / 2}, i16);
+  auto vt = VectorType::get({V / 2}, i32);
+  SmallVector<int64_t> even, odd;
+  for (int64_t l = 0; l < V / 2; ++l)
+    even.push_back(2 * l), odd.push_back(2 * l + 1);
+  // The even and the odd k of a line's 32, sign-extended to i32.
+  auto split = [&](Value buf, Value line, Value kk) {
+    Value v = vector::LoadOp::create(b, pvt, buf, position(line, kk));
+    Value e = vector::ShuffleOp::create(b, half, v, v, even);
+    Value o = vector::ShuffleOp::create(b, half, v, v, odd);
+    Value e32 = arith::ExtSIOp::create(b, vt, e);
+    Value o32 = arith::ExtSIOp::create(b, vt, o);
+    return std::pair{e32, o32};
+  };
+  // Blocks bi in [iLo, iHi) x bj in [jLo, jHi), each `rows` x `cols`.
+  auto blocks = [&](int64_t iLo, int64_t iHi, int64_t rows, int64_t jLo,
+                    int64_t jHi, int64_t cols) {
+    if (iLo >= iHi || jLo >= jHi || rows == 0 || cols == 0)
+      return;
+    auto outer = scf::ForOp::create(b, im.c(iLo), im.c(iHi), im.c(1));
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(outer.getBody());
+    Value i0 = im.mul(outer.getInductionVar(), R);
+    auto inner = scf::ForOp::create(b, im.c(jLo), im.c(jHi), im.c(1));
+    b.setInsertionPointToStart(inner.getBody());
+    Value j0 = im.mul(inner.getInductionVar(), Q);
+    Value zero = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(vt, b.getZeroAttr(i32)));
+    SmallVector<Value> accs(rows * cols, zero);
+    auto kLoop = scf::ForOp::create(b, im.c(0), im.c(kp / V), im.c(1), accs);
+    {
+      OpBuilder::InsertionGuard g2(b);
+      b.setInsertionPointToStart(kLoop.getBody());
+      Value kk = im.mul(kLoop.getInductionVar(), V);
+      SmallVector<std::pair<Value, Value>> as, bs;
+      for (int64_t r = 0; r < rows; ++r)
+        as.push_back(split(pa, im.add(i0, r), kk));
+      for (int64_t c = 0; c < cols; ++c)
+        bs.push_back(split(pb, im.add(j0, c), kk));
+      SmallVector<Value> next;
+      for (int64_t r = 0; r < rows; ++r)
+        for (int64_t c = 0; c < cols; ++c) {
+          // One statement per op: the IR's order is not the C++ compiler's.
+          Value lo = arith::MulIOp::create(b, as[r].first, bs[c].first);
+          Value hi = arith::MulIOp::create(b, as[r].second, bs[c].second);
+          Value two = arith::AddIOp::create(b, lo, hi);
+          two = LLVM::FreezeOp::create(b, two);
+          next.push_back(arith::AddIOp::create(
+              b, kLoop.getRegionIterArgs()[r * cols + c], two));
+        }
+      scf::YieldOp::create(b, next);
+    }
+    SmallVector<Value> partial(kLoop.getResults());
+    if (rows == R && cols == Q && s.direct) {
+      storeBlock(b, *s.direct, i0, j0, R, sumLanes(b, partial));
+      return;
+    }
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c) {
+        Value i = im.add(i0, r), j = im.add(j0, c);
+        Value sum = vector::ReductionOp::create(b, vector::CombiningKind::ADD,
+                                                partial[r * cols + c]);
+        Value wide = arith::ExtSIOp::create(b, b.getI64Type(), sum);
+        s.finish(i, j, arith::AddIOp::create(b, s.init(i, j), wide));
+      }
+  };
+  forTileKinds(s.m, s.n, R, Q, blocks);
+  memref::DeallocOp::create(b, pa);
+  memref::DeallocOp::create(b, pb);
+}
+
+/// The reference loops, the integer dot-product form (s.i16Pairs) or the
+/// float micro-kernels.
 void emitMatmul(ImplicitLocOpBuilder &b, const MatmulSpec &s, bool reference) {
-  if (reference || (!s.isFloat && !s.i32Exact))
+  if (reference || (!s.isFloat && !s.i16Pairs))
     emitReferenceLoops(b, s);
+  else if (!s.isFloat)
+    emitIntegerDotKernels(b, s);
   else
     emitMicroKernels(b, s);
 }
@@ -426,8 +632,9 @@ int64_t maxMagnitude(Type t) {
   return t.isUnsignedInteger() ? (int64_t(1) << w) - 1 : int64_t(1) << (w - 1);
 }
 
-/// C written in place by the micro-kernels (MatmulSpec::direct): f32 or s32
-/// C in Nz with `cm1` fractal rows, from zero, the bias table or C.
+/// C written in place (MatmulSpec::direct): f32 C by the micro-kernels, s32
+/// C by the integer dot-product form, in Nz with `cm1` fractal rows, from zero,
+/// the bias table or C.
 template <typename Params>
 MatmulSpec::DirectC directC(Value c, int64_t cm1, const Params &p, Value bias) {
   using Init = MatmulSpec::DirectC::Init;
@@ -561,9 +768,10 @@ struct MmadLowering : AscubePattern<MmadOp> {
 
     MatmulSpec s;
     s.m = p->m, s.n = p->n, s.k = p->k, s.isFloat = isFloat;
-    if (!isFloat)
-      s.i32Exact =
-          maxMagnitude(at) * maxMagnitude(bt) * p->k <= int64_t(INT32_MAX);
+    s.i16Pairs =
+        !isFloat && at.getIntOrFloatBitWidth() <= 8 &&
+        bt.getIntOrFloatBitWidth() <= 8 &&
+        maxMagnitude(at) * maxMagnitude(bt) * p->k <= int64_t(INT32_MAX);
     // f16 x f16 needs 22 significant bits and stays above 2^-48, far from
     // f32's subnormals; the 8-bit and 4-bit floats need fewer. bf16, f32
     // and HF32 products can round or fall into f32's subnormals.
@@ -629,7 +837,7 @@ struct MmadLowering : AscubePattern<MmadOp> {
     s.bLines = runs(B, bt, [&](Value j, Value kk) { return bIndex(kk, j); });
     // f32 C not saturated, or s32 C summed in i32 (saturated per vector),
     // with an f32 / s32 bias: written in place.
-    bool s32 = !isFloat && !ct.isUnsignedInteger() && s.i32Exact &&
+    bool s32 = !ct.isUnsignedInteger() && s.i16Pairs &&
                ct.getIntOrFloatBitWidth() == 32;
     Type biasType = bias ? elemOf(op.getBias()) : ct;
     if (((isFloat && ct.isF32() && !sat) || s32) && biasType == ct &&

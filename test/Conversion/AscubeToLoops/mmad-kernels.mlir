@@ -86,10 +86,16 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 
 // -----
 
-// int8: products summed from zero in i32 (128 * 128 * 32 < 2^31), then the
-// bias added in i64 and saturated to int32, a row vector at a time.
-!A = memref<16x32xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>
-!B = memref<32x16xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
+// int8: the dot-product form over i16 pairs. Products summed from zero in
+// i32 (128 * 128 * 64 < 2^31; any order is exact), A and B packed as i16
+// lines with k contiguous; each of the two steps of 32 k adds to each of
+// a 4 x 4 block's 16 vectors a(2l) b(2l) + a(2l+1) b(2l+1), the pair sum
+// frozen. Then the 16 vectors' lane sums in one vector (the first and the
+// last of four shuffle levels checked), the bias row added in i64 and
+// saturated to int32 on all 16 lanes, and each row of 4 stored in C's Nz
+// storage.
+!A = memref<16x64xi8, #ascube.layout<Zz>, #ascube.mem<L0A>>
+!B = memref<64x16xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
 !C = memref<16x16xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
 !T = memref<16xi32, #ascube.mem<BT>>
 // CHECK-LABEL: func.func @mmad_i8_bias
@@ -97,18 +103,46 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 // CHECK-DAG: %[[LO:.*]] = arith.constant dense<-2147483648> : vector<16xi64>
 // CHECK-DAG: %[[HI:.*]] = arith.constant dense<2147483647> : vector<16xi64>
 // CHECK-DAG: %[[Z:.*]] = arith.constant dense<0> : vector<16xi32>
-// CHECK: arith.extsi %{{.*}} : vector<32xi8> to vector<32xi32>
-// CHECK: %[[R:.*]]:16 = scf.for {{.*}} iter_args(%[[ACC0:[a-z0-9_]+]] = %[[Z]],
-// CHECK: %[[P:.*]] = arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
-// CHECK-NEXT: arith.addi %[[ACC0]], %[[P]] : vector<16xi32>
-// CHECK: %[[BIAS:.*]] = vector.load %[[T]][%c0] : memref<16xi32>, vector<16xi32>
-// CHECK-NEXT: %[[BW:.*]] = arith.extsi %[[BIAS]] : vector<16xi32> to vector<16xi64>
-// CHECK-NEXT: %[[SW:.*]] = arith.extsi %[[R]]#0 : vector<16xi32> to vector<16xi64>
+// CHECK: %[[PA:.*]] = memref.alloc() : memref<1024xi16>
+// CHECK-NEXT: %[[PB:.*]] = memref.alloc() : memref<1024xi16>
+// CHECK: %[[AV:.*]] = arith.extsi %{{.*}} : vector<32xi8> to vector<32xi16>
+// CHECK: vector.store %[[AV]], %[[PA]][%{{.*}}] : memref<1024xi16>, vector<32xi16>
+// CHECK: %[[R:.*]]:16 = scf.for %[[K:.*]] = %c0 to %c2 step %c1 iter_args(%[[ACC0:[a-z0-9_]+]] = %[[Z]],
+// CHECK-NEXT: %[[KK:.*]] = arith.muli %[[K]], %c32 : index
+// CHECK: %[[A0:.*]] = vector.load %[[PA]][%{{.*}}] : memref<1024xi16>, vector<32xi16>
+// CHECK-NEXT: %[[A0E:.*]] = vector.shuffle %[[A0]], %[[A0]] [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]
+// CHECK-NEXT: %[[A0O:.*]] = vector.shuffle %[[A0]], %[[A0]] [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31]
+// CHECK-NEXT: %[[A0E32:.*]] = arith.extsi %[[A0E]] : vector<16xi16> to vector<16xi32>
+// CHECK-NEXT: %[[A0O32:.*]] = arith.extsi %[[A0O]] : vector<16xi16> to vector<16xi32>
+// CHECK: %[[B0:.*]] = vector.load %[[PB]][%{{.*}}] : memref<1024xi16>, vector<32xi16>
+// CHECK-NEXT: %[[B0E:.*]] = vector.shuffle %[[B0]], %[[B0]] [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]
+// CHECK-NEXT: %[[B0O:.*]] = vector.shuffle %[[B0]], %[[B0]] [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31]
+// CHECK-NEXT: %[[B0E32:.*]] = arith.extsi %[[B0E]] : vector<16xi16> to vector<16xi32>
+// CHECK-NEXT: %[[B0O32:.*]] = arith.extsi %[[B0O]] : vector<16xi16> to vector<16xi32>
+// CHECK: %[[P0:.*]] = arith.muli %[[A0E32]], %[[B0E32]] : vector<16xi32>
+// CHECK-NEXT: %[[P1:.*]] = arith.muli %[[A0O32]], %[[B0O32]] : vector<16xi32>
+// CHECK-NEXT: %[[TWO:.*]] = arith.addi %[[P0]], %[[P1]] : vector<16xi32>
+// CHECK-NEXT: %[[F:.*]] = llvm.freeze %[[TWO]] : vector<16xi32>
+// CHECK-NEXT: %[[S0:.*]] = arith.addi %[[ACC0]], %[[F]] : vector<16xi32>
+// CHECK: scf.yield %[[S0]],
+// CHECK: %[[H0:.*]] = vector.shuffle %[[R]]#0, %[[R]]#1 [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23]
+// CHECK-NEXT: %[[H1:.*]] = vector.shuffle %[[R]]#0, %[[R]]#1 [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31]
+// CHECK-NEXT: arith.addi %[[H0]], %[[H1]] : vector<16xi32>
+// CHECK: %[[L0:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30] : vector<16xi32>, vector<16xi32>
+// CHECK-NEXT: %[[L1:.*]] = vector.shuffle %{{.*}}, %{{.*}} [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31] : vector<16xi32>, vector<16xi32>
+// CHECK-NEXT: %[[SUMS:.*]] = arith.addi %[[L0]], %[[L1]] : vector<16xi32>
+// CHECK: %[[BIAS:.*]] = vector.load %[[T]][%{{.*}}] : memref<16xi32>, vector<4xi32>
+// CHECK-NEXT: %[[B8:.*]] = vector.shuffle %[[BIAS]], %[[BIAS]] [0, 1, 2, 3, 4, 5, 6, 7]
+// CHECK-NEXT: %[[B16:.*]] = vector.shuffle %[[B8]], %[[B8]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+// CHECK-NEXT: %[[BW:.*]] = arith.extsi %[[B16]] : vector<16xi32> to vector<16xi64>
+// CHECK-NEXT: %[[SW:.*]] = arith.extsi %[[SUMS]] : vector<16xi32> to vector<16xi64>
 // CHECK-NEXT: %[[X:.*]] = arith.addi %[[BW]], %[[SW]] : vector<16xi64>
 // CHECK-NEXT: %[[X1:.*]] = arith.maxsi %[[X]], %[[LO]] : vector<16xi64>
 // CHECK-NEXT: %[[X2:.*]] = arith.minsi %[[X1]], %[[HI]] : vector<16xi64>
 // CHECK-NEXT: %[[X3:.*]] = arith.trunci %[[X2]] : vector<16xi64> to vector<16xi32>
-// CHECK-NEXT: vector.store %[[X3]], %[[C]][%c0] : memref<256xi32>, vector<16xi32>
+// CHECK-NEXT: %[[ROW0:.*]] = vector.extract_strided_slice %[[X3]] {offsets = [0], sizes = [4], strides = [1]}
+// CHECK-NEXT: vector.store %[[ROW0]], %[[C]][%{{.*}}] : memref<256xi32>, vector<4xi32>
+// CHECK: vector.extract_strided_slice %[[X3]] {offsets = [12], sizes = [4], strides = [1]}
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @mmad_i8_bias(%A: !A, %B: !B, %C: !C, %T: !T) {
     ascube.mmad %A, %B to %C bias %T : !T : !A, !B to !C
