@@ -47,7 +47,9 @@ struct AscubeToLLVMOptions : public PassPipelineOptions<AscubeToLLVMOptions> {
   Option<bool> reference{
       *this, "reference",
       llvm::cl::desc("mmad and mmad_mx as the plain loops of the documented "
-                     "order instead of the vector micro-kernels (same bits)"),
+                     "order instead of the vector micro-kernels, every "
+                     "instruction in the plain scf/arith form instead of the "
+                     "affine one (same bits)"),
       llvm::cl::init(false)};
 };
 struct AscubePipelineOptions
@@ -76,6 +78,7 @@ void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks,
   options.raceChecks = raceChecks;
   options.syncChecks = syncChecks;
   options.reference = referenceMmad;
+  options.affine = true;  // the plain form with `reference` only
   options.outline = true; // compile time linear in the kernel's size
   pm.addPass(createConvertAscubeToLoops(options));
   pm.addPass(createCanonicalizerPass());

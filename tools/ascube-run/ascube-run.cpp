@@ -148,7 +148,9 @@ static llvm::cl::opt<bool> referenceMmad(
     "reference-mmad",
     llvm::cl::desc("Run mmad and mmad_mx as the plain loops of the documented "
                    "order (for each m, n a loop over k) instead of the "
-                   "vector micro-kernels; the results have the same bits "
+                   "vector micro-kernels, and every instruction in the "
+                   "plain scf/arith form instead of the affine one; the "
+                   "results have the same bits "
                    "(convert-ascube-to-loops reference=true)"),
     llvm::cl::cat(runCategory));
 static llvm::cl::opt<std::string> outputFill(

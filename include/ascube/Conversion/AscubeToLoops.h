@@ -57,7 +57,9 @@ mlir::LogicalResult prepareAscubeToLoops(mlir::ModuleOp module,
 void populateAscubeToLoopsTypeConversion(mlir::TypeConverter &types);
 
 /// No ascube op is legal; memref, func.call/return and func.func only on
-/// converted types; arith, scf, math, cf and vector are.
+/// converted types; affine, arith, scf, math, cf, vector and llvm.freeze
+/// are. (The affine form itself is the pass's `affine` option: the patterns
+/// build it only inside the pass.)
 void configureAscubeToLoopsTarget(mlir::ConversionTarget &target,
                                   const mlir::TypeConverter &types);
 

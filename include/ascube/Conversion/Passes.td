@@ -6,7 +6,8 @@
 include "mlir/Pass/PassBase.td"
 
 def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
-  let summary = "Execute ascube ops on the CPU: lower them to scf/arith/memref";
+  let summary = "Execute ascube ops on the CPU: lower them to "
+                "scf/affine/arith/memref";
   let description = [{
     Gives every ascube op its exact CPU semantics (cube-reference §4-§6,
     §13, §16). Every buffer with an ascube layout, memory level or Cube
@@ -78,6 +79,27 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     2D-v2) write each destination row from a source column at constant
     offsets, with the same result.
 
+    With `affine` (as `ascube-to-llvm`, `--ascube-pipeline` and `ascube-run`
+    use it, unless `reference`), the element loops of the movers, Fixpipe
+    and the plain mmad loops are `affine.for` over their constant trip
+    counts (an accumulation over k: `affine.for ... iter_args`; the vector
+    micro-kernels, the integer dot-product form and an expanded
+    `memref.copy` keep scf.for) and every index it computes from loop
+    counters, constants and function arguments is one composed
+    `affine.apply` — the fractal offsets (Nz, Zz, Zn, the 4:2 index bytes,
+    im2col's sources) with `floordiv` and `mod` by constants. Then
+    upstream's `affine-raise-from-memref` makes each `memref.load`/`store`
+    whose indices are affine an `affine.load`/`store`; an access through a
+    table or a loaded value (a 4:2 index, a transposed 4-bit square) stays
+    a `memref` op. Upstream affine analyses and passes then read the
+    access functions (`affine-parallelize` finds a Fixpipe's loops free of
+    dependences, say) — but they assume that distinct memref values never
+    alias, and here buffers placed in one memory level are views of one
+    array that may overlap (and outlined functions take them as separate
+    arguments), so a transformation relying on that is sound only where
+    the buffers are known apart. The pipelines run none; `lower-affine`
+    brings the form back to arith/scf with the same bits.
+
     With `outline` (as `ascube-to-llvm`, `--ascube-pipeline` and `ascube-run`
     use it), each instruction becomes a call of a private function
     `@__ascube_<mnemonic>` (renamed `_0`, `_1`, ... when taken) that holds
@@ -93,7 +115,11 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     `ascube.mmad %a, %b to %c` into packing loops and scf.for loops of
     vector ops over the 16 x 16 output tiles;
     `--convert-ascube-to-loops=reference=true` into scf.for loops over m, n
-    and k.
+    and k; `--convert-ascube-to-loops=affine=true` turns
+    `ascube.fixpipe %c to %out` (16 x 32 f32 Nz to f16 ND) into
+    `affine.for` loops over m and n of
+    `affine.load %c[%n + %m * 16 + (%n floordiv 16) * 240]`,
+    `arith.truncf` and `affine.store %y, %out[%n + %m * 32]`.
   }];
   let options = [
     Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"false",
@@ -110,7 +136,14 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     Option<"reference", "reference", "bool", /*default=*/"false",
            "Lower mmad and mmad_mx to the plain loops of the documented "
            "order (for each m, n a loop over k) instead of the vector "
-           "micro-kernels, which give the same bits">,
+           "micro-kernels, which give the same bits; no affine form">,
+    Option<"affine", "affine", "bool", /*default=*/"false",
+           "Write the loops and their addressing in affine form (not with "
+           "`reference`): affine.for over constant trip counts, fractal "
+           "offsets as affine.apply with floordiv/mod, loads and stores "
+           "raised to affine.load/store where their indices are affine, so "
+           "upstream affine analyses and passes apply; the pipelines use it. "
+           "Same bits as the plain form">,
     Option<"outline", "outline", "bool", /*default=*/"false",
            "Lower each distinct instruction once, in a private function of "
            "its own (`__ascube_<mnemonic>`) that the kernel calls: compile "
@@ -118,6 +151,7 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
            "sync checks)">
   ];
   let dependentDialects = [
+    "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect", "::mlir::math::MathDialect",
     "::mlir::func::FuncDialect", "::mlir::cf::ControlFlowDialect",

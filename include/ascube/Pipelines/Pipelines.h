@@ -24,8 +24,10 @@ namespace ascube {
 /// words and 4:2 indices when `runtimeChecks`; reporting every element
 /// access of a GM argument to `__ascube_gm_access` when `raceChecks`; calling
 /// the flag-model hooks before every instruction when `syncChecks`; mmad and
-/// mmad_mx as the plain reference loops instead of the vector micro-kernels
-/// when `referenceMmad`, the same bits; each distinct instruction outlined
+/// mmad_mx as the plain reference loops instead of the vector micro-kernels,
+/// and every loop in the plain scf/arith form instead of the affine one
+/// (`affine`), when `referenceMmad`, the same bits; each distinct instruction
+/// outlined
 /// into one function of its own unless `raceChecks` or `syncChecks`),
 /// canonicalize, then the upstream
 /// lowerings (affine, scf -> cf, arith with bf16 expanded, memref, vector,

@@ -14,6 +14,8 @@
 #include "LoweringUtils.h"
 #include "ascube/Conversion/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/Transforms/Passes.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -24,6 +26,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
 
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "llvm/Support/MathExtras.h"
@@ -576,9 +579,9 @@ void ascube::populateAscubeToLoopsTypeConversion(TypeConverter &types) {
 void ascube::configureAscubeToLoopsTarget(ConversionTarget &target,
                                           const TypeConverter &types) {
   target.addIllegalDialect<AscubeDialect>();
-  target
-      .addLegalDialect<arith::ArithDialect, scf::SCFDialect, math::MathDialect,
-                       cf::ControlFlowDialect, vector::VectorDialect>();
+  target.addLegalDialect<affine::AffineDialect, arith::ArithDialect,
+                         scf::SCFDialect, math::MathDialect,
+                         cf::ControlFlowDialect, vector::VectorDialect>();
   // ascube buffers are accessed by ascube instructions only: a memref op on
   // one (e.g. memref.load of an Nz buffer) is an error, not a silent
   // reinterpretation of its storage.
@@ -632,8 +635,12 @@ struct ConvertAscubeToLoopsPass
                                                                    types);
     populateReturnOpTypeConversionPattern(patterns, types);
     populateCallOpTypeConversionPattern(patterns, types);
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      return signalPassFailure();
+    bool affineForm = affine && !reference;
+    {
+      AffineIndexingScope scope(affineForm);
+      if (failed(applyPartialConversion(module, target, std::move(patterns))))
+        return signalPassFailure();
+    }
     // Nothing of ascube is left: drop the target and the argument
     // placements so that tools without the dialect (mlir-runner,
     // mlir-translate) read the result.
@@ -649,6 +656,15 @@ struct ConvertAscubeToLoopsPass
         insertGMAccessHooks(func, gm.asArrayRef());
         func->removeAttr(kGMArgsAttr);
       }
+    }
+    // Loads and stores whose indices are affine in loop counters and
+    // function arguments become affine.load/store (upstream's raising),
+    // after the race hooks, which look for memref.load/store.
+    if (affineForm) {
+      OpPassManager raise(ModuleOp::getOperationName());
+      raise.addNestedPass<func::FuncOp>(affine::createRaiseMemrefToAffine());
+      if (failed(runPipeline(raise, module)))
+        return signalPassFailure();
     }
   }
 };

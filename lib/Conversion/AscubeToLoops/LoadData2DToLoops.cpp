@@ -77,19 +77,14 @@ struct Load2DLowering : AscubePattern<Load2DOp> {
   }
 };
 
-/// Whether model::transposeElement moves the `count` elements of a square
-/// of `bits` (8 or 16) as a plain transpose: the square is c0 x c0 (c0 =
-/// 256 / bits), source row r in fractal r / 16 at row r % 16, destination
-/// row c in fractal c / 16 at row c % 16, D[c][r] = S[r][c]. Checked
-/// element by element against the model, so a change there falls back to
-/// the tables.
-bool isRowTranspose(unsigned bits, int64_t count) {
-  if (bits != 8 && bits != 16)
-    return false;
+/// Whether model::transposeElement moves the c0 x c0 elements of a square
+/// of `bits` (8 or 16; c0 = 256 / bits) as a plain transpose: source row r
+/// in fractal r / 16 at row r % 16, destination row c in fractal c / 16 at
+/// row c % 16, D[c][r] = S[r][c]. Checked element by element against the
+/// model, so a change there falls back to the tables.
+bool transposesRows(unsigned bits) {
   int64_t c0 = 256 / bits;
-  if (count != c0 * c0)
-    return false;
-  for (int64_t e = 0; e < count; ++e) {
+  for (int64_t e = 0; e < c0 * c0; ++e) {
     int64_t r = e / c0, c = e % c0;
     TransposeTarget t = transposeElement(bits, e);
     if (t.srcFractal != r / 16 || t.srcInside != (r % 16) * c0 + c ||
@@ -97,6 +92,15 @@ bool isRowTranspose(unsigned bits, int64_t count) {
       return false;
   }
   return true;
+}
+
+/// Whether a square of `count` elements of `bits` is moved as a plain
+/// transpose (transposesRows, checked once per width: the model is fixed).
+bool isRowTranspose(unsigned bits, int64_t count) {
+  if ((bits != 8 && bits != 16) || count != (256 / bits) * (256 / bits))
+    return false;
+  static const bool rows8 = transposesRows(8), rows16 = transposesRows(16);
+  return bits == 8 ? rows8 : rows16;
 }
 
 /// Moves the squares of an L1 -> L0 fractal mover (§7, §8): whole fractals

@@ -7,6 +7,7 @@
 #include "LoweringUtils.h"
 #include "ascube/Numerics/Packing.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -59,15 +60,60 @@ MemRefType flatType(MemRefType t) {
                          s.type);
 }
 
+namespace {
+thread_local bool affineIndexingOn = false;
+} // namespace
+
+bool affineIndexing() { return affineIndexingOn; }
+
+AffineIndexingScope::AffineIndexingScope(bool on) : saved(affineIndexingOn) {
+  affineIndexingOn = on;
+}
+
+AffineIndexingScope::~AffineIndexingScope() { affineIndexingOn = saved; }
+
+Value affineApply(ImplicitLocOpBuilder &b, AffineExpr e, ValueRange operands) {
+  OpFoldResult r = affine::makeComposedFoldedAffineApply(
+      b, b.getLoc(), e, getAsOpFoldResult(operands));
+  return getValueOrCreateConstantIndexOp(b, b.getLoc(), r);
+}
+
 void forRange(ImplicitLocOpBuilder &b, int64_t n,
               llvm::function_ref<void(Value)> body) {
   if (n <= 0)
     return;
+  OpBuilder::InsertionGuard g(b);
+  if (affineIndexing()) {
+    auto loop = affine::AffineForOp::create(b, 0, n);
+    b.setInsertionPointToStart(loop.getBody());
+    body(loop.getInductionVar());
+    return;
+  }
   IndexMath im{b};
   auto loop = scf::ForOp::create(b, im.c(0), im.c(n), im.c(1));
-  OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(loop.getBody());
   body(loop.getInductionVar());
+}
+
+Value reduceRange(ImplicitLocOpBuilder &b, int64_t n, Value init,
+                  llvm::function_ref<Value(Value iv, Value acc)> body) {
+  if (n <= 0)
+    return init;
+  OpBuilder::InsertionGuard g(b);
+  if (affineIndexing()) {
+    auto loop = affine::AffineForOp::create(b, 0, n, 1, ValueRange{init});
+    b.setInsertionPointToStart(loop.getBody());
+    Value acc = body(loop.getInductionVar(), loop.getRegionIterArgs()[0]);
+    affine::AffineYieldOp::create(b, acc);
+    return loop.getResult(0);
+  }
+  IndexMath im{b};
+  auto loop =
+      scf::ForOp::create(b, im.c(0), im.c(n), im.c(1), ValueRange{init});
+  b.setInsertionPointToStart(loop.getBody());
+  Value next = body(loop.getInductionVar(), loop.getRegionIterArgs()[0]);
+  scf::YieldOp::create(b, next);
+  return loop.getResult(0);
 }
 
 Value flatten(ImplicitLocOpBuilder &b, Value v) {

@@ -85,13 +85,43 @@ bool needsFlattening(MemRefType t);
 /// resolved; verified ops never hit that).
 MemRefType flatType(MemRefType t);
 
+/// Whether IndexMath, forRange and reduceRange build affine ops (affine.apply
+/// with floordiv/mod, affine.for) instead of arith and scf.for: on while an
+/// AffineIndexingScope is alive on this thread (convert-ascube-to-loops with
+/// `affine`, which the pipelines use; never with `reference`). Every index
+/// IndexMath computes is then an affine function of loop counters and
+/// operands, so loads and stores can be raised to affine.load/store.
+bool affineIndexing();
+
+/// Turns affine indexing on (or off) for this thread until destroyed.
+class AffineIndexingScope {
+public:
+  explicit AffineIndexingScope(bool on);
+  ~AffineIndexingScope();
+  AffineIndexingScope(const AffineIndexingScope &) = delete;
+  AffineIndexingScope &operator=(const AffineIndexingScope &) = delete;
+
+private:
+  bool saved;
+};
+
+/// `e` (over dims d0, d1 bound to `operands`) as one composed affine.apply,
+/// folded to a constant where it is one.
+Value affineApply(ImplicitLocOpBuilder &b, AffineExpr e, ValueRange operands);
+
+/// Index arithmetic with constants folded at build time (so static offsets
+/// cost nothing at run time): arith ops, or composed affine.apply ops under
+/// affine indexing. Indices are never negative where div and rem are used
+/// (arith.divui/remui and affine floordiv/mod agree there).
 struct IndexMath {
   ImplicitLocOpBuilder &b;
+  bool affine = affineIndexing();
 
   Value c(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
   static std::optional<int64_t> cst(Value v) {
     return getConstantIntValue(OpFoldResult(v));
   }
+  AffineExpr d(unsigned i) { return getAffineDimExpr(i, b.getContext()); }
   Value add(Value x, Value y) {
     auto cx = cst(x), cy = cst(y);
     if (cx && cy)
@@ -100,6 +130,8 @@ struct IndexMath {
       return y;
     if (cy && *cy == 0)
       return x;
+    if (affine)
+      return affineApply(b, d(0) + d(1), {x, y});
     return arith::AddIOp::create(b, x, y);
   }
   Value add(Value x, int64_t y) { return add(x, c(y)); }
@@ -109,6 +141,8 @@ struct IndexMath {
       return c(*cx - *cy);
     if (cy && *cy == 0)
       return x;
+    if (affine)
+      return affineApply(b, d(0) - d(1), {x, y});
     return arith::SubIOp::create(b, x, y);
   }
   Value mul(Value x, int64_t y) {
@@ -119,6 +153,8 @@ struct IndexMath {
       return x;
     if (y == 0)
       return c(0);
+    if (affine)
+      return affineApply(b, d(0) * y, {x});
     return arith::MulIOp::create(b, x, c(y));
   }
   Value div(Value x, int64_t y) {
@@ -127,6 +163,8 @@ struct IndexMath {
       return c(*cx / y);
     if (y == 1)
       return x;
+    if (affine)
+      return affineApply(b, d(0).floorDiv(y), {x});
     return arith::DivUIOp::create(b, x, c(y));
   }
   Value rem(Value x, int64_t y) {
@@ -135,13 +173,21 @@ struct IndexMath {
       return c(*cx % y);
     if (y == 1)
       return c(0);
+    if (affine)
+      return affineApply(b, d(0) % y, {x});
     return arith::RemUIOp::create(b, x, c(y));
   }
 };
 
 /// for (iv = 0; iv < n; ++iv) body(iv), with the builder inside the loop.
+/// An affine.for under affine indexing, else an scf.for.
 void forRange(ImplicitLocOpBuilder &b, int64_t n,
               llvm::function_ref<void(Value)> body);
+
+/// acc = init; for (iv = 0; iv < n; ++iv) acc = body(iv, acc); the final
+/// acc (a loop carrying it: affine.for under affine indexing, else scf.for).
+Value reduceRange(ImplicitLocOpBuilder &b, int64_t n, Value init,
+                  llvm::function_ref<Value(Value iv, Value acc)> body);
 
 /// The flat 1-D view of a (converted) buffer operand: converted ascube
 /// buffers already are; plain identity memrefs are collapsed.

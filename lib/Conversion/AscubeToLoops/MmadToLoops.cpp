@@ -73,13 +73,7 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
         Value init = p->cmatrixInitVal
                          ? Value(arith::ConstantIntOp::create(b, i64, 0))
                          : wide(memref::LoadOp::create(b, C, cIdx));
-        auto loop = scf::ForOp::create(b, im.c(0), im.c(p->k / 4), im.c(1),
-                                       ValueRange{init});
-        {
-          OpBuilder::InsertionGuard g(b);
-          b.setInsertionPointToStart(loop.getBody());
-          Value grp = loop.getInductionVar();
-          Value acc = loop.getRegionIterArgs()[0];
+        Value sum = reduceRange(b, p->k / 4, init, [&](Value grp, Value acc) {
           for (int64_t s = 0; s < 2; ++s) {
             // Dense row r of B' (Zn, 32x16 fractals) and its index (8x16
             // bytes a fractal, four 2-bit indices a byte, first in 1:0).
@@ -111,17 +105,17 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
             Value kk = im.add(im.mul(grp, 4), pos);
             Value aIdx = layout::matrixOffset(im, Format::Zz, {16, 32}, m1 * 16,
                                               k1 * 32, i, kk);
-            Value prod = arith::MulIOp::create(
-                b, wide(memref::LoadOp::create(b, A, aIdx)),
-                wide(memref::LoadOp::create(b, B, bIdx)));
+            // One statement per load: their order in the IR is fixed.
+            Value av = wide(memref::LoadOp::create(b, A, aIdx));
+            Value bv = wide(memref::LoadOp::create(b, B, bIdx));
+            Value prod = arith::MulIOp::create(b, av, bv);
             acc = arith::AddIOp::create(b, acc, prod);
           }
-          scf::YieldOp::create(b, acc);
-        }
+          return acc;
+        });
         // Exact sum, saturated once to int32 (§13.3).
         Value res = arith::MaxSIOp::create(
-            b, loop.getResult(0),
-            arith::ConstantIntOp::create(b, i64, INT32_MIN));
+            b, sum, arith::ConstantIntOp::create(b, i64, INT32_MIN));
         res = arith::MinSIOp::create(
             b, res, arith::ConstantIntOp::create(b, i64, INT32_MAX));
         storeElement(b, arith::TruncIOp::create(b, b.getI32Type(), res), C,
@@ -183,25 +177,17 @@ struct MatmulSpec {
 /// The reference semantics: for each (i, j), a loop over k in order with a
 /// separate multiply and add (integers in i64).
 void emitReferenceLoops(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
-  IndexMath im{b};
   forRange(b, s.m, [&](Value i) {
     forRange(b, s.n, [&](Value j) {
       Value init = s.init(i, j);
-      auto loop =
-          scf::ForOp::create(b, im.c(0), im.c(s.k), im.c(1), ValueRange{init});
-      {
-        OpBuilder::InsertionGuard g(b);
-        b.setInsertionPointToStart(loop.getBody());
-        Value kk = loop.getInductionVar();
-        Value acc = loop.getRegionIterArgs()[0];
+      Value sum = reduceRange(b, s.k, init, [&](Value kk, Value acc) {
         Value av = s.a(i, kk), bv = s.b(kk, j);
-        Value sum = s.isFloat ? Value(arith::AddFOp::create(
-                                    b, acc, arith::MulFOp::create(b, av, bv)))
-                              : Value(arith::AddIOp::create(
-                                    b, acc, arith::MulIOp::create(b, av, bv)));
-        scf::YieldOp::create(b, sum);
-      }
-      s.finish(i, j, loop.getResult(0));
+        return s.isFloat ? Value(arith::AddFOp::create(
+                               b, acc, arith::MulFOp::create(b, av, bv)))
+                         : Value(arith::AddIOp::create(
+                               b, acc, arith::MulIOp::create(b, av, bv)));
+      });
+      s.finish(i, j, sum);
     });
   });
 }

@@ -1,8 +1,10 @@
 """Differential test of the mmad micro-kernels against the reference loops.
 
 convert-ascube-to-loops lowers mmad and mmad_mx to vector micro-kernels
-over packed operands; with `reference=true` (ascube-run --reference-mmad)
-to the plain loops of the documented order. Both must give the same bits.
+over packed operands and the other loops in affine form (affine.for,
+affine.load/store with floordiv/mod maps); with `reference=true`
+(ascube-run --reference-mmad) to the plain loops of the documented order,
+in scf/arith form. Both must give the same bits.
 This draws many random kernels — every dtype row of differential.py (f16,
 bf16, f32, int8, int4, Atlas A2 and Ascend 950, m, k, n from 1 to 128 with
 tails, GEMV, bias, accumulation), HF32 (both roundings), the saturating
