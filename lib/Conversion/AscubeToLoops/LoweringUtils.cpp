@@ -78,21 +78,31 @@ Value affineApply(ImplicitLocOpBuilder &b, AffineExpr e, ValueRange operands) {
   return getValueOrCreateConstantIndexOp(b, b.getLoc(), r);
 }
 
+namespace {
+/// A loop from 0 to n carrying `inits` (an affine.for under affine indexing,
+/// else an scf.for), with the builder at the start of its body; a loop with
+/// inits still needs its yield.
+LoopLikeOpInterface startLoop(ImplicitLocOpBuilder &b, int64_t n,
+                              ValueRange inits) {
+  Operation *loop;
+  if (affineIndexing()) {
+    loop = affine::AffineForOp::create(b, 0, n, 1, inits);
+  } else {
+    IndexMath im{b};
+    loop = scf::ForOp::create(b, im.c(0), im.c(n), im.c(1), inits);
+  }
+  b.setInsertionPointToStart(&loop->getRegion(0).front());
+  return cast<LoopLikeOpInterface>(loop);
+}
+} // namespace
+
 void forRange(ImplicitLocOpBuilder &b, int64_t n,
               llvm::function_ref<void(Value)> body) {
   if (n <= 0)
     return;
   OpBuilder::InsertionGuard g(b);
-  if (affineIndexing()) {
-    auto loop = affine::AffineForOp::create(b, 0, n);
-    b.setInsertionPointToStart(loop.getBody());
-    body(loop.getInductionVar());
-    return;
-  }
-  IndexMath im{b};
-  auto loop = scf::ForOp::create(b, im.c(0), im.c(n), im.c(1));
-  b.setInsertionPointToStart(loop.getBody());
-  body(loop.getInductionVar());
+  LoopLikeOpInterface loop = startLoop(b, n, {});
+  body(*loop.getSingleInductionVar());
 }
 
 Value reduceRange(ImplicitLocOpBuilder &b, int64_t n, Value init,
@@ -100,20 +110,13 @@ Value reduceRange(ImplicitLocOpBuilder &b, int64_t n, Value init,
   if (n <= 0)
     return init;
   OpBuilder::InsertionGuard g(b);
-  if (affineIndexing()) {
-    auto loop = affine::AffineForOp::create(b, 0, n, 1, ValueRange{init});
-    b.setInsertionPointToStart(loop.getBody());
-    Value acc = body(loop.getInductionVar(), loop.getRegionIterArgs()[0]);
+  LoopLikeOpInterface loop = startLoop(b, n, init);
+  Value acc = body(*loop.getSingleInductionVar(), loop.getRegionIterArgs()[0]);
+  if (isa<affine::AffineForOp>(loop))
     affine::AffineYieldOp::create(b, acc);
-    return loop.getResult(0);
-  }
-  IndexMath im{b};
-  auto loop =
-      scf::ForOp::create(b, im.c(0), im.c(n), im.c(1), ValueRange{init});
-  b.setInsertionPointToStart(loop.getBody());
-  Value next = body(loop.getInductionVar(), loop.getRegionIterArgs()[0]);
-  scf::YieldOp::create(b, next);
-  return loop.getResult(0);
+  else
+    scf::YieldOp::create(b, acc);
+  return loop->getResult(0);
 }
 
 Value flatten(ImplicitLocOpBuilder &b, Value v) {

@@ -115,7 +115,6 @@ Value affineApply(ImplicitLocOpBuilder &b, AffineExpr e, ValueRange operands);
 /// (arith.divui/remui and affine floordiv/mod agree there).
 struct IndexMath {
   ImplicitLocOpBuilder &b;
-  bool affine = affineIndexing();
 
   Value c(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
   static std::optional<int64_t> cst(Value v) {
@@ -130,7 +129,7 @@ struct IndexMath {
       return y;
     if (cy && *cy == 0)
       return x;
-    if (affine)
+    if (affineIndexing())
       return affineApply(b, d(0) + d(1), {x, y});
     return arith::AddIOp::create(b, x, y);
   }
@@ -141,7 +140,7 @@ struct IndexMath {
       return c(*cx - *cy);
     if (cy && *cy == 0)
       return x;
-    if (affine)
+    if (affineIndexing())
       return affineApply(b, d(0) - d(1), {x, y});
     return arith::SubIOp::create(b, x, y);
   }
@@ -153,7 +152,7 @@ struct IndexMath {
       return x;
     if (y == 0)
       return c(0);
-    if (affine)
+    if (affineIndexing())
       return affineApply(b, d(0) * y, {x});
     return arith::MulIOp::create(b, x, c(y));
   }
@@ -163,7 +162,7 @@ struct IndexMath {
       return c(*cx / y);
     if (y == 1)
       return x;
-    if (affine)
+    if (affineIndexing())
       return affineApply(b, d(0).floorDiv(y), {x});
     return arith::DivUIOp::create(b, x, c(y));
   }
@@ -173,7 +172,7 @@ struct IndexMath {
       return c(*cx % y);
     if (y == 1)
       return c(0);
-    if (affine)
+    if (affineIndexing())
       return affineApply(b, d(0) % y, {x});
     return arith::RemUIOp::create(b, x, c(y));
   }
