@@ -16,6 +16,13 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 config.substitutions.append(("%ascube_src", config.ascube_src_root))
+config.substitutions.append(("%ascube_obj", config.ascube_obj_root))
+# The dialect and pass plugin of stock mlir-opt (tools/ascube-plugin).
+config.substitutions.append(("%ascube_plugin", os.path.join(config.ascube_obj_root, "lib", "AscubePlugin.so")))
+# The sanitizer build (build-san): tests that build programs against the
+# installed libraries leave it out (their objects need ASan's runtime).
+if config.ascube_sanitize.upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("sanitize")
 config.substitutions.append(("%python", sys.executable))
 # Debian's interpreter, which has python3-numpy (the golden generators).
 config.substitutions.append(("%numpy_python", "/usr/bin/python3"))
