@@ -36,6 +36,7 @@ function(ascube_install_package)
   # Headers and TableGen files from the source tree, generated .inc files
   # from the build tree.
   install(DIRECTORY ${ASCUBE_SOURCE_DIR}/include/ascube
+    ${ASCUBE_SOURCE_DIR}/include/ascube-c
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
     FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
   install(DIRECTORY ${ASCUBE_BINARY_DIR}/include/ascube

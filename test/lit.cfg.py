@@ -32,7 +32,7 @@ config.substitutions.append(("%mlir_include", os.path.join(os.path.dirname(confi
 
 tool_dirs = [os.path.join(config.ascube_obj_root, "bin"), config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["ascube-opt", "ascube-layout", "ascube-products", "ascube-run", "mlir-opt", "mlir-runner",
+    ["ascube-opt", "ascube-layout", "ascube-products", "ascube-run", "ascube-capi-test", "mlir-opt", "mlir-runner",
      "mlir-translate", "llc"], tool_dirs)
 
 # Buffers ascube-run only writes start as a sentinel, not zero: a test that
