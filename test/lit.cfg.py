@@ -23,6 +23,9 @@ config.substitutions.append(("%ascube_plugin", os.path.join(config.ascube_obj_ro
 # installed libraries leave it out (their objects need ASan's runtime).
 if config.ascube_sanitize.upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("sanitize")
+# Built against libMLIR.so: the C API and the mlir-opt plugin exist.
+if config.ascube_mlir_dylib.upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("mlir-dylib")
 config.substitutions.append(("%python", sys.executable))
 # Debian's interpreter, which has python3-numpy (the golden generators).
 config.substitutions.append(("%numpy_python", "/usr/bin/python3"))

@@ -60,15 +60,28 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(argv[1], &ctx);
   if (!module)
     return 1;
+  // @matmul(A: M x K, BT: N x K, C: M x N), static f32 memrefs in GM.
   auto fn = module->lookupSymbol<func::FuncOp>("matmul");
-  if (!fn || fn.getNumArguments() != 3) {
-    llvm::errs() << "ascube-embed: no @matmul(A, BT, C) in " << argv[1] << "\n";
+  auto matrix = [&](unsigned i) -> MemRefType {
+    auto t = dyn_cast<MemRefType>(fn.getArgument(i).getType());
+    return t && t.getRank() == 2 && t.hasStaticShape() &&
+                   t.getElementType().isF32()
+               ? t
+               : MemRefType();
+  };
+  MemRefType ta, tb, tc;
+  if (fn && fn.getNumArguments() == 3) {
+    ta = matrix(0), tb = matrix(1), tc = matrix(2);
+  }
+  if (!ta || !tb || !tc || ta.getDimSize(1) != tb.getDimSize(1) ||
+      tc.getDimSize(0) != ta.getDimSize(0) ||
+      tc.getDimSize(1) != tb.getDimSize(0) || tc.getNumElements() == 0) {
+    llvm::errs() << "ascube-embed: no @matmul(A: M x K, BT: N x K, C: M x N) "
+                    "of static f32 memrefs in "
+                 << argv[1] << "\n";
     return 1;
   }
-  auto shape = [&](unsigned i) {
-    return cast<MemRefType>(fn.getArgument(i).getType()).getShape();
-  };
-  int64_t m = shape(0)[0], k = shape(0)[1], n = shape(1)[0];
+  int64_t m = ta.getDimSize(0), k = ta.getDimSize(1), n = tb.getDimSize(0);
   // The JIT calls it through its C interface (_mlir_ciface_matmul).
   fn->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
               UnitAttr::get(&ctx));

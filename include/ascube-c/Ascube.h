@@ -13,9 +13,13 @@
 |* Errors: no function throws (ascube and MLIR are built without C++         *|
 |* exceptions). A function that can fail returns a null attribute            *|
 |* (mlirAttributeIsNull), a failed MlirLogicalResult or -1, and emits one    *|
-|* diagnostic naming the rule through the context's diagnostic handlers      *|
+|* diagnostic (with the rule's label where a rule of docs/Constraints.md is  *|
+|* broken) through the context's diagnostic handlers                         *|
 |* (mlirContextAttachDiagnosticHandler; without one MLIR prints it to        *|
-|* stderr). Functions without a context (products) only return -1 / empty.  *|
+|* stderr). Where there is no context (the product functions, a null type,  *|
+|* a null output array) they only return -1 / failure / an empty string.    *|
+|* Null and wrong-kind attributes are answered, never dereferenced: the     *|
+|* IsA functions return false, the Get<Field> functions an empty string.    *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -49,7 +53,8 @@ ascubeRegisterKernelDialects(MlirDialectRegistry registry);
 /// Registers ascube's passes (ascube-*, convert-ascube-to-loops) and the
 /// pipelines `ascube-to-llvm` and `ascube-pipeline` with MLIR's global pass
 /// registry, for mlirParsePassPipeline / mlirOpPassManagerAddPipeline.
-/// Calling it more than once is harmless.
+/// Registration happens once per process (also when the plugin or C++
+/// code registered ascube's passes first); later calls do nothing.
 MLIR_CAPI_EXPORTED void ascubeRegisterPasses(void);
 
 /*===----------------------------------------------------------------------===
@@ -59,7 +64,8 @@ MLIR_CAPI_EXPORTED void ascubeRegisterPasses(void);
 /// #ascube.layout<FORMAT[, fractal = [rows, cols]][, ld = N]>: `format` one
 /// of ND, DN, Nz, Zz, Zn, Nn, NC1HWC0, ScaleA, ScaleB, SparseIndex (aliases
 /// zN, nZ); `fractal` (elements) null / 0 entries for the derived fractal,
-/// else two entries; `ld` (elements) 0 for the derived one. Null and a
+/// else two entries (another count is an error); `ld` (elements) 0 for the
+/// derived one. Null and a
 /// diagnostic (an unknown format; layout_c2, layout_c5) when invalid.
 /// Example: ascubeLayoutAttrGet(ctx, "Zz", 2, {2, 2}, 8) is
 /// #ascube.layout<Zz, fractal = [2, 2], ld = 8>.
@@ -69,9 +75,8 @@ MLIR_CAPI_EXPORTED MlirAttribute ascubeLayoutAttrGet(MlirContext ctx,
                                                      const int64_t *fractal,
                                                      int64_t ld);
 MLIR_CAPI_EXPORTED bool ascubeAttributeIsALayout(MlirAttribute attr);
-/// The canonical format name ("Nz"); static storage. As in MLIR's C API,
-/// the ...Get<Field> functions take an attribute of their kind (check with
-/// ascubeAttributeIsA...); another attribute is undefined behaviour.
+/// The canonical format name ("Nz"); static storage; empty for a null
+/// attribute or another kind.
 MLIR_CAPI_EXPORTED MlirStringRef ascubeLayoutAttrGetFormat(MlirAttribute attr);
 
 /// #ascube.mem<LEVEL>: GM, L1, L0A, L0B, L0C, BT, FB, UB, L0A_MX, L0B_MX.
@@ -79,7 +84,8 @@ MLIR_CAPI_EXPORTED MlirStringRef ascubeLayoutAttrGetFormat(MlirAttribute attr);
 MLIR_CAPI_EXPORTED MlirAttribute ascubeMemAttrGet(MlirContext ctx,
                                                   MlirStringRef level);
 MLIR_CAPI_EXPORTED bool ascubeAttributeIsAMem(MlirAttribute attr);
-/// The level's name ("L0A"); static storage.
+/// The level's name ("L0A"); static storage; empty for a null attribute or
+/// another kind.
 MLIR_CAPI_EXPORTED MlirStringRef ascubeMemAttrGetLevel(MlirAttribute attr);
 
 /// #ascube.target<PRODUCT>: null and a diagnostic listing the known
@@ -87,7 +93,8 @@ MLIR_CAPI_EXPORTED MlirStringRef ascubeMemAttrGetLevel(MlirAttribute attr);
 MLIR_CAPI_EXPORTED MlirAttribute ascubeTargetAttrGet(MlirContext ctx,
                                                      MlirStringRef product);
 MLIR_CAPI_EXPORTED bool ascubeAttributeIsATarget(MlirAttribute attr);
-/// The product key ("atlas_a2"); owned by the context.
+/// The product key ("atlas_a2"); owned by the context; empty for a null
+/// attribute or another kind.
 MLIR_CAPI_EXPORTED MlirStringRef ascubeTargetAttrGetProduct(MlirAttribute attr);
 
 /*===----------------------------------------------------------------------===
@@ -106,7 +113,8 @@ MLIR_CAPI_EXPORTED int64_t ascubeBufferGetElementOffset(MlirType buffer,
 /// Writes the padded shape (the extents of the allocated storage: the
 /// matrix dims padded to whole fractals, the ld applied) to `shape`, one
 /// entry per dimension of `buffer` (mlirShapedTypeGetRank). Failure and a
-/// diagnostic as ascubeBufferGetElementOffset.
+/// diagnostic as ascubeBufferGetElementOffset; failure alone for a null
+/// `shape`.
 MLIR_CAPI_EXPORTED MlirLogicalResult ascubeBufferGetPaddedShape(MlirType buffer,
                                                                 int64_t *shape);
 /// Bytes of the buffer's storage, padding included (4-bit elements two a

@@ -17,7 +17,7 @@ namespace ascube {
 void registerAscubeDialect(mlir::DialectRegistry &registry);
 /// Registers ascube's passes (ascube-*, convert-ascube-to-loops) and the
 /// `ascube-to-llvm` and `ascube-pipeline` pipelines with the global pass
-/// registry (lib/Pipelines).
+/// registry (lib/Pipelines); once per process, later calls do nothing.
 void registerAscubePasses();
 } // namespace ascube
 

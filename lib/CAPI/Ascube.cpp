@@ -23,8 +23,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 
-#include <mutex>
-
 using namespace mlir;
 using ascube::LayoutAttr;
 using ascube::MemSpaceAttr;
@@ -40,10 +38,7 @@ void ascubeRegisterKernelDialects(MlirDialectRegistry registry) {
   ascube::registerAscubeInputDialects(*unwrap(registry));
 }
 
-void ascubeRegisterPasses(void) {
-  static std::once_flag once;
-  std::call_once(once, [] { ascube::registerAscubePasses(); });
-}
+void ascubeRegisterPasses(void) { ascube::registerAscubePasses(); }
 
 namespace {
 /// A diagnostic on the context, at an unknown location.
@@ -61,6 +56,8 @@ MLIRContext *withDialect(MlirContext ctx) {
 /// The buffer's resolved layout, or a diagnostic.
 FailureOr<ascube::layout::FractalLayout> layoutOf(MlirType buffer) {
   Type t = unwrap(buffer);
+  if (!t) // no context to report to
+    return failure();
   auto memref = dyn_cast<MemRefType>(t);
   if (!memref || !memref.hasStaticShape()) {
     emitAt(t.getContext())
@@ -85,8 +82,13 @@ MlirAttribute ascubeLayoutAttrGet(MlirContext ctx, MlirStringRef format,
               << " (aliases: zN = Nz, nZ = Zn)";
     return {nullptr};
   }
+  if (numFractal != 0 && (numFractal != 2 || !fractal)) {
+    emitAt(c) << "a fractal has 2 extents (rows, cols), got " << numFractal
+              << (fractal ? "" : " and no array") << " [layout_c2]";
+    return {nullptr};
+  }
   ArrayRef<int64_t> fr;
-  if (numFractal && fractal)
+  if (numFractal)
     fr = ArrayRef<int64_t>(fractal, numFractal);
   std::optional<int64_t> l;
   if (ld)
@@ -95,12 +97,13 @@ MlirAttribute ascubeLayoutAttrGet(MlirContext ctx, MlirStringRef format,
 }
 
 bool ascubeAttributeIsALayout(MlirAttribute attr) {
-  return isa<LayoutAttr>(unwrap(attr));
+  return isa_and_present<LayoutAttr>(unwrap(attr));
 }
 
 MlirStringRef ascubeLayoutAttrGetFormat(MlirAttribute attr) {
-  return wrap(ascube::layout::stringifyFormat(
-      cast<LayoutAttr>(unwrap(attr)).getFormat()));
+  auto a = dyn_cast_if_present<LayoutAttr>(unwrap(attr));
+  return a ? wrap(ascube::layout::stringifyFormat(a.getFormat()))
+           : mlirStringRefCreate("", 0);
 }
 
 MlirAttribute ascubeMemAttrGet(MlirContext ctx, MlirStringRef level) {
@@ -116,12 +119,13 @@ MlirAttribute ascubeMemAttrGet(MlirContext ctx, MlirStringRef level) {
 }
 
 bool ascubeAttributeIsAMem(MlirAttribute attr) {
-  return isa<MemSpaceAttr>(unwrap(attr));
+  return isa_and_present<MemSpaceAttr>(unwrap(attr));
 }
 
 MlirStringRef ascubeMemAttrGetLevel(MlirAttribute attr) {
-  return wrap(ascube::target::stringifyLevel(
-      cast<MemSpaceAttr>(unwrap(attr)).getLevel()));
+  auto a = dyn_cast_if_present<MemSpaceAttr>(unwrap(attr));
+  return a ? wrap(ascube::target::stringifyLevel(a.getLevel()))
+           : mlirStringRefCreate("", 0);
 }
 
 MlirAttribute ascubeTargetAttrGet(MlirContext ctx, MlirStringRef product) {
@@ -131,11 +135,12 @@ MlirAttribute ascubeTargetAttrGet(MlirContext ctx, MlirStringRef product) {
 }
 
 bool ascubeAttributeIsATarget(MlirAttribute attr) {
-  return isa<TargetAttr>(unwrap(attr));
+  return isa_and_present<TargetAttr>(unwrap(attr));
 }
 
 MlirStringRef ascubeTargetAttrGetProduct(MlirAttribute attr) {
-  return wrap(cast<TargetAttr>(unwrap(attr)).getProduct());
+  auto a = dyn_cast_if_present<TargetAttr>(unwrap(attr));
+  return a ? wrap(a.getProduct()) : mlirStringRefCreate("", 0);
 }
 
 int64_t ascubeBufferGetElementOffset(MlirType buffer, intptr_t rank,
@@ -162,7 +167,7 @@ int64_t ascubeBufferGetElementOffset(MlirType buffer, intptr_t rank,
 
 MlirLogicalResult ascubeBufferGetPaddedShape(MlirType buffer, int64_t *shape) {
   FailureOr<ascube::layout::FractalLayout> l = layoutOf(buffer);
-  if (failed(l))
+  if (failed(l) || !shape)
     return mlirLogicalResultFailure();
   llvm::copy(l->paddedShape(), shape);
   return mlirLogicalResultSuccess();

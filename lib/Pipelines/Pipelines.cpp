@@ -31,6 +31,8 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
+#include <mutex>
+
 namespace ascube {
 #define GEN_PASS_REGISTRATION
 #include "ascube/Conversion/Passes.h.inc"
@@ -109,7 +111,9 @@ void ascube::registerAscubeInputDialects(DialectRegistry &registry) {
   registry.insert<linalg::LinalgDialect>();
 }
 
-void ascube::registerAscubePasses() {
+namespace ascube {
+namespace {
+void registerAll() {
   registerAscubeConversionPasses();
   registerAscubeTransformsPasses();
   PassPipelineRegistration<AscubeToLLVMOptions>(
@@ -138,4 +142,13 @@ void ascube::registerAscubePasses() {
         pm.addPass(createCanonicalizerPass());
         buildAscubeToLLVMPipeline(pm, o.runtimeChecks);
       });
+}
+} // namespace
+} // namespace ascube
+
+void ascube::registerAscubePasses() {
+  // Once per process, whoever calls it (a tool, the plugin, the C API, an
+  // embedder): a pipeline registered twice is a fatal error.
+  static std::once_flag once;
+  std::call_once(once, registerAll);
 }

@@ -120,6 +120,34 @@ int main(void) {
   query("f16 20x28 Nz L1, row 20",
         buffer(ctx, 20, 28, mlirF16TypeGet(ctx), "Nz", "L1"), 20, 0);
   query("f32 (not a buffer)", mlirF32TypeGet(ctx), 0, 0);
+  {
+    MlirType t = buffer(ctx, 20, 28, mlirF16TypeGet(ctx), "Nz", "L1");
+    int64_t index[1] = {3};
+    MlirType none = {NULL};
+    printf("rank 1 index: %lld\n",
+           (long long)ascubeBufferGetElementOffset(t, 1, index));
+    printf("null shape: %d, null type: %lld %lld\n",
+           mlirLogicalResultIsSuccess(ascubeBufferGetPaddedShape(t, NULL)),
+           (long long)ascubeBufferGetSizeInBytes(none),
+           (long long)ascubeBufferGetElementOffset(none, 0, NULL));
+  }
+
+  /* Null and wrong-kind attributes: answered, not dereferenced. */
+  {
+    MlirAttribute none = mlirAttributeGetNull();
+    MlirStringRef e1 = ascubeLayoutAttrGetFormat(none);
+    MlirStringRef e2 = ascubeMemAttrGetLevel(a2);
+    MlirStringRef e3 = ascubeTargetAttrGetProduct(l0a);
+    printf("null/wrong kind: is %d %d %d, fields '%.*s' '%.*s' '%.*s'\n",
+           ascubeAttributeIsALayout(none), ascubeAttributeIsAMem(none),
+           ascubeAttributeIsATarget(nz), (int)e1.length, e1.data,
+           (int)e2.length, e2.data, (int)e3.length, e3.data);
+    int64_t three[3] = {16, 16, 16};
+    printAttr("layout with 3 fractal extents",
+              ascubeLayoutAttrGet(ctx, str("Nz"), 3, three, 0));
+    printAttr("layout with -1 fractal extents",
+              ascubeLayoutAttrGet(ctx, str("Nz"), -1, three, 0));
+  }
 
   /* Products. */
   printf("products: %lld", (long long)ascubeGetNumProducts());
@@ -127,7 +155,9 @@ int main(void) {
     MlirStringRef n = ascubeGetProductName(i);
     printf(" %.*s", (int)n.length, n.data);
   }
-  printf("\n");
+  printf("; out of range: '%.*s' '%.*s'\n",
+         (int)ascubeGetProductName(-1).length, ascubeGetProductName(-1).data,
+         (int)ascubeGetProductName(9).length, ascubeGetProductName(9).data);
   printf("capacity: atlas_a2 L0A %lld, kirin_9030 L0A %lld, ascend950pr BT "
          "%lld, atlas_inference BT %lld, atlas_a2 GM %lld, atlas_z9 L1 %lld, "
          "atlas_a2 L9 %lld\n",

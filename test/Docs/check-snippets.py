@@ -14,7 +14,7 @@ root = sys.argv[1]
 count = bad = 0
 for doc in sorted(glob.glob(os.path.join(root, "docs", "*.md"))):
     text = open(doc).read()
-    for m in re.finditer(r"<!-- snippet: (\S+) -->\n```[a-z]*\n(.*?)\n```", text, re.S):
+    for m in re.finditer(r"<!-- snippet: (\S+) -->\n```[^\n]*\n(.*?)\n```", text, re.S):
         path, block = m.group(1), m.group(2)
         count += 1
         src = os.path.join(root, path)

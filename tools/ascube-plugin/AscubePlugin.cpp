@@ -4,8 +4,11 @@
 // pass plugin of MLIR's own tools (docs/Embedding.md):
 //
 //   mlir-opt-22 --load-dialect-plugin=lib/AscubePlugin.so \
-//               --load-pass-plugin=lib/AscubePlugin.so \
-//               kernel.mlir --ascube-select-movers
+//               --load-pass-plugin=lib/AscubePlugin.so kernel.mlir \
+//               --pass-pipeline='builtin.module(ascube-select-movers)'
+//
+// (mlir-opt parses its flags before loading plugins: plugin passes are
+// named in --pass-pipeline, not as flags.)
 //
 // The dialect plugin adds the ascube dialect to the tool's registry (parse,
 // verify, print ascube IR); the pass plugin registers ascube's passes and the

@@ -96,6 +96,10 @@ def shape_elem(typ):
 
 
 def storage_bytes(typ, shape, elem):
+    """Bytes of a buffer's storage, its matrix padded to whole fractals as
+    the layout attribute describes (#ascube.layout): 16 x 16 in L0C
+    whatever the type, ScaleA 16 x 2, ScaleB 2 x 16, SparseIndex 8 x 16,
+    C0 x 16 for Zn, 16 x C0 for the other fractal formats (C0 = 32 B)."""
     bits = {v[0]: v[1] for v in ELEM.values()}.get(elem, 8)
     if "f4" in elem:
         bits = 4
@@ -103,11 +107,21 @@ def storage_bytes(typ, shape, elem):
         return up(shape[0] * bits, 8) // 8
     rows, cols = shape
     c0 = 256 // bits
-    if "layout<Zn>" in typ or "ScaleB" in typ or "SparseIndex" in typ:
-        return up(rows, c0) * up(cols, 16) * bits // 8
-    if "layout<" in typ:
-        return up(rows, 16) * up(cols, c0) * bits // 8
-    return up(rows * cols * bits, 8) // 8
+    if "layout<" not in typ:
+        fr, fc = 1, 1
+    elif "mem<L0C>" in typ:
+        fr, fc = 16, 16
+    elif "ScaleA" in typ:
+        fr, fc = 16, 2
+    elif "ScaleB" in typ:
+        fr, fc = 2, 16
+    elif "SparseIndex" in typ:
+        fr, fc = 8, 16
+    elif "layout<Zn>" in typ:
+        fr, fc = c0, 16
+    else:
+        fr, fc = 16, c0
+    return up(up(rows, fr) * up(cols, fc) * bits, 8) // 8
 
 
 def up(a, b):
@@ -194,7 +208,7 @@ def mmad_kernel(rng, name, product):
         a_ty = f"memref<{ma}x{kk}x{ta}, #ascube.layout<{'Nz' if aNz else 'Zz'}>, #ascube.mem<L0A>>"
         a_bytes = nz_bytes(ma, kk, 16, c0, abits)
         mc = grow(m, 16)
-    if pad:
+    if (kk, nb) != (k, n) or (not gemv and ma != m) or mc != (1 if gemv else m):
         keys.append("padded buffers")
     if m % 16 and n % 16 and k % c0:
         keys.append("tails in m, k and n")
@@ -229,7 +243,6 @@ def mx_kernel(rng, name):
     m, n = int(rng.integers(1, 49)), int(rng.integers(1, 49))
     k = 64 * int(rng.integers(1, 4))
     m16, n16, ks = up(m, 16), up(n, 16), k // 32
-    c0 = 256 // bits
     a_ty = f"memref<{m}x{k}x{mlir[fa]}, #ascube.layout<Nz>, #ascube.mem<L0A>>"
     b_ty = f"memref<{k}x{n}x{mlir[fb]}, #ascube.layout<Zn>, #ascube.mem<L0B>>"
     sa_ty = f"memref<{m16}x{ks}xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>"
@@ -258,7 +271,6 @@ def mx_kernel(rng, name):
     if m % 16 and n % 16:
         keys.append("mx tails in m and n")
     args.append(("C", c_ty, data(rng, "f32", m16 * n16) if mode == "acc" else None, np.float32))
-    assert c0  # C0 fixes the fractal; the layouts name it
     text = (f"  func.func @{name}(" + ", ".join(f"%{a}: {t}" for a, t, _, _ in args) + ") {\n"
             f"    ascube.mmad_mx %A, %SA, %B, %SB to %C{use}{attrs} : {a_ty}, {sa_ty}, {b_ty}, {sb_ty} to {c_ty}\n"
             "    return\n  }")
@@ -312,13 +324,11 @@ def load3d_kernels(rng):
         func = "\n".join([lines[start].replace("@k(", f"@w{i}(")] + lines[start + 1:-1])
         c1, h, w = fm_shape
         c0 = load3d_window.C0[t]
-        bits = ELEM[t][1]
         acc = load3d_window.ACC[t]
         args = [("FM", f"memref<1x{c1}x{h}x{w}x{c0}x{t}>", data(rng, t, c1 * h * w * c0), None),
                 ("BT", f"memref<{n}x{cols}x{t}>", data(rng, t, n * cols), None),
                 ("C", f"memref<{rows}x{n}x{acc}>", None,
                  np.float32 if acc == "f32" else np.int32)]
-        assert bits
         out.append((prod, func, args, [f"load_3d {prod} {t}"]))
     return out
 
@@ -402,8 +412,8 @@ def main():
         # The saturating mode where a product has both (it is the only one
         # of 310B, 310P and 910A).
         sat = product in BOTH_MODES and bool(rng.random() < 0.3)
-        if sat:
-            keys = keys + ["saturation"]
+        if sat and any(k.endswith(("-> f32 " + product, "-> f16 " + product)) for k in keys):
+            keys = keys + ["saturation of a float C"]
         groups.setdefault((product, sat, what), []).append((text, args, keys))
     # LoadData 3D kernels allocate their own buffers: batches of their own.
     for prod, func, args, keys in load3d_kernels(rng):
