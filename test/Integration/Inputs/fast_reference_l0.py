@@ -26,7 +26,6 @@ NaN). No golden of our own is involved.
 Usage: fast_reference_l0.py --runner PATH/ascube-run --out DIR [--count N]
                             [--batch B] [--seed S]
 """
-import argparse
 import os
 import subprocess
 import sys
@@ -34,7 +33,7 @@ import sys
 import numpy as np
 
 import load3d_window
-from cubetest import random_values, same_bits
+from cubetest import options, random_values, same_bits
 
 # Element types: MLIR spelling, bits, cubetest.random_values name (None:
 # random codes).
@@ -389,13 +388,9 @@ def run_batch(runner, d, product, sat, kernels):
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--runner", required=True)
-    p.add_argument("--out", required=True)
-    p.add_argument("--count", type=int, default=600)
-    p.add_argument("--batch", type=int, default=60)
-    p.add_argument("--seed", type=int, default=20261203)
-    o = p.parse_args()
+    o = options(("--count", dict(type=int, default=600)),
+                ("--batch", dict(type=int, default=60)),
+                ("--seed", dict(type=int, default=20261203)))
     rng = np.random.default_rng(o.seed)
     products = sorted({p for r in ROWS for p in r[3]})
     groups, covered = {}, {}
