@@ -53,8 +53,9 @@ ascubeRegisterKernelDialects(MlirDialectRegistry registry);
 /// Registers ascube's passes (ascube-*, convert-ascube-to-loops) and the
 /// pipelines `ascube-to-llvm` and `ascube-pipeline` with MLIR's global pass
 /// registry, for mlirParsePassPipeline / mlirOpPassManagerAddPipeline.
-/// Registration happens once per process (also when the plugin or C++
-/// code registered ascube's passes first); later calls do nothing.
+/// Registration happens once per process; later calls do nothing. (A
+/// program links either this library or ascube's static libraries: both
+/// would hold a copy of ascube each.)
 MLIR_CAPI_EXPORTED void ascubeRegisterPasses(void);
 
 /*===----------------------------------------------------------------------===
@@ -63,9 +64,9 @@ MLIR_CAPI_EXPORTED void ascubeRegisterPasses(void);
 
 /// #ascube.layout<FORMAT[, fractal = [rows, cols]][, ld = N]>: `format` one
 /// of ND, DN, Nz, Zz, Zn, Nn, NC1HWC0, ScaleA, ScaleB, SparseIndex (aliases
-/// zN, nZ); `fractal` (elements) null / 0 entries for the derived fractal,
-/// else two entries (another count is an error); `ld` (elements) 0 for the
-/// derived one. Null and a
+/// zN, nZ); `numFractal` 0 for the derived fractal (`fractal` ignored),
+/// else 2 with `fractal` the rows and columns in elements (another count
+/// or a null array is an error); `ld` (elements) 0 for the derived one. Null and a
 /// diagnostic (an unknown format; layout_c2, layout_c5) when invalid.
 /// Example: ascubeLayoutAttrGet(ctx, "Zz", 2, {2, 2}, 8) is
 /// #ascube.layout<Zz, fractal = [2, 2], ld = 8>.

@@ -1,11 +1,9 @@
-/*===- ascube-capi-test.c - The C API in plain C -------------------------===*\
-|*                                                                            *|
-|* Exercises include/ascube-c/Ascube.h from C (no C++), linked with           *|
-|* libAscubeCAPI.so only; test/CAPI/capi.test checks what it prints. The      *|
-|* expected offsets and sizes there are worked by hand from cube-reference §2.
-*|
-|*                                                                            *|
-\*===----------------------------------------------------------------------===*/
+/* ascube-capi-test.c - the C API in plain C.
+ *
+ * Exercises include/ascube-c/Ascube.h from C (no C++), linked with
+ * libAscubeCAPI.so only; test/CAPI/capi.test checks what it prints. The
+ * expected offsets and sizes there are worked by hand from cube-reference
+ * section 2. */
 
 #include "ascube-c/Ascube.h"
 

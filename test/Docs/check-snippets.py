@@ -14,11 +14,14 @@ root = sys.argv[1]
 count = bad = 0
 for doc in sorted(glob.glob(os.path.join(root, "docs", "*.md"))):
     text = open(doc).read()
-    for m in re.finditer(r"<!-- snippet: (\S+) -->\n```[^\n]*\n(.*?)\n```", text, re.S):
-        path, block = m.group(1), m.group(2)
+    for m in re.finditer(r"<!-- snippet: (\S+) -->\n```[^\n]*\n(.*?)^```", text, re.S | re.M):
+        path, block = m.group(1), m.group(2).rstrip("\n")
         count += 1
         src = os.path.join(root, path)
-        if not os.path.exists(src):
+        if not block:
+            bad += 1
+            print(f"{os.path.basename(doc)}: empty snippet from {path}")
+        elif not os.path.exists(src):
             bad += 1
             print(f"{os.path.basename(doc)}: snippet from missing file {path}")
         elif block not in open(src).read():
