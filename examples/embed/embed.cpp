@@ -60,12 +60,14 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(argv[1], &ctx);
   if (!module)
     return 1;
-  // @matmul(A: M x K, BT: N x K, C: M x N), static f32 memrefs in GM.
+  // @matmul(A: M x K, BT: N x K, C: M x N), static row-major f32 memrefs in
+  // GM (the driver passes plain host arrays).
   auto fn = module->lookupSymbol<func::FuncOp>("matmul");
   auto matrix = [&](unsigned i) -> MemRefType {
     auto t = dyn_cast<MemRefType>(fn.getArgument(i).getType());
     return t && t.getRank() == 2 && t.hasStaticShape() &&
-                   t.getElementType().isF32()
+                   t.getElementType().isF32() && t.getLayout().isIdentity() &&
+                   !t.getMemorySpace()
                ? t
                : MemRefType();
   };
@@ -77,7 +79,7 @@ int main(int argc, char **argv) {
       tc.getDimSize(0) != ta.getDimSize(0) ||
       tc.getDimSize(1) != tb.getDimSize(0) || tc.getNumElements() == 0) {
     llvm::errs() << "ascube-embed: no @matmul(A: M x K, BT: N x K, C: M x N) "
-                    "of static f32 memrefs in "
+                    "of static row-major f32 memrefs in GM in "
                  << argv[1] << "\n";
     return 1;
   }

@@ -66,8 +66,8 @@ MLIR_CAPI_EXPORTED void ascubeRegisterPasses(void);
 /// of ND, DN, Nz, Zz, Zn, Nn, NC1HWC0, ScaleA, ScaleB, SparseIndex (aliases
 /// zN, nZ); `numFractal` 0 for the derived fractal (`fractal` ignored),
 /// else 2 with `fractal` the rows and columns in elements (another count
-/// or a null array is an error); `ld` (elements) 0 for the derived one. Null and a
-/// diagnostic (an unknown format; layout_c2, layout_c5) when invalid.
+/// or a null array is an error); `ld` (elements) 0 for the derived one. Null
+/// and a diagnostic (an unknown format; layout_c2, layout_c5) when invalid.
 /// Example: ascubeLayoutAttrGet(ctx, "Zz", 2, {2, 2}, 8) is
 /// #ascube.layout<Zz, fractal = [2, 2], ld = 8>.
 MLIR_CAPI_EXPORTED MlirAttribute ascubeLayoutAttrGet(MlirContext ctx,

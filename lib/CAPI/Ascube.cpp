@@ -150,9 +150,13 @@ int64_t ascubeBufferGetElementOffset(MlirType buffer, intptr_t rank,
     return -1;
   ArrayRef<int64_t> shape = l->shape();
   MLIRContext *c = unwrap(buffer).getContext();
-  if (rank != intptr_t(shape.size()) || (rank && !index)) {
+  if (rank != intptr_t(shape.size())) {
     emitAt(c) << "ascube C API: an index of rank " << rank << " for "
               << unwrap(buffer) << " of rank " << shape.size();
+    return -1;
+  }
+  if (rank && !index) {
+    emitAt(c) << "ascube C API: no index array for " << unwrap(buffer);
     return -1;
   }
   for (intptr_t d = 0; d < rank; ++d)

@@ -124,6 +124,8 @@ int main(void) {
     MlirType none = {NULL};
     printf("rank 1 index: %lld\n",
            (long long)ascubeBufferGetElementOffset(t, 1, index));
+    printf("no index array: %lld\n",
+           (long long)ascubeBufferGetElementOffset(t, 2, NULL));
     printf("null shape: %d, null type: %lld %lld\n",
            mlirLogicalResultIsSuccess(ascubeBufferGetPaddedShape(t, NULL)),
            (long long)ascubeBufferGetSizeInBytes(none),
