@@ -15,7 +15,8 @@ add_library(AscubeHeaders INTERFACE)
 target_include_directories(AscubeHeaders INTERFACE
   $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 
-# Adds a library made by add_mlir_library(... DISABLE_INSTALL) to the package.
+# Adds a library to the package: one made by add_mlir_library(...
+# DISABLE_INSTALL), or the C API's shared library.
 function(ascube_add_to_package name)
   target_link_libraries(${name} PUBLIC AscubeHeaders)
   set_property(GLOBAL APPEND PROPERTY ASCUBE_PACKAGE_TARGETS ${name})

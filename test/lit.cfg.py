@@ -3,6 +3,7 @@ import os
 import sys
 
 import lit.formats
+import lit.util
 from lit.llvm import llvm_config
 
 config.name = "ASCUBE"
@@ -21,10 +22,10 @@ config.substitutions.append(("%ascube_obj", config.ascube_obj_root))
 config.substitutions.append(("%ascube_plugin", os.path.join(config.ascube_obj_root, "lib", "AscubePlugin.so")))
 # The sanitizer build (build-san): tests that build programs against the
 # installed libraries leave it out (their objects need ASan's runtime).
-if config.ascube_sanitize.upper() in ("ON", "1", "TRUE", "YES"):
+if lit.util.pythonize_bool(config.ascube_sanitize):
     config.available_features.add("sanitize")
 # Built against libMLIR.so: the C API and the mlir-opt plugin exist.
-if config.ascube_mlir_dylib.upper() in ("ON", "1", "TRUE", "YES"):
+if lit.util.pythonize_bool(config.ascube_mlir_dylib):
     config.available_features.add("mlir-dylib")
 config.substitutions.append(("%python", sys.executable))
 # Debian's interpreter, which has python3-numpy (the golden generators).

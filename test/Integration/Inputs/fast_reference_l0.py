@@ -33,7 +33,9 @@ import sys
 import numpy as np
 
 import load3d_window
-from cubetest import options, random_values, same_bits
+import mx
+from cubetest import encode, options, random_values, same_bits
+from fast_reference import func_of
 
 # Element types: MLIR spelling, bits, cubetest.random_values name (None:
 # random codes).
@@ -42,8 +44,9 @@ ELEM = {
     "i8": ("i8", 8, None), "ui8": ("ui8", 8, None), "i4": ("i4", 4, None),
     "e4m3": ("f8E4M3FN", 8, None), "e5m2": ("f8E5M2", 8, None),
     "hif8": ("!ascube.hif8", 8, None), "i32": ("i32", 32, None),
-    "ui32": ("ui32", 32, None),
+    "ui32": ("ui32", 32, None), "e8m0": ("f8E8M0FNU", 8, None),
 }
+ELEM.update({f: (mx.MLIR[f], mx.BITS[f], None) for f in mx.MLIR})
 A2 = ["atlas_a2", "atlas_a3"]
 P950 = ["ascend950pr", "ascend950dt"]
 # The Mmad table of docs/Products.md (cube-reference §13.2): A, B, C, the
@@ -83,7 +86,7 @@ def level_bytes(args):
         if "#ascube.mem<" not in typ:
             continue
         level = typ.split("#ascube.mem<", 1)[1].split(">", 1)[0]
-        nbytes = storage_bytes(typ, *shape_elem(typ))
+        nbytes = storage_bytes(typ)
         need[level] = need.get(level, 0) + up(nbytes, 512)
     return need
 
@@ -94,18 +97,20 @@ def shape_elem(typ):
     return [int(d) for d in dims[:-1]], dims[-1].split(">")[0]
 
 
-def storage_bytes(typ, shape, elem):
-    """Bytes of a buffer's storage, its matrix padded to whole fractals as
-    the layout attribute describes (#ascube.layout): 16 x 16 in L0C
-    whatever the type, ScaleA 16 x 2, ScaleB 2 x 16, SparseIndex 8 x 16,
-    C0 x 16 for Zn, 16 x C0 for the other fractal formats (C0 = 32 B)."""
-    bits = {v[0]: v[1] for v in ELEM.values()}.get(elem, 8)
-    if "f4" in elem:
-        bits = 4
-    if len(shape) == 1:
-        return up(shape[0] * bits, 8) // 8
+BITS_OF = {v[0]: v[1] for v in ELEM.values()}  # MLIR spelling -> bits
+
+
+def storage_elements(typ):
+    """Elements of a buffer's storage (its memref type's text), its matrix
+    padded to whole fractals as the layout attribute describes
+    (#ascube.layout): 16 x 16 in L0C whatever the type, ScaleA 16 x 2,
+    ScaleB 2 x 16, SparseIndex 8 x 16, C0 x 16 for Zn, 16 x C0 for the
+    other fractal formats (C0 = 32 B)."""
+    shape, elem = shape_elem(typ)
+    if len(shape) != 2:
+        return int(np.prod(shape))
     rows, cols = shape
-    c0 = 256 // bits
+    c0 = 256 // BITS_OF[elem]
     if "layout<" not in typ:
         fr, fc = 1, 1
     elif "mem<L0C>" in typ:
@@ -120,7 +125,18 @@ def storage_bytes(typ, shape, elem):
         fr, fc = c0, 16
     else:
         fr, fc = 16, c0
-    return up(up(rows, fr) * up(cols, fc) * bits, 8) // 8
+    return up(rows, fr) * up(cols, fc)
+
+
+def storage_bytes(typ):
+    """Bytes of a buffer's storage (storage_elements), 4-bit types two a
+    byte."""
+    return up(storage_elements(typ) * BITS_OF[shape_elem(typ)[1]], 8) // 8
+
+
+def raw(rng, typ):
+    """Random bytes filling a buffer's storage: every code."""
+    return rng.integers(0, 256, storage_bytes(typ), dtype=np.uint8)
 
 
 def up(a, b):
@@ -135,21 +151,11 @@ def data(rng, t, count):
     mlir, bits, kind = ELEM[t]
     nbytes = up(count * bits, 8) // 8
     if kind and rng.random() < 0.7:
-        v = random_values(rng, kind, (count,))
-        if t == "bf16":
-            out = (v.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
-        else:
-            out = v.astype({"f16": np.float16, "f32": np.float32}[t]).copy()
         width = np.uint16 if bits == 16 else np.uint32
-        raw = out.view(width)
-        raw[rng.random(count) < 0.05] = width(1 << (bits - 1))  # -0
-        return raw
+        codes = encode(random_values(rng, kind, (count,)), t).view(width)
+        codes[rng.random(count) < 0.05] = width(1 << (bits - 1))  # -0
+        return codes
     return rng.integers(0, 256, nbytes, dtype=np.uint8)
-
-
-def nz_bytes(rows, cols, fr, fc, bits):
-    """Storage bytes of a rows x cols buffer of fr x fc fractals."""
-    return up(rows, fr) * up(cols, fc) * bits // 8
 
 
 def mmad_kernel(rng, name, product):
@@ -159,8 +165,7 @@ def mmad_kernel(rng, name, product):
     rows = [r for r in ROWS if product in r[3]]
     at, bt, ct, _ = rows[rng.integers(len(rows))]
     ta, abits, _ = ELEM[at]
-    tb, bbits, _ = ELEM[bt]
-    tc, cbits, _ = ELEM[ct]
+    tb, tc = ELEM[bt][0], ELEM[ct][0]
     c0 = 256 // abits
     keys = [f"row {at} x {bt} -> {ct} {product}"]
     m = 1 if rng.random() < 0.15 else int(rng.integers(1, 81))
@@ -200,31 +205,27 @@ def mmad_kernel(rng, name, product):
         keys.append("gemv")
         frac = 512 * 8 // abits
         a_ty = f"memref<1x{up(k, frac)}x{ta}, #ascube.mem<L0A>>"
-        a_bytes = up(k, frac) * abits // 8
         mc = int(rng.integers(1, 17)) if pad else 1
     else:
         ma = grow(m, 16)
         a_ty = f"memref<{ma}x{kk}x{ta}, #ascube.layout<{'Nz' if aNz else 'Zz'}>, #ascube.mem<L0A>>"
-        a_bytes = nz_bytes(ma, kk, 16, c0, abits)
         mc = grow(m, 16)
     if (kk, nb) != (k, n) or (not gemv and ma != m) or mc != (1 if gemv else m):
         keys.append("padded buffers")
     if m % 16 and n % 16 and k % c0:
         keys.append("tails in m, k and n")
     b_ty = f"memref<{kk}x{nb}x{tb}, #ascube.layout<Zn>, #ascube.mem<L0B>>"
-    b_bytes = nz_bytes(kk, nb, c0, 16, bbits)
     c_ty = f"memref<{mc}x{nb}x{tc}, #ascube.layout<Nz>, #ascube.mem<L0C>>"
-    c_count = up(mc, 16) * up(nb, 16)
     np_c = {"f32": np.float32, "i32": np.int32, "ui32": np.uint32, "f16": np.float16}[ct]
-    args = [("A", a_ty, data(rng, at, a_bytes * 8 // abits), None),
-            ("B", b_ty, data(rng, bt, b_bytes * 8 // bbits), None)]
+    args = [("A", a_ty, data(rng, at, storage_elements(a_ty)), None),
+            ("B", b_ty, data(rng, bt, storage_elements(b_ty)), None)]
     use = ""
     if bias:
         keys.append("bias")
         bias_ty = f"memref<{up(nb, 16)}x{tc}, #ascube.mem<BT>>"
-        args.append(("BIAS", bias_ty, data(rng, ct, up(nb, 16)), None))
+        args.append(("BIAS", bias_ty, data(rng, ct, storage_elements(bias_ty)), None))
         use = f" bias %BIAS : {bias_ty}"
-    args.append(("C", c_ty, data(rng, ct, c_count) if acc else None, np_c))
+    args.append(("C", c_ty, data(rng, ct, storage_elements(c_ty)) if acc else None, np_c))
     text = (f"  func.func @{name}(" + ", ".join(f"%{a}: {t}" for a, t, _, _ in args) + ") {\n"
             f"    ascube.mmad %A, %B to %C{use} {{{', '.join(attrs)}}} : {a_ty}, {b_ty} to {c_ty}\n"
             "    return\n  }")
@@ -237,13 +238,11 @@ def mx_kernel(rng, name):
     accumulation."""
     pair = ["e4m3", "e5m2"] if rng.random() < 0.5 else ["e2m1", "e1m2"]
     fa, fb = (str(rng.choice(pair)) for _ in range(2))
-    mlir = {"e4m3": "f8E4M3FN", "e5m2": "f8E5M2", "e2m1": "f4E2M1FN", "e1m2": "!ascube.f4e1m2"}
-    bits = 8 if fa in ("e4m3", "e5m2") else 4
     m, n = int(rng.integers(1, 49)), int(rng.integers(1, 49))
     k = 64 * int(rng.integers(1, 4))
     m16, n16, ks = up(m, 16), up(n, 16), k // 32
-    a_ty = f"memref<{m}x{k}x{mlir[fa]}, #ascube.layout<Nz>, #ascube.mem<L0A>>"
-    b_ty = f"memref<{k}x{n}x{mlir[fb]}, #ascube.layout<Zn>, #ascube.mem<L0B>>"
+    a_ty = f"memref<{m}x{k}x{mx.MLIR[fa]}, #ascube.layout<Nz>, #ascube.mem<L0A>>"
+    b_ty = f"memref<{k}x{n}x{mx.MLIR[fb]}, #ascube.layout<Zn>, #ascube.mem<L0B>>"
     sa_ty = f"memref<{m16}x{ks}xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>"
     sb_ty = f"memref<{ks}x{n16}xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>>"
     c_ty = f"memref<{m}x{n}xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>"
@@ -254,14 +253,14 @@ def mx_kernel(rng, name):
 
     keys = [f"mx {fa} x {fb}"]
     mode = rng.choice(["bias", "acc", "zero"])
-    args = [("A", a_ty, rng.integers(0, 256, up(m, 16) * k * bits // 8, dtype=np.uint8), None),
-            ("SA", sa_ty, scales(m16 * ks), None),
-            ("B", b_ty, rng.integers(0, 256, k * n16 * bits // 8, dtype=np.uint8), None),
-            ("SB", sb_ty, scales(ks * n16), None)]
+    args = [("A", a_ty, raw(rng, a_ty), None),
+            ("SA", sa_ty, scales(storage_elements(sa_ty)), None),
+            ("B", b_ty, raw(rng, b_ty), None),
+            ("SB", sb_ty, scales(storage_elements(sb_ty)), None)]
     use, attrs = "", ""
     if mode == "bias":
         bias_ty = f"memref<{n}xf32, #ascube.mem<BT>>"
-        args.append(("BIAS", bias_ty, data(rng, "f32", n), None))
+        args.append(("BIAS", bias_ty, data(rng, "f32", storage_elements(bias_ty)), None))
         use = f" bias %BIAS : {bias_ty}"
         keys.append("mx bias" + (" tail" if n % 16 else ""))
     elif mode == "acc":
@@ -269,7 +268,8 @@ def mx_kernel(rng, name):
         keys.append("mx accumulate")
     if m % 16 and n % 16:
         keys.append("mx tails in m and n")
-    args.append(("C", c_ty, data(rng, "f32", m16 * n16) if mode == "acc" else None, np.float32))
+    args.append(("C", c_ty, data(rng, "f32", storage_elements(c_ty)) if mode == "acc" else None,
+                 np.float32))
     text = (f"  func.func @{name}(" + ", ".join(f"%{a}: {t}" for a, t, _, _ in args) + ") {\n"
             f"    ascube.mmad_mx %A, %SA, %B, %SB to %C{use}{attrs} : {a_ty}, {sa_ty}, {b_ty}, {sb_ty} to {c_ty}\n"
             "    return\n  }")
@@ -290,11 +290,11 @@ def sparse_kernel(rng, name):
     idx = rng.integers(0, 3, (kd * n, 4))
     packed = (idx[:, 0] | (idx[:, 1] << 2) | (idx[:, 2] << 4) | (idx[:, 3] << 6))
     acc = rng.random() < 0.3
-    args = [("A", a_ty, rng.integers(0, 256, up(m, 16) * k, dtype=np.uint8), None),
-            ("BP", bp_ty, rng.integers(0, 256, kd * n, dtype=np.uint8), None),
+    args = [("A", a_ty, raw(rng, a_ty), None),
+            ("BP", bp_ty, raw(rng, bp_ty), None),
             ("IDX", ix_ty, packed[:kd * n // 4].astype(np.uint8), None),
             ("B0", b0_ty, np.zeros(kd * n, np.uint8), None),  # load_sparse writes it
-            ("C", c_ty, data(rng, "i32", up(m, 16) * n) if acc else None, np.int32)]
+            ("C", c_ty, data(rng, "i32", storage_elements(c_ty)) if acc else None, np.int32)]
     attrs = f"k = {k} : i64" + (", cmatrixInitVal = false" if acc else "")
     # The L0B buffer at a fixed place (sparse_c1): run_batch fills in @OFF@.
     text = (f"  func.func @{name}(" + ", ".join(
@@ -318,9 +318,7 @@ def load3d_kernels(rng):
             np.zeros(fm_shape + (load3d_window.C0[t],)), g, pv, win).shape
         n = cols + 16
         text = load3d_window.kernel(prod, t, fm_shape, kern, g, pv, win, rows, cols, n)
-        lines = text.splitlines()
-        start = next(j for j, l in enumerate(lines) if l.startswith("  func.func @k("))
-        func = "\n".join([lines[start].replace("@k(", f"@w{i}(")] + lines[start + 1:-1])
+        func, _ = func_of(text, f"w{i}")
         c1, h, w = fm_shape
         c0 = load3d_window.C0[t]
         acc = load3d_window.ACC[t]
@@ -349,7 +347,7 @@ def run_batch(runner, d, product, sat, kernels):
             if arg == "B0":
                 attr = f" {{ascube.offset = {l0b} : i64}}"
                 text = text.replace("@OFF@", str(l0b))
-                l0b += up(storage_bytes(typ, *shape_elem(typ)), 512)
+                l0b += up(storage_bytes(typ), 512)
             entry.append(f"%{name}_{arg}: {typ}{attr}")
             names.append(f"%{name}_{arg}")
             if init is not None:
