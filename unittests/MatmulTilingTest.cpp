@@ -138,3 +138,44 @@ TEST(MatmulTiling, HugeSizesSaturateAndDoNotFit) {
   EXPECT_EQ(MatmulTiling::satAdd(INT64_MAX, 1), INT64_MAX);
   EXPECT_EQ(MatmulTiling::satMul(3, 5), 15);
 }
+
+// 4-bit floats through MmadMx (950, §15): C0 = 64, so n (B held K x N: its
+// 64 x 64 squares) and k are whole 64s. The unit scales of one chunk, k/32
+// e8m0 per row of A and column of B, take L1 room once: m = 16, n = 64,
+// k = 64 reads 2 x (16 + 64) = 160 B of them (plus 1 KiB of alignment);
+// two chunks are 2 x (16 + 64) x 64 x 4 bits = 5120 B, so an L1 of 6000 B
+// holds the chunks alone but not with the scales (6304 B).
+TEST(MatmulTiling, MxUnitScales) {
+  MatmulProblem p = problem(16, 64, 64, 4);
+  p.mx = true;
+  MatmulAlignment al = MatmulAlignment::of(p);
+  EXPECT_EQ(al.m, 16);
+  EXPECT_EQ(al.n, 64);
+  EXPECT_EQ(al.k, 64);
+  EXPECT_TRUE(p.bInSquares());
+  EXPECT_EQ(p.bSquare(), 64);
+  EXPECT_EQ(p.mxScaleBytes(16, 64, 64), 160);
+  EXPECT_EQ(p.mxScaleBytes(30, 40, 100), 4 * (32 + 48));
+  MatmulCapacities cap{6000, 64 * 1024, 64 * 1024, 128 * 1024};
+  MatmulTiling t{16, 64, 64};
+  EXPECT_FALSE(fitsMatmulTiling(p, cap, t));
+  EXPECT_FALSE(chooseMatmulTiling(p, cap));
+  cap.l1 = 6304;
+  EXPECT_TRUE(fitsMatmulTiling(p, cap, t));
+  p.mx = false;
+  cap.l1 = 6000;
+  EXPECT_TRUE(fitsMatmulTiling(p, cap, t));
+  // Every tile chosen for MX fits with its scales.
+  p.mx = true;
+  for (int64_t m : {1, 100, 1000})
+    for (int64_t n : {2, 130, 2000})
+      for (int64_t k : {2, 64, 3000}) {
+        MatmulProblem q = problem(m, n, k, 4);
+        q.mx = true;
+        auto c = chooseMatmulTiling(q, kA2);
+        ASSERT_TRUE(c);
+        EXPECT_EQ(c->k % 64, 0);
+        EXPECT_EQ(c->n % 64, 0);
+        EXPECT_TRUE(fitsMatmulTiling(q, kA2, *c));
+      }
+}

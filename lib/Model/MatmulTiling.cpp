@@ -38,7 +38,7 @@ int64_t MatmulTiling::gmToL1Bytes(const MatmulProblem &p) const {
 MatmulAlignment MatmulAlignment::of(const MatmulProblem &p) {
   auto c0 = [](int64_t bits) { return std::max<int64_t>(1, 256 / bits); };
   MatmulAlignment a;
-  a.m = p.aInSquares() ? 32 : 16;
+  a.m = p.aInSquares() ? p.aSquare() : 16;
   a.n = p.transB ? 16 : std::lcm<int64_t>(16, c0(p.bBits));
   a.k = std::lcm<int64_t>(16, std::lcm(c0(p.aBits), c0(p.bBits)));
   return a;
@@ -55,6 +55,11 @@ int64_t biasBTBytes(int64_t n, const MatmulProblem &p) {
 int64_t biasL1Bytes(int64_t n, const MatmulProblem &p) {
   return p.biasBits ? 16 * n * p.biasBits / 8 + 1024 : 0;
 }
+/// The unit scales of an MX chunk in L1 (MatmulProblem::mxScaleBytes) and
+/// 1 KiB for their 512 B alignment. 0 without MX.
+int64_t mxL1Bytes(int64_t m, int64_t n, int64_t k, const MatmulProblem &p) {
+  return p.mx ? p.mxScaleBytes(m, n, k) + 1024 : 0;
+}
 } // namespace
 
 bool ascube::model::fitsMatmulTiling(const MatmulProblem &p,
@@ -66,7 +71,8 @@ bool ascube::model::fitsMatmulTiling(const MatmulProblem &p,
   return t.m * t.n * p.cBits / 8 <= cap.l0c &&
          2 * t.m * t.k * p.aBits / 8 <= cap.l0a &&
          2 * t.k * t.n * p.bBits / 8 <= cap.l0b &&
-         2 * (t.m * p.aBits + t.n * p.bBits) * t.k / 8 + biasL1Bytes(t.n, p) <=
+         2 * (t.m * p.aBits + t.n * p.bBits) * t.k / 8 + biasL1Bytes(t.n, p) +
+                 mxL1Bytes(t.m, t.n, t.k, p) <=
              cap.l1 &&
          (!p.biasBits || biasBTBytes(t.n, p) <= cap.bt);
 }
@@ -94,13 +100,18 @@ ascube::model::chooseMatmulTiling(const MatmulProblem &p,
         break;
       // The largest k chunk that fits twice in L0A, L0B and L1 (beside
       // the bias's staging).
-      int64_t l1 = cap.l1 - biasL1Bytes(n, p);
+      int64_t l1 = cap.l1 - biasL1Bytes(n, p) - (p.mx ? 1024 : 0);
       if (l1 <= 0)
         break;
       int64_t kFit = maxK;
       kFit = std::min(kFit, cap.l0a * 8 / 2 / (m * p.aBits));
       kFit = std::min(kFit, cap.l0b * 8 / 2 / (n * p.bBits));
-      kFit = std::min(kFit, l1 * 8 / 2 / (m * p.aBits + n * p.bBits));
+      // Two chunks of k x (m x aBits + n x bBits) bits, and with MX one
+      // chunk's scales, k / 32 x (m + n) bytes (m, n whole 16s here).
+      kFit = std::min(
+          kFit,
+          p.mx ? l1 * 256 / (64 * (m * p.aBits + n * p.bBits) + 8 * (m + n))
+               : l1 * 8 / 2 / (m * p.aBits + n * p.bBits));
       int64_t k = kFit / al.k * al.k;
       if (k < al.k)
         continue;

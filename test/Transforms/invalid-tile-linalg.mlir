@@ -129,8 +129,19 @@ func.func @parent_fill(%A: memref<16x32xf16>, %B: memref<32x16xf16>, %P: memref<
 func.func @int4(%A: memref<16x64xi4>, %B: memref<64x16xi4>, %C: memref<16x16xi32>) {
   %z = arith.constant 0 : i32
   linalg.fill ins(%z : i32) outs(%C : memref<16x16xi32>)
-  // expected-error @+1 {{4-bit operands are not mapped yet}}
+  // expected-error @+1 {{i4 x i4: 4-bit integer operands are not mapped yet (ND2NZ moves them as bytes and LoadDataWithTranspose takes a K x N int4 B only in 64 x 64 squares) [tile_c3]}}
   linalg.matmul ins(%A, %B : memref<16x64xi4>, memref<64x16xi4>) outs(%C : memref<16x16xi32>)
+  return
+}
+
+// -----
+
+// tile_c3: 4-bit floats are multiplied by MmadMx only, which A2 lacks.
+func.func @fp4(%A: memref<16x64xf4E2M1FN>, %B: memref<64x16xf4E2M1FN>, %C: memref<16x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
+  // expected-error @+1 {{f4E2M1FN x f4E2M1FN -> f32 is no MmadMx pair on atlas_a2: 4-bit floats are multiplied only by MmadMx, an e2m1/e1m2 pair -> f32 (Ascend 950, §15, docs/Products.md) [tile_c3]}}
+  linalg.matmul ins(%A, %B : memref<16x64xf4E2M1FN>, memref<64x16xf4E2M1FN>) outs(%C : memref<16x16xf32>)
   return
 }
 

@@ -36,12 +36,31 @@ struct MatmulProblem {
   /// bias): an N tile's bias (n elements) must fit BT, and its L1 staging
   /// (one Nz fractal row block, 16 x n elements) L1 beside the chunks.
   int64_t biasBits = 0;
+  /// The Mmad is MmadMx (4-bit floats on 950, §15) with unit e8m0 scales:
+  /// one scale per 32 K elements of A (ScaleA, rows to 16) and of B
+  /// (ScaleB, columns to 16), held once in L1 for the largest chunk
+  /// (mxScaleBytes), K chunks whole 64s (MmadMx's k % 64 == 0).
+  bool mx = false;
 
-  /// Whether A's / B's chunks reach L0 through LoadDataWithTranspose's
-  /// 32 x 32 squares (§7, §11): 8-bit A held K x M, 8-bit B held K x N.
-  /// Their two dimensions are then whole squares.
-  bool aInSquares() const { return transA && aBits == 8; }
-  bool bInSquares() const { return !transB && bBits == 8; }
+  /// Whether A's / B's chunks reach L0 through transposed squares (§7,
+  /// §8, §11): 8-bit A held K x M (LoadDataWithTranspose's 32 x 32), 8-bit
+  /// B held K x N (32 x 32), 4-bit A held K x M and B held K x N (LoadData
+  /// MX's 64 x 64, ifTranspose). Their two dimensions are then whole
+  /// squares.
+  bool aInSquares() const { return transA && (aBits == 8 || aBits == 4); }
+  bool bInSquares() const { return !transB && (bBits == 8 || bBits == 4); }
+  /// The side of A's / B's squares in elements: 64 for 4-bit data, else
+  /// 32.
+  int64_t aSquare() const { return aBits == 4 ? 64 : 32; }
+  int64_t bSquare() const { return bBits == 4 ? 64 : 32; }
+  /// Bytes of the unit scales an MX chunk of m x k (A) and k x n (B)
+  /// reads in L1: k / 32 e8m0 per row of A (rows to 16) and per column of
+  /// B (columns to 16); 0 without MX.
+  int64_t mxScaleBytes(int64_t m, int64_t n, int64_t k) const {
+    if (!mx)
+      return 0;
+    return (k + 31) / 32 * ((m + 15) / 16 * 16 + (n + 15) / 16 * 16);
+  }
 };
 
 /// One tiling: an m x n output tile lives in L0C while K is walked in
@@ -69,7 +88,8 @@ struct MatmulTiling {
 };
 
 /// The alignment of tile sizes in elements: m a multiple of 16 (fractal
-/// rows; of 32 for 8-bit A^T, moved in 32 x 32 squares), n of 16 and — for
+/// rows; of the square for 8-bit and 4-bit A^T, moved in 32 x 32 / 64 x 64
+/// squares), n of 16 and — for
 /// B held K x N — of B's C0 (B's L1 Nz fractal is 16 x C0), k of 16 and of
 /// the C0s (L0A fractal 16 x C0, L0B C0 x 16); C0 = 256 / bits.
 struct MatmulAlignment {
@@ -79,11 +99,11 @@ struct MatmulAlignment {
 
 /// The tiling with the least GM -> L1 traffic that fits `cap` (L0C: m x n
 /// x cBits; L0A: 2 chunks of m x k; L0B: 2 chunks of k x n; L1: 2 chunks
-/// of both, and with a bias its 16 x n staging plus 1 KiB of alignment;
-/// BT: n bias elements), tiles no larger than the problem rounded up to the
-/// alignment. Ties go to the larger k chunk (fewer instructions), then to the
-/// larger output tile, then to n >= m. std::nullopt when not even the smallest
-/// aligned tile fits.
+/// of both, and with a bias its 16 x n staging plus 1 KiB of alignment,
+/// with MX the unit scales of one chunk plus 1 KiB; BT: n bias elements), tiles
+/// no larger than the problem rounded up to the alignment. Ties go to the
+/// larger k chunk (fewer instructions), then to the larger output tile, then to
+/// n >= m. std::nullopt when not even the smallest aligned tile fits.
 std::optional<MatmulTiling> chooseMatmulTiling(const MatmulProblem &p,
                                                const MatmulCapacities &cap);
 

@@ -390,6 +390,24 @@ struct SyncAllLowering : AscubePattern<SyncAllOp> {
   }
 };
 
+/// memref.expand_shape / collapse_shape of a GM memref stored packed (4-bit
+/// elements, two per byte): a reshape of a row-major memref keeps every
+/// element where it is, so when source and result flatten to the same
+/// storage (flatType) the result is the flattened source itself — e.g. the
+/// 1 x K row ascube-tile-linalg makes of a 4-bit vector.
+template <typename OpT> struct FlatReshapeLowering : OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type to = this->getTypeConverter()->convertType(op.getType());
+    if (!to || to != adaptor.getSrc().getType())
+      return rewriter.notifyMatchFailure(op, "not the same flat storage");
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // One function per distinct instruction
 //===----------------------------------------------------------------------===//
@@ -603,6 +621,9 @@ void ascube::populateAscubeToLoopsConversionPatterns(
                OrderingLowering<WaitFlagOp>, SyncAllLowering,
                BlockQueryLowering<BlockIdxOp, kBlockIdxGlobal>,
                BlockQueryLowering<BlockNumOp, kBlockNumGlobal>>(
+      types, patterns.getContext());
+  patterns.add<FlatReshapeLowering<memref::ExpandShapeOp>,
+               FlatReshapeLowering<memref::CollapseShapeOp>>(
       types, patterns.getContext());
   populateDataCopyToLoopsPatterns(types, patterns);
   populateLoadData2DToLoopsPatterns(types, patterns);

@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from cubetest import encode, options, random_values, reference_matmul, run, Tally  # noqa: E402
 
 MLIR = {"f16": "f16", "bf16": "bf16", "f32": "f32", "i8": "i8",
-        "e4m3": "f8E4M3FN", "e5m2": "f8E5M2"}
+        "e4m3": "f8E4M3FN", "e5m2": "f8E5M2", "e2m1": "f4E2M1FN"}
 # (product, input type, C type): rows of each product's Mmad table.
 CONFIGS = [
     ("atlas_a2", "f16", "f32"), ("atlas_a2", "bf16", "f32"),
@@ -38,6 +38,9 @@ CONFIGS = [
     # No ND2NZ: rows of A and B as stored in whole 32 B blocks (tile_c4).
     ("atlas_200i_500_a2", "f16", "f32"), ("atlas_200i_500_a2", "i8", "i32"),
 ]
+# fp4 e2m1 on 950 (MmadMx with unit scales; --only e2m1): kept apart so
+# that the rows above draw the cases they always drew.
+FP4_CONFIGS = [("ascend950pr", "e2m1", "f32")]
 # Products whose Cube saturates float overflow (docs/Rationale.md): no
 # inputs whose sums overflow there. (Atlas 200I/500 A2 has no ND2NZ: the
 # pass refuses it, tile_c4.)
@@ -74,12 +77,31 @@ def fp8_encode(v, t):
     return (idx | (np.signbit(v).astype(np.int64) << 7)).astype(np.uint8)
 
 
+# fp4 e2m1 (cube-reference §17): sign bit 3, two exponent bits of bias 1,
+# one mantissa bit; codes 0..7 are these magnitudes, all finite.
+FP4_TABLE = np.array([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0])
+
+
 def values(rng, t, shape, huge, top):
+    if t == "e2m1":
+        return FP4_TABLE[rng.integers(0, 8, shape)] * rng.choice([-1.0, 1.0], shape)
     return fp8_values(rng, t, shape) if t in FP8 else random_values(rng, t, shape, huge=huge, top=top)
 
 
 def encoded(v, t):
+    """Storage codes; e2m1 as one code per element (packed at the end,
+    fp4_pack: rows of an even count keep matrices whole bytes)."""
+    if t == "e2m1":
+        v = np.ascontiguousarray(v)
+        code = np.searchsorted(FP4_TABLE, np.abs(v))
+        return (code | (np.signbit(v).astype(np.int64) << 3)).astype(np.uint8)
     return fp8_encode(v, t) if t in FP8 else encode(v, t)
+
+
+def fp4_pack(codes):
+    """4-bit codes two per byte, element 2i in the low nibble."""
+    c = np.asarray(codes, np.uint8).ravel()
+    return (c[0::2] & 0xF) | ((c[1::2] & 0xF) << 4)
 
 
 FP8 = ("e4m3", "e5m2")
@@ -362,8 +384,9 @@ def reference(a, b, t, ct, kchunk, bias=None):
     """A x B in the Cube's order; with a bias, C starts from it (the bias
     table, before the first product)."""
     c0 = None if bias is None else np.tile(bias, (a.shape[0], 1))
-    if t in FP8:
-        # fp8 x fp8 products are exact in f32: the f32 order of the Cube.
+    if t in FP8 or t == "e2m1":
+        # fp8 x fp8 and fp4 x fp4 products are exact in f32: the f32
+        # order of the Cube.
         return reference_matmul(a, b, "f32", c0=c0)
     if ct != "f16":
         return reference_matmul(a, b, t, c0=c0)
@@ -377,13 +400,15 @@ def reference(a, b, t, ct, kchunk, bias=None):
 
 def main():
     o = options(("--opt", {"required": True}), ("--clean", {"action": "store_true"}), ("--count", {"type": int, "default": 40}),
-                ("--max", {"type": int, "default": 300}), ("--seed", {"type": int, "default": 20261201}))
+                ("--max", {"type": int, "default": 300}), ("--seed", {"type": int, "default": 20261201}),
+                ("--only", {"default": ""}))
     rnd = random.Random(o.seed)
     rng = np.random.default_rng(o.seed)
     tally = Tally()
     covered = {}
+    configs = [c for c in CONFIGS + FP4_CONFIGS if c[1] == o.only] if o.only else CONFIGS
     for i in range(o.count):
-        prod, t, ct = CONFIGS[i % len(CONFIGS)]
+        prod, t, ct = configs[i % len(configs)]
         m, k, n = dim(rnd, o.max), dim(rnd, o.max), dim(rnd, o.max)
         # One case in five a batch_matmul of 1 to 4 matrices.
         batch = rnd.randint(1, 4) if rnd.random() < 0.2 else 0
@@ -391,11 +416,21 @@ def main():
         # A2/A3; refused elsewhere, tile_c3) and B held transposed, each
         # in about a third of the cases.
         ta_ = (t != "f32" or prod in KDIRECTION) and rnd.random() < 0.3
+        if t == "e2m1":
+            # Rows of whole bytes (ND2NZ moves 4-bit data as bytes): K, N
+            # and (A held K x M) M even.
+            k, n = k + k % 2, n + n % 2
+            if ta_:
+                m = m + m % 2
         if ta_ and t == "f32":
             covered["f32 A held transposed"] = covered.get("f32 A held transposed", 0) + 1
         # B's type: an fp8 A meets either fp8 B.
         t2 = rnd.choice(FP8) if t in FP8 else t
         tb_ = rnd.random() < 0.3
+        if t == "e2m1" and ta_ and not tb_:
+            # A^T and B (K x N) both hold K in rows that ND2NZ does not pad:
+            # K whole 64s (refused otherwise, tile_c3).
+            k = -(-k // 64) * 64
         # One case in ten (not a batch) is linalg.matvec or linalg.vecmat:
         # M = 1, the matrix as B (held N x K for matvec).
         vec = ""
@@ -422,7 +457,7 @@ def main():
         # in half of those, at a random origin with a random row pitch.
         views = {}
         vrnd = random.Random(o.seed * 7741 + i)
-        if not batch and not vec and not rq and vrnd.random() < 0.17:
+        if not batch and not vec and not rq and t != "e2m1" and vrnd.random() < 0.17:
             stored = {"A": (k, m) if ta_ else (m, k), "B": (n, k) if tb_ else (k, n), "C": (m, n)}
             for x in "ABC":
                 if vrnd.random() < 0.5:
@@ -446,9 +481,17 @@ def main():
         # aligned tiles (or twice them): many tails, one-row (GEMV) tiles.
         forced = ""
         if i % 2 == 0 and rnd.random() < 0.33:
-            c0 = {"f16": 16, "bf16": 16, "f32": 8, "i8": 32, "e4m3": 32, "e5m2": 32}[t]
+            c0 = {"f16": 16, "bf16": 16, "f32": 8, "i8": 32, "e4m3": 32, "e5m2": 32, "e2m1": 64}[t]
             al = (32 if c0 == 32 and ta_ else 16, 16 if tb_ else max(16, c0), max(16, c0))
-            forced = " tile=" + ",".join(str(x * rnd.randint(1, 2)) for x in al)
+            if t == "e2m1":
+                # A^T in 64 x 64 squares; square A^T (m = k) and B^T
+                # (n = k) chunks of 2 or 4 columns of 64.
+                al = (128 if ta_ else 16, 128 if tb_ else 64, 128 if ta_ or tb_ else 64)
+            if t == "e2m1":  # one factor: the squares stay square
+                r = rnd.randint(1, 2)
+                forced = " tile=" + ",".join(str(x * r) for x in al)
+            else:
+                forced = " tile=" + ",".join(str(x * rnd.randint(1, 2)) for x in al)
             covered["forced small tiles"] = covered.get("forced small tiles", 0) + 1
         r = subprocess.run([o.opt, d + "/linalg.mlir",
                             f"--ascube-tile-linalg=product={prod} report=true{forced}",
@@ -460,6 +503,12 @@ def main():
             tally.report(label, False, r.stderr)
             continue
         tm, tn, tk = map(int, tile.groups())
+        if t == "e2m1" and ta_ and m >= tm and k >= tk and tm == tk >= 128:
+            # A^T's square chunk: its load_mx spelt out (docs/Tiling.md).
+            covered["fp4 square A^T chunk"] = covered.get("fp4 square A^T chunk", 0) + 1
+        if t == "e2m1" and tb_ and n >= tn and k >= tk and tn == tk >= 128:
+            # B^T's square chunk: its load_mx spelt out (docs/Tiling.md).
+            covered["fp4 square B^T chunk"] = covered.get("fp4 square B^T chunk", 0) + 1
         if not ta_ and (m % tm == 1 or tm == 1 or m == 1):
             covered["GEMV (one-row tile)"] = covered.get("GEMV (one-row tile)", 0) + 1
         for name, size, dimsize in (("M", tm, m), ("N", tn, n), ("K", tk, k)):
@@ -472,6 +521,11 @@ def main():
         b = [values(rng, t2, (k, n), huge, top) for _ in range(nb)]
         xa = np.concatenate([encoded(x.T if ta_ else x, t).ravel() for x in a])
         xb = np.concatenate([encoded(x.T if tb_ else x, t2).ravel() for x in b])
+        if t == "e2m1":
+            xa, xb = fp4_pack(xa), fp4_pack(xb)
+            covered["fp4 (MmadMx)"] = covered.get("fp4 (MmadMx)", 0) + 1
+            if ta_:
+                covered["fp4 A held transposed"] = covered.get("fp4 A held transposed", 0) + 1
         # A view's matrix sits in a parent of other random values (their
         # own stream: the other cases' data stay as they were).
         vrng = np.random.default_rng(o.seed * 7741 + i)

@@ -23,6 +23,11 @@
 // beforeLoads / beforeMmad / afterMmad / writeTile / syncEnd
 // (TileProgram.cpp; docs/Tiling.md "Flags").
 //
+// 4-bit floats (950) run as MmadMx with unit e8m0 scales: a GM constant of
+// ones copied once into L1 (copyUnitScales), then per chunk load_mx of data
+// and scales and mmad_mx of k a whole 64 (emitMxChunk; docs/Tiling.md
+// "4-bit floats").
+//
 // The Mmad grid is fixed by its buffers (mmad_c8), so each tail size gets
 // buffers of its own shape, placed at the same addresses as the full ones.
 // What folds in around the op (zero fill, bias, ReLU, requantization) is
@@ -92,7 +97,16 @@ public:
     l0bSet = llvm::alignTo(llvm::alignTo(bRows(t.k), bc0) *
                                llvm::alignTo(bCols(t.n), 16) * p.bBits / 8,
                            512);
-    int64_t l1Room = int64_t(prod.L1);
+    // MX: the unit scales of the largest chunk, once, after the chunk
+    // sets (copyUnitScales).
+    if (p.mx) {
+      scaleABytes =
+          llvm::alignTo(llvm::alignTo(aRows(t.m), 16) * aK(t.k) / 32, 512);
+      scaleBytes =
+          scaleABytes +
+          llvm::alignTo(bRows(t.k) / 32 * llvm::alignTo(bCols(t.n), 16), 512);
+    }
+    int64_t l1Room = int64_t(prod.L1) - scaleBytes;
     sets = 2 * l1Set <= l1Room && 2 * l0aSet <= int64_t(prod.L0A) &&
                    2 * l0bSet <= int64_t(prod.L0B)
                ? 2
@@ -105,8 +119,39 @@ public:
     int64_t bytes = *getElementBitWidth(cType) / 8;
     int64_t top =
         llvm::alignDown(int64_t(prod.L1) - 16 * bCols(t.n) * bytes, 512);
-    if (2 * l1Set > top)
+    if (2 * l1Set + scaleBytes > top)
       sets = 1;
+  }
+
+  /// MX (4-bit floats, §15): one plain DataCopy of unit e8m0 scales (127:
+  /// 2^0) from a constant in GM into L1 after the chunk sets, where every
+  /// chunk's load_mx reads its ScaleA and ScaleB (all bytes alike, so any
+  /// layout reads 2^0). Called once, before the tiles: the MTE2 -> MTE1
+  /// flag after the first chunk's copies orders it before every load.
+  void copyUnitScales() {
+    if (!p.mx)
+      return;
+    scaleOffset = sets * l1Set;
+    MLIRContext *ctx = b.getContext();
+    auto e8m0 = Float8E8M0FNUType::get(ctx);
+    auto type = MemRefType::get({scaleBytes}, e8m0);
+    auto module = allocPoint->getParentOfType<ModuleOp>();
+    std::string name = llvm::formatv("__ascube_e8m0_ones_{0}", scaleBytes);
+    if (!module.lookupSymbol(name)) {
+      OpBuilder mb(module.getBodyRegion());
+      mb.setInsertionPointToStart(module.getBody());
+      memref::GlobalOp::create(
+          mb, loc, name, mb.getStringAttr("private"), type,
+          DenseElementsAttr::get(RankedTensorType::get({scaleBytes}, e8m0),
+                                 APFloat::getOne(e8m0.getFloatSemantics())),
+          /*constant=*/true, IntegerAttr());
+    }
+    Value ones = memref::GetGlobalOp::create(b, loc, type, name);
+    Value l1 =
+        place(MemRefType::get({scaleBytes}, e8m0, MemRefLayoutAttrInterface(),
+                              MemSpaceAttr::get(ctx, Level::L1)),
+              scaleOffset);
+    plainCopy(ones, Value(), l1, Value(), 1, scaleBytes / 32, 0);
   }
 
   /// The whole matrix: every output tile, each on the block its number
@@ -170,6 +215,14 @@ private:
                     int64_t nRows, int64_t nCols, Value dst,
                     IntegerAttr c0Stride = {}) {
       Value from = add(base, add(mul(row, pitch), col));
+      // 4-bit data moves as bytes (§5): the columns and the pitch count
+      // bytes (every row starts on a byte: tile_c3); base offsets stay in
+      // elements.
+      auto dt = cast<MemRefType>(dst.getType());
+      int64_t per =
+          8 / std::min<int64_t>(8, *getElementBitWidth(dt.getElementType()));
+      pitch /= per;
+      nCols = llvm::divideCeil(nCols, per);
       if (!prod.HasND2NZ) {
         plainCopyToNz(src, from, pitch, nRows, nCols, dst,
                       /*consecutive=*/static_cast<bool>(c0Stride));
@@ -185,11 +238,10 @@ private:
       // Rows further apart than srcDValue reaches (tile_c5): one ND2NZ
       // per row, row r into row r of the Nz (r x C0 elements in), its C0
       // blocks the buffer's padded rows apart.
-      auto dt = cast<MemRefType>(dst.getType());
       int64_t c0 = 256 / *getElementBitWidth(dt.getElementType());
       int64_t padRows = llvm::alignTo(dt.getShape()[0], 16);
       for (int64_t r = 0; r < nRows; ++r)
-        DataCopyOp::create(b, loc, src, add(from, index(r * pitch)), dst,
+        DataCopyOp::create(b, loc, src, add(from, index(r * pitch * per)), dst,
                            index(r * c0), {}, {}, {}, {}, {}, attr(1), attr(1),
                            attr(nCols), attr(0), attr(nCols),
                            c0Stride ? c0Stride : attr(padRows), {}, attr(0));
@@ -212,6 +264,10 @@ private:
     else
       copy(B, bBase, k0, n0, bPitch, kt, nt, b1);
     beforeLoads();
+    if (p.mx) {
+      emitMxChunk(a1, b1, rows, ak, bk, bn, init);
+      return;
+    }
     Value a0;
     if (gemvRow) {
       int64_t perFractal = 512 * 8 / p.aBits;
@@ -248,6 +304,65 @@ private:
         withBias ? b.getBoolAttr(true) : BoolAttr(), {},
         kAlign16() ? b.getBoolAttr(true) : BoolAttr(),
         gemv(mt) && prod.HasDisableGemv ? b.getBoolAttr(true) : BoolAttr(), {});
+    afterMmad(withBias);
+  }
+
+  /// An MX chunk's loads and MmadMx (4-bit floats, §9, §15): A (rows x ak
+  /// Nz in L1, or A^T's ak x rows Nz moved transposed in 64 x 64 squares)
+  /// and B (K x N Nz moved transposed, or B^T's N x K Nz as it is: B's Zn
+  /// fractal for fractal) with their unit scales into L0A/L0B and
+  /// L0A_MX/L0B_MX (at the data's address / 16, §9), then MmadMx of k =
+  /// ak, a whole 64 (§15): the K beyond the chunk is ND2NZ's zero fill of
+  /// A's or B^T's row tails, and zero times any 4-bit float (all finite)
+  /// adds nothing.
+  void emitMxChunk(Value a1, Value b1, int64_t rows, int64_t ak, int64_t bk,
+                   int64_t bn, bool init) {
+    auto e8m0 = Float8E8M0FNUType::get(b.getContext());
+    int64_t l0a = bufferSet * l0aSet, l0b = bufferSet * l0bSet;
+    Value sa1 =
+        buffer(Level::L1, rows, ak / 32, e8m0, Format::ScaleA, scaleOffset);
+    Value sb1 = buffer(Level::L1, bk / 32, bn, e8m0, Format::ScaleB,
+                       scaleOffset + scaleABytes);
+    Value a0 = buffer(Level::L0A, rows, ak, aType, Format::Nz, l0a);
+    Value sa0 =
+        buffer(Level::L0A_MX, rows, ak / 32, e8m0, Format::ScaleA, l0a / 16);
+    Value b0 = buffer(Level::L0B, bk, bn, bType, Format::Zn, l0b);
+    Value sb0 =
+        buffer(Level::L0B_MX, bk / 32, bn, e8m0, Format::ScaleB, l0b / 16);
+    // A square chunk of an operand held transposed in GM has types that do
+    // not say which matrix its source is, so its move is spelt out with the
+    // values the derived form takes (§8): mStep = srcStride = the source's
+    // fractal rows, kStep its 32 B columns, dstStride the destination's
+    // fractals per K block (Nz: rows, Zn: columns).
+    auto load = [&](Value src, Value scale, Value dst, Value scaleDst,
+                    bool transpose, bool heldTransposed, bool zn) {
+      auto st = cast<MemRefType>(src.getType());
+      auto dt = cast<MemRefType>(dst.getType());
+      IntegerAttr mStep, kStep, srcStride, dstStride;
+      if (heldTransposed && st.getShape() == dt.getShape()) {
+        int64_t bits = *getElementBitWidth(st.getElementType());
+        mStep = srcStride = attr(llvm::alignTo(st.getShape()[0], 16) / 16);
+        kStep = attr(llvm::alignTo(st.getShape()[1], 256 / bits) * bits / 256);
+        dstStride = attr(llvm::alignTo(dt.getShape()[zn ? 1 : 0], 16) / 16);
+      }
+      LoadMxOp::create(b, loc, src, Value(), scale, dst, Value(), scaleDst, {},
+                       {}, mStep, kStep, srcStride, dstStride,
+                       transpose ? b.getBoolAttr(true) : BoolAttr(), {}, {}, {},
+                       {}, {}, {}, {});
+    };
+    load(a1, sa1, a0, sa0, /*transpose=*/p.transA, /*heldTransposed=*/p.transA,
+         /*zn=*/false);
+    load(b1, sb1, b0, sb0, /*transpose=*/!p.transB,
+         /*heldTransposed=*/p.transB, /*zn=*/true);
+    Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
+    bool withBias = init && bias;
+    beforeMmad(init, withBias);
+    if (!init && (rows / 16) * (bn / 16) < 10)
+      PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
+    MmadMxOp::create(b, loc, a0, sa0, b0, sb0, c0, withBias ? bias : Value(),
+                     attr(rows), attr(ak), attr(bn),
+                     init && !bias ? BoolAttr() : b.getBoolAttr(false),
+                     withBias ? b.getBoolAttr(true) : BoolAttr(), {});
     afterMmad(withBias);
   }
 
@@ -288,18 +403,23 @@ private:
   /// Rows an A chunk and the C tile are computed with: mt, or for one row
   /// of A held transposed one fractal row (ND2NZ zero-fills its other
   /// columns) of which Fixpipe writes row 0, since m = 1 would make the
-  /// Mmad a GEMV. 8-bit A held transposed reaches L0A through 32 x 32
-  /// squares, so its rows are whole squares (computed padded; Fixpipe
-  /// writes the real rows).
+  /// Mmad a GEMV. MmadMx has no disableGemv, and the documents do not say
+  /// whether it turns GEMV at m = 1 ([U]), so an MX tile of one row is
+  /// computed as a fractal row too (its other rows are stale finite fp4;
+  /// Fixpipe writes row 0). 8-bit and 4-bit A held transposed reach L0A
+  /// through 32 x 32 / 64 x 64 squares, so their rows are whole squares
+  /// (computed padded; Fixpipe writes the real rows).
   int64_t aRows(int64_t mt) const {
     if (p.aInSquares())
-      return llvm::alignTo(mt, 32);
-    return mt == 1 && p.transA ? 16 : mt;
+      return llvm::alignTo(mt, p.aSquare());
+    return mt == 1 && (p.transA || p.mx) ? 16 : mt;
   }
-  /// K of the A chunk's buffers: whole 32 x 32 squares for 8-bit A^T (the
-  /// Mmad reads the real k).
+  /// K of the A chunk's buffers: whole squares for 8-bit and 4-bit A^T,
+  /// whole 64s for MmadMx (the Mmad reads the real k; MmadMx the padded
+  /// one).
   int64_t aK(int64_t kt) const {
-    return p.aInSquares() ? llvm::alignTo(kt, 32)
+    return p.aInSquares() ? llvm::alignTo(kt, p.aSquare())
+           : p.mx         ? llvm::alignTo(kt, 64)
            : kAlign16()   ? llvm::alignTo(kt, 16)
                           : kt;
   }
@@ -318,12 +438,13 @@ private:
   /// the real columns) and the Mmad reads the real k of the padded K. B
   /// held transposed (N x K) is taken as it is.
   int64_t bRows(int64_t kt) const {
-    return p.bInSquares() ? llvm::alignTo(kt, 32)
+    return p.bInSquares() ? llvm::alignTo(kt, p.bSquare())
+           : p.mx         ? llvm::alignTo(kt, 64)
            : kAlign16()   ? llvm::alignTo(kt, 16)
                           : kt;
   }
   int64_t bCols(int64_t nt) const {
-    return p.bInSquares() ? llvm::alignTo(nt, 32) : nt;
+    return p.bInSquares() ? llvm::alignTo(nt, p.bSquare()) : nt;
   }
 
 public:
@@ -341,6 +462,9 @@ private:
   int64_t l1BOffset = 0;
   /// Bytes between the two buffer sets in L1, L0A and L0B.
   int64_t l1Set = 0, l0aSet = 0, l0bSet = 0;
+  /// MX: bytes of the unit scales in L1 (ScaleA's first, 512 B aligned;
+  /// 0 without MX) and their L1 address.
+  int64_t scaleABytes = 0, scaleBytes = 0, scaleOffset = 0;
 
   /// Bytes of an r x c Nz (or Zz) buffer: 16 x C0 fractals.
   static int64_t nzBytes(int64_t r, int64_t c, int64_t bits) {
@@ -545,23 +669,58 @@ struct AscubeTileLinalgPass
     auto fp4 = [](Type t) {
       return isa<FloatType>(t) && *getElementBitWidth(t) == 4;
     };
-    if (!row)
+    // 4-bit floats are multiplied by MmadMx only (§15, Ascend 950); a
+    // linalg.matmul carries no scales, so the program gives every 32 K
+    // elements the unit scale 2^0 (e8m0 127): exactly A x B.
+    bool mx = fp4(at) || fp4(bt);
+    if (mx) {
+      bool pair = llvm::any_of(target::mmadMxRows(), [&](const auto &r) {
+        return prod.in(r.Products) && an == r.A && bn == r.B;
+      });
+      if (!pair || !ct.isF32())
+        return op->emitOpError()
+               << an << " x " << bn << " -> " << cn << " is no MmadMx pair on "
+               << prod.Name
+               << ": 4-bit floats are multiplied only by MmadMx, an e2m1/e1m2 "
+                  "pair -> f32 (Ascend 950, §15, docs/Products.md) [tile_c3]";
+      // K is padded to MmadMx's 64 with ND2NZ's zero fill of a row tail
+      // (A's rows, or B^T's): A^T and B both hold K in their rows, whose
+      // padding nothing writes.
+      int64_t k = cast<MemRefType>(A.getType()).getShape().take_back(2)[0];
+      if (transA && !transB && k % 64 != 0)
+        return op->emitOpError()
+               << "a 4-bit A held transposed (K x M) with B held K x N "
+                  "needs K a multiple of 64, got K = "
+               << k
+               << ": MmadMx reads K in whole 64s (§15), and ND2NZ zero-fills "
+                  "only a row tail (A as M x K, or B as N x K) (§5) "
+                  "[tile_c3]";
+      // ND2NZ moves 4-bit data as bytes (§5): every row as stored starts
+      // on a whole byte.
+      auto evenRows = [&](StringRef name, Value v) -> LogicalResult {
+        int64_t cols = cast<MemRefType>(v.getType()).getShape().back();
+        if (cols % 2 == 0)
+          return success();
+        return op->emitOpError()
+               << name << " (" << v.getType() << ") has rows of " << cols
+               << " 4-bit elements: DataCopy ND2NZ moves 4-bit data as "
+                  "bytes (§5), so every row as stored must be a whole "
+                  "number of bytes (an even count) [tile_c3]";
+      };
+      // (matvec / vecmat: the Mmad's A is the vector x.)
+      if (failed(evenRows(vector ? "the vector" : "A", A)) ||
+          failed(evenRows(vector ? "the matrix" : "B", B)))
+        return failure();
+    } else if (!row)
       return op->emitOpError()
              << an << " x " << bn << " -> " << cn << " is not an Mmad row on "
-             << prod.Name << " (docs/Products.md)"
-             << (fp4(at) || fp4(bt)
-                     ? "; 4-bit floats are multiplied only by MmadMx "
-                       "(ascube.mmad_mx, Ascend 950), with e8m0 scales in "
-                       "the ScaleA/ScaleB layouts, which a linalg.matmul "
-                       "does not carry: write the MX program with ascube's "
-                       "instructions (docs/Tiling.md)"
-                     : "")
-             << " [tile_c3]";
-    if (*getElementBitWidth(at) < 8 || *getElementBitWidth(bt) < 8)
+             << prod.Name << " (docs/Products.md) [tile_c3]";
+    if (!mx && (*getElementBitWidth(at) < 8 || *getElementBitWidth(bt) < 8))
       return op->emitOpError()
              << an << " x " << bn
-             << ": 4-bit operands are not mapped yet (ND2NZ moves them as "
-                "bytes and the chunks would need whole bytes) [tile_c3]";
+             << ": 4-bit integer operands are not mapped yet (ND2NZ moves "
+                "them as bytes and LoadDataWithTranspose takes a K x N int4 "
+                "B only in 64 x 64 squares) [tile_c3]";
     if (!prod.HasFixpipe)
       return op->emitOpError()
              << prod.Name
@@ -629,7 +788,8 @@ struct AscubeTileLinalgPass
                                                        {A, B, epilogue.bias})))
       return failure();
     if (epilogue.bias) {
-      bool biasRow = tiling::hasMmadRow(prod, an, bn, cn, /*bias=*/true);
+      // (MmadMx adds an f32 bias from BT, §15.)
+      bool biasRow = mx || tiling::hasMmadRow(prod, an, bn, cn, /*bias=*/true);
       if (!biasRow || !prod.hasLevel(Level::BT))
         return op->emitOpError()
                << an << " x " << bn << " -> " << cn
@@ -653,6 +813,7 @@ struct AscubeTileLinalgPass
       return op->emitOpError()
              << "K = 0: C is the zero fill and there is nothing for the "
                 "Cube to compute; not mapped (remove the matmul) [tile_c1]";
+    p.mx = mx;
     p.aBits = *getElementBitWidth(at);
     p.bBits = *getElementBitWidth(bt);
     p.cBits = *getElementBitWidth(ct);
@@ -692,7 +853,8 @@ struct AscubeTileLinalgPass
           (t->m * t->k * p.aBits + t->k * t->n * p.bBits) / 8,
           batches * t->gmToL1Bytes(p),
           batch ? llvm::formatv(", {0} batches", batches).str() : std::string(),
-          std::string(epilogue.bias ? ", + bias (BT)" : "") +
+          std::string(mx ? ", MmadMx with unit e8m0 scales" : "") +
+              (epilogue.bias ? ", + bias (BT)" : "") +
               (epilogue.relu ? ", ReLU (Fixpipe)" : "") +
               tiling::describeRequant(epilogue));
 
@@ -727,6 +889,7 @@ struct AscubeTileLinalgPass
                                ? "; chunks double-buffered"
                                : "");
     emitter.syncStart();
+    emitter.copyUnitScales();
     // Matrix i of a batch starts i * M * K (A), i * K * N (B) and i * M * N
     // (C) elements in.
     auto c = [&](int64_t v) {

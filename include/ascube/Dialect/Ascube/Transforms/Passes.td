@@ -230,7 +230,11 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     Element types: any row of the product's Mmad table without a bias
     (A2/A3/950: f16, bf16, f32 -> f32, int8 -> int32; 950 fp8 e4m3fn/e5m2
     in any pair -> f32; Kirin: f16 -> f16, X90 int8 -> int32), C of the
-    row's C type; not 4-bit operands. The product: the option, or each
+    row's C type; on 950 also fp4 e2m1 x e2m1 -> f32 (matmuls), through
+    MmadMx with unit e8m0 scales (2^0, a GM constant copied once into L1;
+    `ascube.load_mx`, `ascube.mmad_mx` of k a whole 64; 4-bit data moves
+    as bytes, so rows as stored hold an even count); not int4. The
+    product: the option, or each
     op's nearest enclosing ascube.target. M or N = 0: the op and its fill
     are removed.
 
@@ -239,7 +243,10 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     views, operands of 2^62 elements or more, broadcast
     or permuted-C indexing maps, K = 0, an op
     outside a func.func); C not filled with +0 just before (`tile_c2`); no
-    Mmad row for the types on the product, cast_unsigned, 4-bit operands,
+    Mmad row for the types on the product, cast_unsigned, int4 operands,
+    4-bit floats off 950, with an 8-bit operand, a non-f32 C, rows of an
+    odd count or an A held K x M with a B held K x N and K not a multiple
+    of 64,
     an f32 A held transposed without the Mmad's kDirectionAlign (not 950,
     not 200I/500 A2) (`tile_c3`; also a bias on a product without a bias row); a product
     without Fixpipe to GM, or without DataCopy ND2NZ (Atlas 200I/500 A2:
