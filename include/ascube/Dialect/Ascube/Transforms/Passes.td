@@ -182,7 +182,9 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     `report=true` prints the tiling and its traffic as a remark.
 
     A one-row output tile is computed with m = 1: a GEMV (A read from an
-    ND L0A row, §13.3), or on 950 an Mmad with disableGemv.
+    ND L0A row, §13.3), or on 950 an Mmad with disableGemv; an fp4 one
+    (MmadMx, which has no disableGemv) as a fractal row of 16, of which
+    Fixpipe writes row 0.
 
     Epilogues (docs/Tiling.md): a `linalg.generic` right after a matmul
     or a convolution
