@@ -132,26 +132,7 @@ public:
     if (!p.mx)
       return;
     scaleOffset = sets * l1Set;
-    MLIRContext *ctx = b.getContext();
-    auto e8m0 = Float8E8M0FNUType::get(ctx);
-    auto type = MemRefType::get({scaleBytes}, e8m0);
-    auto module = allocPoint->getParentOfType<ModuleOp>();
-    std::string name = llvm::formatv("__ascube_e8m0_ones_{0}", scaleBytes);
-    if (!module.lookupSymbol(name)) {
-      OpBuilder mb(module.getBodyRegion());
-      mb.setInsertionPointToStart(module.getBody());
-      memref::GlobalOp::create(
-          mb, loc, name, mb.getStringAttr("private"), type,
-          DenseElementsAttr::get(RankedTensorType::get({scaleBytes}, e8m0),
-                                 APFloat::getOne(e8m0.getFloatSemantics())),
-          /*constant=*/true, IntegerAttr());
-    }
-    Value ones = memref::GetGlobalOp::create(b, loc, type, name);
-    Value l1 =
-        place(MemRefType::get({scaleBytes}, e8m0, MemRefLayoutAttrInterface(),
-                              MemSpaceAttr::get(ctx, Level::L1)),
-              scaleOffset);
-    plainCopy(ones, Value(), l1, Value(), 1, scaleBytes / 32, 0);
+    copyE8m0Ones(scaleBytes, scaleOffset);
   }
 
   /// The whole matrix: every output tile, each on the block its number
@@ -364,33 +345,6 @@ private:
                      init && !bias ? BoolAttr() : b.getBoolAttr(false),
                      withBias ? b.getBoolAttr(true) : BoolAttr(), {});
     afterMmad(withBias);
-  }
-
-  /// A product without ND2NZ (Atlas 200I/500 A2): the nRows x nCols chunk
-  /// at element `from` of `src` (rows `pitch` apart, each a whole number
-  /// of 32 B blocks: tile_c4) becomes the Nz `dst` by plain DataCopy
-  /// (§4: no layout change) — per C0-column block one copy of nRows 32 B
-  /// blocks, pitch apart in GM (srcStride: the gap in 32 B units), one
-  /// after another in L1: a column of Nz fractals, whose padding rows stay
-  /// as they were (the Mmad reads m, k, n exactly). `consecutive`: all of
-  /// one row's blocks one after another (ND2NZ's dstNzC0Stride = 1, the
-  /// GEMV row) in a single copy.
-  void plainCopyToNz(Value src, Value from, int64_t pitch, int64_t nRows,
-                     int64_t nCols, Value dst, bool consecutive) {
-    auto st = cast<MemRefType>(src.getType());
-    int64_t bytes = *getElementBitWidth(st.getElementType()) / 8;
-    int64_t c0 = 32 / bytes;
-    auto block = [&](Value at, Value to, int64_t count, int64_t len) {
-      plainCopy(src, at, dst, to, count, len, pitch * bytes / 32 - len);
-    };
-    if (consecutive) {
-      block(from, index(0), nRows, nCols / c0);
-      return;
-    }
-    int64_t padRows =
-        llvm::alignTo(cast<MemRefType>(dst.getType()).getShape()[0], 16);
-    for (int64_t j = 0; j < nCols / c0; ++j)
-      block(add(from, index(j * c0)), index(j * padRows * c0), nRows, 1);
   }
 
   /// Whether an output tile of `mt` rows is computed with m = 1: a single
@@ -927,96 +881,3 @@ struct AscubeTileLinalgPass
   }
 };
 } // namespace
-
-bool ascube::tiling::hasMmadRow(const target::ProductInfo &prod, StringRef a,
-                                StringRef b, StringRef c, bool bias) {
-  return llvm::any_of(target::mmadRows(), [&](const auto &r) {
-    return prod.in(r.Products) && a == r.A && b == r.B && c == r.C &&
-           (*r.Bias != '\0') == bias; // Bias: "" for none
-  });
-}
-
-bool ascube::tiling::isPlainGMMatrix(Value v, int64_t rank) {
-  auto t = dyn_cast<MemRefType>(v.getType());
-  if (!t || t.getRank() != rank || !t.hasStaticShape() || t.getMemorySpace())
-    return false;
-  if (t.getLayout().isIdentity())
-    return true;
-  // A view of GM (gmview_c1) of a type GM holds as it is.
-  std::optional<GMView> view = getGMView(t);
-  std::optional<unsigned> bits = getElementBitWidth(t.getElementType());
-  // (A column-major view, DN, is not taken as a row-major operand.)
-  return view && !view->columnMajor && bits && *bits >= 8 &&
-         isa<IntegerType, FloatType>(t.getElementType());
-}
-
-std::string
-ascube::tiling::whyNotPlainGM(Operation *op,
-                              ArrayRef<std::pair<Value, int64_t>> operands) {
-  for (auto [v, rank] : operands) {
-    if (isPlainGMMatrix(v, rank))
-      continue;
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    unsigned i = 0;
-    while (i < op->getNumOperands() && op->getOperand(i) != v)
-      ++i;
-    os << ": operand #" << i << " (" << v.getType() << ") ";
-    auto t = dyn_cast<MemRefType>(v.getType());
-    int64_t offset;
-    SmallVector<int64_t> strides;
-    std::optional<GMView> view = t ? getGMView(t) : std::nullopt;
-    if (!t)
-      os << "is not a memref";
-    else if (t.getRank() != rank)
-      os << "has " << t.getRank() << " dimensions, not " << rank;
-    else if (t.getMemorySpace())
-      os << "is in memory space " << t.getMemorySpace() << ", not GM";
-    else if (!t.hasStaticShape())
-      os << "has a dynamic shape";
-    else if (failed(t.getStridesAndOffset(strides, offset)))
-      os << "has a layout that is no strided view";
-    else if (ShapedType::isDynamic(offset) ||
-             llvm::any_of(strides, ShapedType::isDynamic))
-      os << "is a view with a dynamic offset or stride: the pass maps views "
-            "at static offsets and strides (a memref.subview with constant "
-            "offsets)";
-    else if (view && view->columnMajor)
-      os << "is a column-major view";
-    else if (std::optional<unsigned> bits =
-                 getElementBitWidth(t.getElementType());
-             !bits || *bits < 8 ||
-             !isa<IntegerType, FloatType>(t.getElementType()))
-      os << "is a view of elements GM does not hold as they are (4-bit, or "
-            "not a builtin integer or float)";
-    else
-      os << "is a view no DataCopy or Fixpipe field can express";
-    return s;
-  }
-  return "";
-}
-
-int64_t ascube::tiling::gmPitch(Value v) {
-  auto t = cast<MemRefType>(v.getType());
-  if (std::optional<GMView> view = getGMView(t); view && !view->contiguous)
-    return view->pitch;
-  return t.getShape().back();
-}
-
-LogicalResult ascube::tiling::checkOperandSizes(Operation *op) {
-  for (Value v : op->getOperands()) {
-    auto t = dyn_cast<MemRefType>(v.getType());
-    if (!t || !t.hasStaticShape())
-      continue;
-    int64_t n = 1;
-    bool over = false;
-    for (int64_t d : t.getShape())
-      over |= llvm::MulOverflow(n, d, n) || n >= (int64_t(1) << 62);
-    if (over)
-      return op->emitOpError()
-             << "operand " << t
-             << " holds 2^62 elements or more, beyond any buffer ascube "
-                "addresses (layout_c1) [tile_c1]";
-  }
-  return success();
-}

@@ -3,7 +3,8 @@
 // Internal to the pass (TileLinalg.cpp: matmul, batch_matmul, matvec,
 // vecmat; TileConvPlan.cpp and TileConv.cpp: 2-D convolutions, checked and
 // tiled, then emitted; TileEpilogues.cpp: what folds in around them;
-// TileProgram.cpp: the ProgramEmitter both emitters derive from).
+// TileProgram.cpp: the ProgramEmitter both emitters derive from;
+// TileOperands.cpp: the operand checks they share).
 // docs/Tiling.md describes them.
 //
 //===----------------------------------------------------------------------===//
@@ -272,6 +273,23 @@ protected:
   /// §5). What builds Nz tiles on a product without ND2NZ.
   void plainCopy(mlir::Value src, mlir::Value from, mlir::Value dst,
                  mlir::Value to, int64_t count, int64_t len, int64_t srcGap);
+  /// `bytes` (a multiple of 32) e8m0 scales of 2^0 (code 127) into L1 at
+  /// `l1Offset`: one plain DataCopy from a private constant of the module
+  /// in GM, `@__ascube_e8m0_ones_<bytes>` (made once): MmadMx's unit
+  /// scales (docs/Tiling.md "4-bit floats").
+  void copyE8m0Ones(int64_t bytes, int64_t l1Offset);
+  /// A product without ND2NZ (Atlas 200I/500 A2): the nRows x nCols chunk
+  /// at element `from` of `src` (rows `pitch` apart, each a whole number
+  /// of 32 B blocks: tile_c4) becomes the Nz `dst` by plain DataCopy
+  /// (§4: no layout change) — per C0-column block one copy of nRows 32 B
+  /// blocks, pitch apart in GM (srcStride: the gap in 32 B units), one
+  /// after another in L1: a column of Nz fractals, whose padding rows stay
+  /// as they were (the Mmad reads m, k, n exactly). `consecutive`: all of
+  /// one row's blocks one after another (ND2NZ's dstNzC0Stride = 1, the
+  /// GEMV row) in a single copy.
+  void plainCopyToNz(mlir::Value src, mlir::Value from, int64_t pitch,
+                     int64_t nRows, int64_t nCols, mlir::Value dst,
+                     bool consecutive);
 
 public:
   /// The event of the bias's flags (its L1 row and BT).

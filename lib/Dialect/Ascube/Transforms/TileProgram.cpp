@@ -3,8 +3,8 @@
 // tiling::ProgramEmitter (TileLinalg.h): the flags between the program's
 // pipes (docs/Tiling.md "Flags"), the chunk loop over two buffer sets
 // ("Double buffering"), the tile loops and the block a tile runs on,
-// placed buffers, the bias through L1 and BT, the Fixpipe of a C tile and
-// plain copies; and checkPlainBias.
+// placed buffers, the bias through L1 and BT, the Fixpipe of a C tile,
+// plain copies and MX's unit scales; and checkPlainBias.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,7 +12,11 @@
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace ascube;
@@ -119,6 +123,47 @@ void tiling::ProgramEmitter::plainCopy(Value src, Value from, Value dst,
                      CopyModeAttr::get(b.getContext(), CopyMode::copy),
                      attr(count), attr(len), attr(srcGap), attr(0), {}, {}, {},
                      {}, {}, {}, {}, {});
+}
+
+void tiling::ProgramEmitter::plainCopyToNz(Value src, Value from, int64_t pitch,
+                                           int64_t nRows, int64_t nCols,
+                                           Value dst, bool consecutive) {
+  auto st = cast<MemRefType>(src.getType());
+  int64_t bytes = *getElementBitWidth(st.getElementType()) / 8;
+  int64_t c0 = 32 / bytes;
+  auto block = [&](Value at, Value to, int64_t count, int64_t len) {
+    plainCopy(src, at, dst, to, count, len, pitch * bytes / 32 - len);
+  };
+  if (consecutive) {
+    block(from, index(0), nRows, nCols / c0);
+    return;
+  }
+  int64_t padRows =
+      llvm::alignTo(cast<MemRefType>(dst.getType()).getShape()[0], 16);
+  for (int64_t j = 0; j < nCols / c0; ++j)
+    block(add(from, index(j * c0)), index(j * padRows * c0), nRows, 1);
+}
+
+void tiling::ProgramEmitter::copyE8m0Ones(int64_t bytes, int64_t l1Offset) {
+  MLIRContext *ctx = b.getContext();
+  auto e8m0 = Float8E8M0FNUType::get(ctx);
+  auto type = MemRefType::get({bytes}, e8m0);
+  auto module = allocPoint->getParentOfType<ModuleOp>();
+  std::string name = llvm::formatv("__ascube_e8m0_ones_{0}", bytes);
+  if (!module.lookupSymbol(name)) {
+    OpBuilder mb(module.getBodyRegion());
+    mb.setInsertionPointToStart(module.getBody());
+    memref::GlobalOp::create(
+        mb, loc, name, mb.getStringAttr("private"), type,
+        DenseElementsAttr::get(RankedTensorType::get({bytes}, e8m0),
+                               APFloat::getOne(e8m0.getFloatSemantics())),
+        /*constant=*/true, IntegerAttr());
+  }
+  Value ones = memref::GetGlobalOp::create(b, loc, type, name);
+  Value l1 = place(MemRefType::get({bytes}, e8m0, MemRefLayoutAttrInterface(),
+                                   MemSpaceAttr::get(ctx, Level::L1)),
+                   l1Offset);
+  plainCopy(ones, Value(), l1, Value(), 1, bytes / 32, 0);
 }
 
 void tiling::ProgramEmitter::forEachChunk(
