@@ -179,3 +179,46 @@ TEST(MatmulTiling, MxUnitScales) {
         EXPECT_TRUE(fitsMatmulTiling(q, kA2, *c));
       }
 }
+
+// An NCHW convolution as a GEMM whose B (X^T) is built by ND2NZ
+// (TileConvNd.cpp): n in whole output rows (nUnit), k in whole channels
+// of KH x KW im2col rows (kUnit) instead of whole 16s, the buffers still
+// whole fractals. The hand-worked case of tile-linalg-conv-nchw-nd2nz.mlir:
+// F = 24, six output rows of 16 columns, K = 20 x 9 = 180 on A2. The whole
+// problem is one output tile (32 x 96); chunks of 17 channels (153 rows,
+// buffers of 160: 2 x 160 x 96 x 2 B = 61440 B of L0B) fit, 18 (162 rows,
+// 176: 67584 B) do not.
+TEST(MatmulTiling, ConvUnits) {
+  MatmulProblem p = problem(24, 96, 180);
+  p.nUnit = 16;
+  p.kUnit = 9;
+  MatmulAlignment al = MatmulAlignment::of(p);
+  EXPECT_EQ(al.n, 16);
+  EXPECT_EQ(al.k, 9);
+  EXPECT_EQ(al.kPad, 16);
+  auto t = chooseMatmulTiling(p, kA2);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->m, 32);
+  EXPECT_EQ(t->n, 96);
+  EXPECT_EQ(t->k, 153);
+  EXPECT_TRUE(fitsMatmulTiling(p, kA2, MatmulTiling{32, 96, 153}));
+  EXPECT_FALSE(fitsMatmulTiling(p, kA2, MatmulTiling{32, 96, 162}));
+  // Rows of 48 columns: n tiles whole rows.
+  p.nUnit = 48;
+  p.n = 6 * 48;
+  EXPECT_EQ(MatmulAlignment::of(p).n, 48);
+  t = chooseMatmulTiling(p, kA2);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->n % 48, 0);
+  EXPECT_EQ(t->k % 9, 0);
+  // A 7 x 7 int8 kernel over 3 channels (K = 147): a chunk of whole 49s
+  // (not of lcm(32, 49) = 1568 rows, ten times K), here all three
+  // channels in one chunk of 147 rows (buffers of 160).
+  MatmulProblem q = problem(64, 128, 147, 8);
+  q.nUnit = 32;
+  q.kUnit = 49;
+  t = chooseMatmulTiling(q, kA2);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->k, 147);
+  EXPECT_EQ(MatmulAlignment::of(q).kPad, 32);
+}

@@ -40,7 +40,10 @@ MatmulAlignment MatmulAlignment::of(const MatmulProblem &p) {
   MatmulAlignment a;
   a.m = p.aInSquares() ? p.aSquare() : 16;
   a.n = p.transB ? 16 : std::lcm<int64_t>(16, c0(p.bBits));
-  a.k = std::lcm<int64_t>(16, std::lcm(c0(p.aBits), c0(p.bBits)));
+  a.k = a.kPad = std::lcm<int64_t>(16, std::lcm(c0(p.aBits), c0(p.bBits)));
+  a.n = std::lcm(a.n, std::max<int64_t>(1, p.nUnit));
+  if (p.kUnit > 1)
+    a.k = p.kUnit;
   return a;
 }
 
@@ -68,11 +71,14 @@ bool ascube::model::fitsMatmulTiling(const MatmulProblem &p,
   // Mmad's m, k and n fields are at most 4095 (§13.1).
   if (t.m < 1 || t.n < 1 || t.k < 1 || t.m > 4095 || t.n > 4095 || t.k > 4095)
     return false;
+  // The chunks' buffers hold whole fractals of k.
+  int64_t kPad = MatmulAlignment::of(p).kPad;
+  int64_t k = (t.k + kPad - 1) / kPad * kPad;
   return t.m * t.n * p.cBits / 8 <= cap.l0c &&
-         2 * t.m * t.k * p.aBits / 8 <= cap.l0a &&
-         2 * t.k * t.n * p.bBits / 8 <= cap.l0b &&
-         2 * (t.m * p.aBits + t.n * p.bBits) * t.k / 8 + biasL1Bytes(t.n, p) +
-                 mxL1Bytes(t.m, t.n, t.k, p) <=
+         2 * t.m * k * p.aBits / 8 <= cap.l0a &&
+         2 * k * t.n * p.bBits / 8 <= cap.l0b &&
+         2 * (t.m * p.aBits + t.n * p.bBits) * k / 8 + biasL1Bytes(t.n, p) +
+                 mxL1Bytes(t.m, t.n, k, p) <=
              cap.l1 &&
          (!p.biasBits || biasBTBytes(t.n, p) <= cap.bt);
 }
@@ -89,8 +95,8 @@ ascube::model::chooseMatmulTiling(const MatmulProblem &p,
   // Mmad's m, n, k are 12-bit fields (§13.1): at most 4095, so a tile
   // stays below 4096.
   maxM = std::min<int64_t>(maxM, 4080);
-  maxN = std::min<int64_t>(maxN, 4096 - al.n);
-  maxK = std::min<int64_t>(maxK, 4096 - al.k);
+  maxN = std::min<int64_t>(maxN, 4095 / al.n * al.n);
+  maxK = std::min<int64_t>(maxK, 4095 / al.k * al.k);
   std::optional<MatmulTiling> best;
   std::tuple<int64_t, int64_t, int64_t, int64_t> bestKey;
   for (int64_t m = al.m; m <= maxM; m += al.m) {
@@ -103,8 +109,7 @@ ascube::model::chooseMatmulTiling(const MatmulProblem &p,
       int64_t l1 = cap.l1 - biasL1Bytes(n, p) - (p.mx ? 1024 : 0);
       if (l1 <= 0)
         break;
-      int64_t kFit = maxK;
-      kFit = std::min(kFit, cap.l0a * 8 / 2 / (m * p.aBits));
+      int64_t kFit = cap.l0a * 8 / 2 / (m * p.aBits);
       kFit = std::min(kFit, cap.l0b * 8 / 2 / (n * p.bBits));
       // Two chunks of k x (m x aBits + n x bBits) bits, and with MX one
       // chunk's scales, k / 32 x (m + n) bytes (m, n whole 16s here).
@@ -112,7 +117,9 @@ ascube::model::chooseMatmulTiling(const MatmulProblem &p,
           kFit,
           p.mx ? l1 * 256 / (64 * (m * p.aBits + n * p.bBits) + 8 * (m + n))
                : l1 * 8 / 2 / (m * p.aBits + n * p.bBits));
-      int64_t k = kFit / al.k * al.k;
+      // The largest multiple of al.k whose buffers (k to whole kPad) fit,
+      // at most maxK.
+      int64_t k = std::min(maxK, kFit / al.kPad * al.kPad / al.k * al.k);
       if (k < al.k)
         continue;
       MatmulTiling t{m, n, k};

@@ -143,18 +143,8 @@ func.func @fhwc_pitch(%I: memref<1x1x2x32768xf16>, %W: memref<16x1x2x32768xf16>,
 
 // -----
 
-// tile_c4: an NCHW map, FCHW weights and an NCHW output need DataCopy
-// DN2NZ and Fixpipe NZ2DN, which Atlas A2 does not have.
-module attributes {ascube.target = #ascube.target<atlas_a2>} {
-func.func @nchw_a2(%I: memref<1x16x8x8xf16>, %W: memref<16x16x3x3xf16>, %O: memref<1x16x6x6xf32>) {
-  %z = arith.constant 0.0 : f32
-  linalg.fill ins(%z : f32) outs(%O : memref<1x16x6x6xf32>)
-  // expected-error @+1 {{atlas_a2 has no DataCopy DN2NZ and Fixpipe NZ2DN (950 only), which move an NCHW map, FCHW weights and an NCHW output; hold them as NHWC / HWCF (or FHWC) instead (ascube maps no linalg.transpose) [tile_c4]}}
-  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-    ins(%I, %W : memref<1x16x8x8xf16>, memref<16x16x3x3xf16>) outs(%O : memref<1x16x6x6xf32>)
-  return
-}
-}
+// (An NCHW convolution on Atlas A2, which has no DN2NZ, is mapped by
+// ND2NZ; its refusals: invalid-tile-linalg-conv-nchw-nd2nz.mlir.)
 
 // -----
 

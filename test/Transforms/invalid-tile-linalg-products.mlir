@@ -89,11 +89,12 @@ func.func @conv_bias(%I: memref<1x6x6x32xf16>, %W: memref<20x3x3x32xf16>, %bias:
 
 // -----
 
-// tile_c4: an NCHW convolution needs DN2NZ and NZ2DN (950).
+// tile_c4: an NCHW convolution needs DN2NZ (950) or ND2NZ (to build its
+// im2col matrix), and Atlas 200I/500 A2 has neither.
 func.func @conv_nchw(%I: memref<1x32x6x6xf16>, %W: memref<16x32x3x3xf16>, %O: memref<1x16x4x4xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x16x4x4xf32>)
-  // expected-error @+1 {{atlas_200i_500_a2 has no DataCopy DN2NZ and Fixpipe NZ2DN (950 only), which move an NCHW map, FCHW weights and an NCHW output; hold them as NHWC / HWCF (or FHWC) instead (ascube maps no linalg.transpose) [tile_c4]}}
+  // expected-error @+1 {{atlas_200i_500_a2 has neither DataCopy DN2NZ nor ND2NZ: ascube-tile-linalg moves an NCHW map by DN2NZ (950) or builds its im2col matrix by ND2NZ; hold the map, weights and output as NHWC / HWCF (or FHWC) instead (ascube maps no linalg.transpose) [tile_c4]}}
   linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x32x6x6xf16>, memref<16x32x3x3xf16>) outs(%O : memref<1x16x4x4xf32>)
   return

@@ -1,5 +1,7 @@
 """Random 2-D convolution programs through ascube-tile-linalg, run on the
-CPU.
+CPU. (With --nd2nz: conv_2d_nchw_fchw on products with ND2NZ but no
+DN2NZ, which the pass maps as O^T = W x X^T with X^T built by ND2NZ;
+golden: reference_nd, the sum in the order (c, kh, kw).)
 
 Each case writes a function with linalg.fill (zero) and
 linalg.conv_2d_nhwc_hwcf on GM memrefs (NHWC map, HWCF weights, NHWC
@@ -40,6 +42,12 @@ CONFIGS = [("atlas_a2", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")] + \
           [("ascend950pr", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8", "e4m3", "e5m2")] + \
           [("kirin_x90", "f16", "f16"), ("kirin_x90", "i8", "i32")] + \
           [("atlas_200i_500_a2", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")]
+# --nd2nz: conv_2d_nchw_fchw on products whose DataCopy has ND2NZ but no
+# DN2NZ, where the pass builds the transposed im2col matrix by ND2NZ
+# (O^T = W x X^T, K in the order (c, kh, kw); stride_w 1, no bias).
+ND2NZ_CONFIGS = [("atlas_a2", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")] + \
+                [("atlas_a3", "f16", "f32"), ("kirin_x90", "f16", "f16"),
+                 ("kirin_x90", "i8", "i32"), ("kirin_9030", "f16", "f16")]
 # Atlas 200I/500 A2 has no ND2NZ: maps and weights come in plain 32 B
 # blocks, so channels (and HWCF weights' F, and a bias row) are whole
 # blocks there (tile_c4).
@@ -157,6 +165,35 @@ def reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias=None):
     return np.stack(outs).reshape(n, oh, ow, f)
 
 
+def reference_nd(x, wt, t, ct, sh, dh, dw, oh, ow, kchunk):
+    """O[n, f, oh, ow] = sum over (c, kh, kw), in that order, of
+    I[n, c, oh*sh + kh*dh, ow + kw*dw] * W[f, c, kh, kw] (stride 1 along W):
+    the GEMM of the FCHW weights as an F x K matrix and the im2col matrix
+    (K x pixels), x NHWC and wt (kh, kw, c, f) as elsewhere here. An f16
+    output (Kirin) rounds to f16 after each chunk of `kchunk` rows of K."""
+    n, h, w, c = x.shape
+    kh, kw, _, f = wt.shape
+    a = wt.transpose(3, 2, 0, 1).reshape(f, -1)
+    outs = []
+    for img in range(n):
+        cols = np.empty((c, kh, kw, oh, ow))
+        for i in range(kh):
+            for j in range(kw):
+                patch = x[img, i * dh:i * dh + (oh - 1) * sh + 1:sh, j * dw:j * dw + ow, :]
+                cols[:, i, j] = patch.transpose(2, 0, 1)
+        b = cols.reshape(c * kh * kw, oh * ow)
+        if ct != "f16":
+            outs.append(reference_matmul(a, b, t))
+            continue
+        o = np.zeros((f, oh * ow), np.float16)
+        for k0 in range(0, a.shape[1], kchunk):
+            o = reference_matmul(a[:, k0:k0 + kchunk], b[k0:k0 + kchunk], t,
+                                 c0=o.astype(np.float32)).astype(np.float16)
+        outs.append(o)
+    # As NHWC (the caller's maps() makes it NCHW).
+    return np.stack(outs).reshape(n, f, oh, ow).transpose(0, 2, 3, 1)
+
+
 # Edge shapes run first (then the random ones): NCHW / FCHW operands whose
 # column-major views have one row or one column (a 1 x 1 map, a 1 x 1
 # kernel, one output pixel, one image of one channel, one output channel),
@@ -165,6 +202,19 @@ def reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias=None):
 # channel chunk of fewer blocks (forced tile m, n, k: 33 channels in
 # chunks of 2 blocks and 1), whose stale B^T rows must be its own; HWCF
 # weights too far apart for one ND2NZ.
+# --nd2nz: an output row of one pixel, a 1 x 1 kernel (X^T is the map
+# itself), one output channel (a GEMV; int8 with OW filling its 32
+# columns), f16 with OW filling its 16 columns, an image of more than 65535
+# pixels (X^T copied channel by channel: srcNdMatrixStride), an int8 kernel
+# of 23 x 23 (channel by channel: KH x KW x C0 past dstNzMatrixStride).
+ND2NZ_EDGES = [
+    dict(prod="atlas_a2", t="f16", form="nchw", n=2, h=3, w=3, c=5, kh=3, kw=3, f=7),
+    dict(prod="atlas_a2", t="f32", form="nchw", n=1, h=4, w=6, c=20, kh=1, kw=1, f=3),
+    dict(prod="atlas_a2", t="i8", form="nchw", n=2, h=5, w=34, c=3, kh=2, kw=3, f=1),
+    dict(prod="atlas_a2", t="f16", form="nchw", n=1, h=4, w=18, c=17, kh=2, kw=3, f=40),
+    dict(prod="atlas_a2", t="bf16", form="nchw", n=1, h=300, w=220, c=2, kh=1, kw=1, f=2),
+    dict(prod="atlas_a2", t="i8", form="nchw", n=1, h=24, w=24, c=2, kh=23, kw=23, f=3),
+]
 EDGES = [
     dict(prod="ascend950pr", t="f32", form="nchw", n=2, h=1, w=1, c=8, kh=1, kw=1, f=3),
     dict(prod="ascend950pr", t="f16", form="nchw", n=2, h=5, w=4, c=20, kh=1, kw=1, f=16),
@@ -181,8 +231,35 @@ EDGES = [
 ]
 
 
+def parse_tile(stderr):
+    """The tiling the report remark names: output pixels and how they are
+    cut (a band of rows, or a piece of one), channels, im2col columns per
+    chunk (C0 blocks of the map: `blocks`), M and N tiles, chunks. An NCHW convolution built by ND2NZ
+    (O^T = W x X^T) reports output rows and channels per chunk instead;
+    its M tiles are then channel tiles, its N tiles bands, and `k` its
+    im2col rows per chunk. None when the
+    remark is missing."""
+    m = re.search(r"tile (\d+) output pixels \(([^)]*)\) x (\d+) channels, (\d+) C0 blocks per chunk "
+                  r"\((\d+) M x (\d+) N tiles, (\d+) chunks", stderr)
+    if m:
+        g = [int(m.group(j)) for j in (1, 3, 4, 5, 6, 7)]
+        return dict(pixels=g[0], kind=m.group(2), channels=g[1], blocks=g[2],
+                    tiles_m=g[3], tiles_n=g[4], chunks=g[5])
+    m = re.search(r"\((\d+) columns per output row\): tile (\d+) output (rows|pixels \(a piece of a row\)) "
+                  r"x (\d+) channels, \d+ channels \((\d+) im2col rows\) per chunk \((\d+) M x (\d+) N tiles, "
+                  r"(\d+) chunks", stderr)
+    if not m:
+        return None
+    ow = int(re.search(r"-> \d+ x (\d+) x", stderr).group(1))
+    g = [int(m.group(j)) for j in (2, 4, 5, 6, 7, 8)]
+    rows = m.group(3) == "rows"
+    return dict(pixels=g[0] * ow if rows else g[0], kind="rows" if rows else "piece", channels=g[1],
+                k=g[2], tiles_m=g[3], tiles_n=g[4], chunks=g[5])
+
+
 def main():
     o = options(("--opt", {"required": True}), ("--clean", {"action": "store_true"}), ("--count", {"type": int, "default": 40}),
+                ("--nd2nz", {"action": "store_true"}),
                 ("--seed", {"type": int, "default": 20261202}),
                 ("--big", {"type": int, "default": 1}))
     rnd = random.Random(o.seed)
@@ -194,8 +271,9 @@ def main():
         covered[name] = covered.get(name, 0) + 1
 
     for i in range(o.count):
-        prod, t, ct = CONFIGS[i % len(CONFIGS)]
-        edge = EDGES[i] if i < len(EDGES) else None
+        configs, edges = (ND2NZ_CONFIGS, ND2NZ_EDGES) if o.nd2nz else (CONFIGS, EDGES)
+        prod, t, ct = configs[i % len(configs)]
+        edge = edges[i] if i < len(edges) else None
         if edge:
             prod, t = edge["prod"], edge["t"]
             ct = ACC[t]
@@ -203,6 +281,8 @@ def main():
         sh, sw = rnd.randint(1, 3), rnd.randint(1, 3)
         dh, dw = rnd.choice([1, 1, 2]), rnd.choice([1, 1, 2])
         n = rnd.choice([1, 1, 2])
+        if o.nd2nz:
+            sw = 1  # X^T's rows are runs of adjacent map elements
         # Channels: below, at and past C0 and not multiples of it.
         c = rnd.choice([1, 3, 4, 7, C0[t] - 1, C0[t], C0[t] + 5, 2 * C0[t] + 3,
                         rnd.randint(1, 100)])
@@ -236,14 +316,15 @@ def main():
             if oh > 1 and wrnd.random() < 0.5:
                 oh = wrnd.randint(1, oh - 1)
                 cover("map taller than the output needs")
-        epi, swap = choose_epilogue(o.seed, i, prod)
+        # (--nd2nz: no bias, which the pass refuses there; as on Kirin.)
+        epi, swap = choose_epilogue(o.seed, i, "kirin" if o.nd2nz else prod)
         # A third of the maps are zero-padded to h x w before the
         # convolution (a bufferized tensor.pad; up to the dilated kernel's
         # reach less one on each side, the map at least 1 x 1). Own random
         # stream.
         prnd = random.Random(o.seed * 7919 + i)
         pads, style = None, (prnd.random() < 0.5, prnd.random() < 0.5)
-        if prnd.random() < 0.33 and not edge:
+        if prnd.random() < 0.33 and not edge and not o.nd2nz:
             pt = prnd.randint(0, min((kh - 1) * dh, h - 1))
             pb = prnd.randint(0, min((kh - 1) * dh, h - 1 - pt))
             pl = prnd.randint(0, min((kw - 1) * dw, w - 1))
@@ -260,6 +341,8 @@ def main():
         form = frnd.choice(forms) if frnd.random() < 0.25 * len(forms) else "hwcf"
         if edge:
             form = edge["form"]
+        if o.nd2nz:
+            form = "nchw"
         if prod in NO_ND2NZ:
             c = -(-c // C0[t]) * C0[t]
             if form == "hwcf":
@@ -278,7 +361,7 @@ def main():
         # tile_c9, counted below. One output pixel per image: the output's
         # view is one row, ND, written by NZ2ND to any byte.)
         align = 32 // (1 if rq else BYTES[ct])
-        if nchw and n > 1 and oh * ow > 1 and (f * oh * ow) % align:
+        if nchw and not o.nd2nz and n > 1 and oh * ow > 1 and (f * oh * ow) % align:
             n = 1
         cover_requant(covered, rq)
         text = kernel(t, ct, n, h, w, c, kh, kw, f, sh, sw, dh, dw, oh, ow, epi, swap, pads, style,
@@ -290,14 +373,19 @@ def main():
         # One case in five forces small tiles (tile=m,n,k: output pixels,
         # channels, im2col columns): many M, N and K tails.
         forced = ""
-        if i % 2 == 0 and rnd.random() < 0.4:
+        # (--nd2nz: rows of at most 64 pixels, whose bands fit.)
+        if i % 2 == 0 and rnd.random() < 0.4 and not (o.nd2nz and ow > 64):
             if ow == 1 or (ow <= 40 and rnd.random() < 0.5):
                 m = ow * rnd.randint(1, 2)  # bands of one or two rows
             else:
                 m = rnd.randint(1, min(ow - 1, 60))  # pieces of a row
             forced = (f" tile={m},{max(16, C0[t]) * rnd.randint(1, 2)},"
                       f"{kh * kw * C0[t] * rnd.randint(1, 2)}")
-            cover("forced small tiles")
+            if o.nd2nz:
+                # m whole output rows, n 16s of channels, k whole channels
+                # of whole 16s (32s for int8) of im2col rows.
+                kal = np.lcm(32 if t == "i8" else 16, kh * kw)
+                forced = f" tile={ow * rnd.randint(1, 2)},{16 * rnd.randint(1, 2)},{kal * rnd.randint(1, 2)}"
         if edge and "tile" in edge:
             forced = " tile=" + ",".join(map(str, edge["tile"]))
         r = subprocess.run([o.opt, d + "/linalg.mlir",
@@ -305,8 +393,7 @@ def main():
                             "-o", d + "/kernel.mlir"], capture_output=True, text=True)
         label = (f"{prod} {OPS[form]} {t}->{ct} {n}x{h}x{w}x{c} k{kh}x{kw} s{sh}x{sw} "
                  f"d{dh}x{dw} -> {oh}x{ow}x{f}")
-        tile = re.search(r"tile (\d+) output pixels \(([^)]*)\) x (\d+) channels, (\d+) C0 blocks per chunk "
-                         r"\((\d+) M x (\d+) N tiles, (\d+) chunks", r.stderr)
+        tile = parse_tile(r.stderr)
         # Refused for want of an aligned tile: only when rows of OW pixels
         # are not themselves aligned (else any band or 32-pixel piece is).
         if nchw and r.returncode != 0 and "[tile_c9]" in r.stderr and \
@@ -321,27 +408,37 @@ def main():
             r = subprocess.run([o.opt, d + "/linalg.mlir",
                                 f"--ascube-tile-linalg=product={prod} report=true",
                                 "-o", d + "/kernel.mlir"], capture_output=True, text=True)
-            tile = re.search(r"tile (\d+) output pixels \(([^)]*)\) x (\d+) channels, (\d+) C0 blocks per chunk "
-                             r"\((\d+) M x (\d+) N tiles, (\d+) chunks", r.stderr)
+            tile = parse_tile(r.stderr)
+        if o.nd2nz and forced and "[tile_c6]" in r.stderr and "does not fit" in r.stderr:
+            # A forced tile of whole rows and channels too large for L0A /
+            # L0B / L0C / L1: refused; the pass's own choice instead.
+            cover("nd2nz forced tile refused (tile_c6)")
+            forced = ""
+            r = subprocess.run([o.opt, d + "/linalg.mlir",
+                                f"--ascube-tile-linalg=product={prod} report=true",
+                                "-o", d + "/kernel.mlir"], capture_output=True, text=True)
+            tile = parse_tile(r.stderr)
         if r.returncode != 0 or not tile:
             tally.report(label, False, r.stderr)
             continue
+        if forced:
+            cover("forced small tiles")
         if form != "hwcf":
             cover(f"form {form}")
         if prod in NO_ND2NZ:
             cover(f"no ND2NZ (200I/500 A2) {form}")
-        if "piece" in tile.group(2):
+        if "piece" in tile["kind"]:
             cover("output rows in pieces")
-            in_cols = (int(tile.group(1)) - 1) * sw + (kw - 1) * dw + 1
-            if w * c > 65535 or in_cols * C0[t] > 16384:
+            in_cols = (tile["pixels"] - 1) * sw + (kw - 1) * dw + 1
+            if not o.nd2nz and (w * c > 65535 or in_cols * C0[t] > 16384):
                 cover("map copied row by row")
         if c * f > 65535 and form == "hwcf":
             cover("weights copied point by point")
-        if int(tile.group(5)) > 1:
+        if tile["tiles_m"] > 1:
             cover("several M tiles")
-        if int(tile.group(6)) > 1:
+        if tile["tiles_n"] > 1:
             cover("several N tiles")
-        if int(tile.group(7)) > 1:
+        if tile["chunks"] > 1:
             cover("several channel chunks")
             # Chunks on two buffer sets (double buffering, set j % 2).
             if "chunks double-buffered" in r.stderr:
@@ -369,8 +466,15 @@ def main():
         encoded(maps(real if pads else x), t).tofile(d + "/I.bin")
         encoded(wt.transpose(W_AXES[form]), t).tofile(d + "/W.bin")
         bias = write_bias(o.seed, i, epi, ct, f, d + "/bias.bin")
-        want = relu(reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow,
-                              int(tile.group(4)) * kh * kw * C0[t], bias), epi)
+        if o.nd2nz:
+            want = relu(reference_nd(x, wt, t, ct, sh, dh, dw, oh, ow, tile["k"]), epi)
+            cover("output rows padded to whole column blocks" if ow % (32 if t == "i8" else 16)
+                  else "output rows filling their column blocks")
+            if h * w > 65535 or kh * kw * C0[t] > 16384:
+                cover("X^T copied channel by channel")
+        else:
+            want = relu(reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow,
+                                  tile["blocks"] * kh * kw * C0[t], bias), epi)
         want = np.ascontiguousarray(maps(want))
         out, acc = "O", want
         if rq:
@@ -394,8 +498,8 @@ def main():
         if rq and not rq["local"]:
             extra += ["--output", f"O={d}/O.bin"]
         ok, log = run(o.runner, d, "k", ins, out, extra, dtype=want.dtype)
-        finish_case(tally, o, d, f"{label} (tile {tile.group(1)} px x {tile.group(3)} ch, "
-                    f"{tile.group(4)} blocks/chunk)", ok, log, "O", rq, acc)
+        finish_case(tally, o, d, f"{label} (tile {tile['pixels']} px x {tile['channels']} ch, "
+                    f"{tile.get('k', tile.get('blocks'))} k/chunk)", ok, log, "O", rq, acc)
     for key in sorted(covered):
         print(f"covered {key}: {covered[key]}")
     tally.finish("programs")

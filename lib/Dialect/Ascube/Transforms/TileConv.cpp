@@ -3,7 +3,8 @@
 // Turns a linalg.conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc or (on products with
 // DataCopy DN2NZ and Fixpipe NZ2DN: 950) conv_2d_nchw_fchw on GM memrefs
 // into a tiled Cube program (docs/Tiling.md; the tiling rule in
-// model::chooseConvTiling). The
+// model::chooseConvTiling); an NCHW one on a product without DN2NZ goes to
+// TileConvNd.cpp (no LoadData 3D: the im2col matrix by ND2NZ). The
 // convolution of one image is the GEMM O (OH*OW x F) = X (OH*OW x K) x B
 // (K x F) with X the im2col matrix of LoadData 3D (cube-reference §10.3):
 // K = C1 x KH x KW x C0 in the order (c1, kh, kw, c0), channels padded to
@@ -534,14 +535,6 @@ private:
                  int64_t sOut, int64_t dOut, int64_t inner, int64_t sIn,
                  int64_t dIn, int64_t count, int64_t pitch) {
     int64_t gap = pitch * p.bits / 8 / 32 - 1;
-    auto loop = [&](int64_t n, llvm::function_ref<void(Value)> body) {
-      if (n == 1)
-        return body(index(0));
-      auto l = scf::ForOp::create(b, loc, index(0), index(n), index(1));
-      OpBuilder::InsertionGuard gd(b);
-      b.setInsertionPointToStart(l.getBody());
-      body(l.getInductionVar());
-    };
     loop(outer, [&](Value i) {
       loop(inner, [&](Value j) {
         Value f = add(add(from, mul(i, sOut)), mul(j, sIn));
@@ -689,6 +682,12 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
   };
   if (plan->empty)
     return eraseMapped();
+  // NCHW where DataCopy has no DN2NZ: the GEMM O^T = W x X^T
+  // (TileConvNd.cpp; a zero-padded map was refused in planning).
+  if (plan->byNd2nz)
+    return failed(tileConvByNd2nz(opPtr, prod, *plan, programs))
+               ? failure()
+               : eraseMapped();
   ConvForm form = plan->form;
   bool nchw = form == ConvForm::NchwFchw;
   int64_t h = nchw ? 2 : 1, images = plan->images;
@@ -724,10 +723,7 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
   // F x kernel rows); NCHW and FCHW: the column-major views (DN) of
   // (N*C) x pixels and (F*C) x points, pixels x (N*C) and points x (F*C).
   auto matrix = [&](Value v, int64_t lead) {
-    SmallVector<ReassociationIndices> dims(2);
-    for (int64_t d = 0; d < 4; ++d)
-      dims[d < lead ? 0 : 1].push_back(d);
-    return Value(memref::CollapseShapeOp::create(b, loc, v, dims));
+    return tiling::collapseToMatrix(b, loc, v, lead);
   };
   auto transposed = [&](Value v) {
     return Value(memref::TransposeOp::create(

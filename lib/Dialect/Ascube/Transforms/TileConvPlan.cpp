@@ -100,6 +100,9 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
     return op->emitOpError()
            << en << " x " << wn << " -> " << cn << " is not an Mmad row on "
            << prod.Name << " (docs/Products.md) [tile_c3]";
+  // An NCHW convolution where DataCopy has no DN2NZ: the GEMM O^T = W x
+  // X^T per image, X^T built by ND2NZ (TileConvNd.cpp), no LoadData 3D.
+  bool byNd2nz = nchw && !prod.HasDN2NZ;
   p.weightsTransposed = form != ConvForm::NhwcHwcf;
   p.bits = *getElementBitWidth(et);
   p.cBits = *getElementBitWidth(ct);
@@ -108,13 +111,27 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
            << "ascube-tile-linalg maps a convolution whose map and weights "
               "have one type of 8 bits or more (LoadData 3D reads one map "
               "type) [tile_c3]";
-  if (!prod.HasFixpipe || !prod.HasLoad3DV2)
+  if (byNd2nz && !prod.HasFixpipe)
+    return op->emitOpError()
+           << prod.Name
+           << " has no Fixpipe L0C -> GM: ascube-tile-linalg writes an NCHW "
+              "convolution's output (O^T = W x X^T) with Fixpipe [tile_c4]";
+  if (!prod.HasFixpipe || (!byNd2nz && !prod.HasLoad3DV2))
     return op->emitOpError()
            << prod.Name
            << " has no Fixpipe L0C -> GM or LoadData 3D V2: "
               "ascube-tile-linalg forms the im2col matrix with LoadData 3D "
               "and writes with Fixpipe [tile_c4]";
-  if (!hasRow(target::load3DTypes(Level::L0A, false), prod, en))
+  // An NCHW map by DN2NZ into LoadData 3D's NC1HWC0 map also writes the
+  // NCHW output by Fixpipe NZ2DN.
+  if (nchw && prod.HasDN2NZ && !prod.HasNZ2DN)
+    return op->emitOpError()
+           << prod.Name
+           << " has DataCopy DN2NZ but no Fixpipe NZ2DN: ascube-tile-linalg "
+              "moves an NCHW map by DN2NZ and writes the NCHW output by "
+              "NZ2DN; hold the operands as NHWC / HWCF (or FHWC) instead "
+              "(ascube maps no linalg.transpose) [tile_c4]";
+  if (!byNd2nz && !hasRow(target::load3DTypes(Level::L0A, false), prod, en))
     return op->emitOpError() << en << " is not a LoadData 3D type into L0A on "
                              << prod.Name << " [tile_c3]";
   // Weights by LoadData 3D into L0B where the product moves the type
@@ -123,7 +140,8 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   // integer product with the map's zero channels turns into 0).
   bool weightsByLoad3D =
       hasRow(target::load3DTypes(Level::L0B, false), prod, en);
-  if (form == ConvForm::NhwcHwcf && !weightsByLoad3D && !et.isInteger(8))
+  if (form == ConvForm::NhwcHwcf && !weightsByLoad3D && !et.isInteger(8) &&
+      !byNd2nz)
     return op->emitOpError() << en << " is not a LoadData 3D type into L0B on "
                              << prod.Name << " [tile_c3]";
   linalg::FillOp fill = zeroFillBefore(opPtr, O);
@@ -177,19 +195,18 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
          failed(whole("the output channels F of HWCF weights", p.f, bytes))))
       return failure();
   }
-  if (nchw && (!prod.HasDN2NZ || !prod.HasNZ2DN))
-    return op->emitOpError()
-           << prod.Name
-           << " has no DataCopy DN2NZ and Fixpipe NZ2DN (950 only), which "
-              "move an NCHW map, FCHW weights and an NCHW output; hold them "
-              "as NHWC / HWCF (or FHWC) instead (ascube maps no "
-              "linalg.transpose) [tile_c4]";
-  if (epilogue.bias && failed(checkPlainBias(opPtr, prod, p.f, p.biasBits)))
+  if (epilogue.bias && !byNd2nz &&
+      failed(checkPlainBias(opPtr, prod, p.f, p.biasBits)))
     return failure();
   if (p.c == 0 || p.kh == 0 || p.kw == 0)
     return op->emitOpError()
            << "no channels or an empty kernel: O is the zero fill and there "
               "is nothing for the Cube to compute; not mapped [tile_c1]";
+  if (byNd2nz) {
+    if (failed(planConvByNd2nz(opPtr, prod, report, tile, plan)))
+      return failure();
+    return plan;
+  }
   // LoadData 3D's fields (§10.1): kernel [1, 255], strides [1, 63],
   // dilations [1, 255]; the map pitches in DataCopy's srcDValue /
   // srcNdMatrixStride.

@@ -1,10 +1,12 @@
 //===- TileLinalg.h - Shared pieces of ascube-tile-linalg -------*- C++ -*-===//
 //
 // Internal to the pass (TileLinalg.cpp: matmul, batch_matmul, matvec,
-// vecmat; TileConvPlan.cpp and TileConv.cpp: 2-D convolutions, checked and
-// tiled, then emitted; TileEpilogues.cpp: what folds in around them;
-// TileProgram.cpp: the ProgramEmitter both emitters derive from;
-// TileOperands.cpp: the operand checks they share).
+// vecmat, emitted by TileMatmul.h's MatmulEmitter; TileConvPlan.cpp and
+// TileConv.cpp: 2-D convolutions, checked and tiled, then emitted;
+// TileConvNd.cpp: an NCHW one without DN2NZ, as a MatmulEmitter's GEMM;
+// TileEpilogues.cpp: what folds in around them; TileProgram.cpp: the
+// ProgramEmitter the emitters derive from; TileOperands.cpp: the operand
+// checks they share).
 // docs/Tiling.md describes them.
 //
 //===----------------------------------------------------------------------===//
@@ -15,6 +17,7 @@
 #include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
 #include "ascube/Layout/Fractal.h"
 #include "ascube/Model/ConvTiling.h"
+#include "ascube/Model/MatmulTiling.h"
 #include "ascube/Target/Target.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -39,6 +42,12 @@ bool isPlainGMMatrix(mlir::Value v, int64_t rank);
 std::string
 whyNotPlainGM(mlir::Operation *op,
               llvm::ArrayRef<std::pair<mlir::Value, int64_t>> operands);
+
+/// The static GM memref `v` as the row-major matrix of its first `lead`
+/// dimensions by the rest (a memref.collapse_shape at `b`'s insertion
+/// point).
+mlir::Value collapseToMatrix(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value v, int64_t lead);
 
 /// tile_c1 at `op` when an operand holds 2^62 elements or more (ascube's
 /// layouts stop below: layout_c1), so no count of the program overflows.
@@ -238,6 +247,9 @@ protected:
   /// the first.
   void forEachChunk(int64_t count,
                     llvm::function_ref<void(mlir::Value, int64_t)> chunk);
+  /// Calls `body(i)` for i < n: in an scf.for, or once with index 0 when
+  /// n is 1.
+  void loop(int64_t n, llvm::function_ref<void(mlir::Value)> body);
   /// Emits `body` inside `scf.if (id % block_num == block_idx)`: output
   /// tile number `id` runs on that block only.
   void onItsBlock(mlir::Value id, mlir::Value blockIdx, mlir::Value blockNum,
@@ -267,6 +279,16 @@ protected:
   /// requantWord); reluEn with a ReLU.
   void writeTile(mlir::Value c, mlir::Value out, mlir::Value offset,
                  int64_t rows, int64_t cols, int64_t pitch);
+  /// writeTile in pieces, between the same flags: `pieces(write)` calls
+  /// `write(from, offset, cols)` for each piece, the Fixpipe of `cols`
+  /// columns of the tile's `rows` rows from L0C element `from` of `c` (the
+  /// start of a 16-column block) to element `offset` of `out` (and of
+  /// requantOut), row pitch `pitch`.
+  using PieceWriter =
+      llvm::function_ref<void(mlir::Value, mlir::Value, int64_t)>;
+  void writeTilePieces(mlir::Value c, mlir::Value out, int64_t rows,
+                       int64_t pitch,
+                       llvm::function_ref<void(PieceWriter)> pieces);
   /// A plain DataCopy (copy mode: no layout change, §4) from `src[from]`
   /// to `dst[to]`: `count` runs of `len` 32 B blocks, `srcGap` blocks
   /// between runs in the source, none in the destination (DataCopyParams,
@@ -365,7 +387,35 @@ struct ConvPlan {
   Epilogue epilogue;
   mlir::linalg::FillOp fill;
   bool empty = false;
+  /// An NCHW convolution on a product without DN2NZ (planConvByNd2nz): per
+  /// image the GEMM O^T (F x pixels) = W (F x C*KH*KW) x X^T, X^T built by
+  /// ND2NZ in L1, each output row `rowColumns` GEMM columns (OW rounded up
+  /// to whole L0B column blocks); `gemm` and `gemmTiling` its matmul.
+  /// Its N tiles are whole rows or, where one row does not fit, one
+  /// `piece` of a row (rowColumns then a multiple of it).
+  bool byNd2nz = false;
+  int64_t rowColumns = 0, piece = 0;
+  model::MatmulProblem gemm = {};
+  model::MatmulTiling gemmTiling = {};
 };
+
+/// The rest of planConv for an NCHW convolution (`plan` filled up to its
+/// epilogue) on a product without DN2NZ (TileConvNd.cpp): the conditions
+/// of building X^T by ND2NZ (ND2NZ itself, stride_w = 1, a map not
+/// zero-padded first, no bias: tile_c4;
+/// field ranges: tile_c5), the GEMM's tiling (or the forced `tile`:
+/// tile_c6) and the report remark.
+mlir::LogicalResult planConvByNd2nz(mlir::Operation *op,
+                                    const target::ProductInfo &prod,
+                                    bool report, llvm::ArrayRef<int64_t> tile,
+                                    ConvPlan &plan);
+
+/// Emits the Cube program of a planned byNd2nz convolution
+/// (TileConvNd.cpp), appended to `programs`.
+mlir::LogicalResult tileConvByNd2nz(mlir::Operation *op,
+                                    const target::ProductInfo &prod,
+                                    ConvPlan &plan,
+                                    llvm::SmallVectorImpl<Program> &programs);
 
 /// Checks one linalg.conv_2d_nhwc_hwcf / nhwc_fhwc / nchw_fchw against
 /// `prod` and chooses its tiling (or takes the forced `tile`), with the

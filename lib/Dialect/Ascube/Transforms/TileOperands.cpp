@@ -3,13 +3,15 @@
 // The checks the matmul and convolution mappers share about their operands
 // (TileLinalg.h): a product's Mmad row for the types, plain GM matrices
 // and views (and why an operand is not one), a GM row pitch, and operand
-// sizes ascube can address.
+// sizes ascube can address; an operand as a matrix.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TileLinalg.h"
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
 #include "ascube/Target/Target.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -107,4 +109,12 @@ LogicalResult ascube::tiling::checkOperandSizes(Operation *op) {
                 "addresses (layout_c1) [tile_c1]";
   }
   return success();
+}
+
+Value ascube::tiling::collapseToMatrix(OpBuilder &b, Location loc, Value v,
+                                       int64_t lead) {
+  SmallVector<ReassociationIndices> dims(2);
+  for (int64_t d = 0, e = cast<MemRefType>(v.getType()).getRank(); d < e; ++d)
+    dims[d < lead ? 0 : 1].push_back(d);
+  return memref::CollapseShapeOp::create(b, loc, v, dims);
 }

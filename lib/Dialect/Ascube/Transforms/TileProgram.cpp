@@ -96,23 +96,32 @@ void tiling::ProgramEmitter::afterMmad(bool withBias) {
 void tiling::ProgramEmitter::writeTile(Value c, Value out, Value offset,
                                        int64_t rows, int64_t cols,
                                        int64_t pitch) {
-  auto fixpipe = [&](Value dst) {
-    auto f =
-        FixpipeOp::create(b, loc, c, Value(), dst, offset, Value(), Value(), {},
-                          attr(rows), attr(cols), {}, attr(pitch), {}, {}, {},
-                          {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
-    if (relu)
-      f.setReluEnAttr(b.getBoolAttr(true));
-    return f;
-  };
+  writeTilePieces(c, out, rows, pitch,
+                  [&](PieceWriter write) { write(Value(), offset, cols); });
+}
+
+void tiling::ProgramEmitter::writeTilePieces(
+    Value c, Value out, int64_t rows, int64_t pitch,
+    llvm::function_ref<void(PieceWriter)> pieces) {
   // The tile's last Mmad is done; after the Fixpipes M may write L0C
   // again.
   flag(true, Pipe::M, Pipe::FIX);
   flag(false, Pipe::M, Pipe::FIX);
-  if (writeOut)
-    fixpipe(out);
-  if (requantOut)
-    fixpipe(requantOut).setDeqScalarAttr(attr(int64_t(requantWord)));
+  pieces([&](Value from, Value offset, int64_t cols) {
+    auto fixpipe = [&](Value dst) {
+      auto f =
+          FixpipeOp::create(b, loc, c, from, dst, offset, Value(), Value(), {},
+                            attr(rows), attr(cols), {}, attr(pitch), {}, {}, {},
+                            {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
+      if (relu)
+        f.setReluEnAttr(b.getBoolAttr(true));
+      return f;
+    };
+    if (writeOut)
+      fixpipe(out);
+    if (requantOut)
+      fixpipe(requantOut).setDeqScalarAttr(attr(int64_t(requantWord)));
+  });
   flag(true, Pipe::FIX, Pipe::M);
 }
 
@@ -212,6 +221,19 @@ void tiling::ProgramEmitter::onItsBlock(Value id, Value blockIdx,
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(&ifOp.getThenRegion().front());
   body();
+}
+
+void tiling::ProgramEmitter::loop(int64_t n,
+                                  llvm::function_ref<void(Value)> body) {
+  if (n == 1)
+    return body(index(0));
+  // Bounds named in order: the IR must not depend on the compiler's order
+  // of evaluating arguments.
+  Value lb = index(0), ub = index(n), step = index(1);
+  auto l = scf::ForOp::create(b, loc, lb, ub, step);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(l.getBody());
+  body(l.getInductionVar());
 }
 
 Value tiling::ProgramEmitter::place(MemRefType type, int64_t offset) {

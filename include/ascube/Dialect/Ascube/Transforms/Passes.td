@@ -224,7 +224,16 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     and the weights (kernel points x (F, C)) as column-major GM views (DN)
     by DataCopy DN2NZ into the same L1 images and writes the output by
     Fixpipe NZ2DN, each output tile starting 32 B aligned in GM (the
-    tiling takes only such tilings). On Atlas 200I/500 A2 (no ND2NZ) the
+    tiling takes only such tilings). Without DN2NZ (A2/A3, Kirin X90,
+    Kirin 9030) `linalg.conv_2d_nchw_fchw` is per image the GEMM O^T (F x
+    OH*OW) = W (F x C*KH*KW) x X^T, W the FCHW weights as they are, O^T the
+    NCHW output, and X^T the im2col matrix (rows (c, kh, kw)) built by
+    DataCopy ND2NZ from runs of OW adjacent map elements (per output row
+    and kernel row: ndNum channels, nValue KW rows dw apart, dValue OW),
+    each output row whole L0B column blocks; then a matmul's program,
+    N tiles whole output rows (or pieces of one), K chunks whole channels,
+    Fixpipe NZ2ND per output row. Stride 1 along W, no zero-padded map,
+    no bias there (`tile_c4`). On Atlas 200I/500 A2 (no ND2NZ) the
     map's NC1HWC0 planes and the weights' fractals are plain DataCopy runs
     of 32 B blocks, so channels, HWCF weights' F and a bias row must be
     whole blocks.
@@ -254,9 +263,12 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     without Fixpipe to GM, or without DataCopy ND2NZ (Atlas 200I/500 A2:
     the Nz tiles are then built of plain DataCopy blocks, so rows of A, B
     and a bias must be whole 32 B blocks, and a convolution's channels and
-    HWCF weights' F; convolutions need LoadData 3D V2, NCHW ones DataCopy
-    DN2NZ and Fixpipe NZ2DN) (`tile_c4`); a convolution's row pitch
-    beyond DataCopy's srcDValue range [1, 65535], or a matmul's beyond a
+    HWCF weights' F; NHWC convolutions need LoadData 3D V2, NCHW ones
+    DataCopy DN2NZ and Fixpipe NZ2DN or else ND2NZ with a stride of 1
+    along W, no zero-padded map and no bias) (`tile_c4`); a convolution's
+    row pitch beyond DataCopy's srcDValue range [1, 65535] (for an NCHW
+    one built by ND2NZ: its kernel width beyond nValue's 16384 or its W
+    dilation beyond srcDValue), or a matmul's beyond a
     plain DataCopy's srcStride on a product without ND2NZ (`tile_c5`; with
     ND2NZ a matmul's longer rows are copied one by one); explicit tile sizes not aligned or not fitting
     (`tile_c6`); no product (`target_c1`) or a nested module's target other

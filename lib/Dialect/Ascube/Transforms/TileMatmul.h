@@ -1,0 +1,410 @@
+//===- TileMatmul.h - ascube-tile-linalg: a matmul's program ---*- C++ -*-===//
+//
+// Internal to the pass: MatmulEmitter, the emitter of one matmul's Cube
+// program (TileLinalg.cpp describes the program; docs/Tiling.md the
+// tiling), shared by TileLinalg.cpp (matmul, batch_matmul, matvec,
+// vecmat) and TileConvNd.cpp (an NCHW convolution as the GEMM
+// O^T = W x X^T, X^T built by ND2NZ: its B copy and output write are the
+// hooks copyB and writeC).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCUBE_TRANSFORMS_TILEMATMUL_H
+#define ASCUBE_TRANSFORMS_TILEMATMUL_H
+
+#include "TileLinalg.h"
+
+#include "ascube/Dialect/Ascube/IR/Ascube.h"
+#include "ascube/Model/MatmulTiling.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+#include <functional>
+
+namespace ascube::tiling {
+
+using mlir::BoolAttr;
+using mlir::cast;
+using mlir::Float8E8M0FNUType;
+using mlir::IntegerAttr;
+using mlir::Location;
+using mlir::MemRefType;
+using mlir::OpBuilder;
+using mlir::Type;
+using mlir::UnitAttr;
+using mlir::Value;
+using target::Level;
+using Format = layout::Format;
+
+/// Emits the Cube program of one matmul.
+class MatmulEmitter : public tiling::ProgramEmitter {
+public:
+  MatmulEmitter(OpBuilder &b, Location loc, const target::ProductInfo &prod,
+                const model::MatmulProblem &p, const model::MatmulTiling &t,
+                Value A, Value B, Value C)
+      : ProgramEmitter(b, loc, prod), p(p), t(t), A(A), B(B), C(C) {
+    aType = cast<MemRefType>(A.getType()).getElementType();
+    bType = cast<MemRefType>(B.getType()).getElementType();
+    cType = cast<MemRefType>(C.getType()).getElementType();
+    // Row pitches in GM: the logical ones, or a GM view's row stride.
+    aPitch = tiling::gmPitch(A);
+    bPitch = tiling::gmPitch(B);
+    cPitch = tiling::gmPitch(C);
+    // B's L1 chunks follow the largest A chunk (whole fractals), 512 B
+    // aligned.
+    l1BOffset = llvm::alignTo(nzBytes(aRows(t.m), aK(t.k), p.aBits), 512);
+    // Double buffering: the second set of chunk buffers follows the first
+    // in L1 (below a bias's staging), L0A and L0B. The tiling leaves room
+    // for two chunks (model::fitsMatmulTiling); with fewer, one set.
+    l1Set = llvm::alignTo(
+        l1BOffset + (p.transB ? nzBytes(bCols(t.n), bRows(t.k), p.bBits)
+                              : nzBytes(bRows(t.k), bCols(t.n), p.bBits)),
+        512);
+    l0aSet = llvm::alignTo(nzBytes(aRows(t.m), aK(t.k), p.aBits), 512);
+    int64_t bc0 = 256 / p.bBits;
+    l0bSet = llvm::alignTo(llvm::alignTo(bRows(t.k), bc0) *
+                               llvm::alignTo(bCols(t.n), 16) * p.bBits / 8,
+                           512);
+    // MX: the unit scales of the largest chunk, once, after the chunk
+    // sets (copyUnitScales).
+    if (p.mx) {
+      scaleABytes =
+          llvm::alignTo(llvm::alignTo(aRows(t.m), 16) * aK(t.k) / 32, 512);
+      scaleBytes =
+          scaleABytes +
+          llvm::alignTo(bRows(t.k) / 32 * llvm::alignTo(bCols(t.n), 16), 512);
+    }
+    int64_t l1Room = int64_t(prod.L1) - scaleBytes;
+    sets = 2 * l1Set <= l1Room && 2 * l0aSet <= int64_t(prod.L0A) &&
+                   2 * l0bSet <= int64_t(prod.L0B)
+               ? 2
+               : 1;
+  }
+
+  /// Sets the room the bias's staging at the top of L1 leaves (one set
+  /// where two chunk sets do not fit below it).
+  void reserveBiasStaging() {
+    int64_t bytes = *getElementBitWidth(cType) / 8;
+    int64_t top =
+        llvm::alignDown(int64_t(prod.L1) - 16 * bCols(t.n) * bytes, 512);
+    if (2 * l1Set + scaleBytes > top)
+      sets = 1;
+  }
+
+  /// MX (4-bit floats, §15): one plain DataCopy of unit e8m0 scales (127:
+  /// 2^0) from a constant in GM into L1 after the chunk sets, where every
+  /// chunk's load_mx reads its ScaleA and ScaleB (all bytes alike, so any
+  /// layout reads 2^0). Called once, before the tiles: the MTE2 -> MTE1
+  /// flag after the first chunk's copies orders it before every load.
+  void copyUnitScales() {
+    if (!p.mx)
+      return;
+    scaleOffset = sets * l1Set;
+    copyE8m0Ones(scaleBytes, scaleOffset);
+  }
+
+  /// The whole matrix: every output tile, each on the block its number
+  /// falls to — tile (batch i, row tile mi, column tile ni) is number
+  /// (i * tilesM + mi) * tilesN + ni and runs where number % block_num ==
+  /// block_idx (every tile on a single block).
+  void emit() {
+    int64_t fullM = p.m / t.m, tailM = p.m % t.m;
+    int64_t fullN = p.n / t.n, tailN = p.n % t.n;
+    Value blockIdx = BlockIdxOp::create(b, loc, b.getIndexType());
+    Value blockNum = BlockNumOp::create(b, loc, b.getIndexType());
+    Value batchTiles = mul(batchIndex, t.tilesM(p));
+    forEachTile(fullM, tailM, t.m, [&](Value m0, int64_t mt, Value mi) {
+      forEachTile(fullN, tailN, t.n, [&](Value n0, int64_t nt, Value ni) {
+        Value id = add(mul(add(batchTiles, mi), t.tilesN(p)), ni);
+        onItsBlock(id, blockIdx, blockNum,
+                   [&] { emitOutputTile(m0, mt, n0, nt); });
+      });
+    });
+  }
+
+private:
+  /// One output tile: every K chunk, then the Fixpipe to C.
+  void emitOutputTile(Value m0, int64_t mt, Value n0, int64_t nt) {
+    int64_t fullK = p.k / t.k, tailK = p.k % t.k;
+    // The first K chunk's Mmad starts C from the bias (cmatrixSource).
+    bias = biasRow ? biasToBT(n0, nt, bCols(nt), cType) : Value();
+    // Chunk j (K from j * k) on buffer set j % sets.
+    forEachChunk(fullK, [&](Value i, int64_t j) {
+      emitChunk(m0, mt, n0, nt, mul(i, t.k), t.k, /*init=*/j == 0);
+    });
+    if (tailK > 0) {
+      bufferSet = fullK % sets;
+      emitChunk(m0, mt, n0, nt, index(fullK * t.k), tailK, fullK == 0);
+    }
+    // C tile -> C (NZ2ND): mt x nt elements at row m0, column n0; a ReLU
+    // epilogue is Fixpipe's.
+    Value c0 = buffer(Level::L0C, aRows(mt), bCols(nt), cType, Format::Nz);
+    if (writeC)
+      return writeC(c0, m0, mt, n0, nt);
+    writeTile(c0, C, add(cBase, add(mul(m0, cPitch), n0)), mt, nt, cPitch);
+  }
+
+  /// One K chunk of one output tile: A and B chunks GM -> L1 -> L0, then
+  /// the Mmad into the tile's L0C buffer.
+  void emitChunk(Value m0, int64_t mt, Value n0, int64_t nt, Value k0,
+                 int64_t kt, bool init) {
+    int64_t rows = aRows(mt), ak = aK(kt);
+    int64_t bk = bRows(kt), bn = bCols(nt);
+    // L1 holds each chunk as stored in GM: A as rows x k (A^T as k x
+    // rows), B as k x n (B^T as n x k); ascube.load moves it transposed
+    // where the L0 tile is the other way round.
+    int64_t l1A = bufferSet * l1Set, l1B = l1A + l1BOffset;
+    Value a1 = p.transA ? buffer(Level::L1, ak, rows, aType, Format::Nz, l1A)
+                        : buffer(Level::L1, rows, ak, aType, Format::Nz, l1A);
+    Value b1 = p.transB ? buffer(Level::L1, bn, bk, bType, Format::Nz, l1B)
+                        : buffer(Level::L1, bk, bn, bType, Format::Nz, l1B);
+    // ND2NZ of the chunk (ndNum = 1, matrix strides 0: one matrix, where a
+    // batch's 3-D source would default to all of them): A's mt x kt at
+    // (m0, k0), row pitch K, or A^T's kt x mt at (k0, m0), pitch M; B's
+    // kt x nt at (k0, n0), pitch N, or B^T's nt x kt at (n0, k0), pitch K.
+    auto copy = [&](Value src, Value base, Value row, Value col, int64_t pitch,
+                    int64_t nRows, int64_t nCols, Value dst,
+                    IntegerAttr c0Stride = {}) {
+      Value from = add(base, add(mul(row, pitch), col));
+      // 4-bit data moves as bytes (§5): the columns and the pitch count
+      // bytes (every row starts on a byte: tile_c3); base offsets stay in
+      // elements.
+      auto dt = cast<MemRefType>(dst.getType());
+      int64_t per =
+          8 / std::min<int64_t>(8, *getElementBitWidth(dt.getElementType()));
+      pitch /= per;
+      nCols = llvm::divideCeil(nCols, per);
+      if (!prod.HasND2NZ) {
+        plainCopyToNz(src, from, pitch, nRows, nCols, dst,
+                      /*consecutive=*/static_cast<bool>(c0Stride));
+        return;
+      }
+      if (pitch <= 65535 || nRows == 1) {
+        DataCopyOp::create(b, loc, src, from, dst, Value(), {}, {}, {}, {}, {},
+                           attr(1), attr(nRows), attr(nCols), attr(0),
+                           attr(std::min<int64_t>(pitch, 65535)), c0Stride, {},
+                           attr(0));
+        return;
+      }
+      // Rows further apart than srcDValue reaches (tile_c5): one ND2NZ
+      // per row, row r into row r of the Nz (r x C0 elements in), its C0
+      // blocks the buffer's padded rows apart.
+      int64_t c0 = 256 / *getElementBitWidth(dt.getElementType());
+      int64_t padRows = llvm::alignTo(dt.getShape()[0], 16);
+      for (int64_t r = 0; r < nRows; ++r)
+        DataCopyOp::create(b, loc, src, add(from, index(r * pitch * per)), dst,
+                           index(r * c0), {}, {}, {}, {}, {}, attr(1), attr(1),
+                           attr(nCols), attr(0), attr(nCols),
+                           c0Stride ? c0Stride : attr(padRows), {}, attr(0));
+    };
+    // GEMV (m = 1, §13.3): the Mmad reads A from L0A as kt contiguous
+    // elements (ND). (950 turns GEMV off instead: disableGemv below.) ND2NZ
+    // with dstNzC0Stride = 1 (32 B) lays the row's C0 blocks one after
+    // another in L1 (the tail zero-filled to 32 B); LoadData 2D moves the
+    // fractals that hold it.
+    bool gemvRow = gemv(mt) && !prod.HasDisableGemv;
+    beforeCopies();
+    if (gemvRow)
+      copy(A, aBase, m0, k0, aPitch, 1, kt, a1, attr(1));
+    else if (p.transA)
+      copy(A, aBase, k0, m0, aPitch, kt, mt, a1);
+    else
+      copy(A, aBase, m0, k0, aPitch, mt, kt, a1);
+    if (copyB)
+      copyB(b1, k0, kt, n0, nt);
+    else if (p.transB)
+      copy(B, bBase, n0, k0, bPitch, nt, kt, b1);
+    else
+      copy(B, bBase, k0, n0, bPitch, kt, nt, b1);
+    beforeLoads();
+    if (p.mx) {
+      emitMxChunk(a1, b1, rows, ak, bk, bn, init);
+      return;
+    }
+    Value a0;
+    if (gemvRow) {
+      int64_t perFractal = 512 * 8 / p.aBits;
+      int64_t repeat = llvm::divideCeil(kt, perFractal);
+      a0 = buffer(Level::L0A, 1, repeat * perFractal, aType, Format::ND,
+                  bufferSet * l0aSet);
+      auto load = Load2DOp::create(b, loc, a1, a0);
+      load.setRepeatTimesAttr(attr(repeat));
+    } else {
+      // A square tile held transposed says so (a non-square one's types
+      // do).
+      a0 = buffer(Level::L0A, rows, ak, aType, prod.L0ALayout,
+                  bufferSet * l0aSet);
+      LoadOp::create(b, loc, a1, a0,
+                     p.transA && rows == ak ? b.getUnitAttr() : UnitAttr(),
+                     MoverAttr());
+    }
+    Value b0 =
+        buffer(Level::L0B, bk, bn, bType, Format::Zn, bufferSet * l0bSet);
+    LoadOp::create(b, loc, b1, b0,
+                   p.transB && bk == bn ? b.getUnitAttr() : UnitAttr(),
+                   MoverAttr());
+    Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
+    bool withBias = init && bias;
+    beforeMmad(init, withBias);
+    // Consecutive accumulating Mmads into one L0C tile of fewer than 10
+    // fractals need a PIPE_M barrier (§13.3, sync_c1).
+    if (!init && (rows / 16) * (bn / 16) < 10)
+      PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
+    // On 950 a one-row tile turns GEMV off and reads A as a fractal.
+    MmadOp::create(
+        b, loc, a0, b0, c0, withBias ? bias : Value(), attr(rows), attr(kt),
+        attr(bn), init && !bias ? BoolAttr() : b.getBoolAttr(false),
+        withBias ? b.getBoolAttr(true) : BoolAttr(), {},
+        kAlign16() ? b.getBoolAttr(true) : BoolAttr(),
+        gemv(mt) && prod.HasDisableGemv ? b.getBoolAttr(true) : BoolAttr(), {});
+    afterMmad(withBias);
+  }
+
+  /// An MX chunk's loads and MmadMx (4-bit floats, §9, §15): A (rows x ak
+  /// Nz in L1, or A^T's ak x rows Nz moved transposed in 64 x 64 squares)
+  /// and B (K x N Nz moved transposed, or B^T's N x K Nz as it is: B's Zn
+  /// fractal for fractal) with their unit scales into L0A/L0B and
+  /// L0A_MX/L0B_MX (at the data's address / 16, §9), then MmadMx of k =
+  /// ak, a whole 64 (§15): the K beyond the chunk is ND2NZ's zero fill of
+  /// A's or B^T's row tails, and zero times any 4-bit float (all finite)
+  /// adds nothing.
+  void emitMxChunk(Value a1, Value b1, int64_t rows, int64_t ak, int64_t bk,
+                   int64_t bn, bool init) {
+    auto e8m0 = Float8E8M0FNUType::get(b.getContext());
+    int64_t l0a = bufferSet * l0aSet, l0b = bufferSet * l0bSet;
+    Value sa1 =
+        buffer(Level::L1, rows, ak / 32, e8m0, Format::ScaleA, scaleOffset);
+    Value sb1 = buffer(Level::L1, bk / 32, bn, e8m0, Format::ScaleB,
+                       scaleOffset + scaleABytes);
+    Value a0 = buffer(Level::L0A, rows, ak, aType, Format::Nz, l0a);
+    Value sa0 =
+        buffer(Level::L0A_MX, rows, ak / 32, e8m0, Format::ScaleA, l0a / 16);
+    Value b0 = buffer(Level::L0B, bk, bn, bType, Format::Zn, l0b);
+    Value sb0 =
+        buffer(Level::L0B_MX, bk / 32, bn, e8m0, Format::ScaleB, l0b / 16);
+    // A square chunk of an operand held transposed in GM has types that do
+    // not say which matrix its source is, so its move is spelt out with the
+    // values the derived form takes (§8): mStep = srcStride = the source's
+    // fractal rows, kStep its 32 B columns, dstStride the destination's
+    // fractals per K block (Nz: rows, Zn: columns).
+    auto load = [&](Value src, Value scale, Value dst, Value scaleDst,
+                    bool transpose, bool heldTransposed, bool zn) {
+      auto st = cast<MemRefType>(src.getType());
+      auto dt = cast<MemRefType>(dst.getType());
+      IntegerAttr mStep, kStep, srcStride, dstStride;
+      if (heldTransposed && st.getShape() == dt.getShape()) {
+        int64_t bits = *getElementBitWidth(st.getElementType());
+        mStep = srcStride = attr(llvm::alignTo(st.getShape()[0], 16) / 16);
+        kStep = attr(llvm::alignTo(st.getShape()[1], 256 / bits) * bits / 256);
+        dstStride = attr(llvm::alignTo(dt.getShape()[zn ? 1 : 0], 16) / 16);
+      }
+      LoadMxOp::create(b, loc, src, Value(), scale, dst, Value(), scaleDst, {},
+                       {}, mStep, kStep, srcStride, dstStride,
+                       transpose ? b.getBoolAttr(true) : BoolAttr(), {}, {}, {},
+                       {}, {}, {}, {});
+    };
+    load(a1, sa1, a0, sa0, /*transpose=*/p.transA, /*heldTransposed=*/p.transA,
+         /*zn=*/false);
+    load(b1, sb1, b0, sb0, /*transpose=*/!p.transB,
+         /*heldTransposed=*/p.transB, /*zn=*/true);
+    Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
+    bool withBias = init && bias;
+    beforeMmad(init, withBias);
+    if (!init && (rows / 16) * (bn / 16) < 10)
+      PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
+    MmadMxOp::create(b, loc, a0, sa0, b0, sb0, c0, withBias ? bias : Value(),
+                     attr(rows), attr(ak), attr(bn),
+                     init && !bias ? BoolAttr() : b.getBoolAttr(false),
+                     withBias ? b.getBoolAttr(true) : BoolAttr(), {});
+    afterMmad(withBias);
+  }
+
+  /// Whether an output tile of `mt` rows is computed with m = 1: a single
+  /// row of A held M x K. Its Mmad is a GEMV (§13.3: A read from L0A as ND)
+  /// or, on 950, has GEMV turned off (disableGemv: A read as a fractal). (A
+  /// single row of A held K x M is a column in GM; it is computed as one
+  /// fractal row, see aRows.)
+  bool gemv(int64_t mt) const { return mt == 1 && !p.transA; }
+
+  /// Rows an A chunk and the C tile are computed with: mt, or for one row
+  /// of A held transposed one fractal row (ND2NZ zero-fills its other
+  /// columns) of which Fixpipe writes row 0, since m = 1 would make the
+  /// Mmad a GEMV. MmadMx has no disableGemv, and the documents do not say
+  /// whether it turns GEMV at m = 1 ([U]), so an MX tile of one row is
+  /// computed as a fractal row too (its other rows are stale finite fp4;
+  /// Fixpipe writes row 0). 8-bit and 4-bit A held transposed reach L0A
+  /// through 32 x 32 / 64 x 64 squares, so their rows are whole squares
+  /// (computed padded; Fixpipe writes the real rows).
+  int64_t aRows(int64_t mt) const {
+    if (p.aInSquares())
+      return llvm::alignTo(mt, p.aSquare());
+    return mt == 1 && (p.transA || p.mx) ? 16 : mt;
+  }
+  /// K of the A chunk's buffers: whole squares for 8-bit and 4-bit A^T,
+  /// whole 64s for MmadMx (the Mmad reads the real k; MmadMx the padded
+  /// one).
+  int64_t aK(int64_t kt) const {
+    return p.aInSquares() ? llvm::alignTo(kt, p.aSquare())
+           : p.mx         ? llvm::alignTo(kt, 64)
+           : kAlign16()   ? llvm::alignTo(kt, 16)
+                          : kt;
+  }
+  /// An f32 A held transposed reaches L0A through a transposing LoadData
+  /// 3D of b32 data, which pads K to 16 there (§10.4): on products with
+  /// the Mmad's kDirectionAlign (A2/A3) the Mmad then reads A and B with K
+  /// padded to 16 (§13.3), so their chunks are whole 16s of K (computed
+  /// padded; the Mmad reads the real k).
+  bool kAlign16() const {
+    return p.transA && p.aBits == 32 && prod.HasKDirectionAlign;
+  }
+
+  /// B's chunk as held in L1 and L0B: 8-bit K x N B (Nz in L1) reaches
+  /// L0B's Zn through LoadDataWithTranspose's 32 x 32 squares (§7, §11),
+  /// so K and N are whole squares: N is computed padded (Fixpipe writes
+  /// the real columns) and the Mmad reads the real k of the padded K. B
+  /// held transposed (N x K) is taken as it is.
+  int64_t bRows(int64_t kt) const {
+    return p.bInSquares() ? llvm::alignTo(kt, p.bSquare())
+           : p.mx         ? llvm::alignTo(kt, 64)
+           : kAlign16()   ? llvm::alignTo(kt, 16)
+                          : kt;
+  }
+  int64_t bCols(int64_t nt) const {
+    return p.bInSquares() ? llvm::alignTo(nt, p.bSquare()) : nt;
+  }
+
+public:
+  /// Element offsets of this matrix in A, B and C (a batch's matrix), and
+  /// its index in the batch (0 for a matmul).
+  Value aBase, bBase, cBase, batchIndex;
+  /// For a GEMM whose B or C is no plain GM matrix (TileConvNd.cpp: the
+  /// im2col matrix X^T built by ND2NZ, an NCHW output): `copyB(b1, k0, kt,
+  /// n0, nt)` fills B's L1 chunk b1 (bRows(kt) x bCols(nt) Nz) with B's
+  /// rows [k0, k0 + kt) and columns [n0, n0 + nt) instead of ND2NZ from B,
+  /// and `writeC(c, m0, mt, n0, nt)` writes the L0C tile c of rows [m0, m0
+  /// + mt) and columns [n0, n0 + nt) instead of one writeTile to C.
+  std::function<void(Value, Value, int64_t, Value, int64_t)> copyB, writeC;
+
+private:
+  model::MatmulProblem p;
+  model::MatmulTiling t;
+  Value A, B, C;
+  int64_t aPitch = 0, bPitch = 0, cPitch = 0;
+  Type aType, bType, cType;
+  /// L1 address of the B chunks (after the A chunk).
+  int64_t l1BOffset = 0;
+  /// Bytes between the two buffer sets in L1, L0A and L0B.
+  int64_t l1Set = 0, l0aSet = 0, l0bSet = 0;
+  /// MX: bytes of the unit scales in L1 (ScaleA's first, 512 B aligned;
+  /// 0 without MX) and their L1 address.
+  int64_t scaleABytes = 0, scaleBytes = 0, scaleOffset = 0;
+
+  /// Bytes of an r x c Nz (or Zz) buffer: 16 x C0 fractals.
+  static int64_t nzBytes(int64_t r, int64_t c, int64_t bits) {
+    return llvm::alignTo(r, 16) * llvm::alignTo(c, 256 / bits) * bits / 8;
+  }
+};
+
+} // namespace ascube::tiling
+
+#endif // ASCUBE_TRANSFORMS_TILEMATMUL_H

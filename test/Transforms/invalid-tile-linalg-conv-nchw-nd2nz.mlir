@@ -1,0 +1,91 @@
+// What ascube-tile-linalg refuses of a linalg.conv_2d_nchw_fchw on a
+// product with DataCopy ND2NZ but no DN2NZ, where it builds the im2col
+// matrix X^T by ND2NZ (docs/Tiling.md "NCHW without DN2NZ",
+// docs/Constraints.md tile_c4, tile_c5; forced tiles:
+// invalid-tile-linalg-conv-nchw-nd2nz-tile.mlir).
+// RUN: ascube-opt %s -split-input-file --no-implicit-verify-target --ascube-tile-linalg -verify-diagnostics
+
+// tile_c4: stride 2 along W: a row of X^T would be every second map
+// element, which ND2NZ (runs of adjacent elements) cannot read.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @stride_w(%I: memref<1x20x8x8xf16>, %W: memref<24x20x3x3xf16>, %O: memref<1x24x6x3xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x24x6x3xf32>)
+  // expected-error @+1 {{atlas_a2 has no DataCopy DN2NZ, so ascube-tile-linalg builds the im2col matrix of an NCHW map by ND2NZ, whose rows are runs of adjacent map elements: the stride along W must be 1, not 2; hold the map as NHWC instead (ascube maps no linalg.transpose) [tile_c4]}}
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}
+    ins(%I, %W : memref<1x20x8x8xf16>, memref<24x20x3x3xf16>) outs(%O : memref<1x24x6x3xf32>)
+  return
+}
+}
+
+// -----
+
+// tile_c4: a bias over the output channels runs over the rows of O^T; the
+// bias table adds one row to every row.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @bias(%I: memref<1x20x8x8xf16>, %W: memref<24x20x3x3xf16>, %bias: memref<24xf32>, %O: memref<1x24x6x6xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x24x6x6xf32>)
+  // expected-error @+1 {{on atlas_a2 an NCHW convolution is the GEMM O^T = W x X^T, whose rows are the output channels, and the bias table adds one row to every row: a bias over the output channels does not fold in there; hold the operands as NHWC / HWCF (or FHWC) to fold it [tile_c4]}}
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x20x8x8xf16>, memref<24x20x3x3xf16>) outs(%O : memref<1x24x6x6xf32>)
+  linalg.generic {indexing_maps = [affine_map<(n, f, h, w) -> (f)>, affine_map<(n, f, h, w) -> (n, f, h, w)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%bias : memref<24xf32>) outs(%O : memref<1x24x6x6xf32>) {
+  ^bb0(%b: f32, %o: f32):
+    %s = arith.addf %o, %b : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+}
+
+// -----
+
+// tile_c4: a map zero-padded first (a bufferized tensor.pad): the zeros at
+// a window's left edge would start mid-block.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @padded(%I: memref<1x16x8x8xf16>, %W: memref<16x16x3x3xf16>, %O: memref<1x16x8x8xf32>) {
+  %pz = arith.constant 0.0 : f16
+  %alloc = memref.alloc() : memref<1x16x10x10xf16>
+  linalg.fill ins(%pz : f16) outs(%alloc : memref<1x16x10x10xf16>)
+  %sv = memref.subview %alloc[0, 0, 1, 1] [1, 16, 8, 8] [1, 1, 1, 1] : memref<1x16x10x10xf16> to memref<1x16x8x8xf16, strided<[1600, 100, 10, 1], offset: 11>>
+  memref.copy %I, %sv : memref<1x16x8x8xf16> to memref<1x16x8x8xf16, strided<[1600, 100, 10, 1], offset: 11>>
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x16x8x8xf32>)
+  // expected-error @+1 {{the map is zero-padded first (a tensor.pad), and atlas_a2 has no DataCopy DN2NZ: ascube-tile-linalg builds an NCHW map's im2col matrix by ND2NZ there, which writes whole 32 B blocks from runs of the map and so cannot put the zeros of a window's left edge inside a block (LoadData 3D, which pads, reads the NC1HWC0 map only DN2NZ makes of NCHW); pass the padded map as an argument of its own, or hold the operands as NHWC / HWCF (or FHWC) [tile_c4]}}
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%alloc, %W : memref<1x16x10x10xf16>, memref<16x16x3x3xf16>) outs(%O : memref<1x16x8x8xf32>)
+  return
+}
+}
+
+// -----
+
+// tile_c5: a kernel 16385 wide: its im2col rows of a channel would be
+// ND2NZ's nValue, at most 16384.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @wide_kernel(%I: memref<1x1x1x16385xf16>, %W: memref<16x1x1x16385xf16>, %O: memref<1x16x1x1xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x16x1x1xf32>)
+  // expected-error @+1 {{a kernel width of 16385 (at most 16384: ND2NZ's nValue) or a dilation of 1 along W (at most 65535: srcDValue) is beyond DataCopy ND2NZ's range [tile_c5]}}
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x1x1x16385xf16>, memref<16x1x1x16385xf16>) outs(%O : memref<1x16x1x1xf32>)
+  return
+}
+}
+
+// -----
+
+// tile_c5: a dilation of 65536 along W: the kernel's columns would be
+// ND2NZ rows 65536 apart, beyond srcDValue's 65535.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @wide_dilation(%I: memref<1x1x1x65537xf16>, %W: memref<16x1x1x2xf16>, %O: memref<1x16x1x1xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x16x1x1xf32>)
+  // expected-error @+1 {{a kernel width of 2 (at most 16384: ND2NZ's nValue) or a dilation of 65536 along W (at most 65535: srcDValue) is beyond DataCopy ND2NZ's range [tile_c5]}}
+  linalg.conv_2d_nchw_fchw {dilations = dense<[1, 65536]> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x1x1x65537xf16>, memref<16x1x1x2xf16>) outs(%O : memref<1x16x1x1xf32>)
+  return
+}
+}

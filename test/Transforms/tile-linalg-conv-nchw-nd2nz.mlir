@@ -1,0 +1,139 @@
+// ascube-tile-linalg on linalg.conv_2d_nchw_fchw where DataCopy has ND2NZ
+// but no DN2NZ (Atlas A2 here; docs/Tiling.md "NCHW without DN2NZ";
+// cube-reference §5 ND2NZ, §13 Mmad, §16 Fixpipe NZ2ND): per image the GEMM
+// O^T (F x OH*OW) = W (F x C*KH*KW) x X^T, X^T the im2col matrix (rows
+// (c, kh, kw), columns the output pixels) built by ND2NZ straight from the
+// NCHW map. The expected fields are worked by hand from the shapes.
+//
+// @nchw_a2_f16: a 1 x 20 x 8 x 8 f16 map, 24 x 20 x 3 x 3 weights -> 1 x
+// 24 x 6 x 6 f32. K = 180 in the order (c, kh, kw); each output row of
+// OW = 6 pixels takes 16 GEMM columns (one L0B column block), so N = 6 x
+// 16 = 96. The tile holds all 24 output channels (M padded to 32 in the
+// tiling) and all 6 rows; K chunks are whole channels (9 im2col rows each)
+// whose L0B buffers, rows padded to 16, fit twice: k x 96 x 2 B x 2 <= 64
+// KiB gives 160 rows, 17 channels = 153; so chunks of 153 and 27 rows.
+// - L1: W's chunk (24 x 153, fractals 32 x 160 x 2 B = 10240 B) at 0, X^T's
+//   chunk (153 x 96) at 10240; the second buffer set at 40960 (10240 +
+//   160 x 96 x 2 = 40960): W's tail chunk there, X^T's at 51200.
+// - X^T: per output row j and kernel row kh one ND2NZ of ndNum = 17
+//   channels (planes H*W = 64 apart in GM, KH*KW*16 = 144 elements apart
+//   in L1), nValue = KW = 3 rows (dw = 1 apart: srcDValue 1), dValue =
+//   OW = 6, from map element c*64 + (j + kh)*8 to element j*2560 + kh*48
+//   of the Nz (column block j of 160 padded rows x 16; rows kh*3 on),
+//   dstNzC0Stride 160. The tail chunk: ndNum 3, from channel 153 / 9 =
+//   17, dstNzC0Stride 32, the next row's block j*512 on.
+// - W: one ND2NZ of 24 rows x 153 (then 27) of the 24 x 180 matrix.
+// - Mmad m = 24, n = 96, k = 153 then k = 27 (accumulating).
+// - Fixpipe per output row: 24 x 6 from L0C element j*512 (column block
+//   j of 32 fractal rows) to O^T element (oh0 + j)*6, pitch OH*OW = 36.
+// GM -> L1: W 24 x 180 x 2 B + X^T 180 x 96 x 2 B = 8640 + 34560 = 43200 B.
+//
+// @nchw_a2_i8_gemv: 2 images of 3 x 5 x 34 int8, one output channel of a
+// 2 x 3 kernel -> 2 x 1 x 4 x 32 i32. OW = 32 fills its 32 columns (C0 =
+// 32 for int8, B's squares 32 x 32), so N = 4 x 32 = 128 and the band is
+// written by one Fixpipe of 128 columns (pitch 128). F = 1: the Mmad is a
+// GEMV (A a 1 x 18 ND row). X^T: ndNum 3 (planes 170 apart), nValue 3,
+// dValue 32, its 18 rows padded to a 32-row square (dstNzC0Stride 32),
+// channels 6 x 32 = 192 elements apart, row j at j*1024, kh at kh*96.
+//
+// @nchw_a2_f32_pieces: a 1 x 1 x 2 x 700 f32 map, 16 x 1 x 1 x 3 weights ->
+// 1 x 16 x 2 x 698. A row of 698 pixels (704 columns) does not fit L0B
+// twice (2 x 16 x 704 x 4 B > 64 KiB): N tiles are pieces of 512 columns
+// (2 x 16 x 512 x 4 B = 64 KiB), two per row (rows 1024 columns: N = 2048),
+// the second holding 698 - 512 = 186 pixels: an scf.if on the piece's
+// start (512) picks dValue and nSize 186 or 512.
+//
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | FileCheck %s
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// The programs are legal on their product:
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | ascube-opt --split-input-file --ascube-select-movers --ascube-verify-target -o /dev/null
+
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv (NCHW, FCHW weights; im2col by ND2NZ) 1 x 8 x 8 x 20 -> 6 x 6 x 24, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K = 24 x 96 x 180 (16 columns per output row): tile 6 output rows x 32 channels, 17 channels (153 im2col rows) per chunk (1 M x 1 N tiles, 2 chunks each); GM -> L1 43200 B
+// CHECK-LABEL: func.func @nchw_a2_f16
+// CHECK-DAG: %[[A1:.*]] = ascube.alloc offset 0 : memref<24x153xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 10240 : memref<153x96xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[C:.*]] = ascube.alloc offset 0 : memref<24x96xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+// CHECK-DAG: %[[A1T:.*]] = ascube.alloc offset 40960 : memref<24x27xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[B1T:.*]] = ascube.alloc offset 51200 : memref<27x96xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[IN:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1], [2, 3]] : memref<1x20x8x8xf16> into memref<20x64xf16>
+// CHECK-DAG: %[[WT:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0], [1, 2, 3]] : memref<24x20x3x3xf16> into memref<24x180xf16>
+// CHECK-DAG: %[[OUT:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1], [2, 3]] : memref<1x24x6x6xf32> into memref<24x36xf32>
+// CHECK: ascube.data_copy %[[WT]][%{{.*}}] to %[[A1]] {dValue = 153 : i64, dstNzMatrixStride = 0 : i64, nValue = 24 : i64, ndNum = 1 : i64, srcDValue = 180 : i64, srcNdMatrixStride = 0 : i64}
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %c6 step
+// CHECK: scf.for %[[KH:.*]] = %{{.*}} to %c3 step
+// CHECK: %[[KHD:.*]] = arith.muli %[[KH]], %c1
+// CHECK: %[[ROW:.*]] = arith.addi %{{.*}}, %[[KHD]]
+// CHECK: arith.muli %[[ROW]], %c8
+// CHECK: arith.muli %[[J]], %c2560
+// CHECK: arith.muli %[[KH]], %c48
+// CHECK: ascube.data_copy %[[IN]][%{{.*}}] to %[[B1]][%{{.*}}] {dValue = 6 : i64, dstNzC0Stride = 160 : i64, dstNzMatrixStride = 144 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 3 : i64, ndNum = 17 : i64, srcDValue = 1 : i64, srcNdMatrixStride = 64 : i64}
+// CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C]] {k = 153 : i64, m = 24 : i64, n = 96 : i64}
+// CHECK: ascube.data_copy %[[WT]][%{{.*}}] to %[[A1T]] {dValue = 27 : i64, dstNzMatrixStride = 0 : i64, nValue = 24 : i64, ndNum = 1 : i64, srcDValue = 180 : i64, srcNdMatrixStride = 0 : i64}
+// CHECK: arith.divui %c153{{.*}}, %c9
+// CHECK: arith.muli %{{.*}}, %c512
+// CHECK: ascube.data_copy %[[IN]][%{{.*}}] to %[[B1T]][%{{.*}}] {dValue = 6 : i64, dstNzC0Stride = 32 : i64, dstNzMatrixStride = 144 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 3 : i64, ndNum = 3 : i64, srcDValue = 1 : i64, srcNdMatrixStride = 64 : i64}
+// CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C]] {cmatrixInitVal = false, k = 27 : i64, m = 24 : i64, n = 96 : i64}
+// CHECK: scf.for %[[JW:.*]] = %{{.*}} to %c6{{.*}} step
+// CHECK: arith.muli %[[JW]], %c512
+// CHECK: arith.muli %{{.*}}, %c6
+// CHECK: ascube.fixpipe %[[C]][%{{.*}}] to %[[OUT]][%{{.*}}] {dstStride = 36 : i64, mSize = 24 : i64, nSize = 6 : i64}
+// CHECK-NOT: linalg.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @nchw_a2_f16(%I: memref<1x20x8x8xf16>, %W: memref<24x20x3x3xf16>, %O: memref<1x24x6x6xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x24x6x6xf32>)
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x20x8x8xf16>, memref<24x20x3x3xf16>) outs(%O : memref<1x24x6x6xf32>)
+  return
+}
+}
+
+// -----
+
+// REPORT: remark: ascube-tile-linalg: atlas_a2 i8 conv (NCHW, FCHW weights; im2col by ND2NZ) 2 x 5 x 34 x 3 -> 4 x 32 x 1, kernel 2 x 3, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K = 1 x 128 x 18 (32 columns per output row): tile 4 output rows x 16 channels, 3 channels (18 im2col rows) per chunk (1 M x 1 N tiles, 1 chunks each)
+// CHECK-LABEL: func.func @nchw_a2_i8_gemv
+// CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 512 : memref<32x128xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[A0:.*]] = ascube.alloc offset 0 : memref<1x512xi8, #ascube.layout<ND>, #ascube.mem<L0A>>
+// CHECK-DAG: %[[C:.*]] = ascube.alloc offset 0 : memref<1x128xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+// CHECK-DAG: %[[OUT:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1], [2, 3]] : memref<2x1x4x32xi32> into memref<2x128xi32>
+// CHECK: arith.muli %{{.*}}, %c1024
+// CHECK: arith.muli %{{.*}}, %c96
+// CHECK: ascube.data_copy %{{.*}} to %[[B1]][%{{.*}}] {dValue = 32 : i64, dstNzC0Stride = 32 : i64, dstNzMatrixStride = 192 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 3 : i64, ndNum = 3 : i64, srcDValue = 1 : i64, srcNdMatrixStride = 170 : i64}
+// CHECK: ascube.mmad %[[A0]], %{{.*}} to %[[C]] {k = 18 : i64, m = 1 : i64, n = 128 : i64}
+// CHECK-NOT: scf.for
+// CHECK: ascube.fixpipe %[[C]] to %[[OUT]][%{{.*}}] {dstStride = 128 : i64, mSize = 1 : i64, nSize = 128 : i64}
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @nchw_a2_i8_gemv(%I: memref<2x3x5x34xi8>, %W: memref<1x3x2x3xi8>, %O: memref<2x1x4x32xi32>) {
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%O : memref<2x1x4x32xi32>)
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<2x3x5x34xi8>, memref<1x3x2x3xi8>) outs(%O : memref<2x1x4x32xi32>)
+  return
+}
+}
+
+// -----
+
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f32 conv (NCHW, FCHW weights; im2col by ND2NZ) 1 x 2 x 700 x 1 -> 2 x 698 x 16, kernel 1 x 3, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K = 16 x 2048 x 3 (1024 columns per output row): tile 512 output pixels (a piece of a row) x 16 channels, 1 channels (3 im2col rows) per chunk (1 M x 4 N tiles, 1 chunks each)
+// CHECK-LABEL: func.func @nchw_a2_f32_pieces
+// CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 512 : memref<3x512xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[C:.*]] = ascube.alloc offset 0 : memref<16x512xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+// CHECK: arith.divui %{{.*}}, %c1024
+// CHECK: arith.remui %{{.*}}, %c1024
+// CHECK: arith.cmpi eq, %{{.*}}, %c512
+// CHECK: ascube.data_copy %{{.*}} to %[[B1]][%{{.*}}] {dValue = 186 : i64, dstNzC0Stride = 16 : i64, {{.*}}nValue = 3 : i64, ndNum = 1 : i64, srcDValue = 1 : i64, srcNdMatrixStride = 0 : i64}
+// CHECK: } else {
+// CHECK: ascube.data_copy %{{.*}} to %[[B1]][%{{.*}}] {dValue = 512 : i64, dstNzC0Stride = 16 : i64, {{.*}}nValue = 3 : i64, ndNum = 1 : i64, srcDValue = 1 : i64, srcNdMatrixStride = 0 : i64}
+// CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C]] {k = 3 : i64, m = 16 : i64, n = 512 : i64}
+// CHECK: ascube.fixpipe %[[C]][%{{.*}}] to %{{.*}}[%{{.*}}] {dstStride = 1396 : i64, mSize = 16 : i64, nSize = 186 : i64}
+// CHECK: } else {
+// CHECK: ascube.fixpipe %[[C]][%{{.*}}] to %{{.*}}[%{{.*}}] {dstStride = 1396 : i64, mSize = 16 : i64, nSize = 512 : i64}
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @nchw_a2_f32_pieces(%I: memref<1x1x2x700xf32>, %W: memref<16x1x1x3xf32>, %O: memref<1x16x2x698xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x16x2x698xf32>)
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x1x2x700xf32>, memref<16x1x1x3xf32>) outs(%O : memref<1x16x2x698xf32>)
+  return
+}
+}
