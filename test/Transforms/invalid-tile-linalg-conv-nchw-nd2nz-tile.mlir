@@ -10,6 +10,12 @@
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,8,9" 2>&1 | FileCheck %s --check-prefix=PIECE
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,16,10" 2>&1 | FileCheck %s --check-prefix=PIECE
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=36,16,180" 2>&1 | FileCheck %s --check-prefix=FIT
+// Two sizes, or four (whose first three would be a tile), are named as the
+// wrong count:
+// RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,16" 2>&1 | FileCheck %s --check-prefix=COUNT2
+// RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=12,16,18,4" 2>&1 | FileCheck %s --check-prefix=COUNT4
+// COUNT2: error: 'linalg.conv_2d_nchw_fchw' op tile=m,n,k takes three sizes, not 2 [tile_c6]
+// COUNT4: error: 'linalg.conv_2d_nchw_fchw' op tile=m,n,k takes three sizes, not 4 [tile_c6]
 // A forced tile of whole rows, 16 channels and 2 channels (18 im2col rows)
 // is taken:
 // RUN: ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=12,16,18 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORCED

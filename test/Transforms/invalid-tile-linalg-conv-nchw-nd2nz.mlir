@@ -68,7 +68,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @wide_kernel(%I: memref<1x1x1x16385xf16>, %W: memref<16x1x1x16385xf16>, %O: memref<1x16x1x1xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x16x1x1xf32>)
-  // expected-error @+1 {{a kernel width of 16385 (at most 16384: ND2NZ's nValue) or a dilation of 1 along W (at most 65535: srcDValue) is beyond DataCopy ND2NZ's range [tile_c5]}}
+  // expected-error @+1 {{a kernel width of 16385 is beyond DataCopy ND2NZ's nValue range [0, 16384] (X^T's rows of a kernel row) [tile_c5]}}
   linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x1x1x16385xf16>, memref<16x1x1x16385xf16>) outs(%O : memref<1x16x1x1xf32>)
   return
@@ -83,7 +83,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @wide_dilation(%I: memref<1x1x1x65537xf16>, %W: memref<16x1x1x2xf16>, %O: memref<1x16x1x1xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x16x1x1xf32>)
-  // expected-error @+1 {{a kernel width of 2 (at most 16384: ND2NZ's nValue) or a dilation of 65536 along W (at most 65535: srcDValue) is beyond DataCopy ND2NZ's range [tile_c5]}}
+  // expected-error @+1 {{a dilation of 65536 along W is beyond DataCopy ND2NZ's srcDValue range [1, 65535] (the map pitch between X^T's rows of a kernel row) [tile_c5]}}
   linalg.conv_2d_nchw_fchw {dilations = dense<[1, 65536]> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x1x1x65537xf16>, memref<16x1x1x2xf16>) outs(%O : memref<1x16x1x1xf32>)
   return

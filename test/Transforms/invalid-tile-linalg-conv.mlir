@@ -45,12 +45,13 @@ func.func @int4(%I: memref<1x8x8x64xi4>, %W: memref<3x3x64x16xi4>, %O: memref<1x
 
 // -----
 
-// tile_c4: Kirin 9030 has no LoadData 3D V2 to form the im2col matrix.
+// tile_c4: Kirin 9030 has no LoadData 3D V2 to form the im2col matrix of an
+// NHWC map (its NCHW convolutions map by ND2NZ).
 module attributes {ascube.target = #ascube.target<kirin_9030>} {
 func.func @kirin(%I: memref<1x8x8x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x6x6x16xf16>) {
   %z = arith.constant 0.0 : f16
   linalg.fill ins(%z : f16) outs(%O : memref<1x6x6x16xf16>)
-  // expected-error @+1 {{kirin_9030 has no Fixpipe L0C -> GM or LoadData 3D V2: ascube-tile-linalg forms the im2col matrix with LoadData 3D and writes with Fixpipe [tile_c4]}}
+  // expected-error @+1 {{kirin_9030 has no LoadData 3D V2, with which ascube-tile-linalg forms the im2col matrix of an NHWC map; an NCHW convolution (linalg.conv_2d_nchw_fchw) with a stride of 1 along W, no zero-padded map and no bias maps on kirin_9030, its im2col matrix built by ND2NZ [tile_c4]}}
   linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x8x8x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x6x6x16xf16>)
   return
@@ -218,6 +219,21 @@ func.func @huge(%I: memref<1x3x4611686018427387904x16xf16>, %W: memref<3x3x16x16
   // expected-error @+1 {{operand 'memref<1x3x4611686018427387904x16xf16>' holds 2^62 elements or more, beyond any buffer ascube addresses (layout_c1) [tile_c1]}}
   linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x3x4611686018427387904x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x1x4611686018427387902x16xf32>)
+  return
+}
+}
+
+// -----
+
+// tile_c4: the Atlas inference series (310P) has no Fixpipe L0C -> GM to
+// write a convolution's output.
+module attributes {ascube.target = #ascube.target<atlas_inference>} {
+func.func @no_fixpipe(%I: memref<1x8x8x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x6x6x16xf16>) {
+  %z = arith.constant 0.0 : f16
+  linalg.fill ins(%z : f16) outs(%O : memref<1x6x6x16xf16>)
+  // expected-error @+1 {{atlas_inference has no Fixpipe L0C -> GM: ascube-tile-linalg writes a convolution's output with Fixpipe [tile_c4]}}
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x8x8x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x6x6x16xf16>)
   return
 }
 }

@@ -90,7 +90,7 @@ func.func @nchw_a2_f16(%I: memref<1x20x8x8xf16>, %W: memref<24x20x3x3xf16>, %O: 
 
 // -----
 
-// REPORT: remark: ascube-tile-linalg: atlas_a2 i8 conv (NCHW, FCHW weights; im2col by ND2NZ) 2 x 5 x 34 x 3 -> 4 x 32 x 1, kernel 2 x 3, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K = 1 x 128 x 18 (32 columns per output row): tile 4 output rows x 16 channels, 3 channels (18 im2col rows) per chunk (1 M x 1 N tiles, 1 chunks each)
+// REPORT: remark: ascube-tile-linalg: atlas_a2 i8 conv (NCHW, FCHW weights; im2col by ND2NZ) 2 x 5 x 34 x 3 -> 4 x 32 x 1, kernel 2 x 3, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K = 1 x 128 x 18 (32 columns per output row): tile 4 output rows x 16 channels, 3 channels (18 im2col rows) per chunk (1 M x 1 N tiles, 1 chunk each)
 // CHECK-LABEL: func.func @nchw_a2_i8_gemv
 // CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 512 : memref<32x128xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[A0:.*]] = ascube.alloc offset 0 : memref<1x512xi8, #ascube.layout<ND>, #ascube.mem<L0A>>
@@ -114,7 +114,7 @@ func.func @nchw_a2_i8_gemv(%I: memref<2x3x5x34xi8>, %W: memref<1x3x2x3xi8>, %O: 
 
 // -----
 
-// REPORT: remark: ascube-tile-linalg: atlas_a2 f32 conv (NCHW, FCHW weights; im2col by ND2NZ) 1 x 2 x 700 x 1 -> 2 x 698 x 16, kernel 1 x 3, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K = 16 x 2048 x 3 (1024 columns per output row): tile 512 output pixels (a piece of a row) x 16 channels, 1 channels (3 im2col rows) per chunk (1 M x 4 N tiles, 1 chunks each)
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f32 conv (NCHW, FCHW weights; im2col by ND2NZ) 1 x 2 x 700 x 1 -> 2 x 698 x 16, kernel 1 x 3, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K = 16 x 2048 x 3 (1024 columns per output row): tile 512 output pixels (a piece of a row) x 16 channels, 1 channel (3 im2col rows) per chunk (1 M x 4 N tiles, 1 chunk each)
 // CHECK-LABEL: func.func @nchw_a2_f32_pieces
 // CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 512 : memref<3x512xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[C:.*]] = ascube.alloc offset 0 : memref<16x512xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>

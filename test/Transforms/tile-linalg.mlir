@@ -19,6 +19,8 @@
 // QUIET-NOT: warning
 // A tile that is not a multiple of the alignment is refused:
 // RUN: not ascube-opt %s --ascube-tile-linalg="product=atlas_a2 tile=32,16,24" 2>&1 | FileCheck %s --check-prefix=TILE
+// So are two sizes:
+// RUN: not ascube-opt %s --ascube-tile-linalg="product=atlas_a2 tile=32,16" 2>&1 | FileCheck %s --check-prefix=COUNT
 // Tiles beyond Mmad's m, n, k (4095) do not fit — also sizes whose byte
 // counts would overflow 64 bits, refused rather than wrapped around:
 // RUN: not ascube-opt %s --ascube-tile-linalg="product=atlas_a2 tile=4096,16,16" 2>&1 | FileCheck %s --check-prefix=FIT
@@ -30,9 +32,10 @@
 // RUN: ascube-opt %s --ascube-tile-linalg="product=atlas_a2 tile=32,16,32 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT2
 
 // TILE: tile=m,n,k takes three sizes, multiples of 16, 16 and 16 [tile_c6]
+// COUNT: 'linalg.matmul' op tile=m,n,k takes three sizes, not 2 [tile_c6]
 // FIT: tile 4096 x 16 x 16 does not fit atlas_a2's L0A/L0B/L0C/L1 [tile_c6]
 // FITHUGE: tile 9223372036854775792 x 9223372036854775792 x 16 does not fit atlas_a2's L0A/L0B/L0C/L1 [tile_c6]
-// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 x f16 -> f32, M x N x K = 40 x 16 x 40: tile m = 48, n = 16, k = 48 (1 x 1 output tiles, 1 K chunks each)
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 x f16 -> f32, M x N x K = 40 x 16 x 40: tile m = 48, n = 16, k = 48 (1 x 1 output tiles, 1 K chunk each)
 // REPORT-SAME: GM -> L1 4480 B{{$}}
 // REPORT2: remark: ascube-tile-linalg: atlas_a2 f16 x f16 -> f32, M x N x K = 40 x 16 x 40: tile m = 32, n = 16, k = 32 (2 x 1 output tiles, 2 K chunks each)
 // REPORT2-SAME: B; chunks double-buffered{{$}}

@@ -35,8 +35,7 @@ bool ascube::run::refuseLeftovers(ModuleOp module) {
   const char *mapped =
       "ascube-tile-linalg maps linalg.matmul, batch_matmul, matvec, vecmat "
       "and conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc, conv_2d_nchw_fchw "
-      "(other layouts: hold the operands in one of these; ascube maps no "
-      "linalg.transpose) on static GM memrefs (row-major or "
+      "on static GM memrefs (row-major or "
       "views of GM), each right after a zero fill of its output "
       "(docs/Tiling.md) [tile_c1]";
   const char *padding =

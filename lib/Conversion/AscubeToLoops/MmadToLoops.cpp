@@ -523,12 +523,14 @@ void emitIntegerDotKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
       [&](Value j, Value kk) { return s.b(kk, j); }, position, 1);
   if (kp > s.k) {
     Value zero = arith::ConstantOp::create(b, b.getZeroAttr(i16));
-    for (auto [buf, lines] : {std::pair{pa, s.m}, std::pair{pb, s.n}})
-      forRange(b, lines, [&](Value t) {
+    for (auto pair : {std::pair{pa, s.m}, std::pair{pb, s.n}}) {
+      Value buf = pair.first;
+      forRange(b, pair.second, [&](Value t) {
         forRange(b, kp - s.k, [&](Value e) {
           memref::StoreOp::create(b, zero, buf, position(t, im.add(e, s.k)));
         });
       });
+    }
   }
   auto pvt = VectorType::get({V}, i16), half = VectorType::get({V / 2}, i16);
   auto vt = VectorType::get({V / 2}, i32);

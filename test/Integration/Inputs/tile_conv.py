@@ -239,20 +239,20 @@ def parse_tile(stderr):
     its M tiles are then channel tiles, its N tiles bands, and `k` its
     im2col rows per chunk. None when the
     remark is missing."""
-    m = re.search(r"tile (\d+) output pixels \(([^)]*)\) x (\d+) channels, (\d+) C0 blocks per chunk "
-                  r"\((\d+) M x (\d+) N tiles, (\d+) chunks", stderr)
+    m = re.search(r"tile (\d+) output pixels? \(([^)]*)\) x (\d+) channels?, (\d+) C0 blocks? per chunk "
+                  r"\((\d+) M x (\d+) N tiles, (\d+) chunks?", stderr)
     if m:
         g = [int(m.group(j)) for j in (1, 3, 4, 5, 6, 7)]
         return dict(pixels=g[0], kind=m.group(2), channels=g[1], blocks=g[2],
                     tiles_m=g[3], tiles_n=g[4], chunks=g[5])
-    m = re.search(r"\((\d+) columns per output row\): tile (\d+) output (rows|pixels \(a piece of a row\)) "
-                  r"x (\d+) channels, \d+ channels \((\d+) im2col rows\) per chunk \((\d+) M x (\d+) N tiles, "
-                  r"(\d+) chunks", stderr)
+    m = re.search(r"\((\d+) columns per output row\): tile (\d+) output (rows?|pixels? \(a piece of a row\)) "
+                  r"x (\d+) channels?, \d+ channels? \((\d+) im2col rows?\) per chunk \((\d+) M x (\d+) N tiles, "
+                  r"(\d+) chunks?", stderr)
     if not m:
         return None
     ow = int(re.search(r"-> \d+ x (\d+) x", stderr).group(1))
     g = [int(m.group(j)) for j in (2, 4, 5, 6, 7, 8)]
-    rows = m.group(3) == "rows"
+    rows = m.group(3) in ("row", "rows")
     return dict(pixels=g[0] * ow if rows else g[0], kind="rows" if rows else "piece", channels=g[1],
                 k=g[2], tiles_m=g[3], tiles_n=g[4], chunks=g[5])
 

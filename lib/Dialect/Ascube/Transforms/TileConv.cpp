@@ -399,7 +399,7 @@ private:
           buffer(Level::L1, ntp, kc, elem, Format::Nz,
                  setBase + (groups < t.groups ? wLastOffset : wFullOffset));
       copyWeightsTransposed(b1, g0, groups, channels, f0, nt, ntp);
-      loads.push_back([=, this] {
+      loads.push_back([=] {
         LoadOp::create(b, loc, b1, b0, ntp == kc ? b.getUnitAttr() : UnitAttr(),
                        MoverAttr());
       });
@@ -417,7 +417,7 @@ private:
         for (int64_t j = 0; j < nFull; ++j)
           weights(add(g0, index(j)), c0, wFull, j * kk * c0 * c0,
                   planeRows * c0, c0);
-        loads.push_back([=, this] {
+        loads.push_back([=] {
           load3d(wFull, b0, Value(), planeRows, c0, ntp, {}, 1, 1, 1, 1, 1, 1,
                  nFull * kk * c0, ntp);
         });
@@ -428,7 +428,7 @@ private:
         Value wLast =
             buffer5(Level::L1, ntp / c0, kk, crem, setBase + wLastOffset);
         weights(add(g0, index(nFull)), crem, wLast, 0, kk * crem, crem);
-        loads.push_back([=, this] {
+        loads.push_back([=] {
           load3d(wLast, b0, index(nFull * kk * c0 * ntp), kk, crem, ntp,
                  {0, c0 - crem, 0, 0}, 1, 1, 1, 1, 1, 1, kk * c0, ntp);
         });
@@ -442,9 +442,8 @@ private:
       for (int64_t j = 0; j < groups; ++j)
         weights(add(g0, index(j)), hasPartial && j == groups - 1 ? crem : c0,
                 b1, j * kk * c0 * c0, kc, c0);
-      loads.push_back([=, this] {
-        LoadOp::create(b, loc, b1, b0, UnitAttr(), MoverAttr());
-      });
+      loads.push_back(
+          [=] { LoadOp::create(b, loc, b1, b0, UnitAttr(), MoverAttr()); });
     }
     beforeLoads();
     for (auto &load : loads)
@@ -680,8 +679,16 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
       eraseUnwrittenOutput(O);
     return success();
   };
-  if (plan->empty)
+  if (plan->empty) {
+    if (report)
+      opPtr->emitRemark() << llvm::formatv(
+          "ascube-tile-linalg: {0}, output {1} x {2} x {3}: O has "
+          "no element, nothing to compute; the op{4} removed",
+          tiling::count(plan->images, "image", "images"), plan->p.oh,
+          plan->p.ow, tiling::count(plan->p.f, "channel", "channels"),
+          epilogue.ops.empty() ? " and its fill" : ", its fill and epilogue");
     return eraseMapped();
+  }
   // NCHW where DataCopy has no DN2NZ: the GEMM O^T = W x X^T
   // (TileConvNd.cpp; a zero-padded map was refused in planning).
   if (plan->byNd2nz)

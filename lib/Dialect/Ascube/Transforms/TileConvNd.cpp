@@ -230,12 +230,17 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
               "[tile_c4]";
   // ND2NZ's fields: the kernel's columns are nValue rows [0, 16384], dw
   // apart (srcDValue [1, 65535]).
-  if (p.kw > 16384 || p.dw > 65535)
-    return op->emitOpError()
-           << "a kernel width of " << p.kw << " (at most 16384: ND2NZ's "
-           << "nValue) or a dilation of " << p.dw
-           << " along W (at most 65535: srcDValue) is beyond DataCopy "
-              "ND2NZ's range [tile_c5]";
+  if (p.kw > 16384)
+    return op->emitOpError() << "a kernel width of " << p.kw
+                             << " is beyond DataCopy ND2NZ's nValue range "
+                                "[0, 16384] (X^T's rows of a kernel row) "
+                                "[tile_c5]";
+  if (p.dw > 65535)
+    return op->emitOpError() << "a dilation of " << p.dw
+                             << " along W is beyond DataCopy ND2NZ's "
+                                "srcDValue range [1, 65535] (the map pitch "
+                                "between X^T's rows of a kernel row) "
+                                "[tile_c5]";
   model::MatmulProblem g;
   g.aBits = g.bBits = p.bits;
   g.cBits = p.cBits;
@@ -329,16 +334,20 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
         "ND2NZ) {2} x {3} x {4} x {5} -> {6} x {7} x {8}, kernel {9} x {10}, "
         "stride {11} x {12}, dilation {13} x {14}: per image O^T = W x X^T, "
         "M x N x K = {8} x {15} x {16} ({17} columns per output row): tile "
-        "{18} x {19} channels, {20} channels ({21} im2col rows) per chunk "
-        "({22} M x {23} N tiles, {24} chunks each){25}; GM -> L1 {26} B",
+        "{18} x {19}, {20} ({21}) per chunk "
+        "({22} M x {23} N tiles, {24} each){25}; GM -> L1 {26} B",
         prod.Name, getCubeTypeName(plan.elem), plan.images, p.h, p.w, p.c, p.oh,
         p.ow, p.f, p.kh, p.kw, p.sh, p.sw, p.dh, p.dw, g.n, g.k, cw,
-        piece == cw ? llvm::formatv("{0} output rows", t->n / cw).str()
-                    : llvm::formatv("{0} output pixels (a piece of a row)",
-                                    std::min(piece, p.ow))
-                          .str(),
-        t->m, std::min(t->k, g.k) / (p.kh * p.kw), std::min(t->k, g.k),
-        t->tilesM(g), t->tilesN(g), t->chunksK(g),
+        piece == cw ? tiling::count(t->n / cw, "output row", "output rows")
+                    : tiling::count(std::min(piece, p.ow), "output pixel",
+                                    "output pixels") +
+                          " (a piece of a row)",
+        tiling::count(t->m, "channel", "channels"),
+        tiling::count(std::min(t->k, g.k) / (p.kh * p.kw), "channel",
+                      "channels"),
+        tiling::count(std::min(t->k, g.k), "im2col row", "im2col rows"),
+        t->tilesM(g), t->tilesN(g),
+        tiling::count(t->chunksK(g), "chunk", "chunks"),
         std::string(plan.epilogue.relu ? ", ReLU (Fixpipe)" : "") +
             tiling::describeRequant(plan.epilogue),
         plan.images * t->gmToL1Bytes(g));

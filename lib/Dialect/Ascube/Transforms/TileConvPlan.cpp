@@ -116,12 +116,24 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
            << prod.Name
            << " has no Fixpipe L0C -> GM: ascube-tile-linalg writes an NCHW "
               "convolution's output (O^T = W x X^T) with Fixpipe [tile_c4]";
-  if (!prod.HasFixpipe || (!byNd2nz && !prod.HasLoad3DV2))
+  if (!prod.HasFixpipe)
     return op->emitOpError()
            << prod.Name
-           << " has no Fixpipe L0C -> GM or LoadData 3D V2: "
-              "ascube-tile-linalg forms the im2col matrix with LoadData 3D "
-              "and writes with Fixpipe [tile_c4]";
+           << " has no Fixpipe L0C -> GM: ascube-tile-linalg writes a "
+              "convolution's output with Fixpipe [tile_c4]";
+  if (!byNd2nz && !prod.HasLoad3DV2) {
+    InFlightDiagnostic d = op->emitOpError();
+    d << prod.Name
+      << " has no LoadData 3D V2, with which ascube-tile-linalg forms the "
+         "im2col matrix of "
+      << (nchw ? "an NCHW map moved by DN2NZ" : "an NHWC map");
+    // Where ND2NZ builds X^T of an NCHW map (no DN2NZ), that form maps.
+    if (prod.HasND2NZ && !prod.HasDN2NZ)
+      d << "; an NCHW convolution (linalg.conv_2d_nchw_fchw) with a stride "
+           "of 1 along W, no zero-padded map and no bias maps on "
+        << prod.Name << ", its im2col matrix built by ND2NZ";
+    return d << " [tile_c4]";
+  }
   // An NCHW map by DN2NZ into LoadData 3D's NC1HWC0 map also writes the
   // NCHW output by Fixpipe NZ2DN.
   if (nchw && prod.HasDN2NZ && !prod.HasNZ2DN)
@@ -343,14 +355,16 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
         "ascube-tile-linalg: {0} {1} conv{24} {2} x {3} x {4} x {5} -> {6} x "
         "{7} "
         "x {8}, kernel {9} x {10}, stride {11} x {12}, dilation {13} x {14}: "
-        "tile {15} output pixels ({16}) x {17} channels, {18} C0 blocks per "
-        "chunk ({19} M x {20} N tiles, {21} chunks each){23}; GM -> L1 {22} "
+        "tile {15} ({16}) x {17}, {18} per "
+        "chunk ({19} M x {20} N tiles, {21} each){23}; GM -> L1 {22} "
         "B{25}",
         prod.Name, en, images, p.h, p.w, p.c, p.oh, p.ow, p.f, p.kh, p.kw, p.sh,
-        p.sw, p.dh, p.dw, t->pixels(p),
-        t->piece ? "a piece of a row"
-                 : llvm::formatv("{0} rows", t->rows).str(),
-        t->n, t->groups, t->tilesM(p), t->tilesN(p), t->chunksK(p),
+        p.sw, p.dh, p.dw,
+        tiling::count(t->pixels(p), "output pixel", "output pixels"),
+        t->piece ? "a piece of a row" : tiling::count(t->rows, "row", "rows"),
+        tiling::count(t->n, "channel", "channels"),
+        tiling::count(t->groups, "C0 block", "C0 blocks"), t->tilesM(p),
+        t->tilesN(p), tiling::count(t->chunksK(p), "chunk", "chunks"),
         images * t->gmToL1Bytes(p),
         std::string(epilogue.bias ? ", + bias (BT)" : "") +
             (epilogue.relu ? ", ReLU (Fixpipe)" : "") +

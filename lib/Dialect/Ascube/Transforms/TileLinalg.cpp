@@ -64,6 +64,31 @@ using namespace ascube;
 using target::Level;
 using Format = layout::Format;
 
+/// Why a convolution-like linalg op other than the three mapped forms
+/// stays as it is (its name without "linalg."): what it is, and what to
+/// write instead where there is something.
+static StringRef whyConvStays(StringRef name) {
+  if (name.starts_with("pooling"))
+    return "a pooling is no matrix product, and the Cube does not pool";
+  if (name.contains("depthwise"))
+    return "depthwise convolutions are not mapped yet (each channel would "
+           "be a product of its own; docs/Tiling.md, Not yet)";
+  if (name.ends_with("_q"))
+    return "convolutions with zero points (_q) are not mapped yet "
+           "(docs/Tiling.md, Not yet)";
+  if (!name.starts_with("conv_2d"))
+    return "1-D and 3-D convolutions are not mapped yet (docs/Tiling.md, "
+           "Not yet)";
+  if (name == "conv_2d")
+    return "a convolution with no batch and no channels: write it as "
+           "conv_2d_nhwc_hwcf with N = C = F = 1";
+  if (name.drop_front(strlen("conv_2d")).contains('g'))
+    return "grouped convolutions are not mapped yet (docs/Tiling.md, Not "
+           "yet)";
+  return "hold the operands in one of the layouts the pass maps (ascube "
+         "maps no linalg.transpose)";
+}
+
 namespace {
 
 using tiling::isPlainGMMatrix;
@@ -108,13 +133,13 @@ struct AscubeTileLinalgPass
         matmuls.push_back(op);
       else if (isa<linalg::ConvolutionOpInterface>(op))
         // Another convolution form stays as it is: say what would map.
-        op->emitWarning()
-            << "'" << op->getName()
-            << "' is not mapped onto the Cube and stays: ascube-tile-linalg "
-               "maps linalg.conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc (NHWC map "
-               "and output) and conv_2d_nchw_fchw; hold the "
-               "operands in those layouts (ascube maps no linalg.transpose) "
-               "[tile_c1]";
+        op->emitWarning() << "'" << op->getName()
+                          << "' is not mapped onto the Cube and stays: "
+                          << whyConvStays(op->getName().stripDialect())
+                          << "; ascube-tile-linalg maps "
+                             "linalg.conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc "
+                             "(NHWC map and output) and conv_2d_nchw_fchw "
+                             "[tile_c1]";
     });
     if (matmuls.empty())
       return;
@@ -123,6 +148,11 @@ struct AscubeTileLinalgPass
     const target::ProductInfo *chosen = nullptr;
     if (!product.empty() && !(chosen = setModuleTarget(module, product)))
       return signalPassFailure();
+    if (!tile.empty() && tile.size() != 3) {
+      matmuls.front()->emitOpError() << "tile=m,n,k takes three sizes, not "
+                                     << tile.size() << " [tile_c6]";
+      return signalPassFailure();
+    }
     for (Operation *op : matmuls) {
       const target::ProductInfo *prod = getTargetProduct(op);
       if (!prod) {
@@ -375,7 +405,8 @@ struct AscubeTileLinalgPass
                 "computes C = A x B: fill C with zero (+0.0) right "
                 "before it"
              << tiling::describeFillBefore(opPtr, C) << " [tile_c2]";
-    // An empty product: with M or N = 0 C has no element (nothing to do);
+    // An empty product: with M, N or the batch count 0 C has no element
+    // (nothing to do);
     // with K = 0 C stays the fill, which a Cube program would compute as
     // Mmads of no K — not mapped.
     // A bias add and a ReLU after the matmul fold into the program
@@ -397,7 +428,16 @@ struct AscubeTileLinalgPass
         return failure();
     }
     Value output = C;
-    if (p.m == 0 || p.n == 0) {
+    if (p.m == 0 || p.n == 0 || batches == 0) {
+      if (report)
+        op->emitRemark() << llvm::formatv(
+            "ascube-tile-linalg: M x N x K = {0} x {1} x {2}{3}: C has no "
+            "element, "
+            "nothing to compute; the op{4} removed",
+            p.m, p.n, p.k,
+            batch ? ", " + tiling::count(batches, "batch", "batches")
+                  : std::string(),
+            epilogue.ops.empty() ? " and its fill" : ", its fill and epilogue");
       for (Operation *e : llvm::reverse(epilogue.ops))
         e->erase();
       fill.erase();
@@ -442,14 +482,16 @@ struct AscubeTileLinalgPass
           "ascube-tile-linalg: {0} {1} x {2} -> {3}, M x N x K = {4} x {5} x "
           "{6}{18}{19}: tile m = {7}, n = {8}, k = {9} ({10} x {11} output "
           "tiles, "
-          "{12} K chunks each); L0C {13} B, L0A {14} B, L0B {15} B, L1 {16} "
+          "{12} each); L0C {13} B, L0A {14} B, L0B {15} B, L1 {16} "
           "B per chunk; GM -> L1 {17} B",
           prod.Name, an, bn, cn, p.m, p.n, p.k, t->m, t->n, t->k, t->tilesM(p),
-          t->tilesN(p), t->chunksK(p), t->m * t->n * p.cBits / 8,
-          t->m * t->k * p.aBits / 8, t->k * t->n * p.bBits / 8,
+          t->tilesN(p), tiling::count(t->chunksK(p), "K chunk", "K chunks"),
+          t->m * t->n * p.cBits / 8, t->m * t->k * p.aBits / 8,
+          t->k * t->n * p.bBits / 8,
           (t->m * t->k * p.aBits + t->k * t->n * p.bBits) / 8,
           batches * t->gmToL1Bytes(p),
-          batch ? llvm::formatv(", {0} batches", batches).str() : std::string(),
+          batch ? ", " + tiling::count(batches, "batch", "batches")
+                : std::string(),
           std::string(mx ? ", MmadMx with unit e8m0 scales" : "") +
               (epilogue.bias ? ", + bias (BT)" : "") +
               (epilogue.relu ? ", ReLU (Fixpipe)" : "") +

@@ -28,6 +28,11 @@
 
 namespace ascube::tiling {
 
+/// "n thing" or "n things" for a remark: `one` when n is 1, else `many`.
+inline std::string count(int64_t n, llvm::StringRef one, llvm::StringRef many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many).str();
+}
+
 /// A GM operand the pass can address: a static memref of `rank`
 /// dimensions with no memory space, row-major or a view of GM (getGMView:
 /// contiguous, or a 2-D matrix with a row pitch; not a column-major one)
@@ -375,7 +380,8 @@ enum class ConvForm { NhwcHwcf, NhwcFhwc, NchwFchw };
 /// before emitting it: its form, problem and tiling, the number of images,
 /// the map / weight and accumulator types, whether the weights reach L0B
 /// by LoadData 3D, the map's zero padding, the epilogue and the fill.
-/// `empty`: the output is empty; the op and its fill only go.
+/// `empty`: the output is empty; the op, its fill, its epilogue and a
+/// padded map's ops (alloc, fill, subview, copy) go, nothing else.
 struct ConvPlan {
   ConvForm form;
   model::ConvProblem p;

@@ -246,8 +246,11 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     `ascube.load_mx`, `ascube.mmad_mx` of k a whole 64; 4-bit data moves
     as bytes, so rows as stored hold an even count); not int4. The
     product: the option, or each
-    op's nearest enclosing ascube.target. M or N = 0: the op and its fill
-    are removed.
+    op's nearest enclosing ascube.target. An empty output (M, N or the
+    batch count 0; no image, output row, column or channel): the op, its
+    fill and epilogue are removed (a remark with report=true). Another
+    convolution-like op (depthwise, grouped, _q, 1-D, 3-D,
+    linalg.conv_2d, a pooling) stays, with a warning naming its kind.
 
     Errors (labels in docs/Constraints.md): a form the pass does not map
     (`tile_c1`: not memrefs in GM with static row-major shapes or GM
@@ -270,8 +273,8 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     one built by ND2NZ: its kernel width beyond nValue's 16384 or its W
     dilation beyond srcDValue), or a matmul's beyond a
     plain DataCopy's srcStride on a product without ND2NZ (`tile_c5`; with
-    ND2NZ a matmul's longer rows are copied one by one); explicit tile sizes not aligned or not fitting
-    (`tile_c6`); no product (`target_c1`) or a nested module's target other
+    ND2NZ a matmul's longer rows are copied one by one); explicit tile
+    sizes not three, not aligned or not fitting (`tile_c6`); no product (`target_c1`) or a nested module's target other
     than the option (`target_c2`); a convolution's kernel, stride or
     dilation beyond LoadData 3D's fields (`tile_c7`); a requantization
     Fixpipe cannot compute exactly — a scale with mantissa bits below bit
@@ -287,7 +290,8 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
            "Product key (set on the module); without it each op's nearest "
            "enclosing ascube.target is used">,
     Option<"report", "report", "bool", /*default=*/"false",
-           "Emit a remark with the chosen tiling and its GM -> L1 traffic">,
+           "Emit a remark with the chosen tiling and its GM -> L1 traffic "
+           "(for an op with an empty output: that it was removed)">,
     ListOption<"tile", "tile", "int64_t",
                "Tile sizes m,n,k instead of the chosen ones (checked "
                "against the capacities and alignment; for tests). A "
