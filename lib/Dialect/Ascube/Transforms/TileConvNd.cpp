@@ -63,8 +63,8 @@ public:
   ConvNdEmitter(OpBuilder &b, Location loc, const target::ProductInfo &prod,
                 const tiling::ConvPlan &plan, Value W, Value I, Value O)
       : MatmulEmitter(b, loc, prod, plan.gemm, plan.gemmTiling, W, I, O),
-        p(plan.p), cw(plan.rowColumns), piece(plan.piece), in(I), out(O) {
-    c0 = 256 / p.bits;
+        p(plan.p), cw(plan.rowColumns), piece(plan.piece),
+        c0(256 / plan.p.bits) {
     copyB = [this](Value b1, Value k0, int64_t kt, Value n0, int64_t nt) {
       copyIm2col(b1, k0, kt, n0, nt);
     };
@@ -128,7 +128,7 @@ private:
     bool perChannel = plane > 65535 || kk * c0 > 16384;
     eachRun(n0, nt, [&](Value row, Value ow0, int64_t len, Value j) {
       auto nd2nz = [&](Value from, Value to, int64_t num) {
-        DataCopyOp::create(b, loc, in, from, b1, to,
+        DataCopyOp::create(b, loc, B, from, b1, to,
                            CopyModeAttr::get(b.getContext(), CopyMode::nd2nz),
                            {}, {}, {}, {}, attr(num), attr(p.kw), attr(len),
                            attr(num > 1 ? plane : 0), attr(p.dw), attr(padRows),
@@ -162,7 +162,7 @@ private:
     int64_t fractalRows =
         llvm::alignTo(cast<MemRefType>(c.getType()).getShape()[0], 16);
     Value image0 = mul(add(mul(image, p.f), m0), pixels);
-    writeTilePieces(c, out, mt, pixels, [&](PieceWriter write) {
+    writeTilePieces(c, C, mt, pixels, [&](PieceWriter write) {
       if (piece == cw && cw == p.ow)
         return write(Value(), add(image0, mul(div(n0, cw), p.ow)), nt);
       eachRun(n0, nt, [&](Value row, Value ow0, int64_t len, Value j) {
@@ -183,8 +183,8 @@ private:
   /// GEMM columns per output row, and per N tile of a piece of one (= cw:
   /// tiles of whole rows).
   int64_t cw, piece;
-  int64_t c0 = 16;
-  Value in, out;
+  /// The map's C0 (elements per 32 B).
+  int64_t c0;
 };
 
 } // namespace

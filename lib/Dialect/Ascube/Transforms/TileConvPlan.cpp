@@ -111,16 +111,13 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
            << "ascube-tile-linalg maps a convolution whose map and weights "
               "have one type of 8 bits or more (LoadData 3D reads one map "
               "type) [tile_c3]";
-  if (byNd2nz && !prod.HasFixpipe)
-    return op->emitOpError()
-           << prod.Name
-           << " has no Fixpipe L0C -> GM: ascube-tile-linalg writes an NCHW "
-              "convolution's output (O^T = W x X^T) with Fixpipe [tile_c4]";
   if (!prod.HasFixpipe)
     return op->emitOpError()
            << prod.Name
-           << " has no Fixpipe L0C -> GM: ascube-tile-linalg writes a "
-              "convolution's output with Fixpipe [tile_c4]";
+           << " has no Fixpipe L0C -> GM: ascube-tile-linalg writes "
+           << (byNd2nz ? "an NCHW convolution's output (O^T = W x X^T)"
+                       : "a convolution's output")
+           << " with Fixpipe [tile_c4]";
   if (!byNd2nz && !prod.HasLoad3DV2) {
     InFlightDiagnostic d = op->emitOpError();
     d << prod.Name

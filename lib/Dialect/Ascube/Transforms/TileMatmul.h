@@ -42,7 +42,7 @@ public:
   MatmulEmitter(OpBuilder &b, Location loc, const target::ProductInfo &prod,
                 const model::MatmulProblem &p, const model::MatmulTiling &t,
                 Value A, Value B, Value C)
-      : ProgramEmitter(b, loc, prod), p(p), t(t), A(A), B(B), C(C) {
+      : ProgramEmitter(b, loc, prod), A(A), B(B), C(C), p(p), t(t) {
     aType = cast<MemRefType>(A.getType()).getElementType();
     bType = cast<MemRefType>(B.getType()).getElementType();
     cType = cast<MemRefType>(C.getType()).getElementType();
@@ -385,10 +385,14 @@ public:
   /// + mt) and columns [n0, n0 + nt) instead of one writeTile to C.
   std::function<void(Value, Value, int64_t, Value, int64_t)> copyB, writeC;
 
+protected:
+  /// The GM operands as given (for an NCHW convolution, TileConvNd.cpp:
+  /// the weights, the map and the output).
+  Value A, B, C;
+
 private:
   model::MatmulProblem p;
   model::MatmulTiling t;
-  Value A, B, C;
   int64_t aPitch = 0, bPitch = 0, cPitch = 0;
   Type aType, bType, cType;
   /// L1 address of the B chunks (after the A chunk).
