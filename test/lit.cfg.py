@@ -24,6 +24,14 @@ config.substitutions.append(("%ascube_plugin", os.path.join(config.ascube_obj_ro
 # installed libraries leave it out (their objects need ASan's runtime).
 if lit.util.pythonize_bool(config.ascube_sanitize):
     config.available_features.add("sanitize")
+# The host has AVX-512 VNNI (ascube-run then sums integer mmads of bytes
+# with vpdpbusd, and --vnni=true is allowed).
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        if any(l.startswith("flags") and " avx512_vnni" in l for l in cpuinfo):
+            config.available_features.add("x86-vnni")
+except OSError:
+    pass
 # Built against libMLIR.so: the C API and the mlir-opt plugin exist.
 if lit.util.pythonize_bool(config.ascube_mlir_dylib):
     config.available_features.add("mlir-dylib")

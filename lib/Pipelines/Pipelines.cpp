@@ -53,6 +53,11 @@ struct AscubeToLLVMOptions : public PassPipelineOptions<AscubeToLLVMOptions> {
                      "instruction in the plain scf/arith form instead of the "
                      "affine one (same bits)"),
       llvm::cl::init(false)};
+  Option<bool> x86Vnni{
+      *this, "x86-vnni",
+      llvm::cl::desc("Integer mmads of bytes by AVX-512 VNNI's vpdpbusd, for "
+                     "a target that has it (same bits)"),
+      llvm::cl::init(false)};
 };
 struct AscubePipelineOptions
     : public PassPipelineOptions<AscubePipelineOptions> {
@@ -70,7 +75,7 @@ struct AscubePipelineOptions
 
 void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks,
                                        bool raceChecks, bool syncChecks,
-                                       bool referenceMmad) {
+                                       bool referenceMmad, bool x86Vnni) {
   AscubeSelectMoversOptions quiet;
   quiet.remarks = false; // ascube-select-movers alone shows the choices
   pm.addPass(createAscubeSelectMovers(quiet));
@@ -80,6 +85,7 @@ void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks,
   options.raceChecks = raceChecks;
   options.syncChecks = syncChecks;
   options.reference = referenceMmad;
+  options.x86Vnni = x86Vnni;
   options.affine = true;  // the plain form with `reference` only
   options.outline = true; // compile time linear in the kernel's size
   pm.addPass(createConvertAscubeToLoops(options));
@@ -123,7 +129,7 @@ void registerAll() {
       "AOT",
       [](OpPassManager &pm, const AscubeToLLVMOptions &o) {
         buildAscubeToLLVMPipeline(pm, o.runtimeChecks, /*raceChecks=*/false,
-                                  /*syncChecks=*/false, o.reference);
+                                  /*syncChecks=*/false, o.reference, o.x86Vnni);
       });
   PassPipelineRegistration<AscubePipelineOptions>(
       "ascube-pipeline",

@@ -92,6 +92,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <chrono>
 #include <cmath>
@@ -152,6 +153,14 @@ static llvm::cl::opt<bool> referenceMmad(
                    "plain scf/arith form instead of the affine one; the "
                    "results have the same bits "
                    "(convert-ascube-to-loops reference=true)"),
+    llvm::cl::cat(runCategory));
+static llvm::cl::opt<llvm::cl::boolOrDefault> x86Vnni(
+    "vnni",
+    llvm::cl::desc("Sum integer mmads of 8-bit and 4-bit operands with "
+                   "AVX-512 VNNI's vpdpbusd (convert-ascube-to-loops "
+                   "x86-vnni=true; the same bits): by default where the host "
+                   "has it; =false uses the i16-pair form, =true fails on a "
+                   "host without it"),
     llvm::cl::cat(runCategory));
 static llvm::cl::opt<std::string> outputFill(
     "output-fill",
@@ -545,9 +554,15 @@ int main(int argc, char **argv) {
   }
   // The flag model's event IDs are the product's (8 without one).
   const ascube::target::ProductInfo *product = ascube::getTargetProduct(func);
+  // vpdpbusd where the host has AVX-512 VNNI (the JIT compiles for it).
+  bool hostVnni = llvm::sys::getHostCPUFeatures().lookup("avx512vnni");
+  if (x86Vnni == llvm::cl::BOU_TRUE && !hostVnni)
+    fail("--vnni: this host has no AVX-512 VNNI");
+  bool vnni =
+      x86Vnni == llvm::cl::BOU_UNSET ? hostVnni : x86Vnni == llvm::cl::BOU_TRUE;
   PassManager pm(&ctx);
   ascube::buildAscubeToLLVMPipeline(pm, runtimeChecks, checkRaces, checkSync,
-                                    referenceMmad);
+                                    referenceMmad, vnni);
   if (failed(pm.run(*module)))
     fail("lowering the kernel failed (see the diagnostics above)");
   std::vector<std::string> syncSites;

@@ -67,10 +67,13 @@ void configureAscubeToLoopsTarget(mlir::ConversionTarget &target,
 /// lib/Conversion/AscubeToLoops/*ToLoops.cpp) and of ascube.pipe_barrier.
 /// Needs prepareAscubeToLoops first. `referenceMmad`: mmad and mmad_mx as
 /// the plain loops of the documented order (the reference semantics) rather
-/// than the vector micro-kernels, which give the same bits.
+/// than the vector micro-kernels, which give the same bits. `x86Vnni`:
+/// integer mmads of bytes summed by AVX-512 VNNI's vpdpbusd (only for a host
+/// that has it; the same bits).
 void populateAscubeToLoopsConversionPatterns(mlir::TypeConverter &types,
                                              mlir::RewritePatternSet &patterns,
-                                             bool referenceMmad = false);
+                                             bool referenceMmad = false,
+                                             bool x86Vnni = false);
 
 } // namespace ascube
 

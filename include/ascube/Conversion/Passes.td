@@ -70,7 +70,14 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     so LLVM keeps it one x86 pmaddwd) into 16 i32 partial sums per element
     of a 4 x 4 block of C; the lane sums then go to C plus the bias or C,
     saturated as the i64 loop saturates (s32 C in place, 16 elements at a
-    time). Other integer mmads are the plain loops. With `reference`, all
+    time). With `x86-vnni` (a host with AVX-512 VNNI; `ascube-run` sets it
+    where the host has it) the lines are bytes and each step of 64 k is one
+    `llvm.x86.avx512.vpdpbusd.512` per element (an unsigned byte operand
+    times a signed one, four products a lane): two signed operands take
+    a + 128 and subtract 128 times each column's sum of B, two unsigned ones
+    b - 128 and add 128 times each row's sum of A; these sums wrap in i32,
+    but the true sum fits, so the bits are the same. Other integer mmads
+    are the plain loops. With `reference`, all
     are the plain loops (for each m, n a loop over k: the reference
     semantics); `mmad_sparse` is always the plain loops. DataCopy ND2NZ
     rows (not under `race-checks`) and LoadData 3D V2 windows aligned to C0
@@ -144,6 +151,12 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
            "raised to affine.load/store where their indices are affine, so "
            "upstream affine analyses and passes apply; the pipelines use it. "
            "Same bits as the plain form">,
+    Option<"x86Vnni", "x86-vnni", "bool", /*default=*/"false",
+           "Sum integer mmads of 8-bit and 4-bit operands with AVX-512 "
+           "VNNI's vpdpbusd (llvm.x86.avx512.vpdpbusd.512), four byte "
+           "products a step, instead of i16 pairs (i8 x ui8 stays in i16 "
+           "pairs); only for a target that has it (ascube-run sets it where "
+           "the host does; llc needs -mattr=+avx512vnni). Same bits">,
     Option<"outline", "outline", "bool", /*default=*/"false",
            "Lower each distinct instruction once, in a private function of "
            "its own (`__ascube_<mnemonic>`) that the kernel calls: compile "

@@ -31,12 +31,14 @@ namespace ascube {
 /// into one function of its own unless `raceChecks` or `syncChecks`),
 /// canonicalize, then the upstream
 /// lowerings (affine, scf -> cf, arith with bf16 expanded, memref, vector,
-/// math, func -> LLVM). Registered as `ascube-to-llvm` (options
-/// `runtime-checks`, `reference`).
+/// math, func -> LLVM). `x86Vnni`: integer mmads of bytes by AVX-512
+/// VNNI's vpdpbusd, for a target that has it (the same bits). Registered as
+/// `ascube-to-llvm` (options `runtime-checks`, `reference`, `x86-vnni`).
 void buildAscubeToLLVMPipeline(mlir::OpPassManager &pm,
                                bool runtimeChecks = false,
                                bool raceChecks = false, bool syncChecks = false,
-                               bool referenceMmad = false);
+                               bool referenceMmad = false,
+                               bool x86Vnni = false);
 
 /// Builds the entry from linalg: ascube-tile-linalg for `product` (empty:
 /// the module's ascube.target), turning linalg.matmul on GM memrefs into a

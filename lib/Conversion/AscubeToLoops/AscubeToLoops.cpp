@@ -605,8 +605,10 @@ void ascube::configureAscubeToLoopsTarget(ConversionTarget &target,
   // reinterpretation of its storage.
   target.addDynamicallyLegalDialect<memref::MemRefDialect>(
       [&types](Operation *op) { return types.isLegal(op); });
-  // llvm.freeze keeps the integer mmad's i16 pair sums whole (pmaddwd).
-  target.addLegalOp<UnrealizedConversionCastOp, ModuleOp, LLVM::FreezeOp>();
+  // llvm.freeze keeps the integer mmad's i16 pair sums whole (pmaddwd);
+  // llvm.call_intrinsic is its vpdpbusd (x86-vnni).
+  target.addLegalOp<UnrealizedConversionCastOp, ModuleOp, LLVM::FreezeOp,
+                    LLVM::CallIntrinsicOp>();
   target.addDynamicallyLegalOp<func::FuncOp>([&types](func::FuncOp f) {
     return types.isSignatureLegal(f.getFunctionType()) &&
            types.isLegal(&f.getBody());
@@ -616,7 +618,8 @@ void ascube::configureAscubeToLoopsTarget(ConversionTarget &target,
 }
 
 void ascube::populateAscubeToLoopsConversionPatterns(
-    TypeConverter &types, RewritePatternSet &patterns, bool referenceMmad) {
+    TypeConverter &types, RewritePatternSet &patterns, bool referenceMmad,
+    bool x86Vnni) {
   patterns.add<OrderingLowering<PipeBarrierOp>, OrderingLowering<SetFlagOp>,
                OrderingLowering<WaitFlagOp>, SyncAllLowering,
                BlockQueryLowering<BlockIdxOp, kBlockIdxGlobal>,
@@ -628,7 +631,7 @@ void ascube::populateAscubeToLoopsConversionPatterns(
   populateDataCopyToLoopsPatterns(types, patterns);
   populateLoadData2DToLoopsPatterns(types, patterns);
   populateLoadData3DToLoopsPatterns(types, patterns);
-  populateMmadToLoopsPatterns(types, patterns, referenceMmad);
+  populateMmadToLoopsPatterns(types, patterns, referenceMmad, x86Vnni);
   populateFixpipeToLoopsPatterns(types, patterns);
 }
 
@@ -651,7 +654,8 @@ struct ConvertAscubeToLoopsPass
     ConversionTarget target(getContext());
     configureAscubeToLoopsTarget(target, types);
     RewritePatternSet patterns(&getContext());
-    populateAscubeToLoopsConversionPatterns(types, patterns, reference);
+    populateAscubeToLoopsConversionPatterns(types, patterns, reference,
+                                            x86Vnni);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    types);
     populateReturnOpTypeConversionPattern(patterns, types);

@@ -322,9 +322,12 @@ void populateLoadData2DToLoopsPatterns(TypeConverter &types,
 void populateLoadData3DToLoopsPatterns(TypeConverter &types,
                                        RewritePatternSet &patterns);
 /// `reference`: mmad and mmad_mx as the plain loops of the documented order
-/// instead of the vector micro-kernels (the same bits).
+/// instead of the vector micro-kernels (the same bits). `x86Vnni`: integer
+/// mmads of bytes summed by vpdpbusd (the host has AVX-512 VNNI; the same
+/// bits).
 void populateMmadToLoopsPatterns(TypeConverter &types,
-                                 RewritePatternSet &patterns, bool reference);
+                                 RewritePatternSet &patterns, bool reference,
+                                 bool x86Vnni);
 void populateFixpipeToLoopsPatterns(TypeConverter &types,
                                     RewritePatternSet &patterns);
 

@@ -134,10 +134,14 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
 struct MatmulSpec {
   int64_t m = 0, n = 0, k = 0;
   bool isFloat = true;
+  /// The operands' element types (an integer's signedness picks the
+  /// VNNI form).
+  Type aType, bType;
   /// Integer operands of at most 8 bits whose products summed from zero
   /// fit in i32 for every k (|a| |b| k < 2^31): the dot-product form over
-  /// i16 pairs (emitIntegerDotKernels) may sum them in any order in i32 and
-  /// add init after. Other integers take the reference loops.
+  /// i16 pairs, or bytes by vpdpbusd (emitIntegerDotKernels), may sum them
+  /// in any order in i32 and add init after. Other integers take the
+  /// reference loops.
   bool i16Pairs = false;
   /// Every product a(i, k) b(k, j) is exact in f32 (f16, 8-bit and 4-bit
   /// float operands, no HF32): a fused multiply-add then rounds once where
@@ -194,9 +198,12 @@ void emitReferenceLoops(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
 
 /// A run of elements as loaded (`v`, their storage type) widened to `w`
 /// (f32, or i16 for 8-bit integers) as loadWide widens one: f16 converted, bf16
-/// shifted into the top half, f32 as is, integers sign- or zero-extended.
+/// shifted into the top half, f32 as is, integers sign- or zero-extended
+/// (8-bit integers kept as bytes where `w` is i8).
 Value widenRun(ImplicitLocOpBuilder &b, Value v, Type logical, Type w) {
   auto vt = cast<VectorType>(v.getType());
+  if (vt.getElementType() == w)
+    return v;
   auto to = [&](Type e) { return VectorType::get(vt.getShape(), e); };
   if (logical.isF16())
     return arith::ExtFOp::create(
@@ -217,7 +224,7 @@ Value widenRun(ImplicitLocOpBuilder &b, Value v, Type logical, Type w) {
 }
 
 /// Packs `lines` lines (rows of A, columns of B) of k elements of an
-/// operand into `dst` (element type `w`: f32 or i16), element
+/// operand into `dst` (element type `w`: f32, i16, or i8 for VNNI), element
 /// (line, kk) at `position(line, kk)`: a run of c0 k elements at a time
 /// (vector load, widened by casts, one vector store where `stride` is 1,
 /// else one store per element, `stride` apart),
@@ -290,7 +297,8 @@ void forTileKinds(int64_t m, int64_t n, int64_t rows, int64_t cols,
 
 /// The fast form of float matmuls, the same bits: the widened operands
 /// (f32) are packed once into
-/// plain scratch arrays (A as [m/16][k][16], B as [n/16][k][16]), then each
+/// plain scratch arrays (A as [m][k], its runs of k copied as vectors; B as
+/// [n/16][k][16], each run's elements 16 apart), then each
 /// 16 x 16 output tile is a register micro-kernel — 16 row vectors over n,
 /// and for each k in order one B row vector and, per row, A broadcast,
 /// multiplied and added lane by lane (fused only where every product is
@@ -325,7 +333,11 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
                   llvm::function_ref<Value(Value line, Value kk)> value) {
     packLines(b, dst, w, lines, s.k, runs, value, packed, T);
   };
-  pack(pa, s.m, s.aLines, s.a);
+  // A as [i][kk]: the micro-kernel broadcasts its elements one by one, so
+  // a row's run of k stays a run (one vector store).
+  packLines(
+      b, pa, w, s.m, s.k, s.aLines, s.a,
+      [&](Value i, Value kk) { return im.add(im.mul(i, s.k), kk); }, 1);
   pack(pb, s.n, s.bLines, [&](Value j, Value kk) { return s.b(kk, j); });
   if (!direct)
     forRange(b, s.m, [&](Value i) {
@@ -370,14 +382,16 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
     {
       OpBuilder::InsertionGuard g2(b);
       b.setInsertionPointToStart(kLoop.getBody());
-      Value kk16 = im.mul(kLoop.getInductionVar(), T);
+      Value kk = kLoop.getInductionVar();
+      Value kk16 = im.mul(kk, T);
       Value bv =
           vector::LoadOp::create(b, vt, pb, ValueRange{im.add(bRow, kk16)});
-      Value aAt = im.add(aRow, kk16);
+      // Row ti * 16 + r of A at kk: aRow (= ti * 16 * k) + r * k + kk.
+      Value aAt = im.add(aRow, kk);
       SmallVector<Value> next;
       for (int64_t r = 0; r < rows; ++r) {
         Value av = vector::BroadcastOp::create(
-            b, vt, memref::LoadOp::create(b, pa, im.add(aAt, r)));
+            b, vt, memref::LoadOp::create(b, pa, im.add(aAt, r * s.k)));
         Value acc = kLoop.getRegionIterArgs()[r];
         if (s.exactProducts) {
           next.push_back(vector::FMAOp::create(b, av, bv, acc));
@@ -505,24 +519,42 @@ void storeBlock(ImplicitLocOpBuilder &b, const MatmulSpec::DirectC &d, Value i0,
 /// written in place (s.direct) through sumLanes and storeBlock, 16 elements
 /// at a time; any other block (tails, GEMV, ui32 C, a scratch C) element by
 /// element, init (i64) added and written by s.finish.
-void emitIntegerDotKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
+///
+/// With `vnni` (the host has AVX-512 VNNI: the pass option x86-vnni), the
+/// lines are bytes (kp = k rounded up to 64) and each step over 64 k adds
+/// to lane l the four products u(4l + q) s(4l + q), one vpdpbusd
+/// (llvm.x86.avx512.vpdpbusd.512: u unsigned, s signed bytes, the sum of
+/// four and the lane wrapping in i32). ui8 x i8 is u x s as is (i8 x ui8,
+/// in no product's Mmad table, stays in i16 pairs); two signed operands
+/// take u = a + 128 (the byte's top bit flipped) and add -128 sum_k b(k, j)
+/// per column, two unsigned ones s = b - 128 and add 128 sum_k a(i, k) per
+/// row. These sums and the step's wrap around 2^32, but the true sum
+/// fits in i32 (s.i16Pairs), so the result is the same.
+void emitIntegerDotKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s,
+                           bool vnni) {
   IndexMath im{b};
-  // i16 per step; rows and columns per block (R x Q = 16 sums, a vector).
-  constexpr int64_t V = 32, R = 4, Q = 16 / R;
-  Type i16 = b.getI16Type(), i32 = b.getI32Type();
+  bool aSigned = !s.aType.isUnsignedInteger(),
+       bSigned = !s.bType.isUnsignedInteger();
+  vnni = vnni && !(aSigned && !bSigned);
+  // Elements per step (i16, or bytes with VNNI); rows and columns per
+  // block (R x Q = 16 sums, a vector).
+  const int64_t V = vnni ? 64 : 32;
+  constexpr int64_t R = 4, Q = 16 / R;
+  Type i16 = b.getI16Type(), i32 = b.getI32Type(), i8 = b.getI8Type();
+  Type lineType = vnni ? i8 : i16;
   int64_t kp = llvm::alignTo(s.k, V);
   auto alloc = [&](int64_t lines) {
-    return memref::AllocOp::create(b, MemRefType::get({lines * kp}, i16))
+    return memref::AllocOp::create(b, MemRefType::get({lines * kp}, lineType))
         .getResult();
   };
   Value pa = alloc(s.m), pb = alloc(s.n);
   auto position = [&](Value t, Value kk) { return im.add(im.mul(t, kp), kk); };
-  packLines(b, pa, i16, s.m, s.k, s.aLines, s.a, position, 1);
+  packLines(b, pa, lineType, s.m, s.k, s.aLines, s.a, position, 1);
   packLines(
-      b, pb, i16, s.n, s.k, s.bLines,
+      b, pb, lineType, s.n, s.k, s.bLines,
       [&](Value j, Value kk) { return s.b(kk, j); }, position, 1);
   if (kp > s.k) {
-    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(i16));
+    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(lineType));
     for (auto pair : {std::pair{pa, s.m}, std::pair{pb, s.n}}) {
       Value buf = pair.first;
       forRange(b, pair.second, [&](Value t) {
@@ -532,8 +564,69 @@ void emitIntegerDotKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
       });
     }
   }
-  auto pvt = VectorType::get({V}, i16), half = VectorType::get({V / 2}, i16);
-  auto vt = VectorType::get({V / 2}, i32);
+  auto vt = VectorType::get({16}, i32);
+  // VNNI: the per-column or per-row correction of an operand shifted by
+  // 128 (A is vpdpbusd's unsigned operand, B its signed one).
+  enum class Fix { None, Columns, Rows } fix = Fix::None;
+  Value corr;
+  auto bytes = VectorType::get({64}, i8);
+  auto vpdpbusd = [&](Value acc, Value u, Value sv) {
+    return LLVM::CallIntrinsicOp::create(
+               b, vt, b.getStringAttr("llvm.x86.avx512.vpdpbusd.512"),
+               ValueRange{acc, u, sv})
+        ->getResult(0);
+  };
+  auto splat = [&](VectorType t, Attribute v) {
+    return arith::ConstantOp::create(b, DenseElementsAttr::get(t, v))
+        .getResult();
+  };
+  if (vnni) {
+    fix = aSigned && bSigned     ? Fix::Columns
+          : !aSigned && !bSigned ? Fix::Rows
+                                 : Fix::None;
+  }
+  if (fix != Fix::None) {
+    // The line sums of the operand that stays (B's columns, or A's rows),
+    // by vpdpbusd against bytes of 1, times -128 or 128 (i32, wrapping).
+    bool cols = fix == Fix::Columns;
+    Value keep = cols ? pb : pa;
+    int64_t lines = cols ? s.n : s.m;
+    corr = memref::AllocOp::create(b, MemRefType::get({lines}, i32));
+    Value ones = splat(bytes, b.getI8IntegerAttr(1));
+    Value scale =
+        arith::ConstantIntOp::create(b, i32, cols ? -128 : 128).getResult();
+    forRange(b, lines, [&](Value t) {
+      Value zero = splat(vt, b.getZeroAttr(i32));
+      auto loop = scf::ForOp::create(b, im.c(0), im.c(kp / V), im.c(1),
+                                     ValueRange{zero});
+      {
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPointToStart(loop.getBody());
+        Value kk = im.mul(loop.getInductionVar(), V);
+        Value v = vector::LoadOp::create(b, bytes, keep, position(t, kk));
+        Value acc = loop.getRegionIterArgs()[0];
+        scf::YieldOp::create(b, cols ? vpdpbusd(acc, ones, v)
+                                     : vpdpbusd(acc, v, ones));
+      }
+      Value sum = vector::ReductionOp::create(b, vector::CombiningKind::ADD,
+                                              loop.getResult(0));
+      memref::StoreOp::create(b, arith::MulIOp::create(b, sum, scale), corr, t);
+    });
+    // The shifted operand: each byte's top bit flipped (zeros of the k
+    // padding too, which the other operand's zeros cancel).
+    Value shifted = cols ? pa : pb;
+    Value top = splat(bytes, b.getI8IntegerAttr(-128));
+    forRange(b, cols ? s.m : s.n, [&](Value t) {
+      forRange(b, kp / V, [&](Value c) {
+        Value at = position(t, im.mul(c, V));
+        Value v = vector::LoadOp::create(b, bytes, shifted, at);
+        vector::StoreOp::create(b, arith::XOrIOp::create(b, v, top), shifted,
+                                at);
+      });
+    });
+  }
+  auto pvt = VectorType::get({V}, lineType),
+       half = VectorType::get({V / 2}, i16);
   SmallVector<int64_t> even, odd;
   for (int64_t l = 0; l < V / 2; ++l)
     even.push_back(2 * l), odd.push_back(2 * l + 1);
@@ -566,27 +659,57 @@ void emitIntegerDotKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
       OpBuilder::InsertionGuard g2(b);
       b.setInsertionPointToStart(kLoop.getBody());
       Value kk = im.mul(kLoop.getInductionVar(), V);
-      SmallVector<std::pair<Value, Value>> as, bs;
-      for (int64_t r = 0; r < rows; ++r)
-        as.push_back(split(pa, im.add(i0, r), kk));
-      for (int64_t c = 0; c < cols; ++c)
-        bs.push_back(split(pb, im.add(j0, c), kk));
       SmallVector<Value> next;
-      for (int64_t r = 0; r < rows; ++r)
-        for (int64_t c = 0; c < cols; ++c) {
-          // One statement per op: the IR's order is not the C++ compiler's.
-          Value lo = arith::MulIOp::create(b, as[r].first, bs[c].first);
-          Value hi = arith::MulIOp::create(b, as[r].second, bs[c].second);
-          Value two = arith::AddIOp::create(b, lo, hi);
-          two = LLVM::FreezeOp::create(b, two);
-          next.push_back(arith::AddIOp::create(
-              b, kLoop.getRegionIterArgs()[r * cols + c], two));
-        }
+      if (vnni) {
+        // A's rows and B's columns as loaded; each pair one vpdpbusd.
+        SmallVector<Value> ar, bc;
+        for (int64_t r = 0; r < rows; ++r)
+          ar.push_back(
+              vector::LoadOp::create(b, pvt, pa, position(im.add(i0, r), kk)));
+        for (int64_t c = 0; c < cols; ++c)
+          bc.push_back(
+              vector::LoadOp::create(b, pvt, pb, position(im.add(j0, c), kk)));
+        for (int64_t r = 0; r < rows; ++r)
+          for (int64_t c = 0; c < cols; ++c) {
+            Value acc = kLoop.getRegionIterArgs()[r * cols + c];
+            next.push_back(vpdpbusd(acc, ar[r], bc[c]));
+          }
+      } else {
+        SmallVector<std::pair<Value, Value>> as, bs;
+        for (int64_t r = 0; r < rows; ++r)
+          as.push_back(split(pa, im.add(i0, r), kk));
+        for (int64_t c = 0; c < cols; ++c)
+          bs.push_back(split(pb, im.add(j0, c), kk));
+        for (int64_t r = 0; r < rows; ++r)
+          for (int64_t c = 0; c < cols; ++c) {
+            // One statement per op: the IR's order is not the C++
+            // compiler's.
+            Value lo = arith::MulIOp::create(b, as[r].first, bs[c].first);
+            Value hi = arith::MulIOp::create(b, as[r].second, bs[c].second);
+            Value two = arith::AddIOp::create(b, lo, hi);
+            two = LLVM::FreezeOp::create(b, two);
+            next.push_back(arith::AddIOp::create(
+                b, kLoop.getRegionIterArgs()[r * cols + c], two));
+          }
+      }
       scf::YieldOp::create(b, next);
     }
     SmallVector<Value> partial(kLoop.getResults());
     if (rows == R && cols == Q && s.direct) {
-      storeBlock(b, *s.direct, i0, j0, R, sumLanes(b, partial));
+      Value sums = sumLanes(b, partial);
+      if (fix != Fix::None) {
+        // Lane r * Q + c: the correction of column j0 + c, or of row i0 + r.
+        bool byColumn = fix == Fix::Columns;
+        Value four = vector::LoadOp::create(b, VectorType::get({Q}, i32), corr,
+                                            byColumn ? j0 : i0);
+        SmallVector<int64_t> lanes;
+        for (int64_t r = 0; r < R; ++r)
+          for (int64_t c = 0; c < Q; ++c)
+            lanes.push_back(byColumn ? c : r);
+        sums = arith::AddIOp::create(
+            b, sums, vector::ShuffleOp::create(b, four, four, lanes));
+      }
+      storeBlock(b, *s.direct, i0, j0, R, sums);
       return;
     }
     for (int64_t r = 0; r < rows; ++r)
@@ -594,6 +717,11 @@ void emitIntegerDotKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
         Value i = im.add(i0, r), j = im.add(j0, c);
         Value sum = vector::ReductionOp::create(b, vector::CombiningKind::ADD,
                                                 partial[r * cols + c]);
+        if (fix != Fix::None)
+          sum = arith::AddIOp::create(
+              b, sum,
+              memref::LoadOp::create(b, corr,
+                                     ValueRange{fix == Fix::Columns ? j : i}));
         Value wide = arith::ExtSIOp::create(b, b.getI64Type(), sum);
         s.finish(i, j, arith::AddIOp::create(b, s.init(i, j), wide));
       }
@@ -601,15 +729,18 @@ void emitIntegerDotKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
   forTileKinds(s.m, s.n, R, Q, blocks);
   memref::DeallocOp::create(b, pa);
   memref::DeallocOp::create(b, pb);
+  if (corr)
+    memref::DeallocOp::create(b, corr);
 }
 
 /// The reference loops, the integer dot-product form (s.i16Pairs) or the
 /// float micro-kernels.
-void emitMatmul(ImplicitLocOpBuilder &b, const MatmulSpec &s, bool reference) {
+void emitMatmul(ImplicitLocOpBuilder &b, const MatmulSpec &s, bool reference,
+                bool vnni) {
   if (reference || (!s.isFloat && !s.i16Pairs))
     emitReferenceLoops(b, s);
   else if (!s.isFloat)
-    emitIntegerDotKernels(b, s);
+    emitIntegerDotKernels(b, s, vnni);
   else
     emitMicroKernels(b, s);
 }
@@ -703,7 +834,7 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
     };
     if (!sat)
       s.direct = directC(C, m1, *p, bias);
-    emitMatmul(b, s, reference);
+    emitMatmul(b, s, reference, /*vnni=*/false);
     rewriter.eraseOp(op);
     return success();
   }
@@ -711,9 +842,10 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
 
 /// Mmad (§13).
 struct MmadLowering : AscubePattern<MmadOp> {
-  MmadLowering(TypeConverter &types, MLIRContext *ctx, bool reference)
-      : AscubePattern(types, ctx), reference(reference) {}
-  bool reference;
+  MmadLowering(TypeConverter &types, MLIRContext *ctx, bool reference,
+               bool vnni)
+      : AscubePattern(types, ctx), reference(reference), vnni(vnni) {}
+  bool reference, vnni;
   LogicalResult
   matchAndRewrite(MmadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -756,6 +888,7 @@ struct MmadLowering : AscubePattern<MmadOp> {
 
     MatmulSpec s;
     s.m = p->m, s.n = p->n, s.k = p->k, s.isFloat = isFloat;
+    s.aType = at, s.bType = bt;
     s.i16Pairs =
         !isFloat && at.getIntOrFloatBitWidth() <= 8 &&
         bt.getIntOrFloatBitWidth() <= 8 &&
@@ -831,7 +964,7 @@ struct MmadLowering : AscubePattern<MmadOp> {
     if (((isFloat && ct.isF32() && !sat) || s32) && biasType == ct &&
         cast<MemRefType>(C.getType()).getElementType() == getStorage(ct).type)
       s.direct = directC(C, cm1, *p, bias);
-    emitMatmul(b, s, reference);
+    emitMatmul(b, s, reference, vnni);
     rewriter.eraseOp(op);
     return success();
   }
@@ -841,8 +974,9 @@ struct MmadLowering : AscubePattern<MmadOp> {
 
 void ascube::lowering::populateMmadToLoopsPatterns(TypeConverter &types,
                                                    RewritePatternSet &patterns,
-                                                   bool reference) {
+                                                   bool reference,
+                                                   bool x86Vnni) {
   patterns.add<MmadSparseLowering>(types, patterns.getContext());
-  patterns.add<MmadMxLowering, MmadLowering>(types, patterns.getContext(),
-                                             reference);
+  patterns.add<MmadMxLowering>(types, patterns.getContext(), reference);
+  patterns.add<MmadLowering>(types, patterns.getContext(), reference, x86Vnni);
 }

@@ -6,7 +6,7 @@
 // fused (vector.fma), bf16 ones are multiplied and added apart; f32 C is
 // read and written in place. Hand-worked addresses: A 16 x 32 f16 Zz (C0
 // 16): row i, k block k1 starts at k1 * 256 + i * 16; packed A holds
-// (i, kk) at kk * 16 + i.
+// (i, kk) at i * 32 + kk (k = 32), packed B (kk, j) at kk * 16 + j.
 // RUN: ascube-opt %s -split-input-file --convert-ascube-to-loops --canonicalize --cse | FileCheck %s
 
 !A = memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
@@ -20,27 +20,34 @@
 // CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
 // CHECK: %[[PA:.*]] = memref.alloc() : memref<512xf32>
 // CHECK: %[[PB:.*]] = memref.alloc() : memref<512xf32>
-// A run of 16 k elements: one vector load, widened exactly, stored 16 apart.
+// A run of 16 k elements of row i (k block k1): one vector load, widened
+// exactly, one vector store at i * 32 + k1 * 16.
 // CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}}
-// CHECK: scf.for
+// CHECK: scf.for %[[K1:.*]] = %{{.*}} to %{{.*}}
+// CHECK-NEXT: %[[KK:.*]] = arith.muli %[[K1]], %c16 : index
 // CHECK: %[[LD:.*]] = vector.load %[[A]][%{{.*}}] : memref<512xi16>, vector<16xi16>
 // CHECK-NEXT: %[[H:.*]] = arith.bitcast %[[LD]] : vector<16xi16> to vector<16xf16>
 // CHECK-NEXT: %[[W:.*]] = arith.extf %[[H]] : vector<16xf16> to vector<16xf32>
-// CHECK: %[[E0:.*]] = vector.extract %[[W]][0] : f32 from vector<16xf32>
-// CHECK-NEXT: memref.store %[[E0]], %[[PA]][%[[AT:.*]]] : memref<512xf32>
-// CHECK-NEXT: %[[AT1:.*]] = arith.addi %[[AT]], %c16 : index
-// CHECK-NEXT: %[[E1:.*]] = vector.extract %[[W]][1] : f32 from vector<16xf32>
-// CHECK-NEXT: memref.store %[[E1]], %[[PA]][%[[AT1]]] : memref<512xf32>
-// CHECK: vector.load %[[B]][%{{.*}}] : memref<512xi16>, vector<16xi16>
+// CHECK-NEXT: %[[ROW:.*]] = arith.muli %[[I]], %[[C32]] : index
+// CHECK-NEXT: %[[AT:.*]] = arith.addi %[[ROW]], %[[KK]] : index
+// CHECK-NEXT: vector.store %[[W]], %[[PA]][%[[AT]]] : memref<512xf32>, vector<16xf32>
+// B's run of 16 k elements of column j: stored 16 apart.
+// CHECK: %[[LDB:.*]] = vector.load %[[B]][%{{.*}}] : memref<512xi16>, vector<16xi16>
+// CHECK: %[[WB:.*]] = arith.extf %{{.*}} : vector<16xf16> to vector<16xf32>
+// CHECK: %[[E0:.*]] = vector.extract %[[WB]][0] : f32 from vector<16xf32>
+// CHECK-NEXT: memref.store %[[E0]], %[[PB]][%[[BT:.*]]] : memref<512xf32>
+// CHECK-NEXT: %[[BT1:.*]] = arith.addi %[[BT]], %c16 : index
+// CHECK-NEXT: %[[E1:.*]] = vector.extract %[[WB]][1] : f32 from vector<16xf32>
+// CHECK-NEXT: memref.store %[[E1]], %[[PB]][%[[BT1]]] : memref<512xf32>
 // The k loop: from zero (cmatrixInitVal), k = 0 .. 31 in order.
 // CHECK: %[[R:.*]]:16 = scf.for %[[K:.*]] = %{{.*}} to %[[C32]] step %{{.*}} iter_args(%[[ACC0:[a-z0-9_]+]] = %[[ZERO]], %[[ACC1:[a-z0-9_]+]] = %[[ZERO]],
 // CHECK-NEXT: %[[K16:.*]] = arith.muli %[[K]], %c16 : index
 // CHECK-NEXT: %[[BV:.*]] = vector.load %[[PB]][%[[K16]]] : memref<512xf32>, vector<16xf32>
-// CHECK-NEXT: %[[A0:.*]] = memref.load %[[PA]][%[[K16]]] : memref<512xf32>
+// CHECK-NEXT: %[[A0:.*]] = memref.load %[[PA]][%[[K]]] : memref<512xf32>
 // CHECK-NEXT: %[[AB0:.*]] = vector.broadcast %[[A0]] : f32 to vector<16xf32>
 // CHECK-NEXT: %[[S0:.*]] = vector.fma %[[AB0]], %[[BV]], %[[ACC0]] : vector<16xf32>
-// CHECK-NEXT: %[[K161:.*]] = arith.addi %[[K16]], %c1 : index
-// CHECK-NEXT: %[[A1:.*]] = memref.load %[[PA]][%[[K161]]] : memref<512xf32>
+// CHECK-NEXT: %[[K1R:.*]] = arith.addi %[[K]], %[[C32]] : index
+// CHECK-NEXT: %[[A1:.*]] = memref.load %[[PA]][%[[K1R]]] : memref<512xf32>
 // CHECK-NEXT: %[[AB1:.*]] = vector.broadcast %[[A1]] : f32 to vector<16xf32>
 // CHECK-NEXT: %[[S1:.*]] = vector.fma %[[AB1]], %[[BV]], %[[ACC1]] : vector<16xf32>
 // CHECK: scf.yield %[[S0]], %[[S1]],

@@ -20,7 +20,7 @@ which NaN a NaN result is the documents do not say, and LLVM does not fix
 it either — it may commute the operands whose payload propagates).
 
 Usage: fast_reference.py --runner PATH/ascube-run --out DIR [--count N]
-                         [--batch B] [--seed S]
+                         [--batch B] [--seed S] [--fast-flag=FLAG ...]
 """
 import argparse
 import os
@@ -157,6 +157,9 @@ def main():
     p.add_argument("--count", type=int, default=2000)
     p.add_argument("--batch", type=int, default=100)
     p.add_argument("--seed", type=int, default=20261202)
+    # Passed to the fast run (--fast-flag=--vnni=false: integer mmads in
+    # the i16-pair form on a host with AVX-512 VNNI too).
+    p.add_argument("--fast-flag", action="append", default=[])
     o = p.parse_args()
     rng = np.random.default_rng(o.seed)
     os.makedirs(o.out, exist_ok=True)
@@ -200,7 +203,7 @@ def main():
             with open(d + "/batch.mlir", "w") as f:
                 f.write(text)
             results = {}
-            for mode, extra in (("fast", []), ("reference", ["--reference-mmad"])):
+            for mode, extra in (("fast", o.fast_flag), ("reference", ["--reference-mmad"])):
                 cmd = [o.runner, d + "/batch.mlir", "--entry", "all"] + extra
                 for spec in inputs:
                     cmd += ["--input", spec]

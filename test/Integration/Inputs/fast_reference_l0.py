@@ -24,7 +24,10 @@ scf/arith form), and every output byte must agree (any NaN equal to any
 NaN). No golden of our own is involved.
 
 Usage: fast_reference_l0.py --runner PATH/ascube-run --out DIR [--count N]
-                            [--batch B] [--seed S]
+                            [--batch B] [--seed S] [--integer]
+                            [--fast-flag=FLAG ...]
+--integer draws only the rows with an integer C; each --fast-flag is passed
+to the fast run (--fast-flag=--vnni=false: the i16-pair form).
 """
 import os
 import subprocess
@@ -158,11 +161,15 @@ def data(rng, t, count):
     return rng.integers(0, 256, nbytes, dtype=np.uint8)
 
 
+# --integer: only the rows with an integer C (the integer dot-product forms).
+INTEGER_ONLY = False
+
+
 def mmad_kernel(rng, name, product):
     """A random mmad of a table row the product has: its function text,
     arguments (name, type, input bytes or None, output numpy dtype or
     None) and coverage keys."""
-    rows = [r for r in ROWS if product in r[3]]
+    rows = [r for r in ROWS if product in r[3] and (not INTEGER_ONLY or r[2] in ("i32", "ui32"))]
     at, bt, ct, _ = rows[rng.integers(len(rows))]
     ta, abits, _ = ELEM[at]
     tb, tc = ELEM[bt][0], ELEM[ct][0]
@@ -330,7 +337,7 @@ def load3d_kernels(rng):
     return out
 
 
-def run_batch(runner, d, product, sat, kernels):
+def run_batch(runner, d, product, sat, kernels, fast_flags=()):
     """One module of `kernels` (name, text, args, keys) with an entry
     calling each, run fast and with --reference-mmad; returns the failures
     and the outputs compared."""
@@ -364,7 +371,7 @@ def run_batch(runner, d, product, sat, kernels):
         "    return", "  }", "}"]) + "\n"
     with open(d + "/batch.mlir", "w") as f:
         f.write(text)
-    for mode, extra in (("fast", []), ("reference", ["--reference-mmad"])):
+    for mode, extra in (("fast", list(fast_flags)), ("reference", ["--reference-mmad"])):
         cmd = [runner, d + "/batch.mlir", "--entry", "all"] + extra + cmd_in
         for arg, _ in outputs:
             cmd += ["--output", f"{arg}={d}/{arg}.{mode}.bin"]
@@ -388,13 +395,20 @@ def run_batch(runner, d, product, sat, kernels):
 def main():
     o = options(("--count", dict(type=int, default=600)),
                 ("--batch", dict(type=int, default=60)),
-                ("--seed", dict(type=int, default=20261203)))
+                ("--seed", dict(type=int, default=20261203)),
+                ("--integer", dict(action="store_true")),
+                ("--fast-flag", dict(action="append", default=[])))
+    global INTEGER_ONLY
+    INTEGER_ONLY = o.integer
     rng = np.random.default_rng(o.seed)
-    products = sorted({p for r in ROWS for p in r[3]})
+    products = sorted({p for r in ROWS for p in r[3] if not o.integer or r[2] in ("i32", "ui32")})
     groups, covered = {}, {}
     for i in range(o.count):
         pick, what = rng.random(), ""
-        if pick < 0.1:
+        if o.integer:
+            product = str(rng.choice(products))
+            text, args, keys = mmad_kernel(rng, f"m{i}", product)
+        elif pick < 0.1:
             product, (text, args, keys) = "ascend950pr", mx_kernel(rng, f"x{i}")
         elif pick < 0.17:
             product, (text, args, keys) = "atlas_a2", sparse_kernel(rng, f"s{i}")
@@ -409,7 +423,7 @@ def main():
             keys = keys + ["saturation of a float C"]
         groups.setdefault((product, sat, what), []).append((text, args, keys))
     # LoadData 3D kernels allocate their own buffers: batches of their own.
-    for prod, func, args, keys in load3d_kernels(rng):
+    for prod, func, args, keys in [] if o.integer else load3d_kernels(rng):
         groups.setdefault((prod, False, "load_3d"), []).append((func, args, keys))
     failures = compared = 0
     for (product, sat, what), kernels in sorted(groups.items()):
@@ -430,7 +444,7 @@ def main():
                 covered[key] = covered.get(key, 0) + 1
         for b, chunk in enumerate(batches):
             d = os.path.join(o.out, f"{product}_{int(sat)}{what}_{b}")
-            f, c = run_batch(o.runner, d, product, sat, chunk)
+            f, c = run_batch(o.runner, d, product, sat, chunk, o.fast_flag)
             failures += f
             compared += c
     for key in sorted(covered):
