@@ -70,6 +70,11 @@ struct AscubePipelineOptions
       *this, "runtime-checks",
       llvm::cl::desc("Check dynamic offsets at run time (bounds, alignment)"),
       llvm::cl::init(false)};
+  Option<bool> x86Vnni{
+      *this, "x86-vnni",
+      llvm::cl::desc("Integer mmads of bytes by AVX-512 VNNI's vpdpbusd, for "
+                     "a target that has it (same bits)"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -146,7 +151,9 @@ void registerAll() {
         quiet.remarks = false;
         pm.addPass(createAscubeSelectMovers(quiet));
         pm.addPass(createCanonicalizerPass());
-        buildAscubeToLLVMPipeline(pm, o.runtimeChecks);
+        buildAscubeToLLVMPipeline(pm, o.runtimeChecks, /*raceChecks=*/false,
+                                  /*syncChecks=*/false, /*referenceMmad=*/false,
+                                  o.x86Vnni);
       });
 }
 } // namespace

@@ -154,9 +154,9 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     Option<"x86Vnni", "x86-vnni", "bool", /*default=*/"false",
            "Sum integer mmads of 8-bit and 4-bit operands with AVX-512 "
            "VNNI's vpdpbusd (llvm.x86.avx512.vpdpbusd.512), four byte "
-           "products a step, instead of i16 pairs (i8 x ui8 stays in i16 "
-           "pairs); only for a target that has it (ascube-run sets it where "
-           "the host does; llc needs -mattr=+avx512vnni). Same bits">,
+           "products a step, instead of i16 pairs; only for a target that "
+           "has it (ascube-run sets it where the host does; llc needs "
+           "-mattr=+avx512vnni). Same bits">,
     Option<"outline", "outline", "bool", /*default=*/"false",
            "Lower each distinct instruction once, in a private function of "
            "its own (`__ascube_<mnemonic>`) that the kernel calls: compile "

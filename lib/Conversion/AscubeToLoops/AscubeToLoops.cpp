@@ -502,6 +502,17 @@ LogicalResult ascube::prepareAscubeToLoops(ModuleOp module, bool runtimeChecks,
                                            bool raceChecks, bool syncChecks) {
   SmallVector<func::FuncOp> funcs;
   module.walk([&](func::FuncOp f) { funcs.push_back(f); });
+  // ascube.load names no instruction: ascube-select-movers picks the one it
+  // becomes, and only that has CPU semantics.
+  WalkResult unselected = module.walk([](LoadOp load) {
+    load.emitOpError()
+        << "is not an instruction of its own: ascube-select-movers turns it "
+           "into the LoadData the product has (run it first; ascube-to-llvm, "
+           "--ascube-pipeline and ascube-run do)";
+    return WalkResult::interrupt();
+  });
+  if (unselected.wasInterrupted())
+    return failure();
   // Every buffer type in a signature must have a CPU storage form (a
   // layout whose size fits), used or not: checked before anything changes.
   for (func::FuncOp func : funcs) {
