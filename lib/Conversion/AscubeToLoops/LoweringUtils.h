@@ -1,12 +1,12 @@
 //===- LoweringUtils.h - Shared pieces of the CPU lowering -----*- C++ -*-===//
 //
 // What every family's lowering (DataCopyToLoops.cpp, LoadData2DToLoops.cpp,
-// LoadData3DToLoops.cpp, MmadToLoops.cpp, FixpipeToLoops.cpp) uses: the flat
-// storage of a buffer, index arithmetic that folds constants (IndexMath,
-// also the arithmetic the IR-free layout and im2col templates are
-// instantiated with), loops, element decoding, nibble access, saturation,
-// the module memories, and the notes the preparation step leaves for the
-// patterns. Private to lib/Conversion/AscubeToLoops.
+// LoadData3DToLoops.cpp, MmadToLoops.cpp, MmadIntegerDot.cpp,
+// FixpipeToLoops.cpp) uses: the flat storage of a buffer, index arithmetic that
+// folds constants (IndexMath, also the arithmetic the IR-free layout and im2col
+// templates are instantiated with), loops, element decoding, nibble access,
+// saturation, the module memories, and the notes the preparation step leaves
+// for the patterns. Private to lib/Conversion/AscubeToLoops.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,0 +1,125 @@
+//===- MatmulKernels.h - What the mmad lowerings share ---------*- C++ -*-===//
+//
+// The description of one mmad or mmad_mx (MatmulSpec) that MmadToLoops.cpp
+// builds and its emitters read, the packing and tiling helpers they share,
+// and the integer dot-product form (MmadIntegerDot.cpp). Private to
+// lib/Conversion/AscubeToLoops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCUBE_LIB_CONVERSION_ASCUBETOLOOPS_MATMULKERNELS_H
+#define ASCUBE_LIB_CONVERSION_ASCUBETOLOOPS_MATMULKERNELS_H
+
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <functional>
+#include <optional>
+
+namespace ascube::lowering {
+using namespace mlir;
+
+/// What one mmad or mmad_mx computes, element by element: C(i, j) starts
+/// from init(i, j) and adds a(i, k) * b(k, j) for k = 0, 1, ... in order;
+/// finish(i, j, sum) writes it (saturation, narrowing). Floats are widened
+/// to f32 (MX operands already scaled), integers to i64.
+struct MatmulSpec {
+  int64_t m = 0, n = 0, k = 0;
+  bool isFloat = true;
+  /// The operands' element types (an integer's signedness picks the
+  /// VNNI form).
+  Type aType, bType;
+  /// Integer operands of at most 8 bits whose products summed from zero
+  /// fit in i32 for every k (|a| |b| k < 2^31): the dot-product form over
+  /// i16 pairs, or bytes by vpdpbusd (emitIntegerDotKernels), may sum them
+  /// in any order in i32 and add init after. Other integers take the
+  /// reference loops.
+  bool i16Pairs = false;
+  /// Every product a(i, k) b(k, j) is exact in f32 (f16, 8-bit and 4-bit
+  /// float operands, no HF32): a fused multiply-add then rounds once where
+  /// the separate multiply and add round once too, so the micro-kernels
+  /// may fuse them.
+  bool exactProducts = false;
+  /// Set where C is f32 and written as summed (no saturation), or s32
+  /// summed in i32 (i16Pairs): the micro-kernels then start from it (f32)
+  /// or the dot-product form adds to it (s32, saturated), in C's own
+  /// storage (Nz, 16 x 16 fractals, `cm1` fractal rows between columns),
+  /// with init zero, the `bias` row (C's type) or C itself; no scratch C,
+  /// no scalar loops over m x n.
+  struct DirectC {
+    Value c;
+    int64_t cm1 = 0;
+    enum class Init { Zero, Bias, C } init = Init::Zero;
+    Value bias; // flat bias of C's type, for Init::Bias
+  };
+  std::optional<DirectC> direct;
+  /// An operand whose fractals hold their lines (rows of A, columns of B)
+  /// as runs of c0 contiguous k elements, in a type widened by plain casts
+  /// (f16, bf16, f32, 8-bit integers) and used as loaded: packed a run at a
+  /// time with vector loads. `index(line, kk)` is the storage index of
+  /// (line, kk) in `buf`; a run starts at every multiple of c0.
+  struct Lines {
+    Value buf;
+    Type logical;
+    int64_t c0 = 0;
+    std::function<Value(Value line, Value kk)> index;
+  };
+  std::optional<Lines> aLines, bLines;
+  std::function<Value(Value i, Value kk)> a, b;
+  std::function<Value(Value i, Value j)> init;
+  std::function<void(Value i, Value j, Value sum)> finish;
+};
+
+/// Packs `lines` lines (rows of A, columns of B) of k elements of an
+/// operand into `dst` (element type `w`: f32, i16, or i8 for VNNI), element
+/// (line, kk) at `position(line, kk)`: a run of c0 k elements at a time
+/// (vector load, widened by casts, one vector store where `stride` is 1,
+/// else one store per element, `stride` apart),
+/// or element by element through `value` (f32 or i64, integers truncated
+/// to `w`).
+void packLines(ImplicitLocOpBuilder &b, Value dst, Type w, int64_t lines,
+               int64_t k, const std::optional<MatmulSpec::Lines> &runs,
+               llvm::function_ref<Value(Value line, Value kk)> value,
+               llvm::function_ref<Value(Value line, Value kk)> position,
+               int64_t stride);
+
+/// Calls `body(iLo, iHi, rows, jLo, jHi, cols)` for the four kinds of tile
+/// of an m x n matrix cut into `rows` x `cols` tiles — tiles ti in [iLo,
+/// iHi) x tj in [jLo, jHi), each `rows` x `cols` elements: the whole tiles,
+/// the column tail, the row tail and the corner. `body` skips a kind with
+/// no tile (an empty range or a zero size).
+void forTileKinds(int64_t m, int64_t n, int64_t rows, int64_t cols,
+                  llvm::function_ref<void(int64_t, int64_t, int64_t, int64_t,
+                                          int64_t, int64_t)>
+                      body);
+
+/// Integer operands of at most 8 bits summed in i32 (s.i16Pairs): a
+/// dot-product form, the same values because integer sums that cannot
+/// overflow do not depend on their order. A and B are packed
+/// as i16 lines with k contiguous (A as [m][kp], B as [n][kp], kp = k
+/// rounded up to 32 with zeros); each block of 4 x 4 elements of C keeps 16
+/// vectors of 16 i32 partial sums, and each step over 32 k adds to lane l
+/// a(2l) b(2l) + a(2l + 1) b(2l + 1). The pair sum is frozen (llvm.freeze)
+/// so that LLVM's reassociation keeps it whole: x86 makes it one pmaddwd or
+/// vpdpwssd. At the end the lanes are summed: a whole block of an s32 C
+/// written in place (s.direct) through sumLanes and storeBlock, 16 elements
+/// at a time; any other block (tails, GEMV, ui32 C, a scratch C) element by
+/// element, init (i64) added and written by s.finish.
+///
+/// With `vnni` (the host has AVX-512 VNNI: the pass option x86-vnni), the
+/// lines are bytes (kp = k rounded up to 64) and each step over 64 k adds
+/// to lane l the four products u(4l + q) s(4l + q), one vpdpbusd
+/// (llvm.x86.avx512.vpdpbusd.512: u unsigned, s signed bytes, the sum of
+/// four and the lane wrapping in i32). ui8 x i8 is u x s as is (i8 x ui8,
+/// in no product's Mmad table, stays in i16 pairs); two signed operands
+/// take u = a + 128 (the byte's top bit flipped) and add -128 sum_k b(k, j)
+/// per column, two unsigned ones s = b - 128 and add 128 sum_k a(i, k) per
+/// row. These sums and the step's wrap around 2^32, but the true sum
+/// fits in i32 (s.i16Pairs), so the result is the same.
+void emitIntegerDotKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s,
+                           bool vnni);
+
+} // namespace ascube::lowering
+
+#endif // ASCUBE_LIB_CONVERSION_ASCUBETOLOOPS_MATMULKERNELS_H
