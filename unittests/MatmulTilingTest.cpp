@@ -222,3 +222,27 @@ TEST(MatmulTiling, ConvUnits) {
   EXPECT_EQ(t->k, 147);
   EXPECT_EQ(MatmulAlignment::of(q).kPad, 32);
 }
+
+// An NCHW convolution with a stride along W (TileConvNd.cpp, pixel rows):
+// B^T held N x K with one row per output pixel, so n tiles are whole rows
+// of OW = 7 pixels (nUnit), not whole 16s — but their buffers are whole
+// fractals of n (nPad 16), which the fit counts: 14 pixels take 16 rows
+// (L0B 2 x 1024 x 16 x 2 B = 64 KiB: fits A2), 21 take 32 (2 x 768 x 32 x
+// 2 B = 96 KiB: does not, though 21 unpadded rows would, 63 KiB).
+TEST(MatmulTiling, PixelRowUnits) {
+  MatmulProblem p = problem(16, 7 * 9, 32 * 64);
+  p.transB = true;
+  p.nUnit = 7;
+  p.kUnit = 32;
+  MatmulAlignment al = MatmulAlignment::of(p);
+  EXPECT_EQ(al.n, 7);
+  EXPECT_EQ(al.nPad, 16);
+  EXPECT_EQ(al.k, 32);
+  EXPECT_TRUE(fitsMatmulTiling(p, kA2, MatmulTiling{16, 14, 1024}));
+  EXPECT_FALSE(fitsMatmulTiling(p, kA2, MatmulTiling{16, 21, 768}));
+  auto t = chooseMatmulTiling(p, kA2);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->n % 7, 0);
+  EXPECT_EQ(t->k % 32, 0);
+  EXPECT_TRUE(fitsMatmulTiling(p, kA2, *t));
+}

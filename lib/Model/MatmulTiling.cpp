@@ -39,9 +39,10 @@ MatmulAlignment MatmulAlignment::of(const MatmulProblem &p) {
   auto c0 = [](int64_t bits) { return std::max<int64_t>(1, 256 / bits); };
   MatmulAlignment a;
   a.m = p.aInSquares() ? p.aSquare() : 16;
-  a.n = p.transB ? 16 : std::lcm<int64_t>(16, c0(p.bBits));
+  a.n = a.nPad = p.transB ? 16 : std::lcm<int64_t>(16, c0(p.bBits));
   a.k = a.kPad = std::lcm<int64_t>(16, std::lcm(c0(p.aBits), c0(p.bBits)));
-  a.n = std::lcm(a.n, std::max<int64_t>(1, p.nUnit));
+  if (p.nUnit > 1)
+    a.n = p.nUnit;
   if (p.kUnit > 1)
     a.k = p.kUnit;
   return a;
@@ -71,14 +72,15 @@ bool ascube::model::fitsMatmulTiling(const MatmulProblem &p,
   // Mmad's m, k and n fields are at most 4095 (§13.1).
   if (t.m < 1 || t.n < 1 || t.k < 1 || t.m > 4095 || t.n > 4095 || t.k > 4095)
     return false;
-  // The chunks' buffers hold whole fractals of k.
-  int64_t kPad = MatmulAlignment::of(p).kPad;
-  int64_t k = (t.k + kPad - 1) / kPad * kPad;
-  return t.m * t.n * p.cBits / 8 <= cap.l0c &&
+  // The chunks' buffers hold whole fractals of k, and of n.
+  MatmulAlignment al = MatmulAlignment::of(p);
+  int64_t k = (t.k + al.kPad - 1) / al.kPad * al.kPad;
+  int64_t n = (t.n + al.nPad - 1) / al.nPad * al.nPad;
+  return t.m * n * p.cBits / 8 <= cap.l0c &&
          2 * t.m * k * p.aBits / 8 <= cap.l0a &&
-         2 * k * t.n * p.bBits / 8 <= cap.l0b &&
-         2 * (t.m * p.aBits + t.n * p.bBits) * k / 8 + biasL1Bytes(t.n, p) +
-                 mxL1Bytes(t.m, t.n, k, p) <=
+         2 * k * n * p.bBits / 8 <= cap.l0b &&
+         2 * (t.m * p.aBits + n * p.bBits) * k / 8 + biasL1Bytes(t.n, p) +
+                 mxL1Bytes(t.m, n, k, p) <=
              cap.l1 &&
          (!p.biasBits || biasBTBytes(t.n, p) <= cap.bt);
 }
@@ -101,7 +103,9 @@ ascube::model::chooseMatmulTiling(const MatmulProblem &p,
   std::tuple<int64_t, int64_t, int64_t, int64_t> bestKey;
   for (int64_t m = al.m; m <= maxM; m += al.m) {
     for (int64_t n = al.n; n <= maxN; n += al.n) {
-      if (m * n * p.cBits / 8 > cap.l0c ||
+      // The buffers hold whole fractals of n (nb; = n but for an nUnit).
+      int64_t nb = roundUp(n, al.nPad);
+      if (m * nb * p.cBits / 8 > cap.l0c ||
           (p.biasBits && biasBTBytes(n, p) > cap.bt))
         break;
       // The largest k chunk that fits twice in L0A, L0B and L1 (beside
@@ -110,13 +114,13 @@ ascube::model::chooseMatmulTiling(const MatmulProblem &p,
       if (l1 <= 0)
         break;
       int64_t kFit = cap.l0a * 8 / 2 / (m * p.aBits);
-      kFit = std::min(kFit, cap.l0b * 8 / 2 / (n * p.bBits));
+      kFit = std::min(kFit, cap.l0b * 8 / 2 / (nb * p.bBits));
       // Two chunks of k x (m x aBits + n x bBits) bits, and with MX one
       // chunk's scales, k / 32 x (m + n) bytes (m, n whole 16s here).
       kFit = std::min(
           kFit,
-          p.mx ? l1 * 256 / (64 * (m * p.aBits + n * p.bBits) + 8 * (m + n))
-               : l1 * 8 / 2 / (m * p.aBits + n * p.bBits));
+          p.mx ? l1 * 256 / (64 * (m * p.aBits + nb * p.bBits) + 8 * (m + nb))
+               : l1 * 8 / 2 / (m * p.aBits + nb * p.bBits));
       // The largest multiple of al.k whose buffers (k to whole kPad) fit,
       // at most maxK.
       int64_t k = std::min(maxK, kFit / al.kPad * al.kPad / al.k * al.k);

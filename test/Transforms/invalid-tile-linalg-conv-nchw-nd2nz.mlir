@@ -1,19 +1,35 @@
 // What ascube-tile-linalg refuses of a linalg.conv_2d_nchw_fchw on a
 // product with DataCopy ND2NZ but no DN2NZ, where it builds the im2col
-// matrix X^T by ND2NZ (docs/Tiling.md "NCHW without DN2NZ",
-// docs/Constraints.md tile_c4, tile_c5; forced tiles:
+// matrix X^T by ND2NZ, or with a stride along W X'^T of one L1 row per
+// output pixel (docs/Tiling.md "NCHW without DN2NZ", docs/Constraints.md
+// tile_c4, tile_c5; forced tiles:
 // invalid-tile-linalg-conv-nchw-nd2nz-tile.mlir).
 // RUN: ascube-opt %s -split-input-file --no-implicit-verify-target --ascube-tile-linalg -verify-diagnostics
 
-// tile_c4: stride 2 along W: a row of X^T would be every second map
-// element, which ND2NZ (runs of adjacent elements) cannot read.
+// tile_c5: with a stride along W, X'^T holds one L1 row per output pixel:
+// an output row's pixels are one ND2NZ's nValue rows [0, 16384].
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
-func.func @stride_w(%I: memref<1x20x8x8xf16>, %W: memref<24x20x3x3xf16>, %O: memref<1x24x6x3xf32>) {
+func.func @row_beyond_nvalue(%I: memref<1x1x1x32771xf16>, %W: memref<16x1x1x3xf16>, %O: memref<1x16x1x16385xf32>) {
   %z = arith.constant 0.0 : f32
-  linalg.fill ins(%z : f32) outs(%O : memref<1x24x6x3xf32>)
-  // expected-error @+1 {{atlas_a2 has no DataCopy DN2NZ, so ascube-tile-linalg builds the im2col matrix of an NCHW map by ND2NZ, whose rows are runs of adjacent map elements: the stride along W must be 1, not 2; hold the map as NHWC instead (ascube maps no linalg.transpose) [tile_c4]}}
+  linalg.fill ins(%z : f32) outs(%O : memref<1x16x1x16385xf32>)
+  // expected-error @+1 {{an output row of 16385 is beyond DataCopy ND2NZ's nValue range [0, 16384] (X'^T's rows: one per output pixel of a row) [tile_c5]}}
   linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}
-    ins(%I, %W : memref<1x20x8x8xf16>, memref<24x20x3x3xf16>) outs(%O : memref<1x24x6x3xf32>)
+    ins(%I, %W : memref<1x1x1x32771xf16>, memref<16x1x1x3xf16>) outs(%O : memref<1x16x1x16385xf32>)
+  return
+}
+}
+
+// -----
+
+// tile_c5: the stride along W is the map pitch between X'^T's rows,
+// ND2NZ's srcDValue [1, 65535].
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @stride_beyond_srcdvalue(%I: memref<1x1x1x65537xf16>, %W: memref<16x1x1x1xf16>, %O: memref<1x16x1x2xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x16x1x2xf32>)
+  // expected-error @+1 {{a stride along W of 65536 is beyond DataCopy ND2NZ's srcDValue range [1, 65535] (the map pitch between X'^T's rows) [tile_c5]}}
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 65536]> : tensor<2xi64>}
+    ins(%I, %W : memref<1x1x1x65537xf16>, memref<16x1x1x1xf16>) outs(%O : memref<1x16x1x2xf32>)
   return
 }
 }

@@ -43,6 +43,43 @@
 // the second holding 698 - 512 = 186 pixels: an scf.if on the piece's
 // start (512) picks dValue and nSize 186 or 512.
 //
+// With a stride along W a row of X^T is no run of the map; then the GEMM
+// is O^T = W' x X'^T with X'^T held N x K': one L1 row per output pixel,
+// K' each channel's kernel rows, each row's taps a run of adjacent map
+// elements (KW of them; one where the W dilation is > 1) padded to whole
+// C0 blocks — ND2NZ zero-fills a row's last 32 B block, in W' and X'
+// alike, so the padding adds 0 x 0.
+//
+// @nchw_a2_f16_stride_w: a 1 x 3 x 7 x 9 f16 map, 5 x 3 x 2 x 3 weights,
+// stride 1 x 2 -> 1 x 5 x 6 x 4 f32. Runs of KW = 3 taps padded to 16:
+// 2 x 16 = 32 K' columns a channel, K' = 96; N = 6 x 4 = 24 pixels (rows
+// of OW = 4, unpadded). One tile (M 16, N 24, one chunk of 96).
+// - L1: W' (5 x 96 Nz: 16 x 96 x 2 B = 3072 B) at 0, X'^T (24 x 96) at
+//   3072.
+// - W': one ND2NZ of ndNum = 3 x 2 runs (3 apart in W's 5 x 18 rows),
+//   nValue 5 rows (pitch 18), dValue 3, each run its own C0 block:
+//   dstNzMatrixStride 16 rows x 16 = 256, dstNzC0Stride 16.
+// - X'^T: per output row j and kernel row kh one ND2NZ of ndNum = 3
+//   channels (planes 63 apart; a channel's two blocks of 32 padded rows x
+//   16 = 1024 elements apart in L1), nValue = OW = 4 pixels 2 apart
+//   (srcDValue 2), dValue 3, from map element c*63 + (j + kh)*9 to element
+//   j*64 (row 4j) + kh*512 (block kh), dstNzC0Stride 32.
+// - Mmad m = 5, k = 96, n = 24; one Fixpipe of the band (nSize 24, pitch
+//   24).
+// GM -> L1 (the real taps): W 5 x 18 x 2 B + X 18 x 24 x 2 B = 180 + 864
+// = 1044 B.
+//
+// @nchw_a2_i8_dilated_stride_w: a 1 x 2 x 4 x 9 int8 map, one output
+// channel of a 2 x 2 kernel, stride 1 x 2, dilation 1 x 3 -> 1 x 1 x 3 x 3
+// i32. With the W dilation each tap is a run of its own padded to C0 =
+// 32: K' = 2 channels x 2 x 2 x 32 = 256; N = 9. F = 1: a GEMV, W' one row
+// whose 8 blocks lie one after another (ndNum 8, matrices 1 apart in W's
+// row of 8, dstNzMatrixStride 32, dstNzC0Stride 1). X'^T: per output row
+// j, kernel row kh and tap kw one ND2NZ of 2 channels (planes 36 apart,
+// 2 x 2 x 512 = 2048 elements apart in L1), nValue 3 pixels 2 apart,
+// dValue 1, from c*36 + (j + kh)*9 + kw*3 to j*96 + kh*1024 + kw*512
+// (blocks of 16 padded rows x 32).
+//
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | FileCheck %s
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // The programs are legal on their product:
@@ -134,6 +171,65 @@ func.func @nchw_a2_f32_pieces(%I: memref<1x1x2x700xf32>, %W: memref<16x1x1x3xf32
   linalg.fill ins(%z : f32) outs(%O : memref<1x16x2x698xf32>)
   linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x1x2x700xf32>, memref<16x1x1x3xf32>) outs(%O : memref<1x16x2x698xf32>)
+  return
+}
+}
+
+// -----
+
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv (NCHW, FCHW weights; im2col by ND2NZ, one row per output pixel) 1 x 7 x 9 x 3 -> 6 x 4 x 5, kernel 2 x 3, stride 1 x 2, dilation 1 x 1: per image O^T = W' x X'^T, M x N x K' = 5 x 24 x 96 (per channel 2 x 1 run of 3 taps, each padded to 16 im2col rows) (4 columns per output row): tile 6 output rows x 16 channels, 3 channels (18 im2col rows) per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 1044 B
+// CHECK-LABEL: func.func @nchw_a2_f16_stride_w
+// CHECK-DAG: %[[A1:.*]] = ascube.alloc offset 0 : memref<5x96xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 3072 : memref<24x96xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[C:.*]] = ascube.alloc offset 0 : memref<5x24xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+// CHECK-DAG: %[[IN:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1], [2, 3]] : memref<1x3x7x9xf16> into memref<3x63xf16>
+// CHECK-DAG: %[[WT:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0], [1, 2, 3]] : memref<5x3x2x3xf16> into memref<5x18xf16>
+// CHECK-DAG: %[[OUT:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1], [2, 3]] : memref<1x5x6x4xf32> into memref<5x24xf32>
+// CHECK: ascube.data_copy %[[WT]][%{{.*}}] to %[[A1]][%{{.*}}] {dValue = 3 : i64, dstNzC0Stride = 16 : i64, dstNzMatrixStride = 256 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 5 : i64, ndNum = 6 : i64, srcDValue = 18 : i64, srcNdMatrixStride = 3 : i64}
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %c6{{.*}} step
+// CHECK: arith.muli %[[J]], %c64
+// CHECK: scf.for %[[KH:.*]] = %{{.*}} to %c2{{.*}} step
+// CHECK: arith.muli %{{.*}}, %c9
+// CHECK: arith.muli %[[KH]], %c512
+// CHECK: ascube.data_copy %[[IN]][%{{.*}}] to %[[B1]][%{{.*}}] {dValue = 3 : i64, dstNzC0Stride = 32 : i64, dstNzMatrixStride = 1024 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 4 : i64, ndNum = 3 : i64, srcDValue = 2 : i64, srcNdMatrixStride = 63 : i64}
+// CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C]] {k = 96 : i64, m = 5 : i64, n = 24 : i64}
+// CHECK: ascube.fixpipe %[[C]] to %[[OUT]][%{{.*}}] {dstStride = 24 : i64, mSize = 5 : i64, nSize = 24 : i64}
+// CHECK-NOT: linalg.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @nchw_a2_f16_stride_w(%I: memref<1x3x7x9xf16>, %W: memref<5x3x2x3xf16>, %O: memref<1x5x6x4xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x5x6x4xf32>)
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}
+    ins(%I, %W : memref<1x3x7x9xf16>, memref<5x3x2x3xf16>) outs(%O : memref<1x5x6x4xf32>)
+  return
+}
+}
+
+// -----
+
+// REPORT: remark: ascube-tile-linalg: atlas_a2 i8 conv (NCHW, FCHW weights; im2col by ND2NZ, one row per output pixel) 1 x 4 x 9 x 2 -> 3 x 3 x 1, kernel 2 x 2, stride 1 x 2, dilation 1 x 3: per image O^T = W' x X'^T, M x N x K' = 1 x 9 x 256 (per channel 2 x 2 runs of 1 tap, each padded to 32 im2col rows) (3 columns per output row): tile 3 output rows x 16 channels, 2 channels (8 im2col rows) per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 80 B
+// CHECK-LABEL: func.func @nchw_a2_i8_dilated_stride_w
+// CHECK-DAG: %[[A1:.*]] = ascube.alloc offset 0 : memref<1x256xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 4096 : memref<9x256xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[A0:.*]] = ascube.alloc offset 0 : memref<1x512xi8, #ascube.layout<ND>, #ascube.mem<L0A>>
+// CHECK-DAG: %[[C:.*]] = ascube.alloc offset 0 : memref<1x9xi32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+// CHECK: ascube.data_copy %{{.*}} to %[[A1]][%{{.*}}] {dValue = 1 : i64, dstNzC0Stride = 1 : i64, dstNzMatrixStride = 32 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 1 : i64, ndNum = 8 : i64, srcDValue = 8 : i64, srcNdMatrixStride = 1 : i64}
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %c3{{.*}} step
+// CHECK: arith.muli %[[J]], %c96
+// CHECK: scf.for %[[KH:.*]] = %{{.*}} to %c2{{.*}} step
+// CHECK: arith.muli %[[KH]], %c1024
+// CHECK: scf.for %[[KW:.*]] = %{{.*}} to %c2{{.*}} step
+// CHECK: arith.muli %[[KW]], %c3
+// CHECK: arith.muli %[[KW]], %c512
+// CHECK: ascube.data_copy %{{.*}} to %[[B1]][%{{.*}}] {dValue = 1 : i64, dstNzC0Stride = 16 : i64, dstNzMatrixStride = 2048 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 3 : i64, ndNum = 2 : i64, srcDValue = 2 : i64, srcNdMatrixStride = 36 : i64}
+// CHECK: ascube.mmad %[[A0]], %{{.*}} to %[[C]] {k = 256 : i64, m = 1 : i64, n = 9 : i64}
+// CHECK: ascube.fixpipe %[[C]] to %{{.*}}[%{{.*}}] {dstStride = 9 : i64, mSize = 1 : i64, nSize = 9 : i64}
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @nchw_a2_i8_dilated_stride_w(%I: memref<1x2x4x9xi8>, %W: memref<1x2x2x2xi8>, %O: memref<1x1x3x3xi32>) {
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%O : memref<1x1x3x3xi32>)
+  linalg.conv_2d_nchw_fchw {dilations = dense<[1, 3]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}
+    ins(%I, %W : memref<1x2x4x9xi8>, memref<1x2x2x2xi8>) outs(%O : memref<1x1x3x3xi32>)
   return
 }
 }

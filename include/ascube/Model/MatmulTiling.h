@@ -42,10 +42,10 @@ struct MatmulProblem {
   /// (mxScaleBytes), K chunks whole 64s (MmadMx's k % 64 == 0).
   bool mx = false;
   /// A convolution as a GEMM whose B is built by ND2NZ (TileConvNd.cpp):
-  /// n tiles are whole multiples of nUnit as well (whole output rows, or
-  /// pieces of one), and k chunks whole multiples of kUnit (whole channels
-  /// of KH x KW im2col rows) instead of whole fractals — their buffers are
-  /// still whole fractals, which the fit counts (MatmulAlignment::kPad).
+  /// n tiles are whole multiples of nUnit (whole output rows, or pieces of
+  /// one) and k chunks whole multiples of kUnit (whole channels of the
+  /// im2col rows) instead of whole fractals — their buffers are still
+  /// whole fractals, which the fit counts (MatmulAlignment::nPad, kPad).
   int64_t nUnit = 1, kUnit = 1;
 
   /// Whether A's / B's chunks reach L0 through transposed squares (§7,
@@ -97,12 +97,12 @@ struct MatmulTiling {
 /// rows; of the square for 8-bit and 4-bit A^T, moved in 32 x 32 / 64 x 64
 /// squares), n of 16 and — for
 /// B held K x N — of B's C0 (B's L1 Nz fractal is 16 x C0), k of 16 and of
-/// the C0s (L0A fractal 16 x C0, L0B C0 x 16); C0 = 256 / bits; n also of
-/// MatmulProblem::nUnit. With a kUnit (> 1) k is a multiple of it only,
-/// and its buffers take k rounded up to kPad (the fractal alignment above;
-/// = k without a kUnit).
+/// the C0s (L0A fractal 16 x C0, L0B C0 x 16); C0 = 256 / bits. With an
+/// nUnit (> 1) n is a multiple of it only, with a kUnit k likewise, and
+/// their buffers take n and k rounded up to nPad and kPad (the fractal
+/// alignments above; = n and k without units).
 struct MatmulAlignment {
-  int64_t m = 16, n = 16, k = 16, kPad = 16;
+  int64_t m = 16, n = 16, k = 16, nPad = 16, kPad = 16;
   static MatmulAlignment of(const MatmulProblem &p);
 };
 

@@ -165,23 +165,46 @@ def reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias=None):
     return np.stack(outs).reshape(n, oh, ow, f)
 
 
-def reference_nd(x, wt, t, ct, sh, dh, dw, oh, ow, kchunk):
+def reference_nd(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk):
     """O[n, f, oh, ow] = sum over (c, kh, kw), in that order, of
-    I[n, c, oh*sh + kh*dh, ow + kw*dw] * W[f, c, kh, kw] (stride 1 along W):
-    the GEMM of the FCHW weights as an F x K matrix and the im2col matrix
-    (K x pixels), x NHWC and wt (kh, kw, c, f) as elsewhere here. An f16
-    output (Kirin) rounds to f16 after each chunk of `kchunk` rows of K."""
+    I[n, c, oh*sh + kh*dh, ow*sw + kw*dw] * W[f, c, kh, kw]: the GEMM of
+    the FCHW weights as an F x K matrix and the im2col matrix (K x
+    pixels), x NHWC and wt (kh, kw, c, f) as elsewhere here. With a stride
+    along W the program's K' holds each kernel row's taps as runs (KW
+    taps; one where dw > 1) padded to whole C0 blocks with zeros in both
+    matrices: those 0 x 0 terms are added in place (they turn a -0.0 sum,
+    which only an f16 output's rounding between chunks makes, into +0.0).
+    An f16 output (Kirin) rounds to f16 after each chunk of `kchunk` rows
+    of K (whole channels)."""
     n, h, w, c = x.shape
     kh, kw, _, f = wt.shape
     a = wt.transpose(3, 2, 0, 1).reshape(f, -1)
+    taps = kw if dw == 1 else 1
+    slots = -(-taps // C0[t]) * C0[t] if sw > 1 else taps
+    runs = kw // taps
+
+    def padded(m, axis):
+        """m's K axis (c, kh, kw) as K' (c, kh, run, slot), zeros in the
+        padding slots (none with stride 1 along W)."""
+        if slots == taps:
+            return m
+        m = np.moveaxis(m, axis, 0)
+        k = m.reshape((c * kh * runs, taps) + m.shape[1:])
+        z = np.zeros((c * kh * runs, slots) + m.shape[1:], m.dtype)
+        z[:, :taps] = k
+        return np.moveaxis(z.reshape((-1,) + m.shape[1:]), 0, axis)
+
+    a = padded(a, 1)
+    kchunk = kchunk // (kh * kw) * kh * runs * slots
     outs = []
     for img in range(n):
         cols = np.empty((c, kh, kw, oh, ow))
         for i in range(kh):
             for j in range(kw):
-                patch = x[img, i * dh:i * dh + (oh - 1) * sh + 1:sh, j * dw:j * dw + ow, :]
+                patch = x[img, i * dh:i * dh + (oh - 1) * sh + 1:sh,
+                          j * dw:j * dw + (ow - 1) * sw + 1:sw, :]
                 cols[:, i, j] = patch.transpose(2, 0, 1)
-        b = cols.reshape(c * kh * kw, oh * ow)
+        b = padded(cols.reshape(c * kh * kw, oh * ow), 0)
         if ct != "f16":
             outs.append(reference_matmul(a, b, t))
             continue
@@ -206,7 +229,8 @@ def reference_nd(x, wt, t, ct, sh, dh, dw, oh, ow, kchunk):
 # itself), one output channel (a GEMV; int8 with OW filling its 32
 # columns), f16 with OW filling its 16 columns, an image of more than 65535
 # pixels (X^T copied channel by channel: srcNdMatrixStride), an int8 kernel
-# of 23 x 23 (channel by channel: KH x KW x C0 past dstNzMatrixStride).
+# of 23 x 23 (channel by channel: KH x KW x C0 past dstNzMatrixStride), a
+# row in pieces; then with a stride along W (below).
 ND2NZ_EDGES = [
     dict(prod="atlas_a2", t="f16", form="nchw", n=2, h=3, w=3, c=5, kh=3, kw=3, f=7),
     dict(prod="atlas_a2", t="f32", form="nchw", n=1, h=4, w=6, c=20, kh=1, kw=1, f=3),
@@ -214,6 +238,20 @@ ND2NZ_EDGES = [
     dict(prod="atlas_a2", t="f16", form="nchw", n=1, h=4, w=18, c=17, kh=2, kw=3, f=40),
     dict(prod="atlas_a2", t="bf16", form="nchw", n=1, h=300, w=220, c=2, kh=1, kw=1, f=2),
     dict(prod="atlas_a2", t="i8", form="nchw", n=1, h=24, w=24, c=2, kh=23, kw=23, f=3),
+    # A row of 698 pixels cut into pieces of 512 (the last 186).
+    dict(prod="atlas_a2", t="f32", form="nchw", n=1, h=2, w=700, c=1, kh=1, kw=3, f=16),
+    # A stride along W (one L1 row per output pixel): runs of taps past one
+    # C0 block (f16 KW = 20, f32 KW = 9), an int8 GEMV with a W dilation
+    # (runs of one tap), a row of 699 pixels in pieces, W's rows of 72000
+    # elements (past srcDValue: copied row by row), a plane of 69000
+    # pixels (past srcNdMatrixStride: channel by channel) on Kirin 9030.
+    dict(prod="atlas_a2", t="f16", form="nchw", n=1, h=3, w=50, c=3, kh=2, kw=20, f=5, sw=2),
+    dict(prod="atlas_a2", t="f32", form="nchw", n=1, h=4, w=40, c=2, kh=4, kw=9, f=16, sw=3),
+    dict(prod="atlas_a2", t="i8", form="nchw", n=2, h=5, w=30, c=3, kh=2, kw=3, f=1, sw=2, dw=2),
+    dict(prod="atlas_a2", t="f16", form="nchw", n=1, h=4, w=1400, c=1, kh=4, kw=3, f=16, sw=2),
+    dict(prod="atlas_a2", t="f16", form="nchw", n=1, h=6, w=7, c=2000, kh=6, kw=6, f=3, sw=2),
+    dict(prod="kirin_9030", t="f16", ct="f16", form="nchw", n=1, h=300, w=230, c=2, kh=1, kw=1,
+         f=2, sw=2),
 ]
 EDGES = [
     dict(prod="ascend950pr", t="f32", form="nchw", n=2, h=1, w=1, c=8, kh=1, kw=1, f=3),
@@ -276,13 +314,15 @@ def main():
         edge = edges[i] if i < len(edges) else None
         if edge:
             prod, t = edge["prod"], edge["t"]
-            ct = ACC[t]
+            ct = edge.get("ct", ACC[t])
         kh, kw = rnd.randint(1, 4), rnd.randint(1, 4)
         sh, sw = rnd.randint(1, 3), rnd.randint(1, 3)
         dh, dw = rnd.choice([1, 1, 2]), rnd.choice([1, 1, 2])
         n = rnd.choice([1, 1, 2])
-        if o.nd2nz:
-            sw = 1  # X^T's rows are runs of adjacent map elements
+        if o.nd2nz and rnd.random() < 0.5:
+            # Half with stride 1 along W (X^T's rows runs of the map), half
+            # any (one L1 row per output pixel).
+            sw = 1
         # Channels: below, at and past C0 and not multiples of it.
         c = rnd.choice([1, 3, 4, 7, C0[t] - 1, C0[t], C0[t] + 5, 2 * C0[t] + 3,
                         rnd.randint(1, 100)])
@@ -301,7 +341,8 @@ def main():
             cover("deep map")
         if edge:
             n, h, w, c, kh, kw, f = (edge[k] for k in ("n", "h", "w", "c", "kh", "kw", "f"))
-            sh = sw = dh = dw = 1
+            sh = dh = 1
+            sw, dw = edge.get("sw", 1), edge.get("dw", 1)
             cover("edge shape")
         oh = (h - ((kh - 1) * dh + 1)) // sh + 1
         ow = (w - ((kw - 1) * dw + 1)) // sw + 1
@@ -429,6 +470,8 @@ def main():
             cover(f"no ND2NZ (200I/500 A2) {form}")
         if "piece" in tile["kind"]:
             cover("output rows in pieces")
+            if o.nd2nz and sw > 1:
+                cover("stride > 1 along W, output rows in pieces")
             in_cols = (tile["pixels"] - 1) * sw + (kw - 1) * dw + 1
             if not o.nd2nz and (w * c > 65535 or in_cols * C0[t] > 16384):
                 cover("map copied row by row")
@@ -467,11 +510,21 @@ def main():
         encoded(wt.transpose(W_AXES[form]), t).tofile(d + "/W.bin")
         bias = write_bias(o.seed, i, epi, ct, f, d + "/bias.bin")
         if o.nd2nz:
-            want = relu(reference_nd(x, wt, t, ct, sh, dh, dw, oh, ow, tile["k"]), epi)
+            want = relu(reference_nd(x, wt, t, ct, sh, sw, dh, dw, oh, ow, tile["k"]), epi)
             cover("output rows padded to whole column blocks" if ow % (32 if t == "i8" else 16)
                   else "output rows filling their column blocks")
-            if h * w > 65535 or kh * kw * C0[t] > 16384:
+            if sw == 1 and (h * w > 65535 or kh * kw * C0[t] > 16384):
                 cover("X^T copied channel by channel")
+            if sw > 1 and h * w > 65535:
+                cover("X'^T copied channel by channel")
+            if sw > 1 and c * kh * kw > 65535:
+                cover("W' copied row by row")
+            if sw > 1:
+                cover("stride > 1 along W (one L1 row per output pixel)")
+                if dw > 1:
+                    cover("stride and dilation > 1 along W (runs of one tap)")
+                if kw > C0[t] and dw == 1:
+                    cover("a run of taps past one C0 block")
         else:
             want = relu(reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow,
                                   tile["blocks"] * kh * kw * C0[t], bias), epi)

@@ -32,11 +32,28 @@
 //                        OH*OW; one for the band when OW fills its columns)
 //
 // The sum over k runs in the order (c, kh, kw), W's own: a test's golden
-// value is the plain product of W (F x K) and the im2col matrix. Refused
-// here (tile_c4): stride_w > 1 (a row of X^T is then no run of the map), a
-// zero-padded map (ND2NZ cannot put a window's left-edge zeros inside a
-// C0 block) and a bias (over O^T's rows, where the bias table adds a row
-// to every row).
+// value is the plain product of W (F x K) and the im2col matrix.
+//
+// Pixel rows. With stride_w > 1 a row of X^T is no run of the map, but
+// one output pixel's taps of one kernel row are (KW adjacent elements;
+// one each with a W dilation). Then the GEMM is O^T = W' x X'^T with
+// X'^T held N x K' (a matmul's B^T): one L1 row per output pixel, and
+// K' each run of taps padded to whole C0 blocks in W' (the copyA hook)
+// and X'^T (copyB) alike — ND2NZ zero-fills the tail of a row's last 32 B
+// block, so the padding adds 0 x 0 (docs/Rationale.md on the one sum
+// that changes: an f16 output's -0.0).
+//
+//   for each image, output channel tile (M) x band of output rows (N)
+//     for each chunk of whole channels (K')
+//       DataCopy ND2NZ   W' (one ND matrix per run of taps)
+//       DataCopy ND2NZ   X'^T, one per (output row, kernel row, run):
+//                        nValue = the row's pixels, sw apart in the map
+//       ascube.load, Mmad  as above (B held N x K')
+//     Fixpipe            as above
+//
+// Refused here (tile_c4): a zero-padded map (ND2NZ cannot put a window's
+// left-edge zeros inside a C0 block) and a bias (over O^T's rows, where
+// the bias table adds a row to every row).
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,17 +74,15 @@ using target::Level;
 
 namespace {
 
-/// The Cube program of one NCHW convolution as the GEMM O^T = W x X^T.
-class ConvNdEmitter : public tiling::MatmulEmitter {
+/// What both NCHW forms share: N tiles of whole output rows of `cw` GEMM
+/// columns each, or of one `piece` of a row, and the output write.
+class ConvNdBase : public tiling::MatmulEmitter {
 public:
-  ConvNdEmitter(OpBuilder &b, Location loc, const target::ProductInfo &prod,
-                const tiling::ConvPlan &plan, Value W, Value I, Value O)
+  ConvNdBase(OpBuilder &b, Location loc, const target::ProductInfo &prod,
+             const tiling::ConvPlan &plan, Value W, Value I, Value O)
       : MatmulEmitter(b, loc, prod, plan.gemm, plan.gemmTiling, W, I, O),
         p(plan.p), cw(plan.rowColumns), piece(plan.piece),
         c0(256 / plan.p.bits) {
-    copyB = [this](Value b1, Value k0, int64_t kt, Value n0, int64_t nt) {
-      copyIm2col(b1, k0, kt, n0, nt);
-    };
     writeC = [this](Value c, Value m0, int64_t mt, Value n0, int64_t nt) {
       writeRows(c, m0, mt, n0, nt);
     };
@@ -76,7 +91,7 @@ public:
   /// The image the tiles emitted next belong to (an index).
   Value image;
 
-private:
+protected:
   /// Calls `body(row, ow0, len, j)` for each run of output pixels of the N
   /// tile [n0, n0 + nt): output row `row`, `len` pixels from column `ow0`,
   /// at GEMM column j * cw of the tile — its whole rows, or its one piece
@@ -108,6 +123,52 @@ private:
     body(row, ow0, piece, index(0));
   }
 
+  /// The L0C tile `c` of output channels [m0, m0 + mt) and GEMM columns
+  /// [n0, n0 + nt) -> O: each run's pixels of the mt channel rows (pitch
+  /// OH*OW), or a band of whole rows at once when OW fills their cw
+  /// columns.
+  void writeRows(Value c, Value m0, int64_t mt, Value n0, int64_t nt) {
+    int64_t pixels = p.oh * p.ow;
+    int64_t fractalRows =
+        llvm::alignTo(cast<MemRefType>(c.getType()).getShape()[0], 16);
+    Value image0 = mul(add(mul(image, p.f), m0), pixels);
+    writeTilePieces(c, C, mt, pixels, [&](PieceWriter write) {
+      if (piece == cw && cw == p.ow)
+        return write(Value(), add(image0, mul(div(n0, cw), p.ow)), nt);
+      eachRun(n0, nt, [&](Value row, Value ow0, int64_t len, Value j) {
+        Value from = mul(j, cw / 16 * fractalRows * 16);
+        Value to = add(image0, add(mul(row, p.ow), ow0));
+        write(from, to, len);
+      });
+    });
+  }
+
+  /// v / d, rounded down (v a multiple of d but in piece mode, where the
+  /// row of a piece's start is wanted).
+  Value div(Value v, int64_t d) {
+    return arith::DivUIOp::create(b, loc, v, index(d));
+  }
+
+  model::ConvProblem p;
+  /// GEMM columns per output row, and per N tile of a piece of one (= cw:
+  /// tiles of whole rows).
+  int64_t cw, piece;
+  /// The map's C0 (elements per 32 B).
+  int64_t c0;
+};
+
+/// The Cube program of one NCHW convolution as the GEMM O^T = W x X^T.
+class ConvNdEmitter : public ConvNdBase {
+public:
+  ConvNdEmitter(OpBuilder &b, Location loc, const target::ProductInfo &prod,
+                const tiling::ConvPlan &plan, Value W, Value I, Value O)
+      : ConvNdBase(b, loc, prod, plan, W, I, O) {
+    copyB = [this](Value b1, Value k0, int64_t kt, Value n0, int64_t nt) {
+      copyIm2col(b1, k0, kt, n0, nt);
+    };
+  }
+
+private:
   /// X^T's rows [k0, k0 + kt) (whole channels) and columns [n0, n0 + nt)
   /// into the K x N Nz `b1`: per run (an output row's pixels from ow0)
   /// and kernel row kh, the KW rows (c, kh, kw) of each channel c of the
@@ -152,40 +213,283 @@ private:
       });
     });
   }
+};
 
-  /// The L0C tile `c` of output channels [m0, m0 + mt) and GEMM columns
-  /// [n0, n0 + nt) -> O: each run's pixels of the mt channel rows (pitch
-  /// OH*OW), or a band of whole rows at once when OW fills their cw
-  /// columns.
-  void writeRows(Value c, Value m0, int64_t mt, Value n0, int64_t nt) {
-    int64_t pixels = p.oh * p.ow;
-    int64_t fractalRows =
-        llvm::alignTo(cast<MemRefType>(c.getType()).getShape()[0], 16);
-    Value image0 = mul(add(mul(image, p.f), m0), pixels);
-    writeTilePieces(c, C, mt, pixels, [&](PieceWriter write) {
-      if (piece == cw && cw == p.ow)
-        return write(Value(), add(image0, mul(div(n0, cw), p.ow)), nt);
-      eachRun(n0, nt, [&](Value row, Value ow0, int64_t len, Value j) {
-        Value from = mul(j, cw / 16 * fractalRows * 16);
-        Value to = add(image0, add(mul(row, p.ow), ow0));
-        write(from, to, len);
+/// The Cube program of one NCHW convolution with a stride > 1 along W as
+/// the GEMM O^T = W' x X'^T (the file's header: "Pixel rows").
+class ConvRowsEmitter : public ConvNdBase {
+public:
+  ConvRowsEmitter(OpBuilder &b, Location loc, const target::ProductInfo &prod,
+                  const tiling::ConvPlan &plan, Value W, Value I, Value O)
+      : ConvNdBase(b, loc, prod, plan, W, I, O), taps(plan.runTaps),
+        runs(plan.p.kw / plan.runTaps), blocks(plan.runSlots / c0) {
+    copyA = [this](Value a1, Value m0, int64_t mt, Value k0, int64_t kt,
+                   bool gemvRow) { copyWeights(a1, m0, mt, k0, kt, gemvRow); };
+    copyB = [this](Value b1, Value k0, int64_t kt, Value n0, int64_t nt) {
+      copyPixelRows(b1, k0, kt, n0, nt);
+    };
+  }
+
+private:
+  /// One ND2NZ of `num` matrices from src[from] to dst[to] (nValue rows of
+  /// dValue elements, rows srcDValue apart in GM and one 32 B row apart in
+  /// L1, their C0 blocks c0Stride 32 B rows apart; matrices srcStride and
+  /// dstStride elements apart), or — where the matrix strides pass
+  /// srcNdMatrixStride [0, 65535] or dstNzMatrixStride [0, 16384] — one
+  /// per matrix.
+  void nd2nz(Value src, Value from, Value dst, Value to, int64_t num,
+             int64_t nValue, int64_t dValue, int64_t srcDValue,
+             int64_t c0Stride, int64_t srcStride, int64_t dstStride) {
+    auto one = [&](Value f, Value t, int64_t n) {
+      DataCopyOp::create(b, loc, src, f, dst, t,
+                         CopyModeAttr::get(b.getContext(), CopyMode::nd2nz), {},
+                         {}, {}, {}, attr(n), attr(nValue), attr(dValue),
+                         attr(n > 1 ? srcStride : 0), attr(srcDValue),
+                         attr(c0Stride), attr(1), attr(n > 1 ? dstStride : 0));
+    };
+    if (num == 1 || (srcStride <= 65535 && dstStride <= 16384))
+      return one(from, to, num);
+    loop(num, [&](Value i) {
+      Value f = add(from, mul(i, srcStride));
+      Value t = add(to, mul(i, dstStride));
+      one(f, t, 1);
+    });
+  }
+
+  /// W' rows [m0, m0 + mt) and K' columns [k0, k0 + kt) (whole channels)
+  /// into the Nz `a1`: one ND matrix per run of taps — W[f, c, kh, run *
+  /// taps ...] for the chunk's channels c, kernel rows kh and runs, taps
+  /// apart in W's rows (pitch C*KH*KW) — each into its own C0 blocks (its
+  /// tail zero-filled); a GEMV's row with its blocks one after another.
+  /// Rows further apart than srcDValue (65535) reaches: one ND2NZ per row.
+  void copyWeights(Value a1, Value m0, int64_t mt, Value k0, int64_t kt,
+                   bool gemvRow) {
+    int64_t kk = p.kh * p.kw, pitch = p.c * kk;
+    int64_t unit = p.kh * runs * blocks * c0;
+    int64_t channels = kt / unit;
+    int64_t rows = gemvRow ? 1 : mt;
+    int64_t blockRows =
+        gemvRow
+            ? 1
+            : llvm::alignTo(cast<MemRefType>(a1.getType()).getShape()[0], 16);
+    Value chunkTap = mul(div(k0, unit), kk);
+    Value from = add(mul(m0, pitch), chunkTap);
+    int64_t num = channels * p.kh * runs;
+    int64_t dstStride = blocks * blockRows * c0;
+    if (pitch <= 65535 || rows == 1)
+      return nd2nz(A, from, a1, index(0), num, rows, taps,
+                   std::min<int64_t>(pitch, 65535), blockRows, taps, dstStride);
+    loop(rows, [&](Value r) {
+      Value rowFrom = add(from, mul(r, pitch));
+      Value rowTo = mul(r, c0);
+      nd2nz(A, rowFrom, a1, rowTo, num, 1, taps, 1, blockRows, taps, dstStride);
+    });
+  }
+
+  /// X'^T rows [n0, n0 + nt) (one per output pixel: whole output rows, or
+  /// a piece of one) and K' columns [k0, k0 + kt) (whole channels) into
+  /// the N x K' Nz `b1`: per run of output pixels (eachRun), kernel row kh
+  /// and run of taps, one ND2NZ whose rows are the run's pixels (nValue,
+  /// sw apart in the map: srcDValue) and whose matrices the chunk's
+  /// channels (H*W apart in GM, a channel's K' blocks apart in L1), `taps`
+  /// map elements from I[c, row*sh + kh*dh, ow*sw + run*taps*dw] each, the
+  /// tail of their C0 blocks zero-filled.
+  void copyPixelRows(Value b1, Value k0, int64_t kt, Value n0, int64_t nt) {
+    int64_t unit = p.kh * runs * blocks * c0;
+    int64_t channels = kt / unit, plane = p.h * p.w;
+    // Pixels (rows of X'^T) in L1, padded to whole fractals: a K' block's
+    // C0 columns take padRows 32 B rows.
+    int64_t padRows =
+        llvm::alignTo(cast<MemRefType>(b1.getType()).getShape()[0], 16);
+    int64_t runTo = blocks * padRows * c0;
+    Value firstPlane = mul(image, p.c);
+    Value chunkPlane = div(k0, unit);
+    Value base = mul(add(firstPlane, chunkPlane), plane);
+    eachRun(n0, nt, [&](Value row, Value ow0, int64_t len, Value j) {
+      Value pixelTo = mul(j, cw * c0);
+      loop(p.kh, [&](Value kh) {
+        Value rowOff = mul(row, p.sh);
+        Value khOff = mul(kh, p.dh);
+        Value mapRow = add(rowOff, khOff);
+        Value rowStart = add(base, mul(mapRow, p.w));
+        Value rowFrom = add(rowStart, mul(ow0, p.sw));
+        Value khTo = add(pixelTo, mul(kh, runs * runTo));
+        loop(runs, [&](Value run) {
+          Value from = add(rowFrom, mul(run, taps * p.dw));
+          Value to = add(khTo, mul(run, runTo));
+          nd2nz(B, from, b1, to, channels, len, taps, p.sw, padRows, plane,
+                p.kh * runs * runTo);
+        });
       });
     });
   }
 
-  /// v / d, rounded down (v a multiple of d but in piece mode, where the
-  /// row of a piece's start is wanted).
-  Value div(Value v, int64_t d) {
-    return arith::DivUIOp::create(b, loc, v, index(d));
-  }
-
-  model::ConvProblem p;
-  /// GEMM columns per output row, and per N tile of a piece of one (= cw:
-  /// tiles of whole rows).
-  int64_t cw, piece;
-  /// The map's C0 (elements per 32 B).
-  int64_t c0;
+  /// The taps of a run, runs per kernel row, C0 blocks per run.
+  int64_t taps, runs, blocks;
 };
+
+/// The tiling of the GEMM `g` (m, k and kUnit set) of an NCHW convolution
+/// whose N tiles are whole output rows of `columns` GEMM columns each, or —
+/// where not one row fits — one piece of a row: the widest piece (whole
+/// `nAlign` column blocks, at most Mmad's n field, 4095) that fits, each
+/// row then `cw` = pieces x piece GEMM columns (its last piece holding the
+/// rest). `g` becomes the GEMM so cut; `cw` and `piece` are set (piece =
+/// cw: whole rows). std::nullopt when not even one block of a row fits.
+std::optional<model::MatmulTiling>
+chooseRowTiling(model::MatmulProblem &g, const model::ConvProblem &p,
+                int64_t columns, int64_t nAlign,
+                const model::MatmulCapacities &cap, int64_t &cw,
+                int64_t &piece) {
+  auto rows = [&](int64_t perRow) {
+    model::MatmulProblem r = g;
+    r.n = p.oh * perRow;
+    r.nUnit = perRow;
+    return r;
+  };
+  cw = piece = columns;
+  model::MatmulProblem whole = rows(columns);
+  if (std::optional<model::MatmulTiling> t =
+          model::chooseMatmulTiling(whole, cap)) {
+    g = whole;
+    return t;
+  }
+  // A piece is at most Mmad's n field (4095) wide; nUnit = w makes the
+  // tile's n the whole piece.
+  for (int64_t w = std::min<int64_t>(llvm::alignTo(p.ow, nAlign) - nAlign,
+                                     4095 / nAlign * nAlign);
+       w >= nAlign; w -= nAlign) {
+    model::MatmulProblem one = g;
+    one.n = w;
+    one.nUnit = w;
+    std::optional<model::MatmulTiling> tw = model::chooseMatmulTiling(one, cap);
+    if (!tw || tw->n != w)
+      continue;
+    model::MatmulProblem cut = rows(llvm::divideCeil(p.ow, w) * w);
+    cut.nUnit = w;
+    if (!model::fitsMatmulTiling(cut, cap, *tw))
+      continue;
+    g = cut;
+    piece = w;
+    cw = cut.n / p.oh;
+    return tw;
+  }
+  return std::nullopt;
+}
+
+/// planConvByNd2nz for a stride > 1 along W: the pixel-rows form.
+LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
+                            bool report, ArrayRef<int64_t> tile,
+                            tiling::ConvPlan &plan) {
+  const model::ConvProblem &p = plan.p;
+  int64_t c0 = 256 / p.bits;
+  int64_t taps = p.dw == 1 ? p.kw : 1, runs = p.kw / taps;
+  int64_t slots = llvm::alignTo(taps, c0);
+  // ND2NZ's fields: an output row's pixels are nValue rows [0, 16384], sw
+  // apart (srcDValue [1, 65535]), a run dValue elements [0, 65535].
+  auto beyond = [&](StringRef what, int64_t v, StringRef field, StringRef range,
+                    StringRef role) {
+    return op->emitOpError()
+           << what << " " << v << " is beyond DataCopy ND2NZ's " << field
+           << " range " << range << " (" << role << ") [tile_c5]";
+  };
+  if (p.ow > 16384)
+    return beyond("an output row of", p.ow, "nValue", "[0, 16384]",
+                  "X'^T's rows: one per output pixel of a row");
+  if (p.sw > 65535)
+    return beyond("a stride along W of", p.sw, "srcDValue", "[1, 65535]",
+                  "the map pitch between X'^T's rows");
+  if (taps > 65535)
+    return beyond("a kernel width of", taps, "dValue", "[0, 65535]",
+                  "a run of the kernel's taps");
+  model::MatmulProblem g;
+  g.aBits = g.bBits = p.bits;
+  g.cBits = p.cBits;
+  g.m = p.f;
+  g.kUnit = p.kh * runs * slots;
+  g.k = p.c * g.kUnit;
+  g.transB = true;
+  model::MatmulCapacities cap{int64_t(prod.L1), int64_t(prod.L0A),
+                              int64_t(prod.L0B), int64_t(prod.L0C),
+                              int64_t(prod.capacity(Level::BT))};
+  // N tiles of whole output rows (OW GEMM columns each: X'^T's rows are
+  // the pixels, unpadded), or pieces of one (whole 16s).
+  int64_t nAlign = model::MatmulAlignment::of(g).n;
+  model::MatmulProblem whole = g;
+  whole.n = p.oh * p.ow;
+  whole.nUnit = p.ow;
+  int64_t cw = p.ow, piece = p.ow;
+  std::optional<model::MatmulTiling> t =
+      chooseRowTiling(g, p, p.ow, nAlign, cap, cw, piece);
+  model::MatmulAlignment al = model::MatmulAlignment::of(g);
+  int64_t kk = p.kh * p.kw;
+  if (!tile.empty()) {
+    // tile=m,n,k: m output pixels (whole output rows), n output channels,
+    // k im2col rows of W (whole channels: KH x KW each).
+    if (tile.size() != 3 || tile[0] < 1 || tile[0] % p.ow || tile[1] < 1 ||
+        tile[1] % al.m || tile[2] < 1 || tile[2] % kk)
+      return op->emitOpError()
+             << "tile=m,n,k of an NCHW convolution with a stride along W on "
+             << prod.Name
+             << " takes m output pixels (a multiple of OW = " << p.ow
+             << ": whole output rows), n a multiple of " << al.m
+             << " and k a multiple of KH x KW = " << kk
+             << " (whole channels) [tile_c6]";
+    g = whole;
+    cw = piece = p.ow;
+    t = model::MatmulTiling{tile[1], tile[0], tile[2] / kk * g.kUnit};
+    if (!model::fitsMatmulTiling(g, cap, *t))
+      return op->emitOpError()
+             << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
+             << " does not fit " << prod.Name << "'s L0A/L0B/L0C/L1 "
+             << "[tile_c6]";
+  }
+  if (!t)
+    return op->emitOpError()
+           << "no tile of " << prod.Name << "'s L0A/L0B/L0C/L1 holds " << nAlign
+           << " GEMM columns of an output row, " << al.m
+           << " output channels and one "
+           << "channel's " << g.kUnit << " im2col rows (KH x " << runs * slots
+           << ": the kernel's taps in runs padded to C0 = " << c0
+           << ") [tile_c1]";
+  if (report) {
+    // The bytes read from GM: the real taps (the padding is ND2NZ's zero
+    // fill).
+    model::MatmulProblem real = g;
+    real.k = p.c * kk;
+    int64_t channels = std::min(t->k, g.k) / g.kUnit;
+    op->emitRemark() << llvm::formatv(
+        "ascube-tile-linalg: {0} {1} conv (NCHW, FCHW weights; im2col by "
+        "ND2NZ, one row per output pixel) {2} x {3} x {4} x {5} -> {6} x "
+        "{7} x {8}, kernel {9} x {10}, stride {11} x {12}, dilation {13} x "
+        "{14}: per image O^T = W' x X'^T, M x N x K' = {8} x {15} x {16} "
+        "(per channel {17} x {18} of {19}, each padded to {20} im2col rows) "
+        "({30} columns per output row): tile {21} x {22}, {23} ({24}) per "
+        "chunk ({25} M x {26} N tiles, {27} each){28}; GM -> L1 {29} B",
+        prod.Name, getCubeTypeName(plan.elem), plan.images, p.h, p.w, p.c, p.oh,
+        p.ow, p.f, p.kh, p.kw, p.sh, p.sw, p.dh, p.dw, g.n, g.k, p.kh,
+        tiling::count(runs, "run", "runs"), tiling::count(taps, "tap", "taps"),
+        slots,
+        piece == cw ? tiling::count(t->n / cw, "output row", "output rows")
+                    : tiling::count(std::min(piece, p.ow), "output pixel",
+                                    "output pixels") +
+                          " (a piece of a row)",
+        tiling::count(t->m, "channel", "channels"),
+        tiling::count(channels, "channel", "channels"),
+        tiling::count(channels * kk, "im2col row", "im2col rows"), t->tilesM(g),
+        t->tilesN(g), tiling::count(t->chunksK(g), "chunk", "chunks"),
+        std::string(plan.epilogue.relu ? ", ReLU (Fixpipe)" : "") +
+            tiling::describeRequant(plan.epilogue),
+        plan.images * t->gmToL1Bytes(real), cw);
+  }
+  plan.byNd2nz = plan.pixelRows = true;
+  plan.runTaps = taps;
+  plan.runSlots = slots;
+  plan.rowColumns = cw;
+  plan.piece = piece;
+  plan.gemm = g;
+  plan.gemmTiling = *t;
+  return success();
+}
 
 } // namespace
 
@@ -201,15 +505,6 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
               "moves an NCHW map by DN2NZ (950) or builds its im2col matrix "
               "by ND2NZ; hold the map, weights and output as NHWC / HWCF "
               "(or FHWC) instead (ascube maps no linalg.transpose) [tile_c4]";
-  if (p.sw != 1)
-    return op->emitOpError()
-           << prod.Name
-           << " has no DataCopy DN2NZ, so ascube-tile-linalg builds the "
-              "im2col matrix of an NCHW map by ND2NZ, whose rows are runs of "
-              "adjacent map elements: the stride along W must be 1, not "
-           << p.sw
-           << "; hold the map as NHWC instead (ascube maps no "
-              "linalg.transpose) [tile_c4]";
   if (plan.padded)
     return op->emitOpError()
            << "the map is zero-padded first (a tensor.pad), and " << prod.Name
@@ -228,6 +523,8 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
               "every row: a bias over the output channels does not fold in "
               "there; hold the operands as NHWC / HWCF (or FHWC) to fold it "
               "[tile_c4]";
+  if (p.sw != 1)
+    return planPixelRows(op, prod, report, tile, plan);
   // ND2NZ's fields: the kernel's columns are nValue rows [0, 16384], dw
   // apart (srcDValue [1, 65535]).
   if (p.kw > 16384)
@@ -250,46 +547,17 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
   // Each output row takes whole L0B column blocks (and C0 blocks) of the
   // GEMM's N: cw columns.
   int64_t nAlign = model::MatmulAlignment::of(g).n;
-  int64_t cw = llvm::alignTo(p.ow, nAlign), piece = cw;
   model::MatmulCapacities cap{int64_t(prod.L1), int64_t(prod.L0A),
                               int64_t(prod.L0B), int64_t(prod.L0C),
                               int64_t(prod.capacity(Level::BT))};
-  // N tiles of whole output rows (cw columns each)...
-  auto rows = [&](int64_t columns) {
-    model::MatmulProblem r = g;
-    r.n = p.oh * columns;
-    r.nUnit = columns;
-    return r;
-  };
-  model::MatmulProblem whole = rows(cw);
-  std::optional<model::MatmulTiling> t = model::chooseMatmulTiling(whole, cap);
-  if (t) {
-    g = whole;
-  } else {
-    // ... or, where one row does not fit, N tiles of one piece of a row:
-    // the widest piece (whole column blocks) that fits, each row then
-    // pieces * piece GEMM columns (its last piece holding the rest). A
-    // piece is at most Mmad's n field (4095) wide; nUnit = w makes the
-    // tile's n the whole piece.
-    for (int64_t w = std::min(cw - nAlign, 4095 / nAlign * nAlign);
-         w >= nAlign && !t; w -= nAlign) {
-      model::MatmulProblem one = g;
-      one.n = w;
-      one.nUnit = w;
-      std::optional<model::MatmulTiling> tw =
-          model::chooseMatmulTiling(one, cap);
-      if (!tw || tw->n != w)
-        continue;
-      model::MatmulProblem cut = rows(llvm::divideCeil(p.ow, w) * w);
-      cut.nUnit = w;
-      if (!model::fitsMatmulTiling(cut, cap, *tw))
-        continue;
-      t = tw;
-      g = cut;
-      piece = w;
-      cw = cut.n / p.oh;
-    }
-  }
+  // N tiles of whole output rows, each whole L0B column blocks (cw
+  // columns), or pieces of one.
+  int64_t cw = llvm::alignTo(p.ow, nAlign), piece = cw;
+  model::MatmulProblem whole = g;
+  whole.n = p.oh * cw;
+  whole.nUnit = cw;
+  std::optional<model::MatmulTiling> t =
+      chooseRowTiling(g, p, cw, nAlign, cap, cw, piece);
   model::MatmulAlignment al = model::MatmulAlignment::of(whole);
   // The words for k's unit: whole channels of KH x KW rows, or for a 1 x 1
   // kernel whole k fractals.
@@ -373,28 +641,36 @@ LogicalResult tiling::tileConvByNd2nz(Operation *opPtr,
   Value I = collapseToMatrix(b, loc, op.getDpsInputs()[0], 2);
   Value W = collapseToMatrix(b, loc, op.getDpsInputs()[1], 1);
   Value O = collapseToMatrix(b, loc, op.getDpsInits()[0], 2);
-  ConvNdEmitter emitter(b, loc, prod, plan, W, I, O);
-  emitter.allocPoint = &func.getBody().front().front();
-  emitter.relu = epilogue.relu;
-  if (epilogue.requantOut)
-    emitter.requantOut = collapseToMatrix(b, loc, epilogue.requantOut, 2);
-  emitter.requantWord = epilogue.requantWord;
-  emitter.writeOut = epilogue.writeC;
-  emitter.syncStart();
-  auto c = [&](int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  // The image loop: image i's GEMM of its map, W (the same for all) and
+  // its output; its tiles numbered after the earlier images' (batchIndex)
+  // for the blocks.
+  auto emitImages = [&](auto &emitter) {
+    emitter.allocPoint = &func.getBody().front().front();
+    emitter.relu = epilogue.relu;
+    if (epilogue.requantOut)
+      emitter.requantOut = collapseToMatrix(b, loc, epilogue.requantOut, 2);
+    emitter.requantWord = epilogue.requantWord;
+    emitter.writeOut = epilogue.writeC;
+    emitter.syncStart();
+    auto c = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(b, loc, v).getResult();
+    };
+    Value lb = c(0), ub = c(plan.images), step = c(1);
+    auto loop = scf::ForOp::create(b, loc, lb, ub, step);
+    b.setInsertionPointToStart(loop.getBody());
+    emitter.aBase = emitter.bBase = emitter.cBase = c(0);
+    emitter.batchIndex = emitter.image = loop.getInductionVar();
+    emitter.emit();
+    b.setInsertionPointAfter(loop);
+    emitter.syncEnd();
+    programs.push_back(emitter.program);
   };
-  // Image i: the GEMM of its map, W (the same for all: aBase 0) and its
-  // output (the hooks address both); its tiles numbered after the earlier
-  // images' (batchIndex) for the blocks.
-  Value lb = c(0), ub = c(plan.images), step = c(1);
-  auto loop = scf::ForOp::create(b, loc, lb, ub, step);
-  b.setInsertionPointToStart(loop.getBody());
-  emitter.aBase = emitter.bBase = emitter.cBase = c(0);
-  emitter.batchIndex = emitter.image = loop.getInductionVar();
-  emitter.emit();
-  b.setInsertionPointAfter(loop);
-  emitter.syncEnd();
-  programs.push_back(emitter.program);
+  if (plan.pixelRows) {
+    ConvRowsEmitter emitter(b, loc, prod, plan, W, I, O);
+    emitImages(emitter);
+  } else {
+    ConvNdEmitter emitter(b, loc, prod, plan, W, I, O);
+    emitImages(emitter);
+  }
   return success();
 }

@@ -401,14 +401,21 @@ struct ConvPlan {
   /// `piece` of a row (rowColumns then a multiple of it).
   bool byNd2nz = false;
   int64_t rowColumns = 0, piece = 0;
+  /// A byNd2nz convolution with a stride > 1 along W (planConvByNd2nz):
+  /// the GEMM O^T = W' x X'^T whose K' holds each run of `runTaps`
+  /// adjacent kernel taps (KW with dilation_w = 1, else 1) padded to
+  /// `runSlots` (whole C0 blocks; zeros in W' and X'), X'^T held N x K':
+  /// one L1 row per output pixel (rowColumns = piece = OW).
+  bool pixelRows = false;
+  int64_t runTaps = 0, runSlots = 0;
   model::MatmulProblem gemm = {};
   model::MatmulTiling gemmTiling = {};
 };
 
 /// The rest of planConv for an NCHW convolution (`plan` filled up to its
 /// epilogue) on a product without DN2NZ (TileConvNd.cpp): the conditions
-/// of building X^T by ND2NZ (ND2NZ itself, stride_w = 1, a map not
-/// zero-padded first, no bias: tile_c4;
+/// of building X^T by ND2NZ (ND2NZ itself, a map not zero-padded first,
+/// no bias: tile_c4; the form for a stride > 1 along W: pixelRows;
 /// field ranges: tile_c5), the GEMM's tiling (or the forced `tile`:
 /// tile_c6) and the report remark.
 mlir::LogicalResult planConvByNd2nz(mlir::Operation *op,

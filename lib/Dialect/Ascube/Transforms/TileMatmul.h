@@ -5,7 +5,7 @@
 // tiling), shared by TileLinalg.cpp (matmul, batch_matmul, matvec,
 // vecmat) and TileConvNd.cpp (an NCHW convolution as the GEMM
 // O^T = W x X^T, X^T built by ND2NZ: its B copy and output write are the
-// hooks copyB and writeC).
+// hooks copyB and writeC; with a stride along W its A copy too, copyA).
 //
 //===----------------------------------------------------------------------===//
 
@@ -204,7 +204,9 @@ private:
     // fractals that hold it.
     bool gemvRow = gemv(mt) && !prod.HasDisableGemv;
     beforeCopies();
-    if (gemvRow)
+    if (copyA)
+      copyA(a1, m0, mt, k0, kt, gemvRow);
+    else if (gemvRow)
       copy(A, aBase, m0, k0, aPitch, 1, kt, a1, attr(1));
     else if (p.transA)
       copy(A, aBase, k0, m0, aPitch, kt, mt, a1);
@@ -379,11 +381,18 @@ public:
   Value aBase, bBase, cBase, batchIndex;
   /// For a GEMM whose B or C is no plain GM matrix (TileConvNd.cpp: the
   /// im2col matrix X^T built by ND2NZ, an NCHW output): `copyB(b1, k0, kt,
-  /// n0, nt)` fills B's L1 chunk b1 (bRows(kt) x bCols(nt) Nz) with B's
-  /// rows [k0, k0 + kt) and columns [n0, n0 + nt) instead of ND2NZ from B,
-  /// and `writeC(c, m0, mt, n0, nt)` writes the L0C tile c of rows [m0, m0
-  /// + mt) and columns [n0, n0 + nt) instead of one writeTile to C.
+  /// n0, nt)` fills B's L1 chunk b1 (bRows(kt) x bCols(nt) Nz, or B^T's
+  /// bCols(nt) x bRows(kt)) with B's rows [k0, k0 + kt) and columns [n0,
+  /// n0 + nt) instead of ND2NZ from B, and `writeC(c, m0, mt, n0, nt)`
+  /// writes the L0C tile c of rows [m0, m0 + mt) and columns [n0, n0 + nt)
+  /// instead of one writeTile to C.
   std::function<void(Value, Value, int64_t, Value, int64_t)> copyB, writeC;
+  /// Likewise for A (TileConvNd.cpp: the weights with each run of kernel
+  /// taps padded to whole C0 blocks): `copyA(a1, m0, mt, k0, kt, gemvRow)`
+  /// fills A's L1 chunk a1 (aRows(mt) x aK(kt) Nz) with A's rows [m0, m0 +
+  /// mt) and columns [k0, k0 + kt); `gemvRow`: a GEMV's single row, whose
+  /// C0 blocks lie one after another (dstNzC0Stride = 1) for LoadData 2D.
+  std::function<void(Value, Value, int64_t, Value, int64_t, bool)> copyA;
 
 protected:
   /// The GM operands as given (for an NCHW convolution, TileConvNd.cpp:
