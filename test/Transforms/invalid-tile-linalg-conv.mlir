@@ -51,7 +51,7 @@ module attributes {ascube.target = #ascube.target<kirin_9030>} {
 func.func @kirin(%I: memref<1x8x8x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x6x6x16xf16>) {
   %z = arith.constant 0.0 : f16
   linalg.fill ins(%z : f16) outs(%O : memref<1x6x6x16xf16>)
-  // expected-error @+1 {{kirin_9030 has no LoadData 3D V2, with which ascube-tile-linalg forms the im2col matrix of an NHWC map; an NCHW convolution (linalg.conv_2d_nchw_fchw) with no zero-padded map and no bias maps on kirin_9030, its im2col matrix built by ND2NZ [tile_c4]}}
+  // expected-error @+1 {{kirin_9030 has no LoadData 3D V2, with which ascube-tile-linalg forms the im2col matrix of an NHWC map; an NCHW convolution (linalg.conv_2d_nchw_fchw) with no bias maps on kirin_9030, its im2col matrix built by ND2NZ [tile_c4]}}
   linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x8x8x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x6x6x16xf16>)
   return

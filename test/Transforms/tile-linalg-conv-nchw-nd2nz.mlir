@@ -80,6 +80,21 @@
 // dValue 1, from c*36 + (j + kh)*9 + kw*3 to j*96 + kh*1024 + kw*512
 // (blocks of 16 padded rows x 32).
 //
+// @nchw_a2_f16_padded: a 1 x 3 x 6 x 7 f16 map zero-padded by one on each
+// side (a bufferized tensor.pad: alloc 1 x 3 x 8 x 9, zero fill, subview,
+// copy) and convolved 3 x 3, stride 2 -> 1 x 5 x 3 x 4 f32. ND2NZ cannot
+// pad, so the padded map is made in GM by the kernel's own ops — the zero
+// fill becomes a memref.copy from a zero constant (a private
+// memref.global), the copy of the map stays — and convolved as it is:
+// pixel rows of the 8 x 9 map. K' = 3 channels x 3 kernel rows x 16 = 144,
+// N = 3 x 4 = 12 (16 padded rows). W': ndNum 9 runs 3 apart (pitch 27),
+// dstNzMatrixStride 16 x 16 = 256; X'^T: ndNum 3 channels (planes 72
+// apart, 3 x 16 x 16 = 768 elements apart in L1), nValue 4 pixels 2 apart,
+// dValue 3, dstNzC0Stride 16. The alloc is each block's own, so every
+// block makes its padded map (the copies are in no scf.if on the block
+// index) and the program's tiles are shared out as ever: no tile_c10
+// warning.
+//
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | FileCheck %s
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // The programs are legal on their product:
@@ -230,6 +245,44 @@ func.func @nchw_a2_i8_dilated_stride_w(%I: memref<1x2x4x9xi8>, %W: memref<1x2x2x
   linalg.fill ins(%z : i32) outs(%O : memref<1x1x3x3xi32>)
   linalg.conv_2d_nchw_fchw {dilations = dense<[1, 3]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}
     ins(%I, %W : memref<1x2x4x9xi8>, memref<1x2x2x2xi8>) outs(%O : memref<1x1x3x3xi32>)
+  return
+}
+}
+
+// -----
+
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv (NCHW, FCHW weights; im2col by ND2NZ, one row per output pixel) 1 x 8 x 9 x 3 -> 3 x 4 x 5, kernel 3 x 3, stride 2 x 2, dilation 1 x 1: per image O^T = W' x X'^T, M x N x K' = 5 x 12 x 144 (per channel 3 x 1 run of 3 taps, each padded to 16 im2col rows) (4 columns per output row): tile 3 output rows x 16 channels, 3 channels (27 im2col rows) per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 918 B; the map zero-padded in GM first by the kernel's own copies (ND2NZ cannot pad)
+// REPORT-NOT: [tile_c10]
+// CHECK: memref.global "private" constant @__ascube_zero_map : memref<1x3x8x9xf16> = dense<0.000000e+00>
+// CHECK-LABEL: func.func @nchw_a2_f16_padded
+// CHECK: %[[ALLOC:.*]] = memref.alloc() : memref<1x3x8x9xf16>
+// CHECK-NOT: scf.if
+// CHECK: %[[ZEROS:.*]] = memref.get_global @__ascube_zero_map : memref<1x3x8x9xf16>
+// CHECK-NOT: scf.if
+// CHECK: memref.copy %[[ZEROS]], %[[ALLOC]] : memref<1x3x8x9xf16> to memref<1x3x8x9xf16>
+// CHECK-NOT: scf.if
+// CHECK: %[[SV:.*]] = memref.subview %[[ALLOC]][0, 0, 1, 1] [1, 3, 6, 7] [1, 1, 1, 1]
+// CHECK-NOT: scf.if
+// CHECK: memref.copy %{{.*}}, %[[SV]]
+// CHECK: %[[IN:.*]] = memref.collapse_shape %[[ALLOC]] {{\[\[}}0, 1], [2, 3]] : memref<1x3x8x9xf16> into memref<3x72xf16>
+// CHECK: ascube.data_copy %{{.*}} {dValue = 3 : i64, dstNzC0Stride = 16 : i64, dstNzMatrixStride = 256 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 5 : i64, ndNum = 9 : i64, srcDValue = 27 : i64, srcNdMatrixStride = 3 : i64}
+// CHECK: ascube.data_copy %[[IN]][%{{.*}}] to %{{.*}} {dValue = 3 : i64, dstNzC0Stride = 16 : i64, dstNzMatrixStride = 768 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 4 : i64, ndNum = 3 : i64, srcDValue = 2 : i64, srcNdMatrixStride = 72 : i64}
+// CHECK: ascube.mmad %{{.*}}, %{{.*}} to %{{.*}} {k = 144 : i64, m = 5 : i64, n = 12 : i64}
+// CHECK: ascube.fixpipe %{{.*}} {dstStride = 12 : i64, mSize = 5 : i64, nSize = 12 : i64}
+// CHECK: memref.dealloc %[[ALLOC]]
+// CHECK-NOT: linalg.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @nchw_a2_f16_padded(%I: memref<1x3x6x7xf16>, %W: memref<5x3x3x3xf16>, %O: memref<1x5x3x4xf32>) {
+  %pz = arith.constant 0.0 : f16
+  %alloc = memref.alloc() : memref<1x3x8x9xf16>
+  linalg.fill ins(%pz : f16) outs(%alloc : memref<1x3x8x9xf16>)
+  %sv = memref.subview %alloc[0, 0, 1, 1] [1, 3, 6, 7] [1, 1, 1, 1] : memref<1x3x8x9xf16> to memref<1x3x6x7xf16, strided<[216, 72, 9, 1], offset: 10>>
+  memref.copy %I, %sv : memref<1x3x6x7xf16> to memref<1x3x6x7xf16, strided<[216, 72, 9, 1], offset: 10>>
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x5x3x4xf32>)
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+    ins(%alloc, %W : memref<1x3x8x9xf16>, memref<5x3x3x3xf16>) outs(%O : memref<1x5x3x4xf32>)
+  memref.dealloc %alloc : memref<1x3x8x9xf16>
   return
 }
 }

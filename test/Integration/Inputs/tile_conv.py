@@ -44,7 +44,9 @@ CONFIGS = [("atlas_a2", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")] + \
           [("atlas_200i_500_a2", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")]
 # --nd2nz: conv_2d_nchw_fchw on products whose DataCopy has ND2NZ but no
 # DN2NZ, where the pass builds the transposed im2col matrix by ND2NZ
-# (O^T = W x X^T, K in the order (c, kh, kw); stride_w 1, no bias).
+# (O^T = W x X^T, K in the order (c, kh, kw); with a stride along W one L1
+# row per output pixel, each kernel row's taps padded to C0 blocks; a
+# zero-padded map made in GM first; no bias).
 ND2NZ_CONFIGS = [("atlas_a2", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")] + \
                 [("atlas_a3", "f16", "f32"), ("kirin_x90", "f16", "f16"),
                  ("kirin_x90", "i8", "i32"), ("kirin_9030", "f16", "f16")]
@@ -365,7 +367,7 @@ def main():
         # stream.
         prnd = random.Random(o.seed * 7919 + i)
         pads, style = None, (prnd.random() < 0.5, prnd.random() < 0.5)
-        if prnd.random() < 0.33 and not edge and not o.nd2nz:
+        if prnd.random() < 0.33 and not edge:
             pt = prnd.randint(0, min((kh - 1) * dh, h - 1))
             pb = prnd.randint(0, min((kh - 1) * dh, h - 1 - pt))
             pl = prnd.randint(0, min((kw - 1) * dw, w - 1))
@@ -519,6 +521,8 @@ def main():
                 cover("X'^T copied channel by channel")
             if sw > 1 and c * kh * kw > 65535:
                 cover("W' copied row by row")
+            if pads and any(pads):
+                cover("map zero-padded in GM by the kernel's copies")
             if sw > 1:
                 cover("stride > 1 along W (one L1 row per output pixel)")
                 if dw > 1:
@@ -540,6 +544,11 @@ def main():
         extra += ["--check-sync"]
         if blocks > 1:
             cover("several blocks")
+            if o.nd2nz and pads and any(pads):
+                # Each block makes its own padded map (a buffer the kernel
+                # allocates) and reads it: no block's bytes are another's.
+                extra += ["--check-races"]
+                cover("map zero-padded in GM, several blocks (--check-races)")
             if i % 2 == 0:  # half of those on 2 host threads (--threads)
                 extra += ["--threads", "2"]
                 cover("blocks on threads")

@@ -45,7 +45,9 @@
 //
 // A map zero-padded first (a bufferized tensor.pad: alloc, zero fill,
 // subview, copy) is read as it is; each tile's LoadData 3D pads its window
-// (padList), the edge tiles emitted one by one (forEachWindowTile).
+// (padList), the edge tiles emitted one by one (forEachWindowTile). (An
+// NCHW one without DN2NZ, TileConvNd.cpp, has no LoadData 3D: its padded
+// map is made in GM, fillWithZerosByCopy.)
 //
 // A bias add and a ReLU right after the convolution fold in as after a
 // matmul (tiling::matchEpilogue): the N tile's bias in BT starts the first
@@ -653,6 +655,34 @@ private:
 
 } // namespace
 
+/// The zero fill `fill` of the padded map `map` (a static alloc in GM) as
+/// the kernel's own memref.copy from a zero constant (a private
+/// memref.global of the map's type in the nearest module): the padded map
+/// an NCHW convolution without DN2NZ reads as it is (ConvPlan::padInGM),
+/// made like the map's copy into it, by ops that run as they are and that
+/// TileSyncAll.cpp orders with the programs.
+static void fillWithZerosByCopy(Operation *fill, Value map) {
+  auto type = cast<MemRefType>(map.getType());
+  auto module = fill->getParentOfType<ModuleOp>();
+  Location loc = fill->getLoc();
+  // A detached global, then inserted first in the module under a name of
+  // its own (SymbolTable renames it where the module has one).
+  SymbolTable symbols(module);
+  OpBuilder mb(fill->getContext());
+  Type elem = type.getElementType();
+  auto zeros = DenseElementsAttr::get(
+      RankedTensorType::get(type.getShape(), elem), mb.getZeroAttr(elem));
+  auto global = memref::GlobalOp::create(
+      mb, loc, mb.getStringAttr("__ascube_zero_map"),
+      mb.getStringAttr("private"), TypeAttr::get(type), zeros, mb.getUnitAttr(),
+      mb.getI64IntegerAttr(64));
+  symbols.insert(global, module.getBody()->begin());
+  OpBuilder b(fill);
+  Value from = memref::GetGlobalOp::create(b, loc, type, global.getSymName());
+  memref::CopyOp::create(b, loc, from, map);
+  fill->erase();
+}
+
 LogicalResult ascube::tiling::tileConv(Operation *opPtr,
                                        const target::ProductInfo &prod,
                                        bool report, ArrayRef<int64_t> tile,
@@ -672,7 +702,7 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
       e->erase();
     plan->fill.erase();
     op.erase();
-    if (padded)
+    if (padded && !plan->padInGM)
       for (Operation *o : padded->ops)
         o->erase();
     if (!epilogue.writeC)
@@ -690,11 +720,15 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
     return eraseMapped();
   }
   // NCHW where DataCopy has no DN2NZ: the GEMM O^T = W x X^T
-  // (TileConvNd.cpp; a zero-padded map was refused in planning).
-  if (plan->byNd2nz)
-    return failed(tileConvByNd2nz(opPtr, prod, *plan, programs))
-               ? failure()
-               : eraseMapped();
+  // (TileConvNd.cpp; a zero-padded map made in GM by the kernel's own
+  // ops: its fill becomes a copy of zeros, the rest stays).
+  if (plan->byNd2nz) {
+    if (failed(tileConvByNd2nz(opPtr, prod, *plan, programs)))
+      return failure();
+    if (plan->padInGM)
+      fillWithZerosByCopy(padded->fill, I);
+    return eraseMapped();
+  }
   ConvForm form = plan->form;
   bool nchw = form == ConvForm::NchwFchw;
   int64_t h = nchw ? 2 : 1, images = plan->images;

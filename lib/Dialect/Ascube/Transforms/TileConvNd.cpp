@@ -51,9 +51,11 @@
 //       ascube.load, Mmad  as above (B held N x K')
 //     Fixpipe            as above
 //
-// Refused here (tile_c4): a zero-padded map (ND2NZ cannot put a window's
-// left-edge zeros inside a C0 block) and a bias (over O^T's rows, where
-// the bias table adds a row to every row).
+// A zero-padded map (a bufferized tensor.pad) is made in GM by the
+// kernel's own ops — its zero fill a memref.copy from a zero constant,
+// TileConv.cpp — and convolved as it is: ND2NZ cannot put a window's
+// left-edge zeros inside a C0 block. Refused here (tile_c4): a bias (over
+// O^T's rows, where the bias table adds a row to every row).
 //
 //===----------------------------------------------------------------------===//
 
@@ -376,6 +378,27 @@ chooseRowTiling(model::MatmulProblem &g, const model::ConvProblem &p,
   return std::nullopt;
 }
 
+/// tile_c6 unless the forced `tile` (m, n, k as given), as the GEMM tile
+/// `t` of `g`, fits `prod`'s L0A/L0B/L0C/L1.
+LogicalResult checkForcedFit(Operation *op, const target::ProductInfo &prod,
+                             const model::MatmulProblem &g,
+                             const model::MatmulCapacities &cap,
+                             ArrayRef<int64_t> tile,
+                             const model::MatmulTiling &t) {
+  if (model::fitsMatmulTiling(g, cap, t))
+    return success();
+  return op->emitOpError() << "tile " << tile[0] << " x " << tile[1] << " x "
+                           << tile[2] << " does not fit " << prod.Name
+                           << "'s L0A/L0B/L0C/L1 [tile_c6]";
+}
+
+/// The report's note on a zero-padded map: made in GM first.
+std::string padNote(const tiling::ConvPlan &plan) {
+  return plan.padded ? "; the map zero-padded in GM first by the kernel's "
+                       "own copies (ND2NZ cannot pad)"
+                     : "";
+}
+
 /// planConvByNd2nz for a stride > 1 along W: the pixel-rows form.
 LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
                             bool report, ArrayRef<int64_t> tile,
@@ -384,17 +407,15 @@ LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
   int64_t c0 = 256 / p.bits;
   int64_t taps = p.dw == 1 ? p.kw : 1, runs = p.kw / taps;
   int64_t slots = llvm::alignTo(taps, c0);
-  // ND2NZ's fields: an output row's pixels are nValue rows [0, 16384], sw
-  // apart (srcDValue [1, 65535]), a run dValue elements [0, 65535].
+  // ND2NZ's fields: an output row's pixels (or a piece's, at most Mmad's n
+  // of 4095) are nValue rows, sw apart (srcDValue [1, 65535]), a run
+  // dValue elements [0, 65535].
   auto beyond = [&](StringRef what, int64_t v, StringRef field, StringRef range,
                     StringRef role) {
     return op->emitOpError()
            << what << " " << v << " is beyond DataCopy ND2NZ's " << field
            << " range " << range << " (" << role << ") [tile_c5]";
   };
-  if (p.ow > 16384)
-    return beyond("an output row of", p.ow, "nValue", "[0, 16384]",
-                  "X'^T's rows: one per output pixel of a row");
   if (p.sw > 65535)
     return beyond("a stride along W of", p.sw, "srcDValue", "[1, 65535]",
                   "the map pitch between X'^T's rows");
@@ -437,11 +458,8 @@ LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
     g = whole;
     cw = piece = p.ow;
     t = model::MatmulTiling{tile[1], tile[0], tile[2] / kk * g.kUnit};
-    if (!model::fitsMatmulTiling(g, cap, *t))
-      return op->emitOpError()
-             << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
-             << " does not fit " << prod.Name << "'s L0A/L0B/L0C/L1 "
-             << "[tile_c6]";
+    if (failed(checkForcedFit(op, prod, g, cap, tile, *t)))
+      return failure();
   }
   if (!t)
     return op->emitOpError()
@@ -464,7 +482,7 @@ LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
         "{14}: per image O^T = W' x X'^T, M x N x K' = {8} x {15} x {16} "
         "(per channel {17} x {18} of {19}, each padded to {20} im2col rows) "
         "({30} columns per output row): tile {21} x {22}, {23} ({24}) per "
-        "chunk ({25} M x {26} N tiles, {27} each){28}; GM -> L1 {29} B",
+        "chunk ({25} M x {26} N tiles, {27} each){28}; GM -> L1 {29} B{31}",
         prod.Name, getCubeTypeName(plan.elem), plan.images, p.h, p.w, p.c, p.oh,
         p.ow, p.f, p.kh, p.kw, p.sh, p.sw, p.dh, p.dw, g.n, g.k, p.kh,
         tiling::count(runs, "run", "runs"), tiling::count(taps, "tap", "taps"),
@@ -479,7 +497,7 @@ LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
         t->tilesN(g), tiling::count(t->chunksK(g), "chunk", "chunks"),
         std::string(plan.epilogue.relu ? ", ReLU (Fixpipe)" : "") +
             tiling::describeRequant(plan.epilogue),
-        plan.images * t->gmToL1Bytes(real), cw);
+        plan.images * t->gmToL1Bytes(real), cw, padNote(plan));
   }
   plan.byNd2nz = plan.pixelRows = true;
   plan.runTaps = taps;
@@ -505,16 +523,10 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
               "moves an NCHW map by DN2NZ (950) or builds its im2col matrix "
               "by ND2NZ; hold the map, weights and output as NHWC / HWCF "
               "(or FHWC) instead (ascube maps no linalg.transpose) [tile_c4]";
-  if (plan.padded)
-    return op->emitOpError()
-           << "the map is zero-padded first (a tensor.pad), and " << prod.Name
-           << " has no DataCopy DN2NZ: ascube-tile-linalg builds an NCHW "
-              "map's im2col matrix by ND2NZ there, which writes whole 32 B "
-              "blocks from runs of the map and so cannot put the zeros of a "
-              "window's left edge inside a block (LoadData 3D, which pads, "
-              "reads the NC1HWC0 map only DN2NZ makes of NCHW); pass the "
-              "padded map as an argument of its own, or hold the operands "
-              "as NHWC / HWCF (or FHWC) [tile_c4]";
+  // A zero-padded map (a bufferized tensor.pad) is made in GM by the
+  // kernel's own ops and convolved as it is: ND2NZ cannot put a window's
+  // left-edge zeros inside a C0 block.
+  plan.padInGM = plan.padded.has_value();
   if (plan.epilogue.bias)
     return op->emitOpError()
            << "on " << prod.Name
@@ -523,7 +535,9 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
               "every row: a bias over the output channels does not fold in "
               "there; hold the operands as NHWC / HWCF (or FHWC) to fold it "
               "[tile_c4]";
-  if (p.sw != 1)
+  // (With one output pixel a row the stride along W is never stepped: the
+  // runs of X^T hold one element.)
+  if (p.sw != 1 && p.ow > 1)
     return planPixelRows(op, prod, report, tile, plan);
   // ND2NZ's fields: the kernel's columns are nValue rows [0, 16384], dw
   // apart (srcDValue [1, 65535]).
@@ -581,11 +595,8 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
     g = whole;
     cw = piece = llvm::alignTo(p.ow, nAlign);
     t = model::MatmulTiling{tile[1], tile[0] / p.ow * cw, tile[2]};
-    if (!model::fitsMatmulTiling(g, cap, *t))
-      return op->emitOpError()
-             << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
-             << " does not fit " << prod.Name << "'s L0A/L0B/L0C/L1 "
-             << "[tile_c6]";
+    if (failed(checkForcedFit(op, prod, g, cap, tile, *t)))
+      return failure();
   }
   if (!t)
     return op->emitOpError()
@@ -603,7 +614,7 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
         "stride {11} x {12}, dilation {13} x {14}: per image O^T = W x X^T, "
         "M x N x K = {8} x {15} x {16} ({17} columns per output row): tile "
         "{18} x {19}, {20} ({21}) per chunk "
-        "({22} M x {23} N tiles, {24} each){25}; GM -> L1 {26} B",
+        "({22} M x {23} N tiles, {24} each){25}; GM -> L1 {26} B{27}",
         prod.Name, getCubeTypeName(plan.elem), plan.images, p.h, p.w, p.c, p.oh,
         p.ow, p.f, p.kh, p.kw, p.sh, p.sw, p.dh, p.dw, g.n, g.k, cw,
         piece == cw ? tiling::count(t->n / cw, "output row", "output rows")
@@ -618,7 +629,7 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
         tiling::count(t->chunksK(g), "chunk", "chunks"),
         std::string(plan.epilogue.relu ? ", ReLU (Fixpipe)" : "") +
             tiling::describeRequant(plan.epilogue),
-        plan.images * t->gmToL1Bytes(g));
+        plan.images * t->gmToL1Bytes(g), padNote(plan));
   plan.byNd2nz = true;
   plan.rowColumns = cw;
   plan.piece = piece;

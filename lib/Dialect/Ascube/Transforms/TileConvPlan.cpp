@@ -126,8 +126,8 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
       << (nchw ? "an NCHW map moved by DN2NZ" : "an NHWC map");
     // Where ND2NZ builds X^T of an NCHW map (no DN2NZ), that form maps.
     if (prod.HasND2NZ && !prod.HasDN2NZ)
-      d << "; an NCHW convolution (linalg.conv_2d_nchw_fchw) with no "
-           "zero-padded map and no bias maps on "
+      d << "; an NCHW convolution (linalg.conv_2d_nchw_fchw) with no bias "
+           "maps on "
         << prod.Name << ", its im2col matrix built by ND2NZ";
     return d << " [tile_c4]";
   }

@@ -164,7 +164,7 @@ ascube::tiling::matchPaddedMap(Value map, Operation *conv, bool channelsFirst) {
       return std::nullopt;
   if (!fill->isBeforeInBlock(copy))
     return std::nullopt;
-  PaddedMap pm{source, off[h], off[h + 1], {copy, view, fill}};
+  PaddedMap pm{source, off[h], off[h + 1], {copy, view, fill}, fill};
   if (dealloc)
     pm.ops.push_back(dealloc);
   pm.ops.push_back(alloc);

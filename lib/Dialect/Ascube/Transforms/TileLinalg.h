@@ -172,6 +172,8 @@ struct PaddedMap {
   /// The alloc, fill, subview, copy and dealloc: erased once the
   /// convolution reads the source with LoadData 3D's padding instead.
   llvm::SmallVector<mlir::Operation *> ops;
+  /// The zero fill among them (linalg.fill or linalg.map).
+  mlir::Operation *fill = nullptr;
 };
 
 /// The padding of `map`, the input of `conv`, when it is a PaddedMap (its
@@ -405,17 +407,22 @@ struct ConvPlan {
   /// the GEMM O^T = W' x X'^T whose K' holds each run of `runTaps`
   /// adjacent kernel taps (KW with dilation_w = 1, else 1) padded to
   /// `runSlots` (whole C0 blocks; zeros in W' and X'), X'^T held N x K':
-  /// one L1 row per output pixel (rowColumns = piece = OW).
+  /// one L1 row per output pixel (whole rows: rowColumns = piece = OW).
   bool pixelRows = false;
   int64_t runTaps = 0, runSlots = 0;
+  /// A byNd2nz convolution of a zero-padded map (`padded`): the padded map
+  /// is made in GM by the kernel's own ops — its zero fill becomes a
+  /// memref.copy from a zero constant, the copy of the map stays — and
+  /// convolved as it is (TileConv.cpp).
+  bool padInGM = false;
   model::MatmulProblem gemm = {};
   model::MatmulTiling gemmTiling = {};
 };
 
 /// The rest of planConv for an NCHW convolution (`plan` filled up to its
 /// epilogue) on a product without DN2NZ (TileConvNd.cpp): the conditions
-/// of building X^T by ND2NZ (ND2NZ itself, a map not zero-padded first,
-/// no bias: tile_c4; the form for a stride > 1 along W: pixelRows;
+/// of building X^T by ND2NZ (ND2NZ itself, no bias: tile_c4; a
+/// zero-padded map: padInGM; the form for a stride > 1 along W: pixelRows;
 /// field ranges: tile_c5), the GEMM's tiling (or the forced `tile`:
 /// tile_c6) and the report remark.
 mlir::LogicalResult planConvByNd2nz(mlir::Operation *op,

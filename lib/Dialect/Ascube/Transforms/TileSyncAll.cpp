@@ -15,7 +15,9 @@
 // are its callee's, through the arguments), and the kernel's own ops (a
 // memref.copy, memref.store, a call of plain code): those that write GM and
 // do not depend on the block index run on block 0 only (every block would
-// write the same bytes), ordered like programs. Where no barrier can be had
+// write the same bytes), ordered like programs — unless they write only
+// buffers the kernel allocates, each block's own: those run on every block
+// and hand nothing over across blocks. Where no barrier can be had
 // (a product without SyncAll, a buffer the kernel allocates), the
 // function's range from its first such unit to its last runs on block 0.
 // A call whose arguments share bytes its callee's programs take apart is
@@ -192,6 +194,14 @@ struct Accesses {
     return shared;
   }
 };
+
+/// Whether the GM buffer `root` is one the kernel allocates (not a
+/// function argument): each block has its own (ascube-run gives every
+/// block its own allocation), so no barrier shares it.
+bool isKernelLocal(Value root) {
+  auto arg = dyn_cast<BlockArgument>(root);
+  return !arg || !isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+}
 
 void addGM(Value v, bool write, Accesses &a) {
   auto t = v ? dyn_cast<MemRefType>(v.getType()) : nullptr;
@@ -453,11 +463,19 @@ public:
       // The kernel's own write of GM (not an instruction; a call only of
       // plain code, CallEffects::isPlain), the same on every block unless
       // it depends on the block index: done once, on block 0.
-      leaf.once = !leaf.spread && !leaf.touched.writes.empty() &&
-                  op->getNumResults() == 0 &&
-                  (!callOp || calls.isPlain(callOp)) &&
-                  !isa_and_nonnull<AscubeDialect>(op->getDialect()) &&
-                  !dependsOnBlock(op);
+      bool own = !leaf.spread && !leaf.touched.writes.empty() &&
+                 op->getNumResults() == 0 &&
+                 (!callOp || calls.isPlain(callOp)) &&
+                 !isa_and_nonnull<AscubeDialect>(op->getDialect()) &&
+                 !dependsOnBlock(op);
+      // Unless it writes only buffers the kernel allocates, each block's
+      // own (a padded map made in GM, ConvPlan::padInGM): then every block
+      // does it, for itself.
+      leaf.everyBlock =
+          own && llvm::all_of(leaf.touched.writes, [](const Range &w) {
+            return isKernelLocal(w.root);
+          });
+      leaf.once = own && !leaf.everyBlock;
       leaves[op] = std::move(leaf);
       found.push_back(op);
       return WalkResult::skip();
@@ -480,6 +498,9 @@ public:
       bool once = false;
       /// A call of a function holding programs.
       bool call = false;
+      /// The kernel's own op writing only buffers the kernel allocates,
+      /// run on every block for itself.
+      bool everyBlock = false;
     };
     SmallVector<Unit, 0> units;
     for (Operation *op = &block.front(); op; op = op->getNextNode()) {
@@ -488,7 +509,8 @@ public:
         op = it->second.last;
       } else if (auto it = leaves.find(op); it != leaves.end()) {
         const Leaf &l = it->second;
-        units.push_back({op, l.touched, l.once, l.once, l.spread});
+        units.push_back(
+            {op, l.touched, l.once, l.once, l.spread, l.everyBlock});
       } else if (holders.contains(op)) {
         Unit u{op, {}};
         for (Region &r : op->getRegions())
@@ -501,6 +523,13 @@ public:
     Accesses all;
     SmallVector<const Unit *> since;
     DenseSet<Operation *> barrierBefore;
+    // Whether `unit` writes `root` other than as an op every block runs for
+    // itself (a program's tiles, a call, a loop of units).
+    auto writtenBySpread = [](const Unit &unit, Value root) {
+      return !unit.everyBlock &&
+             llvm::any_of(unit.touched.writes,
+                          [&](const Range &w) { return w.root == root; });
+    };
     auto check = [&](const Unit &u) {
       SmallVector<Value> shared;
       Operation *earlierCall = nullptr;
@@ -508,8 +537,16 @@ public:
         if (e->once && u.once)
           continue;
         size_t before = shared.size();
-        llvm::append_range(shared,
-                           e->touched.handOver(u.touched, e == &u && u.single));
+        SmallVector<Value> pair =
+            e->touched.handOver(u.touched, e == &u && u.single);
+        // A buffer the kernel allocates is each block's own: written only
+        // by ops every block runs for itself, it hands nothing over
+        // across blocks (each block reads what it wrote, in order).
+        llvm::erase_if(pair, [&](Value root) {
+          return isKernelLocal(root) && !writtenBySpread(*e, root) &&
+                 !writtenBySpread(u, root);
+        });
+        llvm::append_range(shared, pair);
         if (shared.size() != before && e->call && !earlierCall)
           earlierCall = e->start;
       }
@@ -523,10 +560,7 @@ public:
       for (Value v : shared) {
         // A buffer the kernel allocates is each block's own (ascube-run
         // gives every block its own allocation): no barrier shares it.
-        auto arg = dyn_cast<BlockArgument>(v);
-        bool shareable =
-            arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
-        if (!shareable && !local)
+        if (isKernelLocal(v) && !local)
           local = u.start;
       }
       if (prod && !prod->HasSyncAll && !noSyncAll)
@@ -665,7 +699,7 @@ private:
 
   struct Leaf {
     Accesses touched;
-    bool spread = false, once = false;
+    bool spread = false, once = false, everyBlock = false;
   };
 
   FunctionOpInterface func;
