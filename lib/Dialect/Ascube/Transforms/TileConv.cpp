@@ -658,7 +658,7 @@ private:
 /// The zero fill `fill` of the padded map `map` (a static alloc in GM) as
 /// the kernel's own memref.copy from a zero constant (a private
 /// memref.global of the map's type in the nearest module): the padded map
-/// an NCHW convolution without DN2NZ reads as it is (ConvPlan::padInGM),
+/// an NCHW convolution without DN2NZ (ConvPlan::byNd2nz) reads as it is,
 /// made like the map's copy into it, by ops that run as they are and that
 /// TileSyncAll.cpp orders with the programs.
 static void fillWithZerosByCopy(Operation *fill, Value map) {
@@ -695,6 +695,10 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
         O = op.getDpsInits()[0];
   const Epilogue &epilogue = plan->epilogue;
   const std::optional<PaddedMap> &padded = plan->padded;
+  // A zero-padded map of an NCHW convolution without DN2NZ is made in GM
+  // (ND2NZ cannot put a window's left-edge zeros inside a C0 block): its
+  // ops stay, the fill a copy of zeros.
+  bool padInGM = padded && plan->byNd2nz;
   // The op and what folded into the program go (an empty output: all
   // there is to do).
   auto eraseMapped = [&] {
@@ -702,7 +706,7 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
       e->erase();
     plan->fill.erase();
     op.erase();
-    if (padded && !plan->padInGM)
+    if (padded && !padInGM)
       for (Operation *o : padded->ops)
         o->erase();
     if (!epilogue.writeC)
@@ -725,7 +729,7 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
   if (plan->byNd2nz) {
     if (failed(tileConvByNd2nz(opPtr, prod, *plan, programs)))
       return failure();
-    if (plan->padInGM)
+    if (padInGM)
       fillWithZerosByCopy(padded->fill, I);
     return eraseMapped();
   }

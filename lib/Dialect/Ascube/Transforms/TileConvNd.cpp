@@ -94,6 +94,31 @@ public:
   Value image;
 
 protected:
+  /// One ND2NZ of `num` matrices from src[from] to dst[to] (nValue rows of
+  /// dValue elements, rows srcDValue apart in GM and one 32 B row apart in
+  /// L1, their C0 blocks c0Stride 32 B rows apart; matrices srcStride and
+  /// dstStride elements apart), or — where the matrix strides pass
+  /// srcNdMatrixStride [0, 65535] or dstNzMatrixStride [0, 16384] — one
+  /// per matrix.
+  void nd2nz(Value src, Value from, Value dst, Value to, int64_t num,
+             int64_t nValue, int64_t dValue, int64_t srcDValue,
+             int64_t c0Stride, int64_t srcStride, int64_t dstStride) {
+    auto one = [&](Value f, Value t, int64_t n) {
+      DataCopyOp::create(b, loc, src, f, dst, t,
+                         CopyModeAttr::get(b.getContext(), CopyMode::nd2nz), {},
+                         {}, {}, {}, attr(n), attr(nValue), attr(dValue),
+                         attr(n > 1 ? srcStride : 0), attr(srcDValue),
+                         attr(c0Stride), attr(1), attr(n > 1 ? dstStride : 0));
+    };
+    if (num == 1 || (srcStride <= 65535 && dstStride <= 16384))
+      return one(from, to, num);
+    loop(num, [&](Value i) {
+      Value f = add(from, mul(i, srcStride));
+      Value t = add(to, mul(i, dstStride));
+      one(f, t, 1);
+    });
+  }
+
   /// Calls `body(row, ow0, len, j)` for each run of output pixels of the N
   /// tile [n0, n0 + nt): output row `row`, `len` pixels from column `ow0`,
   /// at GEMM column j * cw of the tile — its whole rows, or its one piece
@@ -185,18 +210,9 @@ private:
     Value firstPlane = mul(image, p.c);
     Value chunkPlane = div(k0, kk);
     Value base = mul(add(firstPlane, chunkPlane), plane);
-    // One ND2NZ reaches the chunk's channels when their plane pitch fits
-    // srcNdMatrixStride [0, 65535] and their K rows dstNzMatrixStride [0,
-    // 16384]; otherwise one per channel.
-    bool perChannel = plane > 65535 || kk * c0 > 16384;
+    // One ND2NZ of the chunk's channels (one per channel where their plane
+    // pitch passes srcNdMatrixStride or their K rows dstNzMatrixStride).
     eachRun(n0, nt, [&](Value row, Value ow0, int64_t len, Value j) {
-      auto nd2nz = [&](Value from, Value to, int64_t num) {
-        DataCopyOp::create(b, loc, B, from, b1, to,
-                           CopyModeAttr::get(b.getContext(), CopyMode::nd2nz),
-                           {}, {}, {}, {}, attr(num), attr(p.kw), attr(len),
-                           attr(num > 1 ? plane : 0), attr(p.dw), attr(padRows),
-                           attr(1), attr(num > 1 ? kk * c0 : 0));
-      };
       loop(p.kh, [&](Value kh) {
         Value rowOff = mul(row, p.sh);
         Value khOff = mul(kh, p.dh);
@@ -205,13 +221,8 @@ private:
         Value runTo = mul(j, cw / c0 * padRows * c0);
         Value khTo = mul(kh, p.kw * c0);
         Value to = add(runTo, khTo);
-        if (!perChannel)
-          return nd2nz(from, to, channels);
-        loop(channels, [&](Value c) {
-          Value cFrom = add(from, mul(c, plane));
-          Value cTo = add(to, mul(c, kk * c0));
-          nd2nz(cFrom, cTo, 1);
-        });
+        nd2nz(B, from, b1, to, channels, p.kw, len, p.dw, padRows, plane,
+              kk * c0);
       });
     });
   }
@@ -224,7 +235,8 @@ public:
   ConvRowsEmitter(OpBuilder &b, Location loc, const target::ProductInfo &prod,
                   const tiling::ConvPlan &plan, Value W, Value I, Value O)
       : ConvNdBase(b, loc, prod, plan, W, I, O), taps(plan.runTaps),
-        runs(plan.p.kw / plan.runTaps), blocks(plan.runSlots / c0) {
+        runs(plan.p.kw / plan.runTaps), blocks(plan.runSlots / c0),
+        unit(plan.gemm.kUnit) {
     copyA = [this](Value a1, Value m0, int64_t mt, Value k0, int64_t kt,
                    bool gemvRow) { copyWeights(a1, m0, mt, k0, kt, gemvRow); };
     copyB = [this](Value b1, Value k0, int64_t kt, Value n0, int64_t nt) {
@@ -233,31 +245,6 @@ public:
   }
 
 private:
-  /// One ND2NZ of `num` matrices from src[from] to dst[to] (nValue rows of
-  /// dValue elements, rows srcDValue apart in GM and one 32 B row apart in
-  /// L1, their C0 blocks c0Stride 32 B rows apart; matrices srcStride and
-  /// dstStride elements apart), or — where the matrix strides pass
-  /// srcNdMatrixStride [0, 65535] or dstNzMatrixStride [0, 16384] — one
-  /// per matrix.
-  void nd2nz(Value src, Value from, Value dst, Value to, int64_t num,
-             int64_t nValue, int64_t dValue, int64_t srcDValue,
-             int64_t c0Stride, int64_t srcStride, int64_t dstStride) {
-    auto one = [&](Value f, Value t, int64_t n) {
-      DataCopyOp::create(b, loc, src, f, dst, t,
-                         CopyModeAttr::get(b.getContext(), CopyMode::nd2nz), {},
-                         {}, {}, {}, attr(n), attr(nValue), attr(dValue),
-                         attr(n > 1 ? srcStride : 0), attr(srcDValue),
-                         attr(c0Stride), attr(1), attr(n > 1 ? dstStride : 0));
-    };
-    if (num == 1 || (srcStride <= 65535 && dstStride <= 16384))
-      return one(from, to, num);
-    loop(num, [&](Value i) {
-      Value f = add(from, mul(i, srcStride));
-      Value t = add(to, mul(i, dstStride));
-      one(f, t, 1);
-    });
-  }
-
   /// W' rows [m0, m0 + mt) and K' columns [k0, k0 + kt) (whole channels)
   /// into the Nz `a1`: one ND matrix per run of taps — W[f, c, kh, run *
   /// taps ...] for the chunk's channels c, kernel rows kh and runs, taps
@@ -267,7 +254,6 @@ private:
   void copyWeights(Value a1, Value m0, int64_t mt, Value k0, int64_t kt,
                    bool gemvRow) {
     int64_t kk = p.kh * p.kw, pitch = p.c * kk;
-    int64_t unit = p.kh * runs * blocks * c0;
     int64_t channels = kt / unit;
     int64_t rows = gemvRow ? 1 : mt;
     int64_t blockRows =
@@ -297,7 +283,6 @@ private:
   /// map elements from I[c, row*sh + kh*dh, ow*sw + run*taps*dw] each, the
   /// tail of their C0 blocks zero-filled.
   void copyPixelRows(Value b1, Value k0, int64_t kt, Value n0, int64_t nt) {
-    int64_t unit = p.kh * runs * blocks * c0;
     int64_t channels = kt / unit, plane = p.h * p.w;
     // Pixels (rows of X'^T) in L1, padded to whole fractals: a K' block's
     // C0 columns take padRows 32 B rows.
@@ -326,8 +311,9 @@ private:
     });
   }
 
-  /// The taps of a run, runs per kernel row, C0 blocks per run.
-  int64_t taps, runs, blocks;
+  /// The taps of a run, runs per kernel row, C0 blocks per run, K' columns
+  /// per channel.
+  int64_t taps, runs, blocks, unit;
 };
 
 /// The tiling of the GEMM `g` (m, k and kUnit set) of an NCHW convolution
@@ -429,9 +415,7 @@ LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
   g.kUnit = p.kh * runs * slots;
   g.k = p.c * g.kUnit;
   g.transB = true;
-  model::MatmulCapacities cap{int64_t(prod.L1), int64_t(prod.L0A),
-                              int64_t(prod.L0B), int64_t(prod.L0C),
-                              int64_t(prod.capacity(Level::BT))};
+  model::MatmulCapacities cap = tiling::matmulCapacities(prod);
   // N tiles of whole output rows (OW GEMM columns each: X'^T's rows are
   // the pixels, unpadded), or pieces of one (whole 16s).
   int64_t nAlign = model::MatmulAlignment::of(g).n;
@@ -523,10 +507,6 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
               "moves an NCHW map by DN2NZ (950) or builds its im2col matrix "
               "by ND2NZ; hold the map, weights and output as NHWC / HWCF "
               "(or FHWC) instead (ascube maps no linalg.transpose) [tile_c4]";
-  // A zero-padded map (a bufferized tensor.pad) is made in GM by the
-  // kernel's own ops and convolved as it is: ND2NZ cannot put a window's
-  // left-edge zeros inside a C0 block.
-  plan.padInGM = plan.padded.has_value();
   if (plan.epilogue.bias)
     return op->emitOpError()
            << "on " << prod.Name
@@ -561,9 +541,7 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
   // Each output row takes whole L0B column blocks (and C0 blocks) of the
   // GEMM's N: cw columns.
   int64_t nAlign = model::MatmulAlignment::of(g).n;
-  model::MatmulCapacities cap{int64_t(prod.L1), int64_t(prod.L0A),
-                              int64_t(prod.L0B), int64_t(prod.L0C),
-                              int64_t(prod.capacity(Level::BT))};
+  model::MatmulCapacities cap = tiling::matmulCapacities(prod);
   // N tiles of whole output rows, each whole L0B column blocks (cw
   // columns), or pieces of one.
   int64_t cw = llvm::alignTo(p.ow, nAlign), piece = cw;

@@ -244,9 +244,7 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
     return op->emitOpError() << "a row pitch of " << pitch
                              << " elements is beyond DataCopy's srcDValue "
                                 "range [1, 65535] [tile_c5]";
-  model::MatmulCapacities cap{int64_t(prod.L1), int64_t(prod.L0A),
-                              int64_t(prod.L0B), int64_t(prod.L0C),
-                              int64_t(prod.capacity(Level::BT))};
+  model::MatmulCapacities cap = tiling::matmulCapacities(prod);
   // An NCHW output is written by Fixpipe NZ2DN, whose GM address is 32 B
   // aligned (§4): every tile starts a multiple of 32 B into O (and Q) —
   // unless the output's DN view has one row or one column (one output

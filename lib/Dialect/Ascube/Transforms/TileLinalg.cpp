@@ -454,9 +454,7 @@ struct AscubeTileLinalgPass
     p.aBits = *getElementBitWidth(at);
     p.bBits = *getElementBitWidth(bt);
     p.cBits = *getElementBitWidth(ct);
-    model::MatmulCapacities cap{int64_t(prod.L1), int64_t(prod.L0A),
-                                int64_t(prod.L0B), int64_t(prod.L0C),
-                                int64_t(prod.capacity(Level::BT))};
+    model::MatmulCapacities cap = tiling::matmulCapacities(prod);
     std::optional<model::MatmulTiling> t = model::chooseMatmulTiling(p, cap);
     if (!tile.empty()) {
       model::MatmulAlignment al = model::MatmulAlignment::of(p);

@@ -54,6 +54,10 @@ whyNotPlainGM(mlir::Operation *op,
 mlir::Value collapseToMatrix(mlir::OpBuilder &b, mlir::Location loc,
                              mlir::Value v, int64_t lead);
 
+/// What a tile must fit on `prod` (model::chooseMatmulTiling): its L1,
+/// L0A, L0B and L0C capacities and its bias table (0 where it has none).
+model::MatmulCapacities matmulCapacities(const target::ProductInfo &prod);
+
 /// tile_c1 at `op` when an operand holds 2^62 elements or more (ascube's
 /// layouts stop below: layout_c1), so no count of the program overflows.
 mlir::LogicalResult checkOperandSizes(mlir::Operation *op);
@@ -410,11 +414,6 @@ struct ConvPlan {
   /// one L1 row per output pixel (whole rows: rowColumns = piece = OW).
   bool pixelRows = false;
   int64_t runTaps = 0, runSlots = 0;
-  /// A byNd2nz convolution of a zero-padded map (`padded`): the padded map
-  /// is made in GM by the kernel's own ops — its zero fill becomes a
-  /// memref.copy from a zero constant, the copy of the map stays — and
-  /// convolved as it is (TileConv.cpp).
-  bool padInGM = false;
   model::MatmulProblem gemm = {};
   model::MatmulTiling gemmTiling = {};
 };
@@ -422,9 +421,9 @@ struct ConvPlan {
 /// The rest of planConv for an NCHW convolution (`plan` filled up to its
 /// epilogue) on a product without DN2NZ (TileConvNd.cpp): the conditions
 /// of building X^T by ND2NZ (ND2NZ itself, no bias: tile_c4; a
-/// zero-padded map: padInGM; the form for a stride > 1 along W: pixelRows;
-/// field ranges: tile_c5), the GEMM's tiling (or the forced `tile`:
-/// tile_c6) and the report remark.
+/// zero-padded map is made in GM, TileConv.cpp; the form for a stride > 1 along
+/// W: pixelRows; field ranges: tile_c5), the GEMM's tiling (or the forced
+/// `tile`: tile_c6) and the report remark.
 mlir::LogicalResult planConvByNd2nz(mlir::Operation *op,
                                     const target::ProductInfo &prod,
                                     bool report, llvm::ArrayRef<int64_t> tile,

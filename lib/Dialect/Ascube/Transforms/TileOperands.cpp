@@ -93,6 +93,12 @@ int64_t ascube::tiling::gmPitch(Value v) {
   return t.getShape().back();
 }
 
+model::MatmulCapacities
+ascube::tiling::matmulCapacities(const target::ProductInfo &prod) {
+  return {int64_t(prod.L1), int64_t(prod.L0A), int64_t(prod.L0B),
+          int64_t(prod.L0C), int64_t(prod.capacity(target::Level::BT))};
+}
+
 LogicalResult ascube::tiling::checkOperandSizes(Operation *op) {
   for (Value v : op->getOperands()) {
     auto t = dyn_cast<MemRefType>(v.getType());

@@ -469,7 +469,7 @@ public:
                  !isa_and_nonnull<AscubeDialect>(op->getDialect()) &&
                  !dependsOnBlock(op);
       // Unless it writes only buffers the kernel allocates, each block's
-      // own (a padded map made in GM, ConvPlan::padInGM): then every block
+      // own (a padded map made in GM, TileConv.cpp): then every block
       // does it, for itself.
       leaf.everyBlock =
           own && llvm::all_of(leaf.touched.writes, [](const Range &w) {
