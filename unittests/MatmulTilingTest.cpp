@@ -246,3 +246,28 @@ TEST(MatmulTiling, PixelRowUnits) {
   EXPECT_EQ(t->k % 32, 0);
   EXPECT_TRUE(fitsMatmulTiling(p, kA2, *t));
 }
+
+// An NHWC convolution on Kirin 9030 (TileConvNd.cpp, "NHWC without LoadData
+// 3D"): A held one row per output pixel, so m tiles are whole rows of OW =
+// 5 pixels (mUnit), not whole 16s — but their buffers are whole fractals
+// of m (mPad 16), which the fit counts. With a 32 KiB L0A: 15 pixels (16
+// rows) x k = 512 take 2 x 16 x 512 x 2 B = 32 KiB (fits); 20 pixels x k
+// = 384 take 32 rows, 2 x 32 x 384 x 2 B = 48 KiB (does not, though 20
+// unpadded rows would, 30 KiB); 20 x 256 take 32 KiB (fits).
+TEST(MatmulTiling, PixelUnitsAlongM) {
+  MatmulProblem p = problem(5 * 8, 16, 16 * 64, 16, 16);
+  p.mUnit = 5;
+  p.kUnit = 16;
+  MatmulAlignment al = MatmulAlignment::of(p);
+  EXPECT_EQ(al.m, 5);
+  EXPECT_EQ(al.mPad, 16);
+  EXPECT_TRUE(fitsMatmulTiling(p, kSmall, MatmulTiling{15, 16, 512}));
+  EXPECT_FALSE(fitsMatmulTiling(p, kSmall, MatmulTiling{20, 16, 384}));
+  EXPECT_TRUE(fitsMatmulTiling(p, kSmall, MatmulTiling{20, 16, 256}));
+  auto t = chooseMatmulTiling(p, kSmall);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->m % 5, 0);
+  EXPECT_LE(t->m, 40);
+  EXPECT_EQ(t->k % 16, 0);
+  EXPECT_TRUE(fitsMatmulTiling(p, kSmall, *t));
+}

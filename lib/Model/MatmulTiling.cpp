@@ -38,9 +38,11 @@ int64_t MatmulTiling::gmToL1Bytes(const MatmulProblem &p) const {
 MatmulAlignment MatmulAlignment::of(const MatmulProblem &p) {
   auto c0 = [](int64_t bits) { return std::max<int64_t>(1, 256 / bits); };
   MatmulAlignment a;
-  a.m = p.aInSquares() ? p.aSquare() : 16;
+  a.m = a.mPad = p.aInSquares() ? p.aSquare() : 16;
   a.n = a.nPad = p.transB ? 16 : std::lcm<int64_t>(16, c0(p.bBits));
   a.k = a.kPad = std::lcm<int64_t>(16, std::lcm(c0(p.aBits), c0(p.bBits)));
+  if (p.mUnit > 1)
+    a.m = p.mUnit;
   if (p.nUnit > 1)
     a.n = p.nUnit;
   if (p.kUnit > 1)
@@ -72,15 +74,15 @@ bool ascube::model::fitsMatmulTiling(const MatmulProblem &p,
   // Mmad's m, k and n fields are at most 4095 (§13.1).
   if (t.m < 1 || t.n < 1 || t.k < 1 || t.m > 4095 || t.n > 4095 || t.k > 4095)
     return false;
-  // The chunks' buffers hold whole fractals of k, and of n.
+  // The chunks' buffers hold whole fractals of m, k and n.
   MatmulAlignment al = MatmulAlignment::of(p);
+  int64_t m = (t.m + al.mPad - 1) / al.mPad * al.mPad;
   int64_t k = (t.k + al.kPad - 1) / al.kPad * al.kPad;
   int64_t n = (t.n + al.nPad - 1) / al.nPad * al.nPad;
-  return t.m * n * p.cBits / 8 <= cap.l0c &&
-         2 * t.m * k * p.aBits / 8 <= cap.l0a &&
+  return m * n * p.cBits / 8 <= cap.l0c && 2 * m * k * p.aBits / 8 <= cap.l0a &&
          2 * k * n * p.bBits / 8 <= cap.l0b &&
-         2 * (t.m * p.aBits + n * p.bBits) * k / 8 + biasL1Bytes(t.n, p) +
-                 mxL1Bytes(t.m, n, k, p) <=
+         2 * (m * p.aBits + n * p.bBits) * k / 8 + biasL1Bytes(t.n, p) +
+                 mxL1Bytes(m, n, k, p) <=
              cap.l1 &&
          (!p.biasBits || biasBTBytes(t.n, p) <= cap.bt);
 }
@@ -96,16 +98,18 @@ ascube::model::chooseMatmulTiling(const MatmulProblem &p,
           maxK = roundUp(p.k, al.k);
   // Mmad's m, n, k are 12-bit fields (§13.1): at most 4095, so a tile
   // stays below 4096.
-  maxM = std::min<int64_t>(maxM, 4080);
+  maxM = std::min<int64_t>(maxM, 4095 / al.m * al.m);
   maxN = std::min<int64_t>(maxN, 4095 / al.n * al.n);
   maxK = std::min<int64_t>(maxK, 4095 / al.k * al.k);
   std::optional<MatmulTiling> best;
   std::tuple<int64_t, int64_t, int64_t, int64_t> bestKey;
   for (int64_t m = al.m; m <= maxM; m += al.m) {
+    // The buffers hold whole fractals of m and n (mb, nb; = m, n but for
+    // an mUnit or nUnit).
+    int64_t mb = roundUp(m, al.mPad);
     for (int64_t n = al.n; n <= maxN; n += al.n) {
-      // The buffers hold whole fractals of n (nb; = n but for an nUnit).
       int64_t nb = roundUp(n, al.nPad);
-      if (m * nb * p.cBits / 8 > cap.l0c ||
+      if (mb * nb * p.cBits / 8 > cap.l0c ||
           (p.biasBits && biasBTBytes(n, p) > cap.bt))
         break;
       // The largest k chunk that fits twice in L0A, L0B and L1 (beside
@@ -113,14 +117,14 @@ ascube::model::chooseMatmulTiling(const MatmulProblem &p,
       int64_t l1 = cap.l1 - biasL1Bytes(n, p) - (p.mx ? 1024 : 0);
       if (l1 <= 0)
         break;
-      int64_t kFit = cap.l0a * 8 / 2 / (m * p.aBits);
+      int64_t kFit = cap.l0a * 8 / 2 / (mb * p.aBits);
       kFit = std::min(kFit, cap.l0b * 8 / 2 / (nb * p.bBits));
       // Two chunks of k x (m x aBits + n x bBits) bits, and with MX one
       // chunk's scales, k / 32 x (m + n) bytes (m, n whole 16s here).
       kFit = std::min(
           kFit,
-          p.mx ? l1 * 256 / (64 * (m * p.aBits + nb * p.bBits) + 8 * (m + nb))
-               : l1 * 8 / 2 / (m * p.aBits + nb * p.bBits));
+          p.mx ? l1 * 256 / (64 * (mb * p.aBits + nb * p.bBits) + 8 * (mb + nb))
+               : l1 * 8 / 2 / (mb * p.aBits + nb * p.bBits));
       // The largest multiple of al.k whose buffers (k to whole kPad) fit,
       // at most maxK.
       int64_t k = std::min(maxK, kFit / al.kPad * al.kPad / al.k * al.k);

@@ -21,21 +21,23 @@ func.func @stride_beyond_srcdvalue(%I: memref<1x1x1x65537xf16>, %W: memref<16x1x
 
 // -----
 
-// tile_c4: a bias over the output channels runs over the rows of O^T; the
-// bias table adds one row to every row.
+// tile_c4: a bias over the output channels runs over the rows of O^T,
+// where the bias table would add one row to every row; its seed is an
+// Mmad of the bias's type, and i32 x i32 -> i32 is no Mmad row (an int8
+// convolution's i32 bias).
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
-func.func @bias(%I: memref<1x20x8x8xf16>, %W: memref<24x20x3x3xf16>, %bias: memref<24xf32>, %O: memref<1x24x6x6xf32>) {
-  %z = arith.constant 0.0 : f32
-  linalg.fill ins(%z : f32) outs(%O : memref<1x24x6x6xf32>)
-  // expected-error @+1 {{on atlas_a2 an NCHW convolution is the GEMM O^T = W x X^T, whose rows are the output channels, and the bias table adds one row to every row: a bias over the output channels does not fold in there; hold the operands as NHWC / HWCF (or FHWC) to fold it [tile_c4]}}
+func.func @bias_i32(%I: memref<1x20x8x8xi8>, %W: memref<24x20x3x3xi8>, %bias: memref<24xi32>, %O: memref<1x24x6x6xi32>) {
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%O : memref<1x24x6x6xi32>)
+  // expected-error @+1 {{on atlas_a2 an NCHW convolution is the GEMM O^T = W x X^T, whose rows are the output channels: its bias starts each output tile from an Mmad of the bias column times ones in the bias's type, and i32 x i32 -> i32 is not an Mmad row there (docs/Products.md); hold the operands as NHWC / HWCF (or FHWC) to fold the bias through the bias table [tile_c4]}}
   linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-    ins(%I, %W : memref<1x20x8x8xf16>, memref<24x20x3x3xf16>) outs(%O : memref<1x24x6x6xf32>)
+    ins(%I, %W : memref<1x20x8x8xi8>, memref<24x20x3x3xi8>) outs(%O : memref<1x24x6x6xi32>)
   linalg.generic {indexing_maps = [affine_map<(n, f, h, w) -> (f)>, affine_map<(n, f, h, w) -> (n, f, h, w)>],
                   iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
-      ins(%bias : memref<24xf32>) outs(%O : memref<1x24x6x6xf32>) {
-  ^bb0(%b: f32, %o: f32):
-    %s = arith.addf %o, %b : f32
-    linalg.yield %s : f32
+      ins(%bias : memref<24xi32>) outs(%O : memref<1x24x6x6xi32>) {
+  ^bb0(%b: i32, %o: i32):
+    %s = arith.addi %o, %b : i32
+    linalg.yield %s : i32
   }
   return
 }

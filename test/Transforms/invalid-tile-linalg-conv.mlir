@@ -45,15 +45,16 @@ func.func @int4(%I: memref<1x8x8x64xi4>, %W: memref<3x3x64x16xi4>, %O: memref<1x
 
 // -----
 
-// tile_c4: Kirin 9030 has no LoadData 3D V2 to form the im2col matrix of an
-// NHWC map (its NCHW convolutions map by ND2NZ).
+// tile_c5: Kirin 9030 has no LoadData 3D V2; an NHWC map's im2col matrix
+// is built there by ND2NZ, one row per output pixel, whose pixels are sw x
+// C map elements apart: ND2NZ's srcDValue, at most 65535.
 module attributes {ascube.target = #ascube.target<kirin_9030>} {
-func.func @kirin(%I: memref<1x8x8x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x6x6x16xf16>) {
+func.func @kirin_9030_nhwc_pitch(%I: memref<1x1x3x40000xf16>, %W: memref<1x1x40000x16xf16>, %O: memref<1x1x2x16xf16>) {
   %z = arith.constant 0.0 : f16
-  linalg.fill ins(%z : f16) outs(%O : memref<1x6x6x16xf16>)
-  // expected-error @+1 {{kirin_9030 has no LoadData 3D V2, with which ascube-tile-linalg forms the im2col matrix of an NHWC map; an NCHW convolution (linalg.conv_2d_nchw_fchw) with no bias maps on kirin_9030, its im2col matrix built by ND2NZ [tile_c4]}}
-  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-    ins(%I, %W : memref<1x8x8x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x6x6x16xf16>)
+  linalg.fill ins(%z : f16) outs(%O : memref<1x1x2x16xf16>)
+  // expected-error @+1 {{a stride along W x C of 80000 is beyond DataCopy ND2NZ's srcDValue range [1, 65535] (the map pitch between X''s rows) [tile_c5]}}
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}
+    ins(%I, %W : memref<1x1x3x40000xf16>, memref<1x1x40000x16xf16>) outs(%O : memref<1x1x2x16xf16>)
   return
 }
 }
@@ -234,6 +235,21 @@ func.func @no_fixpipe(%I: memref<1x8x8x16xf16>, %W: memref<3x3x16x16xf16>, %O: m
   // expected-error @+1 {{atlas_inference has no Fixpipe L0C -> GM: ascube-tile-linalg writes a convolution's output with Fixpipe [tile_c4]}}
   linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x8x8x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x6x6x16xf16>)
+  return
+}
+}
+
+// -----
+
+// tile_c5: Kirin 9030 (NHWC by ND2NZ) copies HWCF weights' runs as ND2NZ
+// rows of F elements, F apart: srcDValue, at most 65535.
+module attributes {ascube.target = #ascube.target<kirin_9030>} {
+func.func @kirin_9030_hwcf_pitch(%I: memref<1x1x2x16xf16>, %W: memref<1x1x16x65536xf16>, %O: memref<1x1x2x65536xf16>) {
+  %z = arith.constant 0.0 : f16
+  linalg.fill ins(%z : f16) outs(%O : memref<1x1x2x65536xf16>)
+  // expected-error @+1 {{an output channel count of 65536 is beyond DataCopy ND2NZ's srcDValue range [1, 65535] (the pitch of HWCF weights' rows) [tile_c5]}}
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x1x2x16xf16>, memref<1x1x16x65536xf16>) outs(%O : memref<1x1x2x65536xf16>)
   return
 }
 }

@@ -95,6 +95,34 @@
 // index) and the program's tiles are shared out as ever: no tile_c10
 // warning.
 //
+// A bias over the output channels runs over O^T's rows, where the bias
+// table would add one row to every row: each output tile starts instead
+// from a seed Mmad of C's type, C = S x ones with S the tile's bias as a
+// column (ND2NZ of nValue = the tile's channels, dValue = 1: each row's
+// 32 B block holds the bias and zeros) and ones from a constant in GM;
+// the K chunks then accumulate onto it (cmatrixInitVal = false).
+//
+// @nchw_a2_f16_bias: @nchw_a2_f16_stride_w with a bias of 5 f32. Its
+// chunk sets are 9216 B apart in L1 (3072 + 24 -> 32 rows x 96 x 2 B =
+// 9216), 3072 B in L0A (16 x 96 x 2 B) and 6144 B in L0B (96 x 32 x 2 B);
+// the seed takes the second set (the chunk the first): S (5 x 8 f32 Nz)
+// at L1 9216 and L0A 3072, the ones (24 x 8 f32 held N x K: 32 rows x
+// 32 B = 1024 B = 256 f32, one plain copy of 32 blocks) at L1 9216 + 3072
+// = 12288 and L0B 6144. The seed's Mmad m = 5, k = C0 = 8, n = 24 waits
+// for FIX to have read L0C; the chunk's Mmad (5 x 24: fewer than 10
+// fractals) follows a PIPE_M barrier and accumulates.
+//
+// @nchw_9030_f16_gemv_bias: Kirin 9030 (no Mmad bias, cmatrixSource; f16 -> f16), a 1 x
+// 2 x 3 x 5 f16 map, one output channel of a 2 x 2 kernel, an f16 bias
+// and a ReLU -> 1 x 1 x 2 x 4 f16. Stride 1: X^T by ND2NZ, rows of 16
+// columns, N = 32, K = 8. F = 1: a GEMV, and so is the seed: S is one row
+// (nValue 1, dstNzC0Stride 1) moved by LoadData 2D (one fractal) into
+// L0A as a 1 x 256 ND row, Mmad m = 1, k = C0 = 16, n = 32. Sets 1536 B
+// apart in L1 (A 16 x 16 x 2 B = 512, B 16 x 32 x 2 B = 1024), 512 B in
+// L0A, 1024 B in L0B: S at L1 1536 and L0A 512, the ones (32 rows x 32 B
+// = 512 f16) at L1 2048 and L0B 1024. Fixpipe per output row: 1 x 4
+// from L0C column block j (element j x 256), pitch 2 x 4 = 8, reluEn.
+//
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | FileCheck %s
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // The programs are legal on their product:
@@ -283,6 +311,84 @@ func.func @nchw_a2_f16_padded(%I: memref<1x3x6x7xf16>, %W: memref<5x3x3x3xf16>, 
   linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
     ins(%alloc, %W : memref<1x3x8x9xf16>, memref<5x3x3x3xf16>) outs(%O : memref<1x5x3x4xf32>)
   memref.dealloc %alloc : memref<1x3x8x9xf16>
+  return
+}
+}
+
+// -----
+
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv (NCHW, FCHW weights; im2col by ND2NZ, one row per output pixel) 1 x 7 x 9 x 3 -> 6 x 4 x 5, kernel 2 x 3, stride 1 x 2, dilation 1 x 1: per image O^T = W' x X'^T, M x N x K' = 5 x 24 x 96 (per channel 2 x 1 run of 3 taps, each padded to 16 im2col rows) (4 columns per output row): tile 6 output rows x 16 channels, 3 channels (18 im2col rows) per chunk (1 M x 1 N tiles, 1 chunk each), + bias (each tile seeded by an Mmad of the bias column x ones); GM -> L1 1044 B
+// CHECK: memref.global "private" constant @__ascube_ones_256xf32 : memref<256xf32> = dense<1.000000e+00>
+// CHECK-LABEL: func.func @nchw_a2_f16_bias
+// CHECK-DAG: %[[S1:.*]] = ascube.alloc offset 9216 : memref<5x8xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[ONES1:.*]] = ascube.alloc offset 12288 : memref<24x8xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[S0:.*]] = ascube.alloc offset 3072 : memref<5x8xf32, #ascube.layout<Zz>, #ascube.mem<L0A>>
+// CHECK-DAG: %[[ONES0:.*]] = ascube.alloc offset 6144 : memref<8x24xf32, #ascube.layout<Zn>, #ascube.mem<L0B>>
+// CHECK-DAG: %[[C:.*]] = ascube.alloc offset 0 : memref<5x24xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+// CHECK: %[[COL:.*]] = memref.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [5, 1] : memref<5xf32> into memref<5x1xf32>
+// CHECK: ascube.data_copy %[[COL]][%{{.*}}] to %[[S1]] {dValue = 1 : i64, dstNzC0Stride = 16 : i64, dstNzMatrixStride = 0 : i64, nValue = 5 : i64, ndNum = 1 : i64, srcDValue = 1 : i64, srcNdMatrixStride = 0 : i64}
+// CHECK: %[[ONES:.*]] = memref.get_global @__ascube_ones_256xf32 : memref<256xf32>
+// CHECK: ascube.data_copy %[[ONES]] to %[[ONES1]] {blockCount = 1 : i64, blockLen = 32 : i64, dstStride = 0 : i64, mode = #ascube.copy_mode<copy>, srcStride = 0 : i64}
+// CHECK: ascube.load %[[S1]] to %[[S0]]
+// CHECK: ascube.load %[[ONES1]] to %[[ONES0]]
+// CHECK: ascube.wait_flag <FIX> -> <M>
+// CHECK: ascube.mmad %[[S0]], %[[ONES0]] to %[[C]] {k = 8 : i64, m = 5 : i64, n = 24 : i64}
+// CHECK-NOT: ascube.wait_flag <FIX> -> <M>
+// CHECK: ascube.pipe_barrier <M>
+// CHECK-NEXT: ascube.mmad %{{.*}}, %{{.*}} to %[[C]] {cmatrixInitVal = false, k = 96 : i64, m = 5 : i64, n = 24 : i64}
+// CHECK: ascube.fixpipe %[[C]] to %{{.*}} {dstStride = 24 : i64, mSize = 5 : i64, nSize = 24 : i64}
+// CHECK-NOT: linalg.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @nchw_a2_f16_bias(%I: memref<1x3x7x9xf16>, %W: memref<5x3x2x3xf16>, %bias: memref<5xf32>, %O: memref<1x5x6x4xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x5x6x4xf32>)
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}
+    ins(%I, %W : memref<1x3x7x9xf16>, memref<5x3x2x3xf16>) outs(%O : memref<1x5x6x4xf32>)
+  linalg.generic {indexing_maps = [affine_map<(n, f, h, w) -> (f)>, affine_map<(n, f, h, w) -> (n, f, h, w)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%bias : memref<5xf32>) outs(%O : memref<1x5x6x4xf32>) {
+  ^bb0(%b: f32, %o: f32):
+    %s = arith.addf %o, %b : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+}
+
+// -----
+
+// REPORT: remark: ascube-tile-linalg: kirin_9030 f16 conv (NCHW, FCHW weights; im2col by ND2NZ) 1 x 3 x 5 x 2 -> 2 x 4 x 1, kernel 2 x 2, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K = 1 x 32 x 8 (16 columns per output row): tile 2 output rows x 16 channels, 2 channels (8 im2col rows) per chunk (1 M x 1 N tiles, 1 chunk each), + bias (each tile seeded by an Mmad of the bias column x ones), ReLU (Fixpipe); GM -> L1 528 B
+// CHECK: memref.global "private" constant @__ascube_ones_512xf16 : memref<512xf16> = dense<1.000000e+00>
+// CHECK-LABEL: func.func @nchw_9030_f16_gemv_bias
+// CHECK-DAG: %[[S1:.*]] = ascube.alloc offset 1536 : memref<1x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[ONES1:.*]] = ascube.alloc offset 2048 : memref<32x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[S0:.*]] = ascube.alloc offset 512 : memref<1x256xf16, #ascube.layout<ND>, #ascube.mem<L0A>>
+// CHECK-DAG: %[[ONES0:.*]] = ascube.alloc offset 1024 : memref<16x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+// CHECK-DAG: %[[C:.*]] = ascube.alloc offset 0 : memref<1x32xf16, #ascube.layout<Nz>, #ascube.mem<L0C>>
+// CHECK: %[[COL:.*]] = memref.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [1, 1] : memref<1xf16> into memref<1x1xf16>
+// CHECK: ascube.data_copy %[[COL]][%{{.*}}] to %[[S1]] {dValue = 1 : i64, dstNzC0Stride = 1 : i64, dstNzMatrixStride = 0 : i64, nValue = 1 : i64, ndNum = 1 : i64, srcDValue = 1 : i64, srcNdMatrixStride = 0 : i64}
+// CHECK: %[[ONES:.*]] = memref.get_global @__ascube_ones_512xf16 : memref<512xf16>
+// CHECK: ascube.data_copy %[[ONES]] to %[[ONES1]] {blockCount = 1 : i64, blockLen = 32 : i64, dstStride = 0 : i64, mode = #ascube.copy_mode<copy>, srcStride = 0 : i64}
+// CHECK: ascube.load_2d %[[S1]] to %[[S0]] {repeatTimes = 1 : i64}
+// CHECK: ascube.load %[[ONES1]] to %[[ONES0]]
+// CHECK: ascube.mmad %[[S0]], %[[ONES0]] to %[[C]] {k = 16 : i64, m = 1 : i64, n = 32 : i64}
+// CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C]] {cmatrixInitVal = false, k = 8 : i64, m = 1 : i64, n = 32 : i64}
+// CHECK: ascube.fixpipe %[[C]][%{{.*}}] to %{{.*}}[%{{.*}}] {dstStride = 8 : i64, mSize = 1 : i64, nSize = 4 : i64, reluEn = true}
+// CHECK-NOT: linalg.
+module attributes {ascube.target = #ascube.target<kirin_9030>} {
+func.func @nchw_9030_f16_gemv_bias(%I: memref<1x2x3x5xf16>, %W: memref<1x2x2x2xf16>, %bias: memref<1xf16>, %O: memref<1x1x2x4xf16>) {
+  %z = arith.constant 0.0 : f16
+  linalg.fill ins(%z : f16) outs(%O : memref<1x1x2x4xf16>)
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x2x3x5xf16>, memref<1x2x2x2xf16>) outs(%O : memref<1x1x2x4xf16>)
+  linalg.generic {indexing_maps = [affine_map<(n, f, h, w) -> (f)>, affine_map<(n, f, h, w) -> (n, f, h, w)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%bias : memref<1xf16>) outs(%O : memref<1x1x2x4xf16>) {
+  ^bb0(%b: f16, %o: f16):
+    %s = arith.addf %o, %b : f16
+    %r = arith.maximumf %s, %z : f16
+    linalg.yield %r : f16
+  }
   return
 }
 }

@@ -26,7 +26,7 @@
 // RUN: ascube-opt %s --ascube-tile-linalg="product=ascend950pr tile=32,64,128" | ascube-opt --ascube-verify-target -o /dev/null
 // RUN: ascube-opt %s --ascube-tile-linalg="product=ascend950pr tile=16,128,128" | ascube-opt --ascube-verify-target -o /dev/null
 
-// CHECK: memref.global "private" constant @__ascube_e8m0_ones_1024 : memref<1024xf8E8M0FNU> = dense<1.000000e+00>
+// CHECK: memref.global "private" constant @__ascube_ones_1024xf8E8M0FNU : memref<1024xf8E8M0FNU> = dense<1.000000e+00>
 // CHECK-LABEL: func.func @mx
 // CHECK-DAG: %[[S1:.*]] = ascube.alloc offset 12288 : memref<1024xf8E8M0FNU, #ascube.mem<L1>>
 // CHECK-DAG: %[[A1:.*]] = ascube.alloc offset 0 : memref<32x128xf4E2M1FN, #ascube.layout<Nz>, #ascube.mem<L1>>
@@ -44,7 +44,7 @@
 // CHECK-DAG: %[[SA0S:.*]] = ascube.alloc offset 128 : memref<32x4xf8E8M0FNU, #ascube.layout<ScaleA>, #ascube.mem<L0A_MX>>
 // CHECK-DAG: %[[B0S:.*]] = ascube.alloc offset 4096 : memref<128x64xf4E2M1FN, #ascube.layout<Zn>, #ascube.mem<L0B>>
 // CHECK-DAG: %[[SB0S:.*]] = ascube.alloc offset 256 : memref<4x64xf8E8M0FNU, #ascube.layout<ScaleB>, #ascube.mem<L0B_MX>>
-// CHECK: %[[ONES:.*]] = memref.get_global @__ascube_e8m0_ones_1024 : memref<1024xf8E8M0FNU>
+// CHECK: %[[ONES:.*]] = memref.get_global @__ascube_ones_1024xf8E8M0FNU : memref<1024xf8E8M0FNU>
 // CHECK: ascube.data_copy %[[ONES]] to %[[S1]] {blockCount = 1 : i64, blockLen = 32 : i64, dstStride = 0 : i64, mode = #ascube.copy_mode<copy>, srcStride = 0 : i64}
 // CHECK: ascube.block_idx
 // CHECK: ascube.data_copy %A[%{{.*}}] to %[[A1]] {dValue = 64 : i64, dstNzMatrixStride = 0 : i64, nValue = 32 : i64, ndNum = 1 : i64, srcDValue = 100 : i64, srcNdMatrixStride = 0 : i64}

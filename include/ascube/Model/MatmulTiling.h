@@ -46,7 +46,9 @@ struct MatmulProblem {
   /// one) and k chunks whole multiples of kUnit (whole channels of the
   /// im2col rows) instead of whole fractals — their buffers are still
   /// whole fractals, which the fit counts (MatmulAlignment::nPad, kPad).
-  int64_t nUnit = 1, kUnit = 1;
+  /// An NHWC one whose A is built by ND2NZ (one row per output pixel)
+  /// likewise has m tiles of whole multiples of mUnit (mPad).
+  int64_t mUnit = 1, nUnit = 1, kUnit = 1;
 
   /// Whether A's / B's chunks reach L0 through transposed squares (§7,
   /// §8, §11): 8-bit A held K x M (LoadDataWithTranspose's 32 x 32), 8-bit
@@ -98,11 +100,11 @@ struct MatmulTiling {
 /// squares), n of 16 and — for
 /// B held K x N — of B's C0 (B's L1 Nz fractal is 16 x C0), k of 16 and of
 /// the C0s (L0A fractal 16 x C0, L0B C0 x 16); C0 = 256 / bits. With an
-/// nUnit (> 1) n is a multiple of it only, with a kUnit k likewise, and
-/// their buffers take n and k rounded up to nPad and kPad (the fractal
-/// alignments above; = n and k without units).
+/// nUnit (> 1) n is a multiple of it only, with an mUnit or a kUnit m or k
+/// likewise, and their buffers take m, n and k rounded up to mPad, nPad
+/// and kPad (the fractal alignments above; = m, n and k without units).
 struct MatmulAlignment {
-  int64_t m = 16, n = 16, k = 16, nPad = 16, kPad = 16;
+  int64_t m = 16, n = 16, k = 16, mPad = 16, nPad = 16, kPad = 16;
   static MatmulAlignment of(const MatmulProblem &p);
 };
 

@@ -46,10 +46,40 @@ CONFIGS = [("atlas_a2", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")] + \
 # DN2NZ, where the pass builds the transposed im2col matrix by ND2NZ
 # (O^T = W x X^T, K in the order (c, kh, kw); with a stride along W one L1
 # row per output pixel, each kernel row's taps padded to C0 blocks; a
-# zero-padded map made in GM first; no bias).
+# zero-padded map made in GM first; a bias seeded, not int8's i32 one).
 ND2NZ_CONFIGS = [("atlas_a2", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")] + \
                 [("atlas_a3", "f16", "f32"), ("kirin_x90", "f16", "f16"),
                  ("kirin_x90", "i8", "i32"), ("kirin_9030", "f16", "f16")]
+# --rows: conv_2d_nhwc_hwcf / nhwc_fhwc on Kirin 9030, which has ND2NZ but
+# no LoadData 3D V2: per image O = X' x W', X' one L1 row per output pixel
+# built by ND2NZ, K' each kernel row's runs of taps x C map elements
+# padded to C0 blocks (zeros in both matrices).
+ROWS_CONFIGS = [("kirin_9030", "f16", "f16")]
+# Edge shapes: one output pixel (a GEMV), a 1 x 1 kernel, C a multiple of
+# C0 (no padding rows), HWCF weights' runs of 3 x 5 channels (padding rows
+# zeroed), FHWC weights whose rows of 12 x 12 x 480 elements pass
+# srcDValue (copied row by row; runs of one tap), a
+# row of 700 pixels in pieces, a W dilation (runs of one tap), runs too
+# long for L0A (one tap a run), a tap's channels in parts, an f16 bias
+# and a ReLU.
+ROWS_EDGES = [
+    dict(prod="kirin_9030", t="f16", ct="f16", form="hwcf", n=2, h=3, w=3, c=5, kh=3, kw=3, f=7),
+    dict(prod="kirin_9030", t="f16", ct="f16", form="fhwc", n=1, h=4, w=6, c=20, kh=1, kw=1, f=3),
+    dict(prod="kirin_9030", t="f16", ct="f16", form="hwcf", n=1, h=5, w=9, c=32, kh=2, kw=2, f=17,
+         epi="bias+relu"),
+    dict(prod="kirin_9030", t="f16", ct="f16", form="hwcf", n=1, h=6, w=8, c=5, kh=3, kw=3, f=40,
+         sw=2),
+    dict(prod="kirin_9030", t="f16", ct="f16", form="fhwc", n=1, h=13, w=14, c=480, kh=12, kw=12, f=2),
+    dict(prod="kirin_9030", t="f16", ct="f16", form="hwcf", n=1, h=2, w=702, c=3, kh=1, kw=3, f=16),
+    dict(prod="kirin_9030", t="f16", ct="f16", form="fhwc", n=1, h=4, w=12, c=6, kh=2, kw=3, f=5,
+         dw=2, epi="bias"),
+    dict(prod="kirin_9030", t="f16", ct="f16", form="hwcf", n=1, h=3, w=6, c=300, kh=2, kw=3, f=16),
+    # A tap's 557 channels too many for L0A: parts of 288 (18 blocks), the
+    # last 269 (17 blocks: its 18th zeroed by a copy), FHWC and HWCF.
+    dict(prod="kirin_9030", t="f16", ct="f16", form="fhwc", n=1, h=3, w=5, c=557, kh=2, kw=2, f=5),
+    dict(prod="kirin_9030", t="f16", ct="f16", form="hwcf", n=1, h=2, w=6, c=557, kh=1, kw=3, f=20,
+         epi="bias"),
+]
 # Atlas 200I/500 A2 has no ND2NZ: maps and weights come in plain 32 B
 # blocks, so channels (and HWCF weights' F, and a bias row) are whole
 # blocks there (tile_c4).
@@ -167,7 +197,7 @@ def reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias=None):
     return np.stack(outs).reshape(n, oh, ow, f)
 
 
-def reference_nd(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk):
+def reference_nd(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias=None):
     """O[n, f, oh, ow] = sum over (c, kh, kw), in that order, of
     I[n, c, oh*sh + kh*dh, ow*sw + kw*dw] * W[f, c, kh, kw]: the GEMM of
     the FCHW weights as an F x K matrix and the im2col matrix (K x
@@ -177,7 +207,9 @@ def reference_nd(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk):
     matrices: those 0 x 0 terms are added in place (they turn a -0.0 sum,
     which only an f16 output's rounding between chunks makes, into +0.0).
     An f16 output (Kirin) rounds to f16 after each chunk of `kchunk` rows
-    of K (whole channels)."""
+    of K (whole channels). With a bias each output starts from it as the
+    seed Mmad leaves it: 0 + bias x 1 (a -0.0 bias as +0.0), then the
+    products."""
     n, h, w, c = x.shape
     kh, kw, _, f = wt.shape
     a = wt.transpose(3, 2, 0, 1).reshape(f, -1)
@@ -207,16 +239,66 @@ def reference_nd(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk):
                           j * dw:j * dw + (ow - 1) * sw + 1:sw, :]
                 cols[:, i, j] = patch.transpose(2, 0, 1)
         b = padded(cols.reshape(c * kh * kw, oh * ow), 0)
+        init = None
+        if bias is not None:
+            seed = np.asarray(bias, np.float16 if ct == "f16" else np.float32)
+            init = np.tile((seed + seed.dtype.type(0))[:, None], (1, oh * ow))
         if ct != "f16":
-            outs.append(reference_matmul(a, b, t))
+            outs.append(reference_matmul(a, b, t, c0=init))
             continue
-        o = np.zeros((f, oh * ow), np.float16)
+        o = np.zeros((f, oh * ow), np.float16) if init is None else init
         for k0 in range(0, a.shape[1], kchunk):
             o = reference_matmul(a[:, k0:k0 + kchunk], b[k0:k0 + kchunk], t,
                                  c0=o.astype(np.float32)).astype(np.float16)
         outs.append(o)
     # As NHWC (the caller's maps() makes it NCHW).
     return np.stack(outs).reshape(n, f, oh, ow).transpose(0, 2, 3, 1)
+
+
+def reference_rows(x, wt, t, ct, sh, sw, dh, dw, oh, ow, tile, bias=None):
+    """O[n, oh, ow, f] = sum over K' of X'[pixel, k'] * W'[k', f]: K' each
+    kernel row's runs, as the tile remark names them, in the order (kh,
+    kw, c): runs of `taps` adjacent taps x C channels, or of one tap's
+    channels cut into parts of `part` (the last the rest), each padded with
+    zeros to `slots` in both matrices. An f16 output (Kirin 9030) rounds
+    to f16 after each chunk of tile["k"] K' columns, from 0 + the bias (the
+    seed's) or 0."""
+    n, h, w, c = x.shape
+    kh, kw, _, f = wt.shape
+    taps, part, slots, per_row = tile["taps"], tile["part"], tile["slots"], tile["runs"]
+    parts = per_row * taps // kw
+    # (An f16 output only: Kirin 9030's one Mmad row.)
+    assert ct == "f16" and slots >= (taps * c if parts == 1 else part)
+    # Where each (kw, c) of a kernel row lands in its K' row block.
+    pos = np.empty((kw, c), np.int64)
+    for j in range(kw):
+        for ch in range(c):
+            if parts == 1:
+                v, at = j // taps, (j % taps) * c + ch
+            else:
+                v, at = j * parts + ch // part, ch % part
+            pos[j, ch] = v * slots + at
+    b = np.zeros((kh, per_row * slots, f))
+    for i in range(kh):
+        b[i, pos.ravel(), :] = wt[i].reshape(kw * c, f)
+    b = b.reshape(-1, f)
+    outs = []
+    for img in range(n):
+        cols = np.zeros((oh * ow, kh, per_row * slots))
+        for i in range(kh):
+            for j in range(kw):
+                patch = x[img, i * dh:i * dh + (oh - 1) * sh + 1:sh,
+                          j * dw:j * dw + (ow - 1) * sw + 1:sw, :]
+                cols[:, i, pos[j]] = patch.reshape(oh * ow, c)
+        a = cols.reshape(oh * ow, -1)
+        o = np.zeros((oh * ow, f), np.float16)
+        if bias is not None:
+            o = o + np.tile(np.asarray(bias, np.float16), (oh * ow, 1))
+        for k0 in range(0, a.shape[1], tile["k"]):
+            o = reference_matmul(a[:, k0:k0 + tile["k"]], b[k0:k0 + tile["k"]], t,
+                                 c0=o.astype(np.float32)).astype(np.float16)
+        outs.append(o)
+    return np.stack(outs).reshape(n, oh, ow, f)
 
 
 # Edge shapes run first (then the random ones): NCHW / FCHW operands whose
@@ -234,7 +316,8 @@ def reference_nd(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk):
 # of 23 x 23 (channel by channel: KH x KW x C0 past dstNzMatrixStride), a
 # row in pieces; then with a stride along W (below).
 ND2NZ_EDGES = [
-    dict(prod="atlas_a2", t="f16", form="nchw", n=2, h=3, w=3, c=5, kh=3, kw=3, f=7),
+    # (Two images of one output row, their bias seeded.)
+    dict(prod="atlas_a2", t="f16", form="nchw", n=2, h=3, w=3, c=5, kh=3, kw=3, f=7, epi="bias"),
     dict(prod="atlas_a2", t="f32", form="nchw", n=1, h=4, w=6, c=20, kh=1, kw=1, f=3),
     dict(prod="atlas_a2", t="i8", form="nchw", n=2, h=5, w=34, c=3, kh=2, kw=3, f=1),
     dict(prod="atlas_a2", t="f16", form="nchw", n=1, h=4, w=18, c=17, kh=2, kw=3, f=40),
@@ -246,14 +329,17 @@ ND2NZ_EDGES = [
     # C0 block (f16 KW = 20, f32 KW = 9), an int8 GEMV with a W dilation
     # (runs of one tap), a row of 699 pixels in pieces, W's rows of 72000
     # elements (past srcDValue: copied row by row), a plane of 69000
-    # pixels (past srcNdMatrixStride: channel by channel) on Kirin 9030.
+    # pixels (past srcNdMatrixStride: channel by channel) on Kirin 9030,
+    # with an f16 bias (seeded: Kirin has no Mmad bias) and a ReLU.
     dict(prod="atlas_a2", t="f16", form="nchw", n=1, h=3, w=50, c=3, kh=2, kw=20, f=5, sw=2),
     dict(prod="atlas_a2", t="f32", form="nchw", n=1, h=4, w=40, c=2, kh=4, kw=9, f=16, sw=3),
     dict(prod="atlas_a2", t="i8", form="nchw", n=2, h=5, w=30, c=3, kh=2, kw=3, f=1, sw=2, dw=2),
     dict(prod="atlas_a2", t="f16", form="nchw", n=1, h=4, w=1400, c=1, kh=4, kw=3, f=16, sw=2),
     dict(prod="atlas_a2", t="f16", form="nchw", n=1, h=6, w=7, c=2000, kh=6, kw=6, f=3, sw=2),
     dict(prod="kirin_9030", t="f16", ct="f16", form="nchw", n=1, h=300, w=230, c=2, kh=1, kw=1,
-         f=2, sw=2),
+         f=2, sw=2, epi="bias+relu"),
+    # One output channel (a GEMV) whose f32 bias is seeded by a GEMV too.
+    dict(prod="atlas_a2", t="f32", form="nchw", n=1, h=3, w=20, c=4, kh=2, kw=3, f=1, epi="bias"),
 ]
 EDGES = [
     dict(prod="ascend950pr", t="f32", form="nchw", n=2, h=1, w=1, c=8, kh=1, kw=1, f=3),
@@ -285,6 +371,17 @@ def parse_tile(stderr):
         g = [int(m.group(j)) for j in (1, 3, 4, 5, 6, 7)]
         return dict(pixels=g[0], kind=m.group(2), channels=g[1], blocks=g[2],
                     tiles_m=g[3], tiles_n=g[4], chunks=g[5])
+    m = re.search(r"per kernel row (\d+) runs? of (\d+) taps? x (\d+) channels?(?: \(the last of a tap \d+\))?, "
+                  r"each padded to (\d+) im2col "
+                  r"columns\): tile (\d+) output (rows?|pixels? \(a piece of a row\)) x (\d+) channels?, "
+                  r"(\d+) runs? per chunk \((\d+) M x (\d+) N tiles, (\d+) chunks?", stderr)
+    if m:
+        ow = int(re.search(r"-> \d+ x (\d+) x", stderr).group(1))
+        g = [int(m.group(j)) for j in (1, 2, 3, 4, 5, 7, 8, 9, 10, 11)]
+        rows = m.group(6) in ("row", "rows")
+        return dict(runs=g[0], taps=g[1], part=g[2], slots=g[3], pixels=g[4] * ow if rows else g[4],
+                    kind="rows" if rows else "piece", channels=g[5], k=g[6] * g[3],
+                    tiles_m=g[7], tiles_n=g[8], chunks=g[9])
     m = re.search(r"\((\d+) columns per output row\): tile (\d+) output (rows?|pixels? \(a piece of a row\)) "
                   r"x (\d+) channels?, \d+ channels? \((\d+) im2col rows?\) per chunk \((\d+) M x (\d+) N tiles, "
                   r"(\d+) chunks?", stderr)
@@ -300,6 +397,7 @@ def parse_tile(stderr):
 def main():
     o = options(("--opt", {"required": True}), ("--clean", {"action": "store_true"}), ("--count", {"type": int, "default": 40}),
                 ("--nd2nz", {"action": "store_true"}),
+                ("--rows", {"action": "store_true"}),
                 ("--seed", {"type": int, "default": 20261202}),
                 ("--big", {"type": int, "default": 1}))
     rnd = random.Random(o.seed)
@@ -311,7 +409,8 @@ def main():
         covered[name] = covered.get(name, 0) + 1
 
     for i in range(o.count):
-        configs, edges = (ND2NZ_CONFIGS, ND2NZ_EDGES) if o.nd2nz else (CONFIGS, EDGES)
+        configs, edges = ((ND2NZ_CONFIGS, ND2NZ_EDGES) if o.nd2nz else
+                          (ROWS_CONFIGS, ROWS_EDGES) if o.rows else (CONFIGS, EDGES))
         prod, t, ct = configs[i % len(configs)]
         edge = edges[i] if i < len(edges) else None
         if edge:
@@ -359,8 +458,13 @@ def main():
             if oh > 1 and wrnd.random() < 0.5:
                 oh = wrnd.randint(1, oh - 1)
                 cover("map taller than the output needs")
-        # (--nd2nz: no bias, which the pass refuses there; as on Kirin.)
-        epi, swap = choose_epilogue(o.seed, i, "kirin" if o.nd2nz else prod)
+        # (--nd2nz: a bias on every product (its seed an Mmad of C's type)
+        # but with int8, whose i32 bias has no such Mmad.)
+        # (A bias on Kirin only by the seed of the ND2NZ forms.)
+        epi, swap = choose_epilogue(o.seed, i, ct != "i32" if o.nd2nz or o.rows
+                                    else not prod.startswith("kirin"))
+        if edge and "epi" in edge:
+            epi = edge["epi"]
         # A third of the maps are zero-padded to h x w before the
         # convolution (a bufferized tensor.pad; up to the dilated kernel's
         # reach less one on each side, the map at least 1 x 1). Own random
@@ -386,6 +490,8 @@ def main():
             form = edge["form"]
         if o.nd2nz:
             form = "nchw"
+        if o.rows and not edge:
+            form = frnd.choice(["hwcf", "fhwc"])
         if prod in NO_ND2NZ:
             c = -(-c // C0[t]) * C0[t]
             if form == "hwcf":
@@ -429,6 +535,11 @@ def main():
                 # of whole 16s (32s for int8) of im2col rows.
                 kal = np.lcm(32 if t == "i8" else 16, kh * kw)
                 forced = f" tile={ow * rnd.randint(1, 2)},{16 * rnd.randint(1, 2)},{kal * rnd.randint(1, 2)}"
+            if o.rows:
+                # m whole output rows, n 16s of channels, k whole runs of
+                # (KW taps, or one with a W dilation) x C im2col columns.
+                run_len = (kw if dw == 1 else 1) * c
+                forced = f" tile={ow * rnd.randint(1, 2)},{16 * rnd.randint(1, 2)},{run_len * rnd.randint(1, 2)}"
         if edge and "tile" in edge:
             forced = " tile=" + ",".join(map(str, edge["tile"]))
         r = subprocess.run([o.opt, d + "/linalg.mlir",
@@ -452,7 +563,7 @@ def main():
                                 f"--ascube-tile-linalg=product={prod} report=true",
                                 "-o", d + "/kernel.mlir"], capture_output=True, text=True)
             tile = parse_tile(r.stderr)
-        if o.nd2nz and forced and "[tile_c6]" in r.stderr and "does not fit" in r.stderr:
+        if (o.nd2nz or o.rows) and forced and "[tile_c6]" in r.stderr and "does not fit" in r.stderr:
             # A forced tile of whole rows and channels too large for L0A /
             # L0B / L0C / L1: refused; the pass's own choice instead.
             cover("nd2nz forced tile refused (tile_c6)")
@@ -475,7 +586,7 @@ def main():
             if o.nd2nz and sw > 1:
                 cover("stride > 1 along W, output rows in pieces")
             in_cols = (tile["pixels"] - 1) * sw + (kw - 1) * dw + 1
-            if not o.nd2nz and (w * c > 65535 or in_cols * C0[t] > 16384):
+            if not (o.nd2nz or o.rows) and (w * c > 65535 or in_cols * C0[t] > 16384):
                 cover("map copied row by row")
         if c * f > 65535 and form == "hwcf":
             cover("weights copied point by point")
@@ -511,8 +622,35 @@ def main():
         encoded(maps(real if pads else x), t).tofile(d + "/I.bin")
         encoded(wt.transpose(W_AXES[form]), t).tofile(d + "/W.bin")
         bias = write_bias(o.seed, i, epi, ct, f, d + "/bias.bin")
-        if o.nd2nz:
-            want = relu(reference_nd(x, wt, t, ct, sh, sw, dh, dw, oh, ow, tile["k"]), epi)
+        if o.rows:
+            want = relu(reference_rows(x, wt, t, ct, sh, sw, dh, dw, oh, ow, tile, bias), epi)
+            cover(f"NHWC by ND2NZ, {form.upper()} weights")
+            if tile["slots"] > min(tile["taps"] * c, tile["part"]) or tile["part"] < c:
+                cover("runs padded to C0 blocks" + (" (HWCF: zero rows)" if form == "hwcf" else ""))
+            if tile["taps"] < kw:
+                cover("runs shorter than a kernel row")
+            if tile["part"] < c:
+                cover("a tap's channels in parts (the last the rest)")
+            if form == "fhwc" and kh * kw * c > 65535:
+                cover("FHWC weights copied row by row")
+            if bias is not None:
+                cover("bias seeded by an Mmad (ones x the bias row)")
+            if pads and any(pads):
+                cover("map zero-padded in GM by the kernel's copies")
+            if sw > 1:
+                cover("stride > 1 along W")
+            if oh * ow == 1:
+                cover("one output pixel (GEMV)")
+        elif o.nd2nz:
+            want = relu(reference_nd(x, wt, t, ct, sh, sw, dh, dw, oh, ow, tile["k"], bias), epi)
+            if bias is not None:
+                cover("bias seeded by an Mmad (bias column x ones)")
+                if ct == "f16":
+                    cover("bias seeded, f16 output")
+                if tile["chunks"] > 1:
+                    cover("bias seeded, several channel chunks after it")
+                if f == 1:
+                    cover("bias seeded, one output channel (GEMV)")
             cover("output rows padded to whole column blocks" if ow % (32 if t == "i8" else 16)
                   else "output rows filling their column blocks")
             if sw == 1 and (h * w > 65535 or kh * kw * C0[t] > 16384):
@@ -544,7 +682,7 @@ def main():
         extra += ["--check-sync"]
         if blocks > 1:
             cover("several blocks")
-            if o.nd2nz and pads and any(pads):
+            if (o.nd2nz or o.rows) and pads and any(pads):
                 # Each block makes its own padded map (a buffer the kernel
                 # allocates) and reads it: no block's bytes are another's.
                 extra += ["--check-races"]

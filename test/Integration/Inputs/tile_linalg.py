@@ -145,17 +145,16 @@ def bias_arg(epi, ct, n):
     return f" %bias: memref<{n}x{ct}>," if "bias" in epi else ""
 
 
-def choose_epilogue(seed, i, prod):
-    """A quarter of the cases end in an epilogue: a bias add (not on Kirin,
-    which has no bias row) and/or a ReLU, with the operands in either
-    order. Its own random stream: the other cases are as without them.
-    Returns (epilogue, swap)."""
+def choose_epilogue(seed, i, bias):
+    """A quarter of the cases end in an epilogue: a bias add (where `bias`:
+    one folds in) and/or a ReLU, with the operands in either order. Its own
+    random stream: the other cases are as without them. Returns (epilogue,
+    swap)."""
     ernd = random.Random(seed * 1000 + i)
     swap = ernd.random() < 0.5
     if ernd.random() >= 0.25:
         return "", swap
-    return ernd.choice(["relu"] if prod.startswith("kirin") else
-                       ["bias", "relu", "bias+relu", "bias,relu"]), swap
+    return ernd.choice(["bias", "relu", "bias+relu", "bias,relu"] if bias else ["relu"]), swap
 
 
 def write_bias(seed, i, epi, ct, n, path):
@@ -164,9 +163,13 @@ def write_bias(seed, i, epi, ct, n, path):
     if "bias" not in epi:
         return None
     erng = np.random.default_rng(seed * 1000 + i)
-    bias = (erng.integers(-2**20, 2**20, n) if ct == "i32"
-            else random_values(erng, "f32", (n,), huge=False))
-    (bias.astype(np.int32) if ct == "i32" else bias.astype(np.float32)).tofile(path)
+    if ct == "i32":
+        bias = erng.integers(-2**20, 2**20, n)
+        bias.astype(np.int32).tofile(path)
+        return bias
+    # (An f16 bias, of an f16 output: NCHW on Kirin.)
+    bias = random_values(erng, ct, (n,), huge=False)
+    bias.astype(np.float16 if ct == "f16" else np.float32).tofile(path)
     return bias
 
 
@@ -382,7 +385,8 @@ def dim(rnd, big):
 
 def reference(a, b, t, ct, kchunk, bias=None):
     """A x B in the Cube's order; with a bias, C starts from it (the bias
-    table, before the first product)."""
+    table, before the first product; an f16 C, on Kirin, from its seed
+    Mmad: 0 + bias x 1, a -0.0 bias as +0.0)."""
     c0 = None if bias is None else np.tile(bias, (a.shape[0], 1))
     if t in FP8 or t == "e2m1":
         # fp8 x fp8 and fp4 x fp4 products are exact in f32: the f32
@@ -392,6 +396,8 @@ def reference(a, b, t, ct, kchunk, bias=None):
         return reference_matmul(a, b, t, c0=c0)
     # f16 C: each Mmad (K chunk) adds onto C and rounds to f16 once.
     c = np.zeros((a.shape[0], b.shape[1]), np.float16)
+    if bias is not None:
+        c = c + np.asarray(c0, np.float16)
     for k0 in range(0, a.shape[1], kchunk):
         c = reference_matmul(a[:, k0:k0 + kchunk], b[k0:k0 + kchunk], t,
                              c0=c.astype(np.float32)).astype(np.float16)
@@ -447,9 +453,14 @@ def main():
             k, n = (up(k), n) if tb_ else (k, up(n))
             n = -(-n // 8) * 8  # a bias's f32/i32 row too
             covered["no ND2NZ (310B)"] = covered.get("no ND2NZ (310B)", 0) + 1
-        epi, swap = choose_epilogue(o.seed, i, prod)
+        # (Kirin has no Mmad bias, cmatrixSource: an f16 bias is seeded, an i32 one has no
+        # Mmad row to seed it with.)
+        epi, swap = choose_epilogue(o.seed, i, not prod.startswith("kirin") or ct == "f16")
         if epi:
             covered[f"epilogue {epi}"] = covered.get(f"epilogue {epi}", 0) + 1
+            if "bias" in epi and prod.startswith("kirin"):
+                key = "bias seeded by an Mmad (Kirin: ones x the bias row)"
+                covered[key] = covered.get(key, 0) + 1
         rq = choose_requant(o.seed, i, ct, k)
         cover_requant(covered, rq)
         # One case in six (not a batch, a vector or a requantization) works

@@ -45,9 +45,10 @@
 //
 // A map zero-padded first (a bufferized tensor.pad: alloc, zero fill,
 // subview, copy) is read as it is; each tile's LoadData 3D pads its window
-// (padList), the edge tiles emitted one by one (forEachWindowTile). (An
-// NCHW one without DN2NZ, TileConvNd.cpp, has no LoadData 3D: its padded
-// map is made in GM, fillWithZerosByCopy.)
+// (padList), the edge tiles emitted one by one (forEachWindowTile). (A
+// convolution by ND2NZ, TileConvNd.cpp — NCHW without DN2NZ, NHWC without
+// LoadData 3D V2 — has no LoadData 3D: its padded map is made in GM,
+// fillWithZerosByCopy.)
 //
 // A bias add and a ReLU right after the convolution fold in as after a
 // matmul (tiling::matchEpilogue): the N tile's bias in BT starts the first
@@ -658,27 +659,19 @@ private:
 /// The zero fill `fill` of the padded map `map` (a static alloc in GM) as
 /// the kernel's own memref.copy from a zero constant (a private
 /// memref.global of the map's type in the nearest module): the padded map
-/// an NCHW convolution without DN2NZ (ConvPlan::byNd2nz) reads as it is,
+/// a convolution by ND2NZ (ConvPlan::byNd2nz: NCHW without DN2NZ, NHWC
+/// without LoadData 3D V2) reads as it is,
 /// made like the map's copy into it, by ops that run as they are and that
 /// TileSyncAll.cpp orders with the programs.
 static void fillWithZerosByCopy(Operation *fill, Value map) {
   auto type = cast<MemRefType>(map.getType());
-  auto module = fill->getParentOfType<ModuleOp>();
   Location loc = fill->getLoc();
-  // A detached global, then inserted first in the module under a name of
-  // its own (SymbolTable renames it where the module has one).
-  SymbolTable symbols(module);
-  OpBuilder mb(fill->getContext());
-  Type elem = type.getElementType();
-  auto zeros = DenseElementsAttr::get(
-      RankedTensorType::get(type.getShape(), elem), mb.getZeroAttr(elem));
-  auto global = memref::GlobalOp::create(
-      mb, loc, mb.getStringAttr("__ascube_zero_map"),
-      mb.getStringAttr("private"), TypeAttr::get(type), zeros, mb.getUnitAttr(),
-      mb.getI64IntegerAttr(64));
-  symbols.insert(global, module.getBody()->begin());
+  // One constant per map type in the module.
+  StringAttr zeros = tiling::splatGlobal(
+      fill->getParentOfType<ModuleOp>(), loc, "__ascube_zero_map", type,
+      cast<TypedAttr>(OpBuilder(fill).getZeroAttr(type.getElementType())));
   OpBuilder b(fill);
-  Value from = memref::GetGlobalOp::create(b, loc, type, global.getSymName());
+  Value from = memref::GetGlobalOp::create(b, loc, type, zeros);
   memref::CopyOp::create(b, loc, from, map);
   fill->erase();
 }
@@ -695,7 +688,8 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
         O = op.getDpsInits()[0];
   const Epilogue &epilogue = plan->epilogue;
   const std::optional<PaddedMap> &padded = plan->padded;
-  // A zero-padded map of an NCHW convolution without DN2NZ is made in GM
+  // A zero-padded map of a convolution by ND2NZ (NCHW without DN2NZ,
+  // NHWC without LoadData 3D V2) is made in GM
   // (ND2NZ cannot put a window's left-edge zeros inside a C0 block): its
   // ops stay, the fill a copy of zeros.
   bool padInGM = padded && plan->byNd2nz;
@@ -723,7 +717,8 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
           epilogue.ops.empty() ? " and its fill" : ", its fill and epilogue");
     return eraseMapped();
   }
-  // NCHW where DataCopy has no DN2NZ: the GEMM O^T = W x X^T
+  // NCHW where DataCopy has no DN2NZ: the GEMM O^T = W x X^T; NHWC
+  // without LoadData 3D V2: O = X' x W'
   // (TileConvNd.cpp; a zero-padded map made in GM by the kernel's own
   // ops: its fill becomes a copy of zeros, the rest stays).
   if (plan->byNd2nz) {

@@ -101,8 +101,11 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
            << en << " x " << wn << " -> " << cn << " is not an Mmad row on "
            << prod.Name << " (docs/Products.md) [tile_c3]";
   // An NCHW convolution where DataCopy has no DN2NZ: the GEMM O^T = W x
-  // X^T per image, X^T built by ND2NZ (TileConvNd.cpp), no LoadData 3D.
-  bool byNd2nz = nchw && !prod.HasDN2NZ;
+  // X^T per image, X^T built by ND2NZ (TileConvNd.cpp), no LoadData 3D;
+  // likewise an NHWC one where there is no LoadData 3D V2 (Kirin 9030):
+  // O = X' x W'.
+  // (An NCHW one without ND2NZ either is refused there.)
+  bool byNd2nz = nchw ? !prod.HasDN2NZ : !prod.HasLoad3DV2 && prod.HasND2NZ;
   p.weightsTransposed = form != ConvForm::NhwcHwcf;
   p.bits = *getElementBitWidth(et);
   p.cBits = *getElementBitWidth(ct);
@@ -115,8 +118,8 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
     return op->emitOpError()
            << prod.Name
            << " has no Fixpipe L0C -> GM: ascube-tile-linalg writes "
-           << (byNd2nz ? "an NCHW convolution's output (O^T = W x X^T)"
-                       : "a convolution's output")
+           << (byNd2nz && nchw ? "an NCHW convolution's output (O^T = W x X^T)"
+                               : "a convolution's output")
            << " with Fixpipe [tile_c4]";
   if (!byNd2nz && !prod.HasLoad3DV2) {
     InFlightDiagnostic d = op->emitOpError();
@@ -126,8 +129,7 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
       << (nchw ? "an NCHW map moved by DN2NZ" : "an NHWC map");
     // Where ND2NZ builds X^T of an NCHW map (no DN2NZ), that form maps.
     if (prod.HasND2NZ && !prod.HasDN2NZ)
-      d << "; an NCHW convolution (linalg.conv_2d_nchw_fchw) with no bias "
-           "maps on "
+      d << "; an NCHW convolution (linalg.conv_2d_nchw_fchw) maps on "
         << prod.Name << ", its im2col matrix built by ND2NZ";
     return d << " [tile_c4]";
   }
@@ -168,7 +170,8 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
           opPtr, prod, epilogue,
           {I, W, padded ? padded->source : Value(), epilogue.bias})))
     return failure();
-  if (epilogue.bias) {
+  // (A convolution by ND2NZ seeds its bias instead: planConvByNd2nz.)
+  if (epilogue.bias && !byNd2nz) {
     bool biasRow = tiling::hasMmadRow(prod, en, wn, cn, /*bias=*/true);
     if (!biasRow || !prod.hasLevel(Level::BT))
       return op->emitOpError() << en << " x " << wn << " -> " << cn

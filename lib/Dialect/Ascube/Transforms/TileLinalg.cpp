@@ -415,17 +415,29 @@ struct AscubeTileLinalgPass
     if (epilogue.failed || failed(tiling::checkRequant(opPtr, prod, epilogue,
                                                        {A, B, epilogue.bias})))
       return failure();
+    // A product whose Mmad adds no bias (Kirin: no cmatrixSource) starts
+    // each output tile from a seed Mmad of C's type instead
+    // (MatmulEmitter::emitSeed; its bias copy is an ND2NZ).
+    bool seedBias = false;
     if (epilogue.bias) {
       // (MmadMx adds an f32 bias from BT, §15.)
       bool biasRow = mx || tiling::hasMmadRow(prod, an, bn, cn, /*bias=*/true);
-      if (!biasRow || !prod.hasLevel(Level::BT))
+      seedBias = !(biasRow && prod.hasLevel(Level::BT)) && !mx &&
+                 prod.HasND2NZ &&
+                 tiling::hasMmadRow(prod, cn, cn, cn, /*bias=*/false);
+      if (!seedBias && (!biasRow || !prod.hasLevel(Level::BT)))
         return op->emitOpError()
                << an << " x " << bn << " -> " << cn
                << " with a bias is not an Mmad row on " << prod.Name
-               << " (docs/Products.md) [tile_c3]";
-      p.biasBits = *getElementBitWidth(ct);
-      if (failed(tiling::checkPlainBias(opPtr, prod, p.n, p.biasBits)))
-        return failure();
+               << " (docs/Products.md), and " << cn << " x " << cn << " -> "
+               << cn
+               << ", whose Mmad would start each tile from the bias, is "
+                  "none either [tile_c3]";
+      if (!seedBias) {
+        p.biasBits = *getElementBitWidth(ct);
+        if (failed(tiling::checkPlainBias(opPtr, prod, p.n, p.biasBits)))
+          return failure();
+      }
     }
     Value output = C;
     if (p.m == 0 || p.n == 0 || batches == 0) {
@@ -491,7 +503,10 @@ struct AscubeTileLinalgPass
           batch ? ", " + tiling::count(batches, "batch", "batches")
                 : std::string(),
           std::string(mx ? ", MmadMx with unit e8m0 scales" : "") +
-              (epilogue.bias ? ", + bias (BT)" : "") +
+              (!epilogue.bias ? ""
+               : seedBias     ? ", + bias (each tile seeded by an Mmad of "
+                                "ones x the bias row)"
+                              : ", + bias (BT)") +
               (epilogue.relu ? ", ReLU (Fixpipe)" : "") +
               tiling::describeRequant(epilogue));
 
@@ -514,7 +529,12 @@ struct AscubeTileLinalgPass
     tiling::MatmulEmitter emitter(b, loc, prod, p, *t, A, B, C);
     emitter.allocPoint = &func.getBody().front().front();
     // The bias as a 1 x N row (ND2NZ's source).
-    if (epilogue.bias) {
+    // (A seeded bias as an N x 1 column: one element an ND2NZ row.)
+    if (seedBias) {
+      emitter.biasSeedRow = memref::ExpandShapeOp::create(
+          b, loc, ArrayRef<int64_t>{p.n, 1}, epilogue.bias,
+          ArrayRef<ReassociationIndices>{{0, 1}});
+    } else if (epilogue.bias) {
       emitter.biasRow = memref::ExpandShapeOp::create(
           b, loc, ArrayRef<int64_t>{1, p.n}, epilogue.bias,
           ArrayRef<ReassociationIndices>{{0, 1}});

@@ -3,7 +3,8 @@
 // Internal to the pass (TileLinalg.cpp: matmul, batch_matmul, matvec,
 // vecmat, emitted by TileMatmul.h's MatmulEmitter; TileConvPlan.cpp and
 // TileConv.cpp: 2-D convolutions, checked and tiled, then emitted;
-// TileConvNd.cpp: an NCHW one without DN2NZ, as a MatmulEmitter's GEMM;
+// TileConvNd.cpp: an NCHW one without DN2NZ, or an NHWC one without
+// LoadData 3D V2, as a MatmulEmitter's GEMM;
 // TileEpilogues.cpp: what folds in around them; TileProgram.cpp: the
 // ProgramEmitter the emitters derive from; TileOperands.cpp: the operand
 // checks they share).
@@ -185,6 +186,16 @@ struct PaddedMap {
 std::optional<PaddedMap> matchPaddedMap(mlir::Value map, mlir::Operation *conv,
                                         bool channelsFirst);
 
+/// The name of the private constant memref.global of `module` whose
+/// `type` elements (a GM memref) are all `value`: one already there whose
+/// name starts with `name` and whose type and value are these, else a new
+/// one named `name` (made unique by SymbolTable), first in the module. The
+/// programs' GM constants: MmadMx's unit scales and a bias seed's ones
+/// (ProgramEmitter::copyOnes), a padded map's zeros (TileConv.cpp).
+mlir::StringAttr splatGlobal(mlir::ModuleOp module, mlir::Location loc,
+                             llvm::StringRef name, mlir::MemRefType type,
+                             mlir::TypedAttr value);
+
 /// tile_c4 at `op` when `prod` has no ND2NZ and a bias row of `n`
 /// elements of `bits` bits is not whole 32 B blocks (ProgramEmitter::
 /// biasToBT then copies it as one plain run of blocks).
@@ -302,15 +313,29 @@ protected:
                        llvm::function_ref<void(PieceWriter)> pieces);
   /// A plain DataCopy (copy mode: no layout change, §4) from `src[from]`
   /// to `dst[to]`: `count` runs of `len` 32 B blocks, `srcGap` blocks
-  /// between runs in the source, none in the destination (DataCopyParams,
-  /// §5). What builds Nz tiles on a product without ND2NZ.
+  /// between runs in the source, `dstGap` in the destination
+  /// (DataCopyParams, §5). What builds Nz tiles on a product without
+  /// ND2NZ.
   void plainCopy(mlir::Value src, mlir::Value from, mlir::Value dst,
-                 mlir::Value to, int64_t count, int64_t len, int64_t srcGap);
+                 mlir::Value to, int64_t count, int64_t len, int64_t srcGap,
+                 int64_t dstGap = 0);
+  /// Zeros of the float type `elem` (a FloatAttr: no integer types) into
+  /// `count` runs of `len` 32 B blocks
+  /// of the L1 buffer `dst` from element `to`, `dstGap` blocks between
+  /// runs: one plain DataCopy from the module's constant
+  /// `@__ascube_zeros_<count>x<type>` (splatGlobal), e.g. the zero rows of
+  /// an Nz chunk that ND2NZ leaves (TileConvNd.cpp).
+  void copyZeros(mlir::Type elem, mlir::Value dst, mlir::Value to,
+                 int64_t count, int64_t len, int64_t dstGap);
   /// `bytes` (a multiple of 32) e8m0 scales of 2^0 (code 127) into L1 at
-  /// `l1Offset`: one plain DataCopy from a private constant of the module
-  /// in GM, `@__ascube_e8m0_ones_<bytes>` (made once): MmadMx's unit
-  /// scales (docs/Tiling.md "4-bit floats").
+  /// `l1Offset` (copyOnes): MmadMx's unit scales (docs/Tiling.md "4-bit
+  /// floats").
   void copyE8m0Ones(int64_t bytes, int64_t l1Offset);
+  /// `bytes` (a multiple of 32) of ones of the float type `elem` (a
+  /// FloatAttr: no integer types) into the
+  /// L1 buffer `dst` (at least that large): one plain DataCopy from the
+  /// module's constant `@__ascube_ones_<count>x<type>` (splatGlobal).
+  void copyOnes(mlir::Type elem, int64_t bytes, mlir::Value dst);
   /// A product without ND2NZ (Atlas 200I/500 A2): the nRows x nCols chunk
   /// at element `from` of `src` (rows `pitch` apart, each a whole number
   /// of 32 B blocks: tile_c4) becomes the Nz `dst` by plain DataCopy
@@ -414,13 +439,25 @@ struct ConvPlan {
   /// one L1 row per output pixel (whole rows: rowColumns = piece = OW).
   bool pixelRows = false;
   int64_t runTaps = 0, runSlots = 0;
+  /// A byNd2nz NHWC convolution (a product with ND2NZ but no LoadData 3D
+  /// V2: Kirin 9030; planConvByNd2nz): per image the GEMM O (pixels x F) =
+  /// X' x W', X' one L1 row per output pixel, K' the kernel rows' runs of
+  /// `runTaps` taps x C channels (adjacent in the map) — or, where one
+  /// tap's C do not fit, of one tap's channels in `runParts` parts of
+  /// `partChannels` (the last the rest) — each padded to `runSlots`; M
+  /// tiles whole output rows (rowColumns = OW) or one `piece` of one.
+  bool nhwcRows = false;
+  int64_t runParts = 1, partChannels = 0;
   model::MatmulProblem gemm = {};
   model::MatmulTiling gemmTiling = {};
 };
 
 /// The rest of planConv for an NCHW convolution (`plan` filled up to its
-/// epilogue) on a product without DN2NZ (TileConvNd.cpp): the conditions
-/// of building X^T by ND2NZ (ND2NZ itself, no bias: tile_c4; a
+/// epilogue) on a product without DN2NZ, or an NHWC one without LoadData
+/// 3D V2 (nhwcRows: runs, ND2NZ fields tile_c5, tiling, remark)
+/// (TileConvNd.cpp): the conditions
+/// of building X^T by ND2NZ (ND2NZ itself, a bias only with the Mmad
+/// row its seed needs: tile_c4; a
 /// zero-padded map is made in GM, TileConv.cpp; the form for a stride > 1 along
 /// W: pixelRows; field ranges: tile_c5), the GEMM's tiling (or the forced
 /// `tile`: tile_c6) and the report remark.

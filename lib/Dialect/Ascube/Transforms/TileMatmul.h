@@ -5,7 +5,11 @@
 // tiling), shared by TileLinalg.cpp (matmul, batch_matmul, matvec,
 // vecmat) and TileConvNd.cpp (an NCHW convolution as the GEMM
 // O^T = W x X^T, X^T built by ND2NZ: its B copy and output write are the
-// hooks copyB and writeC; with a stride along W its A copy too, copyA).
+// hooks copyB and writeC; with a stride along W its A copy too, copyA;
+// its bias, over C's rows, by a seed Mmad per tile: biasColumn; an NHWC
+// convolution on Kirin 9030 as O = X' x W' with all three hooks), and a
+// bias over C's columns seeded likewise where the Mmad adds none (Kirin:
+// biasSeedRow).
 //
 //===----------------------------------------------------------------------===//
 
@@ -126,15 +130,20 @@ private:
   /// One output tile: every K chunk, then the Fixpipe to C.
   void emitOutputTile(Value m0, int64_t mt, Value n0, int64_t nt) {
     int64_t fullK = p.k / t.k, tailK = p.k % t.k;
-    // The first K chunk's Mmad starts C from the bias (cmatrixSource).
+    // The first K chunk's Mmad starts C from the bias (cmatrixSource), or
+    // from the seed of a bias over C's rows.
     bias = biasRow ? biasToBT(n0, nt, bCols(nt), cType) : Value();
+    bool seeded = biasColumn || biasSeedRow;
+    if (seeded)
+      emitSeed(m0, mt, n0, nt);
     // Chunk j (K from j * k) on buffer set j % sets.
     forEachChunk(fullK, [&](Value i, int64_t j) {
-      emitChunk(m0, mt, n0, nt, mul(i, t.k), t.k, /*init=*/j == 0);
+      emitChunk(m0, mt, n0, nt, mul(i, t.k), t.k, /*init=*/j == 0 && !seeded);
     });
     if (tailK > 0) {
       bufferSet = fullK % sets;
-      emitChunk(m0, mt, n0, nt, index(fullK * t.k), tailK, fullK == 0);
+      emitChunk(m0, mt, n0, nt, index(fullK * t.k), tailK,
+                fullK == 0 && !seeded);
     }
     // C tile -> C (NZ2ND): mt x nt elements at row m0, column n0; a ReLU
     // epilogue is Fixpipe's.
@@ -260,6 +269,69 @@ private:
         kAlign16() ? b.getBoolAttr(true) : BoolAttr(),
         gemv(mt) && prod.HasDisableGemv ? b.getBoolAttr(true) : BoolAttr(), {});
     afterMmad(withBias);
+  }
+
+  /// The seed of the output tile of rows [m0, m0 + mt) and columns [n0,
+  /// n0 + nt) with a bias seeded (biasColumn, biasSeedRow; docs/Tiling.md
+  /// "NCHW without DN2NZ", the bias): one Mmad of C's type before the K
+  /// chunks, which then accumulate onto it. Over C's rows: C = S x ones,
+  /// S (rows x C0 of C's type, Nz in L1) holding biasColumn[m0 + r] in
+  /// column 0 of row r (the rest of the row's 32 B block ND2NZ's zero
+  /// fill: nValue = mt rows of dValue = 1 element; a GEMV's single row as
+  /// for a chunk), the ones (B^T held bn x C0, all bytes alike) one plain
+  /// DataCopy from a constant in GM (copyOnes). Over C's columns: C = ones
+  /// x S^T, the ones A's, S (B^T held bn x C0) holding biasSeedRow[n0 +
+  /// n] in column 0 of row n. k = C0: C = 0 + bias x 1 + 0 x 1 + ...,
+  /// exact (a -0.0 bias gives +0.0). The seed takes buffer set sets - 1
+  /// (whose L1, L0A and L0B hold any tile's seed: every row of an Nz chunk
+  /// is at least one 32 B block) under a chunk's flags, starting C as a
+  /// first chunk would (init: after FIX has read the previous tile).
+  void emitSeed(Value m0, int64_t mt, Value n0, int64_t nt) {
+    bufferSet = sets - 1;
+    int64_t kc = 256 / *getElementBitWidth(cType);
+    int64_t rows = aRows(mt), bn = bCols(nt);
+    bool gemvRow = gemv(mt) && !prod.HasDisableGemv;
+    int64_t l1A = bufferSet * l1Set, l1B = l1A + l1BOffset;
+    Value a1 = buffer(Level::L1, rows, kc, cType, Format::Nz, l1A);
+    Value b1 = buffer(Level::L1, bn, kc, cType, Format::Nz, l1B);
+    beforeCopies();
+    // n elements from src[from], one a row (C0 blocks `stride` rows apart).
+    auto column = [&](Value src, Value from, Value dst, int64_t n,
+                      int64_t stride) {
+      DataCopyOp::create(b, loc, src, from, dst, Value(), {}, {}, {}, {}, {},
+                         attr(1), attr(n), attr(1), attr(0), attr(1),
+                         attr(stride), {}, attr(0));
+    };
+    if (biasColumn) {
+      column(biasColumn, m0, a1, gemvRow ? 1 : mt,
+             gemvRow ? 1 : llvm::alignTo(rows, 16));
+      copyOnes(cType, llvm::alignTo(bn, 16) * 32, b1);
+    } else {
+      copyOnes(cType, llvm::alignTo(rows, 16) * 32, a1);
+      column(biasSeedRow, n0, b1, nt, llvm::alignTo(bn, 16));
+    }
+    beforeLoads();
+    Value a0;
+    if (gemvRow) {
+      a0 =
+          buffer(Level::L0A, 1, 16 * kc, cType, Format::ND, bufferSet * l0aSet);
+      Load2DOp::create(b, loc, a1, a0).setRepeatTimesAttr(attr(1));
+    } else {
+      a0 = buffer(Level::L0A, rows, kc, cType, prod.L0ALayout,
+                  bufferSet * l0aSet);
+      LoadOp::create(b, loc, a1, a0, UnitAttr(), MoverAttr());
+    }
+    Value b0 =
+        buffer(Level::L0B, kc, bn, cType, Format::Zn, bufferSet * l0bSet);
+    LoadOp::create(b, loc, b1, b0, bn == kc ? b.getUnitAttr() : UnitAttr(),
+                   MoverAttr());
+    Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
+    beforeMmad(/*init=*/true, /*withBias=*/false);
+    MmadOp::create(
+        b, loc, a0, b0, c0, Value(), attr(rows), attr(kc), attr(bn), BoolAttr(),
+        BoolAttr(), {}, BoolAttr(),
+        gemv(mt) && prod.HasDisableGemv ? b.getBoolAttr(true) : BoolAttr(), {});
+    afterMmad(/*withBias=*/false);
   }
 
   /// An MX chunk's loads and MmadMx (4-bit floats, §9, §15): A (rows x ak
@@ -393,6 +465,14 @@ public:
   /// mt) and columns [k0, k0 + kt); `gemvRow`: a GEMV's single row, whose
   /// C0 blocks lie one after another (dstNzC0Stride = 1) for LoadData 2D.
   std::function<void(Value, Value, int64_t, Value, int64_t, bool)> copyA;
+  /// A bias each output tile starts from by its seed (emitSeed) instead of
+  /// the bias table (or null): over C's rows, C[m][n] = bias[m] + A x B,
+  /// `biasColumn` (TileConvNd.cpp: an NCHW convolution's output channels,
+  /// O^T's rows, where the table adds a bias over columns), or over C's
+  /// columns on a product whose Mmad adds none (Kirin: no cmatrixSource),
+  /// C[m][n] = bias[n] + A x B, `biasSeedRow` (TileLinalg.cpp); each an M x 1
+  /// or N x 1 GM matrix of C's type.
+  Value biasColumn, biasSeedRow;
 
 protected:
   /// The GM operands as given (for an NCHW convolution, TileConvNd.cpp:

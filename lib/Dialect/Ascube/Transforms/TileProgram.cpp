@@ -4,7 +4,8 @@
 // pipes (docs/Tiling.md "Flags"), the chunk loop over two buffer sets
 // ("Double buffering"), the tile loops and the block a tile runs on,
 // placed buffers, the bias through L1 and BT, the Fixpipe of a C tile,
-// plain copies and MX's unit scales; and checkPlainBias.
+// plain copies and the constants in GM (splatGlobal: MX's unit scales, a
+// bias seed's ones, a padded map's zeros); and checkPlainBias.
 //
 //===----------------------------------------------------------------------===//
 
@@ -127,11 +128,24 @@ void tiling::ProgramEmitter::writeTilePieces(
 
 void tiling::ProgramEmitter::plainCopy(Value src, Value from, Value dst,
                                        Value to, int64_t count, int64_t len,
-                                       int64_t srcGap) {
+                                       int64_t srcGap, int64_t dstGap) {
   DataCopyOp::create(b, loc, src, from, dst, to,
                      CopyModeAttr::get(b.getContext(), CopyMode::copy),
-                     attr(count), attr(len), attr(srcGap), attr(0), {}, {}, {},
-                     {}, {}, {}, {}, {});
+                     attr(count), attr(len), attr(srcGap), attr(dstGap), {}, {},
+                     {}, {}, {}, {}, {}, {});
+}
+
+void tiling::ProgramEmitter::copyZeros(Type elem, Value dst, Value to,
+                                       int64_t count, int64_t len,
+                                       int64_t dstGap) {
+  int64_t n = count * len * 256 / *getElementBitWidth(elem);
+  auto type = MemRefType::get({n}, elem);
+  StringAttr sym = splatGlobal(
+      allocPoint->getParentOfType<ModuleOp>(), loc,
+      llvm::formatv("__ascube_zeros_{0}x{1}", n, getCubeTypeName(elem)).str(),
+      type, FloatAttr::get(elem, 0.0));
+  Value src = memref::GetGlobalOp::create(b, loc, type, sym);
+  plainCopy(src, Value(), dst, to, count, len, 0, dstGap);
 }
 
 void tiling::ProgramEmitter::plainCopyToNz(Value src, Value from, int64_t pitch,
@@ -153,26 +167,43 @@ void tiling::ProgramEmitter::plainCopyToNz(Value src, Value from, int64_t pitch,
     block(add(from, index(j * c0)), index(j * padRows * c0), nRows, 1);
 }
 
+StringAttr tiling::splatGlobal(ModuleOp module, Location loc, StringRef name,
+                               MemRefType type, TypedAttr value) {
+  auto init = DenseElementsAttr::get(
+      RankedTensorType::get(type.getShape(), type.getElementType()), value);
+  for (auto g : module.getOps<memref::GlobalOp>())
+    if (g.getSymName().starts_with(name) && g.getType() == type &&
+        g.getConstant() && g.isPrivate() && g.getInitialValueAttr() == init)
+      return g.getSymNameAttr();
+  // A detached global, then inserted first in the module under a name of
+  // its own (SymbolTable renames it where the module has one).
+  OpBuilder mb(module.getContext());
+  auto global = memref::GlobalOp::create(
+      mb, loc, mb.getStringAttr(name), mb.getStringAttr("private"),
+      TypeAttr::get(type), init, mb.getUnitAttr(), mb.getI64IntegerAttr(64));
+  SymbolTable(module).insert(global, module.getBody()->begin());
+  return global.getSymNameAttr();
+}
+
+void tiling::ProgramEmitter::copyOnes(Type elem, int64_t bytes, Value dst) {
+  int64_t count = bytes * 8 / *getElementBitWidth(elem);
+  auto type = MemRefType::get({count}, elem);
+  StringAttr sym = splatGlobal(
+      allocPoint->getParentOfType<ModuleOp>(), loc,
+      llvm::formatv("__ascube_ones_{0}x{1}", count, getCubeTypeName(elem))
+          .str(),
+      type, FloatAttr::get(elem, 1.0));
+  Value src = memref::GetGlobalOp::create(b, loc, type, sym);
+  plainCopy(src, Value(), dst, Value(), 1, bytes / 32, 0);
+}
+
 void tiling::ProgramEmitter::copyE8m0Ones(int64_t bytes, int64_t l1Offset) {
   MLIRContext *ctx = b.getContext();
   auto e8m0 = Float8E8M0FNUType::get(ctx);
-  auto type = MemRefType::get({bytes}, e8m0);
-  auto module = allocPoint->getParentOfType<ModuleOp>();
-  std::string name = llvm::formatv("__ascube_e8m0_ones_{0}", bytes);
-  if (!module.lookupSymbol(name)) {
-    OpBuilder mb(module.getBodyRegion());
-    mb.setInsertionPointToStart(module.getBody());
-    memref::GlobalOp::create(
-        mb, loc, name, mb.getStringAttr("private"), type,
-        DenseElementsAttr::get(RankedTensorType::get({bytes}, e8m0),
-                               APFloat::getOne(e8m0.getFloatSemantics())),
-        /*constant=*/true, IntegerAttr());
-  }
-  Value ones = memref::GetGlobalOp::create(b, loc, type, name);
   Value l1 = place(MemRefType::get({bytes}, e8m0, MemRefLayoutAttrInterface(),
                                    MemSpaceAttr::get(ctx, Level::L1)),
                    l1Offset);
-  plainCopy(ones, Value(), l1, Value(), 1, bytes / 32, 0);
+  copyOnes(e8m0, bytes, l1);
 }
 
 void tiling::ProgramEmitter::forEachChunk(

@@ -232,8 +232,18 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     and kernel row: ndNum channels, nValue KW rows dw apart, dValue OW),
     each output row whole L0B column blocks; then a matmul's program,
     N tiles whole output rows (or pieces of one), K chunks whole channels,
-    Fixpipe NZ2ND per output row. Stride 1 along W, no zero-padded map,
-    no bias there (`tile_c4`). On Atlas 200I/500 A2 (no ND2NZ) the
+    Fixpipe NZ2ND per output row; with a stride along W one L1 row per
+    output pixel (X'^T held N x K', each kernel row's taps padded to C0
+    blocks); a zero-padded map made in GM first by the kernel's own
+    copies; a bias over the output channels (O^T's rows) started per
+    tile by a seed Mmad of the bias column times ones (not an int8
+    convolution's i32 bias, `tile_c4`). On Kirin 9030, which has no
+    LoadData 3D V2, `linalg.conv_2d_nhwc_hwcf` / `nhwc_fhwc` is per image
+    O = X' x W', X' one L1 row per output pixel built by ND2NZ (each
+    kernel row's KW x C adjacent map elements a run, or fewer taps, or a
+    tap's channels in parts, padded to C0 blocks); its bias is seeded
+    too, as is a matmul's on Kirin (whose Mmad adds no bias). On Atlas
+    200I/500 A2 (no ND2NZ) the
     map's NC1HWC0 planes and the weights' fractals are plain DataCopy runs
     of 32 B blocks, so channels, HWCF weights' F and a bias row must be
     whole blocks.
@@ -266,12 +276,12 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     without Fixpipe to GM, or without DataCopy ND2NZ (Atlas 200I/500 A2:
     the Nz tiles are then built of plain DataCopy blocks, so rows of A, B
     and a bias must be whole 32 B blocks, and a convolution's channels and
-    HWCF weights' F; NHWC convolutions need LoadData 3D V2, NCHW ones
-    DataCopy DN2NZ and Fixpipe NZ2DN or else ND2NZ with a stride of 1
-    along W, no zero-padded map and no bias) (`tile_c4`); a convolution's
+    HWCF weights' F; NHWC convolutions need LoadData 3D V2 or else
+    ND2NZ, NCHW ones DataCopy DN2NZ and Fixpipe NZ2DN or else ND2NZ, a
+    bias there a seed Mmad row) (`tile_c4`); a convolution's
     row pitch beyond DataCopy's srcDValue range [1, 65535] (for an NCHW
     one built by ND2NZ: its kernel width beyond nValue's 16384 or its W
-    dilation beyond srcDValue), or a matmul's beyond a
+    dilation beyond srcDValue; for an NHWC one: sw x C), or a matmul's beyond a
     plain DataCopy's srcStride on a product without ND2NZ (`tile_c5`; with
     ND2NZ a matmul's longer rows are copied one by one); explicit tile
     sizes not three, not aligned or not fitting (`tile_c6`); no product (`target_c1`) or a nested module's target other
