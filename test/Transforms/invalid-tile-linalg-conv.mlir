@@ -253,3 +253,26 @@ func.func @kirin_9030_hwcf_pitch(%I: memref<1x1x2x16xf16>, %W: memref<1x1x16x655
   return
 }
 }
+
+// -----
+
+// tile_c4: Kirin X90's Mmad adds no bias; an NHWC convolution's bias there
+// starts each tile from a seed Mmad in the bias's type, and int8's i32 has
+// no i32 x i32 -> i32 Mmad.
+module attributes {ascube.target = #ascube.target<kirin_x90>} {
+func.func @kirin_x90_i32_bias(%I: memref<1x4x4x32xi8>, %W: memref<3x3x32x32xi8>, %bias: memref<32xi32>, %O: memref<1x2x2x32xi32>) {
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%O : memref<1x2x2x32xi32>)
+  // expected-error @+1 {{kirin_x90's Mmad adds no bias (cmatrixSource), and an NHWC convolution's bias there starts each output tile from an Mmad of ones times the bias row in the bias's type; i32 x i32 -> i32 is not an Mmad row there (docs/Products.md) [tile_c4]}}
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x4x4x32xi8>, memref<3x3x32x32xi8>) outs(%O : memref<1x2x2x32xi32>)
+  linalg.generic {indexing_maps = [affine_map<(n, h, w, f) -> (f)>, affine_map<(n, h, w, f) -> (n, h, w, f)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%bias : memref<32xi32>) outs(%O : memref<1x2x2x32xi32>) {
+  ^bb0(%b: i32, %o: i32):
+    %s = arith.addi %o, %b : i32
+    linalg.yield %s : i32
+  }
+  return
+}
+}

@@ -1,5 +1,6 @@
 // ascube-tile-linalg on linalg.conv_2d_nhwc_hwcf / nhwc_fhwc on Kirin 9030,
-// whose DataCopy has ND2NZ but which has no LoadData 3D V2 (docs/Tiling.md
+// whose DataCopy has ND2NZ but which has no LoadData 3D V2 (and Kirin X90
+// with a bias, which its Mmad does not add) (docs/Tiling.md
 // "NHWC without LoadData 3D"; cube-reference §5 ND2NZ, §13 Mmad, §16
 // Fixpipe NZ2ND): per image the GEMM O (pixels x F) = X' x W', X' held
 // one L1 Nz row per output pixel and built by ND2NZ straight from the NHWC
@@ -44,6 +45,19 @@
 // - Two Mmads k = 288 accumulating (cmatrixInitVal = false, after a PIPE_M
 //   barrier); one Fixpipe of 4 x 3, pitch 3.
 // GM -> L1: 4 x 557 x 2 B + 557 x 3 x 2 B = 4456 + 3342 = 7798 B.
+//
+// @nhwc_x90_hwcf_bias: Kirin X90 has LoadData 3D V2, but its Mmad adds no
+// bias: an NHWC convolution with one takes this form, whose seed folds it
+// (no LoadData 3D). A 1 x 4 x 5 x 16 f16 map, 3 x 3 x 16 x 8 HWCF
+// weights, an f16 bias -> 1 x 2 x 3 x 8. A run is 3 taps x 16 channels =
+// 48 (whole blocks: no padding), K' = 144, M = 2 rows x 3 = 6, one tile,
+// one chunk. Sets 9216 B apart in L1 (X' 16 x 144 x 2 B = 4608, W' 144 x
+// 16 x 2 B at 4608), 4608 B in L0A and L0B; the seed's ones (6 x 16: 16
+// rows x 32 B, blockLen 16) at L1 9216, S (8 x 16, nValue 8) at 13824.
+// X': ndNum 2 rows (W x C = 80 apart, OW x 16 = 48 elements in L1),
+// nValue 3, dValue 48, srcDValue 16; W': ndNum 3 runs (48 rows of F = 8:
+// 384 apart, 48 x 16 = 768 elements in L1), nValue 48, dValue 8,
+// dstNzC0Stride 144. Mmads m = 6, k = 16, n = 8 (the seed) and k = 144.
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | FileCheck %s
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | ascube-opt --split-input-file --ascube-select-movers=remarks=false --ascube-verify-target -o /dev/null
@@ -121,6 +135,42 @@ func.func @nhwc_9030_fhwc_parts_bias(%I: memref<1x1x4x557xf16>, %W: memref<3x1x1
   linalg.generic {indexing_maps = [affine_map<(n, h, w, f) -> (f)>, affine_map<(n, h, w, f) -> (n, h, w, f)>],
                   iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
       ins(%bias : memref<3xf16>) outs(%O : memref<1x1x4x3xf16>) {
+  ^bb0(%b: f16, %o: f16):
+    %s = arith.addf %o, %b : f16
+    linalg.yield %s : f16
+  }
+  return
+}
+}
+
+// -----
+
+// REPORT: remark: ascube-tile-linalg: kirin_x90 f16 conv (NHWC, HWCF weights; im2col by ND2NZ, one row per output pixel) 1 x 4 x 5 x 16 -> 2 x 3 x 8, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: per image O = X' x W', M x N x K' = 6 x 8 x 144 (per kernel row 1 run of 3 taps x 16 channels, each padded to 48 im2col columns): tile 2 output rows x 16 channels, 3 runs per chunk (1 M x 1 N tiles, 1 chunk each), + bias (each tile seeded by an Mmad of ones x the bias row)
+// CHECK-LABEL: func.func @nhwc_x90_hwcf_bias
+// CHECK-DAG: %[[ONES1:.*]] = ascube.alloc offset 9216 : memref<6x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[S1:.*]] = ascube.alloc offset 13824 : memref<8x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[C:.*]] = ascube.alloc offset 0 : memref<6x8xf16, #ascube.layout<Nz>, #ascube.mem<L0C>>
+// CHECK-DAG: %[[X1:.*]] = ascube.alloc offset 0 : memref<6x144xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[W1:.*]] = ascube.alloc offset 4608 : memref<144x8xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK: ascube.data_copy %{{.*}} to %[[ONES1]] {blockCount = 1 : i64, blockLen = 16 : i64, dstStride = 0 : i64, mode = #ascube.copy_mode<copy>, srcStride = 0 : i64}
+// CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[S1]] {dValue = 1 : i64, dstNzC0Stride = 16 : i64, dstNzMatrixStride = 0 : i64, nValue = 8 : i64, ndNum = 1 : i64, srcDValue = 1 : i64, srcNdMatrixStride = 0 : i64}
+// CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C]] {k = 16 : i64, m = 6 : i64, n = 8 : i64}
+// CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[X1]][%{{.*}}] {dValue = 48 : i64, dstNzC0Stride = 16 : i64, dstNzMatrixStride = 48 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 3 : i64, ndNum = 2 : i64, srcDValue = 16 : i64, srcNdMatrixStride = 80 : i64}
+// CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[W1]][%{{.*}}] {dValue = 8 : i64, dstNzC0Stride = 144 : i64, dstNzMatrixStride = 768 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 48 : i64, ndNum = 3 : i64, srcDValue = 8 : i64, srcNdMatrixStride = 384 : i64}
+// CHECK-NOT: ascube.data_copy
+// CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C]] {cmatrixInitVal = false, k = 144 : i64, m = 6 : i64, n = 8 : i64}
+// CHECK: ascube.fixpipe %[[C]] to %{{.*}}[%{{.*}}] {dstStride = 8 : i64, mSize = 6 : i64, nSize = 8 : i64}
+// CHECK-NOT: load_3d
+// CHECK-NOT: linalg.
+module attributes {ascube.target = #ascube.target<kirin_x90>} {
+func.func @nhwc_x90_hwcf_bias(%I: memref<1x4x5x16xf16>, %W: memref<3x3x16x8xf16>, %bias: memref<8xf16>, %O: memref<1x2x3x8xf16>) {
+  %z = arith.constant 0.0 : f16
+  linalg.fill ins(%z : f16) outs(%O : memref<1x2x3x8xf16>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x4x5x16xf16>, memref<3x3x16x8xf16>) outs(%O : memref<1x2x3x8xf16>)
+  linalg.generic {indexing_maps = [affine_map<(n, h, w, f) -> (f)>, affine_map<(n, h, w, f) -> (n, h, w, f)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%bias : memref<8xf16>) outs(%O : memref<1x2x3x8xf16>) {
   ^bb0(%b: f16, %o: f16):
     %s = arith.addf %o, %b : f16
     linalg.yield %s : f16

@@ -54,7 +54,10 @@ ND2NZ_CONFIGS = [("atlas_a2", t, ACC[t]) for t in ("f16", "bf16", "f32", "i8")] 
 # no LoadData 3D V2: per image O = X' x W', X' one L1 row per output pixel
 # built by ND2NZ, K' each kernel row's runs of taps x C map elements
 # padded to C0 blocks (zeros in both matrices).
-ROWS_CONFIGS = [("kirin_9030", "f16", "f16")]
+# Kirin X90 (LoadData 3D V2, but an Mmad that adds no bias) takes the form
+# for a convolution with a bias, whose seed it has: its draws all have one.
+ROWS_CONFIGS = [("kirin_9030", "f16", "f16"), ("kirin_9030", "f16", "f16"),
+                ("kirin_x90", "f16", "f16")]
 # Edge shapes: one output pixel (a GEMV), a 1 x 1 kernel, C a multiple of
 # C0 (no padding rows), HWCF weights' runs of 3 x 5 channels (padding rows
 # zeroed), FHWC weights whose rows of 12 x 12 x 480 elements pass
@@ -465,6 +468,8 @@ def main():
                                     else not prod.startswith("kirin"))
         if edge and "epi" in edge:
             epi = edge["epi"]
+        if o.rows and prod == "kirin_x90" and "bias" not in epi:
+            epi = "bias+relu" if "relu" in epi else "bias"
         # A third of the maps are zero-padded to h x w before the
         # convolution (a bufferized tensor.pad; up to the dilated kernel's
         # reach less one on each side, the map at least 1 x 1). Own random
@@ -625,6 +630,8 @@ def main():
         if o.rows:
             want = relu(reference_rows(x, wt, t, ct, sh, sw, dh, dw, oh, ow, tile, bias), epi)
             cover(f"NHWC by ND2NZ, {form.upper()} weights")
+            if prod == "kirin_x90":
+                cover("Kirin X90 with a bias (the seed's form)")
             if tile["slots"] > min(tile["taps"] * c, tile["part"]) or tile["part"] < c:
                 cover("runs padded to C0 blocks" + (" (HWCF: zero rows)" if form == "hwcf" else ""))
             if tile["taps"] < kw:

@@ -170,7 +170,14 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
           opPtr, prod, epilogue,
           {I, W, padded ? padded->source : Value(), epilogue.bias})))
     return failure();
-  // (A convolution by ND2NZ seeds its bias instead: planConvByNd2nz.)
+  // A bias the bias table cannot add (Kirin X90's Mmad adds none) folds
+  // only by a seed, which the ND2NZ forms have: an NHWC convolution with
+  // one takes the form O = X' x W' (TileConvNd.cpp) where the product has
+  // ND2NZ. (A convolution by ND2NZ seeds its bias: planConvByNd2nz.)
+  if (epilogue.bias && !byNd2nz && !nchw && prod.HasND2NZ &&
+      !(tiling::hasMmadRow(prod, en, wn, cn, /*bias=*/true) &&
+        prod.hasLevel(Level::BT)))
+    byNd2nz = true;
   if (epilogue.bias && !byNd2nz) {
     bool biasRow = tiling::hasMmadRow(prod, en, wn, cn, /*bias=*/true);
     if (!biasRow || !prod.hasLevel(Level::BT))

@@ -242,7 +242,8 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     O = X' x W', X' one L1 row per output pixel built by ND2NZ (each
     kernel row's KW x C adjacent map elements a run, or fewer taps, or a
     tap's channels in parts, padded to C0 blocks); its bias is seeded
-    too, as is a matmul's on Kirin (whose Mmad adds no bias). On Atlas
+    too, as is a matmul's on Kirin (whose Mmad adds no bias) and a Kirin
+    X90 NHWC convolution's (in the same ND2NZ form). On Atlas
     200I/500 A2 (no ND2NZ) the
     map's NC1HWC0 planes and the weights' fractals are plain DataCopy runs
     of 32 B blocks, so channels, HWCF weights' F and a bias row must be
