@@ -232,7 +232,9 @@ def reference_nd(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias=None):
         return np.moveaxis(z.reshape((-1,) + m.shape[1:]), 0, axis)
 
     a = padded(a, 1)
-    kchunk = kchunk // (kh * kw) * kh * runs * slots
+    # (Chunks of whole kernel rows: whole channels, or kernel rows of them
+    # where a channel's K' does not fit.)
+    kchunk = kchunk // kw * runs * slots
     outs = []
     for img in range(n):
         cols = np.empty((c, kh, kw, oh, ow))
@@ -343,6 +345,12 @@ ND2NZ_EDGES = [
          f=2, sw=2, epi="bias+relu"),
     # One output channel (a GEMV) whose f32 bias is seeded by a GEMV too.
     dict(prod="atlas_a2", t="f32", form="nchw", n=1, h=3, w=20, c=4, kh=2, kw=3, f=1, epi="bias"),
+    # Kernels whose one channel's K' (KH x KW taps of a W dilation, each a
+    # C0 block) does not fit L0A twice: K chunks of whole kernel rows (c,
+    # kh); 9 x 9 on A2, 7 x 7 on Kirin 9030 (f16 rounded per chunk).
+    dict(prod="atlas_a2", t="f16", form="nchw", n=1, h=10, w=21, c=2, kh=9, kw=9, f=16, sw=2, dw=2),
+    dict(prod="kirin_9030", t="f16", ct="f16", form="nchw", n=1, h=8, w=16, c=3, kh=7, kw=7, f=5,
+         sw=2, dw=2),
 ]
 EDGES = [
     dict(prod="ascend950pr", t="f32", form="nchw", n=2, h=1, w=1, c=8, kh=1, kw=1, f=3),
@@ -386,7 +394,7 @@ def parse_tile(stderr):
                     kind="rows" if rows else "piece", channels=g[5], k=g[6] * g[3],
                     tiles_m=g[7], tiles_n=g[8], chunks=g[9])
     m = re.search(r"\((\d+) columns per output row\): tile (\d+) output (rows?|pixels? \(a piece of a row\)) "
-                  r"x (\d+) channels?, \d+ channels? \((\d+) im2col rows?\) per chunk \((\d+) M x (\d+) N tiles, "
+                  r"x (\d+) channels?, \d+ (?:channels?|kernel rows?) \((\d+) im2col rows?\) per chunk \((\d+) M x (\d+) N tiles, "
                   r"(\d+) chunks?", stderr)
     if not m:
         return None
@@ -670,6 +678,8 @@ def main():
                 cover("map zero-padded in GM by the kernel's copies")
             if sw > 1:
                 cover("stride > 1 along W (one L1 row per output pixel)")
+                if re.search(r"\d+ kernel rows? \(\d+ im2col rows?\) per chunk", r.stderr):
+                    cover("K chunks of whole kernel rows (a channel's K' too large)")
                 if dw > 1:
                     cover("stride and dilation > 1 along W (runs of one tap)")
                 if kw > C0[t] and dw == 1:

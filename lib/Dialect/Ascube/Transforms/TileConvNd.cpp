@@ -44,7 +44,8 @@
 // that changes: an f16 output's -0.0).
 //
 //   for each image, output channel tile (M) x band of output rows (N)
-//     for each chunk of whole channels (K')
+//     for each chunk of whole channels (K'; of whole kernel rows (c, kh)
+//     where one channel's K' does not fit L0A / L0B twice)
 //       DataCopy ND2NZ   W' (one ND matrix per run of taps)
 //       DataCopy ND2NZ   X'^T, one per (output row, kernel row, run):
 //                        nValue = the row's pixels, sw apart in the map
@@ -263,7 +264,7 @@ public:
                   const tiling::ConvPlan &plan, Value W, Value I, Value O)
       : ConvNdBase(b, loc, prod, plan, W, I, O), taps(plan.runTaps),
         runs(plan.p.kw / plan.runTaps), blocks(plan.runSlots / c0),
-        unit(plan.gemm.kUnit) {
+        unit(plan.gemm.kUnit), rowUnit(runs * plan.runSlots) {
     copyA = [this](Value a1, Value m0, int64_t mt, Value k0, int64_t kt,
                    bool gemvRow) { copyWeights(a1, m0, mt, k0, kt, gemvRow); };
     copyB = [this](Value b1, Value k0, int64_t kt, Value n0, int64_t nt) {
@@ -272,24 +273,25 @@ public:
   }
 
 private:
-  /// W' rows [m0, m0 + mt) and K' columns [k0, k0 + kt) (whole channels)
-  /// into the Nz `a1`: one ND matrix per run of taps — W[f, c, kh, run *
-  /// taps ...] for the chunk's channels c, kernel rows kh and runs, taps
-  /// apart in W's rows (pitch C*KH*KW) — each into its own C0 blocks (its
-  /// tail zero-filled); a GEMV's row with its blocks one after another.
-  /// Rows further apart than srcDValue (65535) reaches: one ND2NZ per row.
+  /// W' rows [m0, m0 + mt) and K' columns [k0, k0 + kt) (whole channels,
+  /// or whole kernel rows of them) into the Nz `a1`: one ND matrix per run
+  /// of taps — W[f, c, kh, run * taps ...] for the chunk's kernel rows (c,
+  /// kh) and runs, taps apart in W's rows (pitch C*KH*KW) — each into its
+  /// own C0 blocks (its tail zero-filled); a GEMV's row with its blocks
+  /// one after another. Rows further apart than srcDValue (65535) reaches:
+  /// one ND2NZ per row.
   void copyWeights(Value a1, Value m0, int64_t mt, Value k0, int64_t kt,
                    bool gemvRow) {
     int64_t kk = p.kh * p.kw, pitch = p.c * kk;
-    int64_t channels = kt / unit;
     int64_t rows = gemvRow ? 1 : mt;
     int64_t blockRows =
         gemvRow
             ? 1
             : llvm::alignTo(cast<MemRefType>(a1.getType()).getShape()[0], 16);
-    Value chunkTap = mul(div(k0, unit), kk);
+    // Kernel row (c, kh) u starts at u x KW in W's row.
+    Value chunkTap = mul(div(k0, rowUnit), p.kw);
     Value from = add(mul(m0, pitch), chunkTap);
-    int64_t num = channels * p.kh * runs;
+    int64_t num = kt / rowUnit * runs;
     int64_t dstStride = blocks * blockRows * c0;
     if (pitch <= 65535 || rows == 1)
       return nd2nz(A, from, a1, index(0), num, rows, taps,
@@ -316,6 +318,8 @@ private:
     int64_t padRows =
         llvm::alignTo(cast<MemRefType>(b1.getType()).getShape()[0], 16);
     int64_t runTo = blocks * padRows * c0;
+    if (unit == rowUnit && p.kh > 1)
+      return copyKernelRows(b1, k0, kt, n0, nt, padRows, runTo);
     Value firstPlane = mul(image, p.c);
     Value chunkPlane = div(k0, unit);
     Value base = mul(add(firstPlane, chunkPlane), plane);
@@ -326,21 +330,56 @@ private:
         Value khOff = mul(kh, p.dh);
         Value mapRow = add(rowOff, khOff);
         Value rowStart = add(base, mul(mapRow, p.w));
-        Value rowFrom = add(rowStart, mul(ow0, p.sw));
         Value khTo = add(pixelTo, mul(kh, runs * runTo));
-        loop(runs, [&](Value run) {
-          Value from = add(rowFrom, mul(run, taps * p.dw));
-          Value to = add(khTo, mul(run, runTo));
-          nd2nz(B, from, b1, to, channels, len, taps, p.sw, padRows, plane,
-                p.kh * runs * runTo);
-        });
+        copyRuns(b1, rowStart, ow0, khTo, len, channels, padRows, runTo,
+                 p.kh * runs * runTo);
+      });
+    });
+  }
+
+  /// The runs of taps of one kernel row for `len` output pixels from
+  /// column ow0 (map row from element `rowStart`) into `b1` from element
+  /// `to` (runs runTo apart): one ND2NZ a run, its rows the pixels (sw
+  /// apart), its matrices `num` channels (a plane apart in GM, `chanTo`
+  /// elements apart in L1).
+  void copyRuns(Value b1, Value rowStart, Value ow0, Value to, int64_t len,
+                int64_t num, int64_t padRows, int64_t runTo, int64_t chanTo) {
+    Value rowFrom = add(rowStart, mul(ow0, p.sw));
+    loop(runs, [&](Value run) {
+      Value from = add(rowFrom, mul(run, taps * p.dw));
+      Value dst = add(to, mul(run, runTo));
+      nd2nz(B, from, b1, dst, num, len, taps, p.sw, padRows, p.h * p.w, chanTo);
+    });
+  }
+
+  /// copyPixelRows where K chunks are whole kernel rows (c, kh) — one
+  /// channel's K' does not fit L0A / L0B twice: per kernel row u of the
+  /// chunk (channel u / KH, kernel row u % KH), run of output pixels and
+  /// run of taps one ND2NZ of the run's pixels (the matrices of channels
+  /// above would straddle chunks).
+  void copyKernelRows(Value b1, Value k0, int64_t kt, Value n0, int64_t nt,
+                      int64_t padRows, int64_t runTo) {
+    int64_t plane = p.h * p.w;
+    Value u0 = div(k0, rowUnit);
+    loop(kt / rowUnit, [&](Value i) {
+      Value u = add(u0, i);
+      Value c = div(u, p.kh);
+      Value kh = arith::RemUIOp::create(b, loc, u, index(p.kh));
+      Value base = mul(add(mul(image, p.c), c), plane);
+      Value unitTo = mul(i, runs * runTo);
+      eachRun(n0, nt, [&](Value row, Value ow0, int64_t len, Value j) {
+        Value pixelTo = add(unitTo, mul(j, cw * c0));
+        Value mapRow = add(mul(row, p.sh), mul(kh, p.dh));
+        Value rowStart = add(base, mul(mapRow, p.w));
+        copyRuns(b1, rowStart, ow0, pixelTo, len, 1, padRows, runTo, 0);
       });
     });
   }
 
   /// The taps of a run, runs per kernel row, C0 blocks per run, K' columns
-  /// per channel.
-  int64_t taps, runs, blocks, unit;
+  /// per K chunk unit (a channel, or a kernel row of one) and per kernel
+  /// row.
+  int64_t taps, runs, blocks, unit, rowUnit;
 };
 
 /// The Cube program of one NHWC convolution as the GEMM O = X' x W' (the
@@ -681,6 +720,14 @@ LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
   int64_t cw = p.ow, piece = p.ow;
   std::optional<model::MatmulTiling> t =
       chooseRowTiling(g, p, p.ow, nAlign, cap, cw, piece);
+  // Where one channel's K' does not fit, K chunks of whole kernel rows.
+  if (!t && tile.empty() && p.kh > 1) {
+    g.kUnit = runs * slots;
+    t = chooseRowTiling(g, p, p.ow, nAlign, cap, cw, piece);
+    if (!t)
+      g.kUnit = p.kh * runs * slots;
+  }
+  bool byRows = g.kUnit == runs * slots && p.kh > 1;
   model::MatmulAlignment al = model::MatmulAlignment::of(g);
   int64_t kk = p.kh * p.kw;
   if (!tile.empty()) {
@@ -705,16 +752,15 @@ LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
     return op->emitOpError()
            << "no tile of " << prod.Name << "'s L0A/L0B/L0C/L1 holds " << nAlign
            << " GEMM columns of an output row, " << al.m
-           << " output channels and one "
-           << "channel's " << g.kUnit << " im2col rows (KH x " << runs * slots
-           << ": the kernel's taps in runs padded to C0 = " << c0
+           << " output channels and one kernel row's " << runs * slots
+           << " im2col rows (the kernel's taps in runs padded to C0 = " << c0
            << ") [tile_c1]";
   if (report) {
     // The bytes read from GM: the real taps (the padding is ND2NZ's zero
     // fill).
     model::MatmulProblem real = g;
     real.k = p.c * kk;
-    int64_t channels = std::min(t->k, g.k) / g.kUnit;
+    int64_t units = std::min(t->k, g.k) / g.kUnit;
     op->emitRemark() << llvm::formatv(
         "ascube-tile-linalg: {0} {1} conv (NCHW, FCHW weights; im2col by "
         "ND2NZ, one row per output pixel) {2} x {3} x {4} x {5} -> {6} x "
@@ -732,11 +778,13 @@ LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
                                     "output pixels") +
                           " (a piece of a row)",
         tiling::count(t->m, "channel", "channels"),
-        tiling::count(channels, "channel", "channels"),
-        tiling::count(channels * kk, "im2col row", "im2col rows"), t->tilesM(g),
-        t->tilesN(g), tiling::count(t->chunksK(g), "chunk", "chunks"),
-        epilogueNote(plan), plan.images * t->gmToL1Bytes(real), cw,
-        padNote(plan));
+        byRows ? tiling::count(units, "kernel row", "kernel rows")
+               : tiling::count(units, "channel", "channels"),
+        tiling::count(units * (byRows ? p.kw : kk), "im2col row",
+                      "im2col rows"),
+        t->tilesM(g), t->tilesN(g),
+        tiling::count(t->chunksK(g), "chunk", "chunks"), epilogueNote(plan),
+        plan.images * t->gmToL1Bytes(real), cw, padNote(plan));
   }
   plan.pixelRows = true;
   return setGemm(plan, taps, slots, cw, piece, g, *t);
