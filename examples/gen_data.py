@@ -208,6 +208,21 @@ def linalg_conv2d_nchw(out, rng):
     save(out, "golden", y.astype(np.float32))
 
 
+def linalg_conv2d_kirin9030(out, rng):
+    """linalg.conv_2d_nhwc_hwcf, f16 -> f16 on Kirin 9030, 1 x 16 x 16 x 24
+    map (NHWC), 3 x 3 x 24 x 32 weights (HWCF) -> 1 x 14 x 14 x 32, + an f16
+    bias per output channel, ReLU: the direct convolution in float64 (the
+    chip rounds its f16 output once per K chunk: a tolerance of f16's)."""
+    x = rng.uniform(-1, 1, (1, 16, 16, 24)).astype(np.float16)
+    w = rng.uniform(-1, 1, (3, 3, 24, 32)).astype(np.float16)
+    bias = rng.uniform(-1, 1, 32).astype(np.float16)
+    y = direct_conv(x[0].transpose(2, 0, 1).astype(np.float64),
+                    w.transpose(3, 2, 0, 1).astype(np.float64), 1, 1, 0)   # (F, OH, OW)
+    y = np.maximum(y + bias.astype(np.float64)[:, None, None], 0)
+    save(out, "I", x), save(out, "W", w), save(out, "bias", bias)
+    save(out, "golden", y.transpose(1, 2, 0)[None].astype(np.float16))
+
+
 def linalg_matmul_i8_requant(out, rng):
     """linalg.matmul, int8 64 x 96 x 80, + an int32 bias, ReLU, then
     requantized to int8 with scale 1/16 and offset 3: the plain int64
@@ -226,7 +241,7 @@ EXAMPLES = {f.__name__: f for f in [matmul_f16, matmul_bf16, matmul_f32,
                                      matmul_i8_quant, conv2d_f16, conv2d_i8,
                                      matmul_load, linalg_matmul,
                                      linalg_batch_matmul, linalg_conv2d,
-                                     linalg_conv2d_nchw,
+                                     linalg_conv2d_nchw, linalg_conv2d_kirin9030,
                                      linalg_matmul_i8_requant]}
 
 
