@@ -172,7 +172,7 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
     return failure();
   // A bias the bias table cannot add (Kirin X90's Mmad adds none) folds
   // only by a seed, which the ND2NZ forms have: an NHWC convolution with
-  // one takes the form O = X' x W' (TileConvNd.cpp) where the product has
+  // one takes the form O = X' x W' (TileConvNhwc.cpp) where the product has
   // ND2NZ. (A convolution by ND2NZ seeds its bias: planConvByNd2nz.)
   if (epilogue.bias && !byNd2nz && !nchw && prod.HasND2NZ &&
       !(tiling::hasMmadRow(prod, en, wn, cn, /*bias=*/true) &&

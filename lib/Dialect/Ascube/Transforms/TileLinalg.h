@@ -3,8 +3,8 @@
 // Internal to the pass (TileLinalg.cpp: matmul, batch_matmul, matvec,
 // vecmat, emitted by TileMatmul.h's MatmulEmitter; TileConvPlan.cpp and
 // TileConv.cpp: 2-D convolutions, checked and tiled, then emitted;
-// TileConvNd.cpp: an NCHW one without DN2NZ, or an NHWC one without
-// LoadData 3D V2, as a MatmulEmitter's GEMM;
+// TileConvNd.cpp and TileConvNhwc.cpp (TileConvNd.h): an NCHW one without
+// DN2NZ, an NHWC one without LoadData 3D V2, as a MatmulEmitter's GEMM;
 // TileEpilogues.cpp: what folds in around them; TileProgram.cpp: the
 // ProgramEmitter the emitters derive from; TileOperands.cpp: the operand
 // checks they share).
@@ -324,7 +324,7 @@ protected:
   /// of the L1 buffer `dst` from element `to`, `dstGap` blocks between
   /// runs: one plain DataCopy from the module's constant
   /// `@__ascube_zeros_<count>x<type>` (splatGlobal), e.g. the zero rows of
-  /// an Nz chunk that ND2NZ leaves (TileConvNd.cpp).
+  /// an Nz chunk that ND2NZ leaves (TileConvNhwc.cpp).
   void copyZeros(mlir::Type elem, mlir::Value dst, mlir::Value to,
                  int64_t count, int64_t len, int64_t dstGap);
   /// `bytes` (a multiple of 32) e8m0 scales of 2^0 (code 127) into L1 at

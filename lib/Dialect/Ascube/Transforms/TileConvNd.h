@@ -1,0 +1,194 @@
+//===- TileConvNd.h - ascube-tile-linalg: convolutions by ND2NZ -*- C++ -*-===//
+//
+// Internal to the pass: what the convolutions mapped as a GEMM whose
+// im2col matrix DataCopy ND2NZ builds share — ConvNdBase (a MatmulEmitter
+// with tiles of whole output rows or pieces of one) and the planning
+// helpers. TileConvNd.cpp: NCHW without DN2NZ (O^T = W x X^T, or with a
+// stride along W O^T = W' x X'^T) and the dispatch; TileConvNhwc.cpp:
+// NHWC without LoadData 3D V2 (O = X' x W'). docs/Tiling.md "NCHW
+// without DN2NZ", "NHWC without LoadData 3D".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCUBE_TRANSFORMS_TILECONVND_H
+#define ASCUBE_TRANSFORMS_TILECONVND_H
+
+#include "TileLinalg.h"
+#include "TileMatmul.h"
+
+#include "ascube/Dialect/Ascube/IR/Ascube.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <optional>
+#include <string>
+
+namespace ascube::tiling {
+
+/// What the forms share: tiles of whole output rows of `cw` GEMM columns
+/// (NHWC: rows) each, or of one `piece` of a row, ND2NZ of several
+/// matrices, and (NCHW) the output write. The GEMM's A, B and C: for NCHW
+/// the weights, the map and the output; for NHWC the map, the weights and
+/// the output.
+class ConvNdBase : public MatmulEmitter {
+public:
+  ConvNdBase(OpBuilder &b, Location loc, const target::ProductInfo &prod,
+             const ConvPlan &plan, Value A, Value B, Value C)
+      : MatmulEmitter(b, loc, prod, plan.gemm, plan.gemmTiling, A, B, C),
+        p(plan.p), cw(plan.rowColumns), piece(plan.piece),
+        c0(256 / plan.p.bits) {
+    writeC = [this](Value c, Value m0, int64_t mt, Value n0, int64_t nt) {
+      writeRows(c, m0, mt, n0, nt);
+    };
+  }
+
+  /// The image the tiles emitted next belong to (an index).
+  Value image;
+
+protected:
+  /// One ND2NZ of `num` matrices from src[from] to dst[to] (nValue rows of
+  /// dValue elements, rows srcDValue apart in GM and one 32 B row apart in
+  /// L1, their C0 blocks c0Stride 32 B rows apart; matrices srcStride and
+  /// dstStride elements apart), or — where the matrix strides pass
+  /// srcNdMatrixStride [0, 65535] or dstNzMatrixStride [0, 16384] — one
+  /// per matrix.
+  void nd2nz(Value src, Value from, Value dst, Value to, int64_t num,
+             int64_t nValue, int64_t dValue, int64_t srcDValue,
+             int64_t c0Stride, int64_t srcStride, int64_t dstStride) {
+    auto one = [&](Value f, Value t, int64_t n) {
+      DataCopyOp::create(b, loc, src, f, dst, t,
+                         CopyModeAttr::get(b.getContext(), CopyMode::nd2nz), {},
+                         {}, {}, {}, attr(n), attr(nValue), attr(dValue),
+                         attr(n > 1 ? srcStride : 0), attr(srcDValue),
+                         attr(c0Stride), attr(1), attr(n > 1 ? dstStride : 0));
+    };
+    if (num == 1 || (srcStride <= 65535 && dstStride <= 16384))
+      return one(from, to, num);
+    loop(num, [&](Value i) {
+      Value f = add(from, mul(i, srcStride));
+      Value t = add(to, mul(i, dstStride));
+      one(f, t, 1);
+    });
+  }
+
+  /// Calls `body(row, ow0, len, j)` for each run of output pixels of the N
+  /// tile [n0, n0 + nt): output row `row`, `len` pixels from column `ow0`,
+  /// at GEMM column j * cw of the tile — its whole rows, or its one piece
+  /// (the last piece of a row holding fewer pixels: an scf.if).
+  void eachRun(Value n0, int64_t nt,
+               llvm::function_ref<void(Value, Value, int64_t, Value)> body) {
+    if (piece == cw) {
+      Value oh0 = div(n0, cw);
+      return loop(nt / cw, [&](Value j) {
+        // Named in order: the emitted IR must not depend on the compiler's
+        // order of evaluating arguments.
+        Value row = add(oh0, j);
+        Value ow0 = index(0);
+        body(row, ow0, p.ow, j);
+      });
+    }
+    Value row = div(n0, cw);
+    Value ow0 = mlir::arith::RemUIOp::create(b, loc, n0, index(cw));
+    int64_t lastAt = cw - piece, last = p.ow - lastAt;
+    if (last == piece)
+      return body(row, ow0, piece, index(0));
+    Value isLast = mlir::arith::CmpIOp::create(
+        b, loc, mlir::arith::CmpIPredicate::eq, ow0, index(lastAt));
+    auto ifOp = mlir::scf::IfOp::create(b, loc, isLast, /*withElse=*/true);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    body(row, ow0, last, index(0));
+    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    body(row, ow0, piece, index(0));
+  }
+
+  /// The L0C tile `c` of output channels [m0, m0 + mt) and GEMM columns
+  /// [n0, n0 + nt) -> O: each run's pixels of the mt channel rows (pitch
+  /// OH*OW), or a band of whole rows at once when OW fills their cw
+  /// columns.
+  void writeRows(Value c, Value m0, int64_t mt, Value n0, int64_t nt) {
+    int64_t pixels = p.oh * p.ow;
+    int64_t fractalRows =
+        llvm::alignTo(cast<MemRefType>(c.getType()).getShape()[0], 16);
+    Value image0 = mul(add(mul(image, p.f), m0), pixels);
+    writeTilePieces(c, C, mt, pixels, [&](PieceWriter write) {
+      if (piece == cw && cw == p.ow)
+        return write(Value(), add(image0, mul(div(n0, cw), p.ow)), nt);
+      eachRun(n0, nt, [&](Value row, Value ow0, int64_t len, Value j) {
+        Value from = mul(j, cw / 16 * fractalRows * 16);
+        Value to = add(image0, add(mul(row, p.ow), ow0));
+        write(from, to, len);
+      });
+    });
+  }
+
+  /// v / d, rounded down (v a multiple of d but in piece mode, where the
+  /// row of a piece's start is wanted).
+  Value div(Value v, int64_t d) {
+    return mlir::arith::DivUIOp::create(b, loc, v, index(d));
+  }
+
+  model::ConvProblem p;
+  /// GEMM columns per output row, and per N tile of a piece of one (= cw:
+  /// tiles of whole rows).
+  int64_t cw, piece;
+  /// The map's C0 (elements per 32 B).
+  int64_t c0;
+};
+
+/// The tiling of the GEMM `g` (its other sizes and kUnit set) of a
+/// convolution whose N tiles (M tiles `alongM`: an NHWC one's pixels) are
+/// whole output rows of `columns` GEMM columns (rows) each, or — where not
+/// one row fits — one piece of a row: the widest piece (whole `nAlign`
+/// blocks, at most Mmad's n / m field, 4095) that fits, each row then
+/// `cw` = pieces x piece GEMM columns (its last piece holding the rest).
+/// `g` becomes the GEMM so cut; `cw` and `piece` are set (piece = cw:
+/// whole rows). std::nullopt when not even one block of a row fits.
+std::optional<model::MatmulTiling>
+chooseRowTiling(model::MatmulProblem &g, const model::ConvProblem &p,
+                int64_t columns, int64_t nAlign,
+                const model::MatmulCapacities &cap, int64_t &cw, int64_t &piece,
+                bool alongM = false);
+
+/// tile_c6 unless the forced `tile` (m, n, k as given), as the GEMM tile
+/// `t` of `g`, fits `prod`'s L0A/L0B/L0C/L1.
+mlir::LogicalResult checkForcedFit(mlir::Operation *op,
+                                   const target::ProductInfo &prod,
+                                   const model::MatmulProblem &g,
+                                   const model::MatmulCapacities &cap,
+                                   llvm::ArrayRef<int64_t> tile,
+                                   const model::MatmulTiling &t);
+
+/// Records in `plan` the GEMM a convolution by ND2NZ is mapped as: runs of
+/// `taps` taps in K' columns of `slots` (0: none, the NCHW stride-1 form),
+/// output rows of `cw` GEMM columns (rows) in N (M) tiles of whole rows or
+/// of one `piece`, the GEMM `g` and its tiling `t`.
+mlir::LogicalResult setGemm(ConvPlan &plan, int64_t taps, int64_t slots,
+                            int64_t cw, int64_t piece,
+                            const model::MatmulProblem &g,
+                            const model::MatmulTiling &t);
+
+/// The report's notes on the epilogue (a bias by its seed, a ReLU, a
+/// requantization) and on a zero-padded map (made in GM first).
+std::string epilogueNote(const ConvPlan &plan);
+std::string padNote(const ConvPlan &plan);
+
+/// planConvByNd2nz for an NHWC convolution (TileConvNhwc.cpp): its runs,
+/// ND2NZ's field ranges (tile_c5), the tiling (or the forced `tile`:
+/// tile_c6; none: tile_c1) and the report remark.
+mlir::LogicalResult planNhwcRows(mlir::Operation *op,
+                                 const target::ProductInfo &prod, bool report,
+                                 llvm::ArrayRef<int64_t> tile, ConvPlan &plan);
+
+/// Calls `emit` with the emitter of a planned NHWC convolution
+/// (plan.nhwcRows; TileConvNhwc.cpp) of the map I, the weights W and the
+/// output O (as matrices: (N*H) x (W*C), the weights' rows, (N*OH*OW) x F).
+void withNhwcRowsEmitter(mlir::OpBuilder &b, mlir::Location loc,
+                         const target::ProductInfo &prod, const ConvPlan &plan,
+                         mlir::Value W, mlir::Value I, mlir::Value O,
+                         llvm::function_ref<void(ConvNdBase &)> emit);
+
+} // namespace ascube::tiling
+
+#endif // ASCUBE_TRANSFORMS_TILECONVND_H
