@@ -496,9 +496,9 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
   // without an Mmad bias) starts each output tile from a seed Mmad of C's
   // type (MatmulEmitter::emitSeed): the bias column times ones.
   bool nchw = plan.form == ConvForm::NchwFchw;
-  if (plan.epilogue.bias) {
-    std::string cn = getCubeTypeName(plan.acc);
-    if (!nchw && !tiling::hasMmadRow(prod, cn, cn, cn, /*bias=*/false))
+  std::string cn = getCubeTypeName(plan.acc);
+  if (plan.epilogue.bias && !tiling::canSeedBias(prod, cn)) {
+    if (!nchw)
       return op->emitOpError()
              << prod.Name
              << "'s Mmad adds no bias (cmatrixSource), and an NHWC "
@@ -507,17 +507,16 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
                 "row in the bias's type; "
              << cn << " x " << cn << " -> " << cn
              << " is not an Mmad row there (docs/Products.md) [tile_c4]";
-    if (!tiling::hasMmadRow(prod, cn, cn, cn, /*bias=*/false))
-      return op->emitOpError()
-             << "on " << prod.Name
-             << " an NCHW convolution is the GEMM O^T = W x X^T, whose rows "
-                "are the output channels: its bias starts each output tile "
-                "from an Mmad of the bias column times ones in the bias's "
-                "type, and "
-             << cn << " x " << cn << " -> " << cn
-             << " is not an Mmad row there (docs/Products.md); hold the "
-                "operands as NHWC / HWCF (or FHWC) to fold the bias through "
-                "the bias table [tile_c4]";
+    return op->emitOpError()
+           << "on " << prod.Name
+           << " an NCHW convolution is the GEMM O^T = W x X^T, whose rows "
+              "are the output channels: its bias starts each output tile "
+              "from an Mmad of the bias column times ones in the bias's "
+              "type, and "
+           << cn << " x " << cn << " -> " << cn
+           << " is not an Mmad row there (docs/Products.md); hold the "
+              "operands as NHWC / HWCF (or FHWC) to fold the bias through "
+              "the bias table [tile_c4]";
   }
   if (!nchw)
     return tiling::planNhwcRows(op, prod, report, tile, plan);

@@ -174,13 +174,11 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   // only by a seed, which the ND2NZ forms have: an NHWC convolution with
   // one takes the form O = X' x W' (TileConvNhwc.cpp) where the product has
   // ND2NZ. (A convolution by ND2NZ seeds its bias: planConvByNd2nz.)
-  if (epilogue.bias && !byNd2nz && !nchw && prod.HasND2NZ &&
-      !(tiling::hasMmadRow(prod, en, wn, cn, /*bias=*/true) &&
-        prod.hasLevel(Level::BT)))
+  bool table = tiling::hasBiasTable(prod, en, wn, cn);
+  if (epilogue.bias && !byNd2nz && !nchw && prod.HasND2NZ && !table)
     byNd2nz = true;
   if (epilogue.bias && !byNd2nz) {
-    bool biasRow = tiling::hasMmadRow(prod, en, wn, cn, /*bias=*/true);
-    if (!biasRow || !prod.hasLevel(Level::BT))
+    if (!table)
       return op->emitOpError() << en << " x " << wn << " -> " << cn
                                << " with a bias is not an Mmad row on "
                                << prod.Name << " (docs/Products.md) [tile_c3]";

@@ -421,11 +421,10 @@ struct AscubeTileLinalgPass
     bool seedBias = false;
     if (epilogue.bias) {
       // (MmadMx adds an f32 bias from BT, §15.)
-      bool biasRow = mx || tiling::hasMmadRow(prod, an, bn, cn, /*bias=*/true);
-      seedBias = !(biasRow && prod.hasLevel(Level::BT)) && !mx &&
-                 prod.HasND2NZ &&
-                 tiling::hasMmadRow(prod, cn, cn, cn, /*bias=*/false);
-      if (!seedBias && (!biasRow || !prod.hasLevel(Level::BT)))
+      bool table = mx ? prod.hasLevel(Level::BT)
+                      : tiling::hasBiasTable(prod, an, bn, cn);
+      seedBias = !table && !mx && tiling::canSeedBias(prod, cn);
+      if (!seedBias && !table)
         return op->emitOpError()
                << an << " x " << bn << " -> " << cn
                << " with a bias is not an Mmad row on " << prod.Name

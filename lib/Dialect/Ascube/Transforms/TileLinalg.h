@@ -72,6 +72,16 @@ int64_t gmPitch(mlir::Value v);
 bool hasMmadRow(const target::ProductInfo &prod, llvm::StringRef a,
                 llvm::StringRef b, llvm::StringRef c, bool bias);
 
+/// Whether `prod` adds a bias to A x B -> C (type names) through the bias
+/// table: the Mmad row with a bias, and BT.
+bool hasBiasTable(const target::ProductInfo &prod, llvm::StringRef a,
+                  llvm::StringRef b, llvm::StringRef c);
+
+/// Whether `prod` can start an output tile of C's type `c` from a bias by
+/// a seed Mmad (MatmulEmitter::emitSeed): the row c x c -> c without a
+/// bias, and ND2NZ for the bias's copy.
+bool canSeedBias(const target::ProductInfo &prod, llvm::StringRef c);
+
 /// The `linalg.fill` of zero (+0.0 for floats) into `c` right before
 /// `op`, or null.
 mlir::linalg::FillOp zeroFillBefore(mlir::Operation *op, mlir::Value c);
@@ -327,6 +337,13 @@ protected:
   /// an Nz chunk that ND2NZ leaves (TileConvNhwc.cpp).
   void copyZeros(mlir::Type elem, mlir::Value dst, mlir::Value to,
                  int64_t count, int64_t len, int64_t dstGap);
+  /// What copyOnes and copyZeros share: `count` runs of `len` 32 B blocks
+  /// of `value` in `elem` into `dst` from element `to` (`dstGap` blocks
+  /// between runs), from the module's constant
+  /// `@__ascube_<what>_<count>x<type>`.
+  void copySplat(llvm::StringRef what, double value, mlir::Type elem,
+                 mlir::Value dst, mlir::Value to, int64_t count, int64_t len,
+                 int64_t dstGap);
   /// `bytes` (a multiple of 32) e8m0 scales of 2^0 (code 127) into L1 at
   /// `l1Offset` (copyOnes): MmadMx's unit scales (docs/Tiling.md "4-bit
   /// floats").

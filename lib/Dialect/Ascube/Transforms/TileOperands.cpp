@@ -26,6 +26,16 @@ bool ascube::tiling::hasMmadRow(const target::ProductInfo &prod, StringRef a,
   });
 }
 
+bool ascube::tiling::hasBiasTable(const target::ProductInfo &prod, StringRef a,
+                                  StringRef b, StringRef c) {
+  return hasMmadRow(prod, a, b, c, /*bias=*/true) &&
+         prod.hasLevel(target::Level::BT);
+}
+
+bool ascube::tiling::canSeedBias(const target::ProductInfo &prod, StringRef c) {
+  return prod.HasND2NZ && hasMmadRow(prod, c, c, c, /*bias=*/false);
+}
+
 bool ascube::tiling::isPlainGMMatrix(Value v, int64_t rank) {
   auto t = dyn_cast<MemRefType>(v.getType());
   if (!t || t.getRank() != rank || !t.hasStaticShape() || t.getMemorySpace())

@@ -138,12 +138,19 @@ void tiling::ProgramEmitter::plainCopy(Value src, Value from, Value dst,
 void tiling::ProgramEmitter::copyZeros(Type elem, Value dst, Value to,
                                        int64_t count, int64_t len,
                                        int64_t dstGap) {
+  copySplat("zeros", 0.0, elem, dst, to, count, len, dstGap);
+}
+
+void tiling::ProgramEmitter::copySplat(StringRef what, double value, Type elem,
+                                       Value dst, Value to, int64_t count,
+                                       int64_t len, int64_t dstGap) {
   int64_t n = count * len * 256 / *getElementBitWidth(elem);
   auto type = MemRefType::get({n}, elem);
   StringAttr sym = splatGlobal(
       allocPoint->getParentOfType<ModuleOp>(), loc,
-      llvm::formatv("__ascube_zeros_{0}x{1}", n, getCubeTypeName(elem)).str(),
-      type, FloatAttr::get(elem, 0.0));
+      llvm::formatv("__ascube_{0}_{1}x{2}", what, n, getCubeTypeName(elem))
+          .str(),
+      type, FloatAttr::get(elem, value));
   Value src = memref::GetGlobalOp::create(b, loc, type, sym);
   plainCopy(src, Value(), dst, to, count, len, 0, dstGap);
 }
@@ -186,15 +193,7 @@ StringAttr tiling::splatGlobal(ModuleOp module, Location loc, StringRef name,
 }
 
 void tiling::ProgramEmitter::copyOnes(Type elem, int64_t bytes, Value dst) {
-  int64_t count = bytes * 8 / *getElementBitWidth(elem);
-  auto type = MemRefType::get({count}, elem);
-  StringAttr sym = splatGlobal(
-      allocPoint->getParentOfType<ModuleOp>(), loc,
-      llvm::formatv("__ascube_ones_{0}x{1}", count, getCubeTypeName(elem))
-          .str(),
-      type, FloatAttr::get(elem, 1.0));
-  Value src = memref::GetGlobalOp::create(b, loc, type, sym);
-  plainCopy(src, Value(), dst, Value(), 1, bytes / 32, 0);
+  copySplat("ones", 1.0, elem, dst, Value(), 1, bytes / 32, 0);
 }
 
 void tiling::ProgramEmitter::copyE8m0Ones(int64_t bytes, int64_t l1Offset) {
