@@ -9,7 +9,7 @@ GEMM part: for each size n and kind, a linalg.matmul of n x n x n is mapped
 onto its product by ascube-run (--product), run --repeat times (--time
 prints the median run) and checked against a plain numpy product of the
 same inputs (no fractal layouts: float64 sums rounded to f32, within a
-tolerance growing with n; integers exactly). In the same loop, interleaved, bench/blas_ref times
+tolerance growing with n; integers and fp4 exactly). In the same loop, interleaved, bench/blas_ref times
 OpenBLAS cblas_sgemm and oneDNN's bf16 and s8 matmuls on the same shape.
 Everything runs on one thread. Prints GFLOP/s (GOP/s for integers), the
 ratios, the CPU and which BLAS / oneDNN kernel ran.
@@ -45,6 +45,7 @@ KINDS = {
     "f32": ("f32", "f32", "atlas_a2", np.float32, "sgemm"),
     "i8": ("i8", "i32", "atlas_a2", np.int8, "s8"),
     "fp8": ("f8E4M3FN", "f32", "ascend950pr", "e4m3", "sgemm"),
+    "fp4": ("f4E2M1FN", "f32", "ascend950pr", "e2m1", "sgemm"),
 }
 
 
@@ -90,6 +91,22 @@ def e4m3_random(rng, shape):
     return ((s << 7) | (e << 3) | m).astype(np.uint8)
 
 
+# fp4 e2m1 magnitudes of codes 0-7 (cube-reference §17; sign bit 3).
+E2M1 = np.array([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0])
+
+
+def e2m1_random(rng, shape):
+    """Random fp4 e2m1 codes (any of the 16) and their values (float64)."""
+    codes = rng.integers(0, 16, shape).astype(np.uint8)
+    return codes, np.where(codes & 8, -1.0, 1.0) * E2M1[codes & 7]
+
+
+def fp4_pack(codes):
+    """4-bit codes two per byte, element 2i in the low nibble (§17)."""
+    c = codes.ravel()
+    return (c[0::2] & 0xF) | ((c[1::2] & 0xF) << 4)
+
+
 def make_inputs(kind, n, rng, d):
     """Writes A.bin, B.bin and golden.bin for n x n x n; returns paths."""
     a_path, b_path, g_path = (os.path.join(d, f"{kind}_{n}_{x}.bin") for x in "ABG")
@@ -109,6 +126,10 @@ def make_inputs(kind, n, rng, d):
         b = rng.integers(-128, 128, (n, n)).astype(np.int8)
         a.tofile(a_path), b.tofile(b_path)
         g = (a.astype(np.int64) @ b.astype(np.int64)).astype(np.int32)
+    elif kind == "fp4":  # e2m1, through MmadMx with unit scales
+        (ac, av), (bc, bv) = e2m1_random(rng, (n, n)), e2m1_random(rng, (n, n))
+        fp4_pack(ac).tofile(a_path), fp4_pack(bc).tofile(b_path)
+        g = (av @ bv).astype(np.float32)
     else:  # fp8 e4m3fn
         ac, bc = e4m3_random(rng, (n, n)), e4m3_random(rng, (n, n))
         ac.tofile(a_path), bc.tofile(b_path)
@@ -137,9 +158,11 @@ def run_ascube(kind, n, repeat, d, rng):
     k = kernel_file(kind, n, d)
     a, b, g = make_inputs(kind, n, rng, d)
     # f32 sums of n products in k order against float64 sums: the
-    # rounding error grows with n (and with the fp8 products' size).
+    # rounding error grows with n (and with the fp8 products' size). fp4
+    # sums are exact (every product and partial sum a multiple of 1/4, at
+    # most 36 n < 2^21 for n up to 2048): compared exactly, as integers are.
     atol = max(1e-3, (6e-5 if kind == "fp8" else 4e-6) * n)
-    tol = [] if c == "i32" else ["--atol", str(atol), "--rtol", "1e-3"]
+    tol = [] if c == "i32" or kind == "fp4" else ["--atol", str(atol), "--rtol", "1e-3"]
     cmd = [os.path.join(BIN, "ascube-run"), k, "--entry", "mm", "--product", product,
            "--input", f"A={a}", "--input", f"B={b}", "--output", f"C={os.path.join(d, 'C.bin')}",
            "--compare", f"C={g}", "--repeat", str(repeat), "--time"] + tol
@@ -297,7 +320,7 @@ def compile_part(args):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", default="256,512,1024,2048")
-    ap.add_argument("--kinds", default="f16,bf16,f32,i8,fp8")
+    ap.add_argument("--kinds", default="f16,bf16,f32,i8,fp8,fp4")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--compile-sizes", default="1000,10000,100000")
     ap.add_argument("--no-compile", action="store_true")
@@ -329,9 +352,9 @@ def main():
         rows, kernels = gemm_part(args, ref_env, ref_bin)
         print()
         print("Kernels that ran: " + "; ".join(f"{k}: {v}" for k, v in kernels.items() if v))
-        print("(oneDNN column: bf16 x bf16 -> f32 for bf16, s8 x s8 -> s32 for i8; fp8 has no "
-              "reference of its own: compare it with the f16 row. fp4 MX kernels are not "
-              "generated from linalg: not benchmarked.)")
+        print("(oneDNN column: bf16 x bf16 -> f32 for bf16, s8 x s8 -> s32 for i8; fp8 and fp4 "
+              "(MmadMx with unit e8m0 scales) have no reference of their own: compare them with "
+              "the f16 row.)")
         if any(not r[7] for r in rows):
             print("Some ascube results did not match numpy: see WRONG above")
             return 1

@@ -3,7 +3,9 @@
 // The LoadData 2D family (cube-reference §6-§9, §12) as loops: LoadData 2D
 // fractal by fractal, the square movers (LoadDataWithTranspose, 2D-v2) from
 // their squares and ascube::transposeElement, LoadDataWithSparse with its
-// index bytes, LoadData MX with its scale fractals.
+// index bytes, LoadData MX with its scale fractals. Transposed fractals and
+// squares of 4 to 16 bits move as row vectors transposed by shuffles
+// (transposeSquare); only bits move, never float values.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -63,14 +66,24 @@ struct Load2DLowering : AscubePattern<Load2DOp> {
         });
         return;
       }
-      // b16: destination row j is source column j of the 16x16 fractal.
-      forRange(b, 16, [&](Value r) {
-        forRange(b, 16, [&](Value c) {
-          Value v = memref::LoadOp::create(
-              b, src, im.add(sBase, im.add(im.mul(c, 16), r)));
-          storeElement(b, v, dst, im.add(dBase, im.add(im.mul(r, 16), c)));
-        });
-      });
+      // b16 (the only width with ifTranspose, verified): destination row j
+      // is source column j of the 16x16 fractal. Its 16 rows as vectors,
+      // transposed by shuffles.
+      Type srcElem = cast<MemRefType>(src.getType()).getElementType();
+      Type dstElem = cast<MemRefType>(dst.getType()).getElementType();
+      SmallVector<Value> rows;
+      for (int64_t r = 0; r < 16; ++r)
+        rows.push_back(
+            vector::LoadOp::create(b, VectorType::get({16}, srcElem), src,
+                                   ValueRange{im.add(sBase, r * 16)}));
+      transposeSquare(b, rows);
+      for (int64_t r = 0; r < 16; ++r) {
+        Value row = rows[r];
+        if (srcElem != dstElem) // the same 16 bits as another type
+          row =
+              arith::BitcastOp::create(b, VectorType::get({16}, dstElem), row);
+        vector::StoreOp::create(b, row, dst, ValueRange{im.add(dBase, r * 16)});
+      }
     });
     rewriter.eraseOp(op);
     return success();
@@ -78,7 +91,7 @@ struct Load2DLowering : AscubePattern<Load2DOp> {
 };
 
 /// Whether model::transposeElement moves the c0 x c0 elements of a square
-/// of `bits` (8 or 16; c0 = 256 / bits) as a plain transpose: source row r
+/// of `bits` (4, 8 or 16; c0 = 256 / bits) as a plain transpose: source row r
 /// in fractal r / 16 at row r % 16, destination row c in fractal c / 16 at
 /// row c % 16, D[c][r] = S[r][c]. Checked element by element against the
 /// model, so a change there falls back to the tables.
@@ -97,18 +110,21 @@ bool transposesRows(unsigned bits) {
 /// Whether a square of `count` elements of `bits` is moved as a plain
 /// transpose (transposesRows, checked once per width: the model is fixed).
 bool isRowTranspose(unsigned bits, int64_t count) {
-  if ((bits != 8 && bits != 16) || count != (256 / bits) * (256 / bits))
+  if ((bits != 4 && bits != 8 && bits != 16) ||
+      count != (256 / bits) * (256 / bits))
     return false;
-  static const bool rows8 = transposesRows(8), rows16 = transposesRows(16);
-  return bits == 8 ? rows8 : rows16;
+  static const bool rows4 = transposesRows(4), rows8 = transposesRows(8),
+                    rows16 = transposesRows(16);
+  return bits == 4 ? rows4 : bits == 8 ? rows8 : rows16;
 }
 
-/// Moves the squares of an L1 -> L0 fractal mover (§7, §8): whole fractals
-/// when nothing is transposed, else element by element through
-/// ascube::transposeElement: as a plain transpose with constant offsets
-/// where that is what it does (8- and 16-bit squares, isRowTranspose),
-/// else through constant tables of element positions. Square positions are
-/// a constant table.
+/// Moves the squares of an L1 -> L0 fractal mover (§7, §8, §9): whole
+/// fractals when nothing is transposed, else as ascube::transposeElement
+/// says: where that is a plain transpose (4-, 8- and 16-bit squares,
+/// isRowTranspose) the square's rows are loaded as vectors and transposed
+/// by shuffles (4-bit rows unpacked to a byte per element and packed back),
+/// else (32-bit squares) element by element through constant tables of
+/// element positions. Square positions are a constant table.
 void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
                  Value sOff, Value dOff, ArrayRef<FractalSquare> squares,
                  Type elem, bool transposed) {
@@ -145,10 +161,42 @@ void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
     return;
   }
   if (isRowTranspose(bits, n * f)) {
-    // Destination row c (fractal c / 16, row c % 16) is column c of the
-    // source square: its c0 elements one load and one store each, at
-    // constant offsets from the square's fractals.
+    // The square's c0 source rows (row r: fractal r / 16, row r % 16, c0
+    // contiguous elements) as vectors, transposed by shuffles: destination
+    // row c (fractal c / 16, row c % 16) is source column c. 4-bit rows
+    // are unpacked to a byte per element first and packed back after.
     int64_t c0 = 256 / bits;
+    Storage st = getStorage(elem);
+    Type se = cast<MemRefType>(src.getType()).getElementType();
+    Type de = cast<MemRefType>(dst.getType()).getElementType();
+    int64_t run = c0 / st.per; // storage elements per row
+    auto splat = [&](Value like, int64_t v) {
+      auto t = cast<VectorType>(like.getType());
+      return arith::ConstantOp::create(
+          b, DenseElementsAttr::get(
+                 t, b.getIntegerAttr(t.getElementType(), v).getValue()));
+    };
+    // Bytes of two nibbles -> one byte per nibble, element 2i (the low
+    // nibble) first; and back.
+    auto unpack = [&](Value v) -> Value {
+      Value lo = arith::AndIOp::create(b, v, splat(v, 0xF));
+      Value hi = arith::ShRUIOp::create(b, v, splat(v, 4));
+      SmallVector<int64_t> mix;
+      for (int64_t e = 0; e < run; ++e)
+        mix.append({e, run + e});
+      return vector::ShuffleOp::create(b, lo, hi, mix);
+    };
+    auto pack = [&](Value v) -> Value {
+      SmallVector<int64_t> even, odd;
+      for (int64_t e = 0; e < run; ++e) {
+        even.push_back(2 * e);
+        odd.push_back(2 * e + 1);
+      }
+      Value lo = vector::ShuffleOp::create(b, v, v, even);
+      Value hi = vector::ShuffleOp::create(b, v, v, odd);
+      return arith::OrIOp::create(
+          b, lo, Value(arith::ShLIOp::create(b, hi, splat(hi, 4))));
+    };
     forRange(b, int64_t(squares.size()), [&](Value i) {
       Value first = im.mul(i, n);
       SmallVector<Value> sFrac, dFrac;
@@ -157,16 +205,23 @@ void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
         sFrac.push_back(im.add(sOff, im.mul(entry(srcTab, at), f)));
         dFrac.push_back(im.add(dOff, im.mul(entry(dstTab, at), f)));
       }
-      for (int64_t j = 0; j < n; ++j)
-        forRange(b, 16, [&](Value c16) {
-          Value c = im.add(c16, j * 16);
-          Value row = im.add(dFrac[j], im.mul(c16, c0));
-          for (int64_t r = 0; r < c0; ++r) {
-            Value from = im.add(sFrac[r / 16], im.add(c, (r % 16) * c0));
-            Value v = memref::LoadOp::create(b, src, from);
-            storeElement(b, v, dst, im.add(row, r));
-          }
-        });
+      SmallVector<Value> rows;
+      for (int64_t r = 0; r < c0; ++r) {
+        Value at =
+            storageIndex(im, im.add(sFrac[r / 16], (r % 16) * c0), st.per);
+        Value v = vector::LoadOp::create(b, VectorType::get({run}, se), src,
+                                         ValueRange{at});
+        rows.push_back(st.per == 2 ? unpack(v) : v);
+      }
+      transposeSquare(b, rows);
+      for (int64_t c = 0; c < c0; ++c) {
+        Value v = st.per == 2 ? pack(rows[c]) : rows[c];
+        if (se != de) // the same bits as another type
+          v = arith::BitcastOp::create(b, VectorType::get({run}, de), v);
+        Value at =
+            storageIndex(im, im.add(dFrac[c / 16], (c % 16) * c0), st.per);
+        vector::StoreOp::create(b, v, dst, ValueRange{at});
+      }
     });
     return;
   }

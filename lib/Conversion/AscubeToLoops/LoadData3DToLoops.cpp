@@ -3,7 +3,9 @@
 // LoadData 3D V2 and V1 (cube-reference §10) as loops over every window
 // element, through the IR-free model of ascube/Model/Im2col.h that the
 // verifiers check with; V2 windows aligned to C0 along k move a run of C0
-// channels at a time (one source position and padding test per run).
+// channels at a time (one source position and padding test per run), into
+// column-major destination fractals 16 window rows at a time, their runs
+// transposed by shuffles (transposeRuns).
 //
 //===----------------------------------------------------------------------===//
 
@@ -120,42 +122,73 @@ struct Load3DLowering : AscubePattern<Load3DOp> {
       auto vt = VectorType::get({c0}, st.type),
            bt = VectorType::get({c0}, bits);
       Value padRun = vector::BroadcastOp::create(b, bt, pad);
+      // A destination whose fractals hold 16 consecutive window rows i
+      // contiguously (Zn/Nn not transposed, row-major inside transposed):
+      // 16 runs at a time, transposed by shuffles, each element's 16 rows
+      // one vector.
+      bool across = place.transposed
+                        ? !layout::isColumnMajorInside(place.format) &&
+                              place.fractal.cols == 16
+                        : layout::isColumnMajorInside(place.format) &&
+                              place.fractal.rows == 16;
+      int64_t groups = !rowRuns && across ? p->mExtension / 16 : 0;
+      // The run of window row i at columns [j, j + c0): C0 elements of the
+      // map, or the padding.
+      auto runAt = [&](Value mBase, Value kBase, Value i, Value j) -> Value {
+        Value m = im.add(i, mBase);
+        model::Im2colSource<Value> at =
+            model::im2colSource(im, g, m, im.add(j, kBase));
+        auto cmp = [&](arith::CmpIPredicate pred, Value x, int64_t y) {
+          return arith::CmpIOp::create(b, pred, x, im.c(y));
+        };
+        using P = arith::CmpIPredicate;
+        Value inside = arith::AndIOp::create(
+            b,
+            arith::AndIOp::create(b, cmp(P::sge, at.ih, 0),
+                                  cmp(P::slt, at.ih, g.l1H)),
+            arith::AndIOp::create(b, cmp(P::sge, at.iw, 0),
+                                  cmp(P::slt, at.iw, g.l1W)));
+        auto ifOp = scf::IfOp::create(b, bt, inside,
+                                      /*withElseRegion=*/true);
+        {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+          Value v = vector::LoadOp::create(b, vt, src,
+                                           ValueRange{im.add(sOff, at.offset)});
+          if (bits != st.type)
+            v = arith::BitcastOp::create(b, bt, v);
+          scf::YieldOp::create(b, v);
+          b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+          scf::YieldOp::create(b, padRun);
+        }
+        Value run = ifOp.getResult(0);
+        if (bits != st.type)
+          run = arith::BitcastOp::create(b, vt, run);
+        return run;
+      };
       forRange(b, p->repeatTime, [&](Value r) {
         Value mBase = im.add(im.mul(r, dm), m0),
               kBase = im.add(im.mul(r, dk), k0);
         Value dBase = im.add(dOff, im.mul(r, p->dstStride * fractal));
-        forRange(b, p->mExtension, [&](Value i) {
+        if (groups > 0)
+          forRange(b, groups, [&](Value gi) {
+            Value i0 = im.mul(gi, 16);
+            forRange(b, p->kExtension / c0, [&](Value jb) {
+              Value j = im.mul(jb, c0);
+              SmallVector<Value> runs;
+              for (int64_t q = 0; q < 16; ++q)
+                runs.push_back(runAt(mBase, kBase, im.add(i0, q), j));
+              transposeRuns(b, runs, [&](int64_t e, Value v) {
+                Value to = im.add(dBase, place.offset(im, i0, im.add(j, e)));
+                vector::StoreOp::create(b, v, dst, ValueRange{to});
+              });
+            });
+          });
+        forRange(b, p->mExtension - groups * 16, [&](Value i0) {
+          Value i = im.add(i0, groups * 16);
           forRange(b, p->kExtension / c0, [&](Value jb) {
             Value j = im.mul(jb, c0);
-            Value m = im.add(i, mBase);
-            model::Im2colSource<Value> at =
-                model::im2colSource(im, g, m, im.add(j, kBase));
-            auto cmp = [&](arith::CmpIPredicate pred, Value x, int64_t y) {
-              return arith::CmpIOp::create(b, pred, x, im.c(y));
-            };
-            using P = arith::CmpIPredicate;
-            Value inside = arith::AndIOp::create(
-                b,
-                arith::AndIOp::create(b, cmp(P::sge, at.ih, 0),
-                                      cmp(P::slt, at.ih, g.l1H)),
-                arith::AndIOp::create(b, cmp(P::sge, at.iw, 0),
-                                      cmp(P::slt, at.iw, g.l1W)));
-            auto ifOp = scf::IfOp::create(b, bt, inside,
-                                          /*withElseRegion=*/true);
-            {
-              OpBuilder::InsertionGuard guard(b);
-              b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-              Value v = vector::LoadOp::create(
-                  b, vt, src, ValueRange{im.add(sOff, at.offset)});
-              if (bits != st.type)
-                v = arith::BitcastOp::create(b, bt, v);
-              scf::YieldOp::create(b, v);
-              b.setInsertionPointToStart(&ifOp.getElseRegion().front());
-              scf::YieldOp::create(b, padRun);
-            }
-            Value run = ifOp.getResult(0);
-            if (bits != st.type)
-              run = arith::BitcastOp::create(b, vt, run);
+            Value run = runAt(mBase, kBase, i, j);
             if (rowRuns) {
               vector::StoreOp::create(
                   b, run, dst,

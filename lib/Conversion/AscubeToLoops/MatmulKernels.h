@@ -71,13 +71,21 @@ struct MatmulSpec {
   std::function<void(Value i, Value j, Value sum)> finish;
 };
 
+/// Lines packed together by packLines with `stride` 16: a group of 16
+/// lines is transposed in registers.
+constexpr int64_t kTransposeLines = 16;
+
 /// Packs `lines` lines (rows of A, columns of B) of k elements of an
 /// operand into `dst` (element type `w`: f32, i16, or i8 for VNNI), element
 /// (line, kk) at `position(line, kk)`: a run of c0 k elements at a time
-/// (vector load, widened by casts, one vector store where `stride` is 1,
-/// else one store per element, `stride` apart),
-/// or element by element through `value` (f32 or i64, integers truncated
-/// to `w`).
+/// (vector load, widened by casts), or element by element through `value`
+/// (f32 or i64, integers truncated to `w`). With `stride` 1 a run is one
+/// vector store. With `stride` kTransposeLines (16) the lines are packed
+/// across: position(16g + r, kk) must be position(16g, kk) + r, and each
+/// whole group of 16 lines has its 16 runs at a k transposed in registers
+/// (vector shuffles) and stored as one vector of 16 lines per kk; the lines
+/// after the last whole group (and any other stride) store a run's elements
+/// one by one, `stride` apart.
 void packLines(ImplicitLocOpBuilder &b, Value dst, Type w, int64_t lines,
                int64_t k, const std::optional<MatmulSpec::Lines> &runs,
                llvm::function_ref<Value(Value line, Value kk)> value,

@@ -4,7 +4,8 @@
 // order: each product formed in f32 (or exactly, for integers), accumulated
 // one k at a time from C, bias or zero, saturated where the result is
 // written. Float mmad and mmad_mx run as vector micro-kernels over packed
-// operands (emitMicroKernels), integer mmad as a dot-product form over i16
+// operands (emitMicroKernels; mmad_mx fused where a run's scales keep every
+// product exact, mxProductsExact), integer mmad as a dot-product form over i16
 // pairs or bytes (emitIntegerDotKernels, MmadIntegerDot.cpp; the shared
 // MatmulSpec in MatmulKernels.h); both give the same bits as the plain loops
 // (emitReferenceLoops, the pass option `reference`); mmad_sparse, whose A
@@ -15,6 +16,7 @@
 #include "FloatCasts.h"
 #include "LoweringUtils.h"
 #include "MatmulKernels.h"
+#include "ascube/Numerics/Formats.h"
 #include "ascube/Numerics/Packing.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -27,6 +29,8 @@
 
 #include "llvm/Support/MathExtras.h"
 
+#include <climits>
+#include <cmath>
 #include <functional>
 
 using namespace mlir;
@@ -193,30 +197,57 @@ void ascube::lowering::packLines(
     return;
   }
   int64_t c0 = runs->c0;
+  // Whole groups of `stride` lines (stride 16): their 16 runs at a k are
+  // transposed in registers, then stored as vectors of 16 lines each.
+  int64_t groups = stride == kTransposeLines ? lines / stride : 0;
   auto packRuns = [&](int64_t k1Lo, int64_t k1Hi, int64_t len) {
     if (k1Lo >= k1Hi || len == 0)
       return;
     Type st = getStorage(runs->logical).type;
     auto vt = VectorType::get({len}, st);
-    forRange(b, lines, [&](Value t) {
+    // For each k1 in [k1Lo, k1Hi): body(kk = k1 * c0).
+    auto overRuns = [&](llvm::function_ref<void(Value kk)> body) {
       auto loop = scf::ForOp::create(b, im.c(k1Lo), im.c(k1Hi), im.c(1));
       OpBuilder::InsertionGuard g(b);
       b.setInsertionPointToStart(loop.getBody());
-      Value kk = im.mul(loop.getInductionVar(), c0);
+      body(im.mul(loop.getInductionVar(), c0));
+    };
+    auto load = [&](Value t, Value kk) {
       Value v = vector::LoadOp::create(b, vt, runs->buf,
                                        ValueRange{runs->index(t, kk)});
-      v = widenRun(b, v, runs->logical, w);
-      Value at = position(t, kk);
-      if (stride == 1) { // a run stays a run
-        vector::StoreOp::create(b, v, dst, ValueRange{at});
-        return;
-      }
-      for (int64_t e = 0; e < len; ++e) {
-        // One statement per op: the IR's order is not the C++ compiler's.
-        Value to = im.add(at, e * stride);
-        Value x = vector::ExtractOp::create(b, v, e);
-        memref::StoreOp::create(b, x, dst, to);
-      }
+      return widenRun(b, v, runs->logical, w);
+    };
+    if (groups > 0)
+      forRange(b, groups, [&](Value g) {
+        Value line0 = im.mul(g, stride);
+        overRuns([&](Value kk) {
+          SmallVector<Value> rows;
+          for (int64_t r = 0; r < stride; ++r)
+            rows.push_back(load(im.add(line0, r), kk));
+          transposeRuns(b, rows, [&](int64_t e, Value v) {
+            vector::StoreOp::create(b, v, dst,
+                                    ValueRange{position(line0, im.add(kk, e))});
+          });
+        });
+      });
+    // The other lines (all of them but with stride 16): a run's elements
+    // stored one by one, `stride` apart (or as one vector, stride 1).
+    forRange(b, lines - groups * stride, [&](Value t0) {
+      Value t = im.add(t0, groups * stride);
+      overRuns([&](Value kk) {
+        Value v = load(t, kk);
+        Value at = position(t, kk);
+        if (stride == 1) { // a run stays a run
+          vector::StoreOp::create(b, v, dst, ValueRange{at});
+          return;
+        }
+        for (int64_t e = 0; e < len; ++e) {
+          // One statement per op: the IR's order is not the C++ compiler's.
+          Value to = im.add(at, e * stride);
+          Value x = vector::ExtractOp::create(b, v, e);
+          memref::StoreOp::create(b, x, dst, to);
+        }
+      });
     });
   };
   packRuns(0, k / c0, c0);
@@ -393,6 +424,85 @@ MatmulSpec::DirectC directC(Value c, int64_t cm1, const Params &p, Value bias) {
   return d;
 }
 
+/// The magnitudes of MX data of type `t` (fp8 e4m3fn / e5m2, fp4 e2m1 /
+/// e1m2), read off the model's decode table (numerics::decodeSmallFloat):
+/// every nonzero finite |x| lies in [2^lo, 2^hi) and has at most 12
+/// significant bits. nullopt for any other type.
+std::optional<std::pair<int, int>> mxMagnitudes(Type t) {
+  using numerics::SmallFloat;
+  std::optional<SmallFloat> f = smallFloatOf(t);
+  if (!f || *f == SmallFloat::F8E8M0 || *f == SmallFloat::HiF8)
+    return std::nullopt;
+  bool fp4 = *f == SmallFloat::F4E2M1 || *f == SmallFloat::F4E1M2;
+  int lo = INT_MAX, hi = INT_MIN;
+  for (int code = 0; code < (fp4 ? 16 : 256); ++code) {
+    double v = std::fabs(double(numerics::decodeSmallFloat(*f, code)));
+    if (!(v > 0) || std::isinf(v))
+      continue;
+    int e;
+    double m = std::frexp(v, &e); // v = m 2^e, m in [0.5, 1)
+    if (std::ldexp(m, 12) != std::floor(std::ldexp(m, 12)))
+      return std::nullopt;
+    lo = std::min(lo, e - 1);
+    hi = std::max(hi, e);
+  }
+  return std::make_pair(lo, hi);
+}
+
+/// Whether every scaled operand (x * 2^(e - 127)) of an MmadMx and every
+/// product of two is zero, infinite, NaN or a normal f32 of at most 24
+/// significant bits — exact in f32, so that a fused multiply-add gives the
+/// bits of the separate multiply and add. Checked at run time from the
+/// smallest and largest scale codes each operand's `count` scales hold
+/// (`scale(iv)`: the iv-th, as loaded), against the data's magnitudes
+/// (mxMagnitudes: |a| in [2^la, 2^ha)): products lie in
+/// [2^(la + lb + ea + eb - 254), 2^(ha + hb + ea + eb - 254)), which must
+/// stay within [2^-126, 2^128), and each operand at least 2^-126. (A NaN
+/// scale, code 255, fails the upper bound: then the unfused form.)
+Value mxProductsExact(ImplicitLocOpBuilder &b, std::pair<int, int> ra,
+                      std::pair<int, int> rb, int64_t countA,
+                      llvm::function_ref<Value(Value)> scaleA, int64_t countB,
+                      llvm::function_ref<Value(Value)> scaleB) {
+  Type i32 = b.getI32Type();
+  auto c32 = [&](int64_t v) { return arith::ConstantIntOp::create(b, i32, v); };
+  // The smallest and the largest code (0 .. 255).
+  auto range = [&](int64_t count, llvm::function_ref<Value(Value)> scale) {
+    auto code = [&](Value iv) -> Value {
+      Value x = scale(iv);
+      Type bits = b.getIntegerType(x.getType().getIntOrFloatBitWidth());
+      if (x.getType() != bits)
+        x = arith::BitcastOp::create(b, bits, x);
+      return arith::ExtUIOp::create(b, i32, x);
+    };
+    Value lo = reduceRange(b, count, c32(255), [&](Value iv, Value acc) {
+      return arith::MinUIOp::create(b, acc, code(iv));
+    });
+    Value hi = reduceRange(b, count, c32(0), [&](Value iv, Value acc) {
+      return arith::MaxUIOp::create(b, acc, code(iv));
+    });
+    return std::make_pair(lo, hi);
+  };
+  auto [aLo, aHi] = range(countA, scaleA);
+  auto [bLo, bHi] = range(countB, scaleB);
+  using P = arith::CmpIPredicate;
+  auto atLeast = [&](Value v, int64_t bound) -> Value {
+    return arith::CmpIOp::create(b, P::sge, v, c32(bound));
+  };
+  auto atMost = [&](Value v, int64_t bound) -> Value {
+    return arith::CmpIOp::create(b, P::sle, v, c32(bound));
+  };
+  // la + ea - 127 >= -126, lb + eb - 127 >= -126,
+  // la + lb + ea + eb - 254 >= -126, ha + hb + ea + eb - 254 <= 128.
+  Value ok = arith::AndIOp::create(b, atLeast(aLo, 1 - ra.first),
+                                   atLeast(bLo, 1 - rb.first));
+  ok = arith::AndIOp::create(
+      b, ok,
+      atLeast(arith::AddIOp::create(b, aLo, bLo), 128 - ra.first - rb.first));
+  return arith::AndIOp::create(
+      b, ok,
+      atMost(arith::AddIOp::create(b, aHi, bHi), 382 - ra.second - rb.second));
+}
+
 /// MmadMx (§15): each operand scaled by 2^(e8m0 - 127) per 32 K elements.
 struct MmadMxLowering : AscubePattern<MmadMxOp> {
   MmadMxLowering(TypeConverter &types, MLIRContext *ctx, bool reference)
@@ -462,7 +572,42 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
     };
     if (!sat)
       s.direct = directC(C, m1, *p, bias);
-    emitMatmul(b, s, reference, /*vnni=*/false);
+    std::optional<std::pair<int, int>> ra = mxMagnitudes(at),
+                                       rb = mxMagnitudes(bt);
+    if (reference || !ra || !rb) {
+      emitMatmul(b, s, reference, /*vnni=*/false);
+      rewriter.eraseOp(op);
+      return success();
+    }
+    // Scaled products may round (or fall into f32's subnormals), so they
+    // are multiplied and added apart, unless this run's scales keep every
+    // one exact (mxProductsExact): then fused, the same bits faster.
+    int64_t groups = p->k / 32;
+    Value exact = mxProductsExact(
+        b, *ra, *rb, p->m * groups,
+        [&](Value iv) -> Value {
+          return memref::LoadOp::create(
+              b, SA,
+              layout::matrixOffset(im, Format::ScaleA, {16, 2}, m1 * 16, 2 * k2,
+                                   im.div(iv, groups), im.rem(iv, groups)));
+        },
+        groups * p->n,
+        [&](Value iv) -> Value {
+          return memref::LoadOp::create(
+              b, SB,
+              layout::matrixOffset(im, Format::ScaleB, {2, 16}, 2 * k2, n1 * 16,
+                                   im.div(iv, p->n), im.rem(iv, p->n)));
+        });
+    auto branch = scf::IfOp::create(b, exact, /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(&branch.getThenRegion().front());
+      MatmulSpec fused = s;
+      fused.exactProducts = true;
+      emitMatmul(b, fused, /*reference=*/false, /*vnni=*/false);
+      b.setInsertionPointToStart(&branch.getElseRegion().front());
+      emitMatmul(b, s, /*reference=*/false, /*vnni=*/false);
+    }
     rewriter.eraseOp(op);
     return success();
   }

@@ -29,38 +29,32 @@ func.func @load_2d(%l1: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, 
 // transposed: element e = 16 r + c of the square lands at 16 c + r, so
 // destination row c is source column c. Repeat i moves square startIndex +
 // i * srcStride (0, 1) to square i (dstGap = 0): the square tables, then
-// per square and destination row c (16 of them) 16 loads from c, c + 16,
-// c + 32, ... of the source fractal, stored at 16 c, 16 c + 1, ... .
+// per square its 16 source rows as vectors (at 16 r of the source
+// fractal), transposed by shuffles — the first stage pairs rows 0 and 1
+// element by element — and stored as destination rows 16 c.
 // CHECK: memref.global "private" constant @__ascube_squares_dst : memref<2xi32> = dense<[0, 1]>
 // CHECK: memref.global "private" constant @__ascube_squares_src : memref<2xi32> = dense<[0, 1]>
 // CHECK-LABEL: func.func @load_2d_transpose
 // CHECK-SAME: (%[[S:.*]]: memref<512xi16>, %[[D:.*]]: memref<512xi16>)
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
-// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
 // CHECK-DAG: %[[C240:.*]] = arith.constant 240 : index
-// CHECK-DAG: %[[C15:.*]] = arith.constant 15 : index
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
 // CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[C2]]
 // CHECK: %[[SF:.*]] = arith.muli %{{.*}}, %[[C256]]
 // CHECK: %[[DF:.*]] = arith.muli %{{.*}}, %[[C256]]
-// CHECK: scf.for %[[C:.*]] = %{{.*}} to %[[C16]]
-// CHECK-NEXT: %[[ROW:.*]] = arith.muli %[[C]], %[[C16]]
-// CHECK-NEXT: %[[DROW:.*]] = arith.addi %[[DF]], %[[ROW]]
-// CHECK-NEXT: %[[SA0:.*]] = arith.addi %[[SF]], %[[C]]
-// CHECK-NEXT: %[[X0:.*]] = memref.load %[[S]][%[[SA0]]]
-// CHECK-NEXT: memref.store %[[X0]], %[[D]][%[[DROW]]]
-// CHECK-NEXT: %[[C1R:.*]] = arith.addi %[[C]], %[[C16]]
-// CHECK-NEXT: %[[SA1:.*]] = arith.addi %[[SF]], %[[C1R]]
-// CHECK-NEXT: %[[X1:.*]] = memref.load %[[S]][%[[SA1]]]
-// CHECK-NEXT: %[[DA1:.*]] = arith.addi %[[DROW]], %c1
-// CHECK-NEXT: memref.store %[[X1]], %[[D]][%[[DA1]]]
-// CHECK-NEXT: %[[C2R:.*]] = arith.addi %[[C]], %[[C32]]
-// CHECK: %[[C15R:.*]] = arith.addi %[[C]], %[[C240]]
-// CHECK-NEXT: %[[SA15:.*]] = arith.addi %[[SF]], %[[C15R]]
-// CHECK-NEXT: %[[X15:.*]] = memref.load %[[S]][%[[SA15]]]
-// CHECK-NEXT: %[[DA15:.*]] = arith.addi %[[DROW]], %[[C15]]
-// CHECK-NEXT: memref.store %[[X15]], %[[D]][%[[DA15]]]
+// CHECK-NEXT: %[[R0:.*]] = vector.load %[[S]][%[[SF]]] : memref<512xi16>, vector<16xi16>
+// CHECK-NEXT: %[[SA1:.*]] = arith.addi %[[SF]], %[[C16]]
+// CHECK-NEXT: %[[R1:.*]] = vector.load %[[S]][%[[SA1]]] : memref<512xi16>, vector<16xi16>
+// CHECK: %[[SA15:.*]] = arith.addi %[[SF]], %[[C240]]
+// CHECK-NEXT: vector.load %[[S]][%[[SA15]]] : memref<512xi16>, vector<16xi16>
+// CHECK-NEXT: vector.shuffle %[[R0]], %[[R1]] [0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30] : vector<16xi16>, vector<16xi16>
+// CHECK-NEXT: vector.shuffle %[[R0]], %[[R1]] [1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31] : vector<16xi16>, vector<16xi16>
+// CHECK: vector.store %{{.*}}, %[[D]][%[[DF]]] : memref<512xi16>, vector<16xi16>
+// CHECK-NEXT: %[[DA1:.*]] = arith.addi %[[DF]], %[[C16]]
+// CHECK-NEXT: vector.store %{{.*}}, %[[D]][%[[DA1]]] : memref<512xi16>, vector<16xi16>
+// CHECK: %[[DA15:.*]] = arith.addi %[[DF]], %[[C240]]
+// CHECK-NEXT: vector.store %{{.*}}, %[[D]][%[[DA15]]] : memref<512xi16>, vector<16xi16>
 // CHECK-NEXT: }
 func.func @load_2d_transpose(%s: memref<32x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %d: memref<16x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
   ascube.load_2d_transpose %s to %d {repeatTimes = 2 : i64, srcStride = 1 : i64} : memref<32x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>

@@ -31,14 +31,27 @@
 // CHECK-NEXT: %[[ROW:.*]] = arith.muli %[[I]], %[[C32]] : index
 // CHECK-NEXT: %[[AT:.*]] = arith.addi %[[ROW]], %[[KK]] : index
 // CHECK-NEXT: vector.store %[[W]], %[[PA]][%[[AT]]] : memref<512xf32>, vector<16xf32>
-// B's run of 16 k elements of column j: stored 16 apart.
-// CHECK: %[[LDB:.*]] = vector.load %[[B]][%{{.*}}] : memref<512xi16>, vector<16xi16>
-// CHECK: %[[WB:.*]] = arith.extf %{{.*}} : vector<16xf16> to vector<16xf32>
-// CHECK: %[[E0:.*]] = vector.extract %[[WB]][0] : f32 from vector<16xf32>
-// CHECK-NEXT: memref.store %[[E0]], %[[PB]][%[[BT:.*]]] : memref<512xf32>
-// CHECK-NEXT: %[[BT1:.*]] = arith.addi %[[BT]], %c16 : index
-// CHECK-NEXT: %[[E1:.*]] = vector.extract %[[WB]][1] : f32 from vector<16xf32>
-// CHECK-NEXT: memref.store %[[E1]], %[[PB]][%[[BT1]]] : memref<512xf32>
+// B: its one group of 16 columns, per k block k1: the runs of columns 0, 1,
+// ... (Zn: column j, k block k1 at k1 * 256 + j * 16) loaded and widened,
+// transposed by shuffles (stage 1 pairs columns 0 and 1, element by element),
+// and stored as rows kk = k1 * 16 + e of packed B at kk * 16.
+// CHECK: scf.for %[[KB:.*]] = %{{.*}} to %{{.*}}
+// CHECK-NEXT: %[[KKB:.*]] = arith.muli %[[KB]], %c16 : index
+// CHECK: %[[FB:.*]] = arith.muli %{{.*}}, %c256 : index
+// CHECK: %[[LB0:.*]] = vector.load %[[B]][%{{.*}}] : memref<512xi16>, vector<16xi16>
+// CHECK: %[[WB0:.*]] = arith.extf %{{.*}} : vector<16xf16> to vector<16xf32>
+// CHECK-NEXT: %[[J1:.*]] = arith.addi %{{.*}}, %c16 : index
+// CHECK-NEXT: %[[AT1:.*]] = arith.addi %[[FB]], %[[J1]] : index
+// CHECK-NEXT: vector.load %[[B]][%[[AT1]]] : memref<512xi16>, vector<16xi16>
+// CHECK-NEXT: arith.bitcast
+// CHECK-NEXT: %[[WB1:.*]] = arith.extf %{{.*}} : vector<16xf16> to vector<16xf32>
+// CHECK: vector.shuffle %[[WB0]], %[[WB1]] [0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30] : vector<16xf32>, vector<16xf32>
+// CHECK-NEXT: vector.shuffle %[[WB0]], %[[WB1]] [1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31] : vector<16xf32>, vector<16xf32>
+// CHECK: %[[ROW0:.*]] = arith.muli %[[KB]], %c256 : index
+// CHECK-NEXT: vector.store %{{.*}}, %[[PB]][%[[ROW0]]] : memref<512xf32>, vector<16xf32>
+// CHECK-NEXT: %[[KK1:.*]] = arith.addi %[[KKB]], %c1 : index
+// CHECK-NEXT: %[[ROW1:.*]] = arith.muli %[[KK1]], %c16 : index
+// CHECK-NEXT: vector.store %{{.*}}, %[[PB]][%[[ROW1]]] : memref<512xf32>, vector<16xf32>
 // The k loop: from zero (cmatrixInitVal), k = 0 .. 31 in order.
 // CHECK: %[[R:.*]]:16 = scf.for %[[K:.*]] = %{{.*}} to %[[C32]] step %{{.*}} iter_args(%[[ACC0:[a-z0-9_]+]] = %[[ZERO]], %[[ACC1:[a-z0-9_]+]] = %[[ZERO]],
 // CHECK-NEXT: %[[K16:.*]] = arith.muli %[[K]], %c16 : index

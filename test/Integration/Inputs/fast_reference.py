@@ -89,6 +89,26 @@ def diff_kernel(rng, cfg, name, d):
     return func, args, files
 
 
+# MX data magnitudes (cube-reference §17): every nonzero finite |x| in
+# [2^lo, 2^hi) — e4m3fn 2^-9 .. 448, e5m2 2^-16 .. 57344, e2m1 0.5 .. 6,
+# e1m2 0.25 .. 1.75.
+MX_RANGE = {"e4m3": (-9, 9), "e5m2": (-16, 16), "e2m1": (-1, 3), "e1m2": (-2, 1)}
+
+
+def edge_scales(rng, fa, fb):
+    """One scale code for all of A's scales and one for all of B's, where
+    the scaled products just stay within f32's normal range — the smallest
+    at 2^-126 (la + lb + ea + eb - 254 = -126) or the largest just below
+    2^128 (ha + hb + ea + eb - 254 = 128) — or one code past that edge:
+    the fast form fuses multiply and add only inside it, so both sides of
+    the edge meet the reference here."""
+    (la, ha), (lb, hb) = MX_RANGE[fa], MX_RANGE[fb]
+    low = rng.random() < 0.5
+    s = (128 - la - lb if low else 382 - ha - hb) + int(rng.integers(-1, 2))
+    ea = s // 2 + int(rng.integers(-4, 5))
+    return ea, s - ea
+
+
 def mx_kernel(rng, cfg, name, d):
     fa, fb, m, k, n, bias = cfg["mx"]
     func, args = func_of(mx.kernel(fa, fb, m, k, n, bias), name)
@@ -96,11 +116,14 @@ def mx_kernel(rng, cfg, name, d):
     m16, n16 = diff.ceil_div(m, 16) * 16, diff.ceil_div(n, 16) * 16
     sizes = {"A": (m * k, mx.BITS[fa]), "BT": (n * k, mx.BITS[fb]),
              "SA": (m16 * k // 32, 8), "SB": (n16 * k // 32, 8)}
+    edge = edge_scales(rng, fa, fb) if cfg.get("edge") else None
     for arg, _ in args:
         path = f"{d}/{name}_{arg}.bin"
         if arg in sizes:
             count, bits = sizes[arg]
-            if arg in ("SA", "SB"):  # scales near 2^0, some extreme, some NaN
+            if arg in ("SA", "SB") and edge:  # one code each (edge_scales)
+                data = np.full(count, edge[0 if arg == "SA" else 1], np.uint8)
+            elif arg in ("SA", "SB"):  # scales near 2^0, some extreme, some NaN
                 codes = np.where(rng.random(count) < 0.1,
                                  rng.integers(0, 256, count),
                                  rng.integers(112, 142, count))
@@ -127,7 +150,8 @@ def draw(rng):
         bias = bool(rng.random() < 0.4)
         if bias:  # the bias copy moves pairs of 32 B blocks (datacopy_c5)
             n = 16 * diff.ceil_div(n, 16)
-        return dict(kind="mx", product="ascend950pr", mx=(fa, fb, m, k, n, bias))
+        return dict(kind="mx", product="ascend950pr", mx=(fa, fb, m, k, n, bias),
+                    edge=bool(rng.random() < 0.3))
     cfg = diff.random_config(rng)
     cfg["kind"] = "mmad"
     if cfg["dtype"] == "f32" and rng.random() < 0.5:
@@ -139,6 +163,7 @@ def coverage(cfg, sat):
     if cfg["kind"] == "mx":
         fa, fb, m, k, n, bias = cfg["mx"]
         keys = [f"mx {fa} x {fb}"] + (["mx bias"] if bias else [])
+        keys += ["mx scales at the edge of exact products"] if cfg.get("edge") else []
         return keys + (["mx tail"] if m % 16 or n % 16 else [])
     keys = [f"mmad {cfg['dtype']} {cfg['product']}"] + diff.coverage(cfg)[2:]
     if cfg.get("mmad_extra"):
