@@ -22,7 +22,7 @@
 // The program is legal on the product:
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg=product=atlas_200i_500_a2 | ascube-opt --split-input-file --ascube-select-movers=remarks=false --ascube-verify-target -o /dev/null
 
-// REPORT: remark: ascube-tile-linalg: atlas_200i_500_a2 f16 conv 1 x 6 x 6 x 32 -> 4 x 4 x 16, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: tile 16 output pixels (4 rows) x 16 channels, 2 C0 blocks per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 11520 B
+// REPORT: remark: ascube-tile-linalg: atlas_200i_500_a2 f16 conv N x H x W x C = 1 x 6 x 6 x 32 -> OH x OW x F = 4 x 4 x 16, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: tile 16 output pixels (4 rows) x 16 channels, 2 C0 blocks per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 11520 B
 // CHECK-LABEL: func.func @conv_f16
 // CHECK-DAG: %[[MAP:.*]] = ascube.alloc offset 0 : memref<1x2x6x6x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
 // CHECK-DAG: %[[WF:.*]] = ascube.alloc offset 2560 : memref<1x1x18x16x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>

@@ -52,7 +52,7 @@
 // The programs are legal on their products:
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | ascube-opt --split-input-file --ascube-select-movers --ascube-verify-target -o /dev/null
 
-// REPORT: remark: ascube-tile-linalg: ascend950pr f16 conv (NCHW, FCHW weights) 1 x 8 x 8 x 20 -> 6 x 6 x 24, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: tile 36 output pixels (6 rows) x 32 channels, 2 C0 blocks per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 12736 B
+// REPORT: remark: ascube-tile-linalg: ascend950pr f16 conv (NCHW, FCHW weights) N x C x H x W = 1 x 20 x 8 x 8 -> F x OH x OW = 24 x 6 x 6, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: tile 36 output pixels (6 rows) x 32 channels, 2 C0 blocks per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 12736 B
 // CHECK-LABEL: func.func @nchw_f16
 // CHECK-DAG: %[[MAP:.*]] = ascube.alloc offset 0 : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
 // CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 4096 : memref<32x288xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
@@ -81,7 +81,7 @@ func.func @nchw_f16(%I: memref<1x20x8x8xf16>, %W: memref<24x20x3x3xf16>, %O: mem
 
 // -----
 
-// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv (FHWC weights) 1 x 8 x 8 x 20 -> 6 x 6 x 24, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: tile 36 output pixels (6 rows) x 32 channels, 2 C0 blocks per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 12736 B
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv (FHWC weights) N x H x W x C = 1 x 8 x 8 x 20 -> OH x OW x F = 6 x 6 x 24, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: tile 36 output pixels (6 rows) x 32 channels, 2 C0 blocks per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 12736 B
 // CHECK-LABEL: func.func @fhwc_f16
 // CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 4096 : memref<32x288xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[B0:.*]] = ascube.alloc offset 0 : memref<288x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>

@@ -62,7 +62,7 @@
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | ascube-opt --split-input-file --ascube-select-movers=remarks=false --ascube-verify-target -o /dev/null
 
-// REPORT: remark: ascube-tile-linalg: kirin_9030 f16 conv (NHWC, HWCF weights; im2col by ND2NZ, one row per output pixel) 1 x 6 x 7 x 3 -> 4 x 5 x 5, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: per image O = X' x W', M x N x K' = 20 x 5 x 48 (per kernel row 1 run of 3 taps x 3 channels, each padded to 16 im2col columns): tile 4 output rows x 16 channels, 3 runs per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 1350 B
+// REPORT: remark: ascube-tile-linalg: kirin_9030 f16 conv (NHWC, HWCF weights; im2col by ND2NZ, one row per output pixel) N x H x W x C = 1 x 6 x 7 x 3 -> OH x OW x F = 4 x 5 x 5, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: per image O = X' x W', M x N x K' = 20 x 5 x 48 (per kernel row 1 run of 3 taps x 3 channels, each padded to 16 im2col columns): tile 4 output rows x 16 channels, 3 runs per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 1350 B
 // CHECK: memref.global "private" constant @__ascube_zeros_112xf16 : memref<112xf16> = dense<0.000000e+00>
 // CHECK-LABEL: func.func @nhwc_9030_hwcf
 // CHECK-DAG: %[[X1:.*]] = ascube.alloc offset 0 : memref<20x48xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
@@ -94,7 +94,7 @@ func.func @nhwc_9030_hwcf(%I: memref<1x6x7x3xf16>, %W: memref<3x3x3x5xf16>, %O: 
 
 // -----
 
-// REPORT: remark: ascube-tile-linalg: kirin_9030 f16 conv (NHWC, FHWC weights; im2col by ND2NZ, one row per output pixel) 1 x 1 x 4 x 557 -> 1 x 4 x 3, kernel 1 x 1, stride 1 x 1, dilation 1 x 1: per image O = X' x W', M x N x K' = 4 x 3 x 576 (per kernel row 2 runs of 1 tap x 288 channels (the last of a tap 269), each padded to 288 im2col columns): tile 1 output row x 16 channels, 1 run per chunk (1 M x 1 N tiles, 2 chunks each), + bias (each tile seeded by an Mmad of ones x the bias row); GM -> L1 7798 B
+// REPORT: remark: ascube-tile-linalg: kirin_9030 f16 conv (NHWC, FHWC weights; im2col by ND2NZ, one row per output pixel) N x H x W x C = 1 x 1 x 4 x 557 -> OH x OW x F = 1 x 4 x 3, kernel 1 x 1, stride 1 x 1, dilation 1 x 1: per image O = X' x W', M x N x K' = 4 x 3 x 576 (per kernel row 2 runs of 1 tap x 288 channels (the last of a tap 269), each padded to 288 im2col columns): tile 1 output row x 16 channels, 1 run per chunk (1 M x 1 N tiles, 2 chunks each), + bias (each tile seeded by an Mmad of ones x the bias row); GM -> L1 7798 B
 // CHECK-DAG: memref.global "private" constant @__ascube_zeros_256xf16 : memref<256xf16> = dense<0.000000e+00>
 // CHECK-DAG: memref.global "private" constant @__ascube_ones_256xf16 : memref<256xf16> = dense<1.000000e+00>
 // CHECK-LABEL: func.func @nhwc_9030_fhwc_parts_bias
@@ -145,7 +145,7 @@ func.func @nhwc_9030_fhwc_parts_bias(%I: memref<1x1x4x557xf16>, %W: memref<3x1x1
 
 // -----
 
-// REPORT: remark: ascube-tile-linalg: kirin_x90 f16 conv (NHWC, HWCF weights; im2col by ND2NZ, one row per output pixel) 1 x 4 x 5 x 16 -> 2 x 3 x 8, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: per image O = X' x W', M x N x K' = 6 x 8 x 144 (per kernel row 1 run of 3 taps x 16 channels, each padded to 48 im2col columns): tile 2 output rows x 16 channels, 3 runs per chunk (1 M x 1 N tiles, 1 chunk each), + bias (each tile seeded by an Mmad of ones x the bias row)
+// REPORT: remark: ascube-tile-linalg: kirin_x90 f16 conv (NHWC, HWCF weights; im2col by ND2NZ, one row per output pixel) N x H x W x C = 1 x 4 x 5 x 16 -> OH x OW x F = 2 x 3 x 8, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: per image O = X' x W', M x N x K' = 6 x 8 x 144 (per kernel row 1 run of 3 taps x 16 channels, each padded to 48 im2col columns): tile 2 output rows x 16 channels, 3 runs per chunk (1 M x 1 N tiles, 1 chunk each), + bias (each tile seeded by an Mmad of ones x the bias row)
 // CHECK-LABEL: func.func @nhwc_x90_hwcf_bias
 // CHECK-DAG: %[[ONES1:.*]] = ascube.alloc offset 9216 : memref<6x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[S1:.*]] = ascube.alloc offset 13824 : memref<8x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>

@@ -32,7 +32,7 @@
 // The programs are legal on the product:
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2" | ascube-opt --split-input-file --ascube-select-movers --ascube-verify-target -o /dev/null
 
-// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv 1 x 8 x 8 x 20 -> 6 x 6 x 24, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: tile 36 output pixels (6 rows) x 32 channels, 2 C0 blocks per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 12736 B
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv N x H x W x C = 1 x 8 x 8 x 20 -> OH x OW x F = 6 x 6 x 24, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: tile 36 output pixels (6 rows) x 32 channels, 2 C0 blocks per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 12736 B
 // CHECK-LABEL: func.func @conv_f16
 // CHECK-DAG: %[[MAP:.*]] = ascube.alloc offset 0 : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
 // CHECK-DAG: %[[B0:.*]] = ascube.alloc offset 0 : memref<288x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
@@ -70,7 +70,7 @@ func.func @conv_f16(%I: memref<1x8x8x20xf16>, %W: memref<3x3x20x24xf16>, %O: mem
 
 // -----
 
-// REPORT: remark: ascube-tile-linalg: atlas_a2 i8 conv 2 x 9 x 10 x 40 -> 4 x 3 x 20, kernel 2 x 2, stride 2 x 3, dilation 1 x 2: tile 12 output pixels (4 rows) x 32 channels, 2 C0 blocks per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 15616 B
+// REPORT: remark: ascube-tile-linalg: atlas_a2 i8 conv N x H x W x C = 2 x 9 x 10 x 40 -> OH x OW x F = 4 x 3 x 20, kernel 2 x 2, stride 2 x 3, dilation 1 x 2: tile 12 output pixels (4 rows) x 32 channels, 2 C0 blocks per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 15616 B
 // CHECK-LABEL: func.func @conv_i8
 // CHECK-DAG: %[[MAP:.*]] = ascube.alloc offset 0 : memref<1x2x8x9x32xi8, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
 // CHECK-DAG: %[[B0:.*]] = ascube.alloc offset 0 : memref<256x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
@@ -102,7 +102,7 @@ func.func @conv_i8(%I: memref<2x9x10x40xi8>, %W: memref<2x2x40x20xi8>, %O: memre
 // columns, its bias staged at the top of L1 (16 x 32 x 4 B = 2048 B:
 // 524288 - 2048 = 522240) and copied to BT in whole 64 B (128 B = 32 f32);
 // the Mmad starts C from it, Fixpipe applies the ReLU.
-// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv 1 x 8 x 8 x 20 -> 6 x 6 x 24, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: tile 36 output pixels (6 rows) x 32 channels, 2 C0 blocks per chunk (1 M x 1 N tiles, 1 chunk each), + bias (BT), ReLU (Fixpipe); GM -> L1 12736 B
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv N x H x W x C = 1 x 8 x 8 x 20 -> OH x OW x F = 6 x 6 x 24, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: tile 36 output pixels (6 rows) x 32 channels, 2 C0 blocks per chunk (1 M x 1 N tiles, 1 chunk each), + bias (BT), ReLU (Fixpipe); GM -> L1 12736 B
 // CHECK-LABEL: func.func @conv_bias_relu
 // CHECK-DAG: %[[STAGE:.*]] = ascube.alloc offset 522240 : memref<1x32xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[BT:.*]] = ascube.alloc offset 0 : memref<32xf32, #ascube.mem<BT>>
@@ -140,7 +140,7 @@ func.func @conv_bias_relu(%I: memref<1x8x8x20xf16>, %W: memref<3x3x20x24xf16>, %
 // pixels, 9 x 16 = 144 elements apart in GM, 5 x 16 = 80 apart in L1.
 // GM -> L1: 4 x 5 pixels x 32 B = 640 B of map + 16 x 16 x 2 B = 512 B of
 // weights = 1152 B.
-// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv 1 x 5 x 9 x 16 -> 4 x 3 x 16, kernel 1 x 1, stride 1 x 2, dilation 1 x 1: tile 12 output pixels (4 rows) x 16 channels, 1 C0 block per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 1152 B
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv N x H x W x C = 1 x 5 x 9 x 16 -> OH x OW x F = 4 x 3 x 16, kernel 1 x 1, stride 1 x 2, dilation 1 x 1: tile 12 output pixels (4 rows) x 16 channels, 1 C0 block per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 1152 B
 // CHECK-LABEL: func.func @conv_wide_map
 // CHECK-DAG: %[[MAP:.*]] = ascube.alloc offset 0 : memref<1x1x4x5x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
 // CHECK: ascube.data_copy %{{.*}} to %[[MAP]] {dValue = 16 : i64, dstNzC0Stride = 20 : i64, dstNzMatrixStride = 80 : i64, {{.*}}nValue = 5 : i64, ndNum = 4 : i64, srcDValue = 16 : i64, srcNdMatrixStride = 144 : i64}

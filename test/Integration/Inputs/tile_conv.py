@@ -387,18 +387,18 @@ def parse_tile(stderr):
                   r"columns\): tile (\d+) output (rows?|pixels? \(a piece of a row\)) x (\d+) channels?, "
                   r"(\d+) runs? per chunk \((\d+) M x (\d+) N tiles, (\d+) chunks?", stderr)
     if m:
-        ow = int(re.search(r"-> \d+ x (\d+) x", stderr).group(1))
+        ow = int(re.search(r"-> OH x OW x F = \d+ x (\d+) x", stderr).group(1))
         g = [int(m.group(j)) for j in (1, 2, 3, 4, 5, 7, 8, 9, 10, 11)]
         rows = m.group(6) in ("row", "rows")
         return dict(runs=g[0], taps=g[1], part=g[2], slots=g[3], pixels=g[4] * ow if rows else g[4],
                     kind="rows" if rows else "piece", channels=g[5], k=g[6] * g[3],
                     tiles_m=g[7], tiles_n=g[8], chunks=g[9])
     m = re.search(r"\((\d+) columns per output row\): tile (\d+) output (rows?|pixels? \(a piece of a row\)) "
-                  r"x (\d+) channels?, \d+ (?:channels?|kernel rows?) \((\d+) im2col rows?\) per chunk \((\d+) M x (\d+) N tiles, "
+                  r"x (\d+) channels?, \d+ (?:channels?|kernel rows?) \((\d+) im2col rows?(?:, \d+ of K' with padding)?\) per chunk \((\d+) M x (\d+) N tiles, "
                   r"(\d+) chunks?", stderr)
     if not m:
         return None
-    ow = int(re.search(r"-> \d+ x (\d+) x", stderr).group(1))
+    ow = int(re.search(r"-> F x OH x OW = \d+ x \d+ x (\d+)", stderr).group(1))
     g = [int(m.group(j)) for j in (2, 4, 5, 6, 7, 8)]
     rows = m.group(3) in ("row", "rows")
     return dict(pixels=g[0] * ow if rows else g[0], kind="rows" if rows else "piece", channels=g[1],
@@ -678,7 +678,7 @@ def main():
                 cover("map zero-padded in GM by the kernel's copies")
             if sw > 1:
                 cover("stride > 1 along W (one L1 row per output pixel)")
-                if re.search(r"\d+ kernel rows? \(\d+ im2col rows?\) per chunk", r.stderr):
+                if re.search(r"\d+ kernel rows? \(\d+ im2col rows?, \d+ of K' with padding\) per chunk", r.stderr):
                     cover("K chunks of whole kernel rows (a channel's K' too large)")
                 if dw > 1:
                     cover("stride and dilation > 1 along W (runs of one tap)")

@@ -450,16 +450,15 @@ LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
     int64_t units = std::min(t->k, g.k) / g.kUnit;
     op->emitRemark() << llvm::formatv(
         "ascube-tile-linalg: {0} {1} conv (NCHW, FCHW weights; im2col by "
-        "ND2NZ, one row per output pixel) {2} x {3} x {4} x {5} -> {6} x "
-        "{7} x {8}, kernel {9} x {10}, stride {11} x {12}, dilation {13} x "
-        "{14}: per image O^T = W' x X'^T, M x N x K' = {8} x {15} x {16} "
-        "(per channel {17} x {18} of {19}, each padded to {20} im2col rows) "
-        "({30} columns per output row): tile {21} x {22}, {23} ({24}) per "
-        "chunk ({25} M x {26} N tiles, {27} each){28}; GM -> L1 {29} B{31}",
-        prod.Name, getCubeTypeName(plan.elem), plan.images, p.h, p.w, p.c, p.oh,
-        p.ow, p.f, p.kh, p.kw, p.sh, p.sw, p.dh, p.dw, g.n, g.k, p.kh,
-        tiling::count(runs, "run", "runs"), tiling::count(taps, "tap", "taps"),
-        slots,
+        "ND2NZ, one row per output pixel) {2}: per image O^T = W' x X'^T, M x "
+        "N x K' = {3} x {4} x {5} "
+        "(per channel {6} x {7} of {8}, each padded to {9} im2col rows) "
+        "({19} columns per output row): tile {10} x {11}, {12} ({13}) per "
+        "chunk ({14} M x {15} N tiles, {16} each){17}; GM -> L1 {18} B{20}",
+        prod.Name, getCubeTypeName(plan.elem),
+        tiling::describeConvGeometry(p, plan.images, /*nchw=*/true), p.f, g.n,
+        g.k, p.kh, tiling::count(runs, "run", "runs"),
+        tiling::count(taps, "tap", "taps"), slots,
         piece == cw ? tiling::count(t->n / cw, "output row", "output rows")
                     : tiling::count(std::min(piece, p.ow), "output pixel",
                                     "output pixels") +
@@ -468,7 +467,8 @@ LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
         byRows ? tiling::count(units, "kernel row", "kernel rows")
                : tiling::count(units, "channel", "channels"),
         tiling::count(units * (byRows ? p.kw : kk), "im2col row",
-                      "im2col rows"),
+                      "im2col rows") +
+            ", " + std::to_string(std::min(t->k, g.k)) + " of K' with padding",
         t->tilesM(g), t->tilesN(g),
         tiling::count(t->chunksK(g), "chunk", "chunks"), epilogueNote(plan),
         plan.images * t->gmToL1Bytes(real), cw, padNote(plan));
@@ -593,13 +593,13 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
   if (report)
     op->emitRemark() << llvm::formatv(
         "ascube-tile-linalg: {0} {1} conv (NCHW, FCHW weights; im2col by "
-        "ND2NZ) {2} x {3} x {4} x {5} -> {6} x {7} x {8}, kernel {9} x {10}, "
-        "stride {11} x {12}, dilation {13} x {14}: per image O^T = W x X^T, "
-        "M x N x K = {8} x {15} x {16} ({17} columns per output row): tile "
-        "{18} x {19}, {20} ({21}) per chunk "
-        "({22} M x {23} N tiles, {24} each){25}; GM -> L1 {26} B{27}",
-        prod.Name, getCubeTypeName(plan.elem), plan.images, p.h, p.w, p.c, p.oh,
-        p.ow, p.f, p.kh, p.kw, p.sh, p.sw, p.dh, p.dw, g.n, g.k, cw,
+        "ND2NZ) {2}: per image O^T = W x X^T, "
+        "M x N x K = {3} x {4} x {5} ({6} columns per output row): tile "
+        "{7} x {8}, {9} ({10}) per chunk "
+        "({11} M x {12} N tiles, {13} each){14}; GM -> L1 {15} B{16}",
+        prod.Name, getCubeTypeName(plan.elem),
+        tiling::describeConvGeometry(p, plan.images, /*nchw=*/true), p.f, g.n,
+        g.k, cw,
         piece == cw ? tiling::count(t->n / cw, "output row", "output rows")
                     : tiling::count(std::min(piece, p.ow), "output pixel",
                                     "output pixels") +

@@ -342,15 +342,14 @@ LogicalResult tiling::planNhwcRows(Operation *op,
     int64_t runsPer = std::min(t->k, g.k) / slots;
     op->emitRemark() << llvm::formatv(
         "ascube-tile-linalg: {0} {1} conv (NHWC, {2} weights; im2col by "
-        "ND2NZ, one row per output pixel) {3} x {4} x {5} x {6} -> {7} x {8} "
-        "x {9}, kernel {10} x {11}, stride {12} x {13}, dilation {14} x {15}: "
-        "per image O = X' x W', M x N x K' = {16} x {9} x {17} (per kernel "
-        "row {18} of {19} x {30}, each padded to {20} im2col "
-        "columns): tile {21} x {22}, {23} ({24} M x {25} N tiles, {26} "
-        "each){27}; GM -> L1 {28} B{29}",
+        "ND2NZ, one row per output pixel) {3}: "
+        "per image O = X' x W', M x N x K' = {5} x {4} x {6} (per kernel "
+        "row {7} of {8} x {19}, each padded to {9} im2col "
+        "columns): tile {10} x {11}, {12} ({13} M x {14} N tiles, {15} "
+        "each){16}; GM -> L1 {17} B{18}",
         prod.Name, getCubeTypeName(plan.elem), fhwc ? "FHWC" : "HWCF",
-        plan.images, p.h, p.w, p.c, p.oh, p.ow, p.f, p.kh, p.kw, p.sh, p.sw,
-        p.dh, p.dw, g.m, g.k, tiling::count(runs, "run", "runs"),
+        tiling::describeConvGeometry(p, plan.images, /*nchw=*/false), p.f, g.m,
+        g.k, tiling::count(runs, "run", "runs"),
         tiling::count(taps, "tap", "taps"), slots,
         piece == cw ? tiling::count(t->m / cw, "output row", "output rows")
                     : tiling::count(std::min(piece, p.ow), "output pixel",

@@ -355,14 +355,10 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
            << p.kh * p.kw * p.c0() << " im2col columns) [tile_c1]";
   if (report)
     op->emitRemark() << llvm::formatv(
-        "ascube-tile-linalg: {0} {1} conv{24} {2} x {3} x {4} x {5} -> {6} x "
-        "{7} "
-        "x {8}, kernel {9} x {10}, stride {11} x {12}, dilation {13} x {14}: "
-        "tile {15} ({16}) x {17}, {18} per "
-        "chunk ({19} M x {20} N tiles, {21} each){23}; GM -> L1 {22} "
-        "B{25}",
-        prod.Name, en, images, p.h, p.w, p.c, p.oh, p.ow, p.f, p.kh, p.kw, p.sh,
-        p.sw, p.dh, p.dw,
+        "ascube-tile-linalg: {0} {1} conv{12} {2}: tile {3} ({4}) x {5}, {6} "
+        "per chunk ({7} M x {8} N tiles, {9} each){11}; GM -> L1 {10} B{13}",
+        prod.Name, en,
+        tiling::describeConvGeometry(p, images, form == ConvForm::NchwFchw),
         tiling::count(t->pixels(p), "output pixel", "output pixels"),
         t->piece ? "a piece of a row" : tiling::count(t->rows, "row", "rows"),
         tiling::count(t->n, "channel", "channels"),

@@ -34,6 +34,27 @@ inline std::string count(int64_t n, llvm::StringRef one, llvm::StringRef many) {
   return std::to_string(n) + " " + (n == 1 ? one : many).str();
 }
 
+/// A convolution's shapes and window for a remark, the shapes named and in
+/// the order of the op's layout: "N x H x W x C = 1 x 8 x 8 x 20 -> OH x OW
+/// x F = 6 x 6 x 24, kernel 3 x 3, stride 1 x 1, dilation 1 x 1" (NHWC), or
+/// "N x C x H x W = 1 x 20 x 8 x 8 -> F x OH x OW = 24 x 6 x 6, ..." (NCHW).
+inline std::string describeConvGeometry(const model::ConvProblem &p,
+                                        int64_t images, bool nchw) {
+  auto dims = [](std::initializer_list<int64_t> v) {
+    std::string s;
+    for (int64_t x : v)
+      s += (s.empty() ? "" : " x ") + std::to_string(x);
+    return s;
+  };
+  std::string shapes =
+      nchw ? "N x C x H x W = " + dims({images, p.c, p.h, p.w}) +
+                 " -> F x OH x OW = " + dims({p.f, p.oh, p.ow})
+           : "N x H x W x C = " + dims({images, p.h, p.w, p.c}) +
+                 " -> OH x OW x F = " + dims({p.oh, p.ow, p.f});
+  return shapes + ", kernel " + dims({p.kh, p.kw}) + ", stride " +
+         dims({p.sh, p.sw}) + ", dilation " + dims({p.dh, p.dw});
+}
+
 /// A GM operand the pass can address: a static memref of `rank`
 /// dimensions with no memory space, row-major or a view of GM (getGMView:
 /// contiguous, or a 2-D matrix with a row pitch; not a column-major one)
