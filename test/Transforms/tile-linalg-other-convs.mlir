@@ -1,6 +1,6 @@
 // Convolution-like linalg ops other than the three mapped forms stay as
 // they are, each with a warning that says what it is and what the pass maps
-// (tile_c1, docs/Tiling.md "Not yet").
+// (tile_c1, docs/Tiling.md "Not yet mapped").
 // RUN: ascube-opt %s -split-input-file --no-implicit-verify-target --ascube-tile-linalg=product=atlas_a2 -verify-diagnostics | FileCheck %s
 
 // CHECK-LABEL: func.func @depthwise

@@ -123,14 +123,15 @@ struct Load3DLowering : AscubePattern<Load3DOp> {
            bt = VectorType::get({c0}, bits);
       Value padRun = vector::BroadcastOp::create(b, bt, pad);
       // A destination whose fractals hold 16 consecutive window rows i
-      // contiguously (Zn/Nn not transposed, row-major inside transposed):
+      // from a multiple of 16 contiguously (Zn/Nn of 16 or 32 rows not
+      // transposed, row-major inside transposed; not 8-row f32 fractals):
       // 16 runs at a time, transposed by shuffles, each element's 16 rows
       // one vector.
       bool across = place.transposed
                         ? !layout::isColumnMajorInside(place.format) &&
-                              place.fractal.cols == 16
+                              place.fractal.cols % 16 == 0
                         : layout::isColumnMajorInside(place.format) &&
-                              place.fractal.rows == 16;
+                              place.fractal.rows % 16 == 0;
       int64_t groups = !rowRuns && across ? p->mExtension / 16 : 0;
       // The run of window row i at columns [j, j + c0): C0 elements of the
       // map, or the padding.

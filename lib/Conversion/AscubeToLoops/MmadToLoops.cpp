@@ -4,8 +4,9 @@
 // order: each product formed in f32 (or exactly, for integers), accumulated
 // one k at a time from C, bias or zero, saturated where the result is
 // written. Float mmad and mmad_mx run as vector micro-kernels over packed
-// operands (emitMicroKernels; mmad_mx fused where a run's scales keep every
-// product exact, mxProductsExact), integer mmad as a dot-product form over i16
+// operands (emitMicroKernels; bf16 mmad and mmad_mx fused where a run's
+// operands keep every product exact, productsInRange and mxProductsExact),
+// integer mmad as a dot-product form over i16
 // pairs or bytes (emitIntegerDotKernels, MmadIntegerDot.cpp; the shared
 // MatmulSpec in MatmulKernels.h); both give the same bits as the plain loops
 // (emitReferenceLoops, the pass option `reference`); mmad_sparse, whose A
@@ -268,15 +269,86 @@ void ascube::lowering::forTileKinds(
 }
 
 namespace {
+/// The smallest biased exponent field of the nonzero f32 values in
+/// buf[0, count) (255 if none) and the largest of all (count a multiple of
+/// 16): one vector pass.
+std::pair<Value, Value> exponentRange(ImplicitLocOpBuilder &b, Value buf,
+                                      int64_t count) {
+  IndexMath im{b};
+  auto vf = VectorType::get({16}, b.getF32Type());
+  auto vi = VectorType::get({16}, b.getI32Type());
+  auto splat = [&](int64_t v) {
+    return arith::ConstantOp::create(
+        b, DenseElementsAttr::get(vi, b.getI32IntegerAttr(v).getValue()));
+  };
+  Value all = splat(255);
+  auto loop = scf::ForOp::create(b, im.c(0), im.c(count), im.c(16),
+                                 ValueRange{all, splat(0)});
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value v =
+        vector::LoadOp::create(b, vf, buf, ValueRange{loop.getInductionVar()});
+    Value bits = arith::BitcastOp::create(b, vi, v);
+    Value e = arith::AndIOp::create(
+        b, Value(arith::ShRUIOp::create(b, bits, splat(23))), all);
+    Value magnitude = arith::AndIOp::create(b, bits, splat(0x7FFFFFFF));
+    Value nonzero =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ne, magnitude, splat(0));
+    Value lo = arith::MinUIOp::create(
+        b, loop.getRegionIterArgs()[0],
+        Value(arith::SelectOp::create(b, nonzero, e, all)));
+    Value hi = arith::MaxUIOp::create(b, loop.getRegionIterArgs()[1], e);
+    scf::YieldOp::create(b, ValueRange{lo, hi});
+  }
+  return {vector::ReductionOp::create(b, vector::CombiningKind::MINUI,
+                                      loop.getResult(0)),
+          vector::ReductionOp::create(b, vector::CombiningKind::MAXUI,
+                                      loop.getResult(1))};
+}
+
+/// Whether every product of a nonzero element of packed A (pa) and one of
+/// packed B (pb) is a normal f32 below 2^128: with exponent fields ea, eb
+/// (1 .. 254: normal; a subnormal, infinite or NaN operand takes the
+/// unfused form) a product lies in
+/// [2^(ea + eb - 254), 2^(ea + eb - 252)), so ea + eb >= 128 at the least
+/// and <= 380 at the most. Such a product of two bf16 values (8
+/// significant bits each) is exact in f32.
+Value productsInRange(ImplicitLocOpBuilder &b, Value pa, int64_t countA,
+                      Value pb, int64_t countB) {
+  auto [aLo, aHi] = exponentRange(b, pa, countA);
+  auto [bLo, bHi] = exponentRange(b, pb, countB);
+  Type i32 = b.getI32Type();
+  auto c = [&](int64_t v) { return arith::ConstantIntOp::create(b, i32, v); };
+  using P = arith::CmpIPredicate;
+  Value ok =
+      arith::AndIOp::create(b, arith::CmpIOp::create(b, P::uge, aLo, c(1)),
+                            arith::CmpIOp::create(b, P::uge, bLo, c(1)));
+  ok = arith::AndIOp::create(
+      b, ok,
+      arith::AndIOp::create(b, arith::CmpIOp::create(b, P::ule, aHi, c(254)),
+                            arith::CmpIOp::create(b, P::ule, bHi, c(254))));
+  ok = arith::AndIOp::create(
+      b, ok,
+      arith::CmpIOp::create(b, P::uge, arith::AddIOp::create(b, aLo, bLo),
+                            c(128)));
+  return arith::AndIOp::create(
+      b, ok,
+      arith::CmpIOp::create(b, P::ule, arith::AddIOp::create(b, aHi, bHi),
+                            c(380)));
+}
+
 /// The fast form of float matmuls, the same bits: the widened operands
 /// (f32) are packed once into
 /// plain scratch arrays (A as [m][k], its runs of k copied as vectors; B as
-/// [n/16][k][16], each run's elements 16 apart), then each
+/// [n/16][k][16], its whole groups of 16 columns transposed in registers,
+/// packLines), then each
 /// 16 x 16 output tile is a register micro-kernel — 16 row vectors over n,
 /// and for each k in order one B row vector and, per row, A broadcast,
 /// multiplied and added lane by lane (fused only where every product is
-/// exact, s.exactProducts; nothing re-associated along k). Tails in m and n get
-/// tiles of fewer rows or lanes. The sums start from init, in C's own
+/// exact: s.exactProducts, or s.exactInRange with this run's exponents
+/// checked, productsInRange; nothing re-associated along k). Tails in m and n
+/// get tiles of fewer rows or lanes. The sums start from init, in C's own
 /// storage (s.direct) or in a scratch C that a scalar loop then writes
 /// through s.finish.
 void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
@@ -288,6 +360,25 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
     return memref::AllocOp::create(b, MemRefType::get({size}, w)).getResult();
   };
   Value pa = scratch(m1 * T * s.k), pb = scratch(n1 * T * s.k);
+  // With a run-time check of the exponents (s.exactInRange) the rows of A
+  // past m and the columns of B past n are zeros, so that the check reads
+  // whole vectors (a zero product is exact).
+  bool check = s.exactInRange && !s.exactProducts;
+  auto zeroFill = [&](Value buf, int64_t from, int64_t to) {
+    auto vt = VectorType::get({T}, w);
+    Value zero = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(vt, b.getZeroAttr(w)));
+    if (from >= to)
+      return;
+    auto loop = scf::ForOp::create(b, im.c(from), im.c(to), im.c(T));
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    vector::StoreOp::create(b, zero, buf, ValueRange{loop.getInductionVar()});
+  };
+  if (check) {
+    zeroFill(pa, s.m * s.k / T * T, m1 * T * s.k);
+    zeroFill(pb, s.n / T * T * s.k, n1 * T * s.k);
+  }
   const std::optional<MatmulSpec::DirectC> &direct = s.direct;
   Value pc = direct ? Value() : scratch(m1 * n1 * T * T);
   // Packed position of row i (or column j) at k: [i / 16][kk][i % 16].
@@ -319,7 +410,9 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
       });
     });
 
-  // Tiles ti in [iLo, iHi) x tj in [jLo, jHi), each `rows` x `lanes`.
+  // Tiles ti in [iLo, iHi) x tj in [jLo, jHi), each `rows` x `lanes`,
+  // multiplying and adding fused or apart.
+  bool fused = s.exactProducts;
   auto tiles = [&](int64_t iLo, int64_t iHi, int64_t rows, int64_t jLo,
                    int64_t jHi, int64_t lanes) {
     if (iLo >= iHi || jLo >= jHi || rows == 0 || lanes == 0)
@@ -366,7 +459,7 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
         Value av = vector::BroadcastOp::create(
             b, vt, memref::LoadOp::create(b, pa, im.add(aAt, r * s.k)));
         Value acc = kLoop.getRegionIterArgs()[r];
-        if (s.exactProducts) {
+        if (fused) {
           next.push_back(vector::FMAOp::create(b, av, bv, acc));
           continue;
         }
@@ -379,7 +472,19 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
       vector::StoreOp::create(b, kLoop.getResult(r), cBuf,
                               ValueRange{im.add(cBase, r * T)});
   };
-  forTileKinds(s.m, s.n, T, T, tiles);
+  if (!check) {
+    forTileKinds(s.m, s.n, T, T, tiles);
+  } else {
+    Value exact = productsInRange(b, pa, m1 * T * s.k, pb, n1 * T * s.k);
+    auto branch = scf::IfOp::create(b, exact, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(&branch.getThenRegion().front());
+    fused = true;
+    forTileKinds(s.m, s.n, T, T, tiles);
+    b.setInsertionPointToStart(&branch.getElseRegion().front());
+    fused = false;
+    forTileKinds(s.m, s.n, T, T, tiles);
+  }
 
   if (!direct)
     forRange(b, s.m, [&](Value i) {
@@ -457,8 +562,8 @@ std::optional<std::pair<int, int>> mxMagnitudes(Type t) {
 /// (`scale(iv)`: the iv-th, as loaded), against the data's magnitudes
 /// (mxMagnitudes: |a| in [2^la, 2^ha)): products lie in
 /// [2^(la + lb + ea + eb - 254), 2^(ha + hb + ea + eb - 254)), which must
-/// stay within [2^-126, 2^128), and each operand at least 2^-126. (A NaN
-/// scale, code 255, fails the upper bound: then the unfused form.)
+/// stay within [2^-126, 2^128), and each scaled operand within [2^-126,
+/// 2^128). A NaN scale (code 255) takes the unfused form.
 Value mxProductsExact(ImplicitLocOpBuilder &b, std::pair<int, int> ra,
                       std::pair<int, int> rb, int64_t countA,
                       llvm::function_ref<Value(Value)> scaleA, int64_t countB,
@@ -491,10 +596,15 @@ Value mxProductsExact(ImplicitLocOpBuilder &b, std::pair<int, int> ra,
   auto atMost = [&](Value v, int64_t bound) -> Value {
     return arith::CmpIOp::create(b, P::sle, v, c32(bound));
   };
-  // la + ea - 127 >= -126, lb + eb - 127 >= -126,
+  // Each scaled operand a normal f32 below 2^128 and no scale NaN (code
+  // 255): la + ea - 127 >= -126, ha + ea - 127 <= 128, ea <= 254 (b alike);
   // la + lb + ea + eb - 254 >= -126, ha + hb + ea + eb - 254 <= 128.
   Value ok = arith::AndIOp::create(b, atLeast(aLo, 1 - ra.first),
                                    atLeast(bLo, 1 - rb.first));
+  ok = arith::AndIOp::create(
+      b, ok,
+      arith::AndIOp::create(b, atMost(aHi, std::min(254, 255 - ra.second)),
+                            atMost(bHi, std::min(254, 255 - rb.second))));
   ok = arith::AndIOp::create(
       b, ok,
       atLeast(arith::AddIOp::create(b, aLo, bLo), 128 - ra.first - rb.first));
@@ -673,6 +783,7 @@ struct MmadLowering : AscubePattern<MmadOp> {
       return t.isF16() || smallFloatOf(t).has_value();
     };
     s.exactProducts = isFloat && !hf32 && narrowFloat(at) && narrowFloat(bt);
+    s.exactInRange = isFloat && !hf32 && at.isBF16() && bt.isBF16();
     auto aIndex = [&](Value i, Value kk) -> Value {
       if (p->gemv) // A is k contiguous elements (§13.3)
         return kk;

@@ -80,21 +80,60 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 // -----
 
 // bf16 products can round (or fall into f32's subnormals): multiplied and
-// added apart. Accumulating onto C: the row vectors start from C.
+// added apart — unless this run's operands keep every product of two within
+// f32's normal range, where 8 x 8 significant bits are exact and the
+// kernel is fused. One pass over packed A (then B), 16 elements at a time:
+// the exponent field (bits >> 23 & 255), the smallest of the nonzero
+// elements (& 0x7FFFFFFF != 0) and the largest of all. Fused where A's and
+// B's smallest are >= 1, their largest <= 254, the smallest sum >= 128 and
+// the largest <= 380. Accumulating onto C: the row vectors start from C.
 !A = memref<16x16xbf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
 !B = memref<16x16xbf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
 !C = memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
 // CHECK-LABEL: func.func @mmad_bf16
 // CHECK-SAME: %[[C:[^:]*]]: memref<256xf32>)
+// CHECK-DAG: %[[C380:.*]] = arith.constant 380 : i32
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : i32
+// CHECK-DAG: %[[C254:.*]] = arith.constant 254 : i32
+// CHECK-DAG: %[[MAG:.*]] = arith.constant dense<2147483647> : vector<16xi32>
+// CHECK-DAG: %[[S23:.*]] = arith.constant dense<23> : vector<16xi32>
+// CHECK-DAG: %[[F255:.*]] = arith.constant dense<255> : vector<16xi32>
+// CHECK: %[[PA:.*]] = memref.alloc() : memref<256xf32>
 // bf16 widened into the top half of the f32 bits.
 // CHECK: arith.extui %{{.*}} : vector<16xi16> to vector<16xi32>
 // CHECK-NEXT: arith.shli
 // CHECK-NEXT: arith.bitcast %{{.*}} : vector<16xi32> to vector<16xf32>
+// CHECK: %[[RA:.*]]:2 = scf.for %[[I:.*]] = %c0 to %c256 step %c16 iter_args(%[[LO:.*]] = %[[F255]], %[[HI:.*]] = %{{.*}})
+// CHECK-NEXT: %[[V:.*]] = vector.load %[[PA]][%[[I]]] : memref<256xf32>, vector<16xf32>
+// CHECK-NEXT: %[[BITS:.*]] = arith.bitcast %[[V]] : vector<16xf32> to vector<16xi32>
+// CHECK-NEXT: %[[SH:.*]] = arith.shrui %[[BITS]], %[[S23]] : vector<16xi32>
+// CHECK-NEXT: %[[E:.*]] = arith.andi %[[SH]], %[[F255]] : vector<16xi32>
+// CHECK-NEXT: %[[M:.*]] = arith.andi %[[BITS]], %[[MAG]] : vector<16xi32>
+// CHECK-NEXT: %[[NZ:.*]] = arith.cmpi ne, %[[M]], %{{.*}} : vector<16xi32>
+// CHECK-NEXT: %[[SEL:.*]] = arith.select %[[NZ]], %[[E]], %[[F255]] : vector<16xi1>, vector<16xi32>
+// CHECK-NEXT: %[[LO2:.*]] = arith.minui %[[LO]], %[[SEL]] : vector<16xi32>
+// CHECK-NEXT: %[[HI2:.*]] = arith.maxui %[[HI]], %[[E]] : vector<16xi32>
+// CHECK-NEXT: scf.yield %[[LO2]], %[[HI2]]
+// CHECK: %[[ALO:.*]] = vector.reduction <minui>, %[[RA]]#0 : vector<16xi32> into i32
+// CHECK-NEXT: %[[AHI:.*]] = vector.reduction <maxui>, %[[RA]]#1 : vector<16xi32> into i32
+// CHECK: %[[BLO:.*]] = vector.reduction <minui>
+// CHECK-NEXT: %[[BHI:.*]] = vector.reduction <maxui>
+// CHECK: arith.cmpi ule, %[[BHI]], %[[C254]] : i32
+// CHECK: %[[LOSUM:.*]] = arith.addi %[[ALO]], %[[BLO]] : i32
+// CHECK-NEXT: arith.cmpi uge, %[[LOSUM]], %[[C128]] : i32
+// CHECK: %[[HISUM:.*]] = arith.addi %[[AHI]], %[[BHI]] : i32
+// CHECK-NEXT: arith.cmpi ule, %[[HISUM]], %[[C380]] : i32
+// CHECK: scf.if
 // CHECK: %[[C0:.*]] = vector.load %[[C]][%c0] : memref<256xf32>, vector<16xf32>
 // CHECK: scf.for {{.*}} iter_args(%[[ACC0:[a-z0-9_]+]] = %[[C0]],
+// CHECK: vector.fma %{{.*}}, %{{.*}}, %[[ACC0]] : vector<16xf32>
+// CHECK: } else {
+// CHECK-NOT: vector.fma
+// CHECK: %[[D0:.*]] = vector.load %[[C]][%c0] : memref<256xf32>, vector<16xf32>
+// CHECK: scf.for {{.*}} iter_args(%[[DACC0:[a-z0-9_]+]] = %[[D0]],
 // CHECK-NOT: vector.fma
 // CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %{{.*}} : vector<16xf32>
-// CHECK-NEXT: arith.addf %[[ACC0]], %[[P]] : vector<16xf32>
+// CHECK-NEXT: arith.addf %[[DACC0]], %[[P]] : vector<16xf32>
 // CHECK-NOT: vector.fma
 // CHECK: return
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
