@@ -41,12 +41,13 @@ struct MatmulSpec {
   /// the separate multiply and add round once too, so the micro-kernels
   /// may fuse them.
   bool exactProducts = false;
-  /// Every product has at most 24 significant bits (bf16 x bf16, no HF32)
-  /// but may leave f32's normal range: the micro-kernels then check the
-  /// packed operands' exponents at run time and fuse where every nonzero
-  /// product lies in [2^-126, 2^128) (then exact), else multiply and add
-  /// apart.
-  bool exactInRange = false;
+  /// Where products are exact only for some data (bf16 x bf16, MX-scaled
+  /// operands): the run-time condition (i1) under which every product of
+  /// this run is exact, given packed A and B and their sizes (f32, rows of
+  /// A past m and columns of B past n zero). The micro-kernels then emit
+  /// both kernels and fuse where it holds; null: no check.
+  std::function<Value(Value pa, int64_t countA, Value pb, int64_t countB)>
+      exactWhen;
   /// Set where C is f32 and written as summed (no saturation), or s32
   /// summed in i32 (i16Pairs): the micro-kernels then start from it (f32)
   /// or the dot-product form adds to it (s32, saturated), in C's own

@@ -346,8 +346,8 @@ Value productsInRange(ImplicitLocOpBuilder &b, Value pa, int64_t countA,
 /// 16 x 16 output tile is a register micro-kernel — 16 row vectors over n,
 /// and for each k in order one B row vector and, per row, A broadcast,
 /// multiplied and added lane by lane (fused only where every product is
-/// exact: s.exactProducts, or s.exactInRange with this run's exponents
-/// checked, productsInRange; nothing re-associated along k). Tails in m and n
+/// exact: s.exactProducts, or where this run's s.exactWhen holds; nothing
+/// re-associated along k). Tails in m and n
 /// get tiles of fewer rows or lanes. The sums start from init, in C's own
 /// storage (s.direct) or in a scratch C that a scalar loop then writes
 /// through s.finish.
@@ -360,16 +360,16 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
     return memref::AllocOp::create(b, MemRefType::get({size}, w)).getResult();
   };
   Value pa = scratch(m1 * T * s.k), pb = scratch(n1 * T * s.k);
-  // With a run-time check of the exponents (s.exactInRange) the rows of A
-  // past m and the columns of B past n are zeros, so that the check reads
-  // whole vectors (a zero product is exact).
-  bool check = s.exactInRange && !s.exactProducts;
+  // With a run-time check (s.exactWhen) the rows of A past m and the
+  // columns of B past n are zeros, so that a check may read whole vectors
+  // (a zero product is exact).
+  bool check = s.exactWhen && !s.exactProducts;
   auto zeroFill = [&](Value buf, int64_t from, int64_t to) {
+    if (from >= to)
+      return;
     auto vt = VectorType::get({T}, w);
     Value zero = arith::ConstantOp::create(
         b, DenseElementsAttr::get(vt, b.getZeroAttr(w)));
-    if (from >= to)
-      return;
     auto loop = scf::ForOp::create(b, im.c(from), im.c(to), im.c(T));
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(loop.getBody());
@@ -475,7 +475,7 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
   if (!check) {
     forTileKinds(s.m, s.n, T, T, tiles);
   } else {
-    Value exact = productsInRange(b, pa, m1 * T * s.k, pb, n1 * T * s.k);
+    Value exact = s.exactWhen(pa, m1 * T * s.k, pb, n1 * T * s.k);
     auto branch = scf::IfOp::create(b, exact, /*withElseRegion=*/true);
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(&branch.getThenRegion().front());
@@ -682,42 +682,33 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
     };
     if (!sat)
       s.direct = directC(C, m1, *p, bias);
-    std::optional<std::pair<int, int>> ra = mxMagnitudes(at),
-                                       rb = mxMagnitudes(bt);
-    if (reference || !ra || !rb) {
-      emitMatmul(b, s, reference, /*vnni=*/false);
-      rewriter.eraseOp(op);
-      return success();
-    }
     // Scaled products may round (or fall into f32's subnormals), so they
     // are multiplied and added apart, unless this run's scales keep every
     // one exact (mxProductsExact): then fused, the same bits faster.
+    std::optional<std::pair<int, int>> ra = mxMagnitudes(at),
+                                       rb = mxMagnitudes(bt);
     int64_t groups = p->k / 32;
-    Value exact = mxProductsExact(
-        b, *ra, *rb, p->m * groups,
-        [&](Value iv) -> Value {
-          return memref::LoadOp::create(
-              b, SA,
-              layout::matrixOffset(im, Format::ScaleA, {16, 2}, m1 * 16, 2 * k2,
-                                   im.div(iv, groups), im.rem(iv, groups)));
-        },
-        groups * p->n,
-        [&](Value iv) -> Value {
-          return memref::LoadOp::create(
-              b, SB,
-              layout::matrixOffset(im, Format::ScaleB, {2, 16}, 2 * k2, n1 * 16,
-                                   im.div(iv, p->n), im.rem(iv, p->n)));
-        });
-    auto branch = scf::IfOp::create(b, exact, /*withElseRegion=*/true);
-    {
-      OpBuilder::InsertionGuard g(b);
-      b.setInsertionPointToStart(&branch.getThenRegion().front());
-      MatmulSpec fused = s;
-      fused.exactProducts = true;
-      emitMatmul(b, fused, /*reference=*/false, /*vnni=*/false);
-      b.setInsertionPointToStart(&branch.getElseRegion().front());
-      emitMatmul(b, s, /*reference=*/false, /*vnni=*/false);
-    }
+    if (ra && rb)
+      s.exactWhen = [&](Value, int64_t, Value, int64_t) {
+        return mxProductsExact(
+            b, *ra, *rb, p->m * groups,
+            [&](Value iv) -> Value {
+              return memref::LoadOp::create(
+                  b, SA,
+                  layout::matrixOffset(im, Format::ScaleA, {16, 2}, m1 * 16,
+                                       2 * k2, im.div(iv, groups),
+                                       im.rem(iv, groups)));
+            },
+            groups * p->n,
+            [&](Value iv) -> Value {
+              return memref::LoadOp::create(
+                  b, SB,
+                  layout::matrixOffset(im, Format::ScaleB, {2, 16}, 2 * k2,
+                                       n1 * 16, im.div(iv, p->n),
+                                       im.rem(iv, p->n)));
+            });
+      };
+    emitMatmul(b, s, reference, /*vnni=*/false);
     rewriter.eraseOp(op);
     return success();
   }
@@ -783,7 +774,12 @@ struct MmadLowering : AscubePattern<MmadOp> {
       return t.isF16() || smallFloatOf(t).has_value();
     };
     s.exactProducts = isFloat && !hf32 && narrowFloat(at) && narrowFloat(bt);
-    s.exactInRange = isFloat && !hf32 && at.isBF16() && bt.isBF16();
+    // bf16 products have 16 significant bits: exact while they stay in
+    // f32's normal range (productsInRange).
+    if (isFloat && !hf32 && at.isBF16() && bt.isBF16())
+      s.exactWhen = [&](Value pa, int64_t countA, Value pb, int64_t countB) {
+        return productsInRange(b, pa, countA, pb, countB);
+      };
     auto aIndex = [&](Value i, Value kk) -> Value {
       if (p->gemv) // A is k contiguous elements (§13.3)
         return kk;
