@@ -175,9 +175,12 @@ std::string ascube::target::productFamilies(unsigned productMask) {
 }
 
 const ProductInfo *ascube::target::lookupProduct(StringRef key) {
-  // The generated index compares case-insensitively; IR keys are exact.
-  const ProductInfo *p = lookupProductByName(key);
-  return (p && key == p->Name) ? p : nullptr;
+  // Nine exact keys: compared in place (every verifier asks for its
+  // target's product, so nothing is allocated here).
+  for (const ProductInfo &p : ProductTable)
+    if (key == p.Name)
+      return &p;
+  return nullptr;
 }
 
 std::string ascube::target::knownProductKeys() {

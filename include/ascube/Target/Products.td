@@ -266,11 +266,6 @@ def ProductTable : GenericTable {
   string TypeOf_L0ALayout = "code";
 }
 
-def lookupProductByName : SearchIndex {
-  let Table = ProductTable;
-  let Key = ["Name"];
-}
-
 //===----------------------------------------------------------------------===//
 // Per-instruction dtype tables. Each row names the products that have it as
 // a bit mask over AscubeProduct::Index; types are MLIR spellings ("i8" is

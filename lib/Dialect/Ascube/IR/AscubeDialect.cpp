@@ -15,6 +15,8 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <atomic>
+
 using namespace mlir;
 using namespace ascube;
 
@@ -31,6 +33,8 @@ using namespace ascube;
 #include "ascube/Dialect/Ascube/IR/AscubeOps.cpp.inc"
 
 void AscubeDialect::initialize() {
+  static std::atomic<uint64_t> nextCacheId{1};
+  cacheId = nextCacheId++;
   registerAttributes();
   registerTypes();
   addOperations<
@@ -290,6 +294,11 @@ void Float4E1M2Type::print(AsmPrinter &) const {}
 //===----------------------------------------------------------------------===//
 
 std::optional<unsigned> ascube::getElementBitWidth(Type type) {
+  // The common types first: FloatType is an interface, slower to ask.
+  if (isa<Float16Type, BFloat16Type>(type))
+    return 16;
+  if (isa<Float32Type>(type))
+    return 32;
   if (isa<HiFloat8Type>(type))
     return 8;
   if (isa<Float4E1M2Type>(type))
@@ -431,14 +440,40 @@ FailureOr<layout::FractalLayout>
 ascube::getFractalLayout(MemRefType type,
                          function_ref<InFlightDiagnostic()> emitError) {
   // Only good layouts are kept: a bad one reports its diagnostic each time.
-  auto *dialect = type.getContext()->getLoadedDialect<AscubeDialect>();
-  if (dialect)
-    if (std::optional<layout::FractalLayout> l = dialect->lookupLayout(type))
-      return std::move(*l);
-  FailureOr<layout::FractalLayout> l = computeFractalLayout(type, emitError);
-  if (dialect && succeeded(l))
-    dialect->rememberLayout(type, *l);
-  return l;
+  // The dialect: the one of an ascube memory space or layout, found without
+  // a lookup by name (GM types have neither).
+  AscubeDialect *dialect = nullptr;
+  Attribute own = type.getMemorySpace();
+  if (!isa_and_present<MemSpaceAttr>(own))
+    own = type.getLayout();
+  if (isa<MemSpaceAttr, LayoutAttr>(own))
+    dialect = static_cast<AscubeDialect *>(&own.getDialect());
+  else
+    dialect = type.getContext()->getLoadedDialect<AscubeDialect>();
+  if (!dialect)
+    return computeFractalLayout(type, emitError);
+  // In front of the dialect's locked memo, a small per-thread one keyed by
+  // the dialect's cache id (unique in the process: a Type of a context
+  // that is gone never matches) and the type.
+  struct Recent {
+    uint64_t id = 0;
+    const void *type = nullptr;
+    const layout::FractalLayout *layout = nullptr;
+  };
+  static thread_local Recent recent[64];
+  const void *key = type.getAsOpaquePointer();
+  Recent &slot = recent[(reinterpret_cast<uintptr_t>(key) >> 4) % 64];
+  if (slot.id == dialect->getCacheId() && slot.type == key)
+    return *slot.layout;
+  const layout::FractalLayout *kept = dialect->lookupLayout(type);
+  if (!kept) {
+    FailureOr<layout::FractalLayout> l = computeFractalLayout(type, emitError);
+    if (failed(l))
+      return l;
+    kept = dialect->rememberLayout(type, *l);
+  }
+  slot = {dialect->getCacheId(), key, kept};
+  return *kept;
 }
 
 static FailureOr<layout::FractalLayout>
@@ -498,15 +533,19 @@ static auto lookupLocked(llvm::sys::SmartRWMutex<true> &mutex, const Map &map,
   return it->second;
 }
 
-std::optional<layout::FractalLayout>
-AscubeDialect::lookupLayout(Type type) const {
-  return lookupLocked(cacheMutex, layouts, type);
+const layout::FractalLayout *AscubeDialect::lookupLayout(Type type) const {
+  llvm::sys::SmartScopedReader<true> lock(cacheMutex);
+  auto it = layouts.find(type);
+  return it == layouts.end() ? nullptr : it->second.get();
 }
 
-void AscubeDialect::rememberLayout(Type type,
-                                   const layout::FractalLayout &l) const {
+const layout::FractalLayout *
+AscubeDialect::rememberLayout(Type type, const layout::FractalLayout &l) const {
   llvm::sys::SmartScopedWriter<true> lock(cacheMutex);
-  layouts.try_emplace(type, l);
+  auto [it, added] = layouts.try_emplace(type);
+  if (added)
+    it->second = std::make_unique<layout::FractalLayout>(l);
+  return it->second.get();
 }
 
 std::optional<bool> AscubeDialect::lookupTileCheck(StringRef key) const {
@@ -519,8 +558,11 @@ void AscubeDialect::rememberTileCheck(StringRef key, bool verdict) const {
 }
 
 TargetAttr ascube::getTargetAttr(Operation *op) {
+  // (A dialect attribute: discardable, so the ops' inherent attributes are
+  // not searched.)
   for (Operation *p = op; p; p = p->getParentOp())
-    if (auto t = p->getAttrOfType<TargetAttr>(AscubeDialect::kTargetAttrName))
+    if (auto t = dyn_cast_if_present<TargetAttr>(
+            p->getDiscardableAttr(AscubeDialect::kTargetAttrName)))
       return t;
   return {};
 }

@@ -84,8 +84,15 @@ int64_t c0Of(unsigned bits);
 /// With a target product: the level exists on it (capacity_c2) and the
 /// buffer, placed at `offset` bytes, fits it (capacity_c1) — cube-reference
 /// §1, docs/Products.md.
-LogicalResult checkCapacity(Operation *op, EmitErrorFn emit, StringRef role,
+LogicalResult checkCapacity(Operation *op, EmitErrorFn emit, const Twine &role,
                             const Buffer &b, int64_t offset = 0);
+
+/// checkCapacity with the product and the buffer's level and size (bytes)
+/// known: the level exists on `prod` (capacity_c2) and `size` bytes at
+/// `offset` fit it (capacity_c1).
+LogicalResult checkCapacityOn(const target::ProductInfo &prod, EmitErrorFn emit,
+                              const Twine &role, target::Level level,
+                              int64_t size, int64_t offset);
 
 /// fractal_c1: the L1 -> L0 movers (and LoadData 2D from GM) move whole
 /// 512 B fractals of fixed geometry — 16 x C0 with rows inside (z), C0 x 16

@@ -50,13 +50,17 @@ def Ascube_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kSyncSitesAttrName =
         "ascube.sync_sites";
     /// The layout of a buffer type getFractalLayout computed before, or
-    /// std::nullopt; rememberLayout(t, l) keeps one (thread-safe: verifiers
-    /// of different functions run in parallel). The verifiers ask for every
-    /// operand's layout in each of their checks.
-    std::optional<::ascube::layout::FractalLayout>
-    lookupLayout(::mlir::Type type) const;
-    void rememberLayout(::mlir::Type type,
-                        const ::ascube::layout::FractalLayout &l) const;
+    /// null; rememberLayout(t, l) keeps one and returns it (thread-safe:
+    /// verifiers of different functions run in parallel). A kept layout
+    /// lives as long as the dialect. The verifiers ask for every operand's
+    /// layout in each of their checks.
+    const ::ascube::layout::FractalLayout *lookupLayout(::mlir::Type type) const;
+    const ::ascube::layout::FractalLayout *
+    rememberLayout(::mlir::Type type,
+                   const ::ascube::layout::FractalLayout &l) const;
+    /// A number no other AscubeDialect object of this process has (a key
+    /// for per-thread caches of the layouts, which outlive a context).
+    uint64_t getCacheId() const { return cacheId; }
     /// A verdict of detail::squaresKeepLayout computed before (keyed by
     /// its arguments), or std::nullopt; rememberTileCheck keeps one. The
     /// check walks every element of the tile, and a kernel repeats the same
@@ -66,8 +70,10 @@ def Ascube_Dialect : Dialect {
   private:
     void registerAttributes();
     void registerTypes();
-    mutable ::llvm::DenseMap<::mlir::Type, ::ascube::layout::FractalLayout>
+    mutable ::llvm::DenseMap<::mlir::Type,
+                             std::unique_ptr<::ascube::layout::FractalLayout>>
         layouts;
+    uint64_t cacheId = 0;
     mutable ::llvm::StringMap<bool> tileChecks;
     mutable ::llvm::sys::SmartRWMutex<true> cacheMutex; // both memos
   public:
