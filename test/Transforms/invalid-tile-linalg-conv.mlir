@@ -45,22 +45,6 @@ func.func @int4(%I: memref<1x8x8x64xi4>, %W: memref<3x3x64x16xi4>, %O: memref<1x
 
 // -----
 
-// tile_c5: Kirin 9030 has no LoadData 3D V2; an NHWC map's im2col matrix
-// is built there by ND2NZ, one row per output pixel, whose pixels are sw x
-// C map elements apart: ND2NZ's srcDValue, at most 65535.
-module attributes {ascube.target = #ascube.target<kirin_9030>} {
-func.func @kirin_9030_nhwc_pitch(%I: memref<1x1x3x40000xf16>, %W: memref<1x1x40000x16xf16>, %O: memref<1x1x2x16xf16>) {
-  %z = arith.constant 0.0 : f16
-  linalg.fill ins(%z : f16) outs(%O : memref<1x1x2x16xf16>)
-  // expected-error @+1 {{a stride along W x C of 80000 is beyond DataCopy ND2NZ's srcDValue range [1, 65535] (the map pitch between X''s rows) [tile_c5]}}
-  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}
-    ins(%I, %W : memref<1x1x3x40000xf16>, memref<1x1x40000x16xf16>) outs(%O : memref<1x1x2x16xf16>)
-  return
-}
-}
-
-// -----
-
 // tile_c1: dynamic shapes.
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @dynamic(%I: memref<?x8x8x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<?x6x6x16xf32>) {
@@ -109,36 +93,6 @@ func.func @kernel(%I: memref<1x1x256x16xf16>, %W: memref<1x256x16x16xf16>, %O: m
   // expected-error @+1 {{kernel width 256 is beyond LoadData 3D's range [1, 255] [tile_c7]}}
   linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x1x256x16xf16>, memref<1x256x16x16xf16>) outs(%O : memref<1x1x1x16xf32>)
-  return
-}
-}
-
-// -----
-
-// tile_c5: 65536 channels: the map's row pitch C is beyond DataCopy's
-// srcDValue field [1, 65535].
-module attributes {ascube.target = #ascube.target<atlas_a2>} {
-func.func @channels(%I: memref<1x1x1x65536xf16>, %W: memref<1x1x65536x16xf16>, %O: memref<1x1x1x16xf32>) {
-  %z = arith.constant 0.0 : f32
-  linalg.fill ins(%z : f32) outs(%O : memref<1x1x1x16xf32>)
-  // expected-error @+1 {{a row pitch of 65536 elements is beyond DataCopy's srcDValue range [1, 65535] [tile_c5]}}
-  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-    ins(%I, %W : memref<1x1x1x65536xf16>, memref<1x1x65536x16xf16>) outs(%O : memref<1x1x1x16xf32>)
-  return
-}
-}
-
-// -----
-
-// tile_c5: FHWC weights of 2 kernel points x 32768 channels: their row
-// pitch KH x KW x C = 65536 is beyond ND2NZ's srcDValue.
-module attributes {ascube.target = #ascube.target<atlas_a2>} {
-func.func @fhwc_pitch(%I: memref<1x1x2x32768xf16>, %W: memref<16x1x2x32768xf16>, %O: memref<1x1x1x16xf32>) {
-  %z = arith.constant 0.0 : f32
-  linalg.fill ins(%z : f32) outs(%O : memref<1x1x1x16xf32>)
-  // expected-error @+1 {{a row pitch of 65536 elements is beyond DataCopy's srcDValue range [1, 65535] [tile_c5]}}
-  linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-    ins(%I, %W : memref<1x1x2x32768xf16>, memref<16x1x2x32768xf16>) outs(%O : memref<1x1x1x16xf32>)
   return
 }
 }
@@ -235,21 +189,6 @@ func.func @no_fixpipe(%I: memref<1x8x8x16xf16>, %W: memref<3x3x16x16xf16>, %O: m
   // expected-error @+1 {{atlas_inference has no Fixpipe L0C -> GM: ascube-tile-linalg writes a convolution's output with Fixpipe [tile_c4]}}
   linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x8x8x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x6x6x16xf16>)
-  return
-}
-}
-
-// -----
-
-// tile_c5: Kirin 9030 (NHWC by ND2NZ) copies HWCF weights' runs as ND2NZ
-// rows of F elements, F apart: srcDValue, at most 65535.
-module attributes {ascube.target = #ascube.target<kirin_9030>} {
-func.func @kirin_9030_hwcf_pitch(%I: memref<1x1x2x16xf16>, %W: memref<1x1x16x65536xf16>, %O: memref<1x1x2x65536xf16>) {
-  %z = arith.constant 0.0 : f16
-  linalg.fill ins(%z : f16) outs(%O : memref<1x1x2x65536xf16>)
-  // expected-error @+1 {{an output channel count of 65536 is beyond DataCopy ND2NZ's srcDValue range [1, 65535] (the pitch of HWCF weights' rows) [tile_c5]}}
-  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-    ins(%I, %W : memref<1x1x2x16xf16>, memref<1x1x16x65536xf16>) outs(%O : memref<1x1x2x65536xf16>)
   return
 }
 }

@@ -530,9 +530,10 @@ private:
   /// Nz planes: for i < outer, j < inner, `count` runs of one 32 B block
   /// from src[from + i x sOut + j x sIn], `pitch` elements apart in GM
   /// (srcStride: the gap in blocks), one after another from dst[to + i x
-  /// dOut + j x dIn] — at most 4095 a copy (blockCount), more in pieces.
-  /// Every run is a whole block: tile_c4 checks the channels (and F, for
-  /// HWCF weights) are whole C0 blocks.
+  /// dOut + j x dIn] — at most 4095 a copy (blockCount), more in pieces;
+  /// blocks further apart than srcStride's [0, 65535] gap reaches one a
+  /// copy (tile_c5). Every run is a whole block: tile_c4 checks the
+  /// channels (and F, for HWCF weights) are whole C0 blocks.
   void plainGrid(Value src, Value from, Value dst, Value to, int64_t outer,
                  int64_t sOut, int64_t dOut, int64_t inner, int64_t sIn,
                  int64_t dIn, int64_t count, int64_t pitch) {
@@ -541,6 +542,11 @@ private:
       loop(inner, [&](Value j) {
         Value f = add(add(from, mul(i, sOut)), mul(j, sIn));
         Value t = add(add(to, mul(i, dOut)), mul(j, dIn));
+        if (gap > 65535 && count > 1)
+          return loop(count, [&](Value k) {
+            plainCopy(src, add(f, mul(k, pitch)), dst, add(t, mul(k, c0)), 1, 1,
+                      0);
+          });
         for (int64_t k = 0; k < count; k += 4095)
           plainCopy(src, add(f, index(k * pitch)), dst, add(t, index(k * c0)),
                     std::min<int64_t>(4095, count - k), 1, gap);
@@ -587,19 +593,6 @@ private:
     Value i = loop.getInductionVar();
     nd(add(srcOff, mul(i, srcMatrixStride)), add(to, mul(i, dstMatrixStride)),
        1, 0);
-  }
-
-  /// DataCopy ND2NZ from `src[srcOff]` (a GM matrix) to `dst[dstOff]`
-  /// (source rows `nStride` 32 B rows apart in dst).
-  void nd2nz(Value src, Value srcOff, Value dst, Value dstOff, int64_t ndNum,
-             int64_t nValue, int64_t dValue, int64_t srcMatrixStride,
-             int64_t srcDValue, int64_t c0Stride, int64_t dstMatrixStride,
-             int64_t nStride = 1) {
-    DataCopyOp::create(b, loc, src, srcOff, dst, dstOff,
-                       CopyModeAttr::get(b.getContext(), CopyMode::nd2nz), {},
-                       {}, {}, {}, attr(ndNum), attr(nValue), attr(dValue),
-                       attr(srcMatrixStride), attr(srcDValue), attr(c0Stride),
-                       attr(nStride), attr(dstMatrixStride));
   }
 
   /// LoadData 3D of the whole im2col window (mExtension x kExtension from

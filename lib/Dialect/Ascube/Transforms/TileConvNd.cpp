@@ -376,20 +376,14 @@ LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
   int64_t taps = p.dw == 1 ? p.kw : 1, runs = p.kw / taps;
   int64_t slots = llvm::alignTo(taps, c0);
   // ND2NZ's fields: an output row's pixels (or a piece's, at most Mmad's n
-  // of 4095) are nValue rows, sw apart (srcDValue [1, 65535]), a run
-  // dValue elements [0, 65535].
-  auto beyond = [&](StringRef what, int64_t v, StringRef field, StringRef range,
-                    StringRef role) {
-    return op->emitOpError()
-           << what << " " << v << " is beyond DataCopy ND2NZ's " << field
-           << " range " << range << " (" << role << ") [tile_c5]";
-  };
-  if (p.sw > 65535)
-    return beyond("a stride along W of", p.sw, "srcDValue", "[1, 65535]",
-                  "the map pitch between X'^T's rows");
+  // of 4095) are nValue rows, sw apart (srcDValue [1, 65535]; further
+  // apart, one ND2NZ a pixel: ProgramEmitter::nd2nz), a run dValue
+  // elements [0, 65535].
   if (taps > 65535)
-    return beyond("a kernel width of", taps, "dValue", "[0, 65535]",
-                  "a run of the kernel's taps");
+    return op->emitOpError()
+           << "a kernel width of " << taps
+           << " is beyond DataCopy ND2NZ's dValue range [0, 65535] (a run of "
+              "the kernel's taps) [tile_c5]";
   model::MatmulProblem g;
   g.aBits = g.bBits = p.bits;
   g.cBits = p.cBits;
@@ -525,17 +519,12 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
   if (p.sw != 1 && p.ow > 1)
     return planPixelRows(op, prod, report, tile, plan);
   // ND2NZ's fields: the kernel's columns are nValue rows [0, 16384], dw
-  // apart (srcDValue [1, 65535]).
+  // apart (srcDValue [1, 65535]; further apart, one ND2NZ a column:
+  // ProgramEmitter::nd2nz).
   if (p.kw > 16384)
     return op->emitOpError() << "a kernel width of " << p.kw
                              << " is beyond DataCopy ND2NZ's nValue range "
                                 "[0, 16384] (X^T's rows of a kernel row) "
-                                "[tile_c5]";
-  if (p.dw > 65535)
-    return op->emitOpError() << "a dilation of " << p.dw
-                             << " along W is beyond DataCopy ND2NZ's "
-                                "srcDValue range [1, 65535] (the map pitch "
-                                "between X^T's rows of a kernel row) "
                                 "[tile_c5]";
   model::MatmulProblem g;
   g.aBits = g.bBits = p.bits;

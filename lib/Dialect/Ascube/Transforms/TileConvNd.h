@@ -50,26 +50,15 @@ protected:
   /// One ND2NZ of `num` matrices from src[from] to dst[to] (nValue rows of
   /// dValue elements, rows srcDValue apart in GM and one 32 B row apart in
   /// L1, their C0 blocks c0Stride 32 B rows apart; matrices srcStride and
-  /// dstStride elements apart), or — where the matrix strides pass
-  /// srcNdMatrixStride [0, 65535] or dstNzMatrixStride [0, 16384] — one
-  /// per matrix.
+  /// dstStride elements apart): ProgramEmitter::nd2nz in this file's
+  /// argument order, which splits what the fields cannot hold (rows per
+  /// ND2NZ, matrices per ND2NZ).
   void nd2nz(Value src, Value from, Value dst, Value to, int64_t num,
              int64_t nValue, int64_t dValue, int64_t srcDValue,
              int64_t c0Stride, int64_t srcStride, int64_t dstStride) {
-    auto one = [&](Value f, Value t, int64_t n) {
-      DataCopyOp::create(b, loc, src, f, dst, t,
-                         CopyModeAttr::get(b.getContext(), CopyMode::nd2nz), {},
-                         {}, {}, {}, attr(n), attr(nValue), attr(dValue),
-                         attr(n > 1 ? srcStride : 0), attr(srcDValue),
-                         attr(c0Stride), attr(1), attr(n > 1 ? dstStride : 0));
-    };
-    if (num == 1 || (srcStride <= 65535 && dstStride <= 16384))
-      return one(from, to, num);
-    loop(num, [&](Value i) {
-      Value f = add(from, mul(i, srcStride));
-      Value t = add(to, mul(i, dstStride));
-      one(f, t, 1);
-    });
+    ProgramEmitter::nd2nz(src, from, dst, to, num, nValue, dValue,
+                          num > 1 ? srcStride : 0, srcDValue, c0Stride,
+                          num > 1 ? dstStride : 0);
   }
 
   /// Calls `body(row, ow0, len, j)` for each run of output pixels of the N

@@ -122,9 +122,9 @@ private:
             ? 1
             : llvm::alignTo(cast<MemRefType>(a1.getType()).getShape()[0], 16);
     int64_t blocks = slots / c0;
-    // The pixels' pitch (srcDValue; at most 65535 where a row has more
-    // than one pixel: planNhwcRows).
-    int64_t pitch = std::min<int64_t>(p.sw * p.c, 65535);
+    // The pixels' pitch (srcDValue; beyond 65535 one ND2NZ a pixel:
+    // ProgramEmitter::nd2nz).
+    int64_t pitch = p.sw * p.c;
     Value image0 = mul(image, p.h * p.w * p.c);
     Value u0 = div(k0, slots);
     loop(kt / slots, [&](Value i) {
@@ -248,22 +248,10 @@ LogicalResult tiling::planNhwcRows(Operation *op,
   const model::ConvProblem &p = plan.p;
   bool fhwc = plan.form == tiling::ConvForm::NhwcFhwc;
   int64_t c0 = 256 / p.bits, kk = p.kh * p.kw * p.c;
-  // ND2NZ's fields: a run's taps x C map elements are dValue [0, 65535],
-  // a row's pixels sw x C apart srcDValue [1, 65535].
-  auto beyond = [&](StringRef what, int64_t v, StringRef field, StringRef range,
-                    StringRef role) {
-    return op->emitOpError()
-           << what << " " << v << " is beyond DataCopy ND2NZ's " << field
-           << " range " << range << " (" << role << ") [tile_c5]";
-  };
-  // (With one output pixel a row the pitch is never stepped.)
-  if (p.sw * p.c > 65535 && p.ow > 1)
-    return beyond("a stride along W x C of", p.sw * p.c, "srcDValue",
-                  "[1, 65535]", "the map pitch between X''s rows");
-  // HWCF weights: a run's rows of F elements.
-  if (!fhwc && p.f > 65535)
-    return beyond("an output channel count of", p.f, "srcDValue", "[1, 65535]",
-                  "the pitch of HWCF weights' rows");
+  // (ND2NZ's fields: a run's map elements are dValue [0, 65535], which the
+  // runs' sizes below keep to — a run is cut into parts of whole C0 blocks
+  // that fit L0; X''s rows sw x C apart and HWCF weights' rows F apart
+  // past srcDValue's 65535 are copied one row per ND2NZ.)
   model::MatmulCapacities cap = tiling::matmulCapacities(prod);
   // The GEMM with runs of `taps` taps (a divisor of KW; with a W dilation
   // one): K' = KH x KW / taps runs of taps x C elements, each padded to

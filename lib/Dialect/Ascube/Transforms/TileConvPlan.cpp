@@ -241,17 +241,10 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
       failed(range("dilation", p.dw, 255)))
     return failure();
   // linalg's verifier has checked that the output's windows lie inside the
-  // map (an unpadded convolution). ND2NZ's row pitches (srcDValue [1,
-  // 65535]): an NHWC map's C, HWCF weights' F, FHWC weights' KH*KW*C
-  // (DN2NZ's reach 2^40 - 1).
-  int64_t pitch =
-      std::max(nchw ? 0 : p.c, form == ConvForm::NhwcHwcf   ? p.f
-                               : form == ConvForm::NhwcFhwc ? p.kh * p.kw * p.c
-                                                            : 0);
-  if (pitch > 65535)
-    return op->emitOpError() << "a row pitch of " << pitch
-                             << " elements is beyond DataCopy's srcDValue "
-                                "range [1, 65535] [tile_c5]";
+  // map (an unpadded convolution). Row pitches beyond DataCopy's fields —
+  // an NHWC map's C, HWCF weights' F, FHWC weights' KH*KW*C past ND2NZ's
+  // srcDValue (65535) or a plain copy's srcStride — are copied a row at a
+  // time (ProgramEmitter::nd2nz, plainGrid: tile_c5).
   model::MatmulCapacities cap = tiling::matmulCapacities(prod);
   // An NCHW output is written by Fixpipe NZ2DN, whose GM address is 32 B
   // aligned (§4): every tile starts a multiple of 32 B into O (and Q) —

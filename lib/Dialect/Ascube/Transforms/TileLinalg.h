@@ -374,6 +374,22 @@ protected:
   /// L1 buffer `dst` (at least that large): one plain DataCopy from the
   /// module's constant `@__ascube_ones_<count>x<type>` (splatGlobal).
   void copyOnes(mlir::Type elem, int64_t bytes, mlir::Value dst);
+  /// One DataCopy ND2NZ (§5) of 8-bit or wider data from `src[from]` to
+  /// the Nz `dst[to]` (null: 0) with the given fields: `num` matrices
+  /// (ndNum) `srcStride` / `dstStride` elements apart (srcNdMatrixStride,
+  /// dstNzMatrixStride), each `nValue` rows of `dValue` elements,
+  /// `srcDValue` apart in GM and `nStride` 32 B rows apart in L1 (their C0
+  /// blocks `c0Stride` 32 B rows apart). Where a field cannot hold its
+  /// value (tile_c5) the copy is split instead of refused: rows further
+  /// apart than srcDValue's [1, 65535] reaches become one ND2NZ per row
+  /// (row r nStride x r 32 B rows into the Nz), matrices further apart
+  /// than srcNdMatrixStride's [0, 65535] or dstNzMatrixStride's [0, 16384]
+  /// one per matrix (in scf.for loops). A single row's srcDValue is never
+  /// stepped: it is emitted within its range.
+  void nd2nz(mlir::Value src, mlir::Value from, mlir::Value dst, mlir::Value to,
+             int64_t num, int64_t nValue, int64_t dValue, int64_t srcStride,
+             int64_t srcDValue, int64_t c0Stride, int64_t dstStride,
+             int64_t nStride = 1);
   /// A product without ND2NZ (Atlas 200I/500 A2): the nRows x nCols chunk
   /// at element `from` of `src` (rows `pitch` apart, each a whole number
   /// of 32 B blocks: tile_c4) becomes the Nz `dst` by plain DataCopy

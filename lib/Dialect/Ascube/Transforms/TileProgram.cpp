@@ -19,6 +19,8 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace ascube;
 using target::Level;
@@ -133,6 +135,44 @@ void tiling::ProgramEmitter::plainCopy(Value src, Value from, Value dst,
                      CopyModeAttr::get(b.getContext(), CopyMode::copy),
                      attr(count), attr(len), attr(srcGap), attr(dstGap), {}, {},
                      {}, {}, {}, {}, {}, {});
+}
+
+void tiling::ProgramEmitter::nd2nz(Value src, Value from, Value dst, Value to,
+                                   int64_t num, int64_t nValue, int64_t dValue,
+                                   int64_t srcStride, int64_t srcDValue,
+                                   int64_t c0Stride, int64_t dstStride,
+                                   int64_t nStride) {
+  if (!from)
+    from = index(0);
+  if (nValue > 1 && srcDValue > 65535) {
+    // One ND2NZ per row: row r from r x srcDValue elements in GM to
+    // r x nStride 32 B rows into the Nz.
+    int64_t c0 = 256 / *getElementBitWidth(
+                           cast<MemRefType>(dst.getType()).getElementType());
+    Value first = to ? to : index(0);
+    loop(nValue, [&](Value r) {
+      nd2nz(src, add(from, mul(r, srcDValue)), dst,
+            add(first, mul(r, nStride * c0)), num, 1, dValue, srcStride, 1,
+            c0Stride, dstStride, nStride);
+    });
+    return;
+  }
+  if (num > 1 && (srcStride > 65535 || dstStride > 16384)) {
+    Value first = to ? to : index(0);
+    loop(num, [&](Value i) {
+      nd2nz(src, add(from, mul(i, srcStride)), dst,
+            add(first, mul(i, dstStride)), 1, nValue, dValue, 0, srcDValue,
+            c0Stride, 0, nStride);
+    });
+    return;
+  }
+  if (nValue <= 1)
+    srcDValue = std::min<int64_t>(srcDValue, 65535);
+  DataCopyOp::create(b, loc, src, from, dst, to,
+                     CopyModeAttr::get(b.getContext(), CopyMode::nd2nz), {}, {},
+                     {}, {}, attr(num), attr(nValue), attr(dValue),
+                     attr(srcStride), attr(srcDValue), attr(c0Stride),
+                     attr(nStride), attr(dstStride));
 }
 
 void tiling::ProgramEmitter::copyZeros(Type elem, Value dst, Value to,
