@@ -178,3 +178,29 @@ func.func @nhwc_x90_hwcf_bias(%I: memref<1x4x5x16xf16>, %W: memref<3x3x16x8xf16>
   return
 }
 }
+
+// -----
+
+// @nhwc_9030_runs_by_traffic: a 1 x 56 x 56 x 64 f16 map, 3 x 3 x 64 x 64
+// HWCF weights -> 1 x 54 x 54 x 64 (M = 2916 pixels). The pass weighs
+// every form of the runs by the GM -> L1 bytes of its best tiling (real
+// taps: K = 576 elements a pixel):
+// - the longest runs, a kernel row's 3 taps x 64 channels (192 elements),
+//   take so much of L0A a pixel that only pieces of 32 pixels fit (54-pixel
+//   rows as 2 pieces: M = 54 x 64 = 3456), 32 channels a tile: X' 3456 x
+//   576 x 2 B x 2 N tiles + W 576 x 64 x 2 B x 108 M tiles = 7962624 +
+//   7962624 = 15925248 B;
+// - runs of one tap's 16 channels (K' = 3 kernel rows x 12 runs x 16 = 576,
+//   nothing padded) leave room for 9 whole output rows (486 pixels) x all
+//   64 channels: X' 2916 x 576 x 2 B x 1 N tile + W 576 x 64 x 2 B x 6 M
+//   tiles = 3359232 + 442368 = 3801600 B, the one taken.
+// REPORT: remark: ascube-tile-linalg: kirin_9030 f16 conv (NHWC, HWCF weights; im2col by ND2NZ, one row per output pixel) N x H x W x C = 1 x 56 x 56 x 64 -> OH x OW x F = 54 x 54 x 64, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: per image O = X' x W', M x N x K' = 2916 x 64 x 576 (per kernel row 12 runs of 1 tap x 16 channels (the last of a tap 16), each padded to 16 im2col columns): tile 9 output rows x 64 channels, 1 run per chunk (6 M x 1 N tiles, 36 chunks each); GM -> L1 3801600 B
+module attributes {ascube.target = #ascube.target<kirin_9030>} {
+func.func @nhwc_9030_runs_by_traffic(%I: memref<1x56x56x64xf16>, %W: memref<3x3x64x64xf16>, %O: memref<1x54x54x64xf16>) {
+  %z = arith.constant 0.0 : f16
+  linalg.fill ins(%z : f16) outs(%O : memref<1x54x54x64xf16>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x56x56x64xf16>, memref<3x3x64x64xf16>) outs(%O : memref<1x54x54x64xf16>)
+  return
+}
+}

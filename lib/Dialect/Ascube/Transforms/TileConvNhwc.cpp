@@ -291,27 +291,44 @@ LogicalResult tiling::planNhwcRows(Operation *op,
     if (failed(checkForcedFit(op, prod, g, cap, tile, *t)))
       return failure();
   } else {
-    // The longest runs that fit: all KW taps of a kernel row (dw = 1),
-    // else fewer (a divisor of KW), else one tap's channels in the fewest
-    // parts (whole C0 blocks each).
-    for (int64_t d = p.dw == 1 ? p.kw : 1; d >= 1 && !t; --d) {
-      if (p.kw % d)
-        continue;
-      g = gemmOf(d, 1, p.c);
-      t = chooseRowTiling(g, p, p.ow, 16, cap, cw, piece, /*alongM=*/true);
+    // Every form of the runs that fits — all KW taps of a kernel row (dw =
+    // 1), fewer (a divisor of KW), one tap's channels in parts (whole C0
+    // blocks each) — with its best tiling; the one that reads the least
+    // from GM (the real taps: the padding is ND2NZ's zero fill), the
+    // longest runs (fewest ND2NZ) among equals. Longer runs pad less but
+    // take more of L0A a pixel, which can leave room only for pieces of a
+    // row: B is then read once per piece.
+    int64_t bestBytes = 0;
+    auto consider = [&](int64_t d, int64_t n, int64_t size) {
+      model::MatmulProblem gc = gemmOf(d, n, size);
+      int64_t cwc = 0, piecec = 0;
+      std::optional<model::MatmulTiling> tc =
+          chooseRowTiling(gc, p, p.ow, 16, cap, cwc, piecec, /*alongM=*/true);
+      if (!tc)
+        return;
+      model::MatmulProblem real = gc;
+      real.k = kk;
+      int64_t bytes = tc->gmToL1Bytes(real);
+      if (t && bytes >= bestBytes)
+        return;
+      g = gc;
+      t = tc;
+      cw = cwc;
+      piece = piecec;
       taps = d;
-    }
-    int64_t blocksC = llvm::divideCeil(p.c, c0);
-    for (int64_t n = 2; n <= blocksC && !t; ++n) {
-      int64_t size = llvm::divideCeil(blocksC, n) * c0;
-      // (The same part size for fewer parts has been tried.)
-      if (int64_t(llvm::divideCeil(p.c, size)) != n)
-        continue;
-      g = gemmOf(1, n, size);
-      t = chooseRowTiling(g, p, p.ow, 16, cap, cw, piece, /*alongM=*/true);
-      taps = 1;
       parts = n;
       part = size;
+      bestBytes = bytes;
+    };
+    for (int64_t d = p.dw == 1 ? p.kw : 1; d >= 1; --d)
+      if (p.kw % d == 0)
+        consider(d, 1, p.c);
+    int64_t blocksC = llvm::divideCeil(p.c, c0);
+    for (int64_t n = 2; n <= blocksC; ++n) {
+      int64_t size = llvm::divideCeil(blocksC, n) * c0;
+      // (The same part size for fewer parts has been tried.)
+      if (int64_t(llvm::divideCeil(p.c, size)) == n)
+        consider(1, n, size);
     }
     if (!t)
       return op->emitOpError()
