@@ -105,30 +105,48 @@ func.func @kernel(%I: memref<1x1x256x16xf16>, %W: memref<1x256x16x16xf16>, %O: m
 // -----
 
 // tile_c9: Fixpipe NZ2DN writes to 32 B aligned GM addresses, but the
-// second image's NCHW output starts 20 x 3 x 3 = 180 i32 (720 B) in.
+// second image's NCHW output starts 20 x 3 x 3 = 180 i32 (720 B) in; the
+// ND2NZ form (O^T = W x X^T, written by NZ2ND to any byte), which 950 takes
+// then, seeds a bias by an Mmad of its type, and i32 x i32 -> i32 is none
+// (without the bias it maps: Integration/nchw-950-rows.test).
 module attributes {ascube.target = #ascube.target<ascend950pr>} {
-func.func @nchw_image_pitch(%I: memref<2x40x3x3xi8>, %W: memref<20x40x1x1xi8>, %O: memref<2x20x3x3xi32>) {
+func.func @nchw_image_pitch(%I: memref<2x40x3x3xi8>, %W: memref<20x40x1x1xi8>, %bias: memref<20xi32>, %O: memref<2x20x3x3xi32>) {
   %z = arith.constant 0 : i32
   linalg.fill ins(%z : i32) outs(%O : memref<2x20x3x3xi32>)
   // expected-error @+1 {{Fixpipe NZ2DN writes the NCHW output to 32 B aligned GM addresses (cube-reference §4), but its images are F x OH x OW = 20 x 3 x 3 elements apart, not a multiple of 8 elements of 4 B; hold the output as NHWC instead (ascube maps no linalg.transpose) [tile_c9]}}
   linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<2x40x3x3xi8>, memref<20x40x1x1xi8>) outs(%O : memref<2x20x3x3xi32>)
+  linalg.generic {indexing_maps = [affine_map<(n, f, h, w) -> (f)>, affine_map<(n, f, h, w) -> (n, f, h, w)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%bias : memref<20xi32>) outs(%O : memref<2x20x3x3xi32>) {
+  ^bb0(%b: i32, %o: i32):
+    %s = arith.addi %o, %b : i32
+    linalg.yield %s : i32
+  }
   return
 }
 }
 
 // -----
 
-// tile_c9: rows of OW = 1001 f32 (4004 B): only bands of 8 rows start
+// tile_c9: rows of OW = 1001 i32 (4004 B): only bands of 8 rows start
 // 32 B aligned, and 8 x 1001 pixels are beyond an Mmad's m; pieces of a
-// row would start rows 4004 B apart. No tile fits and is aligned.
+// row would start rows 4004 B apart. No tile fits and is aligned, and the
+// i32 bias keeps the ND2NZ form out (its seed: no i32 Mmad row).
 module attributes {ascube.target = #ascube.target<ascend950pr>} {
-func.func @nchw_no_aligned_tile(%I: memref<1x16x100x1001xf16>, %W: memref<16x16x1x1xf16>, %O: memref<1x16x100x1001xf32>) {
-  %z = arith.constant 0.0 : f32
-  linalg.fill ins(%z : f32) outs(%O : memref<1x16x100x1001xf32>)
+func.func @nchw_no_aligned_tile(%I: memref<1x32x100x1001xi8>, %W: memref<16x32x1x1xi8>, %bias: memref<16xi32>, %O: memref<1x16x100x1001xi32>) {
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%O : memref<1x16x100x1001xi32>)
   // expected-error @+1 {{no tile of ascend950pr both fits and starts each output tile of the NCHW output 32 B aligned (a multiple of 8 elements: Fixpipe NZ2DN, cube-reference §4) [tile_c9]}}
   linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-    ins(%I, %W : memref<1x16x100x1001xf16>, memref<16x16x1x1xf16>) outs(%O : memref<1x16x100x1001xf32>)
+    ins(%I, %W : memref<1x32x100x1001xi8>, memref<16x32x1x1xi8>) outs(%O : memref<1x16x100x1001xi32>)
+  linalg.generic {indexing_maps = [affine_map<(n, f, h, w) -> (f)>, affine_map<(n, f, h, w) -> (n, f, h, w)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%bias : memref<16xi32>) outs(%O : memref<1x16x100x1001xi32>) {
+  ^bb0(%b: i32, %o: i32):
+    %s = arith.addi %o, %b : i32
+    linalg.yield %s : i32
+  }
   return
 }
 }

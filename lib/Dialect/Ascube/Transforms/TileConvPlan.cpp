@@ -251,20 +251,48 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   // unless the output's DN view has one row or one column (one output
   // pixel, or one image of one channel): that view is ND, written by NZ2ND
   // to any byte.
+  // Where that alignment leaves no tiling (and no tile is forced), the
+  // NCHW convolution takes the form of the products without DN2NZ instead
+  // (TileConvNd.cpp): O^T = W x X^T, X^T built by ND2NZ, the output rows
+  // written by Fixpipe NZ2ND, which writes to any byte (a bias seeded by
+  // an Mmad of C's type, where there is one).
+  bool rowsInstead =
+      nchw && prod.HasND2NZ && tile.empty() &&
+      (!epilogue.bias || tiling::canSeedBias(prod, getCubeTypeName(ct)));
+  auto byNd2nzInstead = [&](const Twine &why) -> FailureOr<ConvPlan> {
+    if (report)
+      op->emitRemark() << "ascube-tile-linalg: " << prod.Name
+                       << ": Fixpipe NZ2DN writes an NCHW output 32 B aligned "
+                          "(cube-reference §4), but "
+                       << why
+                       << "; the convolution takes the ND2NZ form instead, "
+                          "whose Fixpipe NZ2ND writes to any byte (tile_c9)";
+    plan.p.biasBits = 0;
+    plan.p.outAlign = 1;
+    if (failed(planConvByNd2nz(opPtr, prod, report, tile, plan)))
+      return failure();
+    return plan;
+  };
   if (nchw && (images > 1 || p.f > 1) && (p.oh > 1 || p.ow > 1)) {
     // Elements per 32 B of O (when written) and of an int8 Q.
     int64_t oAlign = epilogue.writeC ? 32 / (p.cBits / 8) : 1;
     int64_t qAlign = epilogue.requantOut ? 32 : 1;
     p.outAlign = std::max(oAlign, qAlign); // (powers of two)
-    auto refuse = [&](const std::string &what, int64_t align) {
-      return op->emitOpError()
-             << "Fixpipe NZ2DN writes the NCHW output to 32 B aligned GM "
-                "addresses (cube-reference §4), but "
-             << what << ", not a multiple of " << align << " elements of "
-             << 32 / align
-             << " B; hold the output as NHWC instead (ascube maps no "
-                "linalg.transpose) "
-                "[tile_c9]";
+    auto refuse = [&](const std::string &what,
+                      int64_t align) -> FailureOr<ConvPlan> {
+      if (rowsInstead)
+        return byNd2nzInstead(what + ", not a multiple of " + Twine(align) +
+                              " elements");
+      LogicalResult refused =
+          op->emitOpError()
+          << "Fixpipe NZ2DN writes the NCHW output to 32 B aligned GM "
+             "addresses (cube-reference §4), but "
+          << what << ", not a multiple of " << align << " elements of "
+          << 32 / align
+          << " B; hold the output as NHWC instead (ascube maps no "
+             "linalg.transpose) "
+             "[tile_c9]";
+      return refused;
     };
     int64_t image = (p.f % p.outAlign) * (p.oh % p.outAlign) % p.outAlign *
                     (p.ow % p.outAlign) % p.outAlign;
@@ -291,6 +319,10 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   if (!t && p.outAlign > 1 && tile.empty()) {
     model::ConvProblem free = p;
     free.outAlign = 1;
+    if (rowsInstead)
+      return byNd2nzInstead(
+          "no tile both fits and starts each output tile a multiple of " +
+          Twine(p.outAlign) + " elements in");
     if (model::chooseConvTiling(free, cap))
       return op->emitOpError()
              << "no tile of " << prod.Name
