@@ -93,6 +93,23 @@ TEST(MatmulTiling, SmallerL0C) {
   EXPECT_GE(t->gmToL1Bytes(p), big->gmToL1Bytes(p));
 }
 
+// Equal traffic, fewer tails: 512^3 f16 on A2 is read 3 + 3 times (x 512 x
+// 512 x 2 B = 3,145,728 B) in 176 x 176 tiles (L0C 123,904 B; k 80) and 2 +
+// 4 times in 128 x 256 tiles (L0C 131,072 B, the whole of it; k 64): the
+// same bytes. 176 leaves tails in M, N and K (512 = 2 x 176 + 160 = 6 x 80
+// + 32), 128 x 256 x 64 none, so it is taken (before the larger k): one
+// shape of each instruction instead of 2 x 2 x 2.
+TEST(MatmulTiling, FewerTailsAmongEqualTraffic) {
+  MatmulProblem p = problem(512, 512, 512);
+  EXPECT_EQ((MatmulTiling{176, 176, 80}.gmToL1Bytes(p)), 3145728);
+  EXPECT_EQ((MatmulTiling{128, 256, 64}.gmToL1Bytes(p)), 3145728);
+  auto t = chooseMatmulTiling(p, kA2);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->m, 128);
+  EXPECT_EQ(t->n, 256);
+  EXPECT_EQ(t->k, 64);
+}
+
 // Tile counts with tails: 1000 = 3 x 256 + 232.
 TEST(MatmulTiling, TailCounts) {
   MatmulProblem p = problem(1000, 1000, 1000);

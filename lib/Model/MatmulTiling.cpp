@@ -102,7 +102,7 @@ ascube::model::chooseMatmulTiling(const MatmulProblem &p,
   maxN = std::min<int64_t>(maxN, 4095 / al.n * al.n);
   maxK = std::min<int64_t>(maxK, 4095 / al.k * al.k);
   std::optional<MatmulTiling> best;
-  std::tuple<int64_t, int64_t, int64_t, int64_t> bestKey;
+  std::tuple<int64_t, int64_t, int64_t, int64_t, int64_t> bestKey;
   for (int64_t m = al.m; m <= maxM; m += al.m) {
     // The buffers hold whole fractals of m and n (mb, nb; = m, n but for
     // an mUnit or nUnit).
@@ -131,8 +131,14 @@ ascube::model::chooseMatmulTiling(const MatmulProblem &p,
       if (k < al.k)
         continue;
       MatmulTiling t{m, n, k};
-      // Least traffic, then the largest k, the largest tile, n >= m.
-      auto key = std::make_tuple(-t.gmToL1Bytes(p), k, m * n, int64_t(n >= m));
+      // Least traffic, then the fewest tails (M, N or K not a whole number
+      // of tiles: each tail is another shape of every instruction of a
+      // tile, one more function for the CPU model to compile), the
+      // largest k, the largest tile, n >= m.
+      int64_t tails =
+          int64_t(p.m % m != 0) + int64_t(p.n % n != 0) + int64_t(p.k % k != 0);
+      auto key =
+          std::make_tuple(-t.gmToL1Bytes(p), -tails, k, m * n, int64_t(n >= m));
       if (!best || key > bestKey) {
         best = t;
         bestKey = key;

@@ -113,8 +113,10 @@ struct MatmulAlignment {
 /// of both, and with a bias its 16 x n staging plus 1 KiB of alignment,
 /// with MX the unit scales of one chunk plus 1 KiB; BT: n bias elements), tiles
 /// no larger than the problem rounded up to the alignment. Ties go to the
-/// larger k chunk (fewer instructions), then to the larger output tile, then to
-/// n >= m. std::nullopt when not even the smallest aligned tile fits.
+/// fewest tails (M, N, K not whole multiples of the tile: each tail is another
+/// shape of the tile's instructions), then to the larger k chunk (fewer
+/// instructions), then to the larger output tile, then to n >= m.
+/// std::nullopt when not even the smallest aligned tile fits.
 std::optional<MatmulTiling> chooseMatmulTiling(const MatmulProblem &p,
                                                const MatmulCapacities &cap);
 
