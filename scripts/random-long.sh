@@ -4,11 +4,13 @@
 # tile-conv.test with other seeds and many more cases — matmuls with M, N, K
 # up to MAX (default 2000, primes and 1 included), batches, GEMV, views,
 # epilogues and requantizations; convolutions with padding, strides,
-# dilations, wide and deep maps; and tile-conv-nd2nz.test's NCHW
-# convolutions on products without DN2NZ (im2col by ND2NZ) — each mapped
-# onto its product, run on the CPU and compared bit for bit with numpy.
-#   scripts/random-long.sh [MATMULS [CONVS [SEED [ND2NZ]]]]
-#                                      (defaults 2000, 1000, 1, 500)
+# dilations, wide and deep maps; tile-conv-nd2nz.test's NCHW
+# convolutions on products without DN2NZ (im2col by ND2NZ); and
+# tile-conv-nhwc-nd2nz.test's NHWC convolutions on Kirin 9030 (and Kirin
+# X90 with a bias: X' one row per output pixel) — each mapped onto its
+# product, run on the CPU and compared bit for bit with numpy.
+#   scripts/random-long.sh [MATMULS [CONVS [SEED [ND2NZ [ROWS]]]]]
+#                                      (defaults 2000, 1000, 1, 500, 300)
 # Needs a build (scripts/setup.sh). Cases go to $BUILD_DIR/random-long/,
 # where only failing ones stay (kernel, inputs, golden), listed as FAILED. Exit status 0 only when every program matches. About an hour and a half
 # for the defaults on two cores.
@@ -19,6 +21,7 @@ MATMULS="${1:-2000}"
 CONVS="${2:-1000}"
 SEED="${3:-1}"
 ND2NZ="${4:-500}"
+ROWS="${5:-300}"
 MAX="${MAX:-2000}"
 OUT="$BUILD_DIR/random-long"
 BIN="$BUILD_DIR/bin"
@@ -39,4 +42,8 @@ echo "== $ND2NZ random NCHW convolutions by ND2NZ, seed $SEED"
 /usr/bin/python3 "$INPUTS/tile_conv.py" --nd2nz --runner "$BIN/ascube-run" \
   --opt "$BIN/ascube-opt" --out "$OUT/conv-nd2nz" --count "$ND2NZ" --clean \
   --seed "$((20261203 + SEED))" | grep -E "FAILED|programs" || status=1
+echo "== $ROWS random NHWC convolutions by ND2NZ (Kirin 9030, X90), seed $SEED"
+/usr/bin/python3 "$INPUTS/tile_conv.py" --rows --runner "$BIN/ascube-run" \
+  --opt "$BIN/ascube-opt" --out "$OUT/conv-rows" --count "$ROWS" --clean \
+  --seed "$((20261204 + SEED))" | grep -E "FAILED|programs" || status=1
 exit "$status"
