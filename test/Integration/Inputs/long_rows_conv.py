@@ -58,6 +58,8 @@ CASES = [
     # Atlas 200I/500 A2 (plain 32 B copies): pixels C x 2 B = 65538 blocks
     # apart, a gap past srcStride's 65535 blocks.
     ("wide_channels", (1, 1, 2, 1048608), (1, 1, 1048608, 16), "nhwc_hwcf", (1, 1), (1, 1), np.float32, 1.0),
+    # ... and one pixel: a copy of a single block, whose gap is never taken.
+    ("one_pixel", (1, 1, 1, 1048608), (1, 1, 1048608, 16), "nhwc_hwcf", (1, 1), (1, 1), np.float32, 1.0),
 ]
 
 

@@ -542,7 +542,7 @@ private:
       loop(inner, [&](Value j) {
         Value f = add(add(from, mul(i, sOut)), mul(j, sIn));
         Value t = add(add(to, mul(i, dOut)), mul(j, dIn));
-        if (gap > 65535 && count > 1)
+        if (gap > 65535)
           return loop(count, [&](Value k) {
             plainCopy(src, add(f, mul(k, pitch)), dst, add(t, mul(k, c0)), 1, 1,
                       0);

@@ -319,11 +319,12 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   if (!t && p.outAlign > 1 && tile.empty()) {
     model::ConvProblem free = p;
     free.outAlign = 1;
-    if (rowsInstead)
+    bool fitsUnaligned = model::chooseConvTiling(free, cap).has_value();
+    if (rowsInstead && fitsUnaligned)
       return byNd2nzInstead(
           "no tile both fits and starts each output tile a multiple of " +
           Twine(p.outAlign) + " elements in");
-    if (model::chooseConvTiling(free, cap))
+    if (fitsUnaligned)
       return op->emitOpError()
              << "no tile of " << prod.Name
              << " both fits and starts each output tile of the NCHW output "
