@@ -15,6 +15,17 @@ func.func @unaligned_k(%A: memref<16x20xf16>, %B: memref<20x16xf16>, %C: memref<
 
 // -----
 
+// tile_c4: K = 1: A's rows are one f16, 2 B.
+func.func @k_one(%A: memref<16x1xf16>, %B: memref<1x16xf16>, %C: memref<16x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
+  // expected-error @+1 {{atlas_200i_500_a2 has no DataCopy ND2NZ: ascube-tile-linalg builds the Nz tiles of plain DataCopy blocks of 32 B, so each row of A (1 element of 2 B, rows 1 apart) must be whole 32 B blocks [tile_c4]}}
+  linalg.matmul ins(%A, %B : memref<16x1xf16>, memref<1x16xf16>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
 // tile_c4: B's rows of N = 24 f16 (48 B) are not whole blocks.
 func.func @unaligned_n(%A: memref<16x32xf16>, %B: memref<32x24xf16>, %C: memref<16x24xf32>) {
   %z = arith.constant 0.0 : f32

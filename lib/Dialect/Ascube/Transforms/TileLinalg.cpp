@@ -367,8 +367,8 @@ struct AscubeTileLinalgPass
                << prod.Name
                << " has no DataCopy ND2NZ: ascube-tile-linalg builds the Nz "
                   "tiles of plain DataCopy blocks of 32 B, so each row of "
-               << name << " (" << cols << " elements of " << bytes
-               << " B, rows " << pitch
+               << name << " (" << tiling::count(cols, "element", "elements")
+               << " of " << bytes << " B, rows " << pitch
                << " apart) must be whole 32 B blocks [tile_c4]";
       };
       auto shape = [](Value v) {
