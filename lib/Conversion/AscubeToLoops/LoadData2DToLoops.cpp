@@ -171,10 +171,7 @@ void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
     Type de = cast<MemRefType>(dst.getType()).getElementType();
     int64_t run = c0 / st.per; // storage elements per row
     auto splat = [&](Value like, int64_t v) {
-      auto t = cast<VectorType>(like.getType());
-      return arith::ConstantOp::create(
-          b, DenseElementsAttr::get(
-                 t, b.getIntegerAttr(t.getElementType(), v).getValue()));
+      return splatInt(b, cast<VectorType>(like.getType()), v);
     };
     // Bytes of two nibbles -> one byte per nibble, element 2i (the low
     // nibble) first; and back.

@@ -435,6 +435,13 @@ bool ascube::lowering::copyNeedsLoops(memref::CopyOp copy) {
   return strided(s) && strided(d) && !(contiguous(s) && contiguous(d));
 }
 
+Value ascube::lowering::splatInt(ImplicitLocOpBuilder &b, VectorType t,
+                                 int64_t v) {
+  return arith::ConstantOp::create(
+      b, DenseElementsAttr::get(
+             t, b.getIntegerAttr(t.getElementType(), v).getValue()));
+}
+
 void ascube::lowering::transposeSquare(ImplicitLocOpBuilder &b,
                                        MutableArrayRef<Value> rows) {
   auto n = static_cast<int64_t>(rows.size());

@@ -217,6 +217,9 @@ void transposeSquare(ImplicitLocOpBuilder &b, MutableArrayRef<Value> rows);
 void transposeRuns(ImplicitLocOpBuilder &b, ArrayRef<Value> runs,
                    llvm::function_ref<void(int64_t e, Value v)> store);
 
+/// A constant vector of type `t` (integer elements) with every element `v`.
+Value splatInt(ImplicitLocOpBuilder &b, VectorType t, int64_t v);
+
 /// Storage-element offset of a logical element offset.
 Value storageIndex(IndexMath &im, Value logical, int64_t per);
 

@@ -277,10 +277,7 @@ std::pair<Value, Value> exponentRange(ImplicitLocOpBuilder &b, Value buf,
   IndexMath im{b};
   auto vf = VectorType::get({16}, b.getF32Type());
   auto vi = VectorType::get({16}, b.getI32Type());
-  auto splat = [&](int64_t v) {
-    return arith::ConstantOp::create(
-        b, DenseElementsAttr::get(vi, b.getI32IntegerAttr(v).getValue()));
-  };
+  auto splat = [&](int64_t v) { return splatInt(b, vi, v); };
   Value all = splat(255);
   auto loop = scf::ForOp::create(b, im.c(0), im.c(count), im.c(16),
                                  ValueRange{all, splat(0)});

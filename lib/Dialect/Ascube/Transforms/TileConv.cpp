@@ -378,20 +378,9 @@ private:
                   nt / c0, c0, c0Stride * c0, n, p.f);
         return;
       }
-      if (p.c * p.f <= 65535) {
-        nd2nz(wt, base, dst, index(dstElem), kk, n, nt, p.c * p.f, p.f,
-              c0Stride, pointRows * c0);
-        return;
-      }
-      // srcNdMatrixStride cannot reach the next kernel point: one copy
-      // each.
-      auto loop = scf::ForOp::create(b, loc, index(0), index(kk), index(1));
-      OpBuilder::InsertionGuard gd(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value i = loop.getInductionVar();
-      nd2nz(wt, add(base, mul(i, p.c * p.f)), dst,
-            add(index(dstElem), mul(i, pointRows * c0)), 1, n, nt, 0, p.f,
-            c0Stride, 0);
+      // (Kernel points past srcNdMatrixStride: one copy each, nd2nz.)
+      nd2nz(wt, base, dst, index(dstElem), kk, n, nt, p.c * p.f, p.f, c0Stride,
+            pointRows * c0);
     };
     if (form != ConvForm::NhwcHwcf) {
       // Weights held F-major: B^T, an N x K Nz, moved into L0B's Zn
@@ -513,16 +502,7 @@ private:
                   groups, c0, kk * ntp * c0, kk, p.c, ntp * c0, nt, kk * p.c);
         return;
       }
-      if (ntp * c0 <= 16384 && p.c <= 65535) {
-        nd2nz(wt, from, dst, to, kk, nt, n, p.c, kk * p.c, c0Stride, ntp * c0);
-        continue;
-      }
-      auto loop = scf::ForOp::create(b, loc, index(0), index(kk), index(1));
-      OpBuilder::InsertionGuard gd(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value i = loop.getInductionVar();
-      nd2nz(wt, add(from, mul(i, p.c)), dst, add(to, mul(i, ntp * c0)), 1, nt,
-            n, 0, kk * p.c, c0Stride, 0);
+      nd2nz(wt, from, dst, to, kk, nt, n, p.c, kk * p.c, c0Stride, ntp * c0);
     }
   }
 
@@ -581,18 +561,8 @@ private:
             stride, oneRow ? cols : 1, c0Stride, num > 1 ? dstMatrixStride : 0,
             nStride);
     };
-    if (dnNum <= 1 || srcMatrixStride <= 65535) {
-      nd(srcOff, dstOff, dnNum, dnNum > 1 ? srcMatrixStride : 0);
-      return;
-    }
-    // srcNdMatrixStride [0, 65535]: one copy per matrix.
-    Value to = dstOff ? dstOff : index(0);
-    auto loop = scf::ForOp::create(b, loc, index(0), index(dnNum), index(1));
-    OpBuilder::InsertionGuard gd(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value i = loop.getInductionVar();
-    nd(add(srcOff, mul(i, srcMatrixStride)), add(to, mul(i, dstMatrixStride)),
-       1, 0);
+    // (Matrices past srcNdMatrixStride: one copy each, nd2nz.)
+    nd(srcOff, dstOff, dnNum, dnNum > 1 ? srcMatrixStride : 0);
   }
 
   /// LoadData 3D of the whole im2col window (mExtension x kExtension from

@@ -155,8 +155,8 @@ private:
   /// of taps — W[f, c, kh, run * taps ...] for the chunk's kernel rows (c,
   /// kh) and runs, taps apart in W's rows (pitch C*KH*KW) — each into its
   /// own C0 blocks (its tail zero-filled); a GEMV's row with its blocks
-  /// one after another. Rows further apart than srcDValue (65535) reaches:
-  /// one ND2NZ per row.
+  /// one after another. (Rows further apart than srcDValue (65535)
+  /// reaches: one ND2NZ per row, ProgramEmitter::nd2nz.)
   void copyWeights(Value a1, Value m0, int64_t mt, Value k0, int64_t kt,
                    bool gemvRow) {
     int64_t kk = p.kh * p.kw, pitch = p.c * kk;
@@ -170,14 +170,8 @@ private:
     Value from = add(mul(m0, pitch), chunkTap);
     int64_t num = kt / rowUnit * runs;
     int64_t dstStride = blocks * blockRows * c0;
-    if (pitch <= 65535 || rows == 1)
-      return nd2nz(A, from, a1, index(0), num, rows, taps,
-                   std::min<int64_t>(pitch, 65535), blockRows, taps, dstStride);
-    loop(rows, [&](Value r) {
-      Value rowFrom = add(from, mul(r, pitch));
-      Value rowTo = mul(r, c0);
-      nd2nz(A, rowFrom, a1, rowTo, num, 1, taps, 1, blockRows, taps, dstStride);
-    });
+    nd2nz(A, from, a1, index(0), num, rows, taps, pitch, blockRows, taps,
+          dstStride);
   }
 
   /// X'^T rows [n0, n0 + nt) (one per output pixel: whole output rows, or
@@ -359,6 +353,14 @@ std::string tiling::epilogueNote(const tiling::ConvPlan &plan) {
 }
 
 /// The report's note on a zero-padded map: made in GM first.
+std::string tiling::tilePixelsNote(int64_t pixels, int64_t cw, int64_t piece,
+                                   int64_t ow) {
+  if (piece == cw)
+    return tiling::count(pixels / cw, "output row", "output rows");
+  return tiling::count(std::min(piece, ow), "output pixel", "output pixels") +
+         " (a piece of a row)";
+}
+
 std::string tiling::padNote(const tiling::ConvPlan &plan) {
   return plan.padded ? "; the map zero-padded in GM first by the kernel's "
                        "own copies (ND2NZ cannot pad)"
@@ -453,10 +455,7 @@ LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
         tiling::describeConvGeometry(p, plan.images, /*nchw=*/true), p.f, g.n,
         g.k, p.kh, tiling::count(runs, "run", "runs"),
         tiling::count(taps, "tap", "taps"), slots,
-        piece == cw ? tiling::count(t->n / cw, "output row", "output rows")
-                    : tiling::count(std::min(piece, p.ow), "output pixel",
-                                    "output pixels") +
-                          " (a piece of a row)",
+        tiling::tilePixelsNote(t->n, cw, piece, p.ow),
         tiling::count(t->m, "channel", "channels"),
         byRows ? tiling::count(units, "kernel row", "kernel rows")
                : tiling::count(units, "channel", "channels"),
@@ -588,11 +587,7 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
         "({11} M x {12} N tiles, {13} each){14}; GM -> L1 {15} B{16}",
         prod.Name, getCubeTypeName(plan.elem),
         tiling::describeConvGeometry(p, plan.images, /*nchw=*/true), p.f, g.n,
-        g.k, cw,
-        piece == cw ? tiling::count(t->n / cw, "output row", "output rows")
-                    : tiling::count(std::min(piece, p.ow), "output pixel",
-                                    "output pixels") +
-                          " (a piece of a row)",
+        g.k, cw, tiling::tilePixelsNote(t->n, cw, piece, p.ow),
         tiling::count(t->m, "channel", "channels"),
         tiling::count(std::min(t->k, g.k) / (p.kh * p.kw), "channel",
                       "channels"),

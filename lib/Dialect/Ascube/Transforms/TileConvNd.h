@@ -162,6 +162,11 @@ mlir::LogicalResult setGemm(ConvPlan &plan, int64_t taps, int64_t slots,
 /// requantization) and on a zero-padded map (made in GM first).
 std::string epilogueNote(const ConvPlan &plan);
 std::string padNote(const ConvPlan &plan);
+/// The report's words for a tile's output pixels: `pixels` / cw whole
+/// output rows where a row is one piece (piece == cw), else one piece of
+/// min(piece, OW) pixels of a row.
+std::string tilePixelsNote(int64_t pixels, int64_t cw, int64_t piece,
+                           int64_t ow);
 
 /// planConvByNd2nz for an NHWC convolution (TileConvNhwc.cpp): its runs,
 /// ND2NZ's field ranges (tile_c5), the tiling (or the forced `tile`:

@@ -159,7 +159,7 @@ private:
   /// (ND2NZ fills columns, not rows). With runs of whole taps (one part a
   /// tap) the chunk's runs are one ND2NZ (matrices taps x C apart in the
   /// (kh, kw, c) order); FHWC rows further apart than srcDValue (65535)
-  /// reaches: one ND2NZ per row.
+  /// reaches: one ND2NZ per row (ProgramEmitter::nd2nz).
   void copyWeights(Value b1, Value k0, int64_t kt, Value n0, int64_t nt) {
     int64_t inChunk = kt / slots, blocks = slots / c0;
     int64_t kk = p.kh * p.kw * p.c;
@@ -173,17 +173,8 @@ private:
                       int64_t stride) {
       if (fhwc) {
         Value from = add(mul(n0, kk), tapOff);
-        int64_t dstStride = blocks * padRows * c0;
-        if (kk <= 65535 || nt == 1)
-          return nd2nz(B, from, b1, to, num, nt, len,
-                       std::min<int64_t>(kk, 65535), padRows, stride,
-                       dstStride);
-        return loop(nt, [&](Value r) {
-          Value rowFrom = add(from, mul(r, kk));
-          Value rowTo = add(to, mul(r, c0));
-          nd2nz(B, rowFrom, b1, rowTo, num, 1, len, 1, padRows, stride,
-                dstStride);
-        });
+        return nd2nz(B, from, b1, to, num, nt, len, kk, padRows, stride,
+                     blocks * padRows * c0);
       }
       Value from = add(mul(tapOff, p.f), n0);
       nd2nz(B, from, b1, to, num, len, nt, p.f, padRows, stride * p.f,
@@ -356,10 +347,7 @@ LogicalResult tiling::planNhwcRows(Operation *op,
         tiling::describeConvGeometry(p, plan.images, /*nchw=*/false), p.f, g.m,
         g.k, tiling::count(runs, "run", "runs"),
         tiling::count(taps, "tap", "taps"), slots,
-        piece == cw ? tiling::count(t->m / cw, "output row", "output rows")
-                    : tiling::count(std::min(piece, p.ow), "output pixel",
-                                    "output pixels") +
-                          " (a piece of a row)",
+        tiling::tilePixelsNote(t->m, cw, piece, p.ow),
         tiling::count(t->n, "channel", "channels"),
         tiling::count(runsPer, "run", "runs") + " per chunk", t->tilesM(g),
         t->tilesN(g), tiling::count(t->chunksK(g), "chunk", "chunks"),

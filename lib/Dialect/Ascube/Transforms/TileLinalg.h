@@ -384,8 +384,8 @@ protected:
   /// apart than srcDValue's [1, 65535] reaches become one ND2NZ per row
   /// (row r nStride x r 32 B rows into the Nz), matrices further apart
   /// than srcNdMatrixStride's [0, 65535] or dstNzMatrixStride's [0, 16384]
-  /// one per matrix (in scf.for loops). A single row's srcDValue is never
-  /// stepped: it is emitted within its range.
+  /// one per matrix (in scf.for loops). A field that is never stepped (one
+  /// row's srcDValue, one matrix's strides) is emitted within its range.
   void nd2nz(mlir::Value src, mlir::Value from, mlir::Value dst, mlir::Value to,
              int64_t num, int64_t nValue, int64_t dValue, int64_t srcStride,
              int64_t srcDValue, int64_t c0Stride, int64_t dstStride,

@@ -166,8 +166,14 @@ void tiling::ProgramEmitter::nd2nz(Value src, Value from, Value dst, Value to,
     });
     return;
   }
+  // (A field that is never stepped — one row, one matrix — is emitted
+  // within its range.)
   if (nValue <= 1)
     srcDValue = std::min<int64_t>(srcDValue, 65535);
+  if (num <= 1 && srcStride > 65535)
+    srcStride = 0;
+  if (num <= 1 && dstStride > 16384)
+    dstStride = 0;
   DataCopyOp::create(b, loc, src, from, dst, to,
                      CopyModeAttr::get(b.getContext(), CopyMode::nd2nz), {}, {},
                      {}, {}, attr(num), attr(nValue), attr(dValue),
