@@ -14,10 +14,12 @@
 // other functions are dropped first). A kernel with linalg ops
 // (linalg.matmul on GM memrefs) is first mapped
 // onto the product (--product, or the module's ascube.target) by
-// ascube-tile-linalg. --blocks N runs N blocks (AI cores; ascube.block_idx /
+// ascube-tile-linalg; --product also names the product the kernel is
+// verified against (a module naming another is refused, target_c2).
+// --blocks N runs N blocks (AI cores; ascube.block_idx /
 // block_num; fresh on-core memories each, GM shared), one after another or,
-// with --threads T, on T host threads (each thread its own JIT-compiled copy
-// of the kernel and so its own on-core memories; block i on thread i % T;
+// with --threads T, on T host threads (the kernel compiled once, each thread
+// with its own on-core memories: CoreState.h; block i on thread i % T;
 // a kernel with ascube.sync_all runs every block on a thread of its own);
 // --check-races reports two blocks touching the same GM bytes, one
 // writing, with no SyncAll between them (race_c1, race_c2; Blocks.cpp);
@@ -51,12 +53,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "Blocks.h"
+#include "CoreState.h"
 #include "Data.h"
 #include "Leftovers.h"
 #include "SyncCheck.h"
 #include "ascube/Conversion/AscubeToLoops.h"
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
 #include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
+#include "ascube/Dialect/Ascube/Transforms/Passes.h"
 #include "ascube/InitAscube.h"
 #include "ascube/Pipelines/Pipelines.h"
 
@@ -196,8 +200,8 @@ static llvm::cl::opt<int> &threadsOption() {
   static llvm::cl::opt<int> *opt = [] {
     constexpr const char *desc =
         "Run the blocks on this many host threads in parallel (block i on "
-        "thread i % T), each thread with its own compiled copy of the "
-        "kernel and so its own on-core memories; GM is shared. Results "
+        "thread i % T), the kernel compiled once, each thread with its own "
+        "on-core memories; GM is shared. Results "
         "equal --threads 1 bit for bit when the blocks write disjoint GM "
         "(default 1). A kernel with ascube.sync_all runs every block on a "
         "thread of its own";
@@ -240,7 +244,7 @@ static llvm::cl::opt<unsigned> repeatOpt(
 static llvm::cl::opt<bool> timeOpt(
     "time",
     llvm::cl::desc("Print the compile time (the linalg mapping, the lowering "
-                   "and the JIT's code generation, once per thread's copy) "
+                   "and the JIT's code generation, once) "
                    "and the time of one run of all blocks, min and median "
                    "(the upper one of an even count) over --repeat"),
     llvm::cl::cat(runCategory));
@@ -572,8 +576,6 @@ int main(int argc, char **argv) {
       syncSites.push_back(cast<StringAttr>(t).str());
     (*module)->removeAttr(ascube::AscubeDialect::kSyncSitesAttrName);
   }
-  if (dumpLLVM)
-    module->print(llvm::outs());
   if (blocksOpt < 1)
     fail("--blocks must be at least 1");
   if (threadsOpt < 1)
@@ -605,9 +607,18 @@ int main(int argc, char **argv) {
   }
   if (checkRaces && blocksOpt > 32767)
     fail("--check-races takes at most 32767 blocks");
-  // One JIT-compiled copy of the kernel per thread: its level memories and
-  // block globals are the copy's own, so blocks on different threads never
-  // share on-core memories.
+  // The kernel is compiled once; run by several threads, each gets its own
+  // level memories and block globals through the runner (CoreState.h), so
+  // blocks on different threads never share on-core memories.
+  if (threads > 1) {
+    FailureOr<std::vector<ascube::CoreStateSlot>> slots =
+        ascube::routeCoreStateThroughRunner(*module);
+    if (failed(slots))
+      fail("lowering the kernel failed (see the diagnostics above)");
+    ascube::run::cores::configure(std::move(*slots));
+  }
+  if (dumpLLVM)
+    module->print(llvm::outs());
   // The host's target machine (its CPU and features), so that LLVM's
   // optimizer knows the vector units; it never reassociates or contracts
   // floating-point operations the IR does not allow, so the bits are the
@@ -623,22 +634,24 @@ int main(int argc, char **argv) {
          llvm::toString(host.takeError()));
   std::function<llvm::Error(llvm::Module *)> opt =
       makeOptimizingTransformer(3, 0, host->get());
-  std::vector<std::unique_ptr<ExecutionEngine>> engines;
-  for (unsigned t = 0; t < threads; ++t) {
+  std::unique_ptr<ExecutionEngine> engine;
+  {
     ExecutionEngineOptions eo;
     eo.transformer = opt;
     eo.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-    auto engine = ExecutionEngine::create(*module, eo);
-    if (!engine)
-      fail("JIT compilation failed: " + llvm::toString(engine.takeError()));
+    auto created = ExecutionEngine::create(*module, eo);
+    if (!created)
+      fail("JIT compilation failed: " + llvm::toString(created.takeError()));
+    engine = std::move(*created);
     // A failed run-time check (cf.assert) prints its message and calls
     // abort: the kernel's abort is ascube-run's, which says so (and in
     // which block, when there are several) and exits 3. Any other abort
     // stays a crash.
-    (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
       llvm::orc::SymbolMap map;
       ascube::run::blocks::addSymbols(map, interner);
       ascube::run::sync::addSymbols(map, interner);
+      ascube::run::cores::addSymbols(map, interner);
       map[interner("abort")] = {
           llvm::orc::ExecutorAddr::fromPtr(+[] {
             char msg[96];
@@ -655,7 +668,6 @@ int main(int argc, char **argv) {
           llvm::JITSymbolFlags::Exported};
       return map;
     });
-    engines.push_back(std::move(*engine));
   }
 
   // Call through the C interface: one pointer to a memref descriptor
@@ -683,25 +695,19 @@ int main(int argc, char **argv) {
   }
   // Compile (materialize) the kernel first, then run it; messages of
   // failed checks go to stdout, unbuffered here so they come first.
-  // Per thread: the kernel's packed entry and __ascube_start_block (in every
-  // lowered module), which sets the block and refills the on-core memories.
-  using KernelFn = std::function<void(void **)>;
+  // The kernel's packed entry and __ascube_start_block (in every lowered
+  // module), which sets the calling thread's block and refills its on-core
+  // memories.
   using StartBlockFn = void (*)(int64_t, int64_t);
-  std::vector<KernelFn> kernelFns;
-  std::vector<StartBlockFn> startBlocks;
-  for (auto &engine : engines) {
-    auto kernelFn = engine->lookupPacked("_mlir_ciface_" + entry.getValue());
-    if (!kernelFn)
-      fail("running @" + entry +
-           " failed: " + llvm::toString(kernelFn.takeError()));
-    kernelFns.push_back(*kernelFn);
-    StartBlockFn startBlock = nullptr;
-    if (auto sym = engine->lookup("__ascube_start_block"))
-      startBlock = reinterpret_cast<StartBlockFn>(*sym);
-    else
-      llvm::consumeError(sym.takeError());
-    startBlocks.push_back(startBlock);
-  }
+  auto kernelFn = engine->lookupPacked("_mlir_ciface_" + entry.getValue());
+  if (!kernelFn)
+    fail("running @" + entry +
+         " failed: " + llvm::toString(kernelFn.takeError()));
+  StartBlockFn startBlock = nullptr;
+  if (auto sym = engine->lookup("__ascube_start_block"))
+    startBlock = reinterpret_cast<StartBlockFn>(*sym);
+  else
+    llvm::consumeError(sym.takeError());
   double compileMs = std::chrono::duration<double, std::milli>(
                          std::chrono::steady_clock::now() - compileStart)
                          .count();
@@ -734,16 +740,16 @@ int main(int argc, char **argv) {
     ascube::run::sync::configure(product ? product->EventIds : 8,
                                  std::move(syncSites), std::move(gm));
   // Thread t runs blocks t, t + T, ...; each block starts from refilled
-  // on-core memories of its thread's copy (with SyncAll: T = N, one block
-  // per thread).
+  // on-core memories of its thread (with SyncAll: T = N, one block per
+  // thread).
   auto runBlocks = [&](unsigned t) {
     for (unsigned blk = t; blk < blocksOpt; blk += threads) {
       ascube::run::blocks::startBlock(blk);
-      if (startBlocks[t])
-        startBlocks[t](blk, blocksOpt);
+      if (startBlock)
+        startBlock(blk, blocksOpt);
       if (checkSync)
         ascube::run::sync::startBlock(blk);
-      kernelFns[t](callArgs.data());
+      (*kernelFn)(callArgs.data());
       ascube::run::blocks::endBlock();
       if (checkSync)
         ascube::run::sync::endBlock();

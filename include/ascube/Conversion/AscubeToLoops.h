@@ -52,6 +52,13 @@ mlir::LogicalResult prepareAscubeToLoops(mlir::ModuleOp module,
                                          bool raceChecks = false,
                                          bool syncChecks = false);
 
+/// Whether `symbol` names a global of a lowered module that holds one AI
+/// core's own state: a level memory (`__ascube_level_<L>`), the hidden 4:2
+/// index buffer, or the block index and count that ascube.block_idx and
+/// block_num read. A runner that runs several cores at once in one process
+/// gives each its own copies (routeCoreStateThroughRunner, Pipelines.h).
+bool isCoreStateGlobal(llvm::StringRef symbol);
+
 /// Ascube buffers (a layout, a memory level or a Cube element type) become
 /// their flat storage memrefs; unrealized casts bridge the rest.
 void populateAscubeToLoopsTypeConversion(mlir::TypeConverter &types);

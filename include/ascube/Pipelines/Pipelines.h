@@ -9,10 +9,17 @@
 #ifndef ASCUBE_PIPELINES_PIPELINES_H
 #define ASCUBE_PIPELINES_PIPELINES_H
 
+#include "mlir/Support/LLVM.h"
+
 #include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
 
 namespace mlir {
 class DialectRegistry;
+class ModuleOp;
 class OpPassManager;
 } // namespace mlir
 
@@ -45,6 +52,32 @@ void buildAscubeToLLVMPipeline(mlir::OpPassManager &pm,
 /// Cube program that buildAscubeToLLVMPipeline then lowers (docs/Tiling.md).
 void buildAscubeFromLinalgPipeline(mlir::OpPassManager &pm,
                                    llvm::StringRef product);
+
+/// One piece of an AI core's own state in a module lowered to the LLVM
+/// dialect (isCoreStateGlobal): its symbol and the bytes it starts with.
+struct CoreStateSlot {
+  std::string name;
+  std::vector<uint8_t> init;
+};
+
+/// The name of the function through which a module rewritten by
+/// routeCoreStateThroughRunner reaches its per-core state:
+/// `ptr __ascube_core_state(i64 slot)`, the address of the calling
+/// thread's copy of slot `slot` (the same address on every call from one
+/// thread). The runner implements it.
+constexpr llvm::StringLiteral kCoreStateFunc = "__ascube_core_state";
+
+/// For a runner that runs several AI cores at once in one process from one
+/// compiled module (ascube-run --threads, and every block of a kernel with
+/// ascube.sync_all): in `module`, lowered to the LLVM dialect by
+/// buildAscubeToLLVMPipeline, every address of a per-core global (a level
+/// memory, the 4:2 index buffer, the block index and count) becomes a call
+/// of kCoreStateFunc with the global's slot, and the globals go. Returns the
+/// slots in order, each with its initial bytes, for the runner to give
+/// every thread its own copies of; failure (with a diagnostic) for a global
+/// whose initial value is not a dense array of integers.
+mlir::FailureOr<std::vector<CoreStateSlot>>
+routeCoreStateThroughRunner(mlir::ModuleOp module);
 
 /// Adds the dialects a compiler's input to ascube may use (linalg; its ops'
 /// regions hold arith, which ascube already registers) to `registry`.

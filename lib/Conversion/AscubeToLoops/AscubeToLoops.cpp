@@ -54,6 +54,15 @@ namespace {
 /// address (`__ascube_level_<L>`), and the hidden 4:2 index buffer.
 constexpr llvm::StringLiteral kLevelGlobalPrefix = "__ascube_level_";
 
+} // namespace
+
+bool ascube::isCoreStateGlobal(StringRef symbol) {
+  return symbol.starts_with(kLevelGlobalPrefix) || symbol == kIndexGlobal ||
+         symbol == kBlockIdxGlobal || symbol == kBlockNumGlobal;
+}
+
+namespace {
+
 /// The bytes each level memory of the module holds: the largest capacity
 /// of the products its functions name, or what its placed buffers reach
 /// without one; and whether the hidden index buffer is used.
