@@ -192,6 +192,35 @@ std::string ascube::target::knownProductKeys() {
   return s;
 }
 
+const ProductInfo *ascube::target::nearestProduct(StringRef key) {
+  auto normalize = [](StringRef s) {
+    std::string n = s.trim().lower();
+    for (char &c : n)
+      if (c == '-' || c == ' ')
+        c = '_';
+    return n;
+  };
+  std::string want = normalize(key);
+  const ProductInfo *best = nullptr;
+  unsigned bestEdits = 0;
+  for (const ProductInfo &p : ProductTable) {
+    unsigned edits = StringRef(want).edit_distance(p.Name);
+    if (!best || edits < bestEdits) {
+      best = &p;
+      bestEdits = edits;
+    }
+  }
+  return best && bestEdits * 3 <= std::max<size_t>(want.size(), 3) ? best
+                                                                   : nullptr;
+}
+
+std::string ascube::target::describeUnknownProduct(StringRef key) {
+  std::string s = "unknown product '" + key.str() + "'";
+  if (const ProductInfo *near = nearestProduct(key))
+    s += "; did you mean '" + std::string(near->Name) + "'?";
+  return s + " known: " + knownProductKeys();
+}
+
 static std::string formatBytes(uint64_t b) {
   if (b == 0)
     return "—";

@@ -22,8 +22,8 @@
 // MERGED: remark: ascube-select-movers report for @matmul: 2 loads; selected 2 MTE1 instructions, 112 cycles; LoadData 2D-family route 5 instructions, 200 cycles; lower bound 80 cycles (bytes / bandwidth)
 // CHECK: llvm.func @matmul
 // CHECK-NOT: ascube.
-// MISMATCH: the module targets atlas_a2, not ascend950pr [target_c2]
-// UNKNOWN: unknown product 'atlas_a9'; known: atlas_a2, {{.*}} [target_c1]
+// MISMATCH: the module targets atlas_a2, not ascend950pr: its program was made or checked for atlas_a2; map its linalg source again for ascend950pr, or name atlas_a2 [target_c2]
+// UNKNOWN: product=atlas_a9: unknown product 'atlas_a9'; did you mean 'atlas_a2'? known: atlas_a2, {{.*}} [target_c1]
 // SET: remark: ascube-select-movers: load_2d_v2
 // SET: module attributes {ascube.target = #ascube.target<ascend950pr>}
 func.func @k(%a1: memref<30x40xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %a0: memref<30x40xf16, #ascube.layout<Nz>, #ascube.mem<L0A>>) {

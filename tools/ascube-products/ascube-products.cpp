@@ -38,8 +38,7 @@ int main(int argc, char **argv) {
   }
   const ProductInfo *p = lookupProduct(product);
   if (!p) {
-    errs() << "ascube-products: unknown product '" << product
-           << "'; known products: " << knownProductKeys() << "\n";
+    errs() << "ascube-products: " << describeUnknownProduct(product) << "\n";
     return 1;
   }
   outs() << "product " << p->Name << " (" << p->DocName << "), arch " << p->Arch

@@ -306,6 +306,9 @@ int main(int argc, char **argv) {
   if (!(atolOpt >= 0) || !(rtolOpt >= 0) || std::isinf(atolOpt) ||
       std::isinf(rtolOpt))
     fail("--atol and --rtol must be finite and non-negative");
+  if (!productOpt.empty() && !ascube::target::lookupProduct(productOpt))
+    fail("--product: " + ascube::target::describeUnknownProduct(productOpt) +
+         " [target_c1]");
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
 
@@ -340,7 +343,10 @@ int main(int argc, char **argv) {
     module = cast<ModuleOp>(block.front());
     module->getOperation()->remove();
   } else {
-    module = ModuleOp::create(UnknownLoc::get(&ctx));
+    // (At the file's start, as ascube-opt places an implicit module.)
+    module = ModuleOp::create(FileLineColLoc::get(
+        &ctx, sm.getMemoryBuffer(sm.getMainFileID())->getBufferIdentifier(), 0,
+        0));
     module->getBody()->getOperations().splice(module->getBody()->begin(),
                                               block.getOperations());
   }
@@ -522,14 +528,27 @@ int main(int argc, char **argv) {
   auto compileStart = std::chrono::steady_clock::now();
   func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                 UnitAttr::get(&ctx));
-  // A linalg kernel (or --product) is mapped onto the product first; an
-  // op the mapping leaves (not one it maps) is not a Cube program.
+  // --product names the product the kernel is verified against, whatever
+  // it holds: a module (or a function in it) naming another is refused
+  // (target_c2), one naming none is checked as that product's (its op
+  // verifiers now, the whole-function rules when it is lowered).
+  if (!productOpt.empty()) {
+    PassManager tpm(&ctx);
+    ascube::AscubeSetTargetOptions target;
+    target.product = productOpt;
+    tpm.addPass(ascube::createAscubeSetTarget(target));
+    if (failed(tpm.run(*module)))
+      fail("the kernel is not a program for " + productOpt +
+           " (see the diagnostics above)");
+  }
+  // A linalg kernel is mapped onto the product first; an op the mapping
+  // leaves (not one it maps) is not a Cube program.
   bool hasLinalg = false;
   module->walk([&](Operation *op) {
     hasLinalg |=
         op->getDialect() && op->getDialect()->getNamespace() == "linalg";
   });
-  if (hasLinalg || !productOpt.empty()) {
+  if (hasLinalg) {
     PassManager lpm(&ctx);
     ascube::buildAscubeFromLinalgPipeline(lpm, productOpt);
     if (failed(lpm.run(*module)))

@@ -188,6 +188,14 @@ llvm::ArrayRef<ProductInfo> allProducts();
 const ProductInfo *lookupProduct(llvm::StringRef key);
 /// Comma-separated keys, for "unknown product" diagnostics.
 std::string knownProductKeys();
+/// The product whose key is nearest to `key` (case, '-' and ' ' for '_'
+/// ignored, then the fewest edits), for a "did you mean" in diagnostics;
+/// nullptr when none is within a third of the key's length.
+const ProductInfo *nearestProduct(llvm::StringRef key);
+/// "unknown product 'atlas-a2'; did you mean 'atlas_a2'? known: atlas_a2,
+/// ..." (without a suggestion when none is near): the text every tool and
+/// pass gives for an unknown key (target_c1).
+std::string describeUnknownProduct(llvm::StringRef key);
 
 /// Writes docs/Products.md: the whole capability table as Markdown.
 void printProductsMarkdown(llvm::raw_ostream &os);

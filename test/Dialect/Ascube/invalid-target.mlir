@@ -1,7 +1,7 @@
 // The target product: unknown names list the known ones.
 // RUN: ascube-opt %s -split-input-file -verify-diagnostics
 
-// expected-error @+1 {{unknown product 'atlas_a4'; known products: atlas_a2, atlas_a3, ascend950pr, ascend950dt, atlas_200i_500_a2, atlas_inference, atlas_training, kirin_x90, kirin_9030 [target_c1]}}
+// expected-error @+1 {{unknown product 'atlas_a4'; did you mean 'atlas_a2'? known: atlas_a2, atlas_a3, ascend950pr, ascend950dt, atlas_200i_500_a2, atlas_inference, atlas_training, kirin_x90, kirin_9030 [target_c1]}}
 module attributes {ascube.target = #ascube.target<atlas_a4>} {}
 
 // -----

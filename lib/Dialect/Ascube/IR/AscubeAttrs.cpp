@@ -298,8 +298,7 @@ void MemSpaceAttr::print(AsmPrinter &printer) const {
 LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  StringRef product) {
   if (!target::lookupProduct(product))
-    return emitError() << "unknown product '" << product
-                       << "'; known products: " << target::knownProductKeys()
+    return emitError() << target::describeUnknownProduct(product)
                        << " [target_c1]";
   return success();
 }

@@ -579,8 +579,8 @@ const target::ProductInfo *ascube::setModuleTarget(Operation *module,
   // module, which a diagnostic on it would print in full.
   if (!prod) {
     mlir::emitError(module->getLoc())
-        << "unknown product '" << product
-        << "'; known: " << target::knownProductKeys() << " [target_c1]";
+        << "product=" << product << ": "
+        << target::describeUnknownProduct(product) << " [target_c1]";
     return nullptr;
   }
   if (auto old =
@@ -588,11 +588,32 @@ const target::ProductInfo *ascube::setModuleTarget(Operation *module,
     if (old.getProduct() != prod->Name) {
       mlir::emitError(module->getLoc())
           << "the module targets " << old.getProduct() << ", not " << product
-          << " [target_c2]";
+          << ": its program was made or checked for " << old.getProduct()
+          << "; map its linalg source again for " << product << ", or name "
+          << old.getProduct() << " [target_c2]";
       return nullptr;
     }
-    return prod;
   }
+  // An op inside that names another product (a function's own target)
+  // would be checked against that one, not the product asked for.
+  WalkResult nested = module->walk([&](Operation *op) {
+    auto t = dyn_cast_if_present<TargetAttr>(
+        op->getDiscardableAttr(AscubeDialect::kTargetAttrName));
+    if (op == module || !t || t.getProduct() == prod->Name)
+      return WalkResult::advance();
+    InFlightDiagnostic d = op->emitError();
+    if (auto name =
+            op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      d << "@" << name.getValue() << " targets ";
+    else
+      d << "'" << op->getName() << "' targets ";
+    d << t.getProduct() << ", not " << product
+      << ": drop its ascube.target or name " << t.getProduct()
+      << " [target_c2]";
+    return WalkResult::interrupt();
+  });
+  if (nested.wasInterrupted())
+    return nullptr;
   module->setAttr(AscubeDialect::kTargetAttrName,
                   TargetAttr::get(module->getContext(), prod->Name));
   return prod;
