@@ -68,23 +68,51 @@ int64_t mxL1Bytes(int64_t m, int64_t n, int64_t k, const MatmulProblem &p) {
 }
 } // namespace
 
-bool ascube::model::fitsMatmulTiling(const MatmulProblem &p,
-                                     const MatmulCapacities &cap,
-                                     const MatmulTiling &t) {
+std::string ascube::model::describeOverflow(const MatmulFootprint &need,
+                                            const MatmulCapacities &cap) {
+  std::string s;
+  auto check = [&](const char *level, int64_t bytes, int64_t holds) {
+    if (bytes <= holds)
+      return;
+    s += (s.empty() ? "" : ", ") + std::string(level) + " needs " +
+         std::to_string(bytes) + " B of " + std::to_string(holds) + " B";
+  };
+  check("L0A", need.l0a, cap.l0a);
+  check("L0B", need.l0b, cap.l0b);
+  check("L0C", need.l0c, cap.l0c);
+  check("L1", need.l1, cap.l1);
+  check("BT", need.bt, cap.bt);
+  return s;
+}
+
+bool ascube::model::inMmadRange(const MatmulTiling &t) {
   // Mmad's m, k and n fields are at most 4095 (§13.1).
-  if (t.m < 1 || t.n < 1 || t.k < 1 || t.m > 4095 || t.n > 4095 || t.k > 4095)
-    return false;
-  // The chunks' buffers hold whole fractals of m, k and n.
+  return t.m >= 1 && t.n >= 1 && t.k >= 1 && t.m <= 4095 && t.n <= 4095 &&
+         t.k <= 4095;
+}
+
+MatmulFootprint ascube::model::matmulFootprint(const MatmulProblem &p,
+                                               const MatmulTiling &t) {
+  // The chunks' buffers hold whole fractals of m, k and n (with Mmad's
+  // 12-bit fields, no product below overflows).
   MatmulAlignment al = MatmulAlignment::of(p);
   int64_t m = (t.m + al.mPad - 1) / al.mPad * al.mPad;
   int64_t k = (t.k + al.kPad - 1) / al.kPad * al.kPad;
   int64_t n = (t.n + al.nPad - 1) / al.nPad * al.nPad;
-  return m * n * p.cBits / 8 <= cap.l0c && 2 * m * k * p.aBits / 8 <= cap.l0a &&
-         2 * k * n * p.bBits / 8 <= cap.l0b &&
-         2 * (m * p.aBits + n * p.bBits) * k / 8 + biasL1Bytes(t.n, p) +
-                 mxL1Bytes(m, n, k, p) <=
-             cap.l1 &&
-         (!p.biasBits || biasBTBytes(t.n, p) <= cap.bt);
+  MatmulFootprint f;
+  f.l0c = m * n * p.cBits / 8;
+  f.l0a = 2 * m * k * p.aBits / 8;
+  f.l0b = 2 * k * n * p.bBits / 8;
+  f.l1 = 2 * (m * p.aBits + n * p.bBits) * k / 8 + biasL1Bytes(t.n, p) +
+         mxL1Bytes(m, n, k, p);
+  f.bt = p.biasBits ? biasBTBytes(t.n, p) : 0;
+  return f;
+}
+
+bool ascube::model::fitsMatmulTiling(const MatmulProblem &p,
+                                     const MatmulCapacities &cap,
+                                     const MatmulTiling &t) {
+  return inMmadRange(t) && matmulFootprint(p, t).fits(cap);
 }
 
 std::optional<MatmulTiling>

@@ -76,7 +76,7 @@ func.func @fp4_f16(%A: memref<16x64xf4E2M1FN>, %B: memref<64x16xf4E2M1FN>, %C: m
 func.func @mixed(%A: memref<16x32xi8>, %B: memref<32x16xf8E4M3FN>, %C: memref<16x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
-  // expected-error @+1 {{op i8 x f8E4M3FN -> f32 is not an Mmad row on ascend950pr (docs/Products.md) [tile_c3]}}
+  // expected-error @+1 {{op i8 x f8E4M3FN -> f32 is not an Mmad row on ascend950pr; ascend950pr's Mmad rows: f8E4M3FN x f8E4M3FN -> f32, f8E4M3FN x f8E5M2 -> f32, f8E5M2 x f8E4M3FN -> f32, f8E5M2 x f8E5M2 -> f32, hif8 x hif8 -> f32, bf16 x bf16 -> f32, f16 x f16 -> f32, f32 x f32 -> f32, i8 x i8 -> i32 (docs/Products.md) [tile_c3]}}
   linalg.matmul ins(%A, %B : memref<16x32xi8>, memref<32x16xf8E4M3FN>) outs(%C : memref<16x16xf32>)
   return
 }

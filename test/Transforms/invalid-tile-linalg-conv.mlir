@@ -21,7 +21,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @mixed(%I: memref<1x8x8x16xf16>, %W: memref<3x3x16x16xbf16>, %O: memref<1x6x6x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x6x6x16xf32>)
-  // expected-error @+1 {{f16 x bf16 -> f32 is not an Mmad row on atlas_a2 (docs/Products.md) [tile_c3]}}
+  // expected-error @+1 {{f16 x bf16 -> f32 is not an Mmad row on atlas_a2; atlas_a2's Mmad rows: bf16 x bf16 -> f32, f16 x f16 -> f32, f32 x f32 -> f32, i8 x i8 -> i32, i4 x i4 -> i32 (docs/Products.md) [tile_c3]}}
   linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x8x8x16xf16>, memref<3x3x16x16xbf16>) outs(%O : memref<1x6x6x16xf32>)
   return

@@ -15,7 +15,7 @@ func.func @no_fill(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x1
 func.func @f16_c(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf16>) {
   %z = arith.constant 0.0 : f16
   linalg.fill ins(%z : f16) outs(%C : memref<16x16xf16>)
-  // expected-error @+1 {{f16 x f16 -> f16 is not an Mmad row on atlas_a2 (docs/Products.md) [tile_c3]}}
+  // expected-error @+1 {{f16 x f16 -> f16 is not an Mmad row on atlas_a2; atlas_a2's Mmad rows: bf16 x bf16 -> f32, f16 x f16 -> f32, f32 x f32 -> f32, i8 x i8 -> i32, i4 x i4 -> i32 (docs/Products.md) [tile_c3]}}
   linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<16x16xf16>)
   return
 }

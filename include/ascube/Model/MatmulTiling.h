@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace ascube::model {
 
@@ -24,6 +25,23 @@ struct MatmulCapacities {
   /// The bias table (BT; 0: none), asked only of a problem with a bias.
   int64_t bt = 0;
 };
+
+/// The bytes a tiling's buffers take in each memory of one AI core (the
+/// same fields as MatmulCapacities).
+struct MatmulFootprint {
+  int64_t l1 = 0, l0a = 0, l0b = 0, l0c = 0, bt = 0;
+  /// Whether every memory holds what it needs.
+  bool fits(const MatmulCapacities &cap) const {
+    return l1 <= cap.l1 && l0a <= cap.l0a && l0b <= cap.l0b && l0c <= cap.l0c &&
+           bt <= cap.bt;
+  }
+};
+
+/// The memories `need` overflows, each with what it needs and holds:
+/// "L0B needs 131072 B of 65536 B"; empty when it fits. For refusals that
+/// name what does not fit.
+std::string describeOverflow(const MatmulFootprint &need,
+                             const MatmulCapacities &cap);
 
 /// A matmul's shape and element sizes in bits (A and B, and the L0C
 /// accumulator C).
@@ -120,8 +138,16 @@ struct MatmulAlignment {
 std::optional<MatmulTiling> chooseMatmulTiling(const MatmulProblem &p,
                                                const MatmulCapacities &cap);
 
-/// Whether tiling `t` fits `cap` as chooseMatmulTiling requires (L0C one
-/// tile, L0A/L0B/L1 two chunks).
+/// Whether `t`'s sizes are within Mmad's m, k, n fields: [1, 4095].
+bool inMmadRange(const MatmulTiling &t);
+
+/// The bytes tiling `t` (inMmadRange) takes as chooseMatmulTiling counts
+/// them (L0C one tile, L0A/L0B/L1 two chunks of whole fractals, the bias's
+/// and MX scales' L1 staging, BT the bias).
+MatmulFootprint matmulFootprint(const MatmulProblem &p, const MatmulTiling &t);
+
+/// Whether tiling `t` fits `cap` as chooseMatmulTiling requires:
+/// inMmadRange and matmulFootprint within `cap`.
 bool fitsMatmulTiling(const MatmulProblem &p, const MatmulCapacities &cap,
                       const MatmulTiling &t);
 

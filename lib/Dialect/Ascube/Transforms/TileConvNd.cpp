@@ -317,9 +317,15 @@ LogicalResult tiling::checkForcedFit(Operation *op,
                                      const model::MatmulTiling &t) {
   if (model::fitsMatmulTiling(g, cap, t))
     return success();
-  return op->emitOpError() << "tile " << tile[0] << " x " << tile[1] << " x "
-                           << tile[2] << " does not fit " << prod.Name
-                           << "'s L0A/L0B/L0C/L1 [tile_c6]";
+  InFlightDiagnostic d = op->emitOpError();
+  d << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
+    << " does not fit " << prod.Name;
+  if (model::inMmadRange(t))
+    describeMiss(d, model::matmulFootprint(g, t), cap);
+  else
+    describeMiss(d, std::nullopt, cap);
+  return d << "; without tile= the pass chooses a tile that fits "
+              "(report=true names it) [tile_c6]";
 }
 
 /// Records in `plan` the GEMM a convolution by ND2NZ is mapped as: runs of

@@ -99,7 +99,8 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   if (!row)
     return op->emitOpError()
            << en << " x " << wn << " -> " << cn << " is not an Mmad row on "
-           << prod.Name << " (docs/Products.md) [tile_c3]";
+           << prod.Name << "; " << tiling::describeMmadRows(prod, false)
+           << " (docs/Products.md) [tile_c3]";
   // An NCHW convolution where DataCopy has no DN2NZ: the GEMM O^T = W x
   // X^T per image, X^T built by ND2NZ (TileConvNd.cpp), no LoadData 3D;
   // likewise an NHWC one where there is no LoadData 3D V2 (Kirin 9030):
@@ -179,9 +180,11 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
     byNd2nz = true;
   if (epilogue.bias && !byNd2nz) {
     if (!table)
-      return op->emitOpError() << en << " x " << wn << " -> " << cn
-                               << " with a bias is not an Mmad row on "
-                               << prod.Name << " (docs/Products.md) [tile_c3]";
+      return op->emitOpError()
+             << en << " x " << wn << " -> " << cn
+             << " with a bias is not an Mmad row on " << prod.Name << "; "
+             << tiling::describeMmadRows(prod, true)
+             << " (docs/Products.md) [tile_c3]";
     p.biasBits = p.cBits;
   }
   ConvPlan plan{form,   p,        {},  images, et, ct, weightsByLoad3D,

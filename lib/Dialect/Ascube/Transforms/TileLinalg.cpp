@@ -336,7 +336,8 @@ struct AscubeTileLinalgPass
     } else if (!row)
       return op->emitOpError()
              << an << " x " << bn << " -> " << cn << " is not an Mmad row on "
-             << prod.Name << " (docs/Products.md) [tile_c3]";
+             << prod.Name << "; " << tiling::describeMmadRows(prod, false)
+             << " (docs/Products.md) [tile_c3]";
     if (!mx && (*getElementBitWidth(at) < 8 || *getElementBitWidth(bt) < 8))
       return op->emitOpError()
              << an << " x " << bn
@@ -469,12 +470,21 @@ struct AscubeTileLinalgPass
         return op->emitOpError()
                << "tile=m,n,k takes three sizes, multiples of " << al.m << ", "
                << al.n << " and " << al.k << " [tile_c6]";
+      std::optional<model::MatmulTiling> chosen = t;
       t = model::MatmulTiling{tile[0], tile[1], tile[2]};
-      if (!model::fitsMatmulTiling(p, cap, *t))
-        return op->emitOpError()
-               << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
-               << " does not fit " << prod.Name << "'s L0A/L0B/L0C/L1 "
-               << "[tile_c6]";
+      if (!model::fitsMatmulTiling(p, cap, *t)) {
+        InFlightDiagnostic d = op->emitOpError();
+        d << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
+          << " does not fit " << prod.Name;
+        if (model::inMmadRange(*t))
+          tiling::describeMiss(d, model::matmulFootprint(p, *t), cap);
+        else
+          tiling::describeMiss(d, std::nullopt, cap);
+        if (chosen)
+          d << "; a tile that fits: " << chosen->m << " x " << chosen->n
+            << " x " << chosen->k;
+        return d << " [tile_c6]";
+      }
     }
     if (!t)
       return op->emitOpError() << "no tile of " << prod.Name

@@ -93,6 +93,17 @@ int64_t gmPitch(mlir::Value v);
 bool hasMmadRow(const target::ProductInfo &prod, llvm::StringRef a,
                 llvm::StringRef b, llvm::StringRef c, bool bias);
 
+/// "atlas_a2's Mmad rows: f16 x f16 -> f32, ..." (those with a bias when
+/// `bias`), for a refusal of a row it lacks (tile_c3).
+std::string describeMmadRows(const target::ProductInfo &prod, bool bias);
+
+/// Adds to a refusal of a tile that does not fit (tile_c6) what does not:
+/// the memories `need` overflows with the bytes each needs and holds, or
+/// (no `need`: the tile is past an instruction's range) that range.
+void describeMiss(mlir::InFlightDiagnostic &d,
+                  std::optional<model::MatmulFootprint> need,
+                  const model::MatmulCapacities &cap);
+
 /// Whether `prod` adds a bias to A x B -> C (type names) through the bias
 /// table: the Mmad row with a bias, and BT.
 bool hasBiasTable(const target::ProductInfo &prod, llvm::StringRef a,

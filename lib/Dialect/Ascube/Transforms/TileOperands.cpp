@@ -26,6 +26,32 @@ bool ascube::tiling::hasMmadRow(const target::ProductInfo &prod, StringRef a,
   });
 }
 
+std::string ascube::tiling::describeMmadRows(const target::ProductInfo &prod,
+                                             bool bias) {
+  std::string s = std::string(prod.Name) + "'s Mmad rows" +
+                  (bias ? " with a bias" : "") + ": ";
+  llvm::SmallVector<std::string> rows;
+  for (const target::MmadRowInfo &r : target::mmadRows()) {
+    if (!prod.in(r.Products) || (*r.Bias != '\0') != bias)
+      continue;
+    std::string row = std::string(r.A) + " x " + r.B + " -> " + r.C;
+    if (!llvm::is_contained(rows, row))
+      rows.push_back(row);
+  }
+  return s + (rows.empty() ? std::string("none") : llvm::join(rows, ", "));
+}
+
+void ascube::tiling::describeMiss(InFlightDiagnostic &d,
+                                  std::optional<model::MatmulFootprint> need,
+                                  const model::MatmulCapacities &cap) {
+  // (L0A, L0B and L1 hold the chunks of both buffer sets where two fit.)
+  if (need)
+    d << ": " << model::describeOverflow(*need, cap);
+  else
+    d << ": past an instruction's range (Mmad's m, k and n at most 4095, "
+         "DataCopy's nValue and dstNzC0Stride at most 16384)";
+}
+
 bool ascube::tiling::hasBiasTable(const target::ProductInfo &prod, StringRef a,
                                   StringRef b, StringRef c) {
   return hasMmadRow(prod, a, b, c, /*bias=*/true) &&
