@@ -130,11 +130,33 @@ TEST(ConvTiling, Int8Alignment) {
   EXPECT_EQ(t->n, 32);
 }
 
-// Nothing fits: a 16 x 16 kernel of one C0 block is K = 4096 im2col
-// columns, past Mmad's k range (4095).
+// A 16 x 16 kernel of one C0 block is K = 4096 im2col columns, past
+// Mmad's k range (4095): no whole window fits, so a block's 256 kernel
+// points go in chunks. The 5 x 5 output (25 pixels: 32 rows of L0A) in one
+// tile of 16 channels, 32 points a chunk: L0A 32 x 512 x 2 B = 32768 B a
+// set, twice 65536 B (fits); L0B 512 x 16 x 2 B twice 32768 B; L1 two
+// sets of 12800 B of map (400 pixels x 32 B) and 16384 B of weights.
+// 37 points (7 chunks) take 37888 B of L0A a set, 75776 B twice (no);
+// smaller M tiles (16 rows: up to 64 points) re-read the weights (131072 B)
+// at least twice. Traffic: the map once per chunk, 8 x 12800 B, and the
+// weights once: 102400 + 131072 = 233472 B.
 TEST(ConvTiling, KernelBeyondMmadK) {
   ConvProblem p = problem(20, 20, 16, 16, 16);
-  EXPECT_FALSE(chooseConvTiling(p, kA2));
+  EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{1, 0, 16, 1}));
+  auto t = chooseConvTiling(p, kA2);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->rows, 5);
+  EXPECT_EQ(t->piece, 0);
+  EXPECT_EQ(t->n, 16);
+  EXPECT_EQ(t->groups, 1);
+  EXPECT_EQ(t->taps, 32);
+  EXPECT_EQ(t->sets, 2);
+  EXPECT_EQ(t->chunksK(p), 8);
+  EXPECT_EQ(t->gmToL1Bytes(p), 233472);
+  EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{5, 0, 16, 1, 37, 2}));
+  // Points split only a single block, into at least two chunks.
+  EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{5, 0, 16, 2, 32, 2}));
+  EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{5, 0, 16, 1, 256, 1}));
 }
 
 // A band's map beyond DataCopy's 16384 pixels (nValue, dstNzC0Stride)
@@ -219,7 +241,9 @@ TEST(ConvTiling, NchwOutputNTilesAligned) {
 }
 
 // The rule takes only aligned tilings: LongRowsInPieces with OW = 401
-// has no aligned piece (rows 401 f32 apart) and no band fits L0A.
+// has no aligned piece (rows 401 f32 apart) and no band fits L0A. (Chunks
+// of fewer kernel points would fit a band, but they are taken only where
+// no whole window fits at all: these fit, unaligned.)
 TEST(ConvTiling, NchwOutputNoAlignedTile) {
   ConvProblem p = problem(5, 403, 16, 3, 16);
   ASSERT_EQ(p.ow, 401);

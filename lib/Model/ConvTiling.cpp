@@ -50,15 +50,34 @@ int64_t ConvTiling::gmToL1Bytes(const ConvProblem &p) const {
     mapPixels = mul(add(mul(full, p.inRows(rows)), tail ? p.inRows(tail) : 0),
                     p.inCols(p.ow));
   }
-  int64_t mapBytes = mul(mapPixels, mul(p.c1(), 32));
+  // (A block split into taps is read once per chunk.)
+  int64_t mapBytes = mul(mapPixels, mul(mul(p.c1(), chunksPerBlock(p)), 32));
   int64_t weightBits = mul(mul(p.kh * p.kw, mul(p.c, p.f)), p.bits);
   int64_t weightBytes = weightBits == INT64_MAX ? weightBits : weightBits / 8;
   return add(mul(tilesN(p), mapBytes), mul(tilesM(p), weightBytes));
 }
 
+MatmulFootprint ascube::model::convFootprint(const ConvProblem &p,
+                                             const ConvTiling &t) {
+  // The buffer sets (three 512 B aligned regions each) and the bias staged
+  // at the top.
+  MatmulFootprint f;
+  f.l0c = roundUp(t.pixels(p), 16) * t.n * p.cBits / 8;
+  f.l0a = t.sets * t.l0aSetBytes(p);
+  f.l0b = t.sets * t.l0bSetBytes(p);
+  f.l1 = t.sets * t.l1SetBytes(p) +
+         (p.biasBits ? 16 * t.n * p.biasBits / 8 + 512 : 0);
+  f.bt = p.biasBits ? (t.n * p.biasBits / 8 + 63) / 64 * 64 : 0;
+  return f;
+}
+
 bool ascube::model::fitsConvTiling(const ConvProblem &p,
                                    const MatmulCapacities &cap,
                                    const ConvTiling &t) {
+  return inConvRange(p, t) && convFootprint(p, t).fits(cap);
+}
+
+bool ascube::model::inConvRange(const ConvProblem &p, const ConvTiling &t) {
   // The bounded fields first (Mmad m, n at most 4095, at most 16384 map
   // columns), so that nothing below overflows.
   int64_t cols = t.piece ? t.piece : p.ow;
@@ -66,30 +85,23 @@ bool ascube::model::fitsConvTiling(const ConvProblem &p,
       t.pixels(p) > 4080 || t.n > 4095 || t.groups > 4095 ||
       p.inCols(cols) > 16384)
     return false;
-  int64_t m = roundUp(t.pixels(p), 16);
-  int64_t k = t.groups * p.kh * p.kw * p.c0();
-  int64_t groupRows = p.kh * p.kw * p.c0();
-  if (t.sets < 1 || t.sets > 2 || k > 4095 || t.mapPixels(p) > 16384 ||
-      t.groups * groupRows > 16384)
+  // Taps split a single block's kernel window, into at least two chunks.
+  if (t.taps < 0 || (t.taps && (t.groups != 1 || t.taps >= p.kh * p.kw)))
     return false;
-  // The buffer sets (three 512 B aligned regions each) and the bias staged
-  // at the top.
-  int64_t l1 = t.sets * t.l1SetBytes(p) +
-               (p.biasBits ? 16 * t.n * p.biasBits / 8 + 512 : 0);
-  int64_t bt = (t.n * p.biasBits / 8 + 63) / 64 * 64;
-  return m * t.n * p.cBits / 8 <= cap.l0c &&
-         t.sets * t.l0aSetBytes(p) <= cap.l0a &&
-         t.sets * t.l0bSetBytes(p) <= cap.l0b && l1 <= cap.l1 &&
-         (!p.biasBits || bt <= cap.bt);
+  int64_t k = t.groups * t.points(p) * p.c0();
+  return t.sets >= 1 && t.sets <= 2 && k <= 4095 && t.mapPixels(p) <= 16384;
 }
 
 int64_t ConvTiling::l1SetBytes(const ConvProblem &p) const {
-  int64_t groupRows = p.kh * p.kw * p.c0();
+  int64_t groupRows = points(p) * p.c0();
   // The partial last block's own region (held F-major: the last chunk's,
-  // of C1 % groups blocks).
-  int64_t lastGroups = p.weightsTransposed ? p.c1() % groups
-                       : p.c % p.c0()      ? 1
-                                           : 0;
+  // of C1 % groups blocks), or a last chunk's of the rest of a block's
+  // taps (whose weights' layout differs from a full chunk's).
+  bool shortTaps = taps && p.kh * p.kw % taps != 0;
+  int64_t lastGroups = p.weightsTransposed
+                           ? (taps ? int64_t(shortTaps) : p.c1() % groups)
+                       : p.c % p.c0() || shortTaps ? 1
+                                                   : 0;
   return roundUp(mapPixels(p) * groups * 32, 512) +
          roundUp(groups * groupRows * n * p.bits / 8, 512) +
          roundUp(lastGroups * groupRows * n * p.bits / 8, 512);
@@ -97,12 +109,75 @@ int64_t ConvTiling::l1SetBytes(const ConvProblem &p) const {
 
 int64_t ConvTiling::l0aSetBytes(const ConvProblem &p) const {
   return roundUp(
-      roundUp(pixels(p), 16) * groups * p.kh * p.kw * p.c0() * p.bits / 8, 512);
+      roundUp(pixels(p), 16) * groups * points(p) * p.c0() * p.bits / 8, 512);
 }
 
 int64_t ConvTiling::l0bSetBytes(const ConvProblem &p) const {
-  return roundUp(groups * p.kh * p.kw * p.c0() * n * p.bits / 8, 512);
+  return roundUp(groups * points(p) * p.c0() * n * p.bits / 8, 512);
 }
+
+namespace {
+/// The best aligned tiling with `sets` buffer sets: of whole C0 blocks'
+/// kernel windows, or (`byTaps`) of a block's kernel points. `anyFits`:
+/// whether some tiling of the kind fits, aligned or not.
+std::optional<ConvTiling> search(const ConvProblem &p,
+                                 const MatmulCapacities &cap, int64_t sets,
+                                 bool byTaps, bool &anyFits) {
+  std::optional<ConvTiling> best;
+  std::tuple<int64_t, int64_t, int64_t, int64_t> bestKey;
+  // Whether t fits; it is taken only when also aligned.
+  auto consider = [&](ConvTiling t) {
+    t.sets = sets;
+    if (!fitsConvTiling(p, cap, t))
+      return false;
+    anyFits = true;
+    if (!t.aligned(p))
+      return true;
+    auto key = std::make_tuple(-t.gmToL1Bytes(p), t.groups, t.points(p),
+                               t.pixels(p) * t.n);
+    if (!best || key > bestKey) {
+      best = t;
+      bestKey = key;
+    }
+    return true;
+  };
+  int64_t maxN = std::min<int64_t>(roundUp(p.f, p.nAlign()), 4095);
+  // Output tiles of n channels and chunks of g blocks (or `taps` kernel
+  // points of one): bands of whole rows; pieces of one row only when a
+  // single row does not fit.
+  auto tiles = [&](int64_t n, int64_t g, int64_t taps) {
+    bool anyBand = false;
+    for (int64_t r = 1; r <= p.oh; ++r) {
+      if (!consider(ConvTiling{r, 0, n, g, taps}))
+        break;
+      anyBand |= ConvTiling{r, 0, n, g, taps}.aligned(p);
+    }
+    if (anyBand)
+      return;
+    for (int64_t piece = 16; piece < p.ow; piece += 16)
+      if (!consider(ConvTiling{1, piece, n, g, taps}))
+        break;
+  };
+  if (!byTaps) {
+    for (int64_t n = p.nAlign(); n <= maxN; n += p.nAlign())
+      for (int64_t g = 1; g <= p.c1(); ++g)
+        tiles(n, g, 0);
+    return best;
+  }
+  // Each block in `chunks` chunks of equal taps (the last of the rest);
+  // k = taps x C0 stays within Mmad's 4095.
+  int64_t kk = p.kh * p.kw, lastTaps = 0;
+  for (int64_t chunks = 2; chunks <= kk; ++chunks) {
+    int64_t taps = MatmulTiling::ceilDiv(kk, chunks);
+    if (taps == lastTaps || taps * p.c0() > 4095)
+      continue;
+    lastTaps = taps;
+    for (int64_t n = p.nAlign(); n <= maxN; n += p.nAlign())
+      tiles(n, 1, taps);
+  }
+  return best;
+}
+} // namespace
 
 std::optional<ConvTiling>
 ascube::model::chooseConvTiling(const ConvProblem &p,
@@ -119,39 +194,14 @@ ascube::model::chooseConvTiling(const ConvProblem &p,
 std::optional<ConvTiling>
 ascube::model::chooseConvTiling(const ConvProblem &p,
                                 const MatmulCapacities &cap, int64_t sets) {
-  std::optional<ConvTiling> best;
-  std::tuple<int64_t, int64_t, int64_t> bestKey;
-  // Whether t fits; it is taken only when also aligned.
-  auto consider = [&](ConvTiling t) {
-    t.sets = sets;
-    if (!fitsConvTiling(p, cap, t))
-      return false;
-    if (!t.aligned(p))
-      return true;
-    auto key = std::make_tuple(-t.gmToL1Bytes(p), t.groups, t.pixels(p) * t.n);
-    if (!best || key > bestKey) {
-      best = t;
-      bestKey = key;
-    }
-    return true;
-  };
-  int64_t maxN = std::min<int64_t>(roundUp(p.f, p.nAlign()), 4095);
-  for (int64_t n = p.nAlign(); n <= maxN; n += p.nAlign()) {
-    for (int64_t g = 1; g <= p.c1(); ++g) {
-      // Bands of whole rows; pieces of one row only when a single row
-      // does not fit.
-      bool anyBand = false;
-      for (int64_t r = 1; r <= p.oh; ++r) {
-        if (!consider(ConvTiling{r, 0, n, g}))
-          break;
-        anyBand |= ConvTiling{r, 0, n, g}.aligned(p);
-      }
-      if (anyBand)
-        continue;
-      for (int64_t piece = 16; piece < p.ow; piece += 16)
-        if (!consider(ConvTiling{1, piece, n, g}))
-          break;
-    }
-  }
-  return best;
+  bool anyFits = false;
+  if (std::optional<ConvTiling> t = search(p, cap, sets, false, anyFits))
+    return t;
+  // Chunks of a block's kernel points only where no block's whole window
+  // fits at all (aligned or not, with one set).
+  if (sets == 2 && !anyFits)
+    search(p, cap, 1, false, anyFits);
+  if (anyFits)
+    return std::nullopt;
+  return search(p, cap, sets, true, anyFits);
 }

@@ -167,13 +167,15 @@ func.func @no_channels(%I: memref<1x4x4x0xf16>, %W: memref<3x3x0x16xf16>, %O: me
 
 // -----
 
-// tile_c1: one C0 block of a 255 x 255 f32 kernel is 255 x 255 x 8 =
-// 520200 im2col columns, beyond Mmad's k (4095) and L0A: no tile fits.
+// tile_c1: the window of one output pixel of a 255 x 255 kernel reads
+// 255 x 255 = 65025 map pixels, past DataCopy's nValue (16384) — and its
+// 65025 x 32 B of one C0 block past L1 — however few kernel points a chunk
+// takes: no tile fits.
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @no_tile(%I: memref<1x255x255x8xf32>, %W: memref<255x255x8x16xf32>, %O: memref<1x1x1x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x1x1x16xf32>)
-  // expected-error @+1 {{no tile of atlas_a2's L0A/L0B/L0C/L1 holds one output row piece of 16 pixels, 16 output channels and one C0 block of the kernel (KH x KW x C0 = 520200 im2col columns) [tile_c1]}}
+  // expected-error @+1 {{no tile of atlas_a2 fits: the smallest, one output row piece of at most 16 pixels x 16 output channels x one kernel point of one C0 block, reads a map window of 65025 pixels: past an instruction's range (Mmad's m, k and n at most 4095, DataCopy's nValue and dstNzC0Stride at most 16384) [tile_c1]}}
   linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x255x255x8xf32>, memref<255x255x8x16xf32>) outs(%O : memref<1x1x1x16xf32>)
   return

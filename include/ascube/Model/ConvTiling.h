@@ -68,9 +68,13 @@ struct ConvProblem {
 /// One tiling. An M tile is a band of `rows` whole output rows (`piece` =
 /// 0), or, when one row is too long, a piece of `piece` output pixels of
 /// one row (rows = 1); an N tile `n` output channels; a K chunk `groups`
-/// C0 channel blocks (groups x KH x KW x C0 im2col columns).
+/// C0 channel blocks (groups x KH x KW x C0 im2col columns) — or, where
+/// not even one block's kernel window fits (`taps` > 0, groups = 1), up to
+/// `taps` kernel points of one C0 block (taps x C0 im2col columns from
+/// LoadData 3D's kStartPt): each block in ceil(KH x KW / taps) chunks, the
+/// last of the rest.
 struct ConvTiling {
-  int64_t rows = 1, piece = 0, n = 16, groups = 1;
+  int64_t rows = 1, piece = 0, n = 16, groups = 1, taps = 0;
   /// Buffer sets of the chunks in L1, L0A and L0B: 2 where two chunks fit
   /// (double buffering, chunk j on set j mod 2), else 1.
   int64_t sets = 1;
@@ -95,8 +99,17 @@ struct ConvTiling {
   int64_t tilesN(const ConvProblem &p) const {
     return MatmulTiling::ceilDiv(p.f, n);
   }
+  /// Kernel points of a full chunk (KH x KW unless split into taps), and
+  /// the chunks of one C0 block.
+  int64_t points(const ConvProblem &p) const {
+    return taps ? taps : p.kh * p.kw;
+  }
+  int64_t chunksPerBlock(const ConvProblem &p) const {
+    return taps ? MatmulTiling::ceilDiv(p.kh * p.kw, taps) : 1;
+  }
   int64_t chunksK(const ConvProblem &p) const {
-    return MatmulTiling::ceilDiv(p.c1(), groups);
+    return taps ? MatmulTiling::satMul(p.c1(), chunksPerBlock(p))
+                : MatmulTiling::ceilDiv(p.c1(), groups);
   }
   /// L1 bytes of one buffer set: the map chunk, the full blocks' weights
   /// and the partial (or last) block's weights, each region 512 B aligned
@@ -107,27 +120,41 @@ struct ConvTiling {
   int64_t l0aSetBytes(const ConvProblem &p) const;
   int64_t l0bSetBytes(const ConvProblem &p) const;
   /// Bytes copied GM -> L1 for one image: every N tile reads each M tile's
-  /// map pixels (overlapping bands re-read their halo) for all channels,
-  /// and every M tile reads the weights of its N tile.
+  /// map pixels (overlapping bands re-read their halo) for all channels —
+  /// once per chunk of a block split into taps —, and every M tile reads
+  /// the weights of its N tile.
   int64_t gmToL1Bytes(const ConvProblem &p) const;
 };
 
-/// Whether `t` fits `cap` and the instruction ranges: L0C one output tile
-/// (pixels to 16 x n), L0A t.sets A chunks (pixels to 16 x groups KH KW
-/// C0), L0B t.sets B chunks, L1 t.sets sets of the map chunk and the weight
-/// chunk (each region 512 B aligned) and a bias's 16 x n staging, BT the
-/// bias (whole 64 B); Mmad m, k, n at most 4095; DataCopy nValue /
-/// dstNzC0Stride (map pixels, weight rows) at most 16384.
+/// The bytes a tiling's buffers (inConvRange) take in each memory of one
+/// AI core: L0C
+/// one output tile (pixels to 16 x n), L0A t.sets A chunks (pixels to 16 x
+/// groups x points x C0), L0B t.sets B chunks, L1 t.sets sets of the map
+/// chunk and the weight chunk (each region 512 B aligned) and a bias's
+/// 16 x n staging, BT the bias (whole 64 B).
+MatmulFootprint convFootprint(const ConvProblem &p, const ConvTiling &t);
+
+/// Whether `t` is within the instruction ranges: Mmad m, k, n at most
+/// 4095; DataCopy nValue / dstNzC0Stride — map pixels, weight rows — at
+/// most 16384; taps only for a single block, fewer than KH x KW; one or
+/// two buffer sets.
+bool inConvRange(const ConvProblem &p, const ConvTiling &t);
+
+/// Whether `t` is inConvRange and its footprint (convFootprint) fits
+/// `cap`.
 bool fitsConvTiling(const ConvProblem &p, const MatmulCapacities &cap,
                     const ConvTiling &t);
 
 /// The tiling with the least GM -> L1 traffic that fits and is aligned
 /// (ties: more groups, then a larger output tile), double-buffered (two
-/// sets) when some tiling fits so, else with one set. std::nullopt when
-/// none does.
+/// sets) when some tiling fits so, else with one set; chunks of whole C0
+/// blocks where one block's kernel window fits in some tiling (aligned or
+/// not), else chunks of a block's kernel points (ties: more points).
+/// std::nullopt when none does.
 std::optional<ConvTiling> chooseConvTiling(const ConvProblem &p,
                                            const MatmulCapacities &cap);
-/// The same among the tilings with `sets` buffer sets.
+/// The same among the tilings with `sets` buffer sets (kernel points where
+/// no whole window fits with one set).
 std::optional<ConvTiling> chooseConvTiling(const ConvProblem &p,
                                            const MatmulCapacities &cap,
                                            int64_t sets);

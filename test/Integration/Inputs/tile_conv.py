@@ -161,9 +161,10 @@ def reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias=None):
     W[kh, kw, c, f], as the GEMM of the im2col matrix (pixels x K, channels
     zero-padded to C0 blocks) and the weights (K x F, zero rows likewise).
     An f16 output (Kirin) rounds to f16 once per Mmad: after each chunk of
-    `kchunk` im2col columns, added onto the f16 result so far. With a bias
-    each output starts from it (the bias table, before the first
-    product)."""
+    im2col columns, added onto the f16 result so far — `kchunk` columns
+    each, or the chunks' starts (a list) where a block's kernel points are
+    split into chunks of taps. With a bias each output starts from it (the
+    bias table, before the first product)."""
     n, h, w, c = x.shape
     kh, kw, _, f = wt.shape
     c0 = C0[t]
@@ -193,11 +194,20 @@ def reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias=None):
             outs.append(reference_matmul(a, b, t, c0=init))
             continue
         o = np.zeros((oh * ow, f), np.float16)
-        for k0 in range(0, a.shape[1], kchunk):
-            o = reference_matmul(a[:, k0:k0 + kchunk], b[k0:k0 + kchunk], t,
+        starts = list(range(0, a.shape[1], kchunk)) if isinstance(kchunk, int) else kchunk
+        for k0, k1 in zip(starts, starts[1:] + [a.shape[1]]):
+            o = reference_matmul(a[:, k0:k1], b[k0:k1], t,
                                  c0=o.astype(np.float32)).astype(np.float16)
         outs.append(o)
     return np.stack(outs).reshape(n, oh, ow, f)
+
+
+def tap_chunks(c, kh, kw, c0, taps):
+    """Where each chunk of `taps` kernel points starts in K (c1, kh, kw,
+    c0): every C0 block's KH x KW points in chunks of `taps`, the last of
+    the rest."""
+    return [(blk * kh * kw + q) * c0 for blk in range(-(-c // c0))
+            for q in range(0, kh * kw, taps)]
 
 
 def reference_nd(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias=None):
@@ -368,6 +378,20 @@ EDGES = [
     # HWCF weights whose kernel points are C x F = 90000 elements apart,
     # beyond srcNdMatrixStride: copied point by point.
     dict(prod="atlas_a2", t="f16", form="hwcf", n=1, h=3, w=3, c=300, kh=1, kw=2, f=300),
+    # Kernel windows too large for L0A / L0B in one C0 block (KH x KW x C0
+    # im2col columns): chunks of a block's kernel points (kStartPt), the
+    # last of the rest. The 13 x 13 x 16 -> 16 f16 convolution of a fresh
+    # trial on A2 and 950 (NHWC), 950 (NCHW) and Kirin X90 (f16 rounded per
+    # chunk); a partial channel block with FHWC weights (their last chunk's
+    # own L1 region), f32 with a dilation, int8 (a K x N Nz per chunk).
+    dict(prod="atlas_a2", t="f16", form="hwcf", n=1, h=20, w=20, c=16, kh=13, kw=13, f=16),
+    dict(prod="ascend950pr", t="f16", form="hwcf", n=1, h=20, w=20, c=16, kh=13, kw=13, f=16),
+    dict(prod="ascend950pr", t="f16", form="nchw", n=1, h=20, w=20, c=16, kh=13, kw=13, f=16),
+    dict(prod="kirin_x90", t="f16", ct="f16", form="hwcf", n=1, h=20, w=20, c=16, kh=13, kw=13,
+         f=16),
+    dict(prod="atlas_a2", t="f16", form="fhwc", n=2, h=16, w=15, c=20, kh=13, kw=11, f=24),
+    dict(prod="atlas_a2", t="f32", form="hwcf", n=1, h=30, w=28, c=11, kh=11, kw=9, f=20, dw=2),
+    dict(prod="atlas_a2", t="i8", form="hwcf", n=1, h=19, w=19, c=40, kh=15, kw=15, f=32),
 ]
 
 
@@ -379,12 +403,14 @@ def parse_tile(stderr):
     its M tiles are then channel tiles, its N tiles bands, and `k` its
     im2col rows per chunk. None when the
     remark is missing."""
-    m = re.search(r"tile (\d+) output pixels? \(([^)]*)\) x (\d+) channels?, (\d+) C0 blocks? per chunk "
+    m = re.search(r"tile (\d+) output pixels? \(([^)]*)\) x (\d+) channels?, (\d+) "
+                  r"(C0 blocks?|kernel points? of a C0 block) per chunk "
                   r"\((\d+) M x (\d+) N tiles, (\d+) chunks?", stderr)
     if m:
-        g = [int(m.group(j)) for j in (1, 3, 4, 5, 6, 7)]
-        return dict(pixels=g[0], kind=m.group(2), channels=g[1], blocks=g[2],
-                    tiles_m=g[3], tiles_n=g[4], chunks=g[5])
+        g = [int(m.group(j)) for j in (1, 3, 4, 6, 7, 8)]
+        taps = g[2] if m.group(5).startswith("kernel") else 0
+        return dict(pixels=g[0], kind=m.group(2), channels=g[1], blocks=1 if taps else g[2],
+                    taps=taps, tiles_m=g[3], tiles_n=g[4], chunks=g[5])
     m = re.search(r"per kernel row (\d+) runs? of (\d+) taps? x (\d+) channels?(?: \(the last of a tap \d+\))?, "
                   r"each padded to (\d+) im2col "
                   r"columns\): tile (\d+) output (rows?|pixels? \(a piece of a row\)) x (\d+) channels?, "
@@ -584,10 +610,12 @@ def main():
                                 f"--ascube-tile-linalg=product={prod} report=true",
                                 "-o", d + "/kernel.mlir"], capture_output=True, text=True)
             tile = parse_tile(r.stderr)
-        if (o.nd2nz or o.rows) and forced and "[tile_c6]" in r.stderr and "does not fit" in r.stderr:
-            # A forced tile of whole rows and channels too large for L0A /
-            # L0B / L0C / L1: refused; the pass's own choice instead.
-            cover("nd2nz forced tile refused (tile_c6)")
+        if forced and "[tile_c6]" in r.stderr and "does not fit" in r.stderr:
+            # A forced tile of whole rows and channels (or whole C0 blocks
+            # of a kernel too large for L0A / L0B) that does not fit:
+            # refused; the pass's own choice instead.
+            cover("nd2nz forced tile refused (tile_c6)" if o.nd2nz or o.rows
+                  else "forced tile refused (tile_c6)")
             forced = ""
             r = subprocess.run([o.opt, d + "/linalg.mlir",
                                 f"--ascube-tile-linalg=product={prod} report=true",
@@ -697,8 +725,15 @@ def main():
                 if kw > C0[t] and dw == 1:
                     cover("a run of taps past one C0 block")
         else:
-            want = relu(reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow,
-                                  tile["blocks"] * kh * kw * C0[t], bias), epi)
+            kchunk = tile["blocks"] * kh * kw * C0[t]
+            if tile["taps"]:
+                # Chunks of a C0 block's kernel points (LoadData 3D's
+                # kStartPt): its window did not fit L0A / L0B.
+                cover("kernel points of a C0 block split into chunks")
+                if kh * kw % tile["taps"]:
+                    cover("a last chunk of fewer kernel points")
+                kchunk = tap_chunks(c, kh, kw, C0[t], tile["taps"])
+            want = relu(reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias), epi)
         want = np.ascontiguousarray(maps(want))
         out, acc = "O", want
         if rq:

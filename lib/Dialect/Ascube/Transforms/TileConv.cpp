@@ -96,7 +96,7 @@ public:
     crem = p.c % c0;
     // L1: the map chunk, then the full blocks' weights, then the partial
     // block's (held F-major: the last chunk's) (each 512 B aligned).
-    int64_t groupRows = p.kh * p.kw * c0;
+    int64_t groupRows = t.points(p) * c0;
     wFullOffset = llvm::alignTo(t.mapPixels(p) * t.groups * 32, 512);
     wLastOffset = wFullOffset +
                   llvm::alignTo(t.groups * groupRows * t.n * p.bits / 8, 512);
@@ -266,24 +266,43 @@ private:
     int64_t c1 = p.c1(), g = t.groups;
     // A bias epilogue: the first chunk's Mmad starts C from it.
     bias = biasRow ? biasToBT(f0, nt, nPadded(nt), acc) : Value();
-    int64_t fullC = c1 / g, tailC = c1 % g;
     bool partial = crem != 0;
-    // The chunk holding the partial block is emitted on its own.
-    int64_t looped = fullC - (partial && tailC == 0 ? 1 : 0);
-    // Chunk j on buffer set j % sets, as a matmul's K chunks.
-    auto chunk = [&](Value g0, int64_t groups, bool hasPartial, int64_t j) {
-      bufferSet = j % sets;
-      emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, g0, groups, hasPartial,
-                /*init=*/j == 0);
-    };
-    forEachChunk(looped, [&](Value i, int64_t j) {
-      emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, mul(i, g), g, false,
-                /*init=*/j == 0);
-    });
-    if (partial && tailC == 0)
-      chunk(index((fullC - 1) * g), g, true, fullC - 1);
-    if (tailC > 0)
-      chunk(index(fullC * g), tailC, partial, fullC);
+    if (t.taps) {
+      // Each block in chunks of t.taps kernel points (the last of the
+      // rest): chunk q of block j is chunk j * per + q, on buffer set
+      // (j * per + q) % sets; the partial block last.
+      int64_t kk = p.kh * p.kw, per = t.chunksPerBlock(p);
+      auto block = [&](Value g0, bool hasPartial, int64_t j) {
+        for (int64_t q = 0; q < per; ++q) {
+          bufferSet = (j * per + q) % sets;
+          emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, g0, 1, hasPartial,
+                    /*init=*/j == 0 && q == 0, q * t.taps,
+                    std::min(t.taps, kk - q * t.taps));
+        }
+      };
+      forEachChunk(c1 - (partial ? 1 : 0),
+                   [&](Value i, int64_t j) { block(i, false, j); });
+      if (partial)
+        block(index(c1 - 1), true, c1 - 1);
+    } else {
+      int64_t fullC = c1 / g, tailC = c1 % g;
+      // The chunk holding the partial block is emitted on its own.
+      int64_t looped = fullC - (partial && tailC == 0 ? 1 : 0);
+      // Chunk j on buffer set j % sets, as a matmul's K chunks.
+      auto chunk = [&](Value g0, int64_t groups, bool hasPartial, int64_t j) {
+        bufferSet = j % sets;
+        emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, g0, groups, hasPartial,
+                  /*init=*/j == 0);
+      };
+      forEachChunk(looped, [&](Value i, int64_t j) {
+        emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, mul(i, g), g, false,
+                  /*init=*/j == 0);
+      });
+      if (partial && tailC == 0)
+        chunk(index((fullC - 1) * g), g, true, fullC - 1);
+      if (tailC > 0)
+        chunk(index(fullC * g), tailC, partial, fullC);
+    }
     // C tile -> O: pixels x nt at pixel (image, oh0, ow0), channel f0
     // (NCHW: column image * F + f0 of the DN output, row oh0 * OW + ow0).
     Value c = buffer(Level::L0C, mRows(pixels), nPadded(nt), acc, Format::Nz);
@@ -297,18 +316,24 @@ private:
   }
 
   /// One channel chunk (`groups` C0 blocks from block g0; the last one
-  /// partial when `hasPartial`) of one output tile.
+  /// partial when `hasPartial`) of one output tile: their whole kernel
+  /// windows, or (`taps` > 0, one block) the kernel points [tap0, tap0 +
+  /// taps) of it in im2col's (kh, kw) order — LoadData 3D's kStartPt
+  /// picks their K columns out of the block's window.
   void emitChunk(Value oh0, int64_t rows, Value ow0, int64_t cols, Value f0,
                  int64_t nt, Edge er, Edge ec, Value g0, int64_t groups,
-                 bool hasPartial, bool init) {
+                 bool hasPartial, bool init, int64_t tap0 = 0,
+                 int64_t taps = 0) {
     int64_t pixels = rows * cols, ntp = nPadded(nt);
+    // The chunk's kernel points per block.
+    int64_t kk = taps ? taps : p.kh * p.kw;
     // The map rows and columns the window reads (a band: the columns its
     // OW output columns read, all of a row unless the map is wider than
     // the output needs). LoadData 3D's output width follows from l1W, so
     // L1 holds exactly these columns.
     int64_t inRows = p.inRows(rows) - er.lo - er.hi;
     int64_t inCols = p.inCols(cols) - ec.lo - ec.hi;
-    int64_t kc = groups * p.kh * p.kw * c0;
+    int64_t kc = groups * kk * c0;
     // The map: input rows from oh0 * sh - padTop (+ what lies in the
     // padding), and columns from ow0 * sw - padLeft for a piece, the
     // chunk's channels, as an NC1HWC0 map (C1 = groups).
@@ -364,13 +389,13 @@ private:
     Value b0 =
         buffer(Level::L0B, kc, ntp, elem, Format::Zn, bufferSet * l0bSet);
     int64_t nFull = groups - (hasPartial ? 1 : 0);
-    int64_t kk = p.kh * p.kw;
     // Weights of block g, HWCF rows (kh, kw, g * C0 + c0) of F columns
-    // from f0: `n` channels of each of the KH x KW kernel points, the
-    // points `pointRows` destination rows (32 B each) apart.
+    // from f0: `n` channels of each of the chunk's kk kernel points (C x F
+    // elements apart, from tap0), the points `pointRows` destination rows
+    // (32 B each) apart.
     auto weights = [&](Value g, int64_t n, Value dst, int64_t dstElem,
                        int64_t c0Stride, int64_t pointRows) {
-      Value base = add(mul(mul(g, c0), p.f), f0);
+      Value base = add(add(mul(mul(g, c0), p.f), f0), index(tap0 * p.c * p.f));
       if (!prod.HasND2NZ) {
         // Per kernel point and C0 block of F, the n rows' 32 B blocks (F
         // apart): a column of the Nz planes.
@@ -385,25 +410,26 @@ private:
     if (form != ConvForm::NhwcHwcf) {
       // Weights held F-major: B^T, an N x K Nz, moved into L0B's Zn
       // transposed (a square one says so).
-      // (A last chunk of fewer blocks has a region of its own: the rows
-      // past an N tail are left as they are, so they must be its own.)
-      Value b1 =
-          buffer(Level::L1, ntp, kc, elem, Format::Nz,
-                 setBase + (groups < t.groups ? wLastOffset : wFullOffset));
-      copyWeightsTransposed(b1, g0, groups, channels, f0, nt, ntp);
+      // (A last chunk of fewer blocks or taps has a region of its own: the
+      // rows past an N tail are left as they are, so they must be its
+      // own.)
+      bool shorter = groups < t.groups || kk < t.points(p);
+      Value b1 = buffer(Level::L1, ntp, kc, elem, Format::Nz,
+                        setBase + (shorter ? wLastOffset : wFullOffset));
+      copyWeightsTransposed(b1, g0, groups, channels, f0, nt, ntp, tap0, kk);
       loads.push_back([=] {
         LoadOp::create(b, loc, b1, b0, ntp == kc ? b.getUnitAttr() : UnitAttr(),
                        MoverAttr());
       });
     } else if (weightsByLoad3D) {
-      // Full blocks: a map of nFull * KH * KW rows of C0 pixels; pixel
+      // Full blocks: a map of nFull * kk rows of C0 pixels; pixel
       // (h, w) is K row h * C0 + w, its channels the F columns. Every
       // chunk lays its blocks out as a full chunk does (planes of
-      // t.groups * KH * KW rows): the C0 planes past an N tail's columns
+      // t.groups * t.points rows): the C0 planes past an N tail's columns
       // (f32, C0 = 8 < 16) then hold only this region's earlier weights,
       // never another buffer's data, and meet only padding columns.
       if (nFull > 0) {
-        int64_t planeRows = t.groups * kk;
+        int64_t planeRows = t.groups * t.points(p);
         Value wFull =
             buffer5(Level::L1, ntp / c0, planeRows, c0, setBase + wFullOffset);
         for (int64_t j = 0; j < nFull; ++j)
@@ -417,20 +443,26 @@ private:
       if (hasPartial) {
         // The partial block: KH * KW rows of its crem channels, padded on
         // the right to C0 pixels, so the padding rows of B come in as 0.
+        // (Planes of t.points rows, as a full chunk's: the planes past an
+        // N tail then hold only this region's earlier weights.)
+        int64_t rowsFull = t.points(p);
         Value wLast =
-            buffer5(Level::L1, ntp / c0, kk, crem, setBase + wLastOffset);
-        weights(add(g0, index(nFull)), crem, wLast, 0, kk * crem, crem);
+            buffer5(Level::L1, ntp / c0, rowsFull, crem, setBase + wLastOffset);
+        weights(add(g0, index(nFull)), crem, wLast, 0, rowsFull * crem, crem);
         loads.push_back([=] {
-          load3d(wLast, b0, index(nFull * kk * c0 * ntp), kk, crem, ntp,
+          load3d(wLast, b0, index(nFull * kk * c0 * ntp), rowsFull, crem, ntp,
                  {0, c0 - crem, 0, 0}, 1, 1, 1, 1, 1, 1, kk * c0, ntp);
         });
       }
     } else {
       // 8-bit weights where LoadData 3D cannot write L0B: a K x N Nz in L1
       // (the padding rows of a partial block are never read as anything
-      // but integers times the map's zeros) and ascube.load.
-      Value b1 =
-          buffer(Level::L1, kc, ntp, elem, Format::Nz, setBase + wFullOffset);
+      // but integers times the map's zeros) and ascube.load. (A last chunk
+      // of fewer taps, whose Nz is laid out otherwise, has a region of its
+      // own: the padding rows it reads are then its own.)
+      bool shorter = kk < t.points(p);
+      Value b1 = buffer(Level::L1, kc, ntp, elem, Format::Nz,
+                        setBase + (shorter ? wLastOffset : wFullOffset));
       for (int64_t j = 0; j < groups; ++j)
         weights(add(g0, index(j)), hasPartial && j == groups - 1 ? crem : c0,
                 b1, j * kk * c0 * c0, kc, c0);
@@ -448,8 +480,10 @@ private:
     SmallVector<int64_t> pad;
     if (ec.lo || ec.hi || er.lo || er.hi)
       pad = {ec.lo, ec.hi, er.lo, er.hi};
-    load3d(map, a0, Value(), inRows, inCols, groups * c0, pad, p.kh, p.kw, p.sh,
-           p.sw, p.dh, p.dw, pixels, kc);
+    auto window = load3d(map, a0, Value(), inRows, inCols, groups * c0, pad,
+                         p.kh, p.kw, p.sh, p.sw, p.dh, p.dw, pixels, kc);
+    if (taps)
+      window.setKStartPtAttr(attr(tap0 * c0));
     Value c = buffer(Level::L0C, mRows(pixels), ntp, acc, Format::Nz);
     bool withBias = init && bias;
     beforeMmad(init, withBias);
@@ -465,16 +499,18 @@ private:
   }
 
   /// The chunk's weights held F-major (`channels` channels from block g0,
-  /// `groups` blocks; output channels [f0, f0 + nt)) as the ntp x kc Nz
-  /// `dst` of B^T: K column (j * KH*KW + point) * C0 + c of row f at
-  /// ((j * KH*KW + point) * ntp + f) * C0 + c — im2col's K order — the
-  /// channel tail zero-filled (DN2NZ/ND2NZ fill each 32 B block), rows
-  /// past nt left as they are (padding columns of C, never written).
+  /// `groups` blocks, the kk kernel points from tap0; output channels [f0,
+  /// f0 + nt)) as the ntp x kc Nz `dst` of B^T: K column (j * kk + point)
+  /// * C0 + c of row f at ((j * kk + point) * ntp + f) * C0 + c — im2col's
+  /// K order — the channel tail zero-filled (DN2NZ/ND2NZ fill each 32 B
+  /// block), rows past nt left as they are (padding columns of C, never
+  /// written).
   void copyWeightsTransposed(Value dst, Value g0, int64_t groups,
                              int64_t channels, Value f0, int64_t nt,
-                             int64_t ntp) {
-    int64_t kk = p.kh * p.kw;
-    // Channel blocks KH*KW*ntp 32 B rows apart (dstNzC0Stride [1, 16384]),
+                             int64_t ntp, int64_t tap0, int64_t kk) {
+    // GM holds each output channel's KH x KW points.
+    int64_t all = p.kh * p.kw;
+    // Channel blocks kk*ntp 32 B rows apart (dstNzC0Stride [1, 16384]),
     // else one copy per block (its C0 channels in one block: the stride is
     // then never stepped).
     bool oneCopy = kk * ntp <= 16384;
@@ -485,24 +521,26 @@ private:
       Value to = index(j * kk * ntp * c0);
       int64_t c0Stride = oneCopy ? kk * ntp : 1;
       if (form == ConvForm::NchwFchw) {
-        // FCHW as DN: column f * C + c holds channel c's KH*KW points;
-        // nt matrices (output channels) C*KH*KW apart in GM, C0 apart in
-        // L1; points ntp 32 B rows apart.
-        dn2nz(wt, mul(add(mul(f0, p.c), mul(g, c0)), kk), dst, to, nt, n, kk,
-              p.c * kk, kk, c0Stride, ntp, c0);
+        // FCHW as DN: column f * C + c holds channel c's KH*KW points
+        // (the chunk's kk from tap0); nt matrices (output channels)
+        // C*KH*KW apart in GM, C0 apart in L1; points ntp 32 B rows apart.
+        dn2nz(wt, add(mul(add(mul(f0, p.c), mul(g, c0)), all), index(tap0)),
+              dst, to, nt, n, kk, p.c * all, all, c0Stride, ntp, c0);
         continue;
       }
       // FHWC rows: per kernel point an nt x n matrix (rows KH*KW*C apart),
       // the points C apart in GM and ntp fractal rows apart in L1.
-      Value from = add(mul(f0, kk * p.c), mul(g, c0));
+      Value first = index(tap0 * p.c);
+      Value from = add(add(mul(f0, all * p.c), mul(g, c0)), first);
       if (!prod.HasND2NZ) {
         // Per block and kernel point, the nt rows' 32 B blocks: a column
         // of B^T's fractals.
-        plainGrid(wt, add(mul(f0, kk * p.c), mul(g0, c0)), dst, index(0),
-                  groups, c0, kk * ntp * c0, kk, p.c, ntp * c0, nt, kk * p.c);
+        plainGrid(wt, add(add(mul(f0, all * p.c), mul(g0, c0)), first), dst,
+                  index(0), groups, c0, kk * ntp * c0, kk, p.c, ntp * c0, nt,
+                  all * p.c);
         return;
       }
-      nd2nz(wt, from, dst, to, kk, nt, n, p.c, kk * p.c, c0Stride, ntp * c0);
+      nd2nz(wt, from, dst, to, kk, nt, n, p.c, all * p.c, c0Stride, ntp * c0);
     }
   }
 
@@ -567,10 +605,10 @@ private:
 
   /// LoadData 3D of the whole im2col window (mExtension x kExtension from
   /// the origin) of an l1H x l1W map.
-  void load3d(Value src, Value dst, Value dstOff, int64_t l1H, int64_t l1W,
-              int64_t channelSize, ArrayRef<int64_t> pad, int64_t kh,
-              int64_t kw, int64_t sh, int64_t sw, int64_t dh, int64_t dw,
-              int64_t mExt, int64_t kExt) {
+  Load3DOp load3d(Value src, Value dst, Value dstOff, int64_t l1H, int64_t l1W,
+                  int64_t channelSize, ArrayRef<int64_t> pad, int64_t kh,
+                  int64_t kw, int64_t sh, int64_t sw, int64_t dh, int64_t dw,
+                  int64_t mExt, int64_t kExt) {
     auto op = Load3DOp::create(b, loc, src, dst, dstOff);
     op.setL1HAttr(attr(l1H));
     op.setL1WAttr(attr(l1W));
@@ -585,6 +623,7 @@ private:
     op.setDilationFilterWAttr(attr(dw));
     op.setMExtensionAttr(attr(mExt));
     op.setKExtensionAttr(attr(kExt));
+    return op;
   }
 
   /// Rows a tile of `pixels` output pixels is computed with: one pixel

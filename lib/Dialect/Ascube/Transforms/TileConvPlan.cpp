@@ -338,33 +338,47 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   if (!tile.empty()) {
     // tile=m,n,k in the GEMM's terms: m output pixels (whole output rows,
     // a multiple of OW, or a piece of one row, fewer than OW), n output
-    // channels, k im2col columns (whole C0 blocks of the kernel).
+    // channels, k im2col columns (whole C0 blocks of the kernel, or fewer
+    // kernel points of one block: a multiple of C0 below KH x KW x C0).
     int64_t kAlign = p.kh * p.kw * p.c0();
     if (tile.size() != 3 || tile[0] < 1 ||
         (tile[0] >= p.ow && tile[0] % p.ow) || tile[1] < 1 ||
-        tile[1] % p.nAlign() || tile[2] < 1 || tile[2] % kAlign)
+        tile[1] % p.nAlign() || tile[2] < 1 ||
+        (tile[2] > kAlign ? tile[2] % kAlign : tile[2] % p.c0()))
       return op->emitOpError()
              << "tile=m,n,k of a convolution takes m output pixels (a "
                 "multiple of OW = "
              << p.ow << ", or fewer than OW), n a multiple of " << p.nAlign()
              << " and k a multiple of KH x KW x C0 = " << kAlign
-             << " [tile_c6]";
+             << " (or of C0 = " << p.c0()
+             << " below it: kernel points of one block) [tile_c6]";
     t = model::ConvTiling{};
     if (tile[0] % p.ow == 0)
       t->rows = tile[0] / p.ow;
     else
       t->piece = tile[0];
     t->n = tile[1];
-    t->groups = tile[2] / kAlign;
+    t->groups = std::max<int64_t>(1, tile[2] / kAlign);
+    if (tile[2] < kAlign)
+      t->taps = tile[2] / p.c0();
     // Double-buffered where it fits twice.
     t->sets = 2;
     if (!model::fitsConvTiling(p, cap, *t))
       t->sets = 1;
-    if (!model::fitsConvTiling(p, cap, *t))
-      return op->emitOpError()
-             << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
-             << " does not fit " << prod.Name << "'s L0A/L0B/L0C/L1 "
-             << "[tile_c6]";
+    if (!model::fitsConvTiling(p, cap, *t)) {
+      InFlightDiagnostic d = op->emitOpError();
+      d << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
+        << " does not fit " << prod.Name;
+      if (model::inConvRange(p, *t))
+        tiling::describeMiss(d, model::convFootprint(p, *t), cap);
+      else
+        tiling::describeMiss(d, std::nullopt, cap);
+      if (std::optional<model::ConvTiling> fits =
+              model::chooseConvTiling(p, cap))
+        d << "; a tile that fits: " << fits->pixels(p) << " x " << fits->n
+          << " x " << fits->groups * fits->points(p) * p.c0();
+      return d << " [tile_c6]";
+    }
     if (!t->aligned(p))
       return op->emitOpError()
              << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
@@ -374,14 +388,24 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
              << " elements (Fixpipe NZ2DN writes to 32 B aligned GM "
                 "addresses, cube-reference §4) [tile_c9]";
   }
-  if (!t)
-    return op->emitOpError()
-           << "no tile of " << prod.Name
-           << "'s L0A/L0B/L0C/L1 holds one output row piece of 16 pixels, "
-           << p.nAlign()
-           << " output channels and one C0 block of the kernel (KH x KW x "
-              "C0 = "
-           << p.kh * p.kw * p.c0() << " im2col columns) [tile_c1]";
+  if (!t) {
+    // The smallest tile: one output row (or a piece of 16 pixels), nAlign
+    // channels, one kernel point of one C0 block, one buffer set.
+    model::ConvTiling least{1, p.ow > 16 ? 16 : 0, p.nAlign(), 1,
+                            p.kh * p.kw > 1 ? 1 : 0};
+    InFlightDiagnostic d = op->emitOpError();
+    d << "no tile of " << prod.Name
+      << " fits: the smallest, one output row piece of at most 16 pixels x "
+      << p.nAlign()
+      << " output channels x one kernel point of one C0 block, reads a map "
+         "window of "
+      << least.mapPixels(p) << " pixels";
+    if (model::inConvRange(p, least))
+      tiling::describeMiss(d, model::convFootprint(p, least), cap);
+    else
+      tiling::describeMiss(d, std::nullopt, cap);
+    return d << " [tile_c1]";
+  }
   if (report)
     op->emitRemark() << llvm::formatv(
         "ascube-tile-linalg: {0} {1} conv{12} {2}: tile {3} ({4}) x {5}, {6} "
@@ -391,8 +415,11 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
         tiling::count(t->pixels(p), "output pixel", "output pixels"),
         t->piece ? "a piece of a row" : tiling::count(t->rows, "row", "rows"),
         tiling::count(t->n, "channel", "channels"),
-        tiling::count(t->groups, "C0 block", "C0 blocks"), t->tilesM(p),
-        t->tilesN(p), tiling::count(t->chunksK(p), "chunk", "chunks"),
+        t->taps ? tiling::count(t->taps, "kernel point", "kernel points") +
+                      " of a C0 block"
+                : tiling::count(t->groups, "C0 block", "C0 blocks"),
+        t->tilesM(p), t->tilesN(p),
+        tiling::count(t->chunksK(p), "chunk", "chunks"),
         images * t->gmToL1Bytes(p),
         std::string(epilogue.bias ? ", + bias (BT)" : "") +
             (epilogue.relu ? ", ReLU (Fixpipe)" : "") +
