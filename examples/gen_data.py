@@ -223,6 +223,25 @@ def linalg_conv2d_kirin9030(out, rng):
     save(out, "golden", y.transpose(1, 2, 0)[None].astype(np.float16))
 
 
+def tensor_matmul(out, rng):
+    """linalg.matmul on tensors, f16 300 x 500 x 200: linalg_matmul's
+    numbers (the result is the output argument result0)."""
+    linalg_matmul(out, rng)
+
+
+def tensor_conv2d(out, rng):
+    """linalg.conv_2d_nhwc_hwcf on tensors, f16, a 2 x 24 x 24 x 20 map
+    zero-padded by one pixel (tensor.pad), 3 x 3 x 20 x 40 weights -> 2 x
+    24 x 24 x 40, by the direct convolution with padding 1."""
+    x = rng.uniform(-1, 1, (2, 24, 24, 20)).astype(np.float16)
+    w = rng.uniform(-1, 1, (3, 3, 20, 40)).astype(np.float16)
+    y = np.stack([direct_conv(x[i].transpose(2, 0, 1).astype(np.float64),
+                              w.transpose(3, 2, 0, 1).astype(np.float64), 1, 1, 1)
+                  for i in range(2)])          # (N, F, OH, OW)
+    save(out, "I", x), save(out, "W", w)
+    save(out, "golden", y.transpose(0, 2, 3, 1).astype(np.float32))
+
+
 def linalg_matmul_i8_requant(out, rng):
     """linalg.matmul, int8 64 x 96 x 80, + an int32 bias, ReLU, then
     requantized to int8 with scale 1/16 and offset 3: the plain int64
@@ -242,7 +261,8 @@ EXAMPLES = {f.__name__: f for f in [matmul_f16, matmul_bf16, matmul_f32,
                                      matmul_load, linalg_matmul,
                                      linalg_batch_matmul, linalg_conv2d,
                                      linalg_conv2d_nchw, linalg_conv2d_kirin9030,
-                                     linalg_matmul_i8_requant]}
+                                     linalg_matmul_i8_requant, tensor_matmul,
+                                     tensor_conv2d]}
 
 
 def main():

@@ -40,12 +40,14 @@ example() {
     linalg_conv2d_nchw) run linalg_conv2d_nchw conv2d "I W bias" O "--atol 1e-4 --rtol 1e-4" ;;
     linalg_conv2d_kirin9030) run linalg_conv2d_kirin9030 conv2d "I W bias" O "--atol 1e-2 --rtol 1e-2" ;;
     linalg_matmul_i8_requant) run linalg_matmul_i8_requant matmul "A B bias" Q "" ;;
+    tensor_matmul)   run tensor_matmul matmul "A B" result0 "--atol 1e-4 --rtol 1e-4" ;;
+    tensor_conv2d)   run tensor_conv2d conv2d "I W" result0 "--atol 1e-4 --rtol 1e-4" ;;
     *) echo "run-example: unknown example '$1'" >&2; exit 2 ;;
   esac
 }
 
 if [ "${1:-}" = all ]; then
-  for e in matmul_f16 matmul_bf16 matmul_f32 matmul_i8_bias matmul_i8_kn gemv_f16 matmul_i8_quant conv2d_f16 conv2d_i8 matmul_load linalg_matmul linalg_batch_matmul linalg_conv2d linalg_conv2d_nchw linalg_conv2d_kirin9030 linalg_matmul_i8_requant; do
+  for e in matmul_f16 matmul_bf16 matmul_f32 matmul_i8_bias matmul_i8_kn gemv_f16 matmul_i8_quant conv2d_f16 conv2d_i8 matmul_load linalg_matmul linalg_batch_matmul linalg_conv2d linalg_conv2d_nchw linalg_conv2d_kirin9030 linalg_matmul_i8_requant tensor_matmul tensor_conv2d; do
     example "$e"
   done
 else

@@ -111,15 +111,17 @@ void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks,
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-void ascube::buildAscubeFromLinalgPipeline(OpPassManager &pm,
-                                           StringRef product) {
+void ascube::buildAscubeFromLinalgPipeline(OpPassManager &pm, StringRef product,
+                                           bool allowUnmapped) {
   AscubeTileLinalgOptions tile;
   tile.product = product.str();
+  tile.allowUnmapped = allowUnmapped;
   pm.addPass(createAscubeTileLinalg(tile));
 }
 
 void ascube::registerAscubeInputDialects(DialectRegistry &registry) {
   registry.insert<linalg::LinalgDialect>();
+  registerBufferizeTensorsDependencies(registry);
 }
 
 namespace ascube {

@@ -221,6 +221,33 @@ int main(void) {
              mlirPassManagerRunOnOp(pm950, mlirModuleGetOperation(again))));
   mlirPassManagerDestroy(pm950);
   mlirModuleDestroy(again);
+  /* Linalg on tensors, as a compiler hands it: ascube-tile-linalg
+     bufferizes it (the result an output argument) and maps it. */
+  const char *tensors =
+      "func.func @mm(%a: tensor<32x48xf16>, %b: tensor<48x16xf16>) -> "
+      "tensor<32x16xf32> {\n"
+      "  %e = tensor.empty() : tensor<32x16xf32>\n"
+      "  %z = arith.constant 0.0 : f32\n"
+      "  %f = linalg.fill ins(%z : f32) outs(%e : tensor<32x16xf32>) -> "
+      "tensor<32x16xf32>\n"
+      "  %r = linalg.matmul ins(%a, %b : tensor<32x48xf16>, "
+      "tensor<48x16xf16>) outs(%f : tensor<32x16xf32>) -> "
+      "tensor<32x16xf32>\n"
+      "  return %r : tensor<32x16xf32>\n}\n";
+  MlirModule tensorModule = mlirModuleCreateParse(ctx, str(tensors));
+  printf("tensors parsed: %d\n", !mlirModuleIsNull(tensorModule));
+  MlirPassManager tpm = mlirPassManagerCreate(ctx);
+  mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(tpm),
+      str("builtin.module(ascube-tile-linalg{product=atlas_a2})"),
+      printToStdout, NULL);
+  printf("tensors mapped: %d\n",
+         mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(
+             tpm, mlirModuleGetOperation(tensorModule))));
+  mlirOperationPrint(mlirModuleGetOperation(tensorModule), printToStdout, NULL);
+  printf("\n");
+  mlirPassManagerDestroy(tpm);
+  mlirModuleDestroy(tensorModule);
   mlirPassManagerDestroy(pm);
   mlirModuleDestroy(module);
   mlirContextDestroy(ctx);

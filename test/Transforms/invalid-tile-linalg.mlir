@@ -49,11 +49,24 @@ func.func @dynamic_offset(%G: memref<64x16xf16>, %B: memref<16x16xf16>, %C: memr
 
 // -----
 
+// tile_c1: an argument whose layout is known only at run time (one-shot
+// bufferization's default at function boundaries) is refused saying how to
+// bufferize instead.
+func.func @default_bufferized(%A: memref<16x16xf16, strided<[?, ?], offset: ?>>, %B: memref<16x16xf16>, %C: memref<16x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<16x16xf32>)
+  // expected-error @+1 {{operand #0 (memref<16x16xf16, strided<[?, ?], offset: ?>>) is an argument whose layout is known only at run time, as one-shot bufferization gives function arguments by default: bufferize with function-boundary-type-conversion=identity-layout-map, or hand ascube-tile-linalg the tensor function (it bufferizes it so) [tile_c1]}}
+  linalg.matmul ins(%A, %B : memref<16x16xf16, strided<[?, ?], offset: ?>>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
 // tile_c1: dynamic shapes are not mapped.
 func.func @dynamic(%A: memref<?x16xf16>, %B: memref<16x16xf16>, %C: memref<?x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%C : memref<?x16xf32>)
-  // expected-error @+1 {{ascube-tile-linalg maps operands that are static 2-D memrefs in GM (no memory space; row-major, or row-major views of GM: gmview_c1; not a column-major view such as a memref.transpose: give A as K x M or B as N x K with the indexing maps instead): operand #0 (memref<?x16xf16>) has a dynamic shape [tile_c1]}}
+  // expected-error @+1 {{ascube-tile-linalg maps operands that are static 2-D memrefs in GM (no memory space; row-major, or row-major views of GM: gmview_c1; not a column-major view such as a memref.transpose: give A as K x M or B as N x K with the indexing maps instead): operand #0 (memref<?x16xf16>) has a dynamic shape: ascube maps static shapes (each instruction's sizes are fields of it); give the function static types, e.g. specialize it for the shapes it runs [tile_c1]}}
   linalg.matmul ins(%A, %B : memref<?x16xf16>, memref<16x16xf16>) outs(%C : memref<?x16xf32>)
   return
 }
@@ -177,7 +190,7 @@ module {
 func.func @matvec_dynamic(%A: memref<16x16xf16>, %x: memref<?xf16>, %y: memref<16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%y : memref<16xf32>)
-  // expected-error @+1 {{ascube-tile-linalg maps a matrix and vectors that are static 2-D and 1-D memrefs in GM (no memory space; row-major, or row-major views of GM: gmview_c1; not a column-major view such as a memref.transpose): operand #1 (memref<?xf16>) has a dynamic shape [tile_c1]}}
+  // expected-error @+1 {{ascube-tile-linalg maps a matrix and vectors that are static 2-D and 1-D memrefs in GM (no memory space; row-major, or row-major views of GM: gmview_c1; not a column-major view such as a memref.transpose): operand #1 (memref<?xf16>) has a dynamic shape: ascube maps static shapes (each instruction's sizes are fields of it); give the function static types, e.g. specialize it for the shapes it runs [tile_c1]}}
   linalg.matvec ins(%A, %x : memref<16x16xf16>, memref<?xf16>) outs(%y : memref<16xf32>)
   return
 }

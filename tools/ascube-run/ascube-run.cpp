@@ -357,10 +357,17 @@ int main(int argc, char **argv) {
   if (!func || func.isExternal())
     fail(llvm::formatv("no function @{0} with a body in '{1}'", entry,
                        kernelFile));
-  if (func.getNumResults() != 0)
-    fail(llvm::formatv("@{0} returns values; kernels write their outputs "
-                       "into buffer arguments",
-                       entry));
+  // The source's names of the entry's arguments (before bufferization
+  // appends its results as output arguments, named result<i>).
+  SmallVector<std::string> sourceNames;
+  if (const AsmParserState::BlockDefinition *def =
+          state.getBlockDef(&func.getBody().front()))
+    for (const AsmParserState::SMDefinition &d : def->arguments) {
+      StringRef text(d.loc.Start.getPointer(),
+                     d.loc.End.getPointer() - d.loc.Start.getPointer());
+      text.consume_front("%");
+      sourceNames.push_back(text.str());
+    }
   // Only what the entry reaches is mapped, checked and compiled: the
   // module's other functions (a linalg op left in one, say) are dropped.
   func.setPublic();
@@ -373,23 +380,31 @@ int main(int argc, char **argv) {
     if (failed(dce.run(*module)))
       fail("dropping the functions @" + entry + " does not call failed");
   }
+  // Linalg on tensors (a compiler's form): bufferized into GM memrefs, the
+  // results output arguments after the others (ascube-bufferize-tensors).
+  if (ascube::hasTensorFunctions(*module)) {
+    PassManager bpm(&ctx);
+    bpm.addPass(ascube::createAscubeBufferizeTensors());
+    if (failed(bpm.run(*module)))
+      fail("bufferizing the tensor kernel failed (see the diagnostics "
+           "above)");
+  }
+  if (func.getNumResults() != 0)
+    fail(llvm::formatv("@{0} returns values; kernels write their outputs "
+                       "into buffer arguments",
+                       entry));
 
-  // Arguments, named by their SSA names in the source.
+  // Arguments, named by their SSA names in the source (an output argument
+  // bufferization made by its NameLoc, result<i>).
   std::vector<Arg> args;
-  const AsmParserState::BlockDefinition *def =
-      state.getBlockDef(&func.getBody().front());
   for (BlockArgument ba : func.getArguments()) {
     Arg a;
     unsigned i = ba.getArgNumber();
     a.name = "arg" + std::to_string(i);
-    if (def && i < def->arguments.size()) {
-      llvm::SMRange r = def->arguments[i].loc;
-      StringRef text(r.Start.getPointer(),
-                     r.End.getPointer() - r.Start.getPointer());
-      text.consume_front("%");
-      if (!text.empty())
-        a.name = text.str();
-    }
+    if (i < sourceNames.size() && !sourceNames[i].empty())
+      a.name = sourceNames[i];
+    else if (auto named = dyn_cast<NameLoc>(ba.getLoc()))
+      a.name = named.getName().str();
     a.type = dyn_cast<MemRefType>(ba.getType());
     if (!a.type || !a.type.hasStaticShape())
       fail(llvm::formatv(
@@ -400,16 +415,31 @@ int main(int argc, char **argv) {
               ? "; pass a scalar as a memref<1x...> and memref.load it in "
                 "the kernel (an offset: memref<1xi32>, then "
                 "arith.index_cast)"
+          : isa<ShapedType>(ba.getType())
+              ? ": ascube maps static shapes (each instruction's sizes are "
+                "fields of it); give the function static types, e.g. "
+                "specialize it for the shapes it runs"
               : ""));
     // A view type is a window into a buffer the runner does not have (its
     // offset and row stride reach past the view's own elements).
+    int64_t offset;
+    SmallVector<int64_t> strides;
     if (isa<StridedLayoutAttr>(a.type.getLayout()) &&
         !a.type.getLayout().isIdentity())
       fail(llvm::formatv(
           "argument {0} is the view {1}; ascube-run passes whole buffers: "
-          "take the whole GM buffer as the argument and the view inside the "
-          "kernel (memref.subview) [gmview_c1]",
-          a.name, a.type));
+          "{2} [gmview_c1]",
+          a.name, a.type,
+          succeeded(a.type.getStridesAndOffset(strides, offset)) &&
+                  (ShapedType::isDynamic(offset) ||
+                   llvm::any_of(strides, ShapedType::isDynamic))
+              ? "its layout is known only at run time, as one-shot "
+                "bufferization gives function arguments by default; give "
+                "ascube-run the tensor function (it bufferizes it with "
+                "identity layouts), or bufferize with "
+                "function-boundary-type-conversion=identity-layout-map"
+              : "take the whole GM buffer as the argument and the view "
+                "inside the kernel (memref.subview)"));
     a.storage = ascube::getCPUStorageType(a.type);
     if (!a.storage)
       fail(llvm::formatv("argument {0}: cannot lay out {1}", a.name, a.type));

@@ -48,10 +48,14 @@ void buildAscubeToLLVMPipeline(mlir::OpPassManager &pm,
                                bool x86Vnni = false);
 
 /// Builds the entry from linalg: ascube-tile-linalg for `product` (empty:
-/// the module's ascube.target), turning linalg.matmul on GM memrefs into a
-/// Cube program that buildAscubeToLLVMPipeline then lowers (docs/Tiling.md).
+/// the module's ascube.target), turning linalg.matmul on GM memrefs (or on
+/// tensors, bufferized first) into a Cube program that
+/// buildAscubeToLLVMPipeline then lowers (docs/Tiling.md). Without
+/// `allowUnmapped` a linalg op the pass does not map is refused (a runner
+/// cannot run it).
 void buildAscubeFromLinalgPipeline(mlir::OpPassManager &pm,
-                                   llvm::StringRef product);
+                                   llvm::StringRef product,
+                                   bool allowUnmapped = true);
 
 /// One piece of an AI core's own state in a module lowered to the LLVM
 /// dialect (isCoreStateGlobal): its symbol and the bytes it starts with.

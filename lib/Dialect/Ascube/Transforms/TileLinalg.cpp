@@ -50,6 +50,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -104,9 +105,22 @@ struct AscubeTileLinalgPass
     : ascube::impl::AscubeTileLinalgBase<AscubeTileLinalgPass> {
   using AscubeTileLinalgBase::AscubeTileLinalgBase;
 
+  void getDependentDialects(DialectRegistry &registry) const override {
+    AscubeTileLinalgBase::getDependentDialects(registry);
+    // (It runs ascube-bufferize-tensors on linalg on tensors.)
+    registerBufferizeTensorsDependencies(registry);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     programs.clear();
+    // Linalg on tensors is bufferized first (ascube-bufferize-tensors).
+    if (hasTensorFunctions(module)) {
+      OpPassManager pm(ModuleOp::getOperationName());
+      pm.addPass(createAscubeBufferizeTensors());
+      if (failed(runPipeline(pm, module)))
+        return signalPassFailure();
+    }
     // A linalg.copy between memrefs of one element type is the kernel's
     // own copy, memref.copy (the CPU lowering expands strided ones into
     // loops): ordered like the kernel's other GM ops (TileSyncAll.cpp).

@@ -99,9 +99,19 @@ ascube::tiling::whyNotPlainGM(Operation *op,
     else if (t.getMemorySpace())
       os << "is in memory space " << t.getMemorySpace() << ", not GM";
     else if (!t.hasStaticShape())
-      os << "has a dynamic shape";
+      os << "has a dynamic shape: ascube maps static shapes (each "
+            "instruction's sizes are fields of it); give the function static "
+            "types, e.g. specialize it for the shapes it runs";
     else if (failed(t.getStridesAndOffset(strides, offset)))
       os << "has a layout that is no strided view";
+    else if ((ShapedType::isDynamic(offset) ||
+              llvm::any_of(strides, ShapedType::isDynamic)) &&
+             isa<BlockArgument>(v))
+      os << "is an argument whose layout is known only at run time, as "
+            "one-shot bufferization gives function arguments by default: "
+            "bufferize with function-boundary-type-conversion=identity-"
+            "layout-map, or hand ascube-tile-linalg the tensor function (it "
+            "bufferizes it so)";
     else if (ShapedType::isDynamic(offset) ||
              llvm::any_of(strides, ShapedType::isDynamic))
       os << "is a view with a dynamic offset or stride: the pass maps views "

@@ -141,6 +141,31 @@ def AscubeSelectMovers : Pass<"ascube-select-movers", "::mlir::ModuleOp"> {
   ];
 }
 
+def AscubeBufferizeTensors : Pass<"ascube-bufferize-tensors", "::mlir::ModuleOp"> {
+  let summary = "Turn linalg functions on tensors into the GM-memref form ascube-tile-linalg maps";
+  let description = [{
+    Compilers (torch-mlir and the like) hand linalg on tensors: functions
+    with tensor arguments and results. This pass bufferizes a module that
+    has tensors as ascube maps it: one-shot bufferization of the function
+    boundaries with identity layouts (each tensor argument a whole GM
+    buffer, `memref<300x500xf16>`, not a strided view), then the results
+    become output arguments after the others (buffer-results-to-out-params,
+    public functions too, their allocations hoisted), each named
+    `result<i>` (a NameLoc: ascube-opt prints `%result0`, ascube-run finds
+    `--output result0=...`), then canonicalize. A `tensor.pad` becomes the
+    padded-map form the convolutions read (alloc, fill, subview, copy).
+    A module without tensors is left as it is; `ascube-tile-linalg` and
+    `ascube-run` run this pass first.
+
+    Errors: a function argument or result of a dynamic or unranked shape
+    (`tensor<?x512xf16>`): ascube maps static shapes (`tile_c1`).
+
+    Example: `ascube-opt model.mlir --ascube-bufferize-tensors`.
+  }];
+  // (The dialects and external models one-shot bufferization needs:
+  // registerBufferizeTensorsDependencies.)
+}
+
 def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
   let summary = "Map linalg.matmul, batch_matmul, matvec, vecmat and conv_2d_nhwc_hwcf / nhwc_fhwc / nchw_fchw on GM memrefs onto the Cube as a tiled ascube program";
   let description = [{
@@ -308,6 +333,11 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
                "against the capacities and alignment; for tests). A "
                "convolution's m counts output pixels (a multiple of OW or "
                "fewer), n output channels, k im2col columns">,
+    Option<"allowUnmapped", "allow-unmapped", "bool", /*default=*/"true",
+           "Leave a linalg op the pass does not map in place, with a "
+           "warning where it stays on a mapped op's output (default); "
+           "false: refuse the first one, an error naming what maps "
+           "(tile_c1), as a runner that cannot run it does (ascube-run)">,
   ];
   let dependentDialects = ["::ascube::AscubeDialect",
                            "::mlir::arith::ArithDialect",
