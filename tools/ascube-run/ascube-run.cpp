@@ -24,9 +24,11 @@
 // --check-races reports two blocks touching the same GM bytes, one
 // writing, with no SyncAll between them (race_c1, race_c2; Blocks.cpp);
 // --check-sync runs each block against the flag model of its pipes
-// (ascube.set_flag; sync_c3-sync_c8, SyncCheck.cpp). A
-// linalg op the mapping leaves is named and refused with the forms the
-// mapping accepts (tile_c1; Leftovers.cpp); the kernel's own memref.copy,
+// (ascube.set_flag; sync_c3-sync_c8, SyncCheck.cpp). Linalg on tensors
+// is bufferized first (ascube-bufferize-tensors: its results become output
+// arguments named result<i>). A linalg op the mapping leaves is named and
+// refused with the forms the mapping accepts, once (ascube-tile-linalg
+// allow-unmapped=false, tile_c1); the kernel's own memref.copy,
 // between any views, runs as loads and stores. Buffers, files and the
 // comparison: Data.cpp.
 //
@@ -55,7 +57,6 @@
 #include "Blocks.h"
 #include "CoreState.h"
 #include "Data.h"
-#include "Leftovers.h"
 #include "SyncCheck.h"
 #include "ascube/Conversion/AscubeToLoops.h"
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
@@ -580,12 +581,12 @@ int main(int argc, char **argv) {
   });
   if (hasLinalg) {
     PassManager lpm(&ctx);
-    ascube::buildAscubeFromLinalgPipeline(lpm, productOpt);
+    // (An op the mapping leaves cannot run: refused by the pass, once.)
+    ascube::buildAscubeFromLinalgPipeline(lpm, productOpt,
+                                          /*allowUnmapped=*/false);
     if (failed(lpm.run(*module)))
       fail("mapping the linalg kernel failed (see the diagnostics above)");
   }
-  if (ascube::run::refuseLeftovers(*module))
-    fail("the kernel keeps ops ascube cannot run");
   // Whether the entry, or a function it calls, has an ascube.sync_all.
   bool syncAll = false;
   {

@@ -681,8 +681,10 @@ static void fillWithZerosByCopy(Operation *fill, Value map) {
 LogicalResult ascube::tiling::tileConv(Operation *opPtr,
                                        const target::ProductInfo &prod,
                                        bool report, ArrayRef<int64_t> tile,
+                                       bool refuseUnfolded,
                                        SmallVectorImpl<Program> &programs) {
-  FailureOr<ConvPlan> plan = planConv(opPtr, prod, report, tile);
+  FailureOr<ConvPlan> plan =
+      planConv(opPtr, prod, report, tile, refuseUnfolded);
   if (failed(plan))
     return failure();
   auto op = cast<linalg::LinalgOp>(opPtr);

@@ -36,7 +36,8 @@ bool hasRow(ArrayRef<target::TypeRowInfo> rows, const target::ProductInfo &prod,
 
 FailureOr<tiling::ConvPlan>
 ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
-                         bool report, ArrayRef<int64_t> tile) {
+                         bool report, ArrayRef<int64_t> tile,
+                         bool refuseUnfolded) {
   auto op = cast<linalg::LinalgOp>(opPtr);
   ConvForm form = isa<linalg::Conv2DNhwcHwcfOp>(opPtr)   ? ConvForm::NhwcHwcf
                   : isa<linalg::Conv2DNhwcFhwcOp>(opPtr) ? ConvForm::NhwcFhwc
@@ -165,7 +166,7 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
               "right before it"
            << tiling::describeFillBefore(opPtr, O) << " [tile_c2]";
   // A bias add and a ReLU after it fold in as after a matmul.
-  Epilogue epilogue = matchEpilogue(opPtr, O, nchw ? 1 : 3);
+  Epilogue epilogue = matchEpilogue(opPtr, O, nchw ? 1 : 3, refuseUnfolded);
   if (epilogue.failed ||
       failed(checkRequant(
           opPtr, prod, epilogue,

@@ -172,7 +172,8 @@ ascube::tiling::matchPaddedMap(Value map, Operation *conv, bool channelsFirst) {
 }
 
 tiling::Epilogue ascube::tiling::matchEpilogue(Operation *op, Value c,
-                                               int64_t biasDim) {
+                                               int64_t biasDim,
+                                               bool refuseUnfolded) {
   Epilogue e;
   auto cType = cast<MemRefType>(c.getType());
   int64_t rank = cType.getRank();
@@ -287,19 +288,25 @@ tiling::Epilogue ascube::tiling::matchEpilogue(Operation *op, Value c,
            zeroFillBefore(after, c).getOperation() == fill;
   };
   if (next && isa<linalg::LinalgOp>(next) &&
-      llvm::is_contained(next->getOperands(), c) && !fillsNext(next))
-    next->emitWarning()
-        << "'" << next->getName() << "' on the output of the '" << op->getName()
-        << "' before it is not folded into the Cube program and stays: "
-           "ascube-tile-linalg folds a linalg.generic over C (C's identity "
-           "map, all loops parallel) adding a bias (one input, a static 1-D "
-           "GM memref over C's channels, its last dimension (NCHW: the "
-           "second): ins(%bias) outs(%C), "
-           "yielding C + bias) and/or a ReLU (max(C, 0)), the bias first, "
-           "then one requantizing C to int8 (ins(%C : i32) outs(%Q : i8): "
-           "fptosi(clamp(roundeven(sitofp(C) * scale) [+ offset], -128, "
-           "127)), or fptoui of a clamp to [0, 255] for unsigned bytes, "
-           "docs/Tiling.md)";
+      llvm::is_contained(next->getOperands(), c) && !fillsNext(next)) {
+    // (A runner cannot run what stays: an error then, the mapping failed.)
+    e.failed |= refuseUnfolded;
+    InFlightDiagnostic d =
+        refuseUnfolded ? next->emitError() : next->emitWarning();
+    d << "'" << next->getName() << "' on the output of the '" << op->getName()
+      << "' before it is not folded into the Cube program and "
+      << (refuseUnfolded ? "cannot run" : "stays")
+      << ": "
+         "ascube-tile-linalg folds a linalg.generic over C (C's identity "
+         "map, all loops parallel) adding a bias (one input, a static 1-D "
+         "GM memref over C's channels, its last dimension (NCHW: the "
+         "second): ins(%bias) outs(%C), "
+         "yielding C + bias) and/or a ReLU (max(C, 0)), the bias first, "
+         "then one requantizing C to int8 (ins(%C : i32) outs(%Q : i8): "
+         "fptosi(clamp(roundeven(sitofp(C) * scale) [+ offset], -128, "
+         "127)), or fptoui of a clamp to [0, 255] for unsigned bytes, "
+         "docs/Tiling.md)";
+  }
   return e;
 }
 

@@ -90,6 +90,74 @@ static StringRef whyConvStays(StringRef name) {
          "maps no linalg.transpose)";
 }
 
+LogicalResult ascube::tiling::refuseUnmapped(ModuleOp module) {
+  Operation *computation = nullptr, *generic = nullptr, *fill = nullptr,
+            *copy = nullptr;
+  auto first = [](Operation *&slot, Operation *op) {
+    if (!slot)
+      slot = op;
+  };
+  module->walk([&](Operation *op) {
+    StringRef name = op->getName().getStringRef();
+    if (!op->getDialect() || op->getDialect()->getNamespace() != "linalg" ||
+        name == "linalg.yield" || name == "linalg.index")
+      return;
+    if (name == "linalg.generic") {
+      first(generic, op);
+    } else if (name == "linalg.fill" || name == "linalg.map") {
+      first(fill, op);
+    } else if (name == "linalg.copy") {
+      first(copy, op);
+    } else {
+      first(computation, op);
+    }
+  });
+  const char *mapped =
+      "ascube-tile-linalg maps linalg.matmul, batch_matmul, matvec, vecmat "
+      "and conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc, conv_2d_nchw_fchw "
+      "on static GM memrefs (row-major or "
+      "views of GM), each right after a zero fill of its output "
+      "(docs/Tiling.md) [tile_c1]";
+  const char *padding =
+      "memref.alloc of the padded map, a zero fill of it (linalg.fill or "
+      "linalg.map), memref.subview, memref.copy or linalg.copy of the map "
+      "into it, then the convolution reading the alloc";
+  if (Operation *op = computation) {
+    op->emitError() << "'" << op->getName()
+                    << "' is not mapped onto the Cube: " << mapped;
+  } else if (Operation *op = generic) {
+    op->emitError()
+        << "'linalg.generic' is not mapped onto the Cube: a generic folds "
+           "in only as the epilogue of a matmul or convolution, right after "
+           "it on its output C (C's identity map, all loops parallel): a "
+           "bias add with one input, the bias (a static 1-D GM memref over "
+           "C's channels: ins(%bias) outs(%C), yielding C + bias), "
+           "and/or a ReLU (max(C, 0)), the bias first, then a "
+           "requantization to int8 (ins(%C : i32) outs(%Q : i8): "
+           "fptosi(clamp(roundeven(sitofp(C) * scale) [+ offset], -128, "
+           "127)) or fptoui of a clamp to [0, 255] for unsigned bytes, with "
+           "a scale of a 10-bit mantissa; "
+        << mapped;
+  } else if (Operation *op = fill) {
+    op->emitError() << "'" << op->getName()
+                    << "' is not mapped onto the Cube: a fill folds in only "
+                       "as the zero fill right before the matmul or "
+                       "convolution it zeroes, or as the zero padding of a "
+                       "map (LoadData 3D pads with zeros only: "
+                    << padding << ") [tile_c1]";
+  } else if (Operation *op = copy) {
+    op->emitError() << "'" << op->getName()
+                    << "' is not run: ascube runs a GM copy between memrefs "
+                       "of one element type and one static shape "
+                       "(memref.copy, or a linalg.copy that "
+                       "ascube-tile-linalg turns into one) as the kernel's "
+                       "own loads and stores; this one converts element "
+                       "types, has shapes that differ or works on tensors "
+                       "[tile_c1]";
+  }
+  return failure(computation || generic || fill || copy);
+}
+
 namespace {
 
 using tiling::isPlainGMMatrix;
@@ -139,29 +207,39 @@ struct AscubeTileLinalgPass
       c.erase();
     }
     // The linalg ops the pass maps (docs/Tiling.md).
-    SmallVector<Operation *> matmuls;
+    SmallVector<Operation *> matmuls, unmappedConvs;
     module.walk([&](Operation *op) {
       if (isa<linalg::MatmulOp, linalg::BatchMatmulOp, linalg::MatvecOp,
               linalg::VecmatOp>(op) ||
           isConv(op))
         matmuls.push_back(op);
       else if (isa<linalg::ConvolutionOpInterface>(op))
-        // Another convolution form stays as it is: say what would map.
-        op->emitWarning() << "'" << op->getName()
-                          << "' is not mapped onto the Cube and stays: "
-                          << whyConvStays(op->getName().stripDialect())
-                          << "; ascube-tile-linalg maps "
-                             "linalg.conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc "
-                             "(NHWC map and output) and conv_2d_nchw_fchw "
-                             "[tile_c1]";
+        unmappedConvs.push_back(op);
     });
+    // Another convolution form stays as it is (or, allow-unmapped=false,
+    // is refused): say what would map.
+    for (Operation *op : unmappedConvs) {
+      InFlightDiagnostic d =
+          allowUnmapped ? op->emitWarning() : op->emitError();
+      d << "'" << op->getName() << "' is not mapped onto the Cube"
+        << (allowUnmapped ? " and stays" : "") << ": "
+        << whyConvStays(op->getName().stripDialect())
+        << "; ascube-tile-linalg maps linalg.conv_2d_nhwc_hwcf, "
+           "conv_2d_nhwc_fhwc (NHWC map and output) and conv_2d_nchw_fchw "
+           "[tile_c1]";
+      if (!allowUnmapped)
+        return signalPassFailure();
+    }
     // The option names the product of the whole module (set on it, so
     // that what is there already is verified against it too); without it
     // each op takes its nearest enclosing ascube.target.
     if (!product.empty() && !setModuleTarget(module, product))
       return signalPassFailure();
-    if (matmuls.empty())
+    if (matmuls.empty()) {
+      if (!allowUnmapped && failed(tiling::refuseUnmapped(module)))
+        signalPassFailure();
       return;
+    }
     if (!tile.empty() && tile.size() != 3) {
       matmuls.front()->emitOpError() << "tile=m,n,k takes three sizes, not "
                                      << tile.size() << " [tile_c6]";
@@ -190,13 +268,15 @@ struct AscubeTileLinalgPass
                  "the input to a buffer of its own first [tile_c12]";
           return signalPassFailure();
         }
-      if (isConv(op)
-              ? failed(tiling::tileConv(op, *prod, report, tile, programs))
-              : failed(tileMatmul(op, *prod)))
+      if (isConv(op) ? failed(tiling::tileConv(op, *prod, report, tile,
+                                               !allowUnmapped, programs))
+                     : failed(tileMatmul(op, *prod)))
         return signalPassFailure();
     }
     // Blocks hand GM over between programs: SyncAll (TileSyncAll.cpp).
     if (failed(tiling::orderPrograms(programs)))
+      return signalPassFailure();
+    if (!allowUnmapped && failed(tiling::refuseUnmapped(module)))
       return signalPassFailure();
   }
 
@@ -421,7 +501,8 @@ struct AscubeTileLinalgPass
     // Mmads of no K — not mapped.
     // A bias add and a ReLU after the matmul fold into the program
     // (bias table, Fixpipe ReLU).
-    tiling::Epilogue epilogue = tiling::matchEpilogue(opPtr, C);
+    tiling::Epilogue epilogue =
+        tiling::matchEpilogue(opPtr, C, -1, !allowUnmapped);
     if (epilogue.failed || failed(tiling::checkRequant(opPtr, prod, epilogue,
                                                        {A, B, epilogue.bias})))
       return failure();

@@ -200,11 +200,20 @@ void eraseUnwrittenOutput(mlir::Value c);
 
 /// The epilogue of `op` on its output `c` (possibly empty). Warns on a
 /// linalg op that uses `c` right after it and does not fold in (an
-/// epilogue in a form the pass does not recognise, which stays). A bias
-/// runs over dimension `biasDim` of C (-1: the last; 1 for an NCHW
-/// convolution's output channels).
-Epilogue matchEpilogue(mlir::Operation *op, mlir::Value c,
-                       int64_t biasDim = -1);
+/// epilogue in a form the pass does not recognise, which stays) — or, with
+/// `refuseUnfolded` (the pass's allow-unmapped=false), refuses it: an
+/// error, `failed`. A bias runs over dimension `biasDim` of C (-1: the
+/// last; 1 for an NCHW convolution's output channels).
+Epilogue matchEpilogue(mlir::Operation *op, mlir::Value c, int64_t biasDim = -1,
+                       bool refuseUnfolded = false);
+
+/// The pass's allow-unmapped=false: an error at the first linalg op of
+/// `module` that is no part of a Cube program after the mapping — one the
+/// pass does not map (a linalg.copy converting element types among them)
+/// — naming the most telling (the computation before the fill left for
+/// its sake) with the forms the pass accepts (tile_c1). Failure when there
+/// is one.
+mlir::LogicalResult refuseUnmapped(mlir::ModuleOp module);
 
 /// A map zero-padded in GM before a convolution, as one-shot
 /// bufferization writes a tensor.pad: `%p = memref.alloc()`, a zero fill
@@ -544,17 +553,18 @@ mlir::LogicalResult tileConvByNd2nz(mlir::Operation *op,
 /// when it cannot be mapped.
 mlir::FailureOr<ConvPlan> planConv(mlir::Operation *op,
                                    const target::ProductInfo &prod, bool report,
-                                   llvm::ArrayRef<int64_t> tile);
+                                   llvm::ArrayRef<int64_t> tile,
+                                   bool refuseUnfolded);
 
 /// Maps one linalg.conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc or
 /// conv_2d_nchw_fchw (TileConv.cpp) onto `prod`, or emits
 /// a labelled error (tile_c*) and fails. `report` adds the tiling remark;
 /// a non-empty `tile` (m, n, k: output pixels, output channels, im2col
-/// columns) replaces the chosen tiling (tile_c6). The program emitted is
-/// appended to `programs`.
+/// columns) replaces the chosen tiling (tile_c6); `refuseUnfolded` as for
+/// matchEpilogue. The program emitted is appended to `programs`.
 mlir::LogicalResult tileConv(mlir::Operation *op,
                              const target::ProductInfo &prod, bool report,
-                             llvm::ArrayRef<int64_t> tile,
+                             llvm::ArrayRef<int64_t> tile, bool refuseUnfolded,
                              llvm::SmallVectorImpl<Program> &programs);
 
 } // namespace ascube::tiling
