@@ -32,6 +32,14 @@ try:
             config.available_features.add("x86-vnni")
 except OSError:
     pass
+# A memory cgroup this process may make a child of (root, a writable
+# cgroup v1 or v2 memory controller): memory-limits-cgroup.test runs
+# ascube-run inside one.
+import subprocess
+if subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "Tools", "ascube-run",
+                                                 "Inputs", "in-memory-cgroup.py"), "--probe"],
+                  capture_output=True).returncode == 0:
+    config.available_features.add("memory-cgroup")
 # Built against libMLIR.so: the C API and the mlir-opt plugin exist.
 if lit.util.pythonize_bool(config.ascube_mlir_dylib):
     config.available_features.add("mlir-dylib")

@@ -50,13 +50,16 @@
 // check failed (the check's message first; also a --check-races or
 // --check-sync report); 4 the kernel ran longer than
 // --timeout. Limits: each argument at most 1 TiB, all buffers together at
-// most the memory the machine has available.
+// most the memory the machine has available, the process's memory cgroup
+// and its address-space and data limits leave (Memory.h), checked before
+// the kernel is compiled.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Blocks.h"
 #include "CoreState.h"
 #include "Data.h"
+#include "Memory.h"
 #include "SyncCheck.h"
 #include "ascube/Conversion/AscubeToLoops.h"
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
@@ -255,26 +258,6 @@ static llvm::cl::opt<bool>
              llvm::cl::cat(runCategory));
 
 namespace {
-/// The memory this machine has available now, in bytes: MemAvailable of
-/// /proc/meminfo (free memory plus what the kernel can reclaim), else the
-/// free pages; 0 when unknown. Allocations beyond it would pass (the kernel
-/// overcommits) and then be killed while their pages are written.
-int64_t availableMemory() {
-  if (auto buf = llvm::MemoryBuffer::getFileAsStream("/proc/meminfo")) {
-    for (llvm::StringRef rest = (*buf)->getBuffer(); !rest.empty();) {
-      auto [line, next] = rest.split('\n');
-      rest = next;
-      uint64_t kb;
-      if (line.consume_front("MemAvailable:") &&
-          !line.trim().split(' ').first.getAsInteger(10, kb) &&
-          kb < (uint64_t(1) << 52))
-        return int64_t(kb) * 1024;
-    }
-  }
-  long pages = ::sysconf(_SC_AVPHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
-  return pages > 0 && page > 0 ? int64_t(pages) * page : 0;
-}
-
 std::pair<StringRef, StringRef> splitArg(StringRef spec, StringRef flag) {
   auto [name, file] = spec.split('=');
   if (name.empty() || file.empty())
@@ -297,7 +280,8 @@ int main(int argc, char **argv) {
           "--check-sync); 4 the kernel ran "
           "longer than --timeout.\n"
           "Limits: each argument at most 1 TiB, all buffers together at "
-          "most the memory the machine has available.\n",
+          "most the memory the machine has available and the memory cgroup, "
+          "ulimit -v and ulimit -d leave.\n",
           &llvm::errs()))
     return 2;
   if (kernelFile.empty())
@@ -493,7 +477,8 @@ int main(int argc, char **argv) {
          "bytes; check with --repeat 1");
   // The buffers must fit the machine: one line naming the largest, rather
   // than an allocation failure mid-run.
-  if (int64_t mem = availableMemory()) {
+  if (MemoryBudget budget = availableMemory(); !budget.what.empty()) {
+    int64_t mem = budget.bytes;
     int64_t total = 0;
     const Arg *largest = nullptr;
     for (const Arg &a : args) {
@@ -512,9 +497,9 @@ int main(int argc, char **argv) {
     if (largest && total > mem)
       fail(llvm::formatv("argument {0}: {1} needs {2} bytes, and all "
                          "buffers together {3}, more than the {4} bytes of "
-                         "memory this machine has available",
+                         "{5}",
                          largest->name, largest->type, largest->bytes, total,
-                         mem));
+                         mem, budget.what));
   }
   // Output-only buffers start as --output-fill (a sentinel in the tests).
   std::string fillText = outputFill.getNumOccurrences() ? outputFill.getValue()
