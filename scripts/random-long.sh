@@ -8,12 +8,14 @@
 # convolutions on products without DN2NZ (im2col by ND2NZ); and
 # tile-conv-nhwc-nd2nz.test's NHWC convolutions on Kirin 9030 (and Kirin
 # X90 with a bias: X' one row per output pixel) — each mapped onto its
-# product, run on the CPU and compared bit for bit with numpy.
-#   scripts/random-long.sh [MATMULS [CONVS [SEED [ND2NZ [ROWS]]]]]
-#                                      (defaults 2000, 1000, 1, 500, 300)
+# product, run on the CPU and compared bit for bit with numpy; then
+# fast-reference.test's random mmad kernels, their vector micro-kernels
+# against the reference loops (half of them with --vnni=false).
+#   scripts/random-long.sh [MATMULS [CONVS [SEED [ND2NZ [ROWS [FASTREF]]]]]]
+#                                      (defaults 2000, 1000, 1, 500, 300, 2000)
 # Needs a build (scripts/setup.sh). Cases go to $BUILD_DIR/random-long/,
 # where only failing ones stay (kernel, inputs, golden), listed as FAILED. Exit status 0 only when every program matches. About an hour and a half
-# for the defaults on two cores.
+# for the defaults on two cores, and half an hour for the mmad kernels.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
@@ -22,6 +24,7 @@ CONVS="${2:-1000}"
 SEED="${3:-1}"
 ND2NZ="${4:-500}"
 ROWS="${5:-300}"
+FASTREF="${6:-2000}"
 MAX="${MAX:-2000}"
 OUT="$BUILD_DIR/random-long"
 BIN="$BUILD_DIR/bin"
@@ -46,4 +49,11 @@ echo "== $ROWS random NHWC convolutions by ND2NZ (Kirin 9030, X90), seed $SEED"
 /usr/bin/python3 "$INPUTS/tile_conv.py" --rows --runner "$BIN/ascube-run" \
   --opt "$BIN/ascube-opt" --out "$OUT/conv-rows" --count "$ROWS" --clean \
   --seed "$((20261204 + SEED))" | grep -E "FAILED|programs" || status=1
+echo "== $FASTREF random mmad kernels, micro-kernels against the reference loops, seed $SEED"
+/usr/bin/python3 "$INPUTS/fast_reference.py" --runner "$BIN/ascube-run" \
+  --out "$OUT/fast-reference" --count "$((FASTREF / 2))" --batch 125 \
+  --seed "$((20261205 + SEED))" | grep -E "FAILED|kernels compared" || status=1
+/usr/bin/python3 "$INPUTS/fast_reference.py" --runner "$BIN/ascube-run" \
+  --out "$OUT/fast-reference-i16" --count "$((FASTREF - FASTREF / 2))" --batch 125 \
+  --seed "$((20261206 + SEED))" --fast-flag=--vnni=false | grep -E "FAILED|kernels compared" || status=1
 exit "$status"
