@@ -13,6 +13,12 @@
 #                               # benchmark's OpenBLAS and oneDNN)
 set -euo pipefail
 
+# Each phase's time in seconds, appended to $ASCUBE_PHASES as "LABEL\tSECONDS"
+# when it is set (scripts/test.sh prints them at the end).
+phase() { # LABEL START
+  [ -z "${ASCUBE_PHASES:-}" ] || printf '%s\t%s\n' "$1" $((SECONDS - $2)) >>"$ASCUBE_PHASES"
+}
+
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 
@@ -29,6 +35,7 @@ if [ "$SANITIZE" != 0 ]; then
   PACKAGES+=(clang-22 libclang-rt-22-dev libfuzzer-22-dev)
 fi
 
+start=$SECONDS
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
@@ -41,6 +48,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
 fi
+phase "packages" "$start"
 
 # ccache keys on paths relative to the checkout, so another clone (CI's clean
 # one, the mutation copy) reuses what this one compiled.
@@ -48,6 +56,7 @@ export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$ROOT}" CCACHE_NOHASHDIR="${CCACHE_NOHA
 LAUNCHER=()
 command -v ccache >/dev/null && LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 
+start=$SECONDS
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   cmake -G Ninja -S "$ROOT" -B "$BUILD_DIR" \
     -DCMAKE_BUILD_TYPE=Release \
@@ -56,8 +65,10 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     "${LAUNCHER[@]}"
 fi
 ninja -C "$BUILD_DIR" -j"${JOBS:-2}"
+phase "Release build" "$start"
 
 if [ "$SANITIZE" != 0 ]; then
+  start=$SECONDS
   if [ ! -f "$SAN_BUILD_DIR/build.ninja" ]; then
     cmake -G Ninja -S "$ROOT" -B "$SAN_BUILD_DIR" \
       -DCMAKE_BUILD_TYPE=Release \
@@ -69,5 +80,6 @@ if [ "$SANITIZE" != 0 ]; then
       "${LAUNCHER[@]}"
   fi
   ninja -C "$SAN_BUILD_DIR" -j"${JOBS:-2}"
+  phase "sanitizer build" "$start"
 fi
 
