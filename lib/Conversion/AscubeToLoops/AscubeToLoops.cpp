@@ -426,6 +426,42 @@ template <typename OpT> struct FlatReshapeLowering : OpConversionPattern<OpT> {
 /// same value, the value of each constant operand, and the target around
 /// it. Instructions with equal keys share one outlined function.
 using InstructionKey = std::vector<const void *>;
+/// Whether an operand of an instruction is cloned into its outlined
+/// function (and so part of its key) rather than passed: constants, but for
+/// index offsets — an instruction's base addresses are its own values, not
+/// its kind, so the loads of a tile's fractal rows at different offsets
+/// share one function.
+bool clonedIntoCallee(Value v) {
+  return !v.getType().isIndex() && matchPattern(v, m_Constant());
+}
+
+/// A LoadDataWithTranspose's startIndex only shifts where its squares are
+/// read (model::getLoad2DTransposeSquares: start x fractals per square, or
+/// fractals on 950): moved into its source offset, in elements, so that
+/// the loads of one tile's squares, which differ in it alone, share one
+/// outlined function (the transposing 8-bit load of every start index was
+/// once a function of its own).
+void foldStartIndex(Load2DTransposeOp op) {
+  IntegerAttr start = op.getStartIndexAttr();
+  if (!start || start.getInt() == 0)
+    return;
+  FailureOr<model::Load2DTransposeParams> p =
+      getLoad2DTransposeParams(op, [&] { return op.emitOpError(); });
+  std::optional<unsigned> bits =
+      getElementBitWidth(op.getSrc().getType().getElementType());
+  if (failed(p) || !bits)
+    return;
+  int64_t shift = start.getInt() * (p->v2 ? 1 : p->fractalsPerSquare) *
+                  (4096 / int64_t(*bits));
+  OpBuilder b(op);
+  Value by = arith::ConstantIndexOp::create(b, op.getLoc(), shift);
+  Value at = op.getSrcOffset()
+                 ? arith::AddIOp::create(b, op.getLoc(), op.getSrcOffset(), by)
+                 : by;
+  op.getSrcOffsetMutable().assign(at);
+  op.setStartIndexAttr(b.getI64IntegerAttr(0));
+}
+
 InstructionKey keyOf(Operation *op, TargetAttr target) {
   InstructionKey key{op->getName().getAsOpaquePointer(),
                      op->getRawDictionaryAttrs().getAsOpaquePointer(),
@@ -434,7 +470,8 @@ InstructionKey keyOf(Operation *op, TargetAttr target) {
   OperandRange operands = op->getOperands();
   for (Value v : operands) {
     Attribute cst;
-    matchPattern(v, m_Constant(&cst));
+    if (clonedIntoCallee(v))
+      matchPattern(v, m_Constant(&cst));
     key.push_back(v.getType().getAsOpaquePointer());
     key.push_back(cst.getAsOpaquePointer());
     // The first operand that is the same value.
@@ -446,12 +483,13 @@ InstructionKey keyOf(Operation *op, TargetAttr target) {
 
 /// Moves every instruction of `funcs` into a private function of its module
 /// (`__ascube_<mnemonic>`, uniqued) and calls it: one function per distinct
-/// instruction (keyOf), constant operands cloned into it, each distinct
-/// non-constant operand an argument. Each instruction's loops then live in
-/// a function of their own, not as one of thousands of loop nests in one
-/// block (which upstream's SCF-to-CF and canonicalization handle in
-/// quadratic time), and identical instructions are lowered once. The
-/// target of the instruction goes with it where it is not the module's.
+/// instruction (keyOf), constant operands but offsets cloned into it
+/// (clonedIntoCallee), each distinct other operand an argument. Each
+/// instruction's loops then live in a function of their own, not as one of
+/// thousands of loop nests in one block (which upstream's SCF-to-CF and
+/// canonicalization handle in quadratic time), and identical instructions are
+/// lowered once. The target of the instruction goes with it where it is not the
+/// module's.
 void outlineInstructions(ArrayRef<func::FuncOp> funcs) {
   llvm::DenseMap<Operation *, std::unique_ptr<SymbolTable>> tables;
   std::map<std::pair<Operation *, InstructionKey>, func::FuncOp> shared;
@@ -468,12 +506,15 @@ void outlineInstructions(ArrayRef<func::FuncOp> funcs) {
       if (op->getNumResults() == 0 && op->getNumRegions() == 0)
         instrs.push_back(op);
     });
+    for (Operation *op : instrs)
+      if (auto t = dyn_cast<Load2DTransposeOp>(op))
+        foldStartIndex(t);
     for (Operation *op : instrs) {
       TargetAttr target = getTargetAttr(op);
       func::FuncOp &callee = shared[{module, keyOf(op, target)}];
       SmallVector<Value> args;
       for (Value v : op->getOperands())
-        if (!matchPattern(v, m_Constant()) && !llvm::is_contained(args, v))
+        if (!clonedIntoCallee(v) && !llvm::is_contained(args, v))
           args.push_back(v);
       if (!callee) {
         OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
@@ -481,6 +522,12 @@ void outlineInstructions(ArrayRef<func::FuncOp> funcs) {
             b, op->getLoc(), ("__ascube_" + op->getName().stripDialect()).str(),
             b.getFunctionType(ValueRange(args).getTypes(), {}));
         callee.setPrivate();
+        // Kept out of line in LLVM too: inlined at every call (LLVM's
+        // inliner takes a private function called a few times), a tile's
+        // 32 transposing loads of 8-bit squares made one function that
+        // took LLVM's instruction selection 2 s.
+        callee->setAttr("passthrough",
+                        b.getArrayAttr({b.getStringAttr("noinline")}));
         if (target && target != moduleTarget)
           callee->setAttr(AscubeDialect::kTargetAttrName, target);
         table->insert(callee); // renames it if the name is taken
