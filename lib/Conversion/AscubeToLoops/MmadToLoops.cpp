@@ -180,6 +180,60 @@ Value widenRun(ImplicitLocOpBuilder &b, Value v, Type logical, Type w) {
 
 } // namespace
 
+/// The packing of one group of 16 lines at one run of k (packLines), a
+/// function of the module shared by every Mmad that packs such runs
+/// (`__ascube_pack16_<storage>_<logical>_<w>_<len>`): the 16 runs of `len`
+/// elements at src[at_r] (r < 16), widened to `w`, transposed in registers
+/// and stored as `len` vectors of 16, at dst[to + 16 e]. Shared, the vector
+/// shuffles of the transpose are compiled once per kind rather than once
+/// per Mmad shape (LLVM's instruction selection of them was most of a
+/// GEMM's compile time). Kept out of line (noinline).
+func::FuncOp packGroupFn(ImplicitLocOpBuilder &b, Type storage, Type logical,
+                         Type w, int64_t len) {
+  auto module =
+      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  std::string name;
+  {
+    llvm::raw_string_ostream os(name);
+    os << "__ascube_pack16_" << storage << "_" << logical << "_" << w << "_"
+       << len;
+  }
+  if (auto f = module.lookupSymbol<func::FuncOp>(name))
+    return f;
+  MLIRContext *ctx = b.getContext();
+  auto dyn = [&](Type t) {
+    return MemRefType::get(
+        {ShapedType::kDynamic}, t,
+        StridedLayoutAttr::get(ctx, ShapedType::kDynamic, {1}));
+  };
+  SmallVector<Type> args{dyn(storage)};
+  args.append(kTransposeLines, b.getIndexType());
+  args.append({dyn(w), b.getIndexType()});
+  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+  auto f =
+      func::FuncOp::create(mb, b.getLoc(), name, mb.getFunctionType(args, {}));
+  f.setPrivate();
+  f->setAttr("passthrough", mb.getArrayAttr({mb.getStringAttr("noinline")}));
+  ImplicitLocOpBuilder fb =
+      ImplicitLocOpBuilder::atBlockBegin(b.getLoc(), f.addEntryBlock());
+  Value src = f.getArgument(0), dst = f.getArgument(kTransposeLines + 1),
+        to = f.getArgument(kTransposeLines + 2);
+  auto vt = VectorType::get({len}, storage);
+  SmallVector<Value> rows;
+  for (int64_t r = 0; r < kTransposeLines; ++r) {
+    Value v =
+        vector::LoadOp::create(fb, vt, src, ValueRange{f.getArgument(1 + r)});
+    rows.push_back(widenRun(fb, v, logical, w));
+  }
+  transposeRuns(fb, rows, [&](int64_t e, Value v) {
+    Value at = arith::AddIOp::create(
+        fb, to, arith::ConstantIndexOp::create(fb, e * kTransposeLines));
+    vector::StoreOp::create(fb, v, dst, ValueRange{at});
+  });
+  func::ReturnOp::create(fb);
+  return f;
+}
+
 void ascube::lowering::packLines(
     ImplicitLocOpBuilder &b, Value dst, Type w, int64_t lines, int64_t k,
     const std::optional<MatmulSpec::Lines> &runs,
@@ -218,19 +272,24 @@ void ascube::lowering::packLines(
                                        ValueRange{runs->index(t, kk)});
       return widenRun(b, v, runs->logical, w);
     };
-    if (groups > 0)
+    if (groups > 0) {
+      func::FuncOp fn = packGroupFn(b, st, runs->logical, w, len);
+      FunctionType ft = fn.getFunctionType();
+      Value from = memref::CastOp::create(b, ft.getInput(0), runs->buf);
+      Value into =
+          memref::CastOp::create(b, ft.getInput(kTransposeLines + 1), dst);
       forRange(b, groups, [&](Value g) {
         Value line0 = im.mul(g, stride);
         overRuns([&](Value kk) {
-          SmallVector<Value> rows;
+          // (position(line0, kk + e) = position(line0, kk) + 16 e.)
+          SmallVector<Value> operands{from};
           for (int64_t r = 0; r < stride; ++r)
-            rows.push_back(load(im.add(line0, r), kk));
-          transposeRuns(b, rows, [&](int64_t e, Value v) {
-            vector::StoreOp::create(b, v, dst,
-                                    ValueRange{position(line0, im.add(kk, e))});
-          });
+            operands.push_back(runs->index(im.add(line0, r), kk));
+          operands.append({into, position(line0, kk)});
+          func::CallOp::create(b, fn, operands);
         });
       });
+    }
     // The other lines (all of them but with stride 16): a run's elements
     // stored one by one, `stride` apart (or as one vector, stride 1).
     forRange(b, lines - groups * stride, [&](Value t0) {
@@ -335,6 +394,84 @@ Value productsInRange(ImplicitLocOpBuilder &b, Value pa, int64_t countA,
                             c(380)));
 }
 
+/// The register micro-kernel of one `rows` x `lanes` output tile, a
+/// function of the module shared by every float Mmad that has tiles of
+/// that kind (`__ascube_microkernel_<rows>x<lanes>[_fused]`): for each kk in
+/// [0, k), in order, one row vector of packed B (pb[bRow + 16 kk ..]) and,
+/// per row r, packed A's element (pa[aRow + r k + kk]) broadcast,
+/// multiplied and added lane by lane (fused where `fused`) onto the tile's
+/// rows, which start as and end in c[cBase + 16 r ..]. Its operands are the
+/// run-time values of one tile, so a module's Mmads of many shapes compile
+/// it once (an Mmad of each tail shape once took its own copies of the
+/// kernels: most of the compile time of a GEMM with tails in M, N and K).
+/// Kept out of line (noinline) for the same reason.
+func::FuncOp microKernel(ImplicitLocOpBuilder &b, int64_t rows, int64_t lanes,
+                         bool fused) {
+  auto module =
+      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  std::string name = "__ascube_microkernel_" + std::to_string(rows) + "x" +
+                     std::to_string(lanes) + (fused ? "_fused" : "");
+  if (auto f = module.lookupSymbol<func::FuncOp>(name))
+    return f;
+  Type w = b.getF32Type();
+  auto buf = MemRefType::get({ShapedType::kDynamic}, w);
+  Type index = b.getIndexType();
+  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+  auto f = func::FuncOp::create(
+      mb, b.getLoc(), name,
+      mb.getFunctionType({buf, index, buf, index, index, buf, index}, {}));
+  f.setPrivate();
+  f->setAttr("passthrough", mb.getArrayAttr({mb.getStringAttr("noinline")}));
+  ImplicitLocOpBuilder fb =
+      ImplicitLocOpBuilder::atBlockBegin(b.getLoc(), f.addEntryBlock());
+  Value pa = f.getArgument(0), aRow = f.getArgument(1), pb = f.getArgument(2),
+        bRow = f.getArgument(3), k = f.getArgument(4), c = f.getArgument(5),
+        cBase = f.getArgument(6);
+  constexpr int64_t T = 16;
+  auto idx = [&](int64_t v) { return arith::ConstantIndexOp::create(fb, v); };
+  auto add = [&](Value x, Value y) -> Value {
+    return arith::AddIOp::create(fb, x, y);
+  };
+  auto mul = [&](Value x, Value y) -> Value {
+    return arith::MulIOp::create(fb, x, y);
+  };
+  auto vt = VectorType::get({lanes}, w);
+  SmallVector<Value> accs, rowAt;
+  for (int64_t r = 0; r < rows; ++r) {
+    rowAt.push_back(add(cBase, idx(r * T)));
+    accs.push_back(vector::LoadOp::create(fb, vt, c, ValueRange{rowAt[r]}));
+  }
+  auto kLoop = scf::ForOp::create(fb, idx(0), k, idx(1), accs);
+  {
+    OpBuilder::InsertionGuard g(fb);
+    fb.setInsertionPointToStart(kLoop.getBody());
+    Value kk = kLoop.getInductionVar();
+    Value bv = vector::LoadOp::create(fb, vt, pb,
+                                      ValueRange{add(bRow, mul(kk, idx(T)))});
+    // Row r of A at kk: aRow + r * k + kk.
+    Value aAt = add(aRow, kk);
+    SmallVector<Value> next;
+    for (int64_t r = 0; r < rows; ++r) {
+      Value av = vector::BroadcastOp::create(
+          fb, vt,
+          memref::LoadOp::create(fb, pa, ValueRange{add(aAt, mul(idx(r), k))})
+              .getResult());
+      Value acc = kLoop.getRegionIterArgs()[r];
+      if (fused) {
+        next.push_back(vector::FMAOp::create(fb, av, bv, acc));
+        continue;
+      }
+      Value prod = arith::MulFOp::create(fb, av, bv);
+      next.push_back(arith::AddFOp::create(fb, acc, prod));
+    }
+    scf::YieldOp::create(fb, next);
+  }
+  for (int64_t r = 0; r < rows; ++r)
+    vector::StoreOp::create(fb, kLoop.getResult(r), c, ValueRange{rowAt[r]});
+  func::ReturnOp::create(fb);
+  return f;
+}
+
 /// The fast form of float matmuls, the same bits: the widened operands
 /// (f32) are packed once into
 /// plain scratch arrays (A as [m][k], its runs of k copied as vectors; B as
@@ -426,48 +563,29 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
     Value cBase = direct ? im.mul(im.add(im.mul(tj, direct->cm1), ti), T * T)
                          : im.mul(im.add(im.mul(ti, n1), tj), T * T);
     Value cBuf = direct ? direct->c : pc;
+    // The sums start from the tile as it is in cBuf (the scratch C holds
+    // init; C in place holds itself) or, in place, from zero or the bias,
+    // written there first.
     using Init = MatmulSpec::DirectC::Init;
-    Value zero = arith::ConstantOp::create(
-        b, DenseElementsAttr::get(vt, b.getZeroAttr(w)));
-    SmallVector<Value> accs;
-    for (int64_t r = 0; r < rows; ++r) {
-      if (direct && direct->init == Init::Zero)
-        accs.push_back(zero);
-      else if (direct && direct->init == Init::Bias)
-        accs.push_back(vector::LoadOp::create(b, vt, direct->bias,
-                                              ValueRange{im.mul(tj, T)}));
-      else
-        accs.push_back(vector::LoadOp::create(
-            b, vt, cBuf, ValueRange{im.add(cBase, r * T)}));
+    if (direct && direct->init != Init::C) {
+      Value start = direct->init == Init::Zero
+                        ? Value(arith::ConstantOp::create(
+                              b, DenseElementsAttr::get(vt, b.getZeroAttr(w))))
+                        : Value(vector::LoadOp::create(
+                              b, vt, direct->bias, ValueRange{im.mul(tj, T)}));
+      for (int64_t r = 0; r < rows; ++r)
+        vector::StoreOp::create(b, start, cBuf,
+                                ValueRange{im.add(cBase, r * T)});
     }
+    // Row ti * 16 + r of A at kk: aRow (= ti * 16 * k) + r * k + kk.
     Value aRow = im.mul(ti, s.k * T), bRow = im.mul(tj, s.k * T);
-    auto kLoop = scf::ForOp::create(b, im.c(0), im.c(s.k), im.c(1), accs);
-    {
-      OpBuilder::InsertionGuard g2(b);
-      b.setInsertionPointToStart(kLoop.getBody());
-      Value kk = kLoop.getInductionVar();
-      Value kk16 = im.mul(kk, T);
-      Value bv =
-          vector::LoadOp::create(b, vt, pb, ValueRange{im.add(bRow, kk16)});
-      // Row ti * 16 + r of A at kk: aRow (= ti * 16 * k) + r * k + kk.
-      Value aAt = im.add(aRow, kk);
-      SmallVector<Value> next;
-      for (int64_t r = 0; r < rows; ++r) {
-        Value av = vector::BroadcastOp::create(
-            b, vt, memref::LoadOp::create(b, pa, im.add(aAt, r * s.k)));
-        Value acc = kLoop.getRegionIterArgs()[r];
-        if (fused) {
-          next.push_back(vector::FMAOp::create(b, av, bv, acc));
-          continue;
-        }
-        Value prod = arith::MulFOp::create(b, av, bv);
-        next.push_back(arith::AddFOp::create(b, acc, prod));
-      }
-      scf::YieldOp::create(b, next);
-    }
-    for (int64_t r = 0; r < rows; ++r)
-      vector::StoreOp::create(b, kLoop.getResult(r), cBuf,
-                              ValueRange{im.add(cBase, r * T)});
+    auto dyn = MemRefType::get({ShapedType::kDynamic}, w);
+    auto asDyn = [&](Value v) {
+      return Value(memref::CastOp::create(b, dyn, v));
+    };
+    func::CallOp::create(b, microKernel(b, rows, lanes, fused),
+                         ValueRange{asDyn(pa), aRow, asDyn(pb), bRow, im.c(s.k),
+                                    asDyn(cBuf), cBase});
   };
   if (!check) {
     forTileKinds(s.m, s.n, T, T, tiles);

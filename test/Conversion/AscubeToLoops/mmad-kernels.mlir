@@ -16,7 +16,6 @@
 // CHECK-LABEL: func.func @mmad_f16
 // CHECK-SAME: (%[[A:.*]]: memref<512xi16>, %[[B:.*]]: memref<512xi16>, %[[C:.*]]: memref<256xf32>)
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
-// CHECK-DAG: %[[C240:.*]] = arith.constant 240 : index
 // CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
 // CHECK: %[[PA:.*]] = memref.alloc() : memref<512xf32>
 // CHECK: %[[PB:.*]] = memref.alloc() : memref<512xf32>
@@ -34,42 +33,58 @@
 // B: its one group of 16 columns, per k block k1: the runs of columns 0, 1,
 // ... (Zn: column j, k block k1 at k1 * 256 + j * 16) loaded and widened,
 // transposed by shuffles (stage 1 pairs columns 0 and 1, element by element),
-// and stored as rows kk = k1 * 16 + e of packed B at kk * 16.
+// and stored as rows kk = k1 * 16 + e of packed B at kk * 16 — by the
+// module's shared 16-line transpose, called per k block with the 16 runs'
+// places and k1 * 256.
 // CHECK: scf.for %[[KB:.*]] = %{{.*}} to %{{.*}}
-// CHECK-NEXT: %[[KKB:.*]] = arith.muli %[[KB]], %c16 : index
-// CHECK: %[[FB:.*]] = arith.muli %{{.*}}, %c256 : index
-// CHECK: %[[LB0:.*]] = vector.load %[[B]][%{{.*}}] : memref<512xi16>, vector<16xi16>
-// CHECK: %[[WB0:.*]] = arith.extf %{{.*}} : vector<16xf16> to vector<16xf32>
-// CHECK-NEXT: %[[J1:.*]] = arith.addi %{{.*}}, %c16 : index
-// CHECK-NEXT: %[[AT1:.*]] = arith.addi %[[FB]], %[[J1]] : index
-// CHECK-NEXT: vector.load %[[B]][%[[AT1]]] : memref<512xi16>, vector<16xi16>
+// CHECK: %[[ROW0:.*]] = arith.muli %[[KB]], %c256 : index
+// CHECK-NEXT: func.call @[[PACK:__ascube_pack16_i16_f16_f32_16]](%{{.*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{.*}}, %[[ROW0]])
+// f32 C from zero, in place: its 16 rows zeroed, then the module's shared
+// 16 x 16 micro-kernel (fused: f16 products are exact) over the tile:
+// packed A's row 0 and packed B's from 0, k = 32, C's tile at 0.
+// CHECK: vector.store %[[ZERO]], %[[C]][%c0] : memref<256xf32>, vector<16xf32>
+// CHECK: vector.store %[[ZERO]], %[[C]][%c240] : memref<256xf32>, vector<16xf32>
+// CHECK: call @[[MK:__ascube_microkernel_16x16_fused]](%{{.*}}, %c0, %{{.*}}, %c0, %[[C32]], %{{.*}}, %c0)
+// CHECK: memref.dealloc %[[PA]]
+// CHECK-NEXT: memref.dealloc %[[PB]]
+// The transpose: 16 runs loaded and widened, shuffled (the first stage
+// pairs runs 0 and 1 element by element), stored as 16 rows of packed B,
+// 16 apart.
+// CHECK: func.func private @[[PACK]](%[[SRC:[^:]*]]: memref<?xi16, strided<[1], offset: ?>>, %[[RUN0:[^:]*]]: index, %[[RUN1:[^:]*]]: index,
+// CHECK-SAME: %[[DST:[^:]*]]: memref<?xf32, strided<[1], offset: ?>>, %[[TO:[^:]*]]: index) attributes {passthrough = ["noinline"]}
+// CHECK: vector.load %[[SRC]][%[[RUN0]]] : memref<?xi16, strided<[1], offset: ?>>, vector<16xi16>
+// CHECK-NEXT: arith.bitcast
+// CHECK-NEXT: %[[WB0:.*]] = arith.extf %{{.*}} : vector<16xf16> to vector<16xf32>
+// CHECK-NEXT: vector.load %[[SRC]][%[[RUN1]]] : memref<?xi16, strided<[1], offset: ?>>, vector<16xi16>
 // CHECK-NEXT: arith.bitcast
 // CHECK-NEXT: %[[WB1:.*]] = arith.extf %{{.*}} : vector<16xf16> to vector<16xf32>
 // CHECK: vector.shuffle %[[WB0]], %[[WB1]] [0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30] : vector<16xf32>, vector<16xf32>
 // CHECK-NEXT: vector.shuffle %[[WB0]], %[[WB1]] [1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31] : vector<16xf32>, vector<16xf32>
-// CHECK: %[[ROW0:.*]] = arith.muli %[[KB]], %c256 : index
-// CHECK-NEXT: vector.store %{{.*}}, %[[PB]][%[[ROW0]]] : memref<512xf32>, vector<16xf32>
-// CHECK-NEXT: %[[KK1:.*]] = arith.addi %[[KKB]], %c1 : index
-// CHECK-NEXT: %[[ROW1:.*]] = arith.muli %[[KK1]], %c16 : index
-// CHECK-NEXT: vector.store %{{.*}}, %[[PB]][%[[ROW1]]] : memref<512xf32>, vector<16xf32>
-// The k loop: from zero (cmatrixInitVal), k = 0 .. 31 in order.
-// CHECK: %[[R:.*]]:16 = scf.for %[[K:.*]] = %{{.*}} to %[[C32]] step %{{.*}} iter_args(%[[ACC0:[a-z0-9_]+]] = %[[ZERO]], %[[ACC1:[a-z0-9_]+]] = %[[ZERO]],
-// CHECK-NEXT: %[[K16:.*]] = arith.muli %[[K]], %c16 : index
-// CHECK-NEXT: %[[BV:.*]] = vector.load %[[PB]][%[[K16]]] : memref<512xf32>, vector<16xf32>
-// CHECK-NEXT: %[[A0:.*]] = memref.load %[[PA]][%[[K]]] : memref<512xf32>
+// CHECK: vector.store %{{.*}}, %[[DST]][%[[TO]]] : memref<?xf32, strided<[1], offset: ?>>, vector<16xf32>
+// CHECK-NEXT: %[[TO1:.*]] = arith.addi %[[TO]], %c16 : index
+// CHECK-NEXT: vector.store %{{.*}}, %[[DST]][%[[TO1]]] : memref<?xf32, strided<[1], offset: ?>>, vector<16xf32>
+// The micro-kernel: the tile's 16 rows loaded from C, carried through the
+// k loop in order — per kk one row of packed B (bRow + 16 kk) and per row
+// r packed A's element aRow + r k + kk, broadcast and fused — and stored
+// back.
+// CHECK: func.func private @[[MK]](%[[KA:[^:]*]]: memref<?xf32>, %[[AROW:[^:]*]]: index, %[[KBUF:[^:]*]]: memref<?xf32>, %[[BROW:[^:]*]]: index, %[[K:[^:]*]]: index, %[[KC:[^:]*]]: memref<?xf32>, %[[CB:[^:]*]]: index) attributes {passthrough = ["noinline"]}
+// CHECK: %[[CR0:.*]] = vector.load %[[KC]][%[[CB]]] : memref<?xf32>, vector<16xf32>
+// CHECK: %[[R:.*]]:16 = scf.for %[[KK:.*]] = %c0 to %[[K]] step %c1 iter_args(%[[ACC0:[a-z0-9_]+]] = %[[CR0]], %[[ACC1:[a-z0-9_]+]] = %{{[^,]*}},
+// CHECK-NEXT: %[[K16:.*]] = arith.muli %[[KK]], %c16 : index
+// CHECK-NEXT: %[[BAT:.*]] = arith.addi %[[BROW]], %[[K16]] : index
+// CHECK-NEXT: %[[BV:.*]] = vector.load %[[KBUF]][%[[BAT]]] : memref<?xf32>, vector<16xf32>
+// CHECK-NEXT: %[[AAT:.*]] = arith.addi %[[AROW]], %[[KK]] : index
+// CHECK-NEXT: %[[A0:.*]] = memref.load %[[KA]][%[[AAT]]] : memref<?xf32>
 // CHECK-NEXT: %[[AB0:.*]] = vector.broadcast %[[A0]] : f32 to vector<16xf32>
 // CHECK-NEXT: %[[S0:.*]] = vector.fma %[[AB0]], %[[BV]], %[[ACC0]] : vector<16xf32>
-// CHECK-NEXT: %[[K1R:.*]] = arith.addi %[[K]], %[[C32]] : index
-// CHECK-NEXT: %[[A1:.*]] = memref.load %[[PA]][%[[K1R]]] : memref<512xf32>
+// CHECK-NEXT: %[[AAT1:.*]] = arith.addi %[[AAT]], %[[K]] : index
+// CHECK-NEXT: %[[A1:.*]] = memref.load %[[KA]][%[[AAT1]]] : memref<?xf32>
 // CHECK-NEXT: %[[AB1:.*]] = vector.broadcast %[[A1]] : f32 to vector<16xf32>
 // CHECK-NEXT: %[[S1:.*]] = vector.fma %[[AB1]], %[[BV]], %[[ACC1]] : vector<16xf32>
 // CHECK: scf.yield %[[S0]], %[[S1]],
-// Row r of the one Nz fractal of C at r * 16.
-// CHECK: vector.store %[[R]]#0, %[[C]][%c0] : memref<256xf32>, vector<16xf32>
-// CHECK-NEXT: vector.store %[[R]]#1, %[[C]][%c16] : memref<256xf32>, vector<16xf32>
-// CHECK: vector.store %[[R]]#15, %[[C]][%[[C240]]] : memref<256xf32>, vector<16xf32>
-// CHECK: memref.dealloc %[[PA]]
-// CHECK-NEXT: memref.dealloc %[[PB]]
+// CHECK: vector.store %[[R]]#0, %[[KC]][%[[CB]]] : memref<?xf32>, vector<16xf32>
+// CHECK: vector.store %[[R]]#15, %[[KC]][%{{.*}}] : memref<?xf32>, vector<16xf32>
+// CHECK-NEXT: return
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
   func.func @mmad_f16(%A: !A, %B: !B, %C: !C) {
     ascube.mmad %A, %B to %C : !A, !B to !C
@@ -124,12 +139,19 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 // CHECK: %[[HISUM:.*]] = arith.addi %[[AHI]], %[[BHI]] : i32
 // CHECK-NEXT: arith.cmpi ule, %[[HISUM]], %[[C380]] : i32
 // CHECK: scf.if
-// CHECK: %[[C0:.*]] = vector.load %[[C]][%c0] : memref<256xf32>, vector<16xf32>
-// CHECK: scf.for {{.*}} iter_args(%[[ACC0:[a-z0-9_]+]] = %[[C0]],
-// CHECK: vector.fma %{{.*}}, %{{.*}}, %[[ACC0]] : vector<16xf32>
+// CHECK: call @[[FUSED:__ascube_microkernel_16x16_fused]](%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[CC:[^,]*]], %c0)
 // CHECK: } else {
+// CHECK: call @[[APART:__ascube_microkernel_16x16]](%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[CC]], %c0)
+// CHECK: return
+// The fused kernel starts from C's tile and fuses; the other one starts
+// from C's tile and multiplies and adds apart.
+// CHECK: func.func private @[[FUSED]](
+// CHECK: %[[FC0:.*]] = vector.load %[[FKC:arg5]][%[[FCB:arg6]]]
+// CHECK: scf.for {{.*}} iter_args(%[[ACC0:[a-z0-9_]+]] = %[[FC0]],
+// CHECK: vector.fma %{{.*}}, %{{.*}}, %[[ACC0]] : vector<16xf32>
+// CHECK: func.func private @[[APART]](
 // CHECK-NOT: vector.fma
-// CHECK: %[[D0:.*]] = vector.load %[[C]][%c0] : memref<256xf32>, vector<16xf32>
+// CHECK: %[[D0:.*]] = vector.load %arg5[%arg6]
 // CHECK: scf.for {{.*}} iter_args(%[[DACC0:[a-z0-9_]+]] = %[[D0]],
 // CHECK-NOT: vector.fma
 // CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %{{.*}} : vector<16xf32>
@@ -221,7 +243,8 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 // CHECK: memref.alloc() : memref<256xf32>
 // CHECK: memref.alloc() : memref<256xf32>
 // CHECK: %[[PC:.*]] = memref.alloc() : memref<256xf32>
-// CHECK: vector.store %{{.*}}, %[[PC]]
+// CHECK: %[[PCD:.*]] = memref.cast %[[PC]] : memref<256xf32> to memref<?xf32>
+// CHECK: call @__ascube_microkernel_16x16_fused(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[PCD]], %c0)
 // CHECK: scf.for
 // CHECK: scf.for
 // CHECK: memref.load %[[PC]]
