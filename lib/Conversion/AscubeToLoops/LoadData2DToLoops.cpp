@@ -118,6 +118,101 @@ bool isRowTranspose(unsigned bits, int64_t count) {
   return bits == 4 ? rows4 : bits == 8 ? rows8 : rows16;
 }
 
+/// The transpose of one square of `bits`-bit elements (a function of the
+/// module shared by every square mover of that kind:
+/// `__ascube_square_b<bits>_<src storage>_<dst storage>`): its c0 = 256 /
+/// bits source rows (row r: fractal r / 16 at src[sFrac_{r / 16}], row
+/// r % 16, c0 contiguous elements) loaded as vectors (4-bit rows unpacked
+/// to a byte per element), transposed by shuffles and stored as
+/// destination rows (row c: fractal c / 16 at dst[dFrac_{c / 16}], row
+/// c % 16; packed back), the n = c0 / 16 fractal offsets of each side its
+/// operands. Shared, the shuffles are compiled once per kind rather than
+/// once per mover (the transposing loads of an 8-bit GEMM with tails once
+/// took most of its compile time). Kept out of line (noinline).
+func::FuncOp squareFn(ImplicitLocOpBuilder &b, ModuleOp module, unsigned bits,
+                      Type se, Type de) {
+  std::string name;
+  {
+    llvm::raw_string_ostream os(name);
+    os << "__ascube_square_b" << bits << "_" << se << "_" << de;
+  }
+  if (auto f = module.lookupSymbol<func::FuncOp>(name))
+    return f;
+  int64_t c0 = 256 / bits, n = c0 / 16;
+  int64_t per = bits == 4 ? 2 : 1;
+  int64_t run = c0 / per; // storage elements per row
+  MLIRContext *ctx = b.getContext();
+  auto dyn = [&](Type t) {
+    return MemRefType::get(
+        {ShapedType::kDynamic}, t,
+        StridedLayoutAttr::get(ctx, ShapedType::kDynamic, {1}));
+  };
+  SmallVector<Type> args{dyn(se)};
+  args.append(n, b.getIndexType());
+  args.push_back(dyn(de));
+  args.append(n, b.getIndexType());
+  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+  auto f =
+      func::FuncOp::create(mb, b.getLoc(), name, mb.getFunctionType(args, {}));
+  f.setPrivate();
+  f->setAttr("passthrough", mb.getArrayAttr({mb.getStringAttr("noinline")}));
+  ImplicitLocOpBuilder fb =
+      ImplicitLocOpBuilder::atBlockBegin(b.getLoc(), f.addEntryBlock());
+  Value src = f.getArgument(0), dst = f.getArgument(1 + n);
+  auto sFrac = [&](int64_t j) { return f.getArgument(1 + j); };
+  auto dFrac = [&](int64_t j) { return f.getArgument(2 + n + j); };
+  // A storage index: a logical element offset over `per`.
+  auto storage = [&](Value frac, int64_t inside) -> Value {
+    Value at = arith::AddIOp::create(
+        fb, frac, arith::ConstantIndexOp::create(fb, inside));
+    if (per == 1)
+      return at;
+    return arith::DivUIOp::create(fb, at,
+                                  arith::ConstantIndexOp::create(fb, per));
+  };
+  auto splat = [&](Value like, int64_t v) {
+    return splatInt(fb, cast<VectorType>(like.getType()), v);
+  };
+  // Bytes of two nibbles -> one byte per nibble, element 2i (the low
+  // nibble) first; and back.
+  auto unpack = [&](Value v) -> Value {
+    Value lo = arith::AndIOp::create(fb, v, splat(v, 0xF));
+    Value hi = arith::ShRUIOp::create(fb, v, splat(v, 4));
+    SmallVector<int64_t> mix;
+    for (int64_t e = 0; e < run; ++e)
+      mix.append({e, run + e});
+    return vector::ShuffleOp::create(fb, lo, hi, mix);
+  };
+  auto pack = [&](Value v) -> Value {
+    SmallVector<int64_t> even, odd;
+    for (int64_t e = 0; e < run; ++e) {
+      even.push_back(2 * e);
+      odd.push_back(2 * e + 1);
+    }
+    Value lo = vector::ShuffleOp::create(fb, v, v, even);
+    Value hi = vector::ShuffleOp::create(fb, v, v, odd);
+    return arith::OrIOp::create(
+        fb, lo, Value(arith::ShLIOp::create(fb, hi, splat(hi, 4))));
+  };
+  SmallVector<Value> rows;
+  for (int64_t r = 0; r < c0; ++r) {
+    Value v = vector::LoadOp::create(
+        fb, VectorType::get({run}, se), src,
+        ValueRange{storage(sFrac(r / 16), (r % 16) * c0)});
+    rows.push_back(per == 2 ? unpack(v) : v);
+  }
+  transposeSquare(fb, rows);
+  for (int64_t c = 0; c < c0; ++c) {
+    Value v = per == 2 ? pack(rows[c]) : rows[c];
+    if (se != de) // the same bits as another type
+      v = arith::BitcastOp::create(fb, VectorType::get({run}, de), v);
+    vector::StoreOp::create(fb, v, dst,
+                            ValueRange{storage(dFrac(c / 16), (c % 16) * c0)});
+  }
+  func::ReturnOp::create(fb);
+  return f;
+}
+
 /// Moves the squares of an L1 -> L0 fractal mover (§7, §8, §9): whole
 /// fractals when nothing is transposed, else as ascube::transposeElement
 /// says: where that is a plain transpose (4-, 8- and 16-bit squares,
@@ -161,64 +256,25 @@ void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
     return;
   }
   if (isRowTranspose(bits, n * f)) {
-    // The square's c0 source rows (row r: fractal r / 16, row r % 16, c0
-    // contiguous elements) as vectors, transposed by shuffles: destination
-    // row c (fractal c / 16, row c % 16) is source column c. 4-bit rows
-    // are unpacked to a byte per element first and packed back after.
-    int64_t c0 = 256 / bits;
-    Storage st = getStorage(elem);
+    // Each square's rows as vectors, transposed by shuffles (squareFn):
+    // the square's n source and destination fractals from the tables.
     Type se = cast<MemRefType>(src.getType()).getElementType();
     Type de = cast<MemRefType>(dst.getType()).getElementType();
-    int64_t run = c0 / st.per; // storage elements per row
-    auto splat = [&](Value like, int64_t v) {
-      return splatInt(b, cast<VectorType>(like.getType()), v);
-    };
-    // Bytes of two nibbles -> one byte per nibble, element 2i (the low
-    // nibble) first; and back.
-    auto unpack = [&](Value v) -> Value {
-      Value lo = arith::AndIOp::create(b, v, splat(v, 0xF));
-      Value hi = arith::ShRUIOp::create(b, v, splat(v, 4));
-      SmallVector<int64_t> mix;
-      for (int64_t e = 0; e < run; ++e)
-        mix.append({e, run + e});
-      return vector::ShuffleOp::create(b, lo, hi, mix);
-    };
-    auto pack = [&](Value v) -> Value {
-      SmallVector<int64_t> even, odd;
-      for (int64_t e = 0; e < run; ++e) {
-        even.push_back(2 * e);
-        odd.push_back(2 * e + 1);
-      }
-      Value lo = vector::ShuffleOp::create(b, v, v, even);
-      Value hi = vector::ShuffleOp::create(b, v, v, odd);
-      return arith::OrIOp::create(
-          b, lo, Value(arith::ShLIOp::create(b, hi, splat(hi, 4))));
-    };
+    func::FuncOp fn = squareFn(b, module, bits, se, de);
+    FunctionType ft = fn.getFunctionType();
+    Value from = memref::CastOp::create(b, ft.getInput(0), src);
+    Value into = memref::CastOp::create(b, ft.getInput(1 + n), dst);
     forRange(b, int64_t(squares.size()), [&](Value i) {
       Value first = im.mul(i, n);
-      SmallVector<Value> sFrac, dFrac;
-      for (int64_t j = 0; j < n; ++j) {
-        Value at = im.add(first, j);
-        sFrac.push_back(im.add(sOff, im.mul(entry(srcTab, at), f)));
-        dFrac.push_back(im.add(dOff, im.mul(entry(dstTab, at), f)));
-      }
-      SmallVector<Value> rows;
-      for (int64_t r = 0; r < c0; ++r) {
-        Value at =
-            storageIndex(im, im.add(sFrac[r / 16], (r % 16) * c0), st.per);
-        Value v = vector::LoadOp::create(b, VectorType::get({run}, se), src,
-                                         ValueRange{at});
-        rows.push_back(st.per == 2 ? unpack(v) : v);
-      }
-      transposeSquare(b, rows);
-      for (int64_t c = 0; c < c0; ++c) {
-        Value v = st.per == 2 ? pack(rows[c]) : rows[c];
-        if (se != de) // the same bits as another type
-          v = arith::BitcastOp::create(b, VectorType::get({run}, de), v);
-        Value at =
-            storageIndex(im, im.add(dFrac[c / 16], (c % 16) * c0), st.per);
-        vector::StoreOp::create(b, v, dst, ValueRange{at});
-      }
+      SmallVector<Value> operands{from};
+      for (int64_t j = 0; j < n; ++j)
+        operands.push_back(
+            im.add(sOff, im.mul(entry(srcTab, im.add(first, j)), f)));
+      operands.push_back(into);
+      for (int64_t j = 0; j < n; ++j)
+        operands.push_back(
+            im.add(dOff, im.mul(entry(dstTab, im.add(first, j)), f)));
+      func::CallOp::create(b, fn, operands);
     });
     return;
   }

@@ -29,33 +29,39 @@ func.func @load_2d(%l1: memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, 
 // transposed: element e = 16 r + c of the square lands at 16 c + r, so
 // destination row c is source column c. Repeat i moves square startIndex +
 // i * srcStride (0, 1) to square i (dstGap = 0): the square tables, then
-// per square its 16 source rows as vectors (at 16 r of the source
-// fractal), transposed by shuffles — the first stage pairs rows 0 and 1
-// element by element — and stored as destination rows 16 c.
+// per square a call of the module's b16 square transpose with the source
+// and destination fractals' offsets (256 elements a fractal). It loads the
+// square's 16 source rows as vectors (16 elements apart), transposes them
+// by shuffles — the first stage pairs rows 0 and 1 element by element —
+// and stores them as destination rows 16 c.
 // CHECK: memref.global "private" constant @__ascube_squares_dst : memref<2xi32> = dense<[0, 1]>
 // CHECK: memref.global "private" constant @__ascube_squares_src : memref<2xi32> = dense<[0, 1]>
 // CHECK-LABEL: func.func @load_2d_transpose
 // CHECK-SAME: (%[[S:.*]]: memref<512xi16>, %[[D:.*]]: memref<512xi16>)
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
-// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
-// CHECK-DAG: %[[C240:.*]] = arith.constant 240 : index
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK-DAG: %[[SC:.*]] = memref.cast %[[S]] : memref<512xi16> to memref<?xi16, strided<[1], offset: ?>>
+// CHECK-DAG: %[[DC:.*]] = memref.cast %[[D]] : memref<512xi16> to memref<?xi16, strided<[1], offset: ?>>
 // CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[C2]]
 // CHECK: %[[SF:.*]] = arith.muli %{{.*}}, %[[C256]]
 // CHECK: %[[DF:.*]] = arith.muli %{{.*}}, %[[C256]]
-// CHECK-NEXT: %[[R0:.*]] = vector.load %[[S]][%[[SF]]] : memref<512xi16>, vector<16xi16>
-// CHECK-NEXT: %[[SA1:.*]] = arith.addi %[[SF]], %[[C16]]
-// CHECK-NEXT: %[[R1:.*]] = vector.load %[[S]][%[[SA1]]] : memref<512xi16>, vector<16xi16>
-// CHECK: %[[SA15:.*]] = arith.addi %[[SF]], %[[C240]]
-// CHECK-NEXT: vector.load %[[S]][%[[SA15]]] : memref<512xi16>, vector<16xi16>
+// CHECK-NEXT: func.call @[[SQ:__ascube_square_b16_i16_i16]](%[[SC]], %[[SF]], %[[DC]], %[[DF]])
+// CHECK: func.func private @[[SQ]](%[[SS:.*]]: memref<?xi16, strided<[1], offset: ?>>, %[[SO:.*]]: index, %[[DD:.*]]: memref<?xi16, strided<[1], offset: ?>>, %[[DO:.*]]: index) attributes {passthrough = ["noinline"]}
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C240:.*]] = arith.constant 240 : index
+// CHECK: %[[R0:.*]] = vector.load %[[SS]][%[[SO]]] : memref<?xi16, strided<[1], offset: ?>>, vector<16xi16>
+// CHECK-NEXT: %[[SA1:.*]] = arith.addi %[[SO]], %[[C16]]
+// CHECK-NEXT: %[[R1:.*]] = vector.load %[[SS]][%[[SA1]]] : memref<?xi16, strided<[1], offset: ?>>, vector<16xi16>
+// CHECK: %[[SA15:.*]] = arith.addi %[[SO]], %[[C240]]
+// CHECK-NEXT: vector.load %[[SS]][%[[SA15]]] : memref<?xi16, strided<[1], offset: ?>>, vector<16xi16>
 // CHECK-NEXT: vector.shuffle %[[R0]], %[[R1]] [0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30] : vector<16xi16>, vector<16xi16>
 // CHECK-NEXT: vector.shuffle %[[R0]], %[[R1]] [1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31] : vector<16xi16>, vector<16xi16>
-// CHECK: vector.store %{{.*}}, %[[D]][%[[DF]]] : memref<512xi16>, vector<16xi16>
-// CHECK-NEXT: %[[DA1:.*]] = arith.addi %[[DF]], %[[C16]]
-// CHECK-NEXT: vector.store %{{.*}}, %[[D]][%[[DA1]]] : memref<512xi16>, vector<16xi16>
-// CHECK: %[[DA15:.*]] = arith.addi %[[DF]], %[[C240]]
-// CHECK-NEXT: vector.store %{{.*}}, %[[D]][%[[DA15]]] : memref<512xi16>, vector<16xi16>
-// CHECK-NEXT: }
+// CHECK: vector.store %{{.*}}, %[[DD]][%[[DO]]] : memref<?xi16, strided<[1], offset: ?>>, vector<16xi16>
+// CHECK-NEXT: %[[DA1:.*]] = arith.addi %[[DO]], %[[C16]]
+// CHECK-NEXT: vector.store %{{.*}}, %[[DD]][%[[DA1]]] : memref<?xi16, strided<[1], offset: ?>>, vector<16xi16>
+// CHECK: %[[DA15:.*]] = arith.addi %[[DO]], %[[C240]]
+// CHECK-NEXT: vector.store %{{.*}}, %[[DD]][%[[DA15]]] : memref<?xi16, strided<[1], offset: ?>>, vector<16xi16>
+// CHECK-NEXT: return
 func.func @load_2d_transpose(%s: memref<32x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>, %d: memref<16x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>) {
   ascube.load_2d_transpose %s to %d {repeatTimes = 2 : i64, srcStride = 1 : i64} : memref<32x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>> to memref<16x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
   return
