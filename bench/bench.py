@@ -14,6 +14,12 @@ OpenBLAS cblas_sgemm and oneDNN's bf16 and s8 matmuls on the same shape.
 Everything runs on one thread. Prints GFLOP/s (GOP/s for integers), the
 ratios, the CPU and which BLAS / oneDNN kernel ran.
 
+Mapped-GEMM compile time (--gemm-compile-shapes): for each M x N x K shape
+(square and odd ones, up to 1024^3: tails in every dimension) and kind, the
+time ascube-run takes to map and compile the linalg.matmul (its --time
+"compile" figure: the mapping, the lowering and the JIT), against issue
+45's target of under 1 s each on the benchmark machine.
+
 Compile part: a module of N straight-line instructions (data_copy,
 ascube.load, mmad, fixpipe: N / 6 tiles of a matmul) through
 `ascube-opt --ascube-pipeline`, and parse + verify + print of it, next to
@@ -139,15 +145,17 @@ def make_inputs(kind, n, rng, d):
     return a_path, b_path, g_path
 
 
-def kernel_file(kind, n, d):
+def kernel_file(kind, n, d, shape=None):
+    """The linalg.matmul of n x n x n (or of shape (M, N, K))."""
     t, c, _, _, _ = KINDS[kind]
+    m, nn, k = shape or (n, n, n)
     zero = "0" if c == "i32" else "0.0"
-    path = os.path.join(d, f"{kind}_{n}.mlir")
+    path = os.path.join(d, f"{kind}_{m}x{nn}x{k}.mlir")
     with open(path, "w") as f:
-        f.write(f"""func.func @mm(%A: memref<{n}x{n}x{t}>, %B: memref<{n}x{n}x{t}>, %C: memref<{n}x{n}x{c}>) {{
+        f.write(f"""func.func @mm(%A: memref<{m}x{k}x{t}>, %B: memref<{k}x{nn}x{t}>, %C: memref<{m}x{nn}x{c}>) {{
   %z = arith.constant {zero} : {c}
-  linalg.fill ins(%z : {c}) outs(%C : memref<{n}x{n}x{c}>)
-  linalg.matmul ins(%A, %B : memref<{n}x{n}x{t}>, memref<{n}x{n}x{t}>) outs(%C : memref<{n}x{n}x{c}>)
+  linalg.fill ins(%z : {c}) outs(%C : memref<{m}x{nn}x{c}>)
+  linalg.matmul ins(%A, %B : memref<{m}x{k}x{t}>, memref<{k}x{nn}x{t}>) outs(%C : memref<{m}x{nn}x{c}>)
   return
 }}
 """)
@@ -215,6 +223,33 @@ def gemm_part(args, ref_env, ref_bin):
                 print_row(rows[-1])
                 sys.stdout.flush()
     return rows, kernels
+
+
+def gemm_compile_part(args):
+    """ascube-run's compile time of each mapped GEMM shape and kind (one run
+    on zero inputs: the buffers given by --output only)."""
+    print()
+    print("Mapped GEMM compile time (ascube-run --time: mapping, lowering, JIT), target < 1000 ms each")
+    print(f"{'kind':5} {'product':12} {'M x N x K':>16}  {'comp ms':>8}")
+    over = []
+    with tempfile.TemporaryDirectory() as d:
+        for shape in args.gemm_compile_shapes:
+            for kind in args.kinds:
+                k = kernel_file(kind, 0, d, shape)
+                outs = []
+                for arg in "ABC":
+                    outs += ["--output", f"{arg}={os.path.join(d, arg + '.bin')}"]
+                p = subprocess.run([os.path.join(BIN, "ascube-run"), k, "--entry", "mm", "--product",
+                                    KINDS[kind][2], "--time"] + outs, capture_output=True, text=True)
+                m = re.search(r"time: compile ([0-9.]+) ms", p.stdout)
+                ms = float(m.group(1)) if m and p.returncode == 0 else None
+                name = "x".join(map(str, shape))
+                print(f"{kind:5} {KINDS[kind][2]:12} {name:>16}  {fmt(ms, '{:.0f}'):>8}")
+                sys.stdout.flush()
+                if ms is None or ms >= 1000:
+                    over.append(f"{kind} {name}")
+    print(f"{len(over)} of {len(args.gemm_compile_shapes) * len(args.kinds)} at or over 1000 ms" +
+          (": " + ", ".join(over) if over else ""))
 
 
 def fmt(x, spec="{:.2f}"):
@@ -335,6 +370,11 @@ def main():
     ap.add_argument("--compile-sizes", default="1000,10000,100000")
     ap.add_argument("--compile-repeat", type=int, default=3,
                     help="compile side: runs of each parse + verify + print (the fastest is printed)")
+    ap.add_argument("--gemm-compile-shapes",
+                    default="512x512x512,1024x1024x1024,1000x1000x1000,1023x1023x1023,"
+                            "333x777x129,777x333x1024,100x1024x1000,1x1024x1024",
+                    help="M x N x K shapes whose mapped GEMM's compile time is measured")
+    ap.add_argument("--no-gemm-compile", action="store_true")
     ap.add_argument("--no-compile", action="store_true")
     ap.add_argument("--no-gemm", action="store_true")
     ap.add_argument("--no-pipeline", action="store_true", help="compile side: parse + verify + print only")
@@ -344,6 +384,8 @@ def main():
     args.sizes = [int(x) for x in args.sizes.split(",") if x]
     args.kinds = [x for x in args.kinds.split(",") if x]
     args.compile_sizes = [int(x) for x in args.compile_sizes.split(",") if x]
+    args.gemm_compile_shapes = [tuple(int(v) for v in s.split("x"))
+                                for s in args.gemm_compile_shapes.split(",") if s]
     for k in args.kinds:
         if k not in KINDS:
             ap.error(f"unknown kind {k} (known: {', '.join(KINDS)})")
@@ -370,6 +412,8 @@ def main():
         if any(not r[7] for r in rows):
             print("Some ascube results did not match numpy: see WRONG above")
             return 1
+    if not args.no_gemm_compile:
+        gemm_compile_part(args)
     if not args.no_compile:
         compile_part(args)
     return 0
