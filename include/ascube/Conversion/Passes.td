@@ -110,10 +110,12 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
     With `outline` (as `ascube-to-llvm`, `--ascube-pipeline` and `ascube-run`
     use it), each instruction becomes a call of a private function
     `@__ascube_<mnemonic>` (renamed `_0`, `_1`, ... when taken) that holds
-    its loops: one function per distinct instruction — the same op,
-    attributes, operand types, constant offsets (cloned into the function)
-    and target; which buffers it names are arguments, each distinct value
-    once. A kernel of N instructions is then N calls and a few functions,
+    its loops, kept out of line in LLVM (noinline): one function per
+    distinct instruction — the same op, attributes, operand types, constant
+    non-offset operands (cloned into the function) and target; which
+    buffers it names and its offsets are arguments, each distinct value
+    once (a LoadDataWithTranspose's startIndex folded into its source
+    offset). A kernel of N instructions is then N calls and a few functions,
     not N loop nests in one block, which upstream's scf-to-cf and
     canonicalization handle in time quadratic in N. Not with `race-checks`
     or `sync-checks`, whose hooks belong to the kernel's own function.

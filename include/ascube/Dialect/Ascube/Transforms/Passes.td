@@ -286,7 +286,10 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     batch count 0; no image, output row, column or channel): the op, its
     fill and epilogue are removed (a remark with report=true). Another
     convolution-like op (depthwise, grouped, _q, 1-D, 3-D,
-    linalg.conv_2d, a pooling) stays, with a warning naming its kind.
+    linalg.conv_2d, a pooling) stays, with a warning naming its kind (with
+    `allow-unmapped=false`, as ascube-run maps: an error, and so is any
+    linalg op left). Linalg on tensors is bufferized first
+    (ascube-bufferize-tensors).
 
     Errors (labels in docs/Constraints.md): a form the pass does not map
     (`tile_c1`: not memrefs in GM with static row-major shapes or GM
