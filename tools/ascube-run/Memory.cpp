@@ -37,6 +37,23 @@ std::optional<int64_t> readBytes(const std::string &path) {
   return int64_t(v);
 }
 
+/// The value of `key` in a "key value" file (a cgroup's memory.stat).
+std::optional<int64_t> readStat(const std::string &path, StringRef key) {
+  auto buf = llvm::MemoryBuffer::getFileAsStream(path);
+  if (!buf)
+    return std::nullopt;
+  for (StringRef rest = (*buf)->getBuffer(); !rest.empty();) {
+    auto [line, next] = rest.split('\n');
+    rest = next;
+    auto [name, value] = line.split(' ');
+    uint64_t v;
+    if (name == key && !value.trim().getAsInteger(10, v) &&
+        v < (uint64_t(1) << 62))
+      return int64_t(v);
+  }
+  return std::nullopt;
+}
+
 /// MemAvailable of /proc/meminfo (free memory plus what the kernel can
 /// reclaim), else the free pages.
 std::optional<int64_t> machineAvailable() {
@@ -58,23 +75,26 @@ std::optional<int64_t> machineAvailable() {
 }
 
 /// What the process's memory cgroup leaves: its limit less its use, the
-/// least over the group and its ancestors (a parent's limit binds its
-/// children). cgroup v2 (the "0::" line of /proc/self/cgroup under
-/// /sys/fs/cgroup) and v1 (the "memory" controller's line under
-/// /sys/fs/cgroup/memory).
+/// use less the page cache the kernel would reclaim first (memory.stat's
+/// inactive file pages, as MemAvailable counts them), the least over the
+/// group and its ancestors (a parent's limit binds its children). cgroup
+/// v2 (the "0::" line of /proc/self/cgroup under /sys/fs/cgroup) and v1
+/// (the "memory" controller's line under /sys/fs/cgroup/memory).
 std::optional<int64_t> cgroupLeft() {
   auto buf = llvm::MemoryBuffer::getFileAsStream("/proc/self/cgroup");
   if (!buf)
     return std::nullopt;
   std::optional<int64_t> least;
   auto consider = [&](const std::string &dir, const char *limitFile,
-                      const char *usageFile) {
+                      const char *usageFile, StringRef inactiveKey) {
     // From the group up to the mount point.
     for (std::string d = dir;;) {
       std::optional<int64_t> limit = readBytes(d + "/" + limitFile);
-      std::optional<int64_t> used = readBytes(d + "/" + usageFile);
+      int64_t used = readBytes(d + "/" + usageFile).value_or(0);
+      used -=
+          std::min(used, readStat(d + "/memory.stat", inactiveKey).value_or(0));
       if (limit) {
-        int64_t left = std::max<int64_t>(0, *limit - used.value_or(0));
+        int64_t left = std::max<int64_t>(0, *limit - used);
         least = least ? std::min(*least, left) : left;
       }
       size_t slash = d.rfind('/');
@@ -91,10 +111,11 @@ std::optional<int64_t> cgroupLeft() {
     auto [controllers, path] = tail.split(':');
     if (id == "0" && controllers.empty())
       consider("/sys/fs/cgroup" + path.rtrim('/').str(), "memory.max",
-               "memory.current");
+               "memory.current", "inactive_file");
     else if (llvm::is_contained(llvm::split(controllers, ','), "memory"))
       consider("/sys/fs/cgroup/memory" + path.rtrim('/').str(),
-               "memory.limit_in_bytes", "memory.usage_in_bytes");
+               "memory.limit_in_bytes", "memory.usage_in_bytes",
+               "total_inactive_file");
   }
   return least;
 }
@@ -131,7 +152,7 @@ MemoryBudget ascube::run::availableMemory() {
   };
   take(machineAvailable(), "memory this machine has available");
   take(cgroupLeft(), "memory the process's memory cgroup leaves (its limit "
-                     "less its use)");
+                     "less its use but reclaimable page cache)");
   take(rlimitLeft(RLIMIT_AS), "address space the process's limit (ulimit -v) "
                               "leaves");
   take(rlimitLeft(RLIMIT_DATA), "data the process's limit (ulimit -d) leaves");
