@@ -76,7 +76,10 @@ ascube::routeCoreStateThroughRunner(ModuleOp module) {
                                      LLVM::LLVMFunctionType::get(ptr, {i64}));
   // The same address on every call from one thread, and nothing else
   // touched: LLVM may hoist and merge the calls as it would the address of
-  // a global.
+  // a global. (The runner makes a thread's copies on its first call; that
+  // allocation is the runner's own memory, which no kernel code reads or
+  // writes but through the returned addresses, so memory(none) still holds
+  // for the kernel: no load or store of it is reordered across the call.)
   auto none = LLVM::ModRefInfo::NoModRef;
   auto effects =
       LLVM::MemoryEffectsAttr::get(ctx, {none, none, none, none, none, none});
