@@ -231,7 +231,7 @@ def gemm_compile_part(args):
     print()
     print("Mapped GEMM compile time (ascube-run --time: mapping, lowering, JIT), target < 1000 ms each")
     print(f"{'kind':5} {'product':12} {'M x N x K':>16}  {'comp ms':>8}")
-    over = []
+    over, refused = [], []
     with tempfile.TemporaryDirectory() as d:
         for shape in args.gemm_compile_shapes:
             for kind in args.kinds:
@@ -244,12 +244,23 @@ def gemm_compile_part(args):
                 m = re.search(r"time: compile ([0-9.]+) ms", p.stdout)
                 ms = float(m.group(1)) if m and p.returncode == 0 else None
                 name = "x".join(map(str, shape))
-                print(f"{kind:5} {KINDS[kind][2]:12} {name:>16}  {fmt(ms, '{:.0f}'):>8}")
+                # A shape the mapping refuses (a tile_c* label: e.g. fp4's
+                # K not a whole number of bytes) is not a mapped GEMM.
+                label = re.search(r"\[(tile_c[0-9]+)\]", p.stderr)
+                shown = fmt(ms, '{:.0f}')
+                if ms is None and label:
+                    shown = "refused " + label.group(1)
+                    refused.append(f"{kind} {name}")
+                elif ms is None:
+                    shown = "failed"
+                print(f"{kind:5} {KINDS[kind][2]:12} {name:>16}  {shown:>8}")
                 sys.stdout.flush()
-                if ms is None or ms >= 1000:
+                if (ms is None and not label) or (ms is not None and ms >= 1000):
                     over.append(f"{kind} {name}")
-    print(f"{len(over)} of {len(args.gemm_compile_shapes) * len(args.kinds)} at or over 1000 ms" +
-          (": " + ", ".join(over) if over else ""))
+    mapped = len(args.gemm_compile_shapes) * len(args.kinds) - len(refused)
+    print(f"{len(over)} of {mapped} mapped at or over 1000 ms (or failed)" +
+          (": " + ", ".join(over) if over else "") +
+          (f"; {len(refused)} refused" if refused else ""))
 
 
 def fmt(x, spec="{:.2f}"):
