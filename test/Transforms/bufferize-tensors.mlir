@@ -69,3 +69,29 @@ func.func @already(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x1
   linalg.matmul ins(%A, %B : memref<16x16xf16>, memref<16x16xf16>) outs(%C : memref<16x16xf32>)
   return
 }
+
+// -----
+
+// Beside a function on tensors, a hand-written one keeps its form: only
+// the functions that had tensors are canonicalized (the dim of a static
+// memref and the unused constant stay).
+// CHECK-LABEL: func.func @hand(%C: memref<16x16xf32>) -> index {
+// CHECK-NEXT: arith.constant 7 : index
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: memref.dim
+// CHECK-LABEL: func.func @zeros(%result0: memref<16x16xf32>) {
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: linalg.fill ins(%[[Z]] : f32) outs(%result0 : memref<16x16xf32>)
+// CHECK-NEXT: return
+func.func @hand(%C: memref<16x16xf32>) -> index {
+  %unused = arith.constant 7 : index
+  %c0 = arith.constant 0 : index
+  %d = memref.dim %C, %c0 : memref<16x16xf32>
+  return %d : index
+}
+func.func @zeros() -> tensor<16x16xf32> {
+  %e = tensor.empty() : tensor<16x16xf32>
+  %z = arith.constant 0.0 : f32
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<16x16xf32>) -> tensor<16x16xf32>
+  return %f : tensor<16x16xf32>
+}

@@ -2,11 +2,12 @@
 //
 // Linalg on tensors into the GM-memref form ascube-tile-linalg maps: one-
 // shot bufferization with identity layouts at function boundaries, results
-// as trailing output arguments named result<i>, canonicalization. The
-// upstream passes do the work; this pass only chooses their options (the
-// defaults give function arguments fully dynamic strided layouts, which no
-// instruction can address), refuses dynamic shapes first with a message
-// that says what to do, and names the output arguments (Passes.td).
+// as trailing output arguments named result<i>, canonicalization of the
+// functions that had tensors. The upstream passes do the work; this pass only
+// chooses their options (the defaults give function arguments fully dynamic
+// strided layouts, which no instruction can address), refuses dynamic shapes
+// first with a message that says what to do, and names the output arguments
+// (Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,20 +46,29 @@ void ascube::registerBufferizeTensorsDependencies(DialectRegistry &registry) {
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
 }
 
+namespace {
+/// Whether `f` takes, returns or makes a tensor.
+bool hasTensors(func::FuncOp f) {
+  auto isTensor = [](Type t) { return isa<TensorType>(t); };
+  if (llvm::any_of(f.getArgumentTypes(), isTensor) ||
+      llvm::any_of(f.getResultTypes(), isTensor))
+    return true;
+  return f
+      .walk([&](Operation *op) {
+        return llvm::any_of(op->getResultTypes(), isTensor)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+} // namespace
+
 bool ascube::hasTensorFunctions(ModuleOp module) {
-  bool found = false;
-  module.walk([&](func::FuncOp f) {
-    auto isTensor = [](Type t) { return isa<TensorType>(t); };
-    if (llvm::any_of(f.getArgumentTypes(), isTensor) ||
-        llvm::any_of(f.getResultTypes(), isTensor))
-      found = true;
-    else
-      f.walk([&](Operation *op) {
-        found |= llvm::any_of(op->getResultTypes(), isTensor);
-      });
-    return found ? WalkResult::interrupt() : WalkResult::advance();
-  });
-  return found;
+  return module
+      .walk([&](func::FuncOp f) {
+        return hasTensors(f) ? WalkResult::interrupt() : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 namespace {
@@ -93,8 +103,10 @@ struct AscubeBufferizeTensorsPass
     ModuleOp module = getOperation();
     if (!ascube::hasTensorFunctions(module))
       return;
-    // Each function's results, before they become output arguments.
+    // Each function's results, before they become output arguments, and
+    // the functions with tensors (the others are left as they are).
     llvm::DenseMap<Operation *, unsigned> results;
+    SmallVector<func::FuncOp> withTensors;
     WalkResult shapes = module.walk([&](func::FuncOp f) {
       if (failed(refuseDynamicShapes(f)))
         return WalkResult::interrupt();
@@ -102,6 +114,8 @@ struct AscubeBufferizeTensorsPass
         results[f] = llvm::count_if(f.getResultTypes(), [](Type t) {
           return isa<TensorType, BaseMemRefType>(t);
         });
+      if (!f.isExternal() && hasTensors(f))
+        withTensors.push_back(f);
       return WalkResult::advance();
     });
     if (shapes.wasInterrupted())
@@ -132,9 +146,17 @@ struct AscubeBufferizeTensorsPass
     outs.modifyPublicFunctions = true;
     outs.hoistStaticAllocs = true;
     pm.addPass(bufferization::createBufferResultsToOutParamsPass(outs));
-    pm.addPass(createCanonicalizerPass());
     if (failed(runPipeline(pm, module)))
       return signalPassFailure();
+    // What bufferization leaves (buffer casts, copies into the output
+    // arguments' allocations, dead tensor ops) folded, in the functions
+    // that had tensors only: hand-written ascube functions beside them
+    // keep their form.
+    OpPassManager canonicalize(func::FuncOp::getOperationName());
+    canonicalize.addPass(createCanonicalizerPass());
+    for (func::FuncOp f : withTensors)
+      if (failed(runPipeline(canonicalize, f)))
+        return signalPassFailure();
     // The output arguments, the last of each function's, as result<i>.
     for (auto [op, n] : results) {
       auto f = cast<func::FuncOp>(op);

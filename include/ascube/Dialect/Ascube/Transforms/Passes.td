@@ -152,7 +152,8 @@ def AscubeBufferizeTensors : Pass<"ascube-bufferize-tensors", "::mlir::ModuleOp"
     become output arguments after the others (buffer-results-to-out-params,
     public functions too, their allocations hoisted), each named
     `result<i>` (a NameLoc: ascube-opt prints `%result0`, ascube-run finds
-    `--output result0=...`), then canonicalize. A `tensor.pad` becomes the
+    `--output result0=...`), then canonicalize the functions that had
+    tensors (others keep their form). A `tensor.pad` becomes the
     padded-map form the convolutions read (alloc, fill, subview, copy).
     A module without tensors is left as it is; `ascube-tile-linalg` and
     `ascube-run` run this pass first.
