@@ -440,10 +440,12 @@ bool clonedIntoCallee(Value v) {
 /// fractals on 950): moved into its source offset, in elements, so that
 /// the loads of one tile's squares, which differ in it alone, share one
 /// outlined function (the transposing 8-bit load of every start index was
-/// once a function of its own).
+/// once a function of its own). Only with addrMode 0 (increasing
+/// addresses), where the squares' reads are plain offsets from the start.
 void foldStartIndex(Load2DTransposeOp op) {
   IntegerAttr start = op.getStartIndexAttr();
-  if (!start || start.getInt() == 0)
+  IntegerAttr mode = op.getAddrModeAttr();
+  if (!start || start.getInt() == 0 || (mode && mode.getInt() != 0))
     return;
   FailureOr<model::Load2DTransposeParams> p =
       getLoad2DTransposeParams(op, [&] { return op.emitOpError(); });
