@@ -528,8 +528,7 @@ void outlineInstructions(ArrayRef<func::FuncOp> funcs) {
         // inliner takes a private function called a few times), a tile's
         // 32 transposing loads of 8-bit squares made one function that
         // took LLVM's instruction selection 2 s.
-        callee->setAttr("passthrough",
-                        b.getArrayAttr({b.getStringAttr("noinline")}));
+        keepOutOfLine(callee);
         if (target && target != moduleTarget)
           callee->setAttr(AscubeDialect::kTargetAttrName, target);
         table->insert(callee); // renames it if the name is taken

@@ -129,88 +129,75 @@ bool isRowTranspose(unsigned bits, int64_t count) {
 /// operands. Shared, the shuffles are compiled once per kind rather than
 /// once per mover (the transposing loads of an 8-bit GEMM with tails once
 /// took most of its compile time). Kept out of line (noinline).
-func::FuncOp squareFn(ImplicitLocOpBuilder &b, ModuleOp module, unsigned bits,
-                      Type se, Type de) {
+func::FuncOp squareFn(ImplicitLocOpBuilder &b, unsigned bits, Type se,
+                      Type de) {
   std::string name;
   {
     llvm::raw_string_ostream os(name);
     os << "__ascube_square_b" << bits << "_" << se << "_" << de;
   }
-  if (auto f = module.lookupSymbol<func::FuncOp>(name))
-    return f;
   int64_t c0 = 256 / bits, n = c0 / 16;
   int64_t per = bits == 4 ? 2 : 1;
   int64_t run = c0 / per; // storage elements per row
-  MLIRContext *ctx = b.getContext();
-  auto dyn = [&](Type t) {
-    return MemRefType::get(
-        {ShapedType::kDynamic}, t,
-        StridedLayoutAttr::get(ctx, ShapedType::kDynamic, {1}));
-  };
-  SmallVector<Type> args{dyn(se)};
+  SmallVector<Type> args{contiguousRun(se)};
   args.append(n, b.getIndexType());
-  args.push_back(dyn(de));
+  args.push_back(contiguousRun(de));
   args.append(n, b.getIndexType());
-  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
-  auto f =
-      func::FuncOp::create(mb, b.getLoc(), name, mb.getFunctionType(args, {}));
-  f.setPrivate();
-  f->setAttr("passthrough", mb.getArrayAttr({mb.getStringAttr("noinline")}));
-  ImplicitLocOpBuilder fb =
-      ImplicitLocOpBuilder::atBlockBegin(b.getLoc(), f.addEntryBlock());
-  Value src = f.getArgument(0), dst = f.getArgument(1 + n);
-  auto sFrac = [&](int64_t j) { return f.getArgument(1 + j); };
-  auto dFrac = [&](int64_t j) { return f.getArgument(2 + n + j); };
-  // A storage index: a logical element offset over `per`.
-  auto storage = [&](Value frac, int64_t inside) -> Value {
-    Value at = arith::AddIOp::create(
-        fb, frac, arith::ConstantIndexOp::create(fb, inside));
-    if (per == 1)
-      return at;
-    return arith::DivUIOp::create(fb, at,
-                                  arith::ConstantIndexOp::create(fb, per));
-  };
-  auto splat = [&](Value like, int64_t v) {
-    return splatInt(fb, cast<VectorType>(like.getType()), v);
-  };
-  // Bytes of two nibbles -> one byte per nibble, element 2i (the low
-  // nibble) first; and back.
-  auto unpack = [&](Value v) -> Value {
-    Value lo = arith::AndIOp::create(fb, v, splat(v, 0xF));
-    Value hi = arith::ShRUIOp::create(fb, v, splat(v, 4));
-    SmallVector<int64_t> mix;
-    for (int64_t e = 0; e < run; ++e)
-      mix.append({e, run + e});
-    return vector::ShuffleOp::create(fb, lo, hi, mix);
-  };
-  auto pack = [&](Value v) -> Value {
-    SmallVector<int64_t> even, odd;
-    for (int64_t e = 0; e < run; ++e) {
-      even.push_back(2 * e);
-      odd.push_back(2 * e + 1);
-    }
-    Value lo = vector::ShuffleOp::create(fb, v, v, even);
-    Value hi = vector::ShuffleOp::create(fb, v, v, odd);
-    return arith::OrIOp::create(
-        fb, lo, Value(arith::ShLIOp::create(fb, hi, splat(hi, 4))));
-  };
-  SmallVector<Value> rows;
-  for (int64_t r = 0; r < c0; ++r) {
-    Value v = vector::LoadOp::create(
-        fb, VectorType::get({run}, se), src,
-        ValueRange{storage(sFrac(r / 16), (r % 16) * c0)});
-    rows.push_back(per == 2 ? unpack(v) : v);
-  }
-  transposeSquare(fb, rows);
-  for (int64_t c = 0; c < c0; ++c) {
-    Value v = per == 2 ? pack(rows[c]) : rows[c];
-    if (se != de) // the same bits as another type
-      v = arith::BitcastOp::create(fb, VectorType::get({run}, de), v);
-    vector::StoreOp::create(fb, v, dst,
-                            ValueRange{storage(dFrac(c / 16), (c % 16) * c0)});
-  }
-  func::ReturnOp::create(fb);
-  return f;
+  return sharedFunction(
+      b, name, b.getFunctionType(args, {}),
+      [&](ImplicitLocOpBuilder &fb, func::FuncOp f) {
+        Value src = f.getArgument(0), dst = f.getArgument(1 + n);
+        auto sFrac = [&](int64_t j) { return f.getArgument(1 + j); };
+        auto dFrac = [&](int64_t j) { return f.getArgument(2 + n + j); };
+        // A storage index: a logical element offset over `per`.
+        auto storage = [&](Value frac, int64_t inside) -> Value {
+          Value at = arith::AddIOp::create(
+              fb, frac, arith::ConstantIndexOp::create(fb, inside));
+          if (per == 1)
+            return at;
+          return arith::DivUIOp::create(
+              fb, at, arith::ConstantIndexOp::create(fb, per));
+        };
+        auto splat = [&](Value like, int64_t v) {
+          return splatInt(fb, cast<VectorType>(like.getType()), v);
+        };
+        // Bytes of two nibbles -> one byte per nibble, element 2i (the low
+        // nibble) first; and back.
+        auto unpack = [&](Value v) -> Value {
+          Value lo = arith::AndIOp::create(fb, v, splat(v, 0xF));
+          Value hi = arith::ShRUIOp::create(fb, v, splat(v, 4));
+          SmallVector<int64_t> mix;
+          for (int64_t e = 0; e < run; ++e)
+            mix.append({e, run + e});
+          return vector::ShuffleOp::create(fb, lo, hi, mix);
+        };
+        auto pack = [&](Value v) -> Value {
+          SmallVector<int64_t> even, odd;
+          for (int64_t e = 0; e < run; ++e) {
+            even.push_back(2 * e);
+            odd.push_back(2 * e + 1);
+          }
+          Value lo = vector::ShuffleOp::create(fb, v, v, even);
+          Value hi = vector::ShuffleOp::create(fb, v, v, odd);
+          return arith::OrIOp::create(
+              fb, lo, Value(arith::ShLIOp::create(fb, hi, splat(hi, 4))));
+        };
+        SmallVector<Value> rows;
+        for (int64_t r = 0; r < c0; ++r) {
+          Value v = vector::LoadOp::create(
+              fb, VectorType::get({run}, se), src,
+              ValueRange{storage(sFrac(r / 16), (r % 16) * c0)});
+          rows.push_back(per == 2 ? unpack(v) : v);
+        }
+        transposeSquare(fb, rows);
+        for (int64_t c = 0; c < c0; ++c) {
+          Value v = per == 2 ? pack(rows[c]) : rows[c];
+          if (se != de) // the same bits as another type
+            v = arith::BitcastOp::create(fb, VectorType::get({run}, de), v);
+          vector::StoreOp::create(
+              fb, v, dst, ValueRange{storage(dFrac(c / 16), (c % 16) * c0)});
+        }
+      });
 }
 
 /// Moves the squares of an L1 -> L0 fractal mover (§7, §8, §9): whole
@@ -260,7 +247,7 @@ void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
     // the square's n source and destination fractals from the tables.
     Type se = cast<MemRefType>(src.getType()).getElementType();
     Type de = cast<MemRefType>(dst.getType()).getElementType();
-    func::FuncOp fn = squareFn(b, module, bits, se, de);
+    func::FuncOp fn = squareFn(b, bits, se, de);
     FunctionType ft = fn.getFunctionType();
     Value from = memref::CastOp::create(b, ft.getInput(0), src);
     Value into = memref::CastOp::create(b, ft.getInput(1 + n), dst);

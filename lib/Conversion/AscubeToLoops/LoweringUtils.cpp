@@ -254,6 +254,38 @@ Value loadWide(ImplicitLocOpBuilder &b, ModuleOp module, Value buf, Value idx,
   return arith::ExtSIOp::create(b, b.getI64Type(), raw);
 }
 
+void keepOutOfLine(func::FuncOp f) {
+  Builder b(f.getContext());
+  f->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("noinline")}));
+}
+
+MemRefType contiguousRun(Type t) {
+  return MemRefType::get(
+      {ShapedType::kDynamic}, t,
+      StridedLayoutAttr::get(t.getContext(), ShapedType::kDynamic, {1}));
+}
+
+func::FuncOp sharedFunction(
+    ImplicitLocOpBuilder &b, StringRef name, FunctionType type,
+    llvm::function_ref<void(ImplicitLocOpBuilder &, func::FuncOp)> build) {
+  auto module =
+      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  if (auto f = module.lookupSymbol<func::FuncOp>(name)) {
+    assert(f.getFunctionType() == type &&
+           "a shared function's name must determine its type");
+    return f;
+  }
+  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+  auto f = func::FuncOp::create(mb, b.getLoc(), name, type);
+  f.setPrivate();
+  keepOutOfLine(f);
+  ImplicitLocOpBuilder fb =
+      ImplicitLocOpBuilder::atBlockBegin(b.getLoc(), f.addEntryBlock());
+  build(fb, f);
+  func::ReturnOp::create(fb);
+  return f;
+}
+
 Value constTable(ImplicitLocOpBuilder &b, ModuleOp module, StringRef base,
                  ArrayRef<int32_t> values) {
   auto type = MemRefType::get({int64_t(values.size())}, b.getI32Type());

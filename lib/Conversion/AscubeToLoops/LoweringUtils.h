@@ -240,6 +240,25 @@ std::optional<numerics::SmallFloat> smallFloatOf(Type t);
 Value loadWide(ImplicitLocOpBuilder &b, ModuleOp module, Value buf, Value idx,
                Type logical);
 
+/// Marks `f` to stay out of line in LLVM (passthrough noinline): an
+/// outlined instruction or shared function compiled once, not inlined at
+/// each call.
+void keepOutOfLine(func::FuncOp f);
+
+/// memref<?xT, strided<[1], offset: ?>>: any contiguous run of T, the
+/// buffer type of a shared function's arguments.
+MemRefType contiguousRun(Type t);
+
+/// The function `name` of `type` that lowerings of many instructions share
+/// (code that does not depend on an instruction's shape: a micro-kernel, a
+/// transpose), in the module around `b`'s insertion point: the existing
+/// one, or a new private one, kept out of line, whose body `build` writes
+/// (with a builder at its entry block and the function, for its
+/// arguments; the return is added after).
+func::FuncOp sharedFunction(
+    ImplicitLocOpBuilder &b, StringRef name, FunctionType type,
+    llvm::function_ref<void(ImplicitLocOpBuilder &, func::FuncOp)> build);
+
 /// A constant i32 table, a private global of the module named `base` (or
 /// `base_N` when a different table already has that name).
 Value constTable(ImplicitLocOpBuilder &b, ModuleOp module, StringRef base,

@@ -190,48 +190,33 @@ Value widenRun(ImplicitLocOpBuilder &b, Value v, Type logical, Type w) {
 /// GEMM's compile time). Kept out of line (noinline).
 func::FuncOp packGroupFn(ImplicitLocOpBuilder &b, Type storage, Type logical,
                          Type w, int64_t len) {
-  auto module =
-      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
   std::string name;
   {
     llvm::raw_string_ostream os(name);
     os << "__ascube_pack16_" << storage << "_" << logical << "_" << w << "_"
        << len;
   }
-  if (auto f = module.lookupSymbol<func::FuncOp>(name))
-    return f;
-  MLIRContext *ctx = b.getContext();
-  auto dyn = [&](Type t) {
-    return MemRefType::get(
-        {ShapedType::kDynamic}, t,
-        StridedLayoutAttr::get(ctx, ShapedType::kDynamic, {1}));
-  };
-  SmallVector<Type> args{dyn(storage)};
+  SmallVector<Type> args{contiguousRun(storage)};
   args.append(kTransposeLines, b.getIndexType());
-  args.append({dyn(w), b.getIndexType()});
-  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
-  auto f =
-      func::FuncOp::create(mb, b.getLoc(), name, mb.getFunctionType(args, {}));
-  f.setPrivate();
-  f->setAttr("passthrough", mb.getArrayAttr({mb.getStringAttr("noinline")}));
-  ImplicitLocOpBuilder fb =
-      ImplicitLocOpBuilder::atBlockBegin(b.getLoc(), f.addEntryBlock());
-  Value src = f.getArgument(0), dst = f.getArgument(kTransposeLines + 1),
-        to = f.getArgument(kTransposeLines + 2);
-  auto vt = VectorType::get({len}, storage);
-  SmallVector<Value> rows;
-  for (int64_t r = 0; r < kTransposeLines; ++r) {
-    Value v =
-        vector::LoadOp::create(fb, vt, src, ValueRange{f.getArgument(1 + r)});
-    rows.push_back(widenRun(fb, v, logical, w));
-  }
-  transposeRuns(fb, rows, [&](int64_t e, Value v) {
-    Value at = arith::AddIOp::create(
-        fb, to, arith::ConstantIndexOp::create(fb, e * kTransposeLines));
-    vector::StoreOp::create(fb, v, dst, ValueRange{at});
-  });
-  func::ReturnOp::create(fb);
-  return f;
+  args.append({contiguousRun(w), b.getIndexType()});
+  return sharedFunction(
+      b, name, b.getFunctionType(args, {}),
+      [&](ImplicitLocOpBuilder &fb, func::FuncOp f) {
+        Value src = f.getArgument(0), dst = f.getArgument(kTransposeLines + 1),
+              to = f.getArgument(kTransposeLines + 2);
+        auto vt = VectorType::get({len}, storage);
+        SmallVector<Value> rows;
+        for (int64_t r = 0; r < kTransposeLines; ++r) {
+          Value v = vector::LoadOp::create(fb, vt, src,
+                                           ValueRange{f.getArgument(1 + r)});
+          rows.push_back(widenRun(fb, v, logical, w));
+        }
+        transposeRuns(fb, rows, [&](int64_t e, Value v) {
+          Value at = arith::AddIOp::create(
+              fb, to, arith::ConstantIndexOp::create(fb, e * kTransposeLines));
+          vector::StoreOp::create(fb, v, dst, ValueRange{at});
+        });
+      });
 }
 
 void ascube::lowering::packLines(
@@ -407,69 +392,67 @@ Value productsInRange(ImplicitLocOpBuilder &b, Value pa, int64_t countA,
 /// Kept out of line (noinline) for the same reason.
 func::FuncOp microKernel(ImplicitLocOpBuilder &b, int64_t rows, int64_t lanes,
                          bool fused) {
-  auto module =
-      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
   std::string name = "__ascube_microkernel_" + std::to_string(rows) + "x" +
                      std::to_string(lanes) + (fused ? "_fused" : "");
-  if (auto f = module.lookupSymbol<func::FuncOp>(name))
-    return f;
   Type w = b.getF32Type();
+  // (Whole scratch buffers, not runs of another buffer: no offset.)
   auto buf = MemRefType::get({ShapedType::kDynamic}, w);
   Type index = b.getIndexType();
-  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
-  auto f = func::FuncOp::create(
-      mb, b.getLoc(), name,
-      mb.getFunctionType({buf, index, buf, index, index, buf, index}, {}));
-  f.setPrivate();
-  f->setAttr("passthrough", mb.getArrayAttr({mb.getStringAttr("noinline")}));
-  ImplicitLocOpBuilder fb =
-      ImplicitLocOpBuilder::atBlockBegin(b.getLoc(), f.addEntryBlock());
-  Value pa = f.getArgument(0), aRow = f.getArgument(1), pb = f.getArgument(2),
-        bRow = f.getArgument(3), k = f.getArgument(4), c = f.getArgument(5),
-        cBase = f.getArgument(6);
-  constexpr int64_t T = 16;
-  auto idx = [&](int64_t v) { return arith::ConstantIndexOp::create(fb, v); };
-  auto add = [&](Value x, Value y) -> Value {
-    return arith::AddIOp::create(fb, x, y);
-  };
-  auto mul = [&](Value x, Value y) -> Value {
-    return arith::MulIOp::create(fb, x, y);
-  };
-  auto vt = VectorType::get({lanes}, w);
-  SmallVector<Value> accs, rowAt;
-  for (int64_t r = 0; r < rows; ++r) {
-    rowAt.push_back(add(cBase, idx(r * T)));
-    accs.push_back(vector::LoadOp::create(fb, vt, c, ValueRange{rowAt[r]}));
-  }
-  auto kLoop = scf::ForOp::create(fb, idx(0), k, idx(1), accs);
-  {
-    OpBuilder::InsertionGuard g(fb);
-    fb.setInsertionPointToStart(kLoop.getBody());
-    Value kk = kLoop.getInductionVar();
-    Value bv = vector::LoadOp::create(fb, vt, pb,
-                                      ValueRange{add(bRow, mul(kk, idx(T)))});
-    // Row r of A at kk: aRow + r * k + kk.
-    Value aAt = add(aRow, kk);
-    SmallVector<Value> next;
-    for (int64_t r = 0; r < rows; ++r) {
-      Value av = vector::BroadcastOp::create(
-          fb, vt,
-          memref::LoadOp::create(fb, pa, ValueRange{add(aAt, mul(idx(r), k))})
-              .getResult());
-      Value acc = kLoop.getRegionIterArgs()[r];
-      if (fused) {
-        next.push_back(vector::FMAOp::create(fb, av, bv, acc));
-        continue;
-      }
-      Value prod = arith::MulFOp::create(fb, av, bv);
-      next.push_back(arith::AddFOp::create(fb, acc, prod));
-    }
-    scf::YieldOp::create(fb, next);
-  }
-  for (int64_t r = 0; r < rows; ++r)
-    vector::StoreOp::create(fb, kLoop.getResult(r), c, ValueRange{rowAt[r]});
-  func::ReturnOp::create(fb);
-  return f;
+  auto type =
+      b.getFunctionType({buf, index, buf, index, index, buf, index}, {});
+  return sharedFunction(
+      b, name, type, [&](ImplicitLocOpBuilder &fb, func::FuncOp f) {
+        Value pa = f.getArgument(0), aRow = f.getArgument(1),
+              pb = f.getArgument(2), bRow = f.getArgument(3),
+              k = f.getArgument(4), c = f.getArgument(5),
+              cBase = f.getArgument(6);
+        constexpr int64_t T = 16;
+        auto idx = [&](int64_t v) {
+          return arith::ConstantIndexOp::create(fb, v);
+        };
+        auto add = [&](Value x, Value y) -> Value {
+          return arith::AddIOp::create(fb, x, y);
+        };
+        auto mul = [&](Value x, Value y) -> Value {
+          return arith::MulIOp::create(fb, x, y);
+        };
+        auto vt = VectorType::get({lanes}, w);
+        SmallVector<Value> accs, rowAt;
+        for (int64_t r = 0; r < rows; ++r) {
+          rowAt.push_back(add(cBase, idx(r * T)));
+          accs.push_back(
+              vector::LoadOp::create(fb, vt, c, ValueRange{rowAt[r]}));
+        }
+        auto kLoop = scf::ForOp::create(fb, idx(0), k, idx(1), accs);
+        {
+          OpBuilder::InsertionGuard g(fb);
+          fb.setInsertionPointToStart(kLoop.getBody());
+          Value kk = kLoop.getInductionVar();
+          Value bv = vector::LoadOp::create(
+              fb, vt, pb, ValueRange{add(bRow, mul(kk, idx(T)))});
+          // Row r of A at kk: aRow + r * k + kk.
+          Value aAt = add(aRow, kk);
+          SmallVector<Value> next;
+          for (int64_t r = 0; r < rows; ++r) {
+            Value av = vector::BroadcastOp::create(
+                fb, vt,
+                memref::LoadOp::create(fb, pa,
+                                       ValueRange{add(aAt, mul(idx(r), k))})
+                    .getResult());
+            Value acc = kLoop.getRegionIterArgs()[r];
+            if (fused) {
+              next.push_back(vector::FMAOp::create(fb, av, bv, acc));
+              continue;
+            }
+            Value prod = arith::MulFOp::create(fb, av, bv);
+            next.push_back(arith::AddFOp::create(fb, acc, prod));
+          }
+          scf::YieldOp::create(fb, next);
+        }
+        for (int64_t r = 0; r < rows; ++r)
+          vector::StoreOp::create(fb, kLoop.getResult(r), c,
+                                  ValueRange{rowAt[r]});
+      });
 }
 
 /// The fast form of float matmuls, the same bits: the widened operands
