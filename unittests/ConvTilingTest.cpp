@@ -159,6 +159,45 @@ TEST(ConvTiling, KernelBeyondMmadK) {
   EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{5, 0, 16, 1, 256, 1}));
 }
 
+// LoadData 3D's kStartPt (at most 65535) must reach the last chunk of a
+// block's kernel points: its first point x C0. f16 (C0 = 16) 65 x 65 =
+// 4225 points in chunks of 255 (255 x 16 = 4080 columns, within Mmad's k)
+// start the 17th and last chunk at 16 x 255 x 16 = 65280; 66 x 66 = 4356
+// points in chunks of t start the last at (ceil(4356 / t) - 1) x t x 16
+// >= (4356 - t) x 16 >= 65616 for any t <= 255. On A2 L0A holds two sets
+// of 16 pixels x 64 points x 16 x 2 B (32 KiB each): 64 x 64 in chunks of
+// 64 starts the last at 63 x 64 x 16 = 64512; 65 x 65 in chunks of 64
+// (ceil(4225 / 64) = 67) at 66 x 64 x 16 = 67584, and with one set of 128
+// points (34 chunks) at 33 x 128 x 16 = 67584. (64 x 64 reads the least
+// GM as one tile of the whole 7 x 7 output — 64 L0A rows, 16 points a set
+// — whose 70 x 70 map is read by 256 chunks, 256 x 4900 x 32 B = 40 MB,
+// rather than 7 row tiles of 64 x 70 map pixels by 64 chunks, 7 x 64 x
+// 4480 x 32 B = 64 MB; its last chunk starts at 255 x 16 x 16 = 65280.)
+TEST(ConvTiling, KernelPointsWithinKStartPt) {
+  const MatmulCapacities huge{1 << 30, 1 << 30, 1 << 30, 1 << 30};
+  ConvProblem p65 = problem(70, 70, 16, 65, 16);
+  EXPECT_TRUE(inConvRange(p65, ConvTiling{1, 0, 16, 1, 255, 1}));
+  EXPECT_EQ(describeConvRangeMiss(p65, ConvTiling{1, 0, 16, 1, 255, 1}), "");
+  ConvProblem p66 = problem(70, 70, 16, 66, 16);
+  EXPECT_FALSE(inConvRange(p66, ConvTiling{1, 0, 16, 1, 255, 1}));
+  EXPECT_EQ(describeConvRangeMiss(p66, ConvTiling{1, 0, 16, 1, 255, 1}),
+            "the last kernel-point chunk starts at LoadData 3D's kStartPt = "
+            "69360, past 65535");
+  EXPECT_FALSE(chooseConvTiling(p66, huge));
+
+  ConvProblem p64 = problem(70, 70, 16, 64, 16);
+  EXPECT_TRUE(fitsConvTiling(p64, kA2, ConvTiling{1, 0, 16, 1, 64, 2}));
+  auto t = chooseConvTiling(p64, kA2);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->rows, 7);
+  EXPECT_EQ(t->taps, 16);
+  EXPECT_EQ(t->sets, 2);
+  EXPECT_EQ(t->chunksK(p64), 256);
+  EXPECT_FALSE(inConvRange(p65, ConvTiling{1, 0, 16, 1, 64, 2}));
+  EXPECT_FALSE(inConvRange(p65, ConvTiling{1, 0, 16, 1, 128, 1}));
+  EXPECT_FALSE(chooseConvTiling(p65, kA2));
+}
+
 // A band's map beyond DataCopy's 16384 pixels (nValue, dstNzC0Stride)
 // does not fit, whatever the capacities: with stride 5 down a 100-wide
 // map, 30 output rows (3000 pixels) read 146 input rows (14600 pixels), 35

@@ -6,7 +6,10 @@
 
 #include "ascube/Model/ConvTiling.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include <algorithm>
+#include <string>
 #include <tuple>
 
 using namespace ascube::model;
@@ -77,19 +80,83 @@ bool ascube::model::fitsConvTiling(const ConvProblem &p,
   return inConvRange(p, t) && convFootprint(p, t).fits(cap);
 }
 
-bool ascube::model::inConvRange(const ConvProblem &p, const ConvTiling &t) {
+namespace {
+/// Whether `t` is within the instruction ranges (inConvRange); where not,
+/// and `why` is given, names the first field past its range, its value
+/// and its limit.
+bool checkConvRange(const ConvProblem &p, const ConvTiling &t,
+                    std::string *why) {
+  auto miss = [&](auto &&describe) {
+    if (why) {
+      llvm::raw_string_ostream os(*why);
+      describe(os);
+    }
+    return false;
+  };
+  if (t.rows < 1 || t.n < 1 || t.groups < 1 || t.taps < 0 || t.sets < 1 ||
+      t.sets > 2)
+    return miss([&](llvm::raw_ostream &os) {
+      os << "a tiling of " << t.rows << " rows, " << t.n << " channels, "
+         << t.groups << " C0 blocks, " << t.taps << " kernel points and "
+         << t.sets << " buffer sets is not one";
+    });
   // The bounded fields first (Mmad m, n at most 4095, at most 16384 map
   // columns), so that nothing below overflows.
   int64_t cols = t.piece ? t.piece : p.ow;
-  if (t.rows < 1 || t.n < 1 || t.groups < 1 || t.rows > 4080 || cols > 16384 ||
-      t.pixels(p) > 4080 || t.n > 4095 || t.groups > 4095 ||
-      p.inCols(cols) > 16384)
-    return false;
+  if (cols > 16384 || p.inCols(cols) > 16384)
+    return miss([&](llvm::raw_ostream &os) {
+      os << "the map window's " << (cols > 16384 ? cols : p.inCols(cols))
+         << " columns are past DataCopy's nValue 16384";
+    });
+  if (t.rows > 4080 || t.pixels(p) > 4080)
+    return miss([&](llvm::raw_ostream &os) {
+      os << "Mmad's m = "
+         << (t.rows > 4080 ? MatmulTiling::satMul(t.rows, cols) : t.pixels(p))
+         << " output pixels is past 4080 (4095 in whole fractal rows)";
+    });
+  if (t.n > 4095)
+    return miss([&](llvm::raw_ostream &os) {
+      os << "Mmad's n = " << t.n << " output channels is past 4095";
+    });
   // Taps split a single block's kernel window, into at least two chunks.
-  if (t.taps < 0 || (t.taps && (t.groups != 1 || t.taps >= p.kh * p.kw)))
-    return false;
-  int64_t k = t.groups * t.points(p) * p.c0();
-  return t.sets >= 1 && t.sets <= 2 && k <= 4095 && t.mapPixels(p) <= 16384;
+  if (t.taps && (t.groups != 1 || t.taps >= p.kh * p.kw))
+    return miss([&](llvm::raw_ostream &os) {
+      os << t.taps << " kernel points of " << t.groups
+         << " C0 blocks split no single block's " << p.kh * p.kw
+         << "-point window";
+    });
+  int64_t k =
+      MatmulTiling::satMul(MatmulTiling::satMul(t.groups, t.points(p)), p.c0());
+  if (k > 4095)
+    return miss([&](llvm::raw_ostream &os) {
+      os << "Mmad's k = " << k << " im2col columns is past 4095";
+    });
+  if (t.mapPixels(p) > 16384)
+    return miss([&](llvm::raw_ostream &os) {
+      os << "the map window's " << t.mapPixels(p)
+         << " pixels are past DataCopy's nValue 16384";
+    });
+  // LoadData 3D picks a chunk's columns from kStartPt (at most 65535) in
+  // the block's window: the last chunk's start.
+  int64_t kStart = (t.chunksPerBlock(p) - 1) * t.points(p) * p.c0();
+  if (t.taps && kStart > 65535)
+    return miss([&](llvm::raw_ostream &os) {
+      os << "the last kernel-point chunk starts at LoadData 3D's kStartPt = "
+         << kStart << ", past 65535";
+    });
+  return true;
+}
+} // namespace
+
+bool ascube::model::inConvRange(const ConvProblem &p, const ConvTiling &t) {
+  return checkConvRange(p, t, nullptr);
+}
+
+std::string ascube::model::describeConvRangeMiss(const ConvProblem &p,
+                                                 const ConvTiling &t) {
+  std::string why;
+  checkConvRange(p, t, &why);
+  return why;
 }
 
 int64_t ConvTiling::l1SetBytes(const ConvProblem &p) const {

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <numeric>
 #include <tuple>
+#include <utility>
 
 using namespace ascube::model;
 
@@ -89,6 +90,15 @@ bool ascube::model::inMmadRange(const MatmulTiling &t) {
   // Mmad's m, k and n fields are at most 4095 (§13.1).
   return t.m >= 1 && t.n >= 1 && t.k >= 1 && t.m <= 4095 && t.n <= 4095 &&
          t.k <= 4095;
+}
+
+std::string ascube::model::describeMmadRangeMiss(const MatmulTiling &t) {
+  for (auto [name, v] :
+       {std::pair<const char *, int64_t>{"m", t.m}, {"n", t.n}, {"k", t.k}})
+    if (v < 1 || v > 4095)
+      return "Mmad's " + std::string(name) + " = " + std::to_string(v) +
+             " is outside [1, 4095]";
+  return "";
 }
 
 MatmulFootprint ascube::model::matmulFootprint(const MatmulProblem &p,

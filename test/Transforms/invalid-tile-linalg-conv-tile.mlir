@@ -26,8 +26,8 @@
 // TAPS: tile 6 output pixels (1 row) x 16 channels, 2 kernel points of a C0 block per chunk (6 M x 1 N tiles, 5 chunks each)
 // The whole output in one tile (36 x 16 x 144: each byte read once) fits:
 // FITL0: error: 'linalg.conv_2d_nhwc_hwcf' op tile 36 x 1024 x 144 does not fit atlas_a2: L0B needs 294912 B of 65536 B, L0C needs 196608 B of 131072 B; a tile that fits: 36 x 16 x 144 [tile_c6]
-// FIT4096: error: 'linalg.conv_2d_nhwc_hwcf' op tile 6 x 4096 x 144 does not fit atlas_a2: past an instruction's range (Mmad's m, k and n at most 4095, DataCopy's nValue and dstNzC0Stride at most 16384); a tile that fits: 36 x 16 x 144 [tile_c6]
-// FITHUGE: error: 'linalg.conv_2d_nhwc_hwcf' op tile 9223372036854775806 x 16 x 144 does not fit atlas_a2: past an instruction's range (Mmad's m, k and n at most 4095, DataCopy's nValue and dstNzC0Stride at most 16384); a tile that fits: 36 x 16 x 144 [tile_c6]
+// FIT4096: error: 'linalg.conv_2d_nhwc_hwcf' op tile 6 x 4096 x 144 does not fit atlas_a2: past an instruction's range: Mmad's n = 4096 output channels is past 4095; a tile that fits: 36 x 16 x 144 [tile_c6]
+// FITHUGE: error: 'linalg.conv_2d_nhwc_hwcf' op tile 9223372036854775806 x 16 x 144 does not fit atlas_a2: past an instruction's range: Mmad's m = 9223372036854775806 output pixels is past 4080 (4095 in whole fractal rows); a tile that fits: 36 x 16 x 144 [tile_c6]
 func.func @conv(%I: memref<1x8x8x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x6x6x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x6x6x16xf32>)

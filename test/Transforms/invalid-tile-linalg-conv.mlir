@@ -176,9 +176,27 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @no_tile(%I: memref<1x255x255x8xf32>, %W: memref<255x255x8x16xf32>, %O: memref<1x1x1x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x1x1x16xf32>)
-  // expected-error @+1 {{no tile of atlas_a2 fits: the smallest, one output row piece of at most 16 pixels x 16 output channels x one kernel point of one C0 block, reads a map window of 65025 pixels: past an instruction's range (Mmad's m, k and n at most 4095, DataCopy's nValue and dstNzC0Stride at most 16384) [tile_c1]}}
+  // expected-error @+1 {{no tile of atlas_a2 fits: the smallest, one output row piece of at most 16 pixels x 16 output channels x one kernel point of one C0 block, reads a map window of 65025 pixels: past an instruction's range: the map window's 65025 pixels are past DataCopy's nValue 16384 [tile_c1]}}
   linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x255x255x8xf32>, memref<255x255x8x16xf32>) outs(%O : memref<1x1x1x16xf32>)
+  return
+}
+}
+
+// -----
+
+// tile_c1: a 65 x 65 f16 kernel's 4225 points of a C0 block take more
+// chunks than LoadData 3D's kStartPt (at most 65535) reaches: the
+// smallest tile's chunks of one point start the last at 4224 x 16 =
+// 67584 (and A2's L0A holds no chunk of more than 128 points, whose last
+// would start at 33 x 128 x 16 = 67584 too).
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @k_start_pt(%I: memref<1x65x65x16xf16>, %W: memref<65x65x16x16xf16>, %O: memref<1x1x1x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x1x1x16xf32>)
+  // expected-error @+1 {{no tile of atlas_a2 fits: the smallest, one output row piece of at most 16 pixels x 16 output channels x one kernel point of one C0 block, reads a map window of 4225 pixels: past an instruction's range: the last kernel-point chunk starts at LoadData 3D's kStartPt = 67584, past 65535 [tile_c1]}}
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x65x65x16xf16>, memref<65x65x16x16xf16>) outs(%O : memref<1x1x1x16xf32>)
   return
 }
 }

@@ -33,8 +33,8 @@
 
 // TILE: tile=m,n,k takes three sizes, multiples of 16, 16 and 16 [tile_c6]
 // COUNT: 'linalg.matmul' op tile=m,n,k takes three sizes, not 2 [tile_c6]
-// FIT: tile 4096 x 16 x 16 does not fit atlas_a2: past an instruction's range (Mmad's m, k and n at most 4095, DataCopy's nValue and dstNzC0Stride at most 16384); a tile that fits: 48 x 16 x 48 [tile_c6]
-// FITHUGE: tile 9223372036854775792 x 9223372036854775792 x 16 does not fit atlas_a2: past an instruction's range (Mmad's m, k and n at most 4095, DataCopy's nValue and dstNzC0Stride at most 16384); a tile that fits: 48 x 16 x 48 [tile_c6]
+// FIT: tile 4096 x 16 x 16 does not fit atlas_a2: past an instruction's range: Mmad's m = 4096 is outside [1, 4095]; a tile that fits: 48 x 16 x 48 [tile_c6]
+// FITHUGE: tile 9223372036854775792 x 9223372036854775792 x 16 does not fit atlas_a2: past an instruction's range: Mmad's m = 9223372036854775792 is outside [1, 4095]; a tile that fits: 48 x 16 x 48 [tile_c6]
 // REPORT: remark: ascube-tile-linalg: atlas_a2 f16 x f16 -> f32, M x N x K = 40 x 16 x 40: tile m = 48, n = 16, k = 48 (1 x 1 output tiles, 1 K chunk each)
 // REPORT-SAME: GM -> L1 4480 B{{$}}
 // REPORT2: remark: ascube-tile-linalg: atlas_a2 f16 x f16 -> f32, M x N x K = 40 x 16 x 40: tile m = 32, n = 16, k = 32 (2 x 1 output tiles, 2 K chunks each)

@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace ascube::model {
 
@@ -136,9 +137,14 @@ MatmulFootprint convFootprint(const ConvProblem &p, const ConvTiling &t);
 
 /// Whether `t` is within the instruction ranges: Mmad m, k, n at most
 /// 4095; DataCopy nValue / dstNzC0Stride — map pixels, weight rows — at
-/// most 16384; taps only for a single block, fewer than KH x KW; one or
-/// two buffer sets.
+/// most 16384; taps only for a single block, fewer than KH x KW, the last
+/// chunk's start within LoadData 3D's kStartPt (65535); one or two buffer
+/// sets.
 bool inConvRange(const ConvProblem &p, const ConvTiling &t);
+/// Where `t` is not inConvRange, the first field past its range with its
+/// value and limit ("Mmad's k = 4608 im2col columns is past 4095"); empty
+/// where it is. For refusals.
+std::string describeConvRangeMiss(const ConvProblem &p, const ConvTiling &t);
 
 /// Whether `t` is inConvRange and its footprint (convFootprint) fits
 /// `cap`.

@@ -140,6 +140,10 @@ std::optional<MatmulTiling> chooseMatmulTiling(const MatmulProblem &p,
 
 /// Whether `t`'s sizes are within Mmad's m, k, n fields: [1, 4095].
 bool inMmadRange(const MatmulTiling &t);
+/// Where `t` is not inMmadRange, the first size past its field's range
+/// ("Mmad's k = 4096 is outside [1, 4095]"); empty where it is. For
+/// refusals.
+std::string describeMmadRangeMiss(const MatmulTiling &t);
 
 /// The bytes tiling `t` (inMmadRange) takes as chooseMatmulTiling counts
 /// them (L0C one tile, L0A/L0B/L1 two chunks of whole fractals, the bias's

@@ -392,6 +392,10 @@ EDGES = [
     dict(prod="atlas_a2", t="f16", form="fhwc", n=2, h=16, w=15, c=20, kh=13, kw=11, f=24),
     dict(prod="atlas_a2", t="f32", form="hwcf", n=1, h=30, w=28, c=11, kh=11, kw=9, f=20, dw=2),
     dict(prod="atlas_a2", t="i8", form="hwcf", n=1, h=19, w=19, c=40, kh=15, kw=15, f=32),
+    # The last chunk near LoadData 3D's kStartPt limit (65535): 45 x 45
+    # int8 points of C0 = 32 channels, the last chunk's start 64512 in the
+    # tiling A2 takes (97 chunks of 21 points).
+    dict(prod="atlas_a2", t="i8", form="hwcf", n=1, h=50, w=50, c=32, kh=45, kw=45, f=32),
 ]
 
 

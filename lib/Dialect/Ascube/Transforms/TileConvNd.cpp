@@ -320,10 +320,9 @@ LogicalResult tiling::checkForcedFit(Operation *op,
   InFlightDiagnostic d = op->emitOpError();
   d << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
     << " does not fit " << prod.Name;
-  if (model::inMmadRange(t))
-    describeMiss(d, model::matmulFootprint(g, t), cap);
-  else
-    describeMiss(d, std::nullopt, cap);
+  describeMiss(
+      d, model::describeMmadRangeMiss(t),
+      [&] { return model::matmulFootprint(g, t); }, cap);
   return d << "; without tile= the pass chooses a tile that fits "
               "(report=true names it) [tile_c6]";
 }

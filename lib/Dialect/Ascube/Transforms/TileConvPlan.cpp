@@ -370,10 +370,9 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
       InFlightDiagnostic d = op->emitOpError();
       d << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
         << " does not fit " << prod.Name;
-      if (model::inConvRange(p, *t))
-        tiling::describeMiss(d, model::convFootprint(p, *t), cap);
-      else
-        tiling::describeMiss(d, std::nullopt, cap);
+      tiling::describeMiss(
+          d, model::describeConvRangeMiss(p, *t),
+          [&] { return model::convFootprint(p, *t); }, cap);
       if (std::optional<model::ConvTiling> fits =
               model::chooseConvTiling(p, cap))
         d << "; a tile that fits: " << fits->pixels(p) << " x " << fits->n
@@ -401,10 +400,9 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
       << " output channels x one kernel point of one C0 block, reads a map "
          "window of "
       << least.mapPixels(p) << " pixels";
-    if (model::inConvRange(p, least))
-      tiling::describeMiss(d, model::convFootprint(p, least), cap);
-    else
-      tiling::describeMiss(d, std::nullopt, cap);
+    tiling::describeMiss(
+        d, model::describeConvRangeMiss(p, least),
+        [&] { return model::convFootprint(p, least); }, cap);
     return d << " [tile_c1]";
   }
   if (report)

@@ -571,10 +571,9 @@ struct AscubeTileLinalgPass
         InFlightDiagnostic d = op->emitOpError();
         d << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
           << " does not fit " << prod.Name;
-        if (model::inMmadRange(*t))
-          tiling::describeMiss(d, model::matmulFootprint(p, *t), cap);
-        else
-          tiling::describeMiss(d, std::nullopt, cap);
+        tiling::describeMiss(
+            d, model::describeMmadRangeMiss(*t),
+            [&] { return model::matmulFootprint(p, *t); }, cap);
         if (chosen)
           d << "; a tile that fits: " << chosen->m << " x " << chosen->n
             << " x " << chosen->k;

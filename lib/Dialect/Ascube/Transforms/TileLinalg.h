@@ -99,9 +99,10 @@ std::string describeMmadRows(const target::ProductInfo &prod, bool bias);
 
 /// Adds to a refusal of a tile that does not fit (tile_c6) what does not:
 /// the memories `need` overflows with the bytes each needs and holds, or
-/// (no `need`: the tile is past an instruction's range) that range.
-void describeMiss(mlir::InFlightDiagnostic &d,
-                  std::optional<model::MatmulFootprint> need,
+/// (`rangeMiss` not empty: the tile is past an instruction's range, as the
+/// model's describe...RangeMiss names it; `need` is then not counted) that.
+void describeMiss(mlir::InFlightDiagnostic &d, llvm::StringRef rangeMiss,
+                  llvm::function_ref<model::MatmulFootprint()> need,
                   const model::MatmulCapacities &cap);
 
 /// Whether `prod` adds a bias to A x B -> C (type names) through the bias

@@ -41,15 +41,14 @@ std::string ascube::tiling::describeMmadRows(const target::ProductInfo &prod,
   return s + (rows.empty() ? std::string("none") : llvm::join(rows, ", "));
 }
 
-void ascube::tiling::describeMiss(InFlightDiagnostic &d,
-                                  std::optional<model::MatmulFootprint> need,
+void ascube::tiling::describeMiss(InFlightDiagnostic &d, StringRef rangeMiss,
+                                  function_ref<model::MatmulFootprint()> need,
                                   const model::MatmulCapacities &cap) {
   // (L0A, L0B and L1 hold the chunks of both buffer sets where two fit.)
-  if (need)
-    d << ": " << model::describeOverflow(*need, cap);
+  if (rangeMiss.empty())
+    d << ": " << model::describeOverflow(need(), cap);
   else
-    d << ": past an instruction's range (Mmad's m, k and n at most 4095, "
-         "DataCopy's nValue and dstNzC0Stride at most 16384)";
+    d << ": past an instruction's range: " << rangeMiss;
 }
 
 bool ascube::tiling::hasBiasTable(const target::ProductInfo &prod, StringRef a,
