@@ -159,6 +159,21 @@ TEST(ConvTiling, KernelBeyondMmadK) {
   EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{5, 0, 16, 1, 256, 1}));
 }
 
+// A last chunk of the rest of a block's taps has an L1 region of its own
+// only where its weights are laid out otherwise than a full chunk's: a
+// K x N Nz (8-bit weights LoadData 3D cannot move), not the LoadData 3D
+// weights of whole C0 blocks. 20 x 20 x 16 f16, 16 x 16 kernel (5 x 5
+// output), 5 rows, chunks of 30 points (256 = 8 x 30 + 16): the map 20 x
+// 20 pixels x 32 B = 12800 B, a chunk's weights 30 x 16 x 16 x 2 B =
+// 15360 B, and with a K x N Nz the last chunk's 15360 B again.
+TEST(ConvTiling, ShortTapsRegionOnlyForKxNNz) {
+  ConvProblem p = problem(20, 20, 16, 16, 16);
+  ConvTiling t{5, 0, 16, 1, 30, 1};
+  EXPECT_EQ(t.l1SetBytes(p), 12800 + 15360);
+  p.weightsKxNNz = true;
+  EXPECT_EQ(t.l1SetBytes(p), 12800 + 15360 + 15360);
+}
+
 // LoadData 3D's kStartPt (at most 65535) must reach the last chunk of a
 // block's kernel points: its first point x C0. f16 (C0 = 16) 65 x 65 =
 // 4225 points in chunks of 255 (255 x 16 = 4080 columns, within Mmad's k)

@@ -161,14 +161,15 @@ std::string ascube::model::describeConvRangeMiss(const ConvProblem &p,
 
 int64_t ConvTiling::l1SetBytes(const ConvProblem &p) const {
   int64_t groupRows = points(p) * p.c0();
-  // The partial last block's own region (held F-major: the last chunk's,
-  // of C1 % groups blocks), or a last chunk's of the rest of a block's
-  // taps (whose weights' layout differs from a full chunk's).
+  // The last chunk's own region: F-major weights' partial last block
+  // (the last chunk's, of C1 % groups blocks) or last chunk of the rest of
+  // a block's taps; a K x N Nz's last chunk of the rest of the taps (laid
+  // out otherwise than a full chunk); LoadData 3D's partial block.
   bool shortTaps = taps && p.kh * p.kw % taps != 0;
   int64_t lastGroups = p.weightsTransposed
                            ? (taps ? int64_t(shortTaps) : p.c1() % groups)
-                       : p.c % p.c0() || shortTaps ? 1
-                                                   : 0;
+                       : p.weightsKxNNz ? int64_t(shortTaps)
+                                        : int64_t(p.c % p.c0() != 0);
   return roundUp(mapPixels(p) * groups * 32, 512) +
          roundUp(groups * groupRows * n * p.bits / 8, 512) +
          roundUp(lastGroups * groupRows * n * p.bits / 8, 512);

@@ -49,6 +49,12 @@ struct ConvProblem {
   /// chunk of fewer C0 blocks (C1 % groups) then takes an L1 region of its
   /// own, so that no chunk's stale rows are another chunk's data.
   bool weightsTransposed = false;
+  /// HWCF weights built as a K x N Nz in L1 and moved by LoadData 2D (8-bit
+  /// types where LoadData 3D cannot write L0B), rather than read by
+  /// LoadData 3D: a last chunk of fewer kernel points, whose Nz is laid out
+  /// otherwise, takes an L1 region of its own (a partial C0 block does
+  /// not). With LoadData 3D only a partial block takes one.
+  bool weightsKxNNz = false;
 
   /// Channels per C0 block (32 B of elements) and the blocks of C.
   int64_t c0() const { return 256 / bits; }

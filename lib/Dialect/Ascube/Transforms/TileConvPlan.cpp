@@ -153,6 +153,7 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   // integer product with the map's zero channels turns into 0).
   bool weightsByLoad3D =
       hasRow(target::load3DTypes(Level::L0B, false), prod, en);
+  p.weightsKxNNz = form == ConvForm::NhwcHwcf && !weightsByLoad3D;
   if (form == ConvForm::NhwcHwcf && !weightsByLoad3D && !et.isInteger(8) &&
       !byNd2nz)
     return op->emitOpError() << en << " is not a LoadData 3D type into L0B on "
