@@ -1,7 +1,8 @@
 //===- ascube-run.cpp - Run an ascube kernel on the CPU -------------------===//
 //
 // Compiles an ascube kernel with the ascube-to-llvm pipeline and runs it
-// in-process with MLIR's ExecutionEngine (JIT):
+// in-process, compiled by ORC (JIT) in one piece per host core at once
+// (Jit.h):
 //
 //   ascube-run KERNEL.mlir --entry NAME --input A=a.bin --input B=b.bin
 //              --output C=c.bin [--compare C=golden.bin --atol X --rtol Y]
@@ -59,6 +60,7 @@
 #include "Blocks.h"
 #include "CoreState.h"
 #include "Data.h"
+#include "Jit.h"
 #include "Memory.h"
 #include "SyncCheck.h"
 #include "ascube/Conversion/AscubeToLoops.h"
@@ -78,8 +80,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -99,6 +99,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -252,6 +253,12 @@ static llvm::cl::opt<bool> timeOpt(
                    "and the time of one run of all blocks, min and median "
                    "(the upper one of an even count) over --repeat"),
     llvm::cl::cat(runCategory));
+static llvm::cl::opt<unsigned> compileThreads(
+    "compile-threads",
+    llvm::cl::desc("Compile the kernel in this many pieces at once, on as "
+                   "many host threads (default: one per core this process "
+                   "may use; at most 64); the results do not depend on it"),
+    llvm::cl::value_desc("N"), llvm::cl::init(0), llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool>
     dumpLLVM("print-llvm-dialect",
              llvm::cl::desc("Print the lowered kernel (LLVM dialect)"),
@@ -663,47 +670,41 @@ int main(int argc, char **argv) {
     fail("no target machine for this host: " +
          llvm::toString(hostBuilder.takeError()));
   hostBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  auto host = hostBuilder->createTargetMachine();
-  if (!host)
-    fail("no target machine for this host: " +
-         llvm::toString(host.takeError()));
-  std::function<llvm::Error(llvm::Module *)> opt =
-      makeOptimizingTransformer(3, 0, host->get());
-  std::unique_ptr<ExecutionEngine> engine;
-  {
-    ExecutionEngineOptions eo;
-    eo.transformer = opt;
-    eo.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-    auto created = ExecutionEngine::create(*module, eo);
-    if (!created)
-      fail("JIT compilation failed: " + llvm::toString(created.takeError()));
-    engine = std::move(*created);
-    // A failed run-time check (cf.assert) prints its message and calls
-    // abort: the kernel's abort is ascube-run's, which says so (and in
-    // which block, when there are several) and exits 3. Any other abort
-    // stays a crash.
-    engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-      llvm::orc::SymbolMap map;
-      ascube::run::blocks::addSymbols(map, interner);
-      ascube::run::sync::addSymbols(map, interner);
-      ascube::run::cores::addSymbols(map, interner);
-      map[interner("abort")] = {
-          llvm::orc::ExecutorAddr::fromPtr(+[] {
-            char msg[96];
-            int n = std::snprintf(
-                msg, sizeof(msg),
-                "ascube-run: the kernel stopped: a run-time check failed");
-            if (ascube::run::blocks::blockCount() > 1)
-              n += std::snprintf(msg + n, sizeof(msg) - n, " in block %u",
-                                 ascube::run::blocks::currentBlock());
-            n += std::snprintf(msg + n, sizeof(msg) - n, "\n");
-            (void)!::write(2, msg, size_t(n));
-            ::_exit(3);
-          }),
-          llvm::JITSymbolFlags::Exported};
-      return map;
-    });
-  }
+  // Compiled in one piece per host core at once (Jit.h).
+  unsigned pieces =
+      std::min(64u, compileThreads
+                        ? unsigned(compileThreads)
+                        : llvm::hardware_concurrency().compute_thread_count());
+  auto created = ascube::run::Jit::create(
+      *module, *hostBuilder, "_mlir_ciface_" + entry.getValue(), pieces,
+      [](llvm::orc::MangleAndInterner interner) {
+        // A failed run-time check (cf.assert) prints its message and calls
+        // abort: the kernel's abort is ascube-run's, which says so (and in
+        // which block, when there are several) and exits 3. Any other
+        // abort stays a crash.
+        llvm::orc::SymbolMap map;
+        ascube::run::blocks::addSymbols(map, interner);
+        ascube::run::sync::addSymbols(map, interner);
+        ascube::run::cores::addSymbols(map, interner);
+        map[interner("abort")] = {
+            llvm::orc::ExecutorAddr::fromPtr(+[] {
+              char msg[96];
+              int n = std::snprintf(
+                  msg, sizeof(msg),
+                  "ascube-run: the kernel stopped: a run-time check failed");
+              if (ascube::run::blocks::blockCount() > 1)
+                n += std::snprintf(msg + n, sizeof(msg) - n, " in block %u",
+                                   ascube::run::blocks::currentBlock());
+              n += std::snprintf(msg + n, sizeof(msg) - n, "\n");
+              (void)!::write(2, msg, size_t(n));
+              ::_exit(3);
+            }),
+            llvm::JITSymbolFlags::Exported};
+        return map;
+      });
+  if (!created)
+    fail("JIT compilation failed: " + llvm::toString(created.takeError()));
+  std::unique_ptr<ascube::run::Jit> engine = std::move(*created);
 
   // Call through the C interface: one pointer to a memref descriptor
   // {allocated, aligned, offset, sizes[rank], strides[rank]} per argument,
