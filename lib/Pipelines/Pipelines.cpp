@@ -140,14 +140,17 @@ void registerAll() {
       });
   PassPipelineRegistration<AscubePipelineOptions>(
       "ascube-pipeline",
-      "The compiler pipeline: name the product, merge LoadData 2D loops, "
-      "select movers, canonicalize, lower to LLVM (ascube-set-target, "
-      "ascube-merge-movers, ascube-select-movers, canonicalize, "
-      "ascube-to-llvm)",
+      "The compiler pipeline: name the product, map linalg onto it, merge "
+      "LoadData 2D loops, select movers, canonicalize, lower to LLVM "
+      "(ascube-set-target, ascube-tile-linalg, ascube-merge-movers, "
+      "ascube-select-movers, canonicalize, ascube-to-llvm)",
       [](OpPassManager &pm, const AscubePipelineOptions &o) {
         AscubeSetTargetOptions target;
         target.product = o.product;
         pm.addPass(createAscubeSetTarget(target));
+        // Linalg (on tensors or GM memrefs) mapped; an op the mapping
+        // leaves is refused, once. Nothing else is touched.
+        buildAscubeFromLinalgPipeline(pm, o.product, /*allowUnmapped=*/false);
         pm.addPass(createAscubeMergeMovers());
         AscubeSelectMoversOptions quiet;
         quiet.remarks = false;

@@ -1,4 +1,5 @@
-// --ascube-pipeline: name the product, select movers, canonicalize, lower.
+// --ascube-pipeline: name the product, map linalg, select movers,
+// canonicalize, lower.
 // RUN: ascube-opt %ascube_src/examples/matmul_load.mlir --ascube-pipeline=product=atlas_a2 | FileCheck %s
 // RUN: not ascube-opt %ascube_src/examples/matmul_load.mlir --ascube-pipeline=product=ascend950pr 2>&1 | FileCheck %s --check-prefix=MISMATCH
 // RUN: not ascube-opt %s --ascube-pipeline=product=atlas_a9 2>&1 | FileCheck %s --check-prefix=UNKNOWN
@@ -22,6 +23,18 @@
 // MERGED: remark: ascube-select-movers report for @matmul: 2 loads; selected 2 MTE1 instructions, 112 cycles; LoadData 2D-family route 5 instructions, 200 cycles; lower bound 80 cycles (bytes / bandwidth)
 // CHECK: llvm.func @matmul
 // CHECK-NOT: ascube.
+// Linalg (on GM memrefs or tensors) is mapped onto the product first, and
+// an op the mapping leaves is refused once, naming what maps (it once
+// reached the LLVM lowering, whose bf16 expansion broke the matmul's body:
+// "expected add/mul op in the body").
+// RUN: ascube-opt %ascube_src/examples/linalg_matmul.mlir --ascube-pipeline=product=atlas_a2 | FileCheck %s --check-prefix=LINALG
+// RUN: ascube-opt %ascube_src/examples/tensor_matmul.mlir --ascube-pipeline | FileCheck %s --check-prefix=LINALG
+// RUN: ascube-opt %ascube_src/examples/linalg_batch_matmul.mlir --ascube-pipeline | FileCheck %s --check-prefix=LINALG
+// RUN: not ascube-opt %S/../Tools/ascube-run/Inputs/unmapped-depthwise.mlir --ascube-pipeline=product=atlas_a2 2>&1 | FileCheck %s --check-prefix=UNMAPPED
+// LINALG: llvm.func
+// LINALG-NOT: linalg.
+// UNMAPPED-COUNT-1: is not mapped onto the Cube: {{.*}} [tile_c1]
+// UNMAPPED-NOT: is not mapped
 // MISMATCH: the module targets atlas_a2, not ascend950pr: its program was made or checked for atlas_a2; map its linalg source again for ascend950pr, or name atlas_a2 [target_c2]
 // UNKNOWN: product=atlas_a9: unknown product 'atlas_a9'; did you mean 'atlas_a2'? known: atlas_a2, {{.*}} [target_c1]
 // SET: remark: ascube-select-movers: load_2d_v2
