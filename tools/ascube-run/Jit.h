@@ -25,12 +25,30 @@
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 
 #include <memory>
+#include <utility>
 
 namespace llvm::orc {
 class LLJIT;
 } // namespace llvm::orc
 
 namespace ascube::run {
+
+#if defined(__clang__)
+#define ASCUBE_NO_SANITIZE_FUNCTION __attribute__((no_sanitize("function")))
+#else
+#define ASCUBE_NO_SANITIZE_FUNCTION
+#endif
+
+/// Calls compiled code: `fn(args...)`, not checked by UBSan's
+/// -fsanitize=function, which reads a type signature in the 8 bytes before
+/// the callee. Compiled code has none, and a function that starts its
+/// piece's first page has no mapped bytes there (the sanitizer build
+/// crashed on such a __ascube_start_block).
+template <typename... Params, typename... Args>
+ASCUBE_NO_SANITIZE_FUNCTION inline void callCompiled(void (*fn)(Params...),
+                                                     Args &&...args) {
+  fn(std::forward<Args>(args)...);
+}
 
 class Jit {
 public:
@@ -46,7 +64,8 @@ public:
              symbols);
   ~Jit();
 
-  /// The address of `name` (all pieces linked on the first lookup).
+  /// The address of `name` (its piece, and the pieces it reaches, linked
+  /// on the first lookup).
   llvm::Expected<void *> lookup(llvm::StringRef name);
   /// The packed entry of `wrapped` (create).
   llvm::Expected<void (*)(void **)> lookupPacked(llvm::StringRef wrapped);

@@ -782,10 +782,10 @@ int main(int argc, char **argv) {
     for (unsigned blk = t; blk < blocksOpt; blk += threads) {
       ascube::run::blocks::startBlock(blk);
       if (startBlock)
-        startBlock(blk, blocksOpt);
+        ascube::run::callCompiled(startBlock, int64_t(blk), int64_t(blocksOpt));
       if (checkSync)
         ascube::run::sync::startBlock(blk);
-      (*kernelFn)(callArgs.data());
+      ascube::run::callCompiled(*kernelFn, callArgs.data());
       ascube::run::blocks::endBlock();
       if (checkSync)
         ascube::run::sync::endBlock();
