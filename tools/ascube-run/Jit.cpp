@@ -8,6 +8,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/ExecutionEngine/JITEventListener.h"
 #include "llvm/ExecutionEngine/Orc/CompileUtils.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -121,14 +122,32 @@ Expected<std::unique_ptr<Jit>> Jit::create(
     size_t defined = llvm::count_if(
         *m, [](llvm::Function &f) { return !f.isDeclaration(); });
     pieces = std::max<unsigned>(1, std::min<size_t>(pieces, defined));
+    // (Aliases and ifuncs, which the lowering never makes, keep the
+    // module whole.)
+    if (!m->alias_empty() || !m->ifunc_empty())
+      pieces = 1;
     unsigned unnamed = 0;
     for (llvm::GlobalValue &v : m->global_values()) {
       if (!v.hasName())
         v.setName("__ascube_jit_unnamed_" + llvm::Twine(unnamed++));
-      if (pieces > 1 && v.hasLocalLinkage()) {
+      // Defined once, reachable from every piece: no local, link-once or
+      // weak definition another piece's optimizer could drop or copy.
+      bool discardable = v.hasLocalLinkage() || v.hasLinkOnceLinkage() ||
+                         v.hasWeakLinkage() ||
+                         v.hasAvailableExternallyLinkage();
+      if (pieces > 1 && !v.isDeclaration() && discardable &&
+          !v.getName().starts_with("llvm.")) {
         v.setLinkage(llvm::GlobalValue::ExternalLinkage);
         v.setVisibility(llvm::GlobalValue::DefaultVisibility);
+        if (auto *o = llvm::dyn_cast<llvm::GlobalObject>(&v))
+          o->setComdat(nullptr);
       }
+      // Reached through the GOT and PLT stubs RuntimeDyld makes, not by
+      // 32-bit offsets: each piece's sections are mappings of their own,
+      // which nothing keeps within 2 GiB of another piece's.
+      if (pieces > 1 && !v.getName().starts_with("llvm.") &&
+          !v.hasLocalLinkage())
+        v.setDSOLocal(false);
     }
     for (auto &[v, piece] : sharePieces(*m, pieces))
       pieceOf[v->getName()] = piece;
@@ -153,6 +172,7 @@ Expected<std::unique_ptr<Jit>> Jit::create(
       if (!f.isDeclaration() && it != pieceOf.end() && it->second != piece) {
         f.deleteBody(); // a declaration, external
         f.setLinkage(llvm::GlobalValue::ExternalLinkage);
+        f.setComdat(nullptr);
       }
     }
     // (llvm.used and the like: piece 0's.)
@@ -208,10 +228,15 @@ Expected<std::unique_ptr<Jit>> Jit::create(
           .setJITTargetMachineBuilder(jtmb)
           .setDataLayout(layout)
           .setObjectLinkingLayerCreator([](llvm::orc::ExecutionSession &es) {
-            return std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
+            auto layer = std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
                 es, [](const llvm::MemoryBuffer &) {
                   return std::make_unique<llvm::SectionMemoryManager>();
                 });
+            // gdb sees the kernel's functions (as with the ExecutionEngine).
+            if (llvm::JITEventListener *gdb =
+                    llvm::JITEventListener::createGDBRegistrationListener())
+              layer->registerJITEventListener(*gdb);
+            return layer;
           })
           .create();
   if (!jit)
