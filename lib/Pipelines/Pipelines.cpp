@@ -91,8 +91,9 @@ void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks,
   options.syncChecks = syncChecks;
   options.reference = referenceMmad;
   options.x86Vnni = x86Vnni;
-  options.affine = true;  // the plain form with `reference` only
-  options.outline = true; // compile time linear in the kernel's size
+  options.affine = true;       // the plain form with `reference` only
+  options.outline = true;      // compile time linear in the kernel's size
+  options.refuseLinalg = true; // nothing lowers it to LLVM
   pm.addPass(createConvertAscubeToLoops(options));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLowerAffinePass());

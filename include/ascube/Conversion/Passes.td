@@ -163,7 +163,12 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
            "Lower each distinct instruction once, in a private function of "
            "its own (`__ascube_<mnemonic>`) that the kernel calls: compile "
            "time linear in the number of instructions (not with race or "
-           "sync checks)">
+           "sync checks)">,
+    Option<"refuseLinalg", "refuse-linalg", "bool", /*default=*/"false",
+           "Refuse the first linalg op, saying to map it onto a product "
+           "first (ascube-tile-linalg): the pipelines set it, as they lower "
+           "everything to LLVM, which no linalg op reaches. Off, linalg ops "
+           "stay for the caller's own passes">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

@@ -709,9 +709,11 @@ struct ConvertAscubeToLoopsPass
   using ConvertAscubeToLoopsBase::ConvertAscubeToLoopsBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // Linalg is the mapping's input, not a Cube program: refused here,
-    // before the later lowerings fail on it less clearly.
-    WalkResult linalg = module->walk<WalkOrder::PreOrder>([](Operation *op) {
+    // Linalg is the mapping's input, not a Cube program: refused (in the
+    // pipelines) before the later lowerings fail on it less clearly.
+    WalkResult linalg = module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (!refuseLinalg)
+        return WalkResult::interrupt();
       if (!op->getDialect() || op->getDialect()->getNamespace() != "linalg")
         return WalkResult::advance();
       op->emitError() << "'" << op->getName()
@@ -721,7 +723,7 @@ struct ConvertAscubeToLoopsPass
                          "ascube-run run)";
       return WalkResult::interrupt();
     });
-    if (linalg.wasInterrupted())
+    if (refuseLinalg && linalg.wasInterrupted())
       return signalPassFailure();
     SmallVector<func::FuncOp> funcs;
     module.walk([&](func::FuncOp f) { funcs.push_back(f); });
