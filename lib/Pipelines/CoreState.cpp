@@ -9,7 +9,7 @@
 // `__ascube_core_state(slot)`, which returns the calling thread's copy.
 //
 // LLVM's own thread_local globals would say the same, but the JIT
-// (MLIR's ExecutionEngine: ORC with RuntimeDyld) cannot allocate TLS for
+// (ascube-run's: ORC with RuntimeDyld) cannot allocate TLS for
 // the code it loads; a call the runner answers from its own thread_local
 // table needs nothing from the JIT.
 //

@@ -76,10 +76,11 @@ std::optional<int64_t> machineAvailable() {
 
 /// What the process's memory cgroup leaves: its limit less its use, the
 /// use less the page cache the kernel would reclaim first (memory.stat's
-/// inactive file pages, as MemAvailable counts them), the least over the
-/// group and its ancestors (a parent's limit binds its children). cgroup
-/// v2 (the "0::" line of /proc/self/cgroup under /sys/fs/cgroup) and v1
-/// (the "memory" controller's line under /sys/fs/cgroup/memory).
+/// inactive file pages: fewer than MemAvailable counts, on the safe side), the
+/// least over the group and its ancestors (a parent's limit binds its
+/// children). cgroup v2 (the "0::" line of /proc/self/cgroup under
+/// /sys/fs/cgroup) and v1 (the "memory" controller's line under
+/// /sys/fs/cgroup/memory).
 std::optional<int64_t> cgroupLeft() {
   auto buf = llvm::MemoryBuffer::getFileAsStream("/proc/self/cgroup");
   if (!buf)
