@@ -217,8 +217,9 @@ const ProductInfo *ascube::target::nearestProduct(StringRef key) {
 std::string ascube::target::describeUnknownProduct(StringRef key) {
   std::string s = "unknown product '" + key.str() + "'";
   if (const ProductInfo *near = nearestProduct(key))
-    s += "; did you mean '" + std::string(near->Name) + "'?";
-  return s + " known: " + knownProductKeys();
+    return s + "; did you mean '" + std::string(near->Name) +
+           "'? known: " + knownProductKeys();
+  return s + "; known: " + knownProductKeys();
 }
 
 static std::string formatBytes(uint64_t b) {

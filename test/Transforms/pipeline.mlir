@@ -33,6 +33,10 @@
 // RUN: not ascube-opt %S/../Tools/ascube-run/Inputs/unmapped-depthwise.mlir --ascube-pipeline=product=atlas_a2 2>&1 | FileCheck %s --check-prefix=UNMAPPED
 // LINALG: llvm.func
 // LINALG-NOT: linalg.
+// A linalg source that names another product is refused saying to drop
+// its target, not to map it again.
+// RUN: not ascube-opt %ascube_src/examples/linalg_batch_matmul.mlir --ascube-pipeline=product=atlas_a2 2>&1 | FileCheck %s --check-prefix=SOURCE
+// SOURCE: error: the module targets ascend950pr, not atlas_a2: drop its ascube.target to map it for atlas_a2, or name ascend950pr [target_c2]
 // UNMAPPED-COUNT-1: is not mapped onto the Cube: {{.*}} [tile_c1]
 // UNMAPPED-NOT: is not mapped
 // MISMATCH: the module targets atlas_a2, not ascend950pr: its program was made or checked for atlas_a2; map its linalg source again for ascend950pr, or name atlas_a2 [target_c2]

@@ -586,11 +586,25 @@ const target::ProductInfo *ascube::setModuleTarget(Operation *module,
   if (auto old =
           module->getAttrOfType<TargetAttr>(AscubeDialect::kTargetAttrName)) {
     if (old.getProduct() != prod->Name) {
-      mlir::emitError(module->getLoc())
-          << "the module targets " << old.getProduct() << ", not " << product
-          << ": its program was made or checked for " << old.getProduct()
-          << "; map its linalg source again for " << product << ", or name "
-          << old.getProduct() << " [target_c2]";
+      // A linalg source names the product it is meant for; a Cube program
+      // was made or checked for it.
+      bool linalgSource =
+          module
+              ->walk([](Operation *op) {
+                return op->getDialect() &&
+                               op->getDialect()->getNamespace() == "linalg"
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              })
+              .wasInterrupted();
+      InFlightDiagnostic d = mlir::emitError(module->getLoc());
+      d << "the module targets " << old.getProduct() << ", not " << product;
+      if (linalgSource)
+        d << ": drop its ascube.target to map it for " << product;
+      else
+        d << ": its program was made or checked for " << old.getProduct()
+          << "; map its linalg source again for " << product;
+      d << ", or name " << old.getProduct() << " [target_c2]";
       return nullptr;
     }
   }
