@@ -256,8 +256,9 @@ static llvm::cl::opt<bool> timeOpt(
 static llvm::cl::opt<unsigned> compileThreads(
     "compile-threads",
     llvm::cl::desc("Compile the kernel in this many pieces at once, on as "
-                   "many host threads (default: one per core this process "
-                   "may use; at most 64); the results do not depend on it"),
+                   "many host threads: 1 to 64, or 0 (the default) for one "
+                   "per core this process may use; the results do not "
+                   "depend on it"),
     llvm::cl::value_desc("N"), llvm::cl::init(0), llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool>
     dumpLLVM("print-llvm-dialect",
@@ -622,6 +623,8 @@ int main(int argc, char **argv) {
     fail("--blocks must be at least 1");
   if (threadsOpt < 1)
     fail("--threads must be at least 1");
+  if (compileThreads > 64)
+    fail("--compile-threads takes 1 to 64, or 0 for one per core");
   unsigned threads = std::min<unsigned>(threadsOpt, blocksOpt);
   // A kernel with ascube.sync_all holds all its blocks at each one: every
   // block runs at once, on a thread of its own, and the product must have
@@ -672,9 +675,9 @@ int main(int argc, char **argv) {
   hostBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
   // Compiled in one piece per host core at once (Jit.h).
   unsigned pieces =
-      std::min(64u, compileThreads
-                        ? unsigned(compileThreads)
-                        : llvm::hardware_concurrency().compute_thread_count());
+      compileThreads
+          ? unsigned(compileThreads)
+          : std::min(64u, llvm::hardware_concurrency().compute_thread_count());
   auto created = ascube::run::Jit::create(
       *module, *hostBuilder, "_mlir_ciface_" + entry.getValue(), pieces,
       [](llvm::orc::MangleAndInterner interner) {
