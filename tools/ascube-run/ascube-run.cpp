@@ -299,6 +299,8 @@ int main(int argc, char **argv) {
   if (!(atolOpt >= 0) || !(rtolOpt >= 0) || std::isinf(atolOpt) ||
       std::isinf(rtolOpt))
     fail("--atol and --rtol must be finite and non-negative");
+  if (compileThreads > 64)
+    fail("--compile-threads takes 1 to 64, or 0 for one per core");
   if (!productOpt.empty() && !ascube::target::lookupProduct(productOpt))
     fail("--product: " + ascube::target::describeUnknownProduct(productOpt) +
          " [target_c1]");
@@ -623,8 +625,6 @@ int main(int argc, char **argv) {
     fail("--blocks must be at least 1");
   if (threadsOpt < 1)
     fail("--threads must be at least 1");
-  if (compileThreads > 64)
-    fail("--compile-threads takes 1 to 64, or 0 for one per core");
   unsigned threads = std::min<unsigned>(threadsOpt, blocksOpt);
   // A kernel with ascube.sync_all holds all its blocks at each one: every
   // block runs at once, on a thread of its own, and the product must have
