@@ -132,9 +132,17 @@ Expected<std::unique_ptr<Jit>> Jit::create(
         v.setName("__ascube_jit_unnamed_" + llvm::Twine(unnamed++));
       // Defined once, reachable from every piece: no local, link-once or
       // weak definition another piece's optimizer could drop or copy.
-      bool discardable = v.hasLocalLinkage() || v.hasLinkOnceLinkage() ||
-                         v.hasWeakLinkage() ||
-                         v.hasAvailableExternallyLinkage();
+      bool discardable =
+          v.hasLocalLinkage() || v.hasLinkOnceLinkage() || v.hasWeakLinkage();
+      // (An available_externally copy is the process's symbol's: as a
+      // declaration, every piece count reaches that one.)
+      if (pieces > 1 && v.hasAvailableExternallyLinkage()) {
+        if (auto *f = llvm::dyn_cast<llvm::Function>(&v))
+          f->deleteBody();
+        else if (auto *g = llvm::dyn_cast<llvm::GlobalVariable>(&v))
+          g->setInitializer(nullptr);
+        v.setLinkage(llvm::GlobalValue::ExternalLinkage);
+      }
       if (pieces > 1 && !v.isDeclaration() && discardable &&
           !v.getName().starts_with("llvm.")) {
         v.setLinkage(llvm::GlobalValue::ExternalLinkage);
@@ -146,8 +154,10 @@ Expected<std::unique_ptr<Jit>> Jit::create(
       // 32-bit offsets: each piece's sections are mappings of their own,
       // which nothing keeps within 2 GiB of another piece's.
       if (pieces > 1 && !v.getName().starts_with("llvm.") &&
-          !v.hasLocalLinkage())
+          !v.hasLocalLinkage()) {
+        v.setVisibility(llvm::GlobalValue::DefaultVisibility);
         v.setDSOLocal(false);
+      }
     }
     for (auto &[v, piece] : sharePieces(*m, pieces))
       pieceOf[v->getName()] = piece;
