@@ -11,10 +11,9 @@
 #  - RANDOM random linalg programs of the generators of tile-linalg.test and
 #    tile-conv.test (plain, --nd2nz, --rows), fixed seeds: each case's mapped
 #    program (ascube-tile-linalg with the generator's product and tile, its
-#    kernel.mlir) and --ascube-pipeline on it (a case the generator leaves
-#    as linalg for ascube-run to map names no product: its record is the
-#    refusal). The generators also run and check every case, as in the
-#    suites.
+#    kernel.mlir, or mapped.mlir where kernel.mlir is left as the linalg
+#    source for ascube-run to map) and --ascube-pipeline on it. The
+#    generators also run and check every case, as in the suites.
 # Paths are relative to the source tree, so two checkouts compare equal.
 # BUILD_DIR (default build/) names the build.
 set -euo pipefail
@@ -24,6 +23,7 @@ OUT="${1:?usage: scripts/pipeline-outputs.sh OUT [RANDOM]}"
 RANDOM_COUNT="${2:-300}"
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
+rm -rf "$OUT/files" "$OUT/random"
 OPT="$BUILD_DIR/bin/ascube-opt"
 RUNNER="$BUILD_DIR/bin/ascube-run"
 cd "$ROOT"
@@ -53,16 +53,23 @@ gen() { # gen NAME COUNT SCRIPT ARGS...
   shift 3
   local dir="$OUT/random/$name"
   rm -rf "$dir"
+  mkdir -p "$dir"
   /usr/bin/python3 "$INPUTS/$script" --runner "$RUNNER" --opt "$OPT" --out "$dir" --count "$n" "$@" \
     >"$dir.log" 2>&1 || echo "pipeline-outputs: $name: a case failed (see $dir.log)"
+  # (Paths under OUT as OUT, so that two records compare.)
+  sed -i "s|$OUT|OUT|g" "$dir.log"
   # Keep the programs; drop the data.
   find "$dir" -type f -not -name '*.mlir' -delete
-  local c
-  for c in "$dir"/case*/kernel.mlir; do
-    [ -e "$c" ] || continue
+  local c p
+  for c in "$dir"/case*; do
+    # The mapped program (mapped.mlir where the generator left kernel.mlir
+    # as the linalg source for ascube-run to map).
+    p=kernel.mlir
+    [ -e "$c/mapped.mlir" ] && p=mapped.mlir
+    [ -e "$c/$p" ] || continue
     local status=0
-    (cd "$(dirname "$c")" && "$OPT" --ascube-pipeline kernel.mlir >kernel.mlir.lowered 2>&1) || status=$?
-    echo "--- exit $status" >>"$c.lowered"
+    (cd "$c" && "$OPT" --ascube-pipeline "$p" >"$p.lowered" 2>&1) || status=$?
+    echo "--- exit $status" >>"$c/$p.lowered"
   done
   tail -n 1 "$dir.log" | sed "s/^/pipeline-outputs: $name: /"
 }

@@ -760,6 +760,9 @@ def main():
                 cover("blocks on threads")
         if i % 2 and not (edge and "tile" in edge):  # (a forced tile is ascube-opt's)
             cover("linalg input to ascube-run")
+            # (The mapped program kept for scripts/pipeline-outputs.sh.)
+            if os.path.exists(d + "/kernel.mlir"):
+                os.replace(d + "/kernel.mlir", d + "/mapped.mlir")
             os.replace(d + "/linalg.mlir", d + "/kernel.mlir")
             extra += ["--product", prod]
         ins = ["I", "W"] + (["bias"] if bias is not None else [])

@@ -594,6 +594,9 @@ def main():
         if i % 2:
             # ascube-run maps the linalg kernel itself (--product).
             covered["linalg input to ascube-run"] = covered.get("linalg input to ascube-run", 0) + 1
+            # (The mapped program kept for scripts/pipeline-outputs.sh.)
+            if os.path.exists(d + "/kernel.mlir"):
+                os.replace(d + "/kernel.mlir", d + "/mapped.mlir")
             os.replace(d + "/linalg.mlir", d + "/kernel.mlir")
             ok, log = run(o.runner, d, "k", ins, out, ["--product", prod] + extra,
                           dtype=want.dtype)
