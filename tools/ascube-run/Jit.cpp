@@ -134,8 +134,8 @@ Expected<std::unique_ptr<Jit>> Jit::create(
       // weak definition another piece's optimizer could drop or copy.
       bool discardable =
           v.hasLocalLinkage() || v.hasLinkOnceLinkage() || v.hasWeakLinkage();
-      // (An available_externally copy is the process's symbol's: as a
-      // declaration, every piece count reaches that one.)
+      // (An available_externally copy stands for a symbol defined
+      // elsewhere: with several pieces it becomes a declaration of it.)
       if (pieces > 1 && v.hasAvailableExternallyLinkage()) {
         if (auto *f = llvm::dyn_cast<llvm::Function>(&v))
           f->deleteBody();
