@@ -569,12 +569,7 @@ int main(int argc, char **argv) {
   }
   // A linalg kernel is mapped onto the product first; an op the mapping
   // leaves (not one it maps) is not a Cube program.
-  bool hasLinalg = false;
-  module->walk([&](Operation *op) {
-    hasLinalg |=
-        op->getDialect() && op->getDialect()->getNamespace() == "linalg";
-  });
-  if (hasLinalg) {
+  if (ascube::findLinalgOp(*module)) {
     PassManager lpm(&ctx);
     // (An op the mapping leaves cannot run: refused by the pass, once.)
     ascube::buildAscubeFromLinalgPipeline(lpm, productOpt,

@@ -711,20 +711,14 @@ struct ConvertAscubeToLoopsPass
     ModuleOp module = getOperation();
     // Linalg is the mapping's input, not a Cube program: refused (in the
     // pipelines) before the later lowerings fail on it less clearly.
-    WalkResult linalg = module->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (!refuseLinalg)
-        return WalkResult::interrupt();
-      if (!op->getDialect() || op->getDialect()->getNamespace() != "linalg")
-        return WalkResult::advance();
+    if (Operation *op = refuseLinalg ? findLinalgOp(module) : nullptr) {
       op->emitError() << "'" << op->getName()
                       << "' is not a Cube program: convert-ascube-to-loops "
                          "lowers ascube ops; map linalg onto a product first "
                          "(ascube-tile-linalg, which ascube-pipeline and "
                          "ascube-run run)";
-      return WalkResult::interrupt();
-    });
-    if (refuseLinalg && linalg.wasInterrupted())
       return signalPassFailure();
+    }
     SmallVector<func::FuncOp> funcs;
     module.walk([&](func::FuncOp f) { funcs.push_back(f); });
     if (failed(prepareAscubeToLoops(module, runtimeChecks, raceChecks,

@@ -588,18 +588,9 @@ const target::ProductInfo *ascube::setModuleTarget(Operation *module,
     if (old.getProduct() != prod->Name) {
       // A linalg source names the product it is meant for; a Cube program
       // was made or checked for it.
-      bool linalgSource =
-          module
-              ->walk([](Operation *op) {
-                return op->getDialect() &&
-                               op->getDialect()->getNamespace() == "linalg"
-                           ? WalkResult::interrupt()
-                           : WalkResult::advance();
-              })
-              .wasInterrupted();
       InFlightDiagnostic d = mlir::emitError(module->getLoc());
       d << "the module targets " << old.getProduct() << ", not " << product;
-      if (linalgSource)
+      if (findLinalgOp(module))
         d << ": drop its ascube.target to map it for " << product;
       else
         d << ": its program was made or checked for " << old.getProduct()
@@ -631,6 +622,17 @@ const target::ProductInfo *ascube::setModuleTarget(Operation *module,
   module->setAttr(AscubeDialect::kTargetAttrName,
                   TargetAttr::get(module->getContext(), prod->Name));
   return prod;
+}
+
+Operation *ascube::findLinalgOp(Operation *root) {
+  Operation *found = nullptr;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (!op->getDialect() || op->getDialect()->getNamespace() != "linalg")
+      return WalkResult::advance();
+    found = op;
+    return WalkResult::interrupt();
+  });
+  return found;
 }
 
 FloatOverflow ascube::getFloatOverflow(Operation *op) {

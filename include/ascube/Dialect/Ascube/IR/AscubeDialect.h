@@ -134,6 +134,11 @@ const target::ProductInfo *getTargetProduct(mlir::Operation *op);
 const target::ProductInfo *setModuleTarget(mlir::Operation *module,
                                            llvm::StringRef product);
 
+/// The first op of the linalg dialect under `root` (pre-order), or nullptr.
+/// Linalg is the input of the mapping (ascube-tile-linalg), never part of
+/// a Cube program: the tools ask whether a module still has some.
+mlir::Operation *findLinalgOp(mlir::Operation *root);
+
 /// The float overflow mode in force at `op` (cube-reference §13.3, §16):
 /// the nearest enclosing `ascube.overflow` module attribute, else the
 /// target product's default (Inf/NaN where the product has it, saturation
