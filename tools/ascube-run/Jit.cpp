@@ -66,11 +66,21 @@ llvm::Error addPackedEntry(llvm::Module &m, StringRef wrapped) {
   return llvm::Error::success();
 }
 
+/// Makes a function or variable a declaration, of external linkage.
+void makeDeclaration(llvm::GlobalObject &o) {
+  if (auto *f = llvm::dyn_cast<llvm::Function>(&o))
+    f->deleteBody();
+  else if (auto *v = llvm::dyn_cast<llvm::GlobalVariable>(&o))
+    v->setInitializer(nullptr);
+  o.setLinkage(llvm::GlobalValue::ExternalLinkage);
+  o.setComdat(nullptr);
+}
+
 /// Shares the module's function definitions out among `pieces` pieces by
 /// size (the largest first, each to the least loaded piece); variables go
-/// to piece 0. Returns each defined value's piece.
-llvm::DenseMap<const llvm::GlobalValue *, unsigned>
-sharePieces(llvm::Module &m, unsigned pieces) {
+/// to piece 0. Returns each defined value's piece, by name (each piece is
+/// read into a context of its own).
+llvm::StringMap<unsigned> sharePieces(llvm::Module &m, unsigned pieces) {
   std::vector<std::pair<size_t, llvm::Function *>> defs;
   for (llvm::Function &f : m)
     if (!f.isDeclaration())
@@ -78,14 +88,14 @@ sharePieces(llvm::Module &m, unsigned pieces) {
   std::stable_sort(defs.begin(), defs.end(),
                    [](auto &x, auto &y) { return x.first > y.first; });
   std::vector<size_t> load(pieces, 0);
-  llvm::DenseMap<const llvm::GlobalValue *, unsigned> pieceOf;
+  llvm::StringMap<unsigned> pieceOf;
   for (auto &[size, f] : defs) {
     unsigned least = std::min_element(load.begin(), load.end()) - load.begin();
     load[least] += size + 1;
-    pieceOf[f] = least;
+    pieceOf[f->getName()] = least;
   }
   for (llvm::GlobalVariable &v : m.globals())
-    pieceOf[&v] = 0;
+    pieceOf[v.getName()] = 0;
   return pieceOf;
 }
 
@@ -98,16 +108,14 @@ Expected<std::unique_ptr<Jit>> Jit::create(
     StringRef wrapped, unsigned pieces,
     llvm::function_ref<llvm::orc::SymbolMap(llvm::orc::MangleAndInterner)>
         symbols) {
-  auto tm = jtmb.createTargetMachine();
-  if (!tm)
-    return tm.takeError();
-  const llvm::DataLayout layout = (*tm)->createDataLayout();
+  auto layoutOr = jtmb.getDefaultDataLayoutForTarget();
+  if (!layoutOr)
+    return layoutOr.takeError();
+  const llvm::DataLayout layout = *layoutOr;
 
   // The whole kernel in LLVM IR, its locals made visible to the other
   // pieces (one object file's private symbols cannot be another's).
   std::string bitcode;
-  // Each defined function's and variable's piece, by name: each piece is
-  // read into a context of its own.
   llvm::StringMap<unsigned> pieceOf;
   {
     llvm::LLVMContext ctx;
@@ -116,7 +124,7 @@ Expected<std::unique_ptr<Jit>> Jit::create(
     if (!m)
       return fail("the kernel could not be translated to LLVM IR");
     m->setDataLayout(layout);
-    m->setTargetTriple((*tm)->getTargetTriple());
+    m->setTargetTriple(jtmb.getTargetTriple());
     if (llvm::Error e = addPackedEntry(*m, wrapped))
       return std::move(e);
     size_t defined = llvm::count_if(
@@ -130,37 +138,26 @@ Expected<std::unique_ptr<Jit>> Jit::create(
     for (llvm::GlobalValue &v : m->global_values()) {
       if (!v.hasName())
         v.setName("__ascube_jit_unnamed_" + llvm::Twine(unnamed++));
-      // Defined once, reachable from every piece: no local, link-once or
-      // weak definition another piece's optimizer could drop or copy.
-      bool discardable =
-          v.hasLocalLinkage() || v.hasLinkOnceLinkage() || v.hasWeakLinkage();
-      // (An available_externally copy stands for a symbol defined
-      // elsewhere: with several pieces it becomes a declaration of it.)
-      if (pieces > 1 && v.hasAvailableExternallyLinkage()) {
-        if (auto *f = llvm::dyn_cast<llvm::Function>(&v))
-          f->deleteBody();
-        else if (auto *g = llvm::dyn_cast<llvm::GlobalVariable>(&v))
-          g->setInitializer(nullptr);
+      if (pieces == 1 || v.getName().starts_with("llvm."))
+        continue;
+      if (v.hasAvailableExternallyLinkage()) {
+        // A copy of a symbol defined elsewhere: a declaration of it.
+        makeDeclaration(llvm::cast<llvm::GlobalObject>(v));
+      } else if (!v.isDeclaration() &&
+                 (v.hasLocalLinkage() || v.hasLinkOnceLinkage() ||
+                  v.hasWeakLinkage())) {
+        // Defined once, reachable from every piece: no local, link-once
+        // or weak definition another piece's optimizer could drop or copy.
         v.setLinkage(llvm::GlobalValue::ExternalLinkage);
-      }
-      if (pieces > 1 && !v.isDeclaration() && discardable &&
-          !v.getName().starts_with("llvm.")) {
-        v.setLinkage(llvm::GlobalValue::ExternalLinkage);
-        v.setVisibility(llvm::GlobalValue::DefaultVisibility);
-        if (auto *o = llvm::dyn_cast<llvm::GlobalObject>(&v))
-          o->setComdat(nullptr);
+        llvm::cast<llvm::GlobalObject>(v).setComdat(nullptr);
       }
       // Reached through the GOT and PLT stubs RuntimeDyld makes, not by
       // 32-bit offsets: each piece's sections are mappings of their own,
       // which nothing keeps within 2 GiB of another piece's.
-      if (pieces > 1 && !v.getName().starts_with("llvm.") &&
-          !v.hasLocalLinkage()) {
-        v.setVisibility(llvm::GlobalValue::DefaultVisibility);
-        v.setDSOLocal(false);
-      }
+      v.setVisibility(llvm::GlobalValue::DefaultVisibility);
+      v.setDSOLocal(false);
     }
-    for (auto &[v, piece] : sharePieces(*m, pieces))
-      pieceOf[v->getName()] = piece;
+    pieceOf = sharePieces(*m, pieces);
     llvm::raw_string_ostream os(bitcode);
     llvm::WriteBitcodeToFile(*m, os);
   }
@@ -177,27 +174,16 @@ Expected<std::unique_ptr<Jit>> Jit::create(
       errors[piece] = llvm::toString(m.takeError());
       return;
     }
-    for (llvm::Function &f : **m) {
-      auto it = pieceOf.find(f.getName());
-      if (!f.isDeclaration() && it != pieceOf.end() && it->second != piece) {
-        f.deleteBody(); // a declaration, external
-        f.setLinkage(llvm::GlobalValue::ExternalLinkage);
-        f.setComdat(nullptr);
-      }
-    }
     // (llvm.used and the like: piece 0's.)
     if (piece != 0)
       for (llvm::GlobalVariable &v :
            llvm::make_early_inc_range((*m)->globals()))
         if (v.getName().starts_with("llvm."))
           v.eraseFromParent();
-    for (llvm::GlobalVariable &v : (*m)->globals()) {
-      auto it = pieceOf.find(v.getName());
-      if (v.hasInitializer() && it != pieceOf.end() && it->second != piece) {
-        v.setInitializer(nullptr);
-        v.setLinkage(llvm::GlobalValue::ExternalLinkage);
-        v.setComdat(nullptr);
-      }
+    for (llvm::GlobalObject &o : (*m)->global_objects()) {
+      auto it = pieceOf.find(o.getName());
+      if (!o.isDeclaration() && it != pieceOf.end() && it->second != piece)
+        makeDeclaration(o);
     }
     llvm::orc::JITTargetMachineBuilder own = jtmb;
     auto ptm = own.createTargetMachine();
