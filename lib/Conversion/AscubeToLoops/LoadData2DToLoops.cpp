@@ -149,14 +149,9 @@ func::FuncOp squareFn(ImplicitLocOpBuilder &b, unsigned bits, Type se,
         Value src = f.getArgument(0), dst = f.getArgument(1 + n);
         auto sFrac = [&](int64_t j) { return f.getArgument(1 + j); };
         auto dFrac = [&](int64_t j) { return f.getArgument(2 + n + j); };
-        // A storage index: a logical element offset over `per`.
-        auto storage = [&](Value frac, int64_t inside) -> Value {
-          Value at = arith::AddIOp::create(
-              fb, frac, arith::ConstantIndexOp::create(fb, inside));
-          if (per == 1)
-            return at;
-          return arith::DivUIOp::create(
-              fb, at, arith::ConstantIndexOp::create(fb, per));
+        IndexMath im{fb};
+        auto storage = [&](Value frac, int64_t inside) {
+          return storageIndex(im, im.add(frac, inside), per);
         };
         auto splat = [&](Value like, int64_t v) {
           return splatInt(fb, cast<VectorType>(like.getType()), v);
