@@ -37,8 +37,9 @@ std::optional<int64_t> readBytes(const std::string &path) {
   return int64_t(v);
 }
 
-/// The value of `key` in a "key value" file (a cgroup's memory.stat).
-std::optional<int64_t> readStat(const std::string &path, StringRef key) {
+/// The number after `key` on its line of a "key value [unit]" file
+/// (/proc/meminfo, a cgroup's memory.stat), below 2^62.
+std::optional<int64_t> readField(const std::string &path, StringRef key) {
   auto buf = llvm::MemoryBuffer::getFileAsStream(path);
   if (!buf)
     return std::nullopt;
@@ -47,7 +48,7 @@ std::optional<int64_t> readStat(const std::string &path, StringRef key) {
     rest = next;
     auto [name, value] = line.split(' ');
     uint64_t v;
-    if (name == key && !value.trim().getAsInteger(10, v) &&
+    if (name == key && !value.trim().split(' ').first.getAsInteger(10, v) &&
         v < (uint64_t(1) << 62))
       return int64_t(v);
   }
@@ -57,17 +58,9 @@ std::optional<int64_t> readStat(const std::string &path, StringRef key) {
 /// MemAvailable of /proc/meminfo (free memory plus what the kernel can
 /// reclaim), else the free pages.
 std::optional<int64_t> machineAvailable() {
-  if (auto buf = llvm::MemoryBuffer::getFileAsStream("/proc/meminfo")) {
-    for (StringRef rest = (*buf)->getBuffer(); !rest.empty();) {
-      auto [line, next] = rest.split('\n');
-      rest = next;
-      uint64_t kb;
-      if (line.consume_front("MemAvailable:") &&
-          !line.trim().split(' ').first.getAsInteger(10, kb) &&
-          kb < (uint64_t(1) << 52))
-        return int64_t(kb) * 1024;
-    }
-  }
+  std::optional<int64_t> kb = readField("/proc/meminfo", "MemAvailable:");
+  if (kb && *kb < (int64_t(1) << 52))
+    return *kb * 1024;
   long pages = ::sysconf(_SC_AVPHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
   if (pages > 0 && page > 0)
     return int64_t(pages) * page;
@@ -92,8 +85,8 @@ std::optional<int64_t> cgroupLeft() {
     for (std::string d = dir;;) {
       std::optional<int64_t> limit = readBytes(d + "/" + limitFile);
       int64_t used = readBytes(d + "/" + usageFile).value_or(0);
-      used -=
-          std::min(used, readStat(d + "/memory.stat", inactiveKey).value_or(0));
+      used -= std::min(used,
+                       readField(d + "/memory.stat", inactiveKey).value_or(0));
       if (limit) {
         int64_t left = std::max<int64_t>(0, *limit - used);
         least = least ? std::min(*least, left) : left;
