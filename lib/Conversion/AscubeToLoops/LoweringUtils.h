@@ -1,7 +1,8 @@
 //===- LoweringUtils.h - Shared pieces of the CPU lowering -----*- C++ -*-===//
 //
 // What every family's lowering (DataCopyToLoops.cpp, LoadData2DToLoops.cpp,
-// LoadData3DToLoops.cpp, MmadToLoops.cpp, MmadIntegerDot.cpp,
+// LoadData3DToLoops.cpp, MmadToLoops.cpp, MmadMicroKernels.cpp,
+// MmadIntegerDot.cpp,
 // FixpipeToLoops.cpp) uses: the flat storage of a buffer, index arithmetic that
 // folds constants (IndexMath, also the arithmetic the IR-free layout and im2col
 // templates are instantiated with), loops, element decoding, nibble access,

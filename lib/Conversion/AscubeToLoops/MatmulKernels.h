@@ -1,8 +1,9 @@
 //===- MatmulKernels.h - What the mmad lowerings share ---------*- C++ -*-===//
 //
 // The description of one mmad or mmad_mx (MatmulSpec) that MmadToLoops.cpp
-// builds and its emitters read, the packing and tiling helpers they share,
-// and the integer dot-product form (MmadIntegerDot.cpp). Private to
+// builds and its emitters read, the packing and tiling helpers they share
+// and the float micro-kernels (MmadMicroKernels.cpp), and the integer
+// dot-product form (MmadIntegerDot.cpp). Private to
 // lib/Conversion/AscubeToLoops.
 //
 //===----------------------------------------------------------------------===//
@@ -108,6 +109,13 @@ void forTileKinds(int64_t m, int64_t n, int64_t rows, int64_t cols,
                   llvm::function_ref<void(int64_t, int64_t, int64_t, int64_t,
                                           int64_t, int64_t)>
                       body);
+
+/// The fast form of float matmuls (MmadMicroKernels.cpp), the same bits as
+/// the reference loops: the widened operands (f32) are packed once into
+/// plain scratch arrays and each 16 x 16 output tile is a register
+/// micro-kernel, k in order, multiplied and added fused only where every
+/// product is exact (s.exactProducts, or this run's s.exactWhen).
+void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s);
 
 /// Integer operands of at most 8 bits summed in i32 (s.i16Pairs): a
 /// dot-product form, the same values because integer sums that cannot
