@@ -132,14 +132,17 @@ TEST(ConvTiling, Int8Alignment) {
 
 // A 16 x 16 kernel of one C0 block is K = 4096 im2col columns, past
 // Mmad's k range (4095): no whole window fits, so a block's 256 kernel
-// points go in chunks. The 5 x 5 output (25 pixels: 32 rows of L0A) in one
-// tile of 16 channels, 32 points a chunk: L0A 32 x 512 x 2 B = 32768 B a
-// set, twice 65536 B (fits); L0B 512 x 16 x 2 B twice 32768 B; L1 two
-// sets of 12800 B of map (400 pixels x 32 B) and 16384 B of weights.
-// 37 points (7 chunks) take 37888 B of L0A a set, 75776 B twice (no);
-// smaller M tiles (16 rows: up to 64 points) re-read the weights (131072 B)
-// at least twice. Traffic: the map once per chunk, 8 x 12800 B, and the
-// weights once: 102400 + 131072 = 233472 B.
+// points go in chunks — parts of a kernel row (fewer than KW = 16 points)
+// or whole kernel rows. The 5 x 5 output (25 pixels: 32 rows of L0A) in
+// one tile of 16 channels, 2 kernel rows (32 points) a chunk: L0A 32 x
+// 512 x 2 B = 32768 B a set, twice 65536 B (fits); L0B 512 x 16 x 2 B
+// twice 32768 B. 3 rows (48 points) take 49152 B of L0A a set, 98304 B
+// twice (no); smaller M tiles (16 rows: up to 4 kernel rows) re-read the
+// weights (131072 B) at least twice. Traffic: each chunk reads the map
+// rows of its 2 kernel rows, 6 x 20 pixels x 32 B = 3840 B, 8 chunks, and
+// the weights once: 30720 + 131072 = 161792 B. With chunks of 3 rows (one
+// set) the 16 rows are 5 groups of 3 rows, reading 7 map rows each, and a
+// last of 1, reading 5: 40 x 20 x 32 B = 25600 B, and the weights.
 TEST(ConvTiling, KernelBeyondMmadK) {
   ConvProblem p = problem(20, 20, 16, 16, 16);
   EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{1, 0, 16, 1}));
@@ -151,9 +154,12 @@ TEST(ConvTiling, KernelBeyondMmadK) {
   EXPECT_EQ(t->groups, 1);
   EXPECT_EQ(t->taps, 32);
   EXPECT_EQ(t->sets, 2);
+  EXPECT_EQ(t->rowsPerChunk(p), 2);
   EXPECT_EQ(t->chunksK(p), 8);
-  EXPECT_EQ(t->gmToL1Bytes(p), 233472);
-  EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{5, 0, 16, 1, 37, 2}));
+  EXPECT_EQ(t->mapPixels(p), 120);
+  EXPECT_EQ(t->gmToL1Bytes(p), 161792);
+  EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{5, 0, 16, 1, 48, 2}));
+  EXPECT_EQ(ConvTiling({5, 0, 16, 1, 48, 1}).gmToL1Bytes(p), 25600 + 131072);
   // Points split only a single block, into at least two chunks.
   EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{5, 0, 16, 2, 32, 2}));
   EXPECT_FALSE(fitsConvTiling(p, kA2, ConvTiling{5, 0, 16, 1, 256, 1}));
@@ -163,54 +169,66 @@ TEST(ConvTiling, KernelBeyondMmadK) {
 // only where its weights are laid out otherwise than a full chunk's: a
 // K x N Nz (8-bit weights LoadData 3D cannot move), not the LoadData 3D
 // weights of whole C0 blocks. 20 x 20 x 16 f16, 16 x 16 kernel (5 x 5
-// output), 5 rows, chunks of 30 points (256 = 8 x 30 + 16): the map 20 x
-// 20 pixels x 32 B = 12800 B, a chunk's weights 30 x 16 x 16 x 2 B =
-// 15360 B, and with a K x N Nz the last chunk's 15360 B again.
+// output), 5 rows, chunks of 12 points (each kernel row 12 + 4): the map
+// rows of one kernel row, 5 x 20 pixels x 32 B = 3200 B (3584 B in whole
+// 512 B), a chunk's weights 12 x 16 x 16 x 2 B = 6144 B, and with a K x N
+// Nz the last chunk's 6144 B again.
 TEST(ConvTiling, ShortTapsRegionOnlyForKxNNz) {
   ConvProblem p = problem(20, 20, 16, 16, 16);
-  ConvTiling t{5, 0, 16, 1, 30, 1};
-  EXPECT_EQ(t.l1SetBytes(p), 12800 + 15360);
+  ConvTiling t{5, 0, 16, 1, 12, 1};
+  EXPECT_TRUE(t.shortTaps(p));
+  EXPECT_EQ(t.chunksPerRow(p), 2);
+  EXPECT_EQ(t.chunksPerBlock(p), 32);
+  EXPECT_EQ(t.l1SetBytes(p), 3584 + 6144);
   p.weightsKxNNz = true;
-  EXPECT_EQ(t.l1SetBytes(p), 12800 + 15360 + 15360);
+  EXPECT_EQ(t.l1SetBytes(p), 3584 + 6144 + 6144);
+  // Chunks of 4 points (a row in 4) or of 2 whole rows: all full.
+  EXPECT_FALSE(ConvTiling({5, 0, 16, 1, 4, 1}).shortTaps(p));
+  EXPECT_FALSE(ConvTiling({5, 0, 16, 1, 32, 1}).shortTaps(p));
 }
 
-// LoadData 3D's kStartPt (at most 65535) must reach the last chunk of a
-// block's kernel points: its first point x C0. f16 (C0 = 16) 65 x 65 =
-// 4225 points in chunks of 255 (255 x 16 = 4080 columns, within Mmad's k)
-// start the 17th and last chunk at 16 x 255 x 16 = 65280; 66 x 66 = 4356
-// points in chunks of t start the last at (ceil(4356 / t) - 1) x t x 16
-// >= (4356 - t) x 16 >= 65616 for any t <= 255. On A2 L0A holds two sets
-// of 16 pixels x 64 points x 16 x 2 B (32 KiB each): 64 x 64 in chunks of
-// 64 starts the last at 63 x 64 x 16 = 64512; 65 x 65 in chunks of 64
-// (ceil(4225 / 64) = 67) at 66 x 64 x 16 = 67584, and with one set of 128
-// points (34 chunks) at 33 x 128 x 16 = 67584. (64 x 64 reads the least
-// GM as one tile of the whole 7 x 7 output — 64 L0A rows, 16 points a set
-// — whose 70 x 70 map is read by 256 chunks, 256 x 4900 x 32 B = 40 MB,
-// rather than 7 row tiles of 64 x 70 map pixels by 64 chunks, 7 x 64 x
-// 4480 x 32 B = 64 MB; its last chunk starts at 255 x 16 x 16 = 65280.)
-TEST(ConvTiling, KernelPointsWithinKStartPt) {
-  const MatmulCapacities huge{1 << 30, 1 << 30, 1 << 30, 1 << 30};
+// A chunk's points are part of one kernel row or whole rows, so that it
+// reads only the map rows of its kernel rows, LoadData 3D taking them as
+// its kernel and kStartPt its first point within them (below KW x C0,
+// always within 65535): a 65 x 65 f16 kernel (4225 points, past kStartPt
+// from the window's start: 4224 x 16 = 67584) maps. On A2 its 6 x 6
+// output (36 pixels: 48 rows of L0A) in one tile takes chunks of at most
+// 21 points twice in L0A (48 x 21 x 16 x 2 B = 32256 B a set; 22 points
+// 33792 B): each row in 4 chunks (21, 21, 21, 2), 260 chunks, each
+// reading 6 x 70 map pixels, 260 x 420 x 32 B = 3494400 B, and the
+// weights once, 65 x 65 x 16 x 16 x 2 B = 2163200 B. (Bands of 2 rows
+// take 2 chunks a row but read the weights 3 times: 1747200 + 6489600 B;
+// of 3 rows 3 chunks a row, twice: 2620800 + 4326400 B.) A 64 x 64 kernel
+// over a 70 x 70 map, 7 x 7 output (64 L0A rows: 16 points twice), reads
+// its map rows in 4 x 64 chunks: 256 x 490 x 32 B = 4014080 B, and its
+// weights once, 2097152 B.
+TEST(ConvTiling, ChunksOfKernelRows) {
   ConvProblem p65 = problem(70, 70, 16, 65, 16);
-  EXPECT_TRUE(inConvRange(p65, ConvTiling{1, 0, 16, 1, 255, 1}));
-  EXPECT_EQ(describeConvRangeMiss(p65, ConvTiling{1, 0, 16, 1, 255, 1}), "");
-  ConvProblem p66 = problem(70, 70, 16, 66, 16);
-  EXPECT_FALSE(inConvRange(p66, ConvTiling{1, 0, 16, 1, 255, 1}));
-  EXPECT_EQ(describeConvRangeMiss(p66, ConvTiling{1, 0, 16, 1, 255, 1}),
-            "the last kernel-point chunk starts at LoadData 3D's kStartPt = "
-            "69360, past 65535");
-  EXPECT_FALSE(chooseConvTiling(p66, huge));
+  EXPECT_TRUE(inConvRange(p65, ConvTiling{1, 0, 16, 1, 195, 1}));
+  EXPECT_EQ(ConvTiling({1, 0, 16, 1, 195, 1}).chunksPerBlock(p65), 22);
+  EXPECT_EQ(ConvTiling({1, 0, 16, 1, 195, 1}).rowsPerChunk(p65), 3);
+  EXPECT_FALSE(inConvRange(p65, ConvTiling{1, 0, 16, 1, 255, 1}));
+  EXPECT_EQ(describeConvRangeMiss(p65, ConvTiling{1, 0, 16, 1, 255, 1}),
+            "255 kernel points a chunk are neither part of a kernel row nor "
+            "whole rows (KW = 65)");
+  auto t = chooseConvTiling(p65, kA2);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->rows, 6);
+  EXPECT_EQ(t->taps, 21);
+  EXPECT_EQ(t->sets, 2);
+  EXPECT_EQ(t->chunksK(p65), 260);
+  EXPECT_EQ(t->gmToL1Bytes(p65), 3494400 + 2163200);
+  const MatmulCapacities huge{1 << 30, 1 << 30, 1 << 30, 1 << 30};
+  EXPECT_TRUE(chooseConvTiling(problem(70, 70, 16, 66, 16), huge));
 
   ConvProblem p64 = problem(70, 70, 16, 64, 16);
-  EXPECT_TRUE(fitsConvTiling(p64, kA2, ConvTiling{1, 0, 16, 1, 64, 2}));
-  auto t = chooseConvTiling(p64, kA2);
+  t = chooseConvTiling(p64, kA2);
   ASSERT_TRUE(t);
   EXPECT_EQ(t->rows, 7);
   EXPECT_EQ(t->taps, 16);
   EXPECT_EQ(t->sets, 2);
   EXPECT_EQ(t->chunksK(p64), 256);
-  EXPECT_FALSE(inConvRange(p65, ConvTiling{1, 0, 16, 1, 64, 2}));
-  EXPECT_FALSE(inConvRange(p65, ConvTiling{1, 0, 16, 1, 128, 1}));
-  EXPECT_FALSE(chooseConvTiling(p65, kA2));
+  EXPECT_EQ(t->gmToL1Bytes(p64), 4014080 + 2097152);
 }
 
 // A band's map beyond DataCopy's 16384 pixels (nValue, dstNzC0Stride)
@@ -310,4 +328,32 @@ TEST(ConvTiling, NchwOutputNoAlignedTile) {
   auto t = chooseConvTiling(p, kA2);
   ASSERT_TRUE(t);
   EXPECT_EQ(t->piece, 112);
+}
+
+// The rows a chunk's window of kernel rows reaches beyond the map: a 4-row
+// map zero-padded by 2 above and below (8 rows), a 3 x 3 kernel dilated by
+// 2, 4 output rows. Output row 0's window (padded rows 0-4) reaches 2 rows
+// above the map and none below; through kernel row 0 alone it is padded
+// row 0 (map row -2: all padding, 2 above), kernel row 1 map row 0, kernel
+// row 2 map row 2. Output row 3's window (map rows 1-5) reaches 2 below;
+// through kernel row 2 it is map row 5 (2 below: all padding), kernel row
+// 0 map row 1.
+TEST(ConvTiling, ChunkRowEdges) {
+  ConvProblem p = problem(8, 8, 16, 3, 16);
+  p.dh = p.dw = 2;
+  p.oh = p.ow = 4;
+  ConvMap m{p, 2, 2, 4, 4};
+  WindowEdge top = m.rowEdge(0, 1);
+  EXPECT_EQ(top.lo, 2);
+  EXPECT_EQ(top.hi, 0);
+  EXPECT_EQ(m.chunkRowEdge(top, 1, 0, 1).lo, 2);
+  EXPECT_EQ(m.chunkRowEdge(top, 1, 1, 1).lo, 0);
+  EXPECT_EQ(m.chunkRowEdge(top, 1, 2, 1).hi, 0);
+  WindowEdge bottom = m.rowEdge(3, 1);
+  EXPECT_EQ(bottom.lo, 0);
+  EXPECT_EQ(bottom.hi, 2);
+  EXPECT_EQ(m.chunkRowEdge(bottom, 1, 2, 1).hi, 2);
+  EXPECT_EQ(m.chunkRowEdge(bottom, 1, 0, 1).hi, 0);
+  EXPECT_EQ(m.chunkRowEdge(bottom, 1, 0, 1).lo, 0);
+  EXPECT_TRUE(m.tilesReadTheMap(ConvTiling{1, 0, 16, 1}));
 }

@@ -43,18 +43,28 @@ int64_t ConvTiling::gmToL1Bytes(const ConvProblem &p) const {
   // shape beyond any GM still costs more than a smaller one.
   auto mul = MatmulTiling::satMul;
   auto add = MatmulTiling::satAdd;
+  // The map rows an M tile of r output rows reads for one block: the
+  // whole window, or each chunk the rows of its kernel rows (groups of
+  // rowsPerChunk, the last of the rest; each row's parts alike).
+  auto blockRows = [&](int64_t r) {
+    if (!taps)
+      return p.inRows(r);
+    int64_t group = rowsPerChunk(p), rest = p.kh % group;
+    return mul(add(mul(p.kh / group, p.inRows(r, group)),
+                   rest ? p.inRows(r, rest) : 0),
+               chunksPerRow(p));
+  };
   int64_t mapPixels = 0;
   if (piece) {
     int64_t full = p.ow / piece, tail = p.ow % piece;
     int64_t perRow = add(mul(full, p.inCols(piece)), tail ? p.inCols(tail) : 0);
-    mapPixels = mul(mul(p.oh, p.inRows(1)), perRow);
+    mapPixels = mul(mul(p.oh, blockRows(1)), perRow);
   } else {
     int64_t full = p.oh / rows, tail = p.oh % rows;
-    mapPixels = mul(add(mul(full, p.inRows(rows)), tail ? p.inRows(tail) : 0),
+    mapPixels = mul(add(mul(full, blockRows(rows)), tail ? blockRows(tail) : 0),
                     p.inCols(p.ow));
   }
-  // (A block split into taps is read once per chunk.)
-  int64_t mapBytes = mul(mapPixels, mul(mul(p.c1(), chunksPerBlock(p)), 32));
+  int64_t mapBytes = mul(mapPixels, mul(p.c1(), 32));
   int64_t weightBits = mul(mul(p.kh * p.kw, mul(p.c, p.f)), p.bits);
   int64_t weightBytes = weightBits == INT64_MAX ? weightBits : weightBits / 8;
   return add(mul(tilesN(p), mapBytes), mul(tilesM(p), weightBytes));
@@ -118,12 +128,18 @@ bool checkConvRange(const ConvProblem &p, const ConvTiling &t,
     return miss([&](llvm::raw_ostream &os) {
       os << "Mmad's n = " << t.n << " output channels is past 4095";
     });
-  // Taps split a single block's kernel window, into at least two chunks.
+  // Taps split a single block's kernel window, into at least two chunks:
+  // parts of a kernel row or whole rows.
   if (t.taps && (t.groups != 1 || t.taps >= p.kh * p.kw))
     return miss([&](llvm::raw_ostream &os) {
       os << t.taps << " kernel points of " << t.groups
          << " C0 blocks split no single block's " << p.kh * p.kw
          << "-point window";
+    });
+  if (t.taps > p.kw && t.taps % p.kw != 0)
+    return miss([&](llvm::raw_ostream &os) {
+      os << t.taps << " kernel points a chunk are neither part of a kernel "
+         << "row nor whole rows (KW = " << p.kw << ")";
     });
   int64_t k =
       MatmulTiling::satMul(MatmulTiling::satMul(t.groups, t.points(p)), p.c0());
@@ -135,14 +151,6 @@ bool checkConvRange(const ConvProblem &p, const ConvTiling &t,
     return miss([&](llvm::raw_ostream &os) {
       os << "the map window's " << t.mapPixels(p)
          << " pixels are past DataCopy's nValue 16384";
-    });
-  // LoadData 3D picks a chunk's columns from kStartPt (at most 65535) in
-  // the block's window: the last chunk's start.
-  int64_t kStart = (t.chunksPerBlock(p) - 1) * t.points(p) * p.c0();
-  if (t.taps && kStart > 65535)
-    return miss([&](llvm::raw_ostream &os) {
-      os << "the last kernel-point chunk starts at LoadData 3D's kStartPt = "
-         << kStart << ", past 65535";
     });
   return true;
 }
@@ -161,11 +169,12 @@ std::string ascube::model::describeConvRangeMiss(const ConvProblem &p,
 
 int64_t ConvTiling::l1SetBytes(const ConvProblem &p) const {
   int64_t groupRows = points(p) * p.c0();
-  // The last chunk's own region: F-major weights' partial last block
-  // (the last chunk's, of C1 % groups blocks) or last chunk of the rest of
-  // a block's taps; a K x N Nz's last chunk of the rest of the taps (laid
-  // out otherwise than a full chunk); LoadData 3D's partial block.
-  bool shortTaps = taps && p.kh * p.kw % taps != 0;
+  // The last chunk's own region (sized as a full chunk's): F-major
+  // weights' partial last block (the last chunk's, of C1 % groups blocks)
+  // or a shorter chunk of a block's points (a row's last part, the last
+  // group of rows); a K x N Nz's shorter chunk (laid out otherwise than a
+  // full chunk); LoadData 3D's partial block.
+  bool shortTaps = this->shortTaps(p);
   int64_t lastGroups = p.weightsTransposed
                            ? (taps ? int64_t(shortTaps) : p.c1() % groups)
                        : p.weightsKxNNz ? int64_t(shortTaps)
@@ -232,17 +241,13 @@ std::optional<ConvTiling> search(const ConvProblem &p,
         tiles(n, g, 0);
     return best;
   }
-  // Each block in `chunks` chunks of equal taps (the last of the rest);
-  // k = taps x C0 stays within Mmad's 4095.
-  int64_t kk = p.kh * p.kw, lastTaps = 0;
-  for (int64_t chunks = 2; chunks <= kk; ++chunks) {
-    int64_t taps = MatmulTiling::ceilDiv(kk, chunks);
-    if (taps == lastTaps || taps * p.c0() > 4095)
-      continue;
-    lastTaps = taps;
+  // Each block in chunks of `taps` points, fewer than KH x KW: parts of a
+  // kernel row (taps < KW) or whole rows; k = taps x C0 stays within
+  // Mmad's 4095.
+  int64_t most = std::min(p.kh * p.kw - 1, 4095 / p.c0());
+  for (int64_t taps = 1; taps <= most; taps += taps < p.kw ? 1 : p.kw)
     for (int64_t n = p.nAlign(); n <= maxN; n += p.nAlign())
       tiles(n, 1, taps);
-  }
   return best;
 }
 } // namespace
@@ -272,4 +277,58 @@ ascube::model::chooseConvTiling(const ConvProblem &p,
   if (anyFits)
     return std::nullopt;
   return search(p, cap, sets, true, anyFits);
+}
+
+WindowEdge ConvMap::rowEdge(int64_t oh0, int64_t n) const {
+  int64_t first = oh0 * p.sh - padTop;
+  return {std::max<int64_t>(0, -first),
+          std::max<int64_t>(0, first + p.inRows(n) - mapH)};
+}
+
+WindowEdge ConvMap::colEdge(int64_t ow0, int64_t n) const {
+  int64_t first = ow0 * p.sw - padLeft;
+  return {std::max<int64_t>(0, -first),
+          std::max<int64_t>(0, first + p.inCols(n) - mapW)};
+}
+
+WindowEdge ConvMap::chunkRowEdge(WindowEdge er, int64_t rows, int64_t r0,
+                                 int64_t kr) const {
+  if (!er.lo && !er.hi)
+    return {};
+  // The whole window's first row (from the top of the map), found from
+  // the edge it reaches.
+  int64_t first = er.lo ? -er.lo : mapH + er.hi - p.inRows(rows);
+  first += r0 * p.dh;
+  return {std::max<int64_t>(0, -first),
+          std::max<int64_t>(0, first + p.inRows(rows, kr) - mapH)};
+}
+
+bool ConvMap::tilesReadTheMap(const ConvTiling &t) const {
+  // Only tiles reaching into the padding can miss the map: those at
+  // either end (windows move monotonically), so the scan stops at the
+  // first tile inside from each end — a bounded walk however many tiles.
+  auto ok = [](int64_t total, int64_t size, auto edge, auto extent) {
+    int64_t count = (total + size - 1) / size;
+    auto reads = [&](int64_t j, bool &inside) {
+      int64_t n = std::min(size, total - j * size);
+      WindowEdge e = edge(j * size, n);
+      inside = e.lo == 0 && e.hi == 0;
+      return extent(n) - e.lo - e.hi >= 1;
+    };
+    bool inside = false;
+    for (int64_t j = 0; j < count && !inside; ++j)
+      if (!reads(j, inside))
+        return false;
+    inside = false;
+    for (int64_t j = count - 1; j >= 0 && !inside; --j)
+      if (!reads(j, inside))
+        return false;
+    return true;
+  };
+  auto rows = [&](int64_t o, int64_t n) { return rowEdge(o, n); };
+  auto cols = [&](int64_t o, int64_t n) { return colEdge(o, n); };
+  auto inRows = [&](int64_t n) { return p.inRows(n); };
+  auto inCols = [&](int64_t n) { return p.inCols(n); };
+  return ok(p.oh, t.piece ? 1 : t.rows, rows, inRows) &&
+         ok(p.ow, t.piece ? t.piece : p.ow, cols, inCols);
 }

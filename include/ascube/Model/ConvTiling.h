@@ -62,9 +62,11 @@ struct ConvProblem {
   /// The alignment of an N tile: whole L0B fractal columns (16) and whole
   /// C0 blocks (the weights' channel blocks for LoadData 3D).
   int64_t nAlign() const { return c0() > 16 ? c0() : 16; }
-  /// Input rows a band of `rows` output rows reads.
-  int64_t inRows(int64_t rows) const {
-    return (rows - 1) * sh + (kh - 1) * dh + 1;
+  /// Input rows a band of `rows` output rows reads through `kernelRows`
+  /// consecutive kernel rows (all KH: the whole window).
+  int64_t inRows(int64_t rows) const { return inRows(rows, kh); }
+  int64_t inRows(int64_t rows, int64_t kernelRows) const {
+    return (rows - 1) * sh + (kernelRows - 1) * dh + 1;
   }
   /// Input columns a piece of `cols` output columns reads.
   int64_t inCols(int64_t cols) const {
@@ -77,9 +79,12 @@ struct ConvProblem {
 /// one row (rows = 1); an N tile `n` output channels; a K chunk `groups`
 /// C0 channel blocks (groups x KH x KW x C0 im2col columns) — or, where
 /// not even one block's kernel window fits (`taps` > 0, groups = 1), up to
-/// `taps` kernel points of one C0 block (taps x C0 im2col columns from
-/// LoadData 3D's kStartPt): each block in ceil(KH x KW / taps) chunks, the
-/// last of the rest.
+/// `taps` kernel points of one C0 block (taps x C0 im2col columns): fewer
+/// than KW, each kernel row in ceil(KW / taps) chunks (the last of the
+/// rest), or a multiple of KW, the block's kernel rows taps / KW to a
+/// chunk (the last of the rest) — in K's order either way. A chunk reads
+/// only the map rows of its kernel rows: LoadData 3D takes those rows as
+/// its kernel, kStartPt the chunk's first point within them.
 struct ConvTiling {
   int64_t rows = 1, piece = 0, n = 16, groups = 1, taps = 0;
   /// Buffer sets of the chunks in L1, L0A and L0B: 2 where two chunks fit
@@ -90,11 +95,20 @@ struct ConvTiling {
   int64_t pixels(const ConvProblem &p) const {
     return piece ? piece : rows * p.ow;
   }
-  /// Map pixels of a full M tile in L1 (its input band or rectangle): a
-  /// band holds the columns its OW output columns read (all W of a map no
-  /// wider than the output needs).
+  /// Map pixels of a full M tile's chunk in L1 (its input band or
+  /// rectangle, the rows of the chunk's kernel rows): a band holds the
+  /// columns its OW output columns read (all W of a map no wider than the
+  /// output needs).
   int64_t mapPixels(const ConvProblem &p) const {
-    return p.inRows(rows) * p.inCols(piece ? piece : p.ow);
+    return p.inRows(rows, rowsPerChunk(p)) * p.inCols(piece ? piece : p.ow);
+  }
+  /// The kernel rows of a full chunk (KH for whole windows, 1 for parts of
+  /// a row), and a kernel row's chunks (1 unless parts of a row).
+  int64_t rowsPerChunk(const ConvProblem &p) const {
+    return !taps ? p.kh : taps < p.kw ? 1 : taps / p.kw;
+  }
+  int64_t chunksPerRow(const ConvProblem &p) const {
+    return taps && taps < p.kw ? MatmulTiling::ceilDiv(p.kw, taps) : 1;
   }
   /// Whether every output tile of an image starts a multiple of
   /// p.outAlign elements into its NCHW output (column f0 x OH x OW, row
@@ -112,7 +126,13 @@ struct ConvTiling {
     return taps ? taps : p.kh * p.kw;
   }
   int64_t chunksPerBlock(const ConvProblem &p) const {
-    return taps ? MatmulTiling::ceilDiv(p.kh * p.kw, taps) : 1;
+    return taps ? MatmulTiling::ceilDiv(p.kh, rowsPerChunk(p)) * chunksPerRow(p)
+                : 1;
+  }
+  /// Whether a block's chunks are not all of `taps` points (the last of a
+  /// row's parts, or of its groups of rows, is shorter).
+  bool shortTaps(const ConvProblem &p) const {
+    return taps && (taps < p.kw ? p.kw % taps : p.kh % rowsPerChunk(p)) != 0;
   }
   int64_t chunksK(const ConvProblem &p) const {
     return taps ? MatmulTiling::satMul(p.c1(), chunksPerBlock(p))
@@ -128,9 +148,37 @@ struct ConvTiling {
   int64_t l0bSetBytes(const ConvProblem &p) const;
   /// Bytes copied GM -> L1 for one image: every N tile reads each M tile's
   /// map pixels (overlapping bands re-read their halo) for all channels —
-  /// once per chunk of a block split into taps —, and every M tile reads
-  /// the weights of its N tile.
+  /// a block split into chunks of points: each chunk the rows of its
+  /// kernel rows —, and every M tile reads the weights of its N tile.
   int64_t gmToL1Bytes(const ConvProblem &p) const;
+};
+
+/// How far a window reaches beyond the map into its zero padding, before
+/// (lo) and after (hi) it along one axis: LoadData 3D's padList.
+struct WindowEdge {
+  int64_t lo = 0, hi = 0;
+};
+
+/// The map as it lies in GM: mapH x mapW pixels inside the zero padding
+/// (padTop rows above, padLeft columns left; tensor.pad) of the p.h x p.w
+/// map the problem sees. The edges of the output tiles' windows.
+struct ConvMap {
+  ConvProblem p;
+  int64_t padTop = 0, padLeft = 0, mapH = 0, mapW = 0;
+
+  /// The rows of the window of output rows [oh0, oh0 + n) beyond the map.
+  WindowEdge rowEdge(int64_t oh0, int64_t n) const;
+  /// The columns of the window of output columns [ow0, ow0 + n) beyond it.
+  WindowEdge colEdge(int64_t ow0, int64_t n) const;
+  /// The rows beyond the map of the window through kernel rows [r0, r0 +
+  /// kr) of `rows` output rows whose whole window reaches `er` (none: a
+  /// window inside the map, and so each of its parts).
+  WindowEdge chunkRowEdge(WindowEdge er, int64_t rows, int64_t r0,
+                          int64_t kr) const;
+  /// Whether every output tile of `t` reads at least one row and one
+  /// column of the map (padding wider than the kernel's reach would leave
+  /// a tile with none).
+  bool tilesReadTheMap(const ConvTiling &t) const;
 };
 
 /// The bytes a tiling's buffers (inConvRange) take in each memory of one
@@ -143,9 +191,10 @@ MatmulFootprint convFootprint(const ConvProblem &p, const ConvTiling &t);
 
 /// Whether `t` is within the instruction ranges: Mmad m, k, n at most
 /// 4095; DataCopy nValue / dstNzC0Stride — map pixels, weight rows — at
-/// most 16384; taps only for a single block, fewer than KH x KW, the last
-/// chunk's start within LoadData 3D's kStartPt (65535); one or two buffer
-/// sets.
+/// most 16384; taps only for a single block, fewer than KH x KW, below KW
+/// or a multiple of it; one or two buffer sets. (A chunk's kStartPt, its first
+/// point within its own kernel rows times C0, is below KW x C0 <= 255 x 32:
+/// always within LoadData 3D's 65535.)
 bool inConvRange(const ConvProblem &p, const ConvTiling &t);
 /// Where `t` is not inConvRange, the first field past its range with its
 /// value and limit ("Mmad's k = 4608 im2col columns is past 4095"); empty

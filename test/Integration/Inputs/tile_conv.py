@@ -202,12 +202,38 @@ def reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias=None):
     return np.stack(outs).reshape(n, oh, ow, f)
 
 
+def tap_points(kh, kw, taps):
+    """The chunks of a C0 block's KH x KW kernel points (K order kh, kw)
+    with `taps` points a chunk, as (first point, points): each kernel row
+    in parts of `taps` (fewer than KW; the last of a row the rest), or
+    taps / KW whole rows a chunk (the last the rest)."""
+    if taps < kw:
+        return [(r * kw + s, min(taps, kw - s)) for r in range(kh) for s in range(0, kw, taps)]
+    return [(q, min(taps, kh * kw - q)) for q in range(0, kh * kw, taps)]
+
+
 def tap_chunks(c, kh, kw, c0, taps):
-    """Where each chunk of `taps` kernel points starts in K (c1, kh, kw,
-    c0): every C0 block's KH x KW points in chunks of `taps`, the last of
-    the rest."""
+    """Where each chunk of kernel points starts in K (c1, kh, kw, c0):
+    every C0 block's points in the chunks of tap_points."""
     return [(blk * kh * kw + q) * c0 for blk in range(-(-c // c0))
-            for q in range(0, kh * kw, taps)]
+            for q, _ in tap_points(kh, kw, taps)]
+
+
+def padding_chunk(tile, pads, h, kh, kw, sh, dh, oh, ow):
+    """Whether some output tile has a chunk of kernel points whose kernel
+    rows read only padding rows of the map zero-padded by `pads` (h its
+    padded height)."""
+    rows = tile["pixels"] // ow if tile["kind"] != "a piece of a row" else 1
+    real = h - pads[0] - pads[1]
+    for oh0 in range(0, oh, rows):
+        n = min(rows, oh - oh0)
+        for q, k in tap_points(kh, kw, tile["taps"]):
+            r0, r1 = q // kw, (q + k - 1) // kw
+            first = oh0 * sh - pads[0] + r0 * dh
+            last = first + (n - 1) * sh + (r1 - r0) * dh
+            if last < 0 or first >= real:
+                return True
+    return False
 
 
 def reference_nd(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias=None):
@@ -379,8 +405,9 @@ EDGES = [
     # beyond srcNdMatrixStride: copied point by point.
     dict(prod="atlas_a2", t="f16", form="hwcf", n=1, h=3, w=3, c=300, kh=1, kw=2, f=300),
     # Kernel windows too large for L0A / L0B in one C0 block (KH x KW x C0
-    # im2col columns): chunks of a block's kernel points (kStartPt), the
-    # last of the rest. The 13 x 13 x 16 -> 16 f16 convolution of a fresh
+    # im2col columns): chunks of a block's kernel points (parts of a kernel
+    # row or whole rows, the last of the rest). The 13 x 13 x 16 -> 16 f16
+    # convolution of a fresh
     # trial on A2 and 950 (NHWC), 950 (NCHW) and Kirin X90 (f16 rounded per
     # chunk); a partial channel block with FHWC weights (their last chunk's
     # own L1 region), f32 with a dilation, int8 (a K x N Nz per chunk).
@@ -392,10 +419,44 @@ EDGES = [
     dict(prod="atlas_a2", t="f16", form="fhwc", n=2, h=16, w=15, c=20, kh=13, kw=11, f=24),
     dict(prod="atlas_a2", t="f32", form="hwcf", n=1, h=30, w=28, c=11, kh=11, kw=9, f=20, dw=2),
     dict(prod="atlas_a2", t="i8", form="hwcf", n=1, h=19, w=19, c=40, kh=15, kw=15, f=32),
-    # The last chunk near LoadData 3D's kStartPt limit (65535): 45 x 45
-    # int8 points of C0 = 32 channels, the last chunk's start 64512 in the
-    # tiling A2 takes (97 chunks of 21 points).
+    # A block of 45 x 45 int8 points of C0 = 32 channels (over a hundred
+    # chunks).
     dict(prod="atlas_a2", t="i8", form="hwcf", n=1, h=50, w=50, c=32, kh=45, kw=45, f=32),
+]
+# --kernels: kernels whose whole window no chunk holds, or reads more map
+# than DataCopy's 16384 pixels or L1 hold: chunks of a block's kernel
+# points, each reading only the map rows of its kernel rows (LoadData 3D's
+# kernel those rows, kStartPt within them). A 3 x 3 kernel dilated by 60
+# over a 20 x 20 map padded by 60 (its first and last kernel rows read
+# only padding: those chunks copy one map row that no point reaches) on A2
+# and Kirin X90 (f16 rounded per chunk, the padding chunks' zeros
+# included); forced chunks of 2 kernel rows and of 2 points of a row with
+# a stride of 2 down a padded map; 65 x 65 f16 points (4225 x 16 im2col columns, past kStartPt
+# from the window's start); a 255 x 255 f32 kernel (a window of 65025
+# pixels); a 120 x 120 kernel over a padded map on 950 (NCHW) and on A2
+# (FHWC weights, a partial channel block). The small ones first: the
+# sanitizer build runs only those.
+KERNEL_EDGES = [
+    dict(prod="atlas_a2", t="f16", form="hwcf", n=1, h=140, w=140, c=16, kh=3, kw=3, f=16,
+         dh=60, dw=60, pads=(60, 60, 60, 60)),
+    dict(prod="kirin_x90", t="f16", ct="f16", form="hwcf", n=1, h=139, w=141, c=5, kh=3, kw=3,
+         f=16, dh=60, dw=61, pads=(61, 58, 59, 60)),
+    # Stride 2 down a map padded by 6 above and below, a 5 x 3 kernel
+    # dilated by 3 down (5 x 12 output), bands of one output row, forced
+    # chunks: 2 whole kernel rows (groups of 2, 2 and 1; output row 0's
+    # first group, map rows -6 and -3, and output row 4's last, map row 14
+    # of 10, read only padding), and (f32, FHWC weights) 2 points of a row
+    # (2 + 1).
+    dict(prod="atlas_a2", t="f16", form="hwcf", n=1, h=22, w=14, c=16, kh=5, kw=3, f=16, sh=2,
+         dh=3, pads=(6, 6, 2, 2), tile=(12, 16, 96)),
+    dict(prod="atlas_a2", t="f32", form="fhwc", n=1, h=22, w=14, c=8, kh=5, kw=3, f=16, sh=2,
+         dh=3, pads=(6, 6, 2, 2), tile=(12, 16, 16)),
+    dict(prod="atlas_a2", t="f16", form="hwcf", n=1, h=66, w=66, c=16, kh=65, kw=65, f=16),
+    dict(prod="atlas_a2", t="f32", form="hwcf", n=1, h=255, w=255, c=8, kh=255, kw=255, f=16),
+    dict(prod="ascend950pr", t="f16", form="nchw", n=1, h=122, w=122, c=16, kh=120, kw=120,
+         f=16, pads=(5, 5, 7, 3)),
+    dict(prod="atlas_a2", t="bf16", form="fhwc", n=1, h=123, w=122, c=20, kh=120, kw=120, f=24,
+         pads=(6, 4, 0, 2)),
 ]
 
 
@@ -442,6 +503,7 @@ def main():
     o = options(("--opt", {"required": True}), ("--clean", {"action": "store_true"}), ("--count", {"type": int, "default": 40}),
                 ("--nd2nz", {"action": "store_true"}),
                 ("--rows", {"action": "store_true"}),
+                ("--kernels", {"action": "store_true"}),
                 ("--seed", {"type": int, "default": 20261202}),
                 ("--big", {"type": int, "default": 1}))
     rnd = random.Random(o.seed)
@@ -454,7 +516,8 @@ def main():
 
     for i in range(o.count):
         configs, edges = ((ND2NZ_CONFIGS, ND2NZ_EDGES) if o.nd2nz else
-                          (ROWS_CONFIGS, ROWS_EDGES) if o.rows else (CONFIGS, EDGES))
+                          (ROWS_CONFIGS, ROWS_EDGES) if o.rows else
+                          (CONFIGS, KERNEL_EDGES) if o.kernels else (CONFIGS, EDGES))
         prod, t, ct = configs[i % len(configs)]
         edge = edges[i] if i < len(edges) else None
         if edge:
@@ -486,8 +549,8 @@ def main():
             cover("deep map")
         if edge:
             n, h, w, c, kh, kw, f = (edge[k] for k in ("n", "h", "w", "c", "kh", "kw", "f"))
-            sh = dh = 1
-            sw, dw = edge.get("sw", 1), edge.get("dw", 1)
+            sh, sw = edge.get("sh", 1), edge.get("sw", 1)
+            dh, dw = edge.get("dh", 1), edge.get("dw", 1)
             cover("edge shape")
         oh = (h - ((kh - 1) * dh + 1)) // sh + 1
         ow = (w - ((kw - 1) * dw + 1)) // sw + 1
@@ -525,6 +588,9 @@ def main():
             pads = (pt, pb, pl, pr)
             if any(pads):
                 cover("padding")
+        if edge and "pads" in edge:
+            pads = edge["pads"]
+            cover("padding")
         if epi:
             cover(f"epilogue {epi}")
         # The operands' layouts: a quarter FHWC weights, on 950 a quarter
@@ -734,8 +800,12 @@ def main():
                 # Chunks of a C0 block's kernel points (LoadData 3D's
                 # kStartPt): its window did not fit L0A / L0B.
                 cover("kernel points of a C0 block split into chunks")
-                if kh * kw % tile["taps"]:
+                taps = tile["taps"]
+                if (kw % taps if taps < kw else kh % (taps // kw)):
                     cover("a last chunk of fewer kernel points")
+                cover("chunks of parts of a kernel row" if taps < kw else "chunks of whole kernel rows")
+                if pads and padding_chunk(tile, pads, h, kh, kw, sh, dh, oh, ow):
+                    cover("a chunk whose map rows all lie in the padding")
                 kchunk = tap_chunks(c, kh, kw, C0[t], tile["taps"])
             want = relu(reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias), epi)
         want = np.ascontiguousarray(maps(want))

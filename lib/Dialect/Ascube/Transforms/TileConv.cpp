@@ -26,7 +26,11 @@
 //
 // with a matmul's flags between the pipes (a chunk's copies all before its
 // loads) and, where two chunks fit (model::ConvTiling::sets), chunk j on
-// buffer set j % 2 (docs/Tiling.md "Flags", "Double buffering").
+// buffer set j % 2 (docs/Tiling.md "Flags", "Double buffering"). Where not
+// even one C0 block's kernel window fits a chunk, a chunk is part of one
+// block's kernel points — part of a kernel row, or whole rows — and copies
+// and reads only the map rows of its kernel rows (docs/Tiling.md "Kernel
+// windows too large for one chunk").
 //
 // The other operand layouts change only the copies. Weights held F-major
 // (FHWC: ND rows of KH x KW x C per output channel; FCHW: each channel's
@@ -128,9 +132,10 @@ public:
     };
     if (!t.piece) {
       // Bands of t.rows output rows (the last maybe fewer), whole rows.
-      Edge cols = colEdge(0, p.ow);
+      Edge cols = window.colEdge(0, p.ow);
       forEachWindowTile(
-          p.oh, t.rows, [&](int64_t oh0, int64_t n) { return rowEdge(oh0, n); },
+          p.oh, t.rows,
+          [&](int64_t oh0, int64_t n) { return window.rowEdge(oh0, n); },
           [&](Value oh0, int64_t rows, Value mi, Edge er) {
             perM(oh0, rows, index(0), p.ow, mi, er, cols);
           });
@@ -140,53 +145,16 @@ public:
     // maybe fewer).
     int64_t perRow = llvm::divideCeil(p.ow, t.piece);
     forEachWindowTile(
-        p.oh, 1, [&](int64_t oh0, int64_t n) { return rowEdge(oh0, n); },
+        p.oh, 1, [&](int64_t oh0, int64_t n) { return window.rowEdge(oh0, n); },
         [&](Value oh, int64_t, Value, Edge er) {
           forEachWindowTile(
               p.ow, t.piece,
-              [&](int64_t ow0, int64_t n) { return colEdge(ow0, n); },
+              [&](int64_t ow0, int64_t n) { return window.colEdge(ow0, n); },
               [&](Value ow0, int64_t cols, Value j, Edge ec) {
                 perM(oh, 1, ow0, cols, add(mul(oh, perRow), j), er, ec);
               });
         });
   }
-
-  /// Whether every output tile reads at least one row and one column of
-  /// the map (padding wider than the kernel's reach would leave a tile
-  /// with none).
-  bool tilesReadTheMap() const {
-    // Only tiles reaching into the padding can miss the map: those at
-    // either end (windows move monotonically), so the scan stops at the
-    // first tile inside from each end — a bounded walk however many tiles.
-    auto ok = [](int64_t total, int64_t size, auto edge, auto extent) {
-      int64_t count = llvm::divideCeil(total, size);
-      auto reads = [&](int64_t j, bool &inside) {
-        int64_t n = std::min(size, total - j * size);
-        Edge e = edge(j * size, n);
-        inside = e.lo == 0 && e.hi == 0;
-        return extent(n) - e.lo - e.hi >= 1;
-      };
-      bool inside = false;
-      for (int64_t j = 0; j < count && !inside; ++j)
-        if (!reads(j, inside))
-          return false;
-      inside = false;
-      for (int64_t j = count - 1; j >= 0 && !inside; --j)
-        if (!reads(j, inside))
-          return false;
-      return true;
-    };
-    auto rows = [&](int64_t o, int64_t n) { return rowEdge(o, n); };
-    auto cols = [&](int64_t o, int64_t n) { return colEdge(o, n); };
-    auto inRows = [&](int64_t n) { return p.inRows(n); };
-    auto inCols = [&](int64_t n) { return p.inCols(n); };
-    return ok(p.oh, t.piece ? 1 : t.rows, rows, inRows) &&
-           ok(p.ow, t.piece ? t.piece : p.ow, cols, inCols);
-  }
-
-  /// The convolution's zero padding (tensor.pad), in map rows and columns:
-  /// the map in GM is mapH x mapW, the padded one p.h x p.w.
-  int64_t padTop = 0, padLeft = 0, mapH = 0, mapW = 0;
 
   /// The GM operands as matrices: the map (N*H*W) x C, the weights
   /// (KH*KW*C) x F, the output (N*OH*OW) x F. FHWC weights: F x (KH*KW*C).
@@ -196,25 +164,88 @@ public:
   /// output's row (DN: column) pitch.
   Value in, wt, out;
   int64_t outPitch = 0;
+  /// The map in GM inside its zero padding (tensor.pad): the windows'
+  /// edges.
+  model::ConvMap window;
 
 private:
-  /// How far an output tile's window reaches beyond the map into the zero
-  /// padding, before (lo) and after (hi) it along one axis: LoadData 3D's
-  /// padList for the tile.
-  struct Edge {
-    int64_t lo = 0, hi = 0;
+  using Edge = model::WindowEdge;
+
+  /// The kernel points of a channel chunk in each of its blocks: kernel
+  /// rows [r0, r0 + kr) — all their points, or `points` of one row from
+  /// its point col0 — whose window reaches `rowPad` into the padding (in
+  /// map rows). The first row is `row0` in a loop over kernel rows, else
+  /// (row0 null) the number r0.
+  struct ChunkPoints {
+    Value row0;
+    int64_t r0, kr, col0, points;
+    Edge rowPad;
   };
-  /// The rows of output rows [oh0, oh0 + n) beyond the map.
-  Edge rowEdge(int64_t oh0, int64_t n) const {
-    int64_t first = oh0 * p.sh - padTop;
-    return {std::max<int64_t>(0, -first),
-            std::max<int64_t>(0, first + p.inRows(n) - mapH)};
+  /// A block's whole kernel window, reaching `er` into the padding.
+  ChunkPoints whole(Edge er) { return {Value(), 0, p.kh, 0, p.kh * p.kw, er}; }
+  /// The chunk's first point (in the block's (kh, kw) order) times `c`:
+  /// a constant outside a loop over kernel rows.
+  Value pointTimes(const ChunkPoints &k, int64_t c) {
+    if (!k.row0)
+      return index((k.r0 * p.kw + k.col0) * c);
+    Value v = mul(k.row0, p.kw * c);
+    return k.col0 ? add(v, index(k.col0 * c)) : v;
   }
-  /// The columns of output columns [ow0, ow0 + n) beyond the map.
-  Edge colEdge(int64_t ow0, int64_t n) const {
-    int64_t first = ow0 * p.sw - padLeft;
-    return {std::max<int64_t>(0, -first),
-            std::max<int64_t>(0, first + p.inCols(n) - mapW)};
+
+  /// Calls `body(row0, r0, kr, rowPad, seq)` for the groups of `size`
+  /// kernel rows (the first row0 in a loop, else r0; the last maybe fewer)
+  /// of one block of an output tile of `rows`
+  /// rows whose whole window reaches `er` into the padding, each group
+  /// `perGroup` chunks numbered from `seq` (which body advances): the
+  /// groups whose window lies inside the map in an scf.for — groups
+  /// enough a step for the buffer set of each chunk to be static —, the
+  /// others (reaching into the padding, the tail, and the first with
+  /// `firstAlone`: it starts the tile's accumulation) one by one.
+  void forEachRowGroup(
+      int64_t rows, Edge er, int64_t size, int64_t perGroup, bool firstAlone,
+      int64_t &seq,
+      llvm::function_ref<void(Value, int64_t, int64_t, Edge, int64_t &)> body) {
+    int64_t count = llvm::divideCeil(p.kh, size);
+    auto len = [&](int64_t g) { return std::min(size, p.kh - g * size); };
+    auto edge = [&](int64_t g) {
+      return window.chunkRowEdge(er, rows, g * size, len(g));
+    };
+    auto inside = [&](int64_t g) {
+      Edge e = edge(g);
+      return e.lo == 0 && e.hi == 0 && len(g) == size &&
+             !(firstAlone && g == 0);
+    };
+    // The groups inside are one run (windows move monotonically down the
+    // map), found from both ends.
+    int64_t lo = 0;
+    while (lo < count && !inside(lo))
+      ++lo;
+    int64_t hi = count;
+    while (hi > lo && !inside(hi - 1))
+      --hi;
+    int64_t step = perGroup % sets == 0 ? 1 : sets;
+    int64_t loops = (hi - lo) / step;
+    auto one = [&](int64_t g) {
+      body(Value(), g * size, len(g), edge(g), seq);
+    };
+    for (int64_t g = 0; g < lo; ++g)
+      one(g);
+    if (loops == 1) {
+      for (int64_t g = lo; g < lo + step; ++g)
+        one(g);
+    } else if (loops > 1) {
+      auto loop = scf::ForOp::create(b, loc, index(lo),
+                                     index(lo + loops * step), index(step));
+      OpBuilder::InsertionGuard gd(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value g = loop.getInductionVar();
+      int64_t first = seq;
+      for (int64_t k = 0; k < step; ++k)
+        body(mul(k ? add(g, index(k)) : g, size), 0, size, Edge{}, seq);
+      seq = first + loops * step * perGroup;
+    }
+    for (int64_t g = lo + loops * step; g < count; ++g)
+      one(g);
   }
 
   /// Calls `body(start, size, tile number, edge)` for the tiles of `size`
@@ -268,17 +299,32 @@ private:
     bias = biasRow ? biasToBT(f0, nt, nPadded(nt), acc) : Value();
     bool partial = crem != 0;
     if (t.taps) {
-      // Each block in chunks of t.taps kernel points (the last of the
-      // rest): chunk q of block j is chunk j * per + q, on buffer set
-      // (j * per + q) % sets; the partial block last.
-      int64_t kk = p.kh * p.kw, per = t.chunksPerBlock(p);
+      // Each block in chunks of kernel points (model::ConvTiling): groups
+      // of `rowsPer` whole kernel rows, or single rows in `segs` parts of
+      // t.taps points (the last of the rest). The chunks of block j are
+      // numbered from j * per; chunk `seq` is on buffer set seq % sets.
+      int64_t rowsPer = t.rowsPerChunk(p), segs = t.chunksPerRow(p);
+      int64_t per = t.chunksPerBlock(p);
       auto block = [&](Value g0, bool hasPartial, int64_t j) {
-        for (int64_t q = 0; q < per; ++q) {
-          bufferSet = (j * per + q) % sets;
-          emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, g0, 1, hasPartial,
-                    /*init=*/j == 0 && q == 0, q * t.taps,
-                    std::min(t.taps, kk - q * t.taps));
-        }
+        int64_t seq = j * per;
+        forEachRowGroup(
+            rows, er, rowsPer, segs, /*firstAlone=*/j == 0, seq,
+            [&](Value row0, int64_t r0, int64_t kr, Edge rowPad,
+                int64_t &next) {
+              for (int64_t s = 0; s < segs; ++s, ++next) {
+                bufferSet = next % sets;
+                int64_t col0 = s * t.taps;
+                ChunkPoints k{
+                    row0,
+                    r0,
+                    kr,
+                    col0,
+                    segs > 1 ? std::min(t.taps, p.kw - col0) : kr * p.kw,
+                    rowPad};
+                emitChunk(oh0, rows, ow0, cols, f0, nt, ec, g0, 1, hasPartial,
+                          /*init=*/next == 0, k);
+              }
+            });
       };
       forEachChunk(c1 - (partial ? 1 : 0),
                    [&](Value i, int64_t j) { block(i, false, j); });
@@ -291,12 +337,12 @@ private:
       // Chunk j on buffer set j % sets, as a matmul's K chunks.
       auto chunk = [&](Value g0, int64_t groups, bool hasPartial, int64_t j) {
         bufferSet = j % sets;
-        emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, g0, groups, hasPartial,
-                  /*init=*/j == 0);
+        emitChunk(oh0, rows, ow0, cols, f0, nt, ec, g0, groups, hasPartial,
+                  /*init=*/j == 0, whole(er));
       };
       forEachChunk(looped, [&](Value i, int64_t j) {
-        emitChunk(oh0, rows, ow0, cols, f0, nt, er, ec, mul(i, g), g, false,
-                  /*init=*/j == 0);
+        emitChunk(oh0, rows, ow0, cols, f0, nt, ec, mul(i, g), g, false,
+                  /*init=*/j == 0, whole(er));
       });
       if (partial && tailC == 0)
         chunk(index((fullC - 1) * g), g, true, fullC - 1);
@@ -316,23 +362,41 @@ private:
   }
 
   /// One channel chunk (`groups` C0 blocks from block g0; the last one
-  /// partial when `hasPartial`) of one output tile: their whole kernel
-  /// windows, or (`taps` > 0, one block) the kernel points [tap0, tap0 +
-  /// taps) of it in im2col's (kh, kw) order — LoadData 3D's kStartPt
-  /// picks their K columns out of the block's window.
+  /// partial when `hasPartial`) of one output tile: the kernel points `k`
+  /// of each block (their whole windows, or part of one block's) in
+  /// im2col's (kh, kw) order — the map rows of their kernel rows,
+  /// LoadData 3D's kernel those rows and its kStartPt their first point
+  /// within them.
   void emitChunk(Value oh0, int64_t rows, Value ow0, int64_t cols, Value f0,
-                 int64_t nt, Edge er, Edge ec, Value g0, int64_t groups,
-                 bool hasPartial, bool init, int64_t tap0 = 0,
-                 int64_t taps = 0) {
+                 int64_t nt, Edge ec, Value g0, int64_t groups, bool hasPartial,
+                 bool init, const ChunkPoints &k) {
     int64_t pixels = rows * cols, ntp = nPadded(nt);
-    // The chunk's kernel points per block.
-    int64_t kk = taps ? taps : p.kh * p.kw;
+    // The chunk's kernel points per block, the first of them (in the
+    // block's (kh, kw) order) and its kernel rows.
+    int64_t kk = k.points, kr = k.kr;
     // The map rows and columns the window reads (a band: the columns its
     // OW output columns read, all of a row unless the map is wider than
     // the output needs). LoadData 3D's output width follows from l1W, so
     // L1 holds exactly these columns.
-    int64_t inRows = p.inRows(rows) - er.lo - er.hi;
+    int64_t windowRows = p.inRows(rows, kr);
+    Edge rowPad = k.rowPad;
+    int64_t inRows = windowRows - rowPad.lo - rowPad.hi;
     int64_t inCols = p.inCols(cols) - ec.lo - ec.hi;
+    // The window row the copy starts at; the window's M side.
+    int64_t firstRow = rowPad.lo, mExt = pixels;
+    if (inRows < 1) {
+      // All the chunk's rows lie in the padding (the kernel rows of a
+      // chunk of taps): its X is zeros, as LoadData 3D's padding makes
+      // them. LoadData 3D still reads a map: one real row (the map's first
+      // or last) below the window (padTop = all its rows), where no kernel
+      // point reaches. (That row may add an output row to the im2col
+      // matrix, never read: the window then ends in a whole fractal row.)
+      firstRow =
+          rowPad.lo >= windowRows ? rowPad.lo : windowRows - rowPad.hi - 1;
+      inRows = 1;
+      rowPad = {windowRows, 0};
+      mExt = llvm::alignTo(pixels, 16);
+    }
     int64_t kc = groups * kk * c0;
     // The map: input rows from oh0 * sh - padTop (+ what lies in the
     // padding), and columns from ow0 * sw - padLeft for a piece, the
@@ -344,23 +408,29 @@ private:
     beforeCopies();
     SmallVector<std::function<void()>, 2> loads;
     int64_t channels = hasPartial ? (groups - 1) * c0 + crem : groups * c0;
-    Value row = add(mul(oh0, p.sh), index(er.lo - padTop));
-    Value col = add(mul(ow0, p.sw), index(ec.lo - padLeft));
-    Value inPixel = add(mul(row, mapW), col);
+    Value row = k.row0 ? add(add(mul(oh0, p.sh), mul(k.row0, p.dh)),
+                             index(firstRow - window.padTop))
+                       : add(mul(oh0, p.sh),
+                             index(k.r0 * p.dh + firstRow - window.padTop));
+    Value col = add(mul(ow0, p.sw), index(ec.lo - window.padLeft));
+    Value inPixel = add(mul(row, window.mapW), col);
     // NHWC: pixel rows of C channels (ND2NZ); NCHW: channel columns of
     // H x W pixels (DN2NZ). `rowStep`: the next input row in the source.
-    int64_t rowStep = channelsFirst() ? mapW : mapW * p.c;
+    int64_t rowStep = channelsFirst() ? window.mapW : window.mapW * p.c;
     Value src =
         channelsFirst()
-            ? add(mul(add(mul(image, p.c), mul(g0, c0)), mapH * mapW), inPixel)
-            : add(mul(add(mul(image, mapH * mapW), inPixel), p.c), mul(g0, c0));
+            ? add(mul(add(mul(image, p.c), mul(g0, c0)),
+                      window.mapH * window.mapW),
+                  inPixel)
+            : add(mul(add(mul(image, window.mapH * window.mapW), inPixel), p.c),
+                  mul(g0, c0));
     // n matrices (input rows, rowStep apart in GM, dstStep in L1) of
     // `pixels` pixels each.
     auto copy = [&](Value from, Value to, int64_t n, int64_t pixels,
                     int64_t srcStep, int64_t dstStep) {
       if (channelsFirst())
-        dn2nz(in, from, map, to, n, channels, pixels, srcStep, mapH * mapW,
-              inRows * inCols, 1, dstStep);
+        dn2nz(in, from, map, to, n, channels, pixels, srcStep,
+              window.mapH * window.mapW, inRows * inCols, 1, dstStep);
       else if (!prod.HasND2NZ)
         // Per input row and channel block, the pixels' 32 B blocks (C
         // elements apart) one after another: the block's plane.
@@ -370,9 +440,9 @@ private:
         nd2nz(in, from, map, to, n, pixels, channels, srcStep, p.c,
               inRows * inCols, dstStep);
     };
-    if (inCols == mapW)
+    if (inCols == window.mapW)
       // Whole rows of the map: one run of pixels.
-      copy(src, Value(), 1, inRows * mapW, 0, 0);
+      copy(src, Value(), 1, inRows * window.mapW, 0, 0);
     else if (inRows <= 4095 && (channelsFirst() || rowStep <= 65535) &&
              inCols * c0 <= 16384)
       copy(src, Value(), inRows, inCols, rowStep, inCols * c0);
@@ -391,11 +461,11 @@ private:
     int64_t nFull = groups - (hasPartial ? 1 : 0);
     // Weights of block g, HWCF rows (kh, kw, g * C0 + c0) of F columns
     // from f0: `n` channels of each of the chunk's kk kernel points (C x F
-    // elements apart, from tap0), the points `pointRows` destination rows
-    // (32 B each) apart.
+    // elements apart, from the chunk's first), the points `pointRows`
+    // destination rows (32 B each) apart.
     auto weights = [&](Value g, int64_t n, Value dst, int64_t dstElem,
                        int64_t c0Stride, int64_t pointRows) {
-      Value base = add(add(mul(mul(g, c0), p.f), f0), index(tap0 * p.c * p.f));
+      Value base = add(add(mul(mul(g, c0), p.f), f0), pointTimes(k, p.c * p.f));
       if (!prod.HasND2NZ) {
         // Per kernel point and C0 block of F, the n rows' 32 B blocks (F
         // apart): a column of the Nz planes.
@@ -416,7 +486,7 @@ private:
       bool shorter = groups < t.groups || kk < t.points(p);
       Value b1 = buffer(Level::L1, ntp, kc, elem, Format::Nz,
                         setBase + (shorter ? wLastOffset : wFullOffset));
-      copyWeightsTransposed(b1, g0, groups, channels, f0, nt, ntp, tap0, kk);
+      copyWeightsTransposed(b1, g0, groups, channels, f0, nt, ntp, k, kk);
       loads.push_back([=] {
         LoadOp::create(b, loc, b1, b0, ntp == kc ? b.getUnitAttr() : UnitAttr(),
                        MoverAttr());
@@ -472,18 +542,18 @@ private:
     beforeLoads();
     for (auto &load : loads)
       load();
-    // X: the im2col window of the map, all of it (its rows are the tile's
+    // X: the chunk's im2col window of the map (its rows are the tile's
     // pixels), into L0A.
     Value a0 = buffer(Level::L0A, mRows(pixels), kc, elem, prod.L0ALayout,
                       bufferSet * l0aSet);
     // The window's zero padding: padList [left, right, top, bottom].
     SmallVector<int64_t> pad;
-    if (ec.lo || ec.hi || er.lo || er.hi)
-      pad = {ec.lo, ec.hi, er.lo, er.hi};
-    auto window = load3d(map, a0, Value(), inRows, inCols, groups * c0, pad,
-                         p.kh, p.kw, p.sh, p.sw, p.dh, p.dw, pixels, kc);
-    if (taps)
-      window.setKStartPtAttr(attr(tap0 * c0));
+    if (ec.lo || ec.hi || rowPad.lo || rowPad.hi)
+      pad = {ec.lo, ec.hi, rowPad.lo, rowPad.hi};
+    auto x = load3d(map, a0, Value(), inRows, inCols, groups * c0, pad, kr,
+                    p.kw, p.sh, p.sw, p.dh, p.dw, mExt, kc);
+    if (k.col0)
+      x.setKStartPtAttr(attr(k.col0 * c0));
     Value c = buffer(Level::L0C, mRows(pixels), ntp, acc, Format::Nz);
     bool withBias = init && bias;
     beforeMmad(init, withBias);
@@ -499,15 +569,15 @@ private:
   }
 
   /// The chunk's weights held F-major (`channels` channels from block g0,
-  /// `groups` blocks, the kk kernel points from tap0; output channels [f0,
-  /// f0 + nt)) as the ntp x kc Nz `dst` of B^T: K column (j * kk + point)
+  /// `groups` blocks, the kk kernel points of `k`; output channels
+  /// [f0, f0 + nt)) as the ntp x kc Nz `dst` of B^T: K column (j * kk + point)
   /// * C0 + c of row f at ((j * kk + point) * ntp + f) * C0 + c — im2col's
   /// K order — the channel tail zero-filled (DN2NZ/ND2NZ fill each 32 B
   /// block), rows past nt left as they are (padding columns of C, never
   /// written).
   void copyWeightsTransposed(Value dst, Value g0, int64_t groups,
                              int64_t channels, Value f0, int64_t nt,
-                             int64_t ntp, int64_t tap0, int64_t kk) {
+                             int64_t ntp, const ChunkPoints &k, int64_t kk) {
     // GM holds each output channel's KH x KW points.
     int64_t all = p.kh * p.kw;
     // Channel blocks kk*ntp 32 B rows apart (dstNzC0Stride [1, 16384]),
@@ -522,15 +592,16 @@ private:
       int64_t c0Stride = oneCopy ? kk * ntp : 1;
       if (form == ConvForm::NchwFchw) {
         // FCHW as DN: column f * C + c holds channel c's KH*KW points
-        // (the chunk's kk from tap0); nt matrices (output channels)
+        // (the chunk's kk from its first); nt matrices (output channels)
         // C*KH*KW apart in GM, C0 apart in L1; points ntp 32 B rows apart.
-        dn2nz(wt, add(mul(add(mul(f0, p.c), mul(g, c0)), all), index(tap0)),
+        dn2nz(wt,
+              add(mul(add(mul(f0, p.c), mul(g, c0)), all), pointTimes(k, 1)),
               dst, to, nt, n, kk, p.c * all, all, c0Stride, ntp, c0);
         continue;
       }
       // FHWC rows: per kernel point an nt x n matrix (rows KH*KW*C apart),
       // the points C apart in GM and ntp fractal rows apart in L1.
-      Value first = index(tap0 * p.c);
+      Value first = pointTimes(k, p.c);
       Value from = add(add(mul(f0, all * p.c), mul(g, c0)), first);
       if (!prod.HasND2NZ) {
         // Per block and kernel point, the nt rows' 32 B blocks: a column
@@ -603,8 +674,8 @@ private:
     nd(srcOff, dstOff, dnNum, dnNum > 1 ? srcMatrixStride : 0);
   }
 
-  /// LoadData 3D of the whole im2col window (mExtension x kExtension from
-  /// the origin) of an l1H x l1W map.
+  /// LoadData 3D of the im2col window mExtension x kExtension from the
+  /// origin (a caller may move its K start) of an l1H x l1W map.
   Load3DOp load3d(Value src, Value dst, Value dstOff, int64_t l1H, int64_t l1W,
                   int64_t channelSize, ArrayRef<int64_t> pad, int64_t kh,
                   int64_t kw, int64_t sh, int64_t sw, int64_t dh, int64_t dw,
@@ -741,14 +812,13 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
   Location loc = op.getLoc();
   ConvEmitter emitter(b, loc, prod, p, plan->t, plan->elem, plan->acc, form,
                       plan->weightsByLoad3D);
-  emitter.mapH = p.h;
-  emitter.mapW = p.w;
+  emitter.window = {p, 0, 0, p.h, p.w};
   if (padded) {
     auto inner = cast<MemRefType>(padded->source.getType()).getShape();
-    emitter.padTop = padded->top;
-    emitter.padLeft = padded->left;
-    emitter.mapH = inner[h];
-    emitter.mapW = inner[h + 1];
+    emitter.window.padTop = padded->top;
+    emitter.window.padLeft = padded->left;
+    emitter.window.mapH = inner[h];
+    emitter.window.mapW = inner[h + 1];
     int64_t pads[] = {padded->top, p.h - inner[h] - padded->top, padded->left,
                       p.w - inner[h + 1] - padded->left};
     if (*llvm::max_element(pads) > 255)
@@ -757,7 +827,7 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
              << " rows or columns is beyond LoadData 3D's padList range [0, "
                 "255] [tile_c7]";
   }
-  if (!emitter.tilesReadTheMap())
+  if (!emitter.window.tilesReadTheMap(plan->t))
     return op->emitOpError()
            << "the padding reaches further than the kernel: an output tile "
               "of "

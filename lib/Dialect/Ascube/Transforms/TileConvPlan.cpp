@@ -340,20 +340,26 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   if (!tile.empty()) {
     // tile=m,n,k in the GEMM's terms: m output pixels (whole output rows,
     // a multiple of OW, or a piece of one row, fewer than OW), n output
-    // channels, k im2col columns (whole C0 blocks of the kernel, or fewer
-    // kernel points of one block: a multiple of C0 below KH x KW x C0).
-    int64_t kAlign = p.kh * p.kw * p.c0();
+    // channels, k im2col columns (whole C0 blocks of the kernel, or below
+    // KH x KW x C0 kernel points of one block: fewer than KW — part of a
+    // kernel row — or whole kernel rows).
+    int64_t kAlign = p.kh * p.kw * p.c0(), rowK = p.kw * p.c0();
     if (tile.size() != 3 || tile[0] < 1 ||
         (tile[0] >= p.ow && tile[0] % p.ow) || tile[1] < 1 ||
         tile[1] % p.nAlign() || tile[2] < 1 ||
-        (tile[2] > kAlign ? tile[2] % kAlign : tile[2] % p.c0()))
+        (tile[2] > kAlign ? tile[2] % kAlign
+         : tile[2] < rowK ? tile[2] % p.c0()
+                          : tile[2] % rowK))
       return op->emitOpError()
              << "tile=m,n,k of a convolution takes m output pixels (a "
                 "multiple of OW = "
              << p.ow << ", or fewer than OW), n a multiple of " << p.nAlign()
              << " and k a multiple of KH x KW x C0 = " << kAlign
-             << " (or of C0 = " << p.c0()
-             << " below it: kernel points of one block) [tile_c6]";
+             << " (or below it, kernel points of one block: a multiple of C0 "
+                "= "
+             << p.c0() << " below KW x C0 = " << rowK
+             << ", part of a kernel row, or a multiple of KW x C0, whole "
+                "kernel rows) [tile_c6]";
     t = model::ConvTiling{};
     if (tile[0] % p.ow == 0)
       t->rows = tile[0] / p.ow;
