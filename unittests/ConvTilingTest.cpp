@@ -357,3 +357,33 @@ TEST(ConvTiling, ChunkRowEdges) {
   EXPECT_EQ(m.chunkRowEdge(bottom, 1, 0, 1).lo, 0);
   EXPECT_TRUE(m.tilesReadTheMap(ConvTiling{1, 0, 16, 1}));
 }
+
+// In M tiles of one output row a part of a kernel row reads only its
+// points' map columns. A 1 x 40 x 16 f16 map, a 1 x 5 kernel dilated by
+// 3 along W (13 columns) -> 1 x 28 output, bands of the one row, parts of
+// 2 points (2 + 2 + 1): a part of 2 points reads (28 - 1) + 3 + 1 = 31
+// map columns, the last part 28; GM -> L1 (31 + 31 + 28) x 32 B = 2880 B
+// of map and 5 x 16 x 16 x 2 B = 2560 B of weights. A 255-point row
+// dilated by 65 spans 16511 map columns, past DataCopy's 16384 for its
+// whole row; parts of one point read the 20 columns of a 20-pixel row.
+TEST(ConvTiling, PartsReadTheirColumns) {
+  ConvProblem p = problem(1, 40, 16, 1, 16);
+  p.kw = 5;
+  p.dw = 3;
+  p.ow = 28;
+  ConvTiling t{1, 0, 16, 1, 2, 1};
+  EXPECT_TRUE(t.partColumns(p));
+  EXPECT_EQ(t.windowCols(p), 31);
+  EXPECT_EQ(t.mapPixels(p), 31);
+  EXPECT_EQ(t.gmToL1Bytes(p), 2880 + 2560);
+  // Bands of two rows keep the row's columns.
+  EXPECT_FALSE(ConvTiling({2, 0, 16, 1, 2, 1}).partColumns(p));
+
+  ConvProblem wide = problem(1, 16530, 8, 1, 16, 32);
+  wide.kw = 255;
+  wide.dw = 65;
+  wide.ow = 20;
+  EXPECT_TRUE(inConvRange(wide, ConvTiling{1, 0, 16, 1, 1, 1}));
+  EXPECT_EQ(ConvTiling({1, 0, 16, 1, 1, 1}).windowCols(wide), 20);
+  EXPECT_TRUE(chooseConvTiling(wide, kA2));
+}

@@ -43,26 +43,32 @@ int64_t ConvTiling::gmToL1Bytes(const ConvProblem &p) const {
   // shape beyond any GM still costs more than a smaller one.
   auto mul = MatmulTiling::satMul;
   auto add = MatmulTiling::satAdd;
-  // The map rows an M tile of r output rows reads for one block: the
-  // whole window, or each chunk the rows of its kernel rows (groups of
-  // rowsPerChunk, the last of the rest; each row's parts alike).
-  auto blockRows = [&](int64_t r) {
+  // The map pixels an M tile of r output rows and c columns reads for
+  // one block: the whole window, or each chunk the rows of its kernel
+  // rows (groups of rowsPerChunk, the last of the rest) — and, parts of a
+  // row with partColumns, the columns of its points (each row in parts of
+  // `taps`, the last of the rest).
+  auto blockPixels = [&](int64_t r, int64_t c) {
     if (!taps)
-      return p.inRows(r);
+      return mul(p.inRows(r), p.inCols(c));
     int64_t group = rowsPerChunk(p), rest = p.kh % group;
-    return mul(add(mul(p.kh / group, p.inRows(r, group)),
-                   rest ? p.inRows(r, rest) : 0),
-               chunksPerRow(p));
+    int64_t rowsRead = add(mul(p.kh / group, p.inRows(r, group)),
+                           rest ? p.inRows(r, rest) : 0);
+    if (!partColumns(p))
+      return mul(mul(rowsRead, chunksPerRow(p)), p.inCols(c));
+    int64_t tail = p.kw % taps;
+    return mul(rowsRead, add(mul(p.kw / taps, p.inCols(c, taps)),
+                             tail ? p.inCols(c, tail) : 0));
   };
   int64_t mapPixels = 0;
   if (piece) {
     int64_t full = p.ow / piece, tail = p.ow % piece;
-    int64_t perRow = add(mul(full, p.inCols(piece)), tail ? p.inCols(tail) : 0);
-    mapPixels = mul(mul(p.oh, blockRows(1)), perRow);
+    mapPixels = mul(p.oh, add(mul(full, blockPixels(1, piece)),
+                              tail ? blockPixels(1, tail) : 0));
   } else {
     int64_t full = p.oh / rows, tail = p.oh % rows;
-    mapPixels = mul(add(mul(full, blockRows(rows)), tail ? blockRows(tail) : 0),
-                    p.inCols(p.ow));
+    mapPixels = add(mul(full, blockPixels(rows, p.ow)),
+                    tail ? blockPixels(tail, p.ow) : 0);
   }
   int64_t mapBytes = mul(mapPixels, mul(p.c1(), 32));
   int64_t weightBits = mul(mul(p.kh * p.kw, mul(p.c, p.f)), p.bits);
@@ -113,9 +119,9 @@ bool checkConvRange(const ConvProblem &p, const ConvTiling &t,
   // The bounded fields first (Mmad m, n at most 4095, at most 16384 map
   // columns), so that nothing below overflows.
   int64_t cols = t.piece ? t.piece : p.ow;
-  if (cols > 16384 || p.inCols(cols) > 16384)
+  if (cols > 16384 || t.windowCols(p) > 16384)
     return miss([&](llvm::raw_ostream &os) {
-      os << "the map window's " << (cols > 16384 ? cols : p.inCols(cols))
+      os << "the map window's " << (cols > 16384 ? cols : t.windowCols(p))
          << " columns are past DataCopy's nValue 16384";
     });
   if (t.rows > 4080 || t.pixels(p) > 4080)
@@ -291,16 +297,31 @@ WindowEdge ConvMap::colEdge(int64_t ow0, int64_t n) const {
           std::max<int64_t>(0, first + p.inCols(n) - mapW)};
 }
 
+namespace {
+/// The edge of a part of a window along one axis: the whole window of
+/// `whole` map lines reaches `e` beyond a map of `size` lines; the part
+/// starts `offset` lines into it and spans `part` lines. (A window inside
+/// the map has every part inside.)
+WindowEdge partEdge(WindowEdge e, int64_t whole, int64_t size, int64_t offset,
+                    int64_t part) {
+  if (!e.lo && !e.hi)
+    return {};
+  // The whole window's first line (from the map's first), found from the
+  // edge it reaches.
+  int64_t first = (e.lo ? -e.lo : size + e.hi - whole) + offset;
+  return {std::max<int64_t>(0, -first),
+          std::max<int64_t>(0, first + part - size)};
+}
+} // namespace
+
 WindowEdge ConvMap::chunkRowEdge(WindowEdge er, int64_t rows, int64_t r0,
                                  int64_t kr) const {
-  if (!er.lo && !er.hi)
-    return {};
-  // The whole window's first row (from the top of the map), found from
-  // the edge it reaches.
-  int64_t first = er.lo ? -er.lo : mapH + er.hi - p.inRows(rows);
-  first += r0 * p.dh;
-  return {std::max<int64_t>(0, -first),
-          std::max<int64_t>(0, first + p.inRows(rows, kr) - mapH)};
+  return partEdge(er, p.inRows(rows), mapH, r0 * p.dh, p.inRows(rows, kr));
+}
+
+WindowEdge ConvMap::chunkColEdge(WindowEdge ec, int64_t cols, int64_t c0,
+                                 int64_t kc) const {
+  return partEdge(ec, p.inCols(cols), mapW, c0 * p.dw, p.inCols(cols, kc));
 }
 
 bool ConvMap::tilesReadTheMap(const ConvTiling &t) const {

@@ -168,25 +168,6 @@ func.func @no_channels(%I: memref<1x4x4x0xf16>, %W: memref<3x3x0x16xf16>, %O: me
 
 // -----
 
-// tile_c1: one kernel row of 255 points dilated by 255 along W spans
-// 254 x 255 + 1 = 64771 map columns: the window of one output pixel
-// through one kernel point's row is past DataCopy's nValue (16384), and
-// its 64771 x 32 B past L1, however few points a chunk takes (a part of
-// a kernel row keeps the row's map columns, docs/Tiling.md): no tile
-// fits.
-module attributes {ascube.target = #ascube.target<atlas_a2>} {
-func.func @no_tile(%I: memref<1x1x64771x8xf32>, %W: memref<1x255x8x16xf32>, %O: memref<1x1x1x16xf32>) {
-  %z = arith.constant 0.0 : f32
-  linalg.fill ins(%z : f32) outs(%O : memref<1x1x1x16xf32>)
-  // expected-error @+1 {{no tile of atlas_a2 fits: the smallest, one output row piece of at most 16 pixels x 16 output channels x one kernel point of one C0 block, reads a map window of 64771 pixels: past an instruction's range: the map window's 64771 columns are past DataCopy's nValue 16384 [tile_c1]}}
-  linalg.conv_2d_nhwc_hwcf {dilations = dense<[1, 255]> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-    ins(%I, %W : memref<1x1x64771x8xf32>, memref<1x255x8x16xf32>) outs(%O : memref<1x1x1x16xf32>)
-  return
-}
-}
-
-// -----
-
 // tile_c1: a map of 3 x 2^62 x 16 pixels holds more elements than any
 // buffer ascube addresses (its layouts stop below 2^62, layout_c1): refused
 // before any count of the program could overflow.

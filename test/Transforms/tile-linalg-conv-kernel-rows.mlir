@@ -5,9 +5,11 @@
 // hand from the shapes.
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2" | FileCheck %s --check-prefix=ROWS
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 tile=4,16,32" | FileCheck %s --check-prefix=PARTS
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 tile=4,16,16" | FileCheck %s --check-prefix=COLS
 // The programs are legal on the product:
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2" | ascube-opt --split-input-file --ascube-select-movers=remarks=false --ascube-verify-target -o /dev/null
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 tile=4,16,32" | ascube-opt --split-input-file --ascube-select-movers=remarks=false --ascube-verify-target -o /dev/null
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 tile=4,16,16" | ascube-opt --split-input-file --ascube-select-movers=remarks=false --ascube-verify-target -o /dev/null
 
 // A 16 x 16 kernel over 16 f16 channels (K = 4096 im2col columns, past
 // Mmad's 4095) on a 20 x 20 map: the 5 x 5 output in one tile, chunks of
@@ -42,23 +44,26 @@ func.func @kernel_rows(%I: memref<1x20x20x16xf16>, %W: memref<16x16x16x16xf16>, 
 // Parts of a kernel row, over a padded map: a 4 x 4 x 16 f16 map
 // zero-padded by 2 on every side (8 x 8), a 3 x 3 kernel dilated by 2 ->
 // 4 x 4 output, tile=4,16,32 (bands of one output row, 2 kernel points a
-// chunk: each kernel row in 2 chunks, points 0-1 and 2). Output row 0
-// reads padded rows 0, 2, 4 through kernel rows 0, 1, 2: map rows -2
-// (padding), 0 and 2. Kernel row 0's chunks read only padding: each copies
-// one map row (row 0) that LoadData 3D leaves below its window (padList
-// [left 2, right 2, top 1, bottom 0], l1H = 1), so the window is all
-// zeros; that map row adds a second output row to the im2col matrix, so
-// the window takes a whole fractal row (mExtension 16 of the 4 pixels).
-// The second chunk of the row starts at its third point: kStartPt = 2 x
-// C0 = 32, kExtension 16. Kernel rows 1 and 2 read map rows 0 and 2,
-// inside the map (top and bottom 0): an scf.for from row 1 to 3.
+// chunk: each kernel row in 2 chunks, points 0-1 and 2). In a tile of one
+// output row a part reads only the map columns of its points, LoadData
+// 3D's kernel those points (no kStartPt): output columns 0-3 through
+// points 0-1 read padded columns 0-5, map columns -2 .. 3 (l1W 4, 2 left
+// of the map), through point 2 map columns 2 .. 5 (l1W 2, 2 right).
+// Output row 0 reads padded rows 0, 2, 4 through kernel rows 0, 1, 2: map
+// rows -2 (padding), 0 and 2. Kernel row 0's chunks read only padding:
+// each copies one map row (row 0) that LoadData 3D leaves below its
+// window (padList top 1, bottom 0, l1H = 1), so the window is all zeros;
+// that row adds a second output row to the im2col matrix, so the window
+// takes a whole fractal row (mExtension 16 of the 4 pixels). Kernel rows
+// 1 and 2 read map rows 0 and 2, inside the map: an scf.for from row 1 to
+// 3.
 // PARTS-LABEL: func.func @row_parts
-// PARTS: ascube.load_3d {{.*}}dilationFilterH = 2 : i64, dilationFilterW = 2 : i64, filterH = 1 : i64, filterW = 3 : i64, kExtension = 32 : i64, l1H = 1 : i64, l1W = 4 : i64, mExtension = 16 : i64, padList = array<i64: 2, 2, 1, 0>
+// PARTS: ascube.load_3d {{.*}}dilationFilterH = 2 : i64, dilationFilterW = 2 : i64, filterH = 1 : i64, filterW = 2 : i64, kExtension = 32 : i64, l1H = 1 : i64, l1W = 4 : i64, mExtension = 16 : i64, padList = array<i64: 2, 0, 1, 0>
 // PARTS: ascube.mmad {{.*}}{k = 32 : i64, m = 4 : i64, n = 16 : i64}
-// PARTS: ascube.load_3d {{.*}}filterH = 1 : i64, filterW = 3 : i64, kExtension = 16 : i64, kStartPt = 32 : i64, l1H = 1 : i64, l1W = 4 : i64, mExtension = 16 : i64, padList = array<i64: 2, 2, 1, 0>
+// PARTS: ascube.load_3d {{.*}}filterH = 1 : i64, filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 2 : i64, mExtension = 16 : i64, padList = array<i64: 0, 2, 1, 0>
 // PARTS: scf.for %{{.*}} = %c1{{.*}} to %c3{{.*}} step %c1
-// PARTS: ascube.load_3d {{.*}}filterH = 1 : i64, filterW = 3 : i64, kExtension = 32 : i64, l1H = 1 : i64, l1W = 4 : i64, mExtension = 4 : i64, padList = array<i64: 2, 2, 0, 0>
-// PARTS: ascube.load_3d {{.*}}kExtension = 16 : i64, kStartPt = 32 : i64, l1H = 1 : i64, l1W = 4 : i64, mExtension = 4 : i64, padList = array<i64: 2, 2, 0, 0>
+// PARTS: ascube.load_3d {{.*}}filterH = 1 : i64, filterW = 2 : i64, kExtension = 32 : i64, l1H = 1 : i64, l1W = 4 : i64, mExtension = 4 : i64, padList = array<i64: 2, 0, 0, 0>
+// PARTS: ascube.load_3d {{.*}}filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 2 : i64, mExtension = 4 : i64, padList = array<i64: 0, 2, 0, 0>
 // Output rows 1 and 2 (their first or last kernel row in the padding),
 // then row 3: map rows 1, 3 and 5 through kernel rows 0, 1 and 2. Kernel
 // row 0 starts the accumulation (on its own), row 1 is one group inside
@@ -66,11 +71,12 @@ func.func @kernel_rows(%I: memref<1x20x20x16xf16>, %W: memref<16x16x16x16xf16>, 
 // map: each copies the map's last row (3) and LoadData 3D leaves it below
 // the window as above.
 // PARTS-COUNT-3: ascube.fixpipe
-// PARTS-COUNT-4: ascube.load_3d {{.*}}l1H = 1 : i64, l1W = 4 : i64, mExtension = 4 : i64, padList = array<i64: 2, 2, 0, 0>
-// PARTS: ascube.load_3d {{.*}}kExtension = 32 : i64, l1H = 1 : i64, l1W = 4 : i64, mExtension = 16 : i64, padList = array<i64: 2, 2, 1, 0>
-// PARTS: ascube.load_3d {{.*}}kExtension = 16 : i64, kStartPt = 32 : i64, l1H = 1 : i64, l1W = 4 : i64, mExtension = 16 : i64, padList = array<i64: 2, 2, 1, 0>
+// PARTS-COUNT-2: ascube.load_3d {{.*}}filterW = 2 : i64, kExtension = 32 : i64, l1H = 1 : i64, l1W = 4 : i64, mExtension = 4 : i64, padList = array<i64: 2, 0, 0, 0>
+// PARTS: ascube.load_3d {{.*}}filterW = 2 : i64, kExtension = 32 : i64, l1H = 1 : i64, l1W = 4 : i64, mExtension = 16 : i64, padList = array<i64: 2, 0, 1, 0>
+// PARTS: ascube.load_3d {{.*}}filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 2 : i64, mExtension = 16 : i64, padList = array<i64: 0, 2, 1, 0>
 // PARTS: ascube.fixpipe
 // PARTS-NOT: ascube.load_3d
+// PARTS-NOT: kStartPt
 func.func @row_parts(%I: memref<1x4x4x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x4x4x16xf32>) {
   %c = arith.constant 0.0 : f16
   %z = arith.constant 0.0 : f32
@@ -86,5 +92,42 @@ func.func @row_parts(%I: memref<1x4x4x16xf16>, %W: memref<3x3x16x16xf16>, %O: me
   linalg.conv_2d_nhwc_hwcf {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%alloc, %W : memref<1x8x8x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x4x4x16xf32>)
   memref.dealloc %alloc : memref<1x8x8x16xf16>
+  return
+}
+
+// -----
+
+// Parts of a kernel row whose columns lie only in the padding: a 1 x 4 x
+// 16 f16 map zero-padded by 4 left and right (1 x 12), a 1 x 3 kernel
+// dilated by 4 -> 1 x 4 output, tile=4,16,16 (one point a chunk). The
+// output's columns 0-3 read padded columns 0-3 through point 0 (map
+// columns -4 .. -1: all padding), 4-7 through point 1 (map columns 0-3)
+// and 8-11 through point 2 (map columns 4-7: all padding). Points 0 and 2
+// copy one real map column (column 0, column 3) that LoadData 3D leaves
+// after a window of 4 padding columns (padList left 4, right 0, l1W 1);
+// that column adds an output column, never read in a tile of one output
+// row, and the window takes a whole fractal row (mExtension 16). Point 1
+// reads its 4 map columns with no padding.
+// PARTS-LABEL: func.func @column_padding
+// COLS-LABEL: func.func @column_padding
+// COLS: ascube.load_3d {{.*}}dilationFilterW = 4 : i64, filterH = 1 : i64, filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 1 : i64, mExtension = 16 : i64, padList = array<i64: 4, 0, 0, 0>
+// COLS: ascube.load_3d {{.*}}dilationFilterW = 4 : i64, filterH = 1 : i64, filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 4 : i64, mExtension = 4 : i64, strideH
+// COLS: ascube.load_3d {{.*}}dilationFilterW = 4 : i64, filterH = 1 : i64, filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 1 : i64, mExtension = 16 : i64, padList = array<i64: 4, 0, 0, 0>
+// COLS: ascube.fixpipe
+func.func @column_padding(%I: memref<1x1x4x16xf16>, %W: memref<1x3x16x16xf16>, %O: memref<1x1x4x16xf32>) {
+  %c = arith.constant 0.0 : f16
+  %z = arith.constant 0.0 : f32
+  %alloc = memref.alloc() : memref<1x1x12x16xf16>
+  linalg.map outs(%alloc : memref<1x1x12x16xf16>)
+    (%init: f16) {
+      %0 = linalg.index 0 : index
+      linalg.yield %c : f16
+    }
+  %sv = memref.subview %alloc[0, 0, 4, 0] [1, 1, 4, 16] [1, 1, 1, 1] : memref<1x1x12x16xf16> to memref<1x1x4x16xf16, strided<[192, 192, 16, 1], offset: 64>>
+  memref.copy %I, %sv : memref<1x1x4x16xf16> to memref<1x1x4x16xf16, strided<[192, 192, 16, 1], offset: 64>>
+  linalg.fill ins(%z : f32) outs(%O : memref<1x1x4x16xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<[1, 4]> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%alloc, %W : memref<1x1x12x16xf16>, memref<1x3x16x16xf16>) outs(%O : memref<1x1x4x16xf32>)
+  memref.dealloc %alloc : memref<1x1x12x16xf16>
   return
 }

@@ -68,9 +68,12 @@ struct ConvProblem {
   int64_t inRows(int64_t rows, int64_t kernelRows) const {
     return (rows - 1) * sh + (kernelRows - 1) * dh + 1;
   }
-  /// Input columns a piece of `cols` output columns reads.
-  int64_t inCols(int64_t cols) const {
-    return (cols - 1) * sw + (kw - 1) * dw + 1;
+  /// Input columns a piece of `cols` output columns reads through
+  /// `kernelCols` consecutive points of a kernel row (all KW: the whole
+  /// row).
+  int64_t inCols(int64_t cols) const { return inCols(cols, kw); }
+  int64_t inCols(int64_t cols, int64_t kernelCols) const {
+    return (cols - 1) * sw + (kernelCols - 1) * dw + 1;
   }
 };
 
@@ -84,7 +87,10 @@ struct ConvProblem {
 /// rest), or a multiple of KW, the block's kernel rows taps / KW to a
 /// chunk (the last of the rest) — in K's order either way. A chunk reads
 /// only the map rows of its kernel rows: LoadData 3D takes those rows as
-/// its kernel, kStartPt the chunk's first point within them.
+/// its kernel, kStartPt the chunk's first point within them. In an M
+/// tile of one output row (a piece, or bands of one row) a part of a row
+/// reads only the map columns of its points (partColumns): LoadData 3D's
+/// kernel is those points.
 struct ConvTiling {
   int64_t rows = 1, piece = 0, n = 16, groups = 1, taps = 0;
   /// Buffer sets of the chunks in L1, L0A and L0B: 2 where two chunks fit
@@ -100,7 +106,19 @@ struct ConvTiling {
   /// columns its OW output columns read (all W of a map no wider than the
   /// output needs).
   int64_t mapPixels(const ConvProblem &p) const {
-    return p.inRows(rows, rowsPerChunk(p)) * p.inCols(piece ? piece : p.ow);
+    return p.inRows(rows, rowsPerChunk(p)) * windowCols(p);
+  }
+  /// Whether a chunk's map columns are those of its points, not its row's:
+  /// parts of a kernel row in M tiles of one output row (with more, the
+  /// all-padding window of a part whose columns lie in the padding would
+  /// move the M index of the band's later rows).
+  bool partColumns(const ConvProblem &p) const {
+    return taps && taps < p.kw && (piece || rows == 1);
+  }
+  /// The map columns of a full M tile's chunk.
+  int64_t windowCols(const ConvProblem &p) const {
+    int64_t cols = piece ? piece : p.ow;
+    return partColumns(p) ? p.inCols(cols, taps) : p.inCols(cols);
   }
   /// The kernel rows of a full chunk (KH for whole windows, 1 for parts of
   /// a row), and a kernel row's chunks (1 unless parts of a row).
@@ -175,6 +193,11 @@ struct ConvMap {
   /// window inside the map, and so each of its parts).
   WindowEdge chunkRowEdge(WindowEdge er, int64_t rows, int64_t r0,
                           int64_t kr) const;
+  /// The columns beyond the map of the window through the points [c0, c0
+  /// + kc) of a kernel row of `cols` output columns whose whole window
+  /// reaches `ec`.
+  WindowEdge chunkColEdge(WindowEdge ec, int64_t cols, int64_t c0,
+                          int64_t kc) const;
   /// Whether every output tile of `t` reads at least one row and one
   /// column of the map (padding wider than the kernel's reach would leave
   /// a tile with none).

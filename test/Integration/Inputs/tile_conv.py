@@ -236,6 +236,27 @@ def padding_chunk(tile, pads, h, kh, kw, sh, dh, oh, ow):
     return False
 
 
+def padding_part(tile, pads, w, kw, sw, dw, ow):
+    """Whether some output tile of one row has a part of a kernel row
+    (fewer than KW points a chunk: its own map columns) whose columns are
+    all padding columns of the map zero-padded by `pads` (w its padded
+    width)."""
+    taps, piece = tile["taps"], tile["kind"] == "a piece of a row"
+    if not taps or taps >= kw or not (piece or tile["pixels"] == ow):
+        return False
+    cols = tile["pixels"] if piece else ow
+    real = w - pads[2] - pads[3]
+    for ow0 in range(0, ow, cols):
+        n = min(cols, ow - ow0)
+        for c0 in range(0, kw, taps):
+            k = min(taps, kw - c0)
+            first = ow0 * sw - pads[2] + c0 * dw
+            last = first + (n - 1) * sw + (k - 1) * dw
+            if last < 0 or first >= real:
+                return True
+    return False
+
+
 def reference_nd(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias=None):
     """O[n, f, oh, ow] = sum over (c, kh, kw), in that order, of
     I[n, c, oh*sh + kh*dh, ow*sw + kw*dw] * W[f, c, kh, kw]: the GEMM of
@@ -426,16 +447,19 @@ EDGES = [
 # --kernels: kernels whose whole window no chunk holds, or reads more map
 # than DataCopy's 16384 pixels or L1 hold: chunks of a block's kernel
 # points, each reading only the map rows of its kernel rows (LoadData 3D's
-# kernel those rows, kStartPt within them). A 3 x 3 kernel dilated by 60
-# over a 20 x 20 map padded by 60 (its first and last kernel rows read
+# kernel those rows, kStartPt within them) and, parts of a row in tiles of
+# one output row, only its points' map columns. A 3 x 3 kernel dilated by
+# 60 over a 20 x 20 map padded by 60 (its first and last kernel rows read
 # only padding: those chunks copy one map row that no point reaches) on A2
 # and Kirin X90 (f16 rounded per chunk, the padding chunks' zeros
-# included); forced chunks of 2 kernel rows and of 2 points of a row with
-# a stride of 2 down a padded map; 65 x 65 f16 points (4225 x 16 im2col columns, past kStartPt
-# from the window's start); a 255 x 255 f32 kernel (a window of 65025
-# pixels); a 120 x 120 kernel over a padded map on 950 (NCHW) and on A2
-# (FHWC weights, a partial channel block). The small ones first: the
-# sanitizer build runs only those.
+# included); forced chunks of 2 kernel rows and of 2 points of a row with a
+# stride of 2 down a padded map; parts of a row whose columns lie in the
+# padding; 65 x 65 f16 points (4225 x 16 im2col columns, past kStartPt from
+# the window's start); a 255-point kernel row dilated by 65 (16511 map
+# columns); a 255 x 255 f32 kernel (a window of 65025 pixels); a 120 x 120
+# kernel over a padded map on 950 (NCHW) and on A2 (FHWC weights, a
+# partial channel block). The small ones first: the sanitizer build runs
+# only those.
 KERNEL_EDGES = [
     dict(prod="atlas_a2", t="f16", form="hwcf", n=1, h=140, w=140, c=16, kh=3, kw=3, f=16,
          dh=60, dw=60, pads=(60, 60, 60, 60)),
@@ -451,8 +475,20 @@ KERNEL_EDGES = [
          dh=3, pads=(6, 6, 2, 2), tile=(12, 16, 96)),
     dict(prod="atlas_a2", t="f32", form="fhwc", n=1, h=22, w=14, c=8, kh=5, kw=3, f=16, sh=2,
          dh=3, pads=(6, 6, 2, 2), tile=(12, 16, 16)),
+    # Parts of a kernel row (one point a chunk) in pieces of 4 output
+    # pixels of one row: each reads only its point's map columns, and the
+    # parts of the pieces at either end whose columns lie in the padding
+    # (8 columns each side, a 1 x 5 kernel dilated by 3) copy one map column
+    # that no point reaches.
+    dict(prod="atlas_a2", t="f16", form="hwcf", n=1, h=3, w=26, c=16, kh=2, kw=5, f=16, dw=3,
+         pads=(0, 0, 8, 8), tile=(4, 16, 16)),
     dict(prod="atlas_a2", t="f16", form="hwcf", n=1, h=66, w=66, c=16, kh=65, kw=65, f=16),
     dict(prod="atlas_a2", t="f32", form="hwcf", n=1, h=255, w=255, c=8, kh=255, kw=255, f=16),
+    # A kernel row of 255 points dilated by 65 along W spans 16511 map
+    # columns, past DataCopy's 16384: parts of the row in tiles of one
+    # output row, each reading its points' columns.
+    dict(prod="atlas_a2", t="f32", form="hwcf", n=1, h=1, w=16530, c=8, kh=1, kw=255, f=16,
+         dw=65),
     dict(prod="ascend950pr", t="f16", form="nchw", n=1, h=122, w=122, c=16, kh=120, kw=120,
          f=16, pads=(5, 5, 7, 3)),
     dict(prod="atlas_a2", t="bf16", form="fhwc", n=1, h=123, w=122, c=20, kh=120, kw=120, f=24,
@@ -806,6 +842,8 @@ def main():
                 cover("chunks of parts of a kernel row" if taps < kw else "chunks of whole kernel rows")
                 if pads and padding_chunk(tile, pads, h, kh, kw, sh, dh, oh, ow):
                     cover("a chunk whose map rows all lie in the padding")
+                if pads and padding_part(tile, pads, w, kw, sw, dw, ow):
+                    cover("a part of a kernel row whose map columns all lie in the padding")
                 kchunk = tap_chunks(c, kh, kw, C0[t], tile["taps"])
             want = relu(reference(x, wt, t, ct, sh, sw, dh, dw, oh, ow, kchunk, bias), epi)
         want = np.ascontiguousarray(maps(want))

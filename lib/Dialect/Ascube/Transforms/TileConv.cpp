@@ -52,7 +52,7 @@
 // (padList), the edge tiles emitted one by one (forEachWindowTile). (A
 // convolution by ND2NZ, TileConvNd.cpp — NCHW without DN2NZ, NHWC without
 // LoadData 3D V2 — has no LoadData 3D: its padded map is made in GM,
-// fillWithZerosByCopy.)
+// TileConvNd.cpp's fillWithZerosByCopy.)
 //
 // A bias add and a ReLU right after the convolution fold in as after a
 // matmul (tiling::matchEpilogue): the N tile's bias in BT starts the first
@@ -173,119 +173,116 @@ private:
 
   /// The kernel points of a channel chunk in each of its blocks: kernel
   /// rows [r0, r0 + kr) — all their points, or `points` of one row from
-  /// its point col0 — whose window reaches `rowPad` into the padding (in
-  /// map rows). The first row is `row0` in a loop over kernel rows, else
-  /// (row0 null) the number r0.
+  /// its point col0 — whose window reaches `rowPad` / `colPad` into the
+  /// padding (in map rows and columns). The first row is `row0` in a loop
+  /// over kernel rows, else (row0 null) the number r0; the first point of
+  /// a row likewise `col0v` or col0.
   struct ChunkPoints {
     Value row0;
-    int64_t r0, kr, col0, points;
-    Edge rowPad;
+    int64_t r0, kr;
+    Value col0v;
+    int64_t col0, points;
+    Edge rowPad, colPad;
   };
-  /// A block's whole kernel window, reaching `er` into the padding.
-  ChunkPoints whole(Edge er) { return {Value(), 0, p.kh, 0, p.kh * p.kw, er}; }
-  /// The chunk's first point (in the block's (kh, kw) order) times `c`:
-  /// a constant outside a loop over kernel rows.
+  /// A block's whole kernel window, reaching `er` / `ec` into the padding.
+  ChunkPoints whole(Edge er, Edge ec) {
+    return {Value(), 0, p.kh, Value(), 0, p.kh * p.kw, er, ec};
+  }
+  /// The chunk's first kernel row, and first point of its row, times `c`:
+  /// constants outside loops over kernel rows and points.
+  Value rowTimes(const ChunkPoints &k, int64_t c) {
+    return k.row0 ? mul(k.row0, c) : index(k.r0 * c);
+  }
+  Value colTimes(const ChunkPoints &k, int64_t c) {
+    return k.col0v ? mul(k.col0v, c) : index(k.col0 * c);
+  }
+  /// The chunk's first point (in the block's (kh, kw) order) times `c`.
   Value pointTimes(const ChunkPoints &k, int64_t c) {
-    if (!k.row0)
+    if (!k.row0 && !k.col0v)
       return index((k.r0 * p.kw + k.col0) * c);
-    Value v = mul(k.row0, p.kw * c);
-    return k.col0 ? add(v, index(k.col0 * c)) : v;
+    if (!k.col0v)
+      return k.col0 ? add(rowTimes(k, p.kw * c), index(k.col0 * c))
+                    : rowTimes(k, p.kw * c);
+    return add(rowTimes(k, p.kw * c), colTimes(k, c));
   }
 
-  /// Calls `body(row0, r0, kr, rowPad, seq)` for the groups of `size`
-  /// kernel rows (the first row0 in a loop, else r0; the last maybe fewer)
-  /// of one block of an output tile of `rows`
-  /// rows whose whole window reaches `er` into the padding, each group
-  /// `perGroup` chunks numbered from `seq` (which body advances): the
-  /// groups whose window lies inside the map in an scf.for — groups
-  /// enough a step for the buffer set of each chunk to be static —, the
-  /// others (reaching into the padding, the tail, and the first with
-  /// `firstAlone`: it starts the tile's accumulation) one by one.
-  void forEachRowGroup(
-      int64_t rows, Edge er, int64_t size, int64_t perGroup, bool firstAlone,
-      int64_t &seq,
-      llvm::function_ref<void(Value, int64_t, int64_t, Edge, int64_t &)> body) {
-    int64_t count = llvm::divideCeil(p.kh, size);
-    auto len = [&](int64_t g) { return std::min(size, p.kh - g * size); };
-    auto edge = [&](int64_t g) {
-      return window.chunkRowEdge(er, rows, g * size, len(g));
-    };
+  /// Calls `body(g, gv, n, edge)` for the runs of `size` (the last maybe
+  /// fewer) covering `total` output rows or columns, kernel rows or points
+  /// of a row: the full runs whose window (`edgeOf(start, n)`) lies inside
+  /// the map in an scf.for, `step` a step (gv: the run's number, g = -1;
+  /// a loop even of one step with `loopOne`), the others — reaching into
+  /// the padding, the tail, the first with `firstAlone` — one by one (g:
+  /// the number, gv null), each with its own edge. The runs inside are one
+  /// run between the others (windows move monotonically), found from both
+  /// ends in a bounded number of steps however many there are.
+  void
+  forEachRun(int64_t total, int64_t size,
+             llvm::function_ref<Edge(int64_t, int64_t)> edgeOf, int64_t step,
+             bool firstAlone, bool loopOne,
+             llvm::function_ref<void(int64_t, Value, int64_t, Edge)> body) {
+    int64_t count = llvm::divideCeil(total, size);
+    auto len = [&](int64_t g) { return std::min(size, total - g * size); };
+    auto edge = [&](int64_t g) { return edgeOf(g * size, len(g)); };
     auto inside = [&](int64_t g) {
       Edge e = edge(g);
       return e.lo == 0 && e.hi == 0 && len(g) == size &&
              !(firstAlone && g == 0);
     };
-    // The groups inside are one run (windows move monotonically down the
-    // map), found from both ends.
     int64_t lo = 0;
     while (lo < count && !inside(lo))
       ++lo;
     int64_t hi = count;
     while (hi > lo && !inside(hi - 1))
       --hi;
-    int64_t step = perGroup % sets == 0 ? 1 : sets;
     int64_t loops = (hi - lo) / step;
-    auto one = [&](int64_t g) {
-      body(Value(), g * size, len(g), edge(g), seq);
-    };
+    if (loops == 1 && !loopOne)
+      loops = 0;
     for (int64_t g = 0; g < lo; ++g)
-      one(g);
-    if (loops == 1) {
-      for (int64_t g = lo; g < lo + step; ++g)
-        one(g);
-    } else if (loops > 1) {
+      body(g, Value(), len(g), edge(g));
+    if (loops > 0) {
       auto loop = scf::ForOp::create(b, loc, index(lo),
                                      index(lo + loops * step), index(step));
       OpBuilder::InsertionGuard gd(b);
       b.setInsertionPointToStart(loop.getBody());
       Value g = loop.getInductionVar();
-      int64_t first = seq;
       for (int64_t k = 0; k < step; ++k)
-        body(mul(k ? add(g, index(k)) : g, size), 0, size, Edge{}, seq);
-      seq = first + loops * step * perGroup;
+        body(-1, k ? add(g, index(k)) : g, size, Edge{});
     }
     for (int64_t g = lo + loops * step; g < count; ++g)
-      one(g);
+      body(g, Value(), len(g), edge(g));
   }
 
-  /// Calls `body(start, size, tile number, edge)` for the tiles of `size`
-  /// (the last maybe fewer) covering `total` output rows or columns: the
-  /// full tiles whose windows lie inside the map in an scf.for, the others
-  /// (reaching into the padding, or the tail) one by one, each with its own
-  /// edge. Without padding: a loop and the tail.
+  /// The output tiles of `size` rows or columns (forEachRun):
+  /// `body(start, size, tile number, edge)`.
   void forEachWindowTile(
       int64_t total, int64_t size,
       llvm::function_ref<Edge(int64_t, int64_t)> edgeOf,
       llvm::function_ref<void(Value, int64_t, Value, Edge)> body) {
-    int64_t count = llvm::divideCeil(total, size);
-    auto len = [&](int64_t j) { return std::min(size, total - j * size); };
-    auto inside = [&](int64_t j) {
-      Edge e = edgeOf(j * size, len(j));
-      return e.lo == 0 && e.hi == 0 && len(j) == size;
-    };
-    // The tiles inside are one run between the edge tiles of either end
-    // (windows move monotonically): found from both ends, in a bounded
-    // number of steps however many tiles there are.
-    int64_t lo = 0;
-    while (lo < count && !inside(lo))
-      ++lo;
-    int64_t hi = count;
-    while (hi > lo && !inside(hi - 1))
-      --hi;
-    auto one = [&](int64_t j) {
-      body(index(j * size), len(j), index(j), edgeOf(j * size, len(j)));
-    };
-    for (int64_t j = 0; j < lo; ++j)
-      one(j);
-    if (hi > lo) {
-      auto loop = scf::ForOp::create(b, loc, index(lo), index(hi), index(1));
-      OpBuilder::InsertionGuard g(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value j = loop.getInductionVar();
-      body(mul(j, size), size, j, Edge{});
-    }
-    for (int64_t j = hi; j < count; ++j)
-      one(j);
+    forEachRun(total, size, edgeOf, 1, false, /*loopOne=*/true,
+               [&](int64_t g, Value gv, int64_t n, Edge e) {
+                 if (gv)
+                   return body(mul(gv, size), n, gv, e);
+                 body(index(g * size), n, index(g), e);
+               });
+  }
+
+  /// A block's runs of `size` kernel rows, or points of a row, among
+  /// `total` (forEachRun), each `perRun` chunks numbered from `seq`, which
+  /// `body(first, f, n, edge, seq)` advances (`first` the first row or
+  /// point in a loop, else the number f): runs enough a loop step for the
+  /// buffer set of each chunk (seq % sets) to be static. (In a loop seq
+  /// counts one step: the same buffer sets as the steps that follow.)
+  void forEachKernelRun(
+      int64_t total, int64_t size,
+      llvm::function_ref<Edge(int64_t, int64_t)> edgeOf, int64_t perRun,
+      bool firstAlone, int64_t &seq,
+      llvm::function_ref<void(Value, int64_t, int64_t, Edge, int64_t &)> body) {
+    forEachRun(total, size, edgeOf, perRun % sets == 0 ? 1 : sets, firstAlone,
+               /*loopOne=*/false, [&](int64_t g, Value gv, int64_t n, Edge e) {
+                 if (gv)
+                   return body(mul(gv, size), 0, n, e, seq);
+                 body(Value(), g * size, n, e, seq);
+               });
   }
 
   /// Output pixels rows x cols from (oh0, ow0) (a band: cols = OW) and
@@ -307,23 +304,46 @@ private:
       int64_t per = t.chunksPerBlock(p);
       auto block = [&](Value g0, bool hasPartial, int64_t j) {
         int64_t seq = j * per;
-        forEachRowGroup(
-            rows, er, rowsPer, segs, /*firstAlone=*/j == 0, seq,
+        // One chunk: points [c0, c0 + n) of the kernel rows of `row`.
+        auto chunk = [&](const ChunkPoints &row, Value col0v, int64_t col0,
+                         int64_t n, Edge colPad, int64_t &next) {
+          bufferSet = next % sets;
+          ChunkPoints k = row;
+          k.col0v = col0v, k.col0 = col0, k.points = n, k.colPad = colPad;
+          emitChunk(oh0, rows, ow0, cols, f0, nt, g0, 1, hasPartial,
+                    /*init=*/next == 0, k);
+          ++next;
+        };
+        forEachKernelRun(
+            p.kh, rowsPer,
+            [&](int64_t r0, int64_t n) {
+              return window.chunkRowEdge(er, rows, r0, n);
+            },
+            segs, /*firstAlone=*/j == 0, seq,
             [&](Value row0, int64_t r0, int64_t kr, Edge rowPad,
                 int64_t &next) {
-              for (int64_t s = 0; s < segs; ++s, ++next) {
-                bufferSet = next % sets;
-                int64_t col0 = s * t.taps;
-                ChunkPoints k{
-                    row0,
-                    r0,
-                    kr,
-                    col0,
-                    segs > 1 ? std::min(t.taps, p.kw - col0) : kr * p.kw,
-                    rowPad};
-                emitChunk(oh0, rows, ow0, cols, f0, nt, ec, g0, 1, hasPartial,
-                          /*init=*/next == 0, k);
+              ChunkPoints row{row0, r0, kr, Value(), 0, kr * p.kw, rowPad, ec};
+              if (segs == 1)
+                return chunk(row, Value(), 0, kr * p.kw, ec, next);
+              if (!t.partColumns(p)) {
+                // Parts reading the row's columns: each its kStartPt.
+                for (int64_t c0 = 0; c0 < p.kw; c0 += t.taps)
+                  chunk(row, Value(), c0, std::min(t.taps, p.kw - c0), ec,
+                        next);
+                return;
               }
+              // Parts reading their points' columns: the parts inside
+              // the map in a loop.
+              forEachKernelRun(
+                  p.kw, t.taps,
+                  [&](int64_t c0, int64_t n) {
+                    return window.chunkColEdge(ec, cols, c0, n);
+                  },
+                  1, /*firstAlone=*/next == 0, next,
+                  [&](Value col0v, int64_t c0, int64_t n, Edge colPad,
+                      int64_t &seqIn) {
+                    chunk(row, col0v, c0, n, colPad, seqIn);
+                  });
             });
       };
       forEachChunk(c1 - (partial ? 1 : 0),
@@ -337,12 +357,12 @@ private:
       // Chunk j on buffer set j % sets, as a matmul's K chunks.
       auto chunk = [&](Value g0, int64_t groups, bool hasPartial, int64_t j) {
         bufferSet = j % sets;
-        emitChunk(oh0, rows, ow0, cols, f0, nt, ec, g0, groups, hasPartial,
-                  /*init=*/j == 0, whole(er));
+        emitChunk(oh0, rows, ow0, cols, f0, nt, g0, groups, hasPartial,
+                  /*init=*/j == 0, whole(er, ec));
       };
       forEachChunk(looped, [&](Value i, int64_t j) {
-        emitChunk(oh0, rows, ow0, cols, f0, nt, ec, mul(i, g), g, false,
-                  /*init=*/j == 0, whole(er));
+        emitChunk(oh0, rows, ow0, cols, f0, nt, mul(i, g), g, false,
+                  /*init=*/j == 0, whole(er, ec));
       });
       if (partial && tailC == 0)
         chunk(index((fullC - 1) * g), g, true, fullC - 1);
@@ -366,9 +386,11 @@ private:
   /// of each block (their whole windows, or part of one block's) in
   /// im2col's (kh, kw) order — the map rows of their kernel rows,
   /// LoadData 3D's kernel those rows and its kStartPt their first point
-  /// within them.
+  /// within them; or, for a part of a kernel row in a tile of one output
+  /// row (model::ConvTiling::partColumns), the map columns of its points,
+  /// LoadData 3D's kernel those points.
   void emitChunk(Value oh0, int64_t rows, Value ow0, int64_t cols, Value f0,
-                 int64_t nt, Edge ec, Value g0, int64_t groups, bool hasPartial,
+                 int64_t nt, Value g0, int64_t groups, bool hasPartial,
                  bool init, const ChunkPoints &k) {
     int64_t pixels = rows * cols, ntp = nPadded(nt);
     // The chunk's kernel points per block, the first of them (in the
@@ -378,25 +400,35 @@ private:
     // OW output columns read, all of a row unless the map is wider than
     // the output needs). LoadData 3D's output width follows from l1W, so
     // L1 holds exactly these columns.
+    bool ownCols = t.partColumns(p);
+    int64_t kernelCols = ownCols ? kk : p.kw, col0 = ownCols ? k.col0 : 0;
     int64_t windowRows = p.inRows(rows, kr);
+    int64_t windowCols = p.inCols(cols, kernelCols);
     Edge rowPad = k.rowPad;
+    Edge colPad = k.colPad;
     int64_t inRows = windowRows - rowPad.lo - rowPad.hi;
-    int64_t inCols = p.inCols(cols) - ec.lo - ec.hi;
-    // The window row the copy starts at; the window's M side.
-    int64_t firstRow = rowPad.lo, mExt = pixels;
-    if (inRows < 1) {
-      // All the chunk's rows lie in the padding (the kernel rows of a
-      // chunk of taps): its X is zeros, as LoadData 3D's padding makes
-      // them. LoadData 3D still reads a map: one real row (the map's first
-      // or last) below the window (padTop = all its rows), where no kernel
-      // point reaches. (That row may add an output row to the im2col
-      // matrix, never read: the window then ends in a whole fractal row.)
-      firstRow =
-          rowPad.lo >= windowRows ? rowPad.lo : windowRows - rowPad.hi - 1;
-      inRows = 1;
-      rowPad = {windowRows, 0};
+    int64_t inCols = windowCols - colPad.lo - colPad.hi;
+    // The window row and column the copy starts at; the window's M side.
+    int64_t firstRow = rowPad.lo, firstCol = colPad.lo, mExt = pixels;
+    // All the chunk's rows (or, with its own columns, all its columns) may
+    // lie in the padding: its X is zeros, as LoadData 3D's padding makes
+    // them. LoadData 3D still reads a map: one real row (column) — the
+    // map's first or last — after the window (padding before it = all its
+    // rows), where no kernel point reaches. (That line may add an output
+    // row (column) to the im2col matrix, never read — a tile with its own
+    // columns is one output row —: the window then ends in a whole
+    // fractal row.)
+    auto allPadding = [&](Edge &pad, int64_t whole, int64_t &in,
+                          int64_t &first) {
+      if (in >= 1)
+        return;
+      first = pad.lo >= whole ? pad.lo : whole - pad.hi - 1;
+      in = 1;
+      pad = {whole, 0};
       mExt = llvm::alignTo(pixels, 16);
-    }
+    };
+    allPadding(rowPad, windowRows, inRows, firstRow);
+    allPadding(colPad, windowCols, inCols, firstCol);
     int64_t kc = groups * kk * c0;
     // The map: input rows from oh0 * sh - padTop (+ what lies in the
     // padding), and columns from ow0 * sw - padLeft for a piece, the
@@ -412,7 +444,11 @@ private:
                              index(firstRow - window.padTop))
                        : add(mul(oh0, p.sh),
                              index(k.r0 * p.dh + firstRow - window.padTop));
-    Value col = add(mul(ow0, p.sw), index(ec.lo - window.padLeft));
+    Value col = k.col0v && ownCols
+                    ? add(add(mul(ow0, p.sw), mul(k.col0v, p.dw)),
+                          index(firstCol - window.padLeft))
+                    : add(mul(ow0, p.sw),
+                          index(col0 * p.dw + firstCol - window.padLeft));
     Value inPixel = add(mul(row, window.mapW), col);
     // NHWC: pixel rows of C channels (ND2NZ); NCHW: channel columns of
     // H x W pixels (DN2NZ). `rowStep`: the next input row in the source.
@@ -548,11 +584,11 @@ private:
                       bufferSet * l0aSet);
     // The window's zero padding: padList [left, right, top, bottom].
     SmallVector<int64_t> pad;
-    if (ec.lo || ec.hi || rowPad.lo || rowPad.hi)
-      pad = {ec.lo, ec.hi, rowPad.lo, rowPad.hi};
+    if (colPad.lo || colPad.hi || rowPad.lo || rowPad.hi)
+      pad = {colPad.lo, colPad.hi, rowPad.lo, rowPad.hi};
     auto x = load3d(map, a0, Value(), inRows, inCols, groups * c0, pad, kr,
-                    p.kw, p.sh, p.sw, p.dh, p.dw, mExt, kc);
-    if (k.col0)
+                    kernelCols, p.sh, p.sw, p.dh, p.dw, mExt, kc);
+    if (k.col0 && !ownCols)
       x.setKStartPtAttr(attr(k.col0 * c0));
     Value c = buffer(Level::L0C, mRows(pixels), ntp, acc, Format::Nz);
     bool withBias = init && bias;
@@ -729,26 +765,6 @@ private:
 
 } // namespace
 
-/// The zero fill `fill` of the padded map `map` (a static alloc in GM) as
-/// the kernel's own memref.copy from a zero constant (a private
-/// memref.global of the map's type in the nearest module): the padded map
-/// a convolution by ND2NZ (ConvPlan::byNd2nz: NCHW without DN2NZ, NHWC
-/// without LoadData 3D V2) reads as it is,
-/// made like the map's copy into it, by ops that run as they are and that
-/// TileSyncAll.cpp orders with the programs.
-static void fillWithZerosByCopy(Operation *fill, Value map) {
-  auto type = cast<MemRefType>(map.getType());
-  Location loc = fill->getLoc();
-  // One constant per map type in the module.
-  StringAttr zeros = tiling::splatGlobal(
-      fill->getParentOfType<ModuleOp>(), loc, "__ascube_zero_map", type,
-      cast<TypedAttr>(OpBuilder(fill).getZeroAttr(type.getElementType())));
-  OpBuilder b(fill);
-  Value from = memref::GetGlobalOp::create(b, loc, type, zeros);
-  memref::CopyOp::create(b, loc, from, map);
-  fill->erase();
-}
-
 LogicalResult ascube::tiling::tileConv(Operation *opPtr,
                                        const target::ProductInfo &prod,
                                        bool report, ArrayRef<int64_t> tile,
@@ -799,8 +815,6 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
   if (plan->byNd2nz) {
     if (failed(tileConvByNd2nz(opPtr, prod, *plan, programs)))
       return failure();
-    if (padInGM)
-      fillWithZerosByCopy(padded->fill, I);
     return eraseMapped();
   }
   ConvForm form = plan->form;

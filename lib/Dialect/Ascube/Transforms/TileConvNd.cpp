@@ -72,6 +72,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -603,6 +604,26 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
   return setGemm(plan, 0, 0, cw, piece, g, *t);
 }
 
+/// The zero fill `fill` of the padded map `map` (a static alloc in GM) as
+/// the kernel's own memref.copy from a zero constant (a private
+/// memref.global of the map's type in the nearest module): the padded map
+/// a convolution by ND2NZ (ConvPlan::byNd2nz: NCHW without DN2NZ, NHWC
+/// without LoadData 3D V2) reads as it is,
+/// made like the map's copy into it, by ops that run as they are and that
+/// TileSyncAll.cpp orders with the programs.
+static void fillWithZerosByCopy(Operation *fill, Value map) {
+  auto type = cast<MemRefType>(map.getType());
+  Location loc = fill->getLoc();
+  // One constant per map type in the module.
+  StringAttr zeros = tiling::splatGlobal(
+      fill->getParentOfType<ModuleOp>(), loc, "__ascube_zero_map", type,
+      cast<TypedAttr>(OpBuilder(fill).getZeroAttr(type.getElementType())));
+  OpBuilder b(fill);
+  Value from = memref::GetGlobalOp::create(b, loc, type, zeros);
+  memref::CopyOp::create(b, loc, from, map);
+  fill->erase();
+}
+
 LogicalResult tiling::tileConvByNd2nz(Operation *opPtr,
                                       const target::ProductInfo &prod,
                                       ConvPlan &plan,
@@ -662,5 +683,10 @@ LogicalResult tiling::tileConvByNd2nz(Operation *opPtr,
     ConvNdEmitter emitter(b, loc, prod, plan, W, I, O);
     emitImages(emitter);
   }
+  // A zero-padded map is made in GM (ND2NZ cannot put a window's
+  // left-edge zeros inside a C0 block): its ops stay, the fill a copy of
+  // zeros.
+  if (plan.padded)
+    fillWithZerosByCopy(plan.padded->fill, op.getDpsInputs()[0]);
   return success();
 }
