@@ -211,24 +211,21 @@ TEST(ConvTiling, ChunksOfKernelRows) {
   EXPECT_EQ(describeConvRangeMiss(p65, ConvTiling{1, 0, 16, 1, 255, 1}),
             "255 kernel points a chunk are neither part of a kernel row nor "
             "whole rows (KW = 65)");
-  auto t = chooseConvTiling(p65, kA2);
-  ASSERT_TRUE(t);
-  EXPECT_EQ(t->rows, 6);
-  EXPECT_EQ(t->taps, 21);
-  EXPECT_EQ(t->sets, 2);
-  EXPECT_EQ(t->chunksK(p65), 260);
-  EXPECT_EQ(t->gmToL1Bytes(p65), 3494400 + 2163200);
+  // A2's choice: bands of `rows`, `taps` points a chunk, two buffer sets.
+  auto expectChosen = [](const ConvProblem &p, int64_t rows, int64_t taps,
+                         int64_t chunks, int64_t bytes) {
+    auto t = chooseConvTiling(p, kA2);
+    ASSERT_TRUE(t);
+    EXPECT_EQ(t->rows, rows);
+    EXPECT_EQ(t->taps, taps);
+    EXPECT_EQ(t->sets, 2);
+    EXPECT_EQ(t->chunksK(p), chunks);
+    EXPECT_EQ(t->gmToL1Bytes(p), bytes);
+  };
+  expectChosen(p65, 6, 21, 260, 3494400 + 2163200);
+  expectChosen(problem(70, 70, 16, 64, 16), 7, 16, 256, 4014080 + 2097152);
   const MatmulCapacities huge{1 << 30, 1 << 30, 1 << 30, 1 << 30};
   EXPECT_TRUE(chooseConvTiling(problem(70, 70, 16, 66, 16), huge));
-
-  ConvProblem p64 = problem(70, 70, 16, 64, 16);
-  t = chooseConvTiling(p64, kA2);
-  ASSERT_TRUE(t);
-  EXPECT_EQ(t->rows, 7);
-  EXPECT_EQ(t->taps, 16);
-  EXPECT_EQ(t->sets, 2);
-  EXPECT_EQ(t->chunksK(p64), 256);
-  EXPECT_EQ(t->gmToL1Bytes(p64), 4014080 + 2097152);
 }
 
 // A band's map beyond DataCopy's 16384 pixels (nValue, dstNzC0Stride)

@@ -1,15 +1,18 @@
 // ascube-tile-linalg on kernels whose window no chunk holds whole: chunks
 // of a C0 block's kernel points, parts of a kernel row or whole rows,
-// each reading only the map rows of its kernel rows (docs/Tiling.md,
-// "Kernel windows too large for one chunk"). The fields are worked by
-// hand from the shapes.
+// each reading only the map rows of its kernel rows and, parts in tiles of
+// one output row, only their points' map columns (docs/Tiling.md, "Kernel
+// windows too large for one chunk"). The fields are worked by hand from
+// the shapes.
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2" | FileCheck %s --check-prefix=ROWS
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 tile=4,16,32" | FileCheck %s --check-prefix=PARTS
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 tile=4,16,16" | FileCheck %s --check-prefix=COLS
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 tile=2,16,16" | FileCheck %s --check-prefix=STRIDE
 // The programs are legal on the product:
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2" | ascube-opt --split-input-file --ascube-select-movers=remarks=false --ascube-verify-target -o /dev/null
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 tile=4,16,32" | ascube-opt --split-input-file --ascube-select-movers=remarks=false --ascube-verify-target -o /dev/null
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 tile=4,16,16" | ascube-opt --split-input-file --ascube-select-movers=remarks=false --ascube-verify-target -o /dev/null
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 tile=2,16,16" | ascube-opt --split-input-file --ascube-select-movers=remarks=false --ascube-verify-target -o /dev/null
 
 // A 16 x 16 kernel over 16 f16 channels (K = 4096 im2col columns, past
 // Mmad's 4095) on a 20 x 20 map: the 5 x 5 output in one tile, chunks of
@@ -31,6 +34,21 @@
 // ROWS: ascube.mmad {{.*}}{cmatrixInitVal = false, k = 512 : i64
 // ROWS-NOT: ascube.mmad
 // ROWS: ascube.fixpipe
+// With tile=4,16,16 (pieces of 4 output pixels of a row, one point a
+// chunk) each part reads the 4 map columns of its point (l1W 4, filterW
+// 1) and the parts run in loops: kernel row 0's part 0 starts the
+// accumulation on its own, parts 1-14 go two a step (one per buffer set),
+// part 15 after; kernel rows 1-15 in an scf.for, each row's 16 parts in an
+// inner scf.for two a step, the part's columns at its point x dw.
+// COLS-LABEL: func.func @kernel_rows
+// COLS: ascube.load_3d {{.*}}filterH = 1 : i64, filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 4 : i64, mExtension = 4 : i64
+// COLS: scf.for %{{.*}} = %c1{{.*}} to %c15{{.*}} step %c2
+// COLS-COUNT-2: ascube.load_3d {{.*}}filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 4 : i64
+// COLS: ascube.load_3d {{.*}}filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 4 : i64
+// COLS: scf.for %{{.*}} = %c1{{.*}} to %c16{{.*}} step %c1
+// COLS: scf.for %[[PART:.*]] = %c0{{.*}} to %c16{{.*}} step %c2
+// COLS: arith.muli %[[PART]], %c1
+// COLS-COUNT-2: ascube.load_3d {{.*}}filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 4 : i64
 func.func @kernel_rows(%I: memref<1x20x20x16xf16>, %W: memref<16x16x16x16xf16>, %O: memref<1x5x5x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x5x5x16xf32>)
@@ -76,7 +94,6 @@ func.func @kernel_rows(%I: memref<1x20x20x16xf16>, %W: memref<16x16x16x16xf16>, 
 // PARTS: ascube.load_3d {{.*}}filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 2 : i64, mExtension = 16 : i64, padList = array<i64: 0, 2, 1, 0>
 // PARTS: ascube.fixpipe
 // PARTS-NOT: ascube.load_3d
-// PARTS-NOT: kStartPt
 func.func @row_parts(%I: memref<1x4x4x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x4x4x16xf32>) {
   %c = arith.constant 0.0 : f16
   %z = arith.constant 0.0 : f32
@@ -128,6 +145,40 @@ func.func @column_padding(%I: memref<1x1x4x16xf16>, %W: memref<1x3x16x16xf16>, %
   linalg.fill ins(%z : f32) outs(%O : memref<1x1x4x16xf32>)
   linalg.conv_2d_nhwc_hwcf {dilations = dense<[1, 4]> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%alloc, %W : memref<1x1x12x16xf16>, memref<1x3x16x16xf16>) outs(%O : memref<1x1x4x16xf32>)
+  memref.dealloc %alloc : memref<1x1x12x16xf16>
+  return
+}
+
+// -----
+
+// The same with a stride of 2 along W: a 1 x 4 x 16 f16 map padded by 4
+// left and right (1 x 12), a 1 x 3 kernel dilated by 4 -> 1 x 2 output,
+// tile=2,16,16 (a band of the one row, one point a chunk). The band's
+// window, padded columns 0-10, reaches 4 left and 3 right of the map.
+// Point 0 reads map columns -4, -2 (all padding: map column 0 copied,
+// padList left 3, l1W 1; with stride 2 it adds no output column, and the
+// window still takes a whole fractal row), point 1 map columns 0-2 (l1W
+// 3, no padding), point 2 map columns 4, 6 (all padding: map column 3
+// copied).
+// STRIDE-LABEL: func.func @column_stride
+// STRIDE: ascube.load_3d {{.*}}filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 1 : i64, mExtension = 16 : i64, padList = array<i64: 3, 0, 0, 0>, strideH = 1 : i64, strideW = 2 : i64
+// STRIDE: ascube.load_3d {{.*}}filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 3 : i64, mExtension = 2 : i64, strideH = 1 : i64, strideW = 2 : i64
+// STRIDE: ascube.load_3d {{.*}}filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 1 : i64, mExtension = 16 : i64, padList = array<i64: 3, 0, 0, 0>, strideH = 1 : i64, strideW = 2 : i64
+// STRIDE: ascube.fixpipe
+func.func @column_stride(%I: memref<1x1x4x16xf16>, %W: memref<1x3x16x16xf16>, %O: memref<1x1x2x16xf32>) {
+  %c = arith.constant 0.0 : f16
+  %z = arith.constant 0.0 : f32
+  %alloc = memref.alloc() : memref<1x1x12x16xf16>
+  linalg.map outs(%alloc : memref<1x1x12x16xf16>)
+    (%init: f16) {
+      %0 = linalg.index 0 : index
+      linalg.yield %c : f16
+    }
+  %sv = memref.subview %alloc[0, 0, 4, 0] [1, 1, 4, 16] [1, 1, 1, 1] : memref<1x1x12x16xf16> to memref<1x1x4x16xf16, strided<[192, 192, 16, 1], offset: 64>>
+  memref.copy %I, %sv : memref<1x1x4x16xf16> to memref<1x1x4x16xf16, strided<[192, 192, 16, 1], offset: 64>>
+  linalg.fill ins(%z : f32) outs(%O : memref<1x1x2x16xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<[1, 4]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}
+    ins(%alloc, %W : memref<1x1x12x16xf16>, memref<1x3x16x16xf16>) outs(%O : memref<1x1x2x16xf32>)
   memref.dealloc %alloc : memref<1x1x12x16xf16>
   return
 }

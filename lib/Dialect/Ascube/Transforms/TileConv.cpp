@@ -29,8 +29,9 @@
 // buffer set j % 2 (docs/Tiling.md "Flags", "Double buffering"). Where not
 // even one C0 block's kernel window fits a chunk, a chunk is part of one
 // block's kernel points — part of a kernel row, or whole rows — and copies
-// and reads only the map rows of its kernel rows (docs/Tiling.md "Kernel
-// windows too large for one chunk").
+// and reads only the map rows of its kernel rows and, a part of a row in a
+// tile of one output row, only its points' map columns (docs/Tiling.md
+// "Kernel windows too large for one chunk").
 //
 // The other operand layouts change only the copies. Weights held F-major
 // (FHWC: ND rows of KH x KW x C per output channel; FCHW: each channel's
@@ -431,7 +432,8 @@ private:
     allPadding(colPad, windowCols, inCols, firstCol);
     int64_t kc = groups * kk * c0;
     // The map: input rows from oh0 * sh - padTop (+ what lies in the
-    // padding), and columns from ow0 * sw - padLeft for a piece, the
+    // padding), and columns from ow0 * sw - padLeft (+ a part's first
+    // point x dw, with its own columns) for a piece, the
     // chunk's channels, as an NC1HWC0 map (C1 = groups).
     int64_t setBase = bufferSet * l1Set;
     Value map = buffer5(Level::L1, groups, inRows, inCols, setBase);
