@@ -248,9 +248,9 @@ struct AscubeTileLinalgPass
     for (Operation *op : matmuls) {
       const target::ProductInfo *prod = getTargetProduct(op);
       if (!prod) {
-        op->emitOpError() << "ascube-tile-linalg needs a product: "
-                             "product=<key> or an enclosing ascube.target "
-                             "(known: "
+        op->emitOpError() << "ascube-tile-linalg needs a product: the "
+                             "option product=<key> (ascube-run: --product "
+                             "<key>) or an enclosing ascube.target (known: "
                           << target::knownProductKeys() << ") [target_c1]";
         return signalPassFailure();
       }
