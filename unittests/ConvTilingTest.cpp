@@ -10,6 +10,8 @@
 
 #include "gtest/gtest.h"
 
+#include <utility>
+
 using namespace ascube::model;
 
 namespace {
@@ -340,18 +342,17 @@ TEST(ConvTiling, ChunkRowEdges) {
   p.dh = p.dw = 2;
   p.oh = p.ow = 4;
   ConvMap m{p, 2, 2, 4, 4};
-  WindowEdge top = m.rowEdge(0, 1);
-  EXPECT_EQ(top.lo, 2);
-  EXPECT_EQ(top.hi, 0);
-  EXPECT_EQ(m.chunkRowEdge(top, 1, 0, 1).lo, 2);
-  EXPECT_EQ(m.chunkRowEdge(top, 1, 1, 1).lo, 0);
-  EXPECT_EQ(m.chunkRowEdge(top, 1, 2, 1).hi, 0);
-  WindowEdge bottom = m.rowEdge(3, 1);
-  EXPECT_EQ(bottom.lo, 0);
-  EXPECT_EQ(bottom.hi, 2);
-  EXPECT_EQ(m.chunkRowEdge(bottom, 1, 2, 1).hi, 2);
-  EXPECT_EQ(m.chunkRowEdge(bottom, 1, 0, 1).hi, 0);
-  EXPECT_EQ(m.chunkRowEdge(bottom, 1, 0, 1).lo, 0);
+  // An edge as (lo, hi).
+  auto pair = [](WindowEdge e) { return std::make_pair(e.lo, e.hi); };
+  using Pair = std::pair<int64_t, int64_t>;
+  WindowEdge top = m.rowEdge(0, 1), bottom = m.rowEdge(3, 1);
+  EXPECT_EQ(pair(top), Pair(2, 0));
+  EXPECT_EQ(pair(m.chunkRowEdge(top, 1, 0, 1)), Pair(2, 0));
+  EXPECT_EQ(pair(m.chunkRowEdge(top, 1, 1, 1)), Pair(0, 0));
+  EXPECT_EQ(pair(m.chunkRowEdge(top, 1, 2, 1)), Pair(0, 0));
+  EXPECT_EQ(pair(bottom), Pair(0, 2));
+  EXPECT_EQ(pair(m.chunkRowEdge(bottom, 1, 2, 1)), Pair(0, 2));
+  EXPECT_EQ(pair(m.chunkRowEdge(bottom, 1, 0, 1)), Pair(0, 0));
   EXPECT_TRUE(m.tilesReadTheMap(ConvTiling{1, 0, 16, 1}));
 }
 

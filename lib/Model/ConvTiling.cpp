@@ -329,7 +329,7 @@ bool ConvMap::tilesReadTheMap(const ConvTiling &t) const {
   // either end (windows move monotonically), so the scan stops at the
   // first tile inside from each end — a bounded walk however many tiles.
   auto ok = [](int64_t total, int64_t size, auto edge, auto extent) {
-    int64_t count = (total + size - 1) / size;
+    int64_t count = MatmulTiling::ceilDiv(total, size);
     auto reads = [&](int64_t j, bool &inside) {
       int64_t n = std::min(size, total - j * size);
       WindowEdge e = edge(j * size, n);

@@ -201,9 +201,8 @@ private:
   Value pointTimes(const ChunkPoints &k, int64_t c) {
     if (!k.row0 && !k.col0v)
       return index((k.r0 * p.kw + k.col0) * c);
-    if (!k.col0v)
-      return k.col0 ? add(rowTimes(k, p.kw * c), index(k.col0 * c))
-                    : rowTimes(k, p.kw * c);
+    if (!k.col0v && !k.col0)
+      return rowTimes(k, p.kw * c);
     return add(rowTimes(k, p.kw * c), colTimes(k, c));
   }
 
@@ -446,11 +445,10 @@ private:
                              index(firstRow - window.padTop))
                        : add(mul(oh0, p.sh),
                              index(k.r0 * p.dh + firstRow - window.padTop));
-    Value col = k.col0v && ownCols
-                    ? add(add(mul(ow0, p.sw), mul(k.col0v, p.dw)),
-                          index(firstCol - window.padLeft))
-                    : add(mul(ow0, p.sw),
-                          index(col0 * p.dw + firstCol - window.padLeft));
+    Value col = k.col0v ? add(add(mul(ow0, p.sw), mul(k.col0v, p.dw)),
+                              index(firstCol - window.padLeft))
+                        : add(mul(ow0, p.sw),
+                              index(col0 * p.dw + firstCol - window.padLeft));
     Value inPixel = add(mul(row, window.mapW), col);
     // NHWC: pixel rows of C channels (ND2NZ); NCHW: channel columns of
     // H x W pixels (DN2NZ). `rowStep`: the next input row in the source.
