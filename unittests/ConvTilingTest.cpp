@@ -369,19 +369,49 @@ TEST(ConvTiling, PartsReadTheirColumns) {
   p.kw = 5;
   p.dw = 3;
   p.ow = 28;
-  ConvTiling t{1, 0, 16, 1, 2, 1};
+  ConvTiling t{1, 0, 16, 1, 2, 1, true};
   EXPECT_TRUE(t.partColumns(p));
   EXPECT_EQ(t.windowCols(p), 31);
   EXPECT_EQ(t.mapPixels(p), 31);
   EXPECT_EQ(t.gmToL1Bytes(p), 2880 + 2560);
-  // Bands of two rows keep the row's columns.
-  EXPECT_FALSE(ConvTiling({2, 0, 16, 1, 2, 1}).partColumns(p));
+  // Bands of two rows keep the row's columns; without ownColumns so does
+  // one row (the row's 28 + 4 x 3 = 40 columns).
+  EXPECT_FALSE(ConvTiling({2, 0, 16, 1, 2, 1, true}).partColumns(p));
+  EXPECT_FALSE(ConvTiling({1, 0, 16, 1, 2, 1}).partColumns(p));
+  EXPECT_EQ(ConvTiling({1, 0, 16, 1, 2, 1}).windowCols(p), 40);
 
   ConvProblem wide = problem(1, 16530, 8, 1, 16, 32);
   wide.kw = 255;
   wide.dw = 65;
   wide.ow = 20;
-  EXPECT_TRUE(inConvRange(wide, ConvTiling{1, 0, 16, 1, 1, 1}));
-  EXPECT_EQ(ConvTiling({1, 0, 16, 1, 1, 1}).windowCols(wide), 20);
-  EXPECT_TRUE(chooseConvTiling(wide, kA2));
+  // A kernel row of 255 points dilated by 65 spans 16511 map columns:
+  // only parts reading their own columns fit DataCopy's 16384, and the
+  // search takes them.
+  EXPECT_TRUE(inConvRange(wide, ConvTiling{1, 0, 16, 1, 1, 1, true}));
+  EXPECT_FALSE(inConvRange(wide, ConvTiling{1, 0, 16, 1, 1, 1}));
+  EXPECT_EQ(ConvTiling({1, 0, 16, 1, 1, 1, true}).windowCols(wide), 20);
+  std::optional<ConvTiling> chosen = chooseConvTiling(wide, kA2);
+  ASSERT_TRUE(chosen);
+  EXPECT_TRUE(chosen->partColumns(wide));
+}
+
+// Own columns only where nothing else fits: a 3 x 3 kernel dilated by 60
+// over a 20 x 20 f16 map padded to 140 x 140 (20 x 20 output) has no
+// whole window that fits (121 rows x 140 columns, past DataCopy's 16384
+// pixels) and takes chunks of kernel points that read their rows' whole
+// 140 columns, though parts reading their own columns would copy less: in
+// tiles of one row nearly every part reaches the padding, and such tiles
+// are emitted chunk by chunk.
+TEST(ConvTiling, OwnColumnsOnlyWhereNothingElseFits) {
+  ConvProblem p = problem(140, 140, 16, 3, 16);
+  p.dh = p.dw = 60;
+  p.oh = p.ow = 20;
+  std::optional<ConvTiling> t = chooseConvTiling(p, kA2);
+  ASSERT_TRUE(t);
+  EXPECT_GT(t->taps, 0);
+  EXPECT_FALSE(t->partColumns(p));
+  EXPECT_EQ(t->windowCols(p), 140);
+  ConvTiling own{1, 0, 16, 1, 1, 2, true};
+  EXPECT_TRUE(fitsConvTiling(p, kA2, own));
+  EXPECT_LT(own.gmToL1Bytes(p), t->gmToL1Bytes(p));
 }

@@ -201,16 +201,18 @@ int64_t ConvTiling::l0bSetBytes(const ConvProblem &p) const {
 
 namespace {
 /// The best aligned tiling with `sets` buffer sets: of whole C0 blocks'
-/// kernel windows, or (`byTaps`) of a block's kernel points. `anyFits`:
-/// whether some tiling of the kind fits, aligned or not.
+/// kernel windows, or (`byTaps`) of a block's kernel points, parts of a
+/// row reading their own columns with `ownColumns`. `anyFits`: whether
+/// some tiling of the kind fits, aligned or not.
 std::optional<ConvTiling> search(const ConvProblem &p,
                                  const MatmulCapacities &cap, int64_t sets,
-                                 bool byTaps, bool &anyFits) {
+                                 bool byTaps, bool ownColumns, bool &anyFits) {
   std::optional<ConvTiling> best;
   std::tuple<int64_t, int64_t, int64_t, int64_t> bestKey;
   // Whether t fits; it is taken only when also aligned.
   auto consider = [&](ConvTiling t) {
     t.sets = sets;
+    t.ownColumns = ownColumns;
     if (!fitsConvTiling(p, cap, t))
       return false;
     anyFits = true;
@@ -273,16 +275,22 @@ ascube::model::chooseConvTiling(const ConvProblem &p,
 std::optional<ConvTiling>
 ascube::model::chooseConvTiling(const ConvProblem &p,
                                 const MatmulCapacities &cap, int64_t sets) {
-  bool anyFits = false;
-  if (std::optional<ConvTiling> t = search(p, cap, sets, false, anyFits))
-    return t;
   // Chunks of a block's kernel points only where no block's whole window
-  // fits at all (aligned or not, with one set).
-  if (sets == 2 && !anyFits)
-    search(p, cap, 1, false, anyFits);
-  if (anyFits)
-    return std::nullopt;
-  return search(p, cap, sets, true, anyFits);
+  // fits at all (aligned or not, with one set); parts of a row reading
+  // their own columns only where no chunks reading whole rows do.
+  for (auto [byTaps, ownColumns] :
+       {std::pair(false, false), std::pair(true, false)}) {
+    bool anyFits = false;
+    if (std::optional<ConvTiling> t =
+            search(p, cap, sets, byTaps, ownColumns, anyFits))
+      return t;
+    if (sets == 2 && !anyFits)
+      search(p, cap, 1, byTaps, ownColumns, anyFits);
+    if (anyFits)
+      return std::nullopt;
+  }
+  bool anyFits = false;
+  return search(p, cap, sets, true, true, anyFits);
 }
 
 WindowEdge ConvMap::rowEdge(int64_t oh0, int64_t n) const {

@@ -20,7 +20,8 @@
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=9223372036854775806,16,144" 2>&1 | FileCheck %s --check-prefix=FITHUGE
 // k = 32, two of the kernel's nine points per chunk (each kernel row in
 // two chunks, points 0-1 and 2: six chunks of the one C0 block), m = 6 one
-// output row (six M tiles):
+// output row (six M tiles), each part reading only its points' map
+// columns (a forced tile's parts of a row in tiles of one output row do):
 // RUN: ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,16,32 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TAPS
 // n = 1024 channels of 36 pixels (48 rows): L0C 48 x 1024 x 4 B = 196608
 // B, L0B 144 x 1024 x 2 B = 294912 B with one buffer set (two fit
@@ -28,7 +29,7 @@
 // weights) hold theirs. The refusal names the two that do not:
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=36,1024,144" 2>&1 | FileCheck %s --check-prefix=FITL0
 // ALIGN: error: 'linalg.conv_2d_nhwc_hwcf' op tile=m,n,k of a convolution takes m output pixels (a multiple of OW = 6, or fewer than OW), n a multiple of 16 and k a multiple of KH x KW x C0 = 144 (or below it, kernel points of one block: a multiple of C0 = 16 below KW x C0 = 48, part of a kernel row, or a multiple of KW x C0, whole kernel rows) [tile_c6]
-// TAPS: tile 6 output pixels (1 row) x 16 channels, 2 kernel points of a C0 block per chunk (6 M x 1 N tiles, 6 chunks each)
+// TAPS: tile 6 output pixels (1 row) x 16 channels, 2 kernel points of a C0 block per chunk (6 M x 1 N tiles, 6 chunks each), parts of a kernel row reading only their points' map columns;
 // The whole output in one tile (36 x 16 x 144: each byte read once) fits:
 // FITL0: error: 'linalg.conv_2d_nhwc_hwcf' op tile 36 x 1024 x 144 does not fit atlas_a2: L0B needs 294912 B of 65536 B, L0C needs 196608 B of 131072 B; a tile that fits: 36 x 16 x 144 [tile_c6]
 // FIT4096: error: 'linalg.conv_2d_nhwc_hwcf' op tile 6 x 4096 x 144 does not fit atlas_a2: past an instruction's range: Mmad's n = 4096 output channels is past 4095; a tile that fits: 36 x 16 x 144 [tile_c6]

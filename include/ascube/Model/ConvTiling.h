@@ -89,13 +89,16 @@ struct ConvProblem {
 /// only the map rows of its kernel rows: LoadData 3D takes those rows as
 /// its kernel, kStartPt the chunk's first point within them. In an M
 /// tile of one output row (a piece, or bands of one row) a part of a row
-/// reads only the map columns of its points (partColumns): LoadData 3D's
-/// kernel is those points.
+/// may read only the map columns of its points (`ownColumns`,
+/// partColumns): LoadData 3D's kernel is those points.
 struct ConvTiling {
   int64_t rows = 1, piece = 0, n = 16, groups = 1, taps = 0;
   /// Buffer sets of the chunks in L1, L0A and L0B: 2 where two chunks fit
   /// (double buffering, chunk j on set j mod 2), else 1.
   int64_t sets = 1;
+  /// Whether parts of a kernel row in M tiles of one output row read only
+  /// their points' map columns (partColumns) rather than the row's.
+  bool ownColumns = false;
 
   /// Output pixels of a full M tile.
   int64_t pixels(const ConvProblem &p) const {
@@ -109,11 +112,11 @@ struct ConvTiling {
     return p.inRows(rows, rowsPerChunk(p)) * windowCols(p);
   }
   /// Whether a chunk's map columns are those of its points, not its row's:
-  /// parts of a kernel row in M tiles of one output row (with more, the
-  /// all-padding window of a part whose columns lie in the padding would
-  /// move the M index of the band's later rows).
+  /// with ownColumns, parts of a kernel row in M tiles of one output row
+  /// (with more, the all-padding window of a part whose columns lie in the
+  /// padding would move the M index of the band's later rows).
   bool partColumns(const ConvProblem &p) const {
-    return taps && taps < p.kw && (piece || rows == 1);
+    return ownColumns && taps && taps < p.kw && (piece || rows == 1);
   }
   /// The map columns of a full M tile's chunk.
   int64_t windowCols(const ConvProblem &p) const {
@@ -233,8 +236,12 @@ bool fitsConvTiling(const ConvProblem &p, const MatmulCapacities &cap,
 /// (ties: more groups, then a larger output tile), double-buffered (two
 /// sets) when some tiling fits so, else with one set; chunks of whole C0
 /// blocks where one block's kernel window fits in some tiling (aligned or
-/// not), else chunks of a block's kernel points (ties: more points).
-/// std::nullopt when none does.
+/// not), else chunks of a block's kernel points (ties: more points) that
+/// read their rows' whole columns, else (no such tiling fits, aligned or
+/// not, with one set) parts of a row reading their own columns
+/// (ownColumns): a tile whose chunks reach the padding is emitted chunk by
+/// chunk, and with own columns nearly every tile of a widely dilated
+/// kernel over padding does. std::nullopt when none does.
 std::optional<ConvTiling> chooseConvTiling(const ConvProblem &p,
                                            const MatmulCapacities &cap);
 /// The same among the tilings with `sets` buffer sets (kernel points where

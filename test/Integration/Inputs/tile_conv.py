@@ -238,12 +238,13 @@ def padding_chunk(tile, pads, h, kh, kw, sh, dh, oh, ow):
 
 def padding_part(tile, pads, w, kw, sw, dw, ow):
     """Whether some output tile of one row has a part of a kernel row
-    (fewer than KW points a chunk: its own map columns) whose columns are
+    reading its own map columns (the remark says so) whose columns are
     all padding columns of the map zero-padded by `pads` (w its padded
     width)."""
     taps, piece = tile["taps"], tile["kind"] == "a piece of a row"
-    if not taps or taps >= kw or not (piece or tile["pixels"] == ow):
+    if not tile["own_columns"]:
         return False
+    assert taps and taps < kw and (piece or tile["pixels"] == ow)
     cols = tile["pixels"] if piece else ow
     real = w - pads[2] - pads[3]
     for ow0 in range(0, ow, cols):
@@ -448,7 +449,8 @@ EDGES = [
 # than DataCopy's 16384 pixels or L1 hold: chunks of a block's kernel
 # points, each reading only the map rows of its kernel rows (LoadData 3D's
 # kernel those rows, kStartPt within them) and, parts of a row in tiles of
-# one output row, only its points' map columns. A 3 x 3 kernel dilated by
+# one output row where nothing else fits or the tile is forced, only its
+# points' map columns. A 3 x 3 kernel dilated by
 # 60 over a 20 x 20 map padded by 60 (its first and last kernel rows read
 # only padding: those chunks copy one map row that no point reaches) on A2
 # and Kirin X90 (f16 rounded per chunk, the padding chunks' zeros
@@ -511,7 +513,8 @@ def parse_tile(stderr):
         g = [int(m.group(j)) for j in (1, 3, 4, 6, 7, 8)]
         taps = g[2] if m.group(5).startswith("kernel") else 0
         return dict(pixels=g[0], kind=m.group(2), channels=g[1], blocks=1 if taps else g[2],
-                    taps=taps, tiles_m=g[3], tiles_n=g[4], chunks=g[5])
+                    taps=taps, tiles_m=g[3], tiles_n=g[4], chunks=g[5],
+                    own_columns="reading only their points' map columns" in stderr)
     m = re.search(r"per kernel row (\d+) runs? of (\d+) taps? x (\d+) channels?(?: \(the last of a tap \d+\))?, "
                   r"each padded to (\d+) im2col "
                   r"columns\): tile (\d+) output (rows?|pixels? \(a piece of a row\)) x (\d+) channels?, "

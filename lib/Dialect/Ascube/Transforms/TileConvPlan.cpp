@@ -369,6 +369,10 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
     t->groups = std::max<int64_t>(1, tile[2] / kAlign);
     if (tile[2] < kAlign)
       t->taps = tile[2] / p.c0();
+    // Parts of a row in tiles of one output row read only their points'
+    // columns: the least traffic for the tile asked for (the search takes
+    // them only where nothing else fits, chooseConvTiling).
+    t->ownColumns = true;
     // Double-buffered where it fits twice.
     t->sets = 2;
     if (!model::fitsConvTiling(p, cap, *t))
@@ -400,6 +404,7 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
     // channels, one kernel point of one C0 block, one buffer set.
     model::ConvTiling least{1, p.ow > 16 ? 16 : 0, p.nAlign(), 1,
                             p.kh * p.kw > 1 ? 1 : 0};
+    least.ownColumns = true;
     InFlightDiagnostic d = op->emitOpError();
     d << "no tile of " << prod.Name
       << " fits: the smallest, one output row piece of at most 16 pixels x "
@@ -427,7 +432,10 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
         t->tilesM(p), t->tilesN(p),
         tiling::count(t->chunksK(p), "chunk", "chunks"),
         images * t->gmToL1Bytes(p),
-        std::string(epilogue.bias ? ", + bias (BT)" : "") +
+        std::string(t->partColumns(p) ? ", parts of a kernel row reading "
+                                        "only their points' map columns"
+                                      : "") +
+            (epilogue.bias ? ", + bias (BT)" : "") +
             (epilogue.relu ? ", ReLU (Fixpipe)" : "") +
             tiling::describeRequant(epilogue),
         form == ConvForm::NhwcHwcf   ? ""
