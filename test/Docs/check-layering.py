@@ -14,6 +14,10 @@ libraries of such layers.
     CAPI                  Pipelines and below (the C API, lib/CAPI)
     tools, fuzz, unittests  anything
 
+and the dialect's own passes (lib/Dialect/Ascube/Transforms) work on
+ascube IR alone: they neither include Linalg nor link it (the linalg entry
+is lib/Conversion/LinalgToAscube).
+
 Usage: check-layering.py ROOT"""
 import pathlib
 import re
@@ -51,7 +55,8 @@ def layer_of(rel):
 LIBS = {"AscubeLayout": "Layout", "AscubeNumerics": "Numerics",
         "AscubeTarget": "Target", "AscubeModel": "Model",
         "MLIRAscubeDialect": "IR", "MLIRAscubeTransforms": "Transforms",
-        "AscubeConversion": "Conversion", "AscubePipelines": "Pipelines",
+        "AscubeConversion": "Conversion", "AscubeLinalgToAscube": "Conversion",
+        "AscubePipelines": "Pipelines",
         "AscubeCAPI": "CAPI"}
 
 errors = []
@@ -72,12 +77,16 @@ for base in ("include/ascube", "lib"):
                 theirs = layer_of(pathlib.Path(inc).relative_to("ascube"))
                 if theirs is None or theirs not in ALLOWED[mine]:
                     errors.append(f"{base}/{rel}: {mine} includes {inc} ({theirs})")
+            if mine == "Transforms" and re.search(r'#\s*include\s+"mlir/Dialect/Linalg/', text):
+                errors.append(f"{base}/{rel}: Transforms includes Linalg")
         if f.name == "CMakeLists.txt":
             for m in re.finditer(r"target_link_libraries\(([^)]*)\)", text):
                 for lib in m.group(1).split():
                     theirs = LIBS.get(lib)
                     if theirs and theirs not in ALLOWED[mine]:
                         errors.append(f"{base}/{rel}: {mine} links {lib} ({theirs})")
+                    if mine == "Transforms" and lib.startswith("MLIRLinalg"):
+                        errors.append(f"{base}/{rel}: Transforms links {lib}")
 for e in errors:
     print(e)
 print(f"layering: {len(errors)} upward dependencies")

@@ -64,6 +64,7 @@
 #include "Memory.h"
 #include "SyncCheck.h"
 #include "ascube/Conversion/AscubeToLoops.h"
+#include "ascube/Conversion/Passes.h"
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
 #include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
 #include "ascube/Dialect/Ascube/Transforms/Passes.h"

@@ -1,13 +1,17 @@
 //===- Passes.h - ascube conversion passes ----------------------*- C++ -*-===//
 //
-// convert-ascube-to-loops (Passes.td); its pieces for a conversion of one's
-// own are in AscubeToLoops.h, the pipelines down to LLVM in
-// ascube/Pipelines/Pipelines.h.
+// The conversions (Passes.td): into ascube from linalg (ascube-bufferize-
+// tensors, ascube-tile-linalg; LinalgToAscube/LinalgToAscube.h) and out of
+// it to loops (convert-ascube-to-loops; its pieces for a conversion of
+// one's own in AscubeToLoops.h, the pipelines down to LLVM in
+// ascube/Pipelines/Pipelines.h).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ASCUBE_CONVERSION_PASSES_H
 #define ASCUBE_CONVERSION_PASSES_H
+
+#include "ascube/Conversion/LinalgToAscube/LinalgToAscube.h"
 
 #include "mlir/Pass/Pass.h"
 

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ascube/Conversion/Passes.h"
 #include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
-#include "ascube/Dialect/Ascube/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -30,7 +30,7 @@
 
 namespace ascube {
 #define GEN_PASS_DEF_ASCUBEBUFFERIZETENSORS
-#include "ascube/Dialect/Ascube/Transforms/Passes.h.inc"
+#include "ascube/Conversion/Passes.h.inc"
 } // namespace ascube
 
 using namespace mlir;

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ASCUBE_TRANSFORMS_TILELINALG_H
-#define ASCUBE_TRANSFORMS_TILELINALG_H
+#ifndef ASCUBE_CONVERSION_LINALGTOASCUBE_TILELINALG_H
+#define ASCUBE_CONVERSION_LINALGTOASCUBE_TILELINALG_H
 
 #include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
 #include "ascube/Layout/Fractal.h"
@@ -570,4 +570,4 @@ mlir::LogicalResult tileConv(mlir::Operation *op,
 
 } // namespace ascube::tiling
 
-#endif // ASCUBE_TRANSFORMS_TILELINALG_H
+#endif // ASCUBE_CONVERSION_LINALGTOASCUBE_TILELINALG_H

@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ASCUBE_TRANSFORMS_TILEMATMUL_H
-#define ASCUBE_TRANSFORMS_TILEMATMUL_H
+#ifndef ASCUBE_CONVERSION_LINALGTOASCUBE_TILEMATMUL_H
+#define ASCUBE_CONVERSION_LINALGTOASCUBE_TILEMATMUL_H
 
 #include "TileLinalg.h"
 
@@ -500,4 +500,4 @@ private:
 
 } // namespace ascube::tiling
 
-#endif // ASCUBE_TRANSFORMS_TILEMATMUL_H
+#endif // ASCUBE_CONVERSION_LINALGTOASCUBE_TILEMATMUL_H

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ASCUBE_TRANSFORMS_TILECONVND_H
-#define ASCUBE_TRANSFORMS_TILECONVND_H
+#ifndef ASCUBE_CONVERSION_LINALGTOASCUBE_TILECONVND_H
+#define ASCUBE_CONVERSION_LINALGTOASCUBE_TILECONVND_H
 
 #include "TileLinalg.h"
 #include "TileMatmul.h"
@@ -185,4 +185,4 @@ void withNhwcRowsEmitter(mlir::OpBuilder &b, mlir::Location loc,
 
 } // namespace ascube::tiling
 
-#endif // ASCUBE_TRANSFORMS_TILECONVND_H
+#endif // ASCUBE_CONVERSION_LINALGTOASCUBE_TILECONVND_H

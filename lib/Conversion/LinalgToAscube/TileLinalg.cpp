@@ -38,8 +38,8 @@
 
 #include "TileLinalg.h"
 #include "TileMatmul.h"
+#include "ascube/Conversion/Passes.h"
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
-#include "ascube/Dialect/Ascube/Transforms/Passes.h"
 #include "ascube/Model/MatmulTiling.h"
 #include "ascube/Target/Target.h"
 
@@ -57,7 +57,7 @@
 
 namespace ascube {
 #define GEN_PASS_DEF_ASCUBETILELINALG
-#include "ascube/Dialect/Ascube/Transforms/Passes.h.inc"
+#include "ascube/Conversion/Passes.h.inc"
 } // namespace ascube
 
 using namespace mlir;
