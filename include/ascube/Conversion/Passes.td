@@ -205,6 +205,51 @@ def AscubeBufferizeTensors : Pass<"ascube-bufferize-tensors", "::mlir::ModuleOp"
   // registerBufferizeTensorsDependencies.)
 }
 
+def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
+  let summary = "Write the tiling each linalg matmul is mapped with on it, as #ascube.matmul_tiling";
+  let description = [{
+    The tiling decision of `ascube-tile-linalg`, made apart and kept in
+    the IR (IREE's `lowering_config` idea): each `linalg.matmul`,
+    `batch_matmul`, `matvec` and `vecmat` the pass can map gets the
+    attribute `ascube.tiling = #ascube.matmul_tiling<m = .., n = .., k = ..>`
+    (output tiles of m x n elements, K chunks of k) that the tiling rule
+    chooses for its product — the least GM -> L1 traffic that fits
+    (`model::chooseMatmulTiling`, docs/Tiling.md). `ascube-tile-linalg`
+    then maps each op with its attribute, so a decision can be read,
+    compared and changed in the IR before the program is built. An
+    attribute the op already has (a user's) is checked and kept; `tile=`
+    writes given sizes instead of the rule's. `ascube-tile-linalg` runs
+    this selection itself first. An op
+    with an empty output (M, N or the batch count 0) gets none: it maps to
+    nothing; one on tensors is left for `ascube-bufferize-tensors` first.
+    Convolutions keep the tiling `ascube-tile-linalg` chooses (or its
+    `tile=` option) for now.
+
+    The product: the option (set on the module, as `ascube-tile-linalg`
+    sets it), else each op's nearest enclosing `ascube.target`.
+
+    Errors: everything `ascube-tile-linalg` refuses of a matmul
+    (`tile_c1`-`tile_c8`, `tile_c12`; docs/Constraints.md), an
+    `ascube.tiling` that is not aligned or does not fit the product
+    (`tile_c6`), no product (`target_c1`). Warnings of what does not fold
+    in are left to the mapping.
+
+    Example: `ascube-opt mm.mlir --ascube-select-tiling=product=atlas_a2`
+    turns a 40 x 16 x 40 f16 `linalg.matmul` into `linalg.matmul
+    {ascube.tiling = #ascube.matmul_tiling<m = 48, n = 16, k = 48>} ...`.
+  }];
+  let options = [
+    Option<"product", "product", "std::string", /*default=*/"\"\"",
+           "Product key (set on the module); without it each op's nearest "
+           "enclosing ascube.target is used">,
+    ListOption<"tile", "tile", "int64_t",
+               "Write these tile sizes m,n,k (checked against the "
+               "alignment and the capacities, tile_c6) on every op without "
+               "an ascube.tiling, instead of the rule's">,
+  ];
+  let dependentDialects = ["::ascube::AscubeDialect"];
+}
+
 def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
   let summary = "Map linalg.matmul, batch_matmul, matvec, vecmat and conv_2d_nhwc_hwcf / nhwc_fhwc / nchw_fchw on GM memrefs onto the Cube as a tiled ascube program";
   let description = [{
@@ -243,7 +288,10 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     Tile sizes come from the product's capacities (docs/Tiling.md,
     `model::chooseMatmulTiling`): the output tile with the least GM -> L1
     traffic that fits L0C, with K chunks that fit twice in L0A, L0B and L1.
-    `report=true` prints the tiling and its traffic as a remark.
+    A matmul's tiling is first written on it as `ascube.tiling =
+    #ascube.matmul_tiling<...>` (`ascube-select-tiling`), and an op that
+    carries one already is mapped with it. `report=true` prints the
+    tiling and its traffic as a remark.
 
     A one-row output tile is computed with m = 1: a GEMV (A read from an
     ND L0A row, §13.3), or on 950 an Mmad with disableGemv; an fp4 one

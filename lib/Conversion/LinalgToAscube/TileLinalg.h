@@ -568,6 +568,79 @@ mlir::LogicalResult tileConv(mlir::Operation *op,
                              llvm::ArrayRef<int64_t> tile, bool refuseUnfolded,
                              llvm::SmallVectorImpl<Program> &programs);
 
+/// Whether `op` is a linalg.matmul, batch_matmul, matvec or vecmat.
+bool isMatmulFamily(mlir::Operation *op);
+
+/// The product `op` maps onto (the module's ascube.target, which a pass's
+/// product= option sets, or its nearest enclosing one); else null, with
+/// an error naming `pass` and the known products (target_c1).
+const target::ProductInfo *requireProduct(mlir::Operation *op,
+                                          llvm::StringRef pass);
+
+/// tile_c12 at `op` when an input may share GM bytes with its output: the
+/// program reads the inputs while the blocks write output tiles.
+mlir::LogicalResult checkInputsApart(mlir::Operation *op);
+
+/// A tile size forced on an op: its ascube.tiling attribute, else a
+/// pass's tile=m,n,k `option` (empty sizes: the rule chooses).
+struct ForcedTile {
+  llvm::SmallVector<int64_t, 3> sizes;
+  /// How a refusal names it: "ascube.tiling = #ascube.matmul_tiling<...>"
+  /// or "tile=m,n,k".
+  std::string name;
+};
+ForcedTile forcedTile(mlir::Operation *op, llvm::ArrayRef<int64_t> option);
+
+/// ascube-select-tiling: writes on each matmul-family op of `module` the
+/// #ascube.matmul_tiling it maps with (planMatmul: its own ascube.tiling,
+/// checked, else the `tile` option's m, n, k, else the rule's); none on an
+/// empty one. Fails with the refusal (errors name `pass` where they name
+/// one).
+mlir::LogicalResult selectTilings(mlir::ModuleOp module,
+                                  llvm::ArrayRef<int64_t> tile,
+                                  llvm::StringRef pass);
+
+/// A linalg.matmul, batch_matmul, matvec or vecmat checked against a
+/// product and tiled (planMatmul), ready to emit (emitMatmul).
+struct MatmulPlan {
+  mlir::linalg::LinalgOp op;
+  bool batch = false, vector = false;
+  int64_t batches = 1;
+  /// The Mmad's A, B and C (a matvec's and vecmat's x as A, the matrix as
+  /// B).
+  mlir::Value A, B, C;
+  model::MatmulProblem p;
+  /// The tiling (unset when `empty`).
+  model::MatmulTiling t;
+  /// M, N or the batch count is 0: C has no element, the op goes.
+  bool empty = false;
+  /// MmadMx with unit scales (4-bit floats); a bias seeded by an Mmad.
+  bool mx = false, seedBias = false;
+  /// A, B and C's type names (docs/Products.md).
+  std::string an, bn, cn;
+  Epilogue epilogue;
+  mlir::linalg::FillOp fill;
+};
+
+/// Checks one matmul-family op against `prod` and tiles it: the rule's
+/// choice (model::chooseMatmulTiling), or the forced `tile` (m, n, k;
+/// tile_c6 names it as `tileName`: "tile=m,n,k" or the op's
+/// ascube.tiling). A labelled error (tile_c*) and failure when it cannot
+/// be mapped; `refuseUnfolded` as for matchEpilogue. Changes no IR.
+mlir::LogicalResult planMatmul(mlir::Operation *op,
+                               const target::ProductInfo &prod,
+                               llvm::ArrayRef<int64_t> tile,
+                               llvm::StringRef tileName, bool refuseUnfolded,
+                               MatmulPlan &plan);
+
+/// Replaces a planned matmul-family op with its Cube program (emitted by
+/// MatmulEmitter, TileMatmul.h), appended to `programs` — or, an empty
+/// one, removes it with its fill and epilogue; with the report remark
+/// when `report`.
+mlir::LogicalResult emitMatmul(MatmulPlan &plan,
+                               const target::ProductInfo &prod, bool report,
+                               llvm::SmallVectorImpl<Program> &programs);
+
 } // namespace ascube::tiling
 
 #endif // ASCUBE_CONVERSION_LINALGTOASCUBE_TILELINALG_H

@@ -33,7 +33,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @ascube_prefixed(%a: memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>,
                            %b: memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>,
                            %c: memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>) {
-  // expected-error @+1 {{unknown ascube attribute 'ascube.tag'; the dialect defines 'ascube.target' and 'ascube.overflow'}}
+  // expected-error @+1 {{unknown ascube attribute 'ascube.tag'; the dialect defines 'ascube.target', 'ascube.overflow' and 'ascube.tiling'}}
   ascube.mmad %a, %b to %c {ascube.tag = 1} : memref<16x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>, memref<16x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>> to memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
   return
 }

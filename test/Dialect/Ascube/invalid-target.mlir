@@ -22,7 +22,7 @@ module attributes {ascube.target = "atlas_a2"} {}
 
 // -----
 
-// expected-error @+1 {{unknown ascube attribute 'ascube.product'; the dialect defines 'ascube.target' and 'ascube.overflow'}}
+// expected-error @+1 {{unknown ascube attribute 'ascube.product'; the dialect defines 'ascube.target', 'ascube.overflow' and 'ascube.tiling'}}
 module attributes {ascube.product = #ascube.target<atlas_a2>} {}
 
 // -----

@@ -326,3 +326,17 @@ Attribute TargetAttr::parse(AsmParser &parser, Type) {
 void TargetAttr::print(AsmPrinter &printer) const {
   printer << "<" << getProduct() << ">";
 }
+
+//===----------------------------------------------------------------------===//
+// MatmulTilingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+MatmulTilingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         int64_t m, int64_t n, int64_t k) {
+  if (m < 1 || n < 1 || k < 1)
+    return emitError() << "#ascube.matmul_tiling takes tile sizes of at least "
+                          "1 element, got m = "
+                       << m << ", n = " << n << ", k = " << k << " [tile_c6]";
+  return success();
+}

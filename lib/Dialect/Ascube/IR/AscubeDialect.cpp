@@ -193,6 +193,16 @@ LogicalResult AscubeDialect::verifyOperationAttribute(Operation *op,
                              << "' is a module attribute [target_c3]";
     return checkOverflowMode(op, getTargetProduct(op), mode.getValue());
   }
+  // The tiling of a linalg op (ascube-select-tiling, or the user): which
+  // ops take one, and the sizes, ascube-tile-linalg checks.
+  if (attr.getName() == kTilingAttrName) {
+    if (!isa<MatmulTilingAttr>(attr.getValue()))
+      return op->emitError() << "'" << kTilingAttrName
+                             << "' must be a #ascube.matmul_tiling<m = .., n "
+                                "= .., k = ..> attribute, got "
+                             << attr.getValue() << " [tile_c6]";
+    return success();
+  }
   // Left by convert-ascube-to-loops for a runner (not one users write).
   if (attr.getName() == kSyncSitesAttrName) {
     auto texts = dyn_cast<ArrayAttr>(attr.getValue());
@@ -206,7 +216,8 @@ LogicalResult AscubeDialect::verifyOperationAttribute(Operation *op,
   return op->emitError() << "unknown ascube attribute '"
                          << attr.getName().getValue()
                          << "'; the dialect defines '" << kTargetAttrName
-                         << "' and '" << kOverflowAttrName << "'";
+                         << "', '" << kOverflowAttrName << "' and '"
+                         << kTilingAttrName << "'";
 }
 
 /// `sub` is a subsequence of `s`, ignoring case ("dilationH" of

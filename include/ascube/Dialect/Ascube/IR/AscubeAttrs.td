@@ -122,4 +122,38 @@ def Ascube_TargetAttr : Ascube_Attr<"Target", "target"> {
   }];
 }
 
+def Ascube_MatmulTilingAttr : Ascube_Attr<"MatmulTiling", "matmul_tiling"> {
+  let summary = "The tile sizes a matmul is mapped with (docs/Tiling.md)";
+  let description = [{
+    The tiling decision of a `linalg.matmul`, `batch_matmul`, `matvec` or
+    `vecmat`, as the attribute `ascube.tiling` on the op: C is cut into
+    output tiles of `m` x `n` elements, each held in L0C while K is walked
+    in chunks of `k` (each chunk of A, m x k, and of B, k x n, copied GM ->
+    L1 and moved to L0A / L0B whole; two buffer sets where two chunks fit).
+    Sizes in elements, each at least 1 (`tile_c6`); a matvec's or vecmat's
+    m is the vector's one row, rounded to 16.
+
+    `ascube-select-tiling` writes it from the tiling rule
+    (`model::chooseMatmulTiling`: the least GM -> L1 traffic that fits);
+    a user may write it instead, per op. `ascube-tile-linalg` maps the op
+    with it, checked as a `tile=m,n,k` is (`tile_c6`: multiples of the
+    alignment — m 16, or the 32 / 64 square side of an 8-bit / 4-bit A
+    held K x M; n 16 and B's C0 for B held K x N; k 16 and the C0s — and
+    fitting the product's L1, L0A, L0B and L0C, cube-reference §1, §2,
+    §13.1). The same for every product and element type; what fits
+    differs (docs/Products.md).
+
+    Example:
+
+    ```mlir
+    linalg.matmul {ascube.tiling = #ascube.matmul_tiling<m = 128, n = 256, k = 64>}
+      ins(%A, %B : memref<512x512xf16>, memref<512x512xf16>)
+      outs(%C : memref<512x512xf32>)
+    ```
+  }];
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
 #endif // ASCUBE_ATTRS_TD

@@ -40,6 +40,10 @@ def Ascube_Dialect : Dialect {
     /// Name of the module attribute that selects the float overflow mode.
     static constexpr ::llvm::StringLiteral kOverflowAttrName =
         "ascube.overflow";
+    /// Name of the attribute of a linalg op that holds the tiling it is
+    /// mapped with (#ascube.matmul_tiling): ascube-select-tiling writes it,
+    /// ascube-tile-linalg reads it.
+    static constexpr ::llvm::StringLiteral kTilingAttrName = "ascube.tiling";
     /// Name of the function-argument attribute that places an on-core
     /// buffer argument at a byte offset of its level.
     static constexpr ::llvm::StringLiteral kArgOffsetAttrName =

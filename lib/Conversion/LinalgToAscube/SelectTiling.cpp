@@ -1,0 +1,79 @@
+//===- SelectTiling.cpp - ascube-select-tiling ----------------------------===//
+//
+// The tiling decision of the linalg entry, written into the IR: each
+// matmul-family op gets the #ascube.matmul_tiling ascube-tile-linalg maps
+// it with (planMatmul's choice, TileMatmul.cpp). An attribute already
+// there is checked the same way and kept.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileLinalg.h"
+#include "ascube/Conversion/Passes.h"
+#include "ascube/Dialect/Ascube/IR/Ascube.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+
+namespace ascube {
+#define GEN_PASS_DEF_ASCUBESELECTTILING
+#include "ascube/Conversion/Passes.h.inc"
+} // namespace ascube
+
+using namespace mlir;
+using namespace ascube;
+
+LogicalResult ascube::tiling::selectTilings(ModuleOp module,
+                                            ArrayRef<int64_t> tile,
+                                            StringRef pass) {
+  SmallVector<Operation *> ops;
+  // (Ops on tensors are bufferized first: ascube-bufferize-tensors, which
+  // ascube-tile-linalg runs before this.)
+  module.walk([&](Operation *op) {
+    if (isMatmulFamily(op) &&
+        cast<linalg::LinalgOp>(op).hasPureBufferSemantics())
+      ops.push_back(op);
+  });
+  if (!ops.empty() && !tile.empty() && tile.size() != 3)
+    return ops.front()->emitOpError() << "tile=m,n,k takes three sizes, not "
+                                      << tile.size() << " [tile_c6]";
+  MLIRContext *ctx = module.getContext();
+  for (Operation *op : ops) {
+    const target::ProductInfo *prod = requireProduct(op, pass);
+    if (!prod || failed(checkInputsApart(op)))
+      return failure();
+    ForcedTile forced = forcedTile(op, tile);
+    MatmulPlan plan;
+    LogicalResult planned = failure();
+    {
+      // Warnings of linalg ops that stay beside the program are the
+      // mapping's to give, once.
+      ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &d) {
+        return success(d.getSeverity() == DiagnosticSeverity::Warning);
+      });
+      planned = planMatmul(op, *prod, forced.sizes, forced.name,
+                           /*refuseUnfolded=*/false, plan);
+    }
+    if (failed(planned))
+      return failure();
+    if (!plan.empty)
+      op->setAttr(AscubeDialect::kTilingAttrName,
+                  MatmulTilingAttr::get(ctx, plan.t.m, plan.t.n, plan.t.k));
+  }
+  return success();
+}
+
+namespace {
+struct AscubeSelectTilingPass
+    : ascube::impl::AscubeSelectTilingBase<AscubeSelectTilingPass> {
+  using AscubeSelectTilingBase::AscubeSelectTilingBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (!product.empty() && !setModuleTarget(module, product))
+      return signalPassFailure();
+    if (failed(tiling::selectTilings(module, tile, getArgument())))
+      signalPassFailure();
+  }
+};
+} // namespace

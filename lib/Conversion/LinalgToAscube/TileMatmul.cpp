@@ -1,0 +1,495 @@
+//===- TileMatmul.cpp - ascube-tile-linalg: matmuls onto the Cube --------===//
+//
+// The matmul family: linalg.matmul, batch_matmul, matvec and vecmat on GM
+// memrefs, checked and tiled (planMatmul), then emitted (emitMatmul) as a
+// tiled Cube program for the target product (the pass description in
+// Passes.td; the tiling rule in docs/Tiling.md and
+// model::chooseMatmulTiling; convolutions in TileConv.cpp and
+// TileConvNd.cpp). The program, emitted by MatmulEmitter (TileMatmul.h), is
+// the one an Ascend C kernel writes by hand:
+//
+//   for each output tile (mt x nt, in L0C):
+//     [bias]             the N tile's bias GM -> L1 -> BT (an epilogue)
+//     for each K chunk (kt):
+//       DataCopy ND2NZ   A[m0.., k0..] (mt x kt), B[k0.., n0..] (kt x nt) -> L1
+//                        Nz
+//       ascube.load      L1 -> L0A (Zz; Nz on 950), L1 -> L0B (Zn)
+//       [pipe_barrier M] before an accumulating Mmad of a small tile (sync_c1)
+//       Mmad             C tile (= or +=) A chunk x B chunk (the first from
+//                        the bias, if any)
+//     Fixpipe            C tile -> C[m0.., n0..] (NZ2ND; reluEn for a ReLU)
+//
+// with the flags between the pipes (MTE2 copies, MTE1 loads, M, FIX) an
+// Ascend C kernel sets: ProgramEmitter::syncStart / beforeCopies /
+// beforeLoads / beforeMmad / afterMmad / writeTile / syncEnd
+// (TileProgram.cpp; docs/Tiling.md "Flags").
+//
+// 4-bit floats (950) run as MmadMx with unit e8m0 scales: a GM constant of
+// ones copied once into L1 (copyUnitScales), then per chunk load_mx of data
+// and scales and mmad_mx of k a whole 64 (emitMxChunk; docs/Tiling.md
+// "4-bit floats").
+//
+// The Mmad grid is fixed by its buffers (mmad_c8), so each tail size gets
+// buffers of its own shape, placed at the same addresses as the full ones.
+// What folds in around the op (zero fill, bias, ReLU, requantization) is
+// matched in TileEpilogues.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileMatmul.h"
+#include "TileLinalg.h"
+#include "ascube/Dialect/Ascube/IR/Ascube.h"
+#include "ascube/Model/MatmulTiling.h"
+#include "ascube/Target/Target.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace ascube;
+using namespace ascube::tiling;
+
+LogicalResult tiling::planMatmul(Operation *opPtr,
+                                 const target::ProductInfo &prod,
+                                 ArrayRef<int64_t> tile, StringRef tileName,
+                                 bool refuseUnfolded, MatmulPlan &plan) {
+  auto op = cast<linalg::LinalgOp>(opPtr);
+  bool batch = isa<linalg::BatchMatmulOp>(opPtr);
+  bool matvec = isa<linalg::MatvecOp>(opPtr);
+  bool vecmat = isa<linalg::VecmatOp>(opPtr);
+  bool vector = matvec || vecmat;
+  int64_t rank = batch ? 3 : 2;
+  if (!op.hasPureBufferSemantics() || op.getDpsInputs().size() != 2 ||
+      op.getDpsInits().size() != 1)
+    return op->emitOpError()
+           << "ascube-tile-linalg maps a linalg.matmul on memrefs "
+              "[tile_c1]";
+  Value A = op.getDpsInputs()[0], B = op.getDpsInputs()[1],
+        C = op.getDpsInits()[0];
+  if (vector) {
+    // y = A x (matvec: y[m] += A[m, k] x[k]) is the one-row product
+    // y^T = x^T A^T: the Mmad's A is x^T (1 x K) and its B the matrix,
+    // held N x K; vecmat (y[n] += x[k] A[k, n]) has B held K x N.
+    std::swap(A, B);
+    if (vecmat)
+      std::swap(A, B);
+    if (!isPlainGMMatrix(A, 1) || !isPlainGMMatrix(B, 2) ||
+        !isPlainGMMatrix(C, 1))
+      return op->emitOpError()
+             << "ascube-tile-linalg maps a matrix and vectors that are "
+                "static 2-D and 1-D memrefs in GM (no memory space; "
+                "row-major, or row-major views of GM: gmview_c1; not a "
+                "column-major view such as a memref.transpose)"
+             << tiling::whyNotPlainGM(opPtr, {{A, 1}, {B, 2}, {C, 1}})
+             << " [tile_c1]";
+  } else if (!isPlainGMMatrix(A, rank) || !isPlainGMMatrix(B, rank) ||
+             !isPlainGMMatrix(C, rank))
+    return op->emitOpError()
+           << "ascube-tile-linalg maps operands that are static " << rank
+           << "-D memrefs in GM (no memory space; row-major, or row-major "
+              "views of GM: gmview_c1; not a column-major view such as a "
+              "memref.transpose: give A as K x M or B as N x K with the "
+              "indexing maps instead)"
+           << tiling::whyNotPlainGM(opPtr, {{A, rank}, {B, rank}, {C, rank}})
+           << " [tile_c1]";
+  // The indexing maps (MLIR 22): A[m, k] or A^T[k, m], B[k, n] or
+  // B^T[n, k], C[m, n], after the batch dimension of a batch_matmul.
+  // (matvec and vecmat are named ops of fixed maps.)
+  MLIRContext *ctx = op->getContext();
+  unsigned lead = batch ? 1 : 0;
+  auto map = [&](std::initializer_list<unsigned> dims) {
+    SmallVector<AffineExpr> e;
+    if (batch)
+      e.push_back(getAffineDimExpr(0, ctx));
+    for (unsigned d : dims)
+      e.push_back(getAffineDimExpr(d + lead, ctx));
+    return AffineMap::get(3 + lead, 0, e, ctx);
+  };
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  // d0 = m, d1 = n, d2 = k (after the batch dimension).
+  bool transA = maps[0] == map({2, 0}), transB = maps[1] == map({1, 2});
+  if (!vector &&
+      ((!transA && maps[0] != map({0, 2})) ||
+       (!transB && maps[1] != map({2, 1})) || maps[2] != map({0, 1})))
+    return op->emitOpError()
+           << "ascube-tile-linalg maps C[m, n] += A[m, k] * B[k, n] with A "
+              "or B transposed; these indexing maps (broadcast or "
+              "permuted C) are not mapped [tile_c1]";
+  auto shape = [&](Value v) {
+    return cast<MemRefType>(v.getType()).getShape().take_back(2);
+  };
+  int64_t batches = batch ? cast<MemRefType>(A.getType()).getShape()[0] : 1;
+  model::MatmulProblem p;
+  if (vector) {
+    p.m = 1;
+    p.transB = matvec;
+    p.k = shape(B)[matvec ? 1 : 0];
+    p.n = shape(B)[matvec ? 0 : 1];
+  } else {
+    p.transA = transA;
+    p.transB = transB;
+    p.m = shape(A)[transA ? 1 : 0];
+    p.k = shape(A)[transA ? 0 : 1];
+    p.n = shape(B)[transB ? 0 : 1];
+  }
+  // The Cube's integer Mmad reads int8 as signed: an unsigned cast
+  // (linalg's cast_unsigned) would compute other numbers.
+  if (auto cast = opPtr->getAttrOfType<linalg::TypeFnAttr>("cast");
+      cast && cast.getValue() != linalg::TypeFn::cast_signed)
+    return op->emitOpError()
+           << "ascube-tile-linalg maps linalg's signed casts of the "
+              "operands (cast_signed); cast_unsigned is not mapped "
+              "[tile_c3]";
+  if (!op->getParentOfType<func::FuncOp>())
+    return op->emitOpError()
+           << "ascube-tile-linalg maps linalg ops in a func.func [tile_c1]";
+  if (failed(tiling::checkOperandSizes(opPtr)))
+    return failure();
+  Type at = cast<MemRefType>(A.getType()).getElementType(),
+       bt = cast<MemRefType>(B.getType()).getElementType(),
+       ct = cast<MemRefType>(C.getType()).getElementType();
+  std::string an = getCubeTypeName(at), bn = getCubeTypeName(bt),
+              cn = getCubeTypeName(ct);
+  bool row = tiling::hasMmadRow(prod, an, bn, cn, /*bias=*/false);
+  auto fp4 = [](Type t) {
+    return isa<FloatType>(t) && *getElementBitWidth(t) == 4;
+  };
+  // 4-bit floats are multiplied by MmadMx only (§15, Ascend 950); a
+  // linalg.matmul carries no scales, so the program gives every 32 K
+  // elements the unit scale 2^0 (e8m0 127): exactly A x B.
+  bool mx = fp4(at) || fp4(bt);
+  if (mx) {
+    bool pair = llvm::any_of(target::mmadMxRows(), [&](const auto &r) {
+      return prod.in(r.Products) && an == r.A && bn == r.B;
+    });
+    if (!pair || !ct.isF32())
+      return op->emitOpError()
+             << an << " x " << bn << " -> " << cn << " is no MmadMx pair on "
+             << prod.Name
+             << ": 4-bit floats are multiplied only by MmadMx, an e2m1/e1m2 "
+                "pair -> f32 (Ascend 950, §15, docs/Products.md) [tile_c3]";
+    // K is padded to MmadMx's 64 with ND2NZ's zero fill of a row tail
+    // (A's rows, or B^T's): A^T and B both hold K in their rows, whose
+    // padding nothing writes.
+    int64_t k = cast<MemRefType>(A.getType()).getShape().take_back(2)[0];
+    if (transA && !transB && k % 64 != 0)
+      return op->emitOpError()
+             << "a 4-bit A held transposed (K x M) with B held K x N "
+                "needs K a multiple of 64, got K = "
+             << k
+             << ": MmadMx reads K in whole 64s (§15), and ND2NZ zero-fills "
+                "only a row tail (A as M x K, or B as N x K) (§5) "
+                "[tile_c3]";
+    // ND2NZ moves 4-bit data as bytes (§5): every row as stored starts
+    // on a whole byte.
+    auto evenRows = [&](StringRef name, Value v) -> LogicalResult {
+      int64_t cols = cast<MemRefType>(v.getType()).getShape().back();
+      if (cols % 2 == 0)
+        return success();
+      return op->emitOpError()
+             << name << " (" << v.getType() << ") has rows of " << cols
+             << " 4-bit elements: DataCopy ND2NZ moves 4-bit data as "
+                "bytes (§5), so every row as stored must be a whole "
+                "number of bytes (an even count) [tile_c3]";
+    };
+    // (matvec / vecmat: the Mmad's A is the vector x.)
+    if (failed(evenRows(vector ? "the vector" : "A", A)) ||
+        failed(evenRows(vector ? "the matrix" : "B", B)))
+      return failure();
+  } else if (!row)
+    return op->emitOpError()
+           << an << " x " << bn << " -> " << cn << " is not an Mmad row on "
+           << prod.Name << "; " << tiling::describeMmadRows(prod, false)
+           << " (docs/Products.md) [tile_c3]";
+  if (!mx && (*getElementBitWidth(at) < 8 || *getElementBitWidth(bt) < 8))
+    return op->emitOpError()
+           << an << " x " << bn
+           << ": 4-bit integer operands are not mapped yet (ND2NZ moves "
+              "them as bytes and LoadDataWithTranspose takes a K x N int4 "
+              "B only in 64 x 64 squares) [tile_c3]";
+  if (!prod.HasFixpipe)
+    return op->emitOpError()
+           << prod.Name
+           << " has no Fixpipe L0C -> GM: ascube-tile-linalg writes C with "
+              "Fixpipe [tile_c4]";
+  if (!prod.HasND2NZ) {
+    // Without ND2NZ the Nz tiles are built of plain DataCopy blocks of
+    // 32 B: every row of A and B (as stored) is whole blocks, and so is
+    // a bias (one block run).
+    auto whole = [&](StringRef name, Value v, int64_t cols) -> LogicalResult {
+      auto t = cast<MemRefType>(v.getType());
+      int64_t bytes = *getElementBitWidth(t.getElementType()) / 8;
+      int64_t pitch = tiling::gmPitch(v);
+      if ((cols * bytes) % 32 == 0 && (pitch * bytes) % 32 == 0)
+        return success();
+      return op->emitOpError()
+             << prod.Name
+             << " has no DataCopy ND2NZ: ascube-tile-linalg builds the Nz "
+                "tiles of plain DataCopy blocks of 32 B, so each row of "
+             << name << " (" << tiling::count(cols, "element", "elements")
+             << " of " << bytes << " B, rows " << pitch
+             << " apart) must be whole 32 B blocks [tile_c4]";
+    };
+    auto shape = [](Value v) {
+      return cast<MemRefType>(v.getType()).getShape();
+    };
+    if (failed(whole("A", A, shape(A).back())) ||
+        failed(whole("B", B, shape(B).back())))
+      return failure();
+  }
+  // Rows further apart than ND2NZ's srcDValue reaches are copied one by
+  // one; a plain DataCopy's srcStride (32 B blocks) has no such way out.
+  int64_t pitch = std::max(tiling::gmPitch(A), tiling::gmPitch(B));
+  int64_t blocks = std::max(tiling::gmPitch(A) * *getElementBitWidth(at),
+                            tiling::gmPitch(B) * *getElementBitWidth(bt)) /
+                   256;
+  // (Each block copy skips the pitch less at least one block.)
+  if (!prod.HasND2NZ && blocks - 1 > 65535)
+    return op->emitOpError()
+           << "a row pitch of " << pitch << " elements (" << blocks
+           << " blocks of 32 B) needs a plain DataCopy srcStride of "
+           << blocks - 1 << " blocks, beyond its range [0, 65535], and "
+           << prod.Name
+           << " has no ND2NZ to copy such rows one by one [tile_c5]";
+  if (transA && at.isF32() && !prod.HasKDirectionAlign)
+    return op->emitOpError()
+           << "an f32 A held transposed (K x M) reaches L0A through a "
+              "transposing load that pads K to 16 there (§10.4), which the "
+              "Mmad reads only with kDirectionAlign (A2/A3, §13.3); "
+           << prod.Name << " has none (transpose A to M x K first) [tile_c3]";
+  linalg::FillOp fill = zeroFillBefore(opPtr, C);
+  if (!fill)
+    return op->emitOpError()
+           << "linalg.matmul adds A x B to C, and the Cube program "
+              "computes C = A x B: fill C with zero (+0.0) right "
+              "before it"
+           << tiling::describeFillBefore(opPtr, C) << " [tile_c2]";
+  // An empty product: with M, N or the batch count 0 C has no element
+  // (nothing to do);
+  // with K = 0 C stays the fill, which a Cube program would compute as
+  // Mmads of no K — not mapped.
+  // A bias add and a ReLU after the matmul fold into the program
+  // (bias table, Fixpipe ReLU).
+  tiling::Epilogue epilogue =
+      tiling::matchEpilogue(opPtr, C, -1, refuseUnfolded);
+  if (epilogue.failed || failed(tiling::checkRequant(opPtr, prod, epilogue,
+                                                     {A, B, epilogue.bias})))
+    return failure();
+  // A product whose Mmad adds no bias (Kirin: no cmatrixSource) starts
+  // each output tile from a seed Mmad of C's type instead
+  // (MatmulEmitter::emitSeed; its bias copy is an ND2NZ).
+  bool seedBias = false;
+  if (epilogue.bias) {
+    // (MmadMx adds an f32 bias from BT, §15.)
+    bool table =
+        mx ? prod.hasLevel(Level::BT) : tiling::hasBiasTable(prod, an, bn, cn);
+    seedBias = !table && !mx && tiling::canSeedBias(prod, cn);
+    if (!seedBias && !table)
+      return op->emitOpError()
+             << an << " x " << bn << " -> " << cn
+             << " with a bias is not an Mmad row on " << prod.Name
+             << " (docs/Products.md), and " << cn << " x " << cn << " -> " << cn
+             << ", whose Mmad would start each tile from the bias, is "
+                "none either [tile_c3]";
+    if (!seedBias) {
+      p.biasBits = *getElementBitWidth(ct);
+      if (failed(tiling::checkPlainBias(opPtr, prod, p.n, p.biasBits)))
+        return failure();
+    }
+  }
+  plan.op = op;
+  plan.batch = batch;
+  plan.vector = vector;
+  plan.batches = batches;
+  plan.A = A;
+  plan.B = B;
+  plan.C = C;
+  plan.an = an;
+  plan.bn = bn;
+  plan.cn = cn;
+  plan.mx = mx;
+  plan.seedBias = seedBias;
+  plan.epilogue = epilogue;
+  plan.fill = fill;
+  plan.p = p;
+  // With M, N or the batch count 0 C has no element: nothing to compute.
+  if (p.m == 0 || p.n == 0 || batches == 0) {
+    plan.empty = true;
+    return success();
+  }
+  if (p.k == 0)
+    return op->emitOpError()
+           << "K = 0: C is the zero fill and there is nothing for the "
+              "Cube to compute; not mapped (remove the matmul) [tile_c1]";
+  p.mx = mx;
+  p.aBits = *getElementBitWidth(at);
+  p.bBits = *getElementBitWidth(bt);
+  p.cBits = *getElementBitWidth(ct);
+  model::MatmulCapacities cap = tiling::matmulCapacities(prod);
+  std::optional<model::MatmulTiling> t = model::chooseMatmulTiling(p, cap);
+  if (!tile.empty()) {
+    model::MatmulAlignment al = model::MatmulAlignment::of(p);
+    if (tile.size() != 3 || tile[0] < 1 || tile[0] % al.m || tile[1] < 1 ||
+        tile[1] % al.n || tile[2] < 1 || tile[2] % al.k)
+      return op->emitOpError()
+             << tileName << " takes three sizes, multiples of " << al.m << ", "
+             << al.n << " and " << al.k << " [tile_c6]";
+    std::optional<model::MatmulTiling> chosen = t;
+    t = model::MatmulTiling{tile[0], tile[1], tile[2]};
+    if (!model::fitsMatmulTiling(p, cap, *t)) {
+      InFlightDiagnostic d = op->emitOpError();
+      d << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
+        << " does not fit " << prod.Name;
+      tiling::describeMiss(
+          d, model::describeMmadRangeMiss(*t),
+          [&] { return model::matmulFootprint(p, *t); }, cap);
+      if (chosen)
+        d << "; a tile that fits: " << chosen->m << " x " << chosen->n << " x "
+          << chosen->k;
+      return d << " [tile_c6]";
+    }
+  }
+  if (!t)
+    return op->emitOpError() << "no tile of " << prod.Name
+                             << "'s L0A/L0B/L0C/L1 holds one fractal of "
+                                "each operand [tile_c1]";
+
+  plan.p = p;
+  plan.t = *t;
+  return success();
+}
+
+LogicalResult tiling::emitMatmul(MatmulPlan &plan,
+                                 const target::ProductInfo &prod, bool report,
+                                 SmallVectorImpl<Program> &programs) {
+  linalg::LinalgOp op = plan.op;
+  Operation *opPtr = op;
+  const model::MatmulProblem &p = plan.p;
+  bool batch = plan.batch, vector = plan.vector, mx = plan.mx,
+       seedBias = plan.seedBias;
+  int64_t batches = plan.batches;
+  Value A = plan.A, B = plan.B, C = plan.C, output = C;
+  StringRef an = plan.an, bn = plan.bn, cn = plan.cn;
+  Epilogue &epilogue = plan.epilogue;
+  linalg::FillOp fill = plan.fill;
+  if (plan.empty) {
+    if (report)
+      op->emitRemark() << llvm::formatv(
+          "ascube-tile-linalg: M x N x K = {0} x {1} x {2}{3}: C has no "
+          "element, "
+          "nothing to compute; the op{4} removed",
+          p.m, p.n, p.k,
+          batch ? ", " + tiling::count(batches, "batch", "batches")
+                : std::string(),
+          epilogue.ops.empty() ? " and its fill" : ", its fill and epilogue");
+    for (Operation *e : llvm::reverse(epilogue.ops))
+      e->erase();
+    fill.erase();
+    op.erase();
+    if (!epilogue.writeC)
+      tiling::eraseUnwrittenOutput(output);
+    return success();
+  }
+  const model::MatmulTiling *t = &plan.t;
+  (void)opPtr;
+  std::string remark;
+  if (report)
+    remark = llvm::formatv(
+        "ascube-tile-linalg: {0} {1} x {2} -> {3}, M x N x K = {4} x {5} x "
+        "{6}{18}{19}: tile m = {7}, n = {8}, k = {9} ({10} x {11} output "
+        "tiles, "
+        "{12} each); L0C {13} B, L0A {14} B, L0B {15} B, L1 {16} "
+        "B per chunk; GM -> L1 {17} B",
+        prod.Name, an, bn, cn, p.m, p.n, p.k, t->m, t->n, t->k, t->tilesM(p),
+        t->tilesN(p), tiling::count(t->chunksK(p), "K chunk", "K chunks"),
+        t->m * t->n * p.cBits / 8, t->m * t->k * p.aBits / 8,
+        t->k * t->n * p.bBits / 8,
+        (t->m * t->k * p.aBits + t->k * t->n * p.bBits) / 8,
+        batches * t->gmToL1Bytes(p),
+        batch ? ", " + tiling::count(batches, "batch", "batches")
+              : std::string(),
+        std::string(mx ? ", MmadMx with unit e8m0 scales" : "") +
+            (!epilogue.bias ? ""
+             : seedBias     ? ", + bias (each tile seeded by an Mmad of "
+                              "ones x the bias row)"
+                            : ", + bias (BT)") +
+            (epilogue.relu ? ", ReLU (Fixpipe)" : "") +
+            tiling::describeRequant(epilogue));
+
+  auto func = op->getParentOfType<func::FuncOp>();
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  if (vector) {
+    // The vectors x and y as 1 x K and 1 x N matrices.
+    // (A view keeps its offset: the result's layout is derived.)
+    auto row = [&](Value v, int64_t n) {
+      return memref::ExpandShapeOp::create(
+          b, loc, ArrayRef<int64_t>{1, n}, v,
+          ArrayRef<ReassociationIndices>{{0, 1}});
+    };
+    A = row(A, p.k);
+    C = row(C, p.n);
+    if (epilogue.requantOut)
+      epilogue.requantOut = row(epilogue.requantOut, p.n);
+  }
+  tiling::MatmulEmitter emitter(b, loc, prod, p, *t, A, B, C);
+  emitter.allocPoint = &func.getBody().front().front();
+  // The bias as a 1 x N row (ND2NZ's source).
+  // (A seeded bias as an N x 1 column: one element an ND2NZ row.)
+  if (seedBias) {
+    emitter.biasSeedRow = memref::ExpandShapeOp::create(
+        b, loc, ArrayRef<int64_t>{p.n, 1}, epilogue.bias,
+        ArrayRef<ReassociationIndices>{{0, 1}});
+  } else if (epilogue.bias) {
+    emitter.biasRow = memref::ExpandShapeOp::create(
+        b, loc, ArrayRef<int64_t>{1, p.n}, epilogue.bias,
+        ArrayRef<ReassociationIndices>{{0, 1}});
+    emitter.reserveBiasStaging();
+  }
+  if (report)
+    op->emitRemark() << remark
+                     << (emitter.bufferSets() == 2 && t->chunksK(p) > 1
+                             ? "; chunks double-buffered"
+                             : "");
+  emitter.syncStart();
+  emitter.copyUnitScales();
+  // Matrix i of a batch starts i * M * K (A), i * K * N (B) and i * M * N
+  // (C) elements in.
+  auto c = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  if (batch) {
+    auto loop = scf::ForOp::create(b, loc, c(0), c(batches), c(1));
+    b.setInsertionPointToStart(loop.getBody());
+    Value i = loop.getInductionVar();
+    auto scaled = [&](int64_t n) {
+      return arith::MulIOp::create(b, loc, i, c(n)).getResult();
+    };
+    emitter.aBase = scaled(p.m * p.k);
+    emitter.bBase = scaled(p.k * p.n);
+    emitter.cBase = scaled(p.m * p.n);
+    emitter.batchIndex = i;
+  } else {
+    emitter.aBase = emitter.bBase = emitter.cBase = emitter.batchIndex = c(0);
+  }
+  emitter.relu = epilogue.relu;
+  emitter.requantOut = epilogue.requantOut;
+  emitter.requantWord = epilogue.requantWord;
+  emitter.writeOut = epilogue.writeC;
+  emitter.emit();
+  b.setInsertionPoint(op);
+  emitter.syncEnd();
+  programs.push_back(emitter.program);
+  for (Operation *e : llvm::reverse(epilogue.ops))
+    e->erase();
+  fill.erase();
+  op.erase();
+  if (!epilogue.writeC)
+    tiling::eraseUnwrittenOutput(output);
+  return success();
+}
