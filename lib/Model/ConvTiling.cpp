@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ascube/Model/ConvTiling.h"
+#include "ascube/Model/FieldLimits.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -119,20 +120,24 @@ bool checkConvRange(const ConvProblem &p, const ConvTiling &t,
   // The bounded fields first (Mmad m, n at most 4095, at most 16384 map
   // columns), so that nothing below overflows.
   int64_t cols = t.piece ? t.piece : p.ow;
-  if (cols > 16384 || t.windowCols(p) > 16384)
+  using namespace limits;
+  if (cols > kNd2nzRowsMax || t.windowCols(p) > kNd2nzRowsMax)
     return miss([&](llvm::raw_ostream &os) {
-      os << "the map window's " << (cols > 16384 ? cols : t.windowCols(p))
-         << " columns are past DataCopy's nValue 16384";
+      os << "the map window's "
+         << (cols > kNd2nzRowsMax ? cols : t.windowCols(p))
+         << " columns are past DataCopy's nValue " << kNd2nzRowsMax;
     });
-  if (t.rows > 4080 || t.pixels(p) > 4080)
+  if (t.rows > kMmadWholeRowsMax || t.pixels(p) > kMmadWholeRowsMax)
     return miss([&](llvm::raw_ostream &os) {
       os << "Mmad's m = "
-         << (t.rows > 4080 ? MatmulTiling::satMul(t.rows, cols) : t.pixels(p))
-         << " output pixels is past 4080 (4095 in whole fractal rows)";
+         << (t.rows > kMmadWholeRowsMax ? MatmulTiling::satMul(t.rows, cols)
+                                        : t.pixels(p))
+         << " output pixels is past " << kMmadWholeRowsMax << " ("
+         << kMmadDimMax << " in whole fractal rows)";
     });
-  if (t.n > 4095)
+  if (t.n > kMmadDimMax)
     return miss([&](llvm::raw_ostream &os) {
-      os << "Mmad's n = " << t.n << " output channels is past 4095";
+      os << "Mmad's n = " << t.n << " output channels is past " << kMmadDimMax;
     });
   // Taps split a single block's kernel window, into at least two chunks:
   // parts of a kernel row or whole rows.
@@ -149,14 +154,14 @@ bool checkConvRange(const ConvProblem &p, const ConvTiling &t,
     });
   int64_t k =
       MatmulTiling::satMul(MatmulTiling::satMul(t.groups, t.points(p)), p.c0());
-  if (k > 4095)
+  if (k > kMmadDimMax)
     return miss([&](llvm::raw_ostream &os) {
-      os << "Mmad's k = " << k << " im2col columns is past 4095";
+      os << "Mmad's k = " << k << " im2col columns is past " << kMmadDimMax;
     });
-  if (t.mapPixels(p) > 16384)
+  if (t.mapPixels(p) > kNd2nzRowsMax)
     return miss([&](llvm::raw_ostream &os) {
       os << "the map window's " << t.mapPixels(p)
-         << " pixels are past DataCopy's nValue 16384";
+         << " pixels are past DataCopy's nValue " << kNd2nzRowsMax;
     });
   return true;
 }
@@ -226,7 +231,8 @@ std::optional<ConvTiling> search(const ConvProblem &p,
     }
     return true;
   };
-  int64_t maxN = std::min<int64_t>(roundUp(p.f, p.nAlign()), 4095);
+  int64_t maxN =
+      std::min<int64_t>(roundUp(p.f, p.nAlign()), limits::kMmadDimMax);
   // Output tiles of n channels and chunks of g blocks (or `taps` kernel
   // points of one): bands of whole rows; pieces of one row only when a
   // single row does not fit.
@@ -252,7 +258,7 @@ std::optional<ConvTiling> search(const ConvProblem &p,
   // Each block in chunks of `taps` points, fewer than KH x KW: parts of a
   // kernel row (taps < KW) or whole rows; k = taps x C0 stays within
   // Mmad's 4095.
-  int64_t most = std::min(p.kh * p.kw - 1, 4095 / p.c0());
+  int64_t most = std::min(p.kh * p.kw - 1, limits::kMmadDimMax / p.c0());
   for (int64_t taps = 1; taps <= most; taps += taps < p.kw ? 1 : p.kw)
     for (int64_t n = p.nAlign(); n <= maxN; n += p.nAlign())
       tiles(n, 1, taps);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ascube/Model/MatmulTiling.h"
+#include "ascube/Model/FieldLimits.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -88,16 +89,17 @@ std::string ascube::model::describeOverflow(const MatmulFootprint &need,
 
 bool ascube::model::inMmadRange(const MatmulTiling &t) {
   // Mmad's m, k and n fields are at most 4095 (§13.1).
-  return t.m >= 1 && t.n >= 1 && t.k >= 1 && t.m <= 4095 && t.n <= 4095 &&
-         t.k <= 4095;
+  using limits::kMmadDimMax;
+  return t.m >= 1 && t.n >= 1 && t.k >= 1 && t.m <= kMmadDimMax &&
+         t.n <= kMmadDimMax && t.k <= kMmadDimMax;
 }
 
 std::string ascube::model::describeMmadRangeMiss(const MatmulTiling &t) {
   for (auto [name, v] :
        {std::pair<const char *, int64_t>{"m", t.m}, {"n", t.n}, {"k", t.k}})
-    if (v < 1 || v > 4095)
+    if (v < 1 || v > limits::kMmadDimMax)
       return "Mmad's " + std::string(name) + " = " + std::to_string(v) +
-             " is outside [1, 4095]";
+             " is outside [1, " + std::to_string(limits::kMmadDimMax) + "]";
   return "";
 }
 
@@ -136,9 +138,10 @@ ascube::model::chooseMatmulTiling(const MatmulProblem &p,
           maxK = roundUp(p.k, al.k);
   // Mmad's m, n, k are 12-bit fields (§13.1): at most 4095, so a tile
   // stays below 4096.
-  maxM = std::min<int64_t>(maxM, 4095 / al.m * al.m);
-  maxN = std::min<int64_t>(maxN, 4095 / al.n * al.n);
-  maxK = std::min<int64_t>(maxK, 4095 / al.k * al.k);
+  using limits::kMmadDimMax;
+  maxM = std::min<int64_t>(maxM, kMmadDimMax / al.m * al.m);
+  maxN = std::min<int64_t>(maxN, kMmadDimMax / al.n * al.n);
+  maxK = std::min<int64_t>(maxK, kMmadDimMax / al.k * al.k);
   std::optional<MatmulTiling> best;
   std::tuple<int64_t, int64_t, int64_t, int64_t, int64_t> bestKey;
   for (int64_t m = al.m; m <= maxM; m += al.m) {

@@ -82,6 +82,7 @@
 
 using namespace mlir;
 using namespace ascube;
+using namespace ascube::model::limits;
 using target::Level;
 using Format = layout::Format;
 
@@ -479,8 +480,8 @@ private:
     if (inCols == window.mapW)
       // Whole rows of the map: one run of pixels.
       copy(src, Value(), 1, inRows * window.mapW, 0, 0);
-    else if (inRows <= 4095 && (channelsFirst() || rowStep <= 65535) &&
-             inCols * c0 <= 16384)
+    else if (inRows <= kCopyCountMax && inCols * c0 <= kNd2nzRowsMax &&
+             (channelsFirst() || rowStep <= kU16Max))
       copy(src, Value(), inRows, inCols, rowStep, inCols * c0);
     else {
       // More rows than ndNum's [0, 4095], the map's row pitch W x C
@@ -595,7 +596,7 @@ private:
     beforeMmad(init, withBias);
     // Consecutive accumulating Mmads into a small L0C tile need a PIPE_M
     // barrier (§13.3, sync_c1).
-    if (!init && (mRows(pixels) / 16) * (ntp / 16) < 10)
+    if (!init && model::limits::needsPipeMBarrier(mRows(pixels), ntp))
       PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
     MmadOp::create(b, loc, a0, b0, c, withBias ? bias : Value(),
                    attr(mRows(pixels)), attr(kc), attr(ntp),
@@ -619,7 +620,7 @@ private:
     // Channel blocks kk*ntp 32 B rows apart (dstNzC0Stride [1, 16384]),
     // else one copy per block (its C0 channels in one block: the stride is
     // then never stepped).
-    bool oneCopy = kk * ntp <= 16384;
+    bool oneCopy = kk * ntp <= kNd2nzRowsMax;
     int64_t copies = oneCopy ? 1 : groups;
     for (int64_t j = 0; j < copies; ++j) {
       int64_t n = oneCopy ? channels : std::min(c0, channels - j * c0);
@@ -667,14 +668,14 @@ private:
       loop(inner, [&](Value j) {
         Value f = add(add(from, mul(i, sOut)), mul(j, sIn));
         Value t = add(add(to, mul(i, dOut)), mul(j, dIn));
-        if (gap > 65535)
+        if (gap > kU16Max)
           return loop(count, [&](Value k) {
             plainCopy(src, add(f, mul(k, pitch)), dst, add(t, mul(k, c0)), 1, 1,
                       0);
           });
-        for (int64_t k = 0; k < count; k += 4095)
+        for (int64_t k = 0; k < count; k += kCopyCountMax)
           plainCopy(src, add(f, index(k * pitch)), dst, add(t, index(k * c0)),
-                    std::min<int64_t>(4095, count - k), 1, gap);
+                    std::min<int64_t>(kCopyCountMax, count - k), 1, gap);
       });
     });
   }
@@ -835,11 +836,11 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
     emitter.window.mapW = inner[h + 1];
     int64_t pads[] = {padded->top, p.h - inner[h] - padded->top, padded->left,
                       p.w - inner[h + 1] - padded->left};
-    if (*llvm::max_element(pads) > 255)
+    if (*llvm::max_element(pads) > model::limits::kLoad3DPadMax)
       return op->emitOpError()
              << "a padding of " << *llvm::max_element(pads)
              << " rows or columns is beyond LoadData 3D's padList range [0, "
-                "255] [tile_c7]";
+             << model::limits::kLoad3DPadMax << "] [tile_c7]";
   }
   if (!emitter.window.tilesReadTheMap(plan->t))
     return op->emitOpError()

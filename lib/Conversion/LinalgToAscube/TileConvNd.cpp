@@ -288,8 +288,9 @@ tiling::chooseRowTiling(model::MatmulProblem &g, const model::ConvProblem &p,
   }
   // A piece is at most Mmad's n (m) field (4095) wide; a unit of w makes
   // the tile's n (m) the whole piece.
-  for (int64_t w = std::min<int64_t>(llvm::alignTo(p.ow, nAlign) - nAlign,
-                                     4095 / nAlign * nAlign);
+  for (int64_t w =
+           std::min<int64_t>(llvm::alignTo(p.ow, nAlign) - nAlign,
+                             model::limits::kMmadDimMax / nAlign * nAlign);
        w >= nAlign; w -= nAlign) {
     model::MatmulProblem one = g;
     set(one, w, w);
@@ -387,11 +388,12 @@ LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
   // of 4095) are nValue rows, sw apart (srcDValue [1, 65535]; further
   // apart, one ND2NZ a pixel: ProgramEmitter::nd2nz), a run dValue
   // elements [0, 65535].
-  if (taps > 65535)
+  if (taps > model::limits::kU16Max)
     return op->emitOpError()
            << "a kernel width of " << taps
-           << " is beyond DataCopy ND2NZ's dValue range [0, 65535] (a run of "
-              "the kernel's taps) [tile_c5]";
+           << " is beyond DataCopy ND2NZ's dValue range [0, "
+           << model::limits::kU16Max << "] (a run of the kernel's taps) "
+           << "[tile_c5]";
   model::MatmulProblem g;
   g.aBits = g.bBits = p.bits;
   g.cBits = p.cBits;
@@ -526,11 +528,11 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
   // ND2NZ's fields: the kernel's columns are nValue rows [0, 16384], dw
   // apart (srcDValue [1, 65535]; further apart, one ND2NZ a column:
   // ProgramEmitter::nd2nz).
-  if (p.kw > 16384)
+  if (p.kw > model::limits::kNd2nzRowsMax)
     return op->emitOpError() << "a kernel width of " << p.kw
-                             << " is beyond DataCopy ND2NZ's nValue range "
-                                "[0, 16384] (X^T's rows of a kernel row) "
-                                "[tile_c5]";
+                             << " is beyond DataCopy ND2NZ's nValue range [0, "
+                             << model::limits::kNd2nzRowsMax
+                             << "] (X^T's rows of a kernel row) [tile_c5]";
   model::MatmulProblem g;
   g.aBits = g.bBits = p.bits;
   g.cBits = p.cBits;

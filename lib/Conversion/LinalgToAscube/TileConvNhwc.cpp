@@ -267,14 +267,15 @@ LogicalResult tiling::planNhwcRows(Operation *op,
     taps = p.dw == 1 ? p.kw : 1;
     g = gemmOf(taps, 1, p.c);
     int64_t run = taps * p.c;
-    if (tile.size() != 3 || tile[0] < 1 || tile[0] % p.ow || tile[0] > 4095 ||
-        tile[1] < 1 || tile[1] % 16 || tile[2] < 1 || tile[2] % run)
+    if (tile.size() != 3 || tile[0] < 1 || tile[0] % p.ow ||
+        tile[0] > model::limits::kMmadDimMax || tile[1] < 1 || tile[1] % 16 ||
+        tile[2] < 1 || tile[2] % run)
       return op->emitOpError()
              << "tile=m,n,k of an NHWC convolution on " << prod.Name
              << " takes m output pixels (a multiple of OW = " << p.ow
-             << ": whole output rows, at most 4095), n a multiple of 16 and k "
-                "a multiple of "
-             << run << " (whole runs of " << tiling::count(taps, "tap", "taps")
+             << ": whole output rows, at most " << model::limits::kMmadDimMax
+             << "), n a multiple of 16 and k a multiple of " << run
+             << " (whole runs of " << tiling::count(taps, "tap", "taps")
              << " x C) [tile_c6]";
     g.m = p.oh * p.ow;
     g.mUnit = p.ow;

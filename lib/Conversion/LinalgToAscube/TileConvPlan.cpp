@@ -239,11 +239,13 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
            << what << " " << v << " is beyond LoadData 3D's range [1, " << hi
            << "] [tile_c7]";
   };
-  if (failed(range("kernel height", p.kh, 255)) ||
-      failed(range("kernel width", p.kw, 255)) ||
-      failed(range("stride", p.sh, 63)) || failed(range("stride", p.sw, 63)) ||
-      failed(range("dilation", p.dh, 255)) ||
-      failed(range("dilation", p.dw, 255)))
+  namespace limits = model::limits;
+  if (failed(range("kernel height", p.kh, limits::kLoad3DKernelMax)) ||
+      failed(range("kernel width", p.kw, limits::kLoad3DKernelMax)) ||
+      failed(range("stride", p.sh, limits::kLoad3DStrideMax)) ||
+      failed(range("stride", p.sw, limits::kLoad3DStrideMax)) ||
+      failed(range("dilation", p.dh, limits::kLoad3DDilationMax)) ||
+      failed(range("dilation", p.dw, limits::kLoad3DDilationMax)))
     return failure();
   // linalg's verifier has checked that the output's windows lie inside the
   // map (an unpadded convolution). Row pitches beyond DataCopy's fields —

@@ -18,6 +18,7 @@
 #include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
 #include "ascube/Layout/Fractal.h"
 #include "ascube/Model/ConvTiling.h"
+#include "ascube/Model/FieldLimits.h"
 #include "ascube/Model/MatmulTiling.h"
 #include "ascube/Target/Target.h"
 

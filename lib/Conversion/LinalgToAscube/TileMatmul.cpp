@@ -249,12 +249,12 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
                             tiling::gmPitch(B) * *getElementBitWidth(bt)) /
                    256;
   // (Each block copy skips the pitch less at least one block.)
-  if (!prod.HasND2NZ && blocks - 1 > 65535)
+  if (!prod.HasND2NZ && blocks - 1 > model::limits::kU16Max)
     return op->emitOpError()
            << "a row pitch of " << pitch << " elements (" << blocks
            << " blocks of 32 B) needs a plain DataCopy srcStride of "
-           << blocks - 1 << " blocks, beyond its range [0, 65535], and "
-           << prod.Name
+           << blocks - 1 << " blocks, beyond its range [0, "
+           << model::limits::kU16Max << "], and " << prod.Name
            << " has no ND2NZ to copy such rows one by one [tile_c5]";
   if (transA && at.isF32() && !prod.HasKDirectionAlign)
     return op->emitOpError()

@@ -188,11 +188,12 @@ private:
                       /*consecutive=*/static_cast<bool>(c0Stride));
         return;
       }
-      if (pitch <= 65535 || nRows == 1) {
-        DataCopyOp::create(b, loc, src, from, dst, Value(), {}, {}, {}, {}, {},
-                           attr(1), attr(nRows), attr(nCols), attr(0),
-                           attr(std::min<int64_t>(pitch, 65535)), c0Stride, {},
-                           attr(0));
+      if (pitch <= model::limits::kU16Max || nRows == 1) {
+        DataCopyOp::create(
+            b, loc, src, from, dst, Value(), {}, {}, {}, {}, {}, attr(1),
+            attr(nRows), attr(nCols), attr(0),
+            attr(std::min<int64_t>(pitch, model::limits::kU16Max)), c0Stride,
+            {}, attr(0));
         return;
       }
       // Rows further apart than srcDValue reaches (tile_c5): one ND2NZ
@@ -259,7 +260,7 @@ private:
     beforeMmad(init, withBias);
     // Consecutive accumulating Mmads into one L0C tile of fewer than 10
     // fractals need a PIPE_M barrier (§13.3, sync_c1).
-    if (!init && (rows / 16) * (bn / 16) < 10)
+    if (!init && model::limits::needsPipeMBarrier(rows, bn))
       PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
     // On 950 a one-row tile turns GEMV off and reads A as a fractal.
     MmadOp::create(
@@ -384,7 +385,7 @@ private:
     Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
     bool withBias = init && bias;
     beforeMmad(init, withBias);
-    if (!init && (rows / 16) * (bn / 16) < 10)
+    if (!init && model::limits::needsPipeMBarrier(rows, bn))
       PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
     MmadMxOp::create(b, loc, a0, sa0, b0, sb0, c0, withBias ? bias : Value(),
                      attr(rows), attr(ak), attr(bn),

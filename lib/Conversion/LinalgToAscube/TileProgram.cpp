@@ -144,7 +144,7 @@ void tiling::ProgramEmitter::nd2nz(Value src, Value from, Value dst, Value to,
                                    int64_t nStride) {
   if (!from)
     from = index(0);
-  if (nValue > 1 && srcDValue > 65535) {
+  if (nValue > 1 && srcDValue > model::limits::kU16Max) {
     // One ND2NZ per row: row r from r x srcDValue elements in GM to
     // r x nStride 32 B rows into the Nz.
     int64_t c0 = 256 / *getElementBitWidth(
@@ -157,7 +157,8 @@ void tiling::ProgramEmitter::nd2nz(Value src, Value from, Value dst, Value to,
     });
     return;
   }
-  if (num > 1 && (srcStride > 65535 || dstStride > 16384)) {
+  if (num > 1 && (srcStride > model::limits::kU16Max ||
+                  dstStride > model::limits::kNd2nzRowsMax)) {
     Value first = to ? to : index(0);
     loop(num, [&](Value i) {
       nd2nz(src, add(from, mul(i, srcStride)), dst,
@@ -169,10 +170,10 @@ void tiling::ProgramEmitter::nd2nz(Value src, Value from, Value dst, Value to,
   // (A field that is never stepped — one row, one matrix — is emitted
   // within its range.)
   if (nValue <= 1)
-    srcDValue = std::min<int64_t>(srcDValue, 65535);
-  if (num <= 1 && srcStride > 65535)
+    srcDValue = std::min<int64_t>(srcDValue, model::limits::kU16Max);
+  if (num <= 1 && srcStride > model::limits::kU16Max)
     srcStride = 0;
-  if (num <= 1 && dstStride > 16384)
+  if (num <= 1 && dstStride > model::limits::kNd2nzRowsMax)
     dstStride = 0;
   DataCopyOp::create(b, loc, src, from, dst, to,
                      CopyModeAttr::get(b.getContext(), CopyMode::nd2nz), {}, {},

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpVerification.h"
+#include "ascube/Model/FieldLimits.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
@@ -24,6 +25,7 @@
 
 using namespace mlir;
 using namespace ascube;
+namespace limits = ascube::model::limits;
 using namespace ascube::detail;
 using layout::Format;
 using target::Level;
@@ -82,12 +84,14 @@ FailureOr<CopyParams> ascube::getCopyParams(DataCopyOp op, EmitErrorFn emit) {
     return emit() << "blockLen = " << p.blockLen
                   << " must be even for a bias copy on " << prod->Name
                   << " (32 B units) [datacopy_c5]";
-  if (failed(
-          inRange(emit, "blockCount", p.blockCount, 0, 4095, "datacopy_c5")) ||
-      failed(inRange(emit, "blockLen", p.blockLen, 1, 65535, "datacopy_c5")) ||
-      failed(
-          inRange(emit, "srcStride", p.srcStride, 0, 65535, "datacopy_c5")) ||
-      failed(inRange(emit, "dstStride", p.dstStride, 0, 65535, "datacopy_c5")))
+  if (failed(inRange(emit, "blockCount", p.blockCount, 0, limits::kCopyCountMax,
+                     "datacopy_c5")) ||
+      failed(inRange(emit, "blockLen", p.blockLen, 1, limits::kU16Max,
+                     "datacopy_c5")) ||
+      failed(inRange(emit, "srcStride", p.srcStride, 0, limits::kU16Max,
+                     "datacopy_c5")) ||
+      failed(inRange(emit, "dstStride", p.dstStride, 0, limits::kU16Max,
+                     "datacopy_c5")))
     return failure();
   return p;
 }
@@ -131,20 +135,23 @@ FailureOr<Nd2NzParams> ascube::getNd2NzParams(DataCopyOp op, EmitErrorFn emit) {
   p.dstNzMatrixStride = attrOr(op.getDstNzMatrixStrideAttr(), 0);
 
   StringRef label = dn ? "dn2nz_c1" : "nd2nz_c1";
-  if (failed(inRange(emit, "ndNum", p.ndNum, 0, 4095, label)) ||
-      failed(inRange(emit, "nValue", p.nValue, 0, 16384, label)) ||
+  if (failed(
+          inRange(emit, "ndNum", p.ndNum, 0, limits::kCopyCountMax, label)) ||
+      failed(
+          inRange(emit, "nValue", p.nValue, 0, limits::kNd2nzRowsMax, label)) ||
       failed(inRange(emit, "dValue", p.dValue, 0,
-                     dn ? (int64_t(1) << 21) - 1 : 65535, label)) ||
+                     dn ? (int64_t(1) << 21) - 1 : limits::kU16Max, label)) ||
       failed(inRange(emit, dn ? "srcDnMatrixStride" : "srcNdMatrixStride",
                      p.srcNdMatrixStride, 0,
-                     dn ? (int64_t(1) << 40) - 1 : 65535, label)) ||
+                     dn ? (int64_t(1) << 40) - 1 : limits::kU16Max, label)) ||
       failed(inRange(emit, "srcDValue", p.srcDValue, 1,
-                     dn ? (int64_t(1) << 40) - 1 : 65535, label)) ||
-      failed(
-          inRange(emit, "dstNzC0Stride", p.dstNzC0Stride, 1, 16384, label)) ||
-      failed(inRange(emit, "dstNzNStride", p.dstNzNStride, 1, 16384, label)) ||
-      failed(inRange(emit, "dstNzMatrixStride", p.dstNzMatrixStride, 0, 16384,
-                     label)))
+                     dn ? (int64_t(1) << 40) - 1 : limits::kU16Max, label)) ||
+      failed(inRange(emit, "dstNzC0Stride", p.dstNzC0Stride, 1,
+                     limits::kNd2nzRowsMax, label)) ||
+      failed(inRange(emit, "dstNzNStride", p.dstNzNStride, 1,
+                     limits::kNd2nzRowsMax, label)) ||
+      failed(inRange(emit, "dstNzMatrixStride", p.dstNzMatrixStride, 0,
+                     limits::kNd2nzRowsMax, label)))
     return failure();
   if (!op.getDstNzMatrixStrideAttr() && batch > 1) {
     // Dense packing: one Nz matrix of the source's shape after another
@@ -153,8 +160,8 @@ FailureOr<Nd2NzParams> ascube::getNd2NzParams(DataCopyOp op, EmitErrorFn emit) {
     int64_t nzMatrix = llvm::alignTo(dn ? p.dValue : p.nValue, 16) *
                        llvm::alignTo(dn ? p.nValue * per : p.dValue * per, c0);
     p.dstNzMatrixStride = units(nzMatrix);
-    if (failed(inRange(emit, "dstNzMatrixStride", p.dstNzMatrixStride, 0, 16384,
-                       label)))
+    if (failed(inRange(emit, "dstNzMatrixStride", p.dstNzMatrixStride, 0,
+                       limits::kNd2nzRowsMax, label)))
       return failure();
   }
   return p;

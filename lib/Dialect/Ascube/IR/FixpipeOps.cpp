@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpVerification.h"
+#include "ascube/Model/FieldLimits.h"
 #include "ascube/Model/QuantWord.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -25,6 +26,7 @@
 
 using namespace mlir;
 using namespace ascube;
+namespace limits = ascube::model::limits;
 using namespace ascube::detail;
 using layout::Format;
 using target::Level;
@@ -165,25 +167,30 @@ FailureOr<FixpipeParams> ascube::getFixpipeParams(FixpipeOp op,
   if (failed(inRange(emit, "dualDstCtrl", p.dualDstCtrl, 0, 2, "fixpipe_c5")) ||
       failed(inRange(emit, "subBlockId", p.subBlockId, 0, 1, "fixpipe_c5")))
     return failure();
-  int64_t mMax = p.mode == FixpipeMode::nz2nd ? 8192 : 65535;
+  int64_t mMax = p.mode == FixpipeMode::nz2nd ? limits::kFixpipeNz2ndRowsMax
+                                              : limits::kU16Max;
   // Arch3510's nz2dn reports its Nz2DnParams under their own names; its
   // nz2nz dstStride counts elements in a 32-bit field.
   bool dn3510 = p.arch3510 && p.mode == FixpipeMode::nz2dn;
   int64_t u32 = (int64_t(1) << 32) - 1;
   if (failed(inRange(emit, "mSize", p.mSize, 0, mMax, "fixpipe_c5")) ||
-      failed(inRange(emit, "nSize", p.nSize, 0, 4095, "fixpipe_c5")) ||
+      failed(inRange(emit, "nSize", p.nSize, 0, limits::kFixpipeNSizeMax,
+                     "fixpipe_c5")) ||
       failed(inRange(emit, dn3510 ? "srcNzC0Stride" : "srcStride", p.srcStride,
-                     0, 65535, "fixpipe_c5")) ||
-      failed(inRange(emit, "dstStride", p.dstStride, 0,
-                     p.mode == FixpipeMode::nz2nz && !p.arch3510 ? 65535 : u32,
-                     "fixpipe_c5")) ||
-      failed(inRange(emit, dn3510 ? "dnNum" : "ndNum", p.ndNum, 0, 65535,
-                     "fixpipe_c5")) ||
-      failed(inRange(emit, dn3510 ? "srcNzMatrixStride" : "srcNdStride",
-                     p.srcNdStride, 0, p.arch3510 ? 65535 : 512,
-                     "fixpipe_c5")) ||
+                     0, limits::kU16Max, "fixpipe_c5")) ||
+      failed(inRange(
+          emit, "dstStride", p.dstStride, 0,
+          p.mode == FixpipeMode::nz2nz && !p.arch3510 ? limits::kU16Max : u32,
+          "fixpipe_c5")) ||
+      failed(inRange(emit, dn3510 ? "dnNum" : "ndNum", p.ndNum, 0,
+                     limits::kU16Max, "fixpipe_c5")) ||
+      failed(inRange(
+          emit, dn3510 ? "srcNzMatrixStride" : "srcNdStride", p.srcNdStride, 0,
+          p.arch3510 ? limits::kU16Max : limits::kFixpipeSrcNdStrideMax,
+          "fixpipe_c5")) ||
       failed(inRange(emit, dn3510 ? "dstDnMatrixStride" : "dstNdStride",
-                     p.dstNdStride, 0, p.arch3510 ? u32 : 65535, "fixpipe_c5")))
+                     p.dstNdStride, 0, p.arch3510 ? u32 : limits::kU16Max,
+                     "fixpipe_c5")))
     return failure();
   return p;
 }

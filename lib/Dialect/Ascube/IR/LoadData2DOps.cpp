@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpVerification.h"
+#include "ascube/Model/FieldLimits.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
@@ -26,6 +27,7 @@
 
 using namespace mlir;
 using namespace ascube;
+namespace limits = ascube::model::limits;
 using namespace ascube::detail;
 using layout::Format;
 using target::Level;
@@ -48,13 +50,15 @@ FailureOr<Load2DParams> ascube::getLoad2DParams(Load2DOp op, EmitErrorFn emit) {
   p.dstGap = attrOr(op.getDstGapAttr(), 0);
   p.addrMode = attrOr(op.getAddrModeAttr(), 0);
   p.ifTranspose = attrOr(op.getIfTransposeAttr(), false);
-  if (failed(
-          inRange(emit, "startIndex", p.startIndex, 0, 65535, "load2d_c3")) ||
-      failed(
-          inRange(emit, "repeatTimes", p.repeatTimes, 0, 255, "load2d_c3")) ||
-      failed(inRange(emit, "srcStride", p.srcStride, 0, 65535, "load2d_c3")) ||
+  if (failed(inRange(emit, "startIndex", p.startIndex, 0, limits::kU16Max,
+                     "load2d_c3")) ||
+      failed(inRange(emit, "repeatTimes", p.repeatTimes, 0, limits::kU8Max,
+                     "load2d_c3")) ||
+      failed(inRange(emit, "srcStride", p.srcStride, 0, limits::kU16Max,
+                     "load2d_c3")) ||
       failed(inRange(emit, "sid", p.sid, 0, 0, "load2d_c3")) ||
-      failed(inRange(emit, "dstGap", p.dstGap, 0, 65535, "load2d_c3")) ||
+      failed(
+          inRange(emit, "dstGap", p.dstGap, 0, limits::kU16Max, "load2d_c3")) ||
       failed(inRange(emit, "addrMode", p.addrMode, 0, 1, "load2d_c3")))
     return failure();
   // What executes (§6): dstGap is ignored on 950; addrMode is honoured on
@@ -199,13 +203,16 @@ ascube::getLoad2DTransposeParams(Load2DTransposeOp op, EmitErrorFn emit) {
   p.srcFracGap = attrOr(op.getSrcFracGapAttr(), 0);
   p.addrMode = attrOr(op.getAddrModeAttr(), 0);
   StringRef l = "load2dtranspose_c3";
-  if (failed(inRange(emit, "startIndex", p.startIndex, 0, 65535, l)) ||
+  if (failed(
+          inRange(emit, "startIndex", p.startIndex, 0, limits::kU16Max, l)) ||
+      failed(inRange(emit, "repeatTimes", p.repeatTimes, p.v2 ? 1 : 0,
+                     limits::kU8Max, l)) ||
       failed(
-          inRange(emit, "repeatTimes", p.repeatTimes, p.v2 ? 1 : 0, 255, l)) ||
-      failed(inRange(emit, "srcFracGap", p.srcFracGap, 0, 65535, l)) ||
-      failed(inRange(emit, "srcStride", p.srcStride, 0, 65535, l)) ||
-      failed(inRange(emit, "dstGap", p.dstGap, 0, 65535, l)) ||
-      failed(inRange(emit, "dstFracGap", p.dstFracGap, 0, 65535, l)) ||
+          inRange(emit, "srcFracGap", p.srcFracGap, 0, limits::kU16Max, l)) ||
+      failed(inRange(emit, "srcStride", p.srcStride, 0, limits::kU16Max, l)) ||
+      failed(inRange(emit, "dstGap", p.dstGap, 0, limits::kU16Max, l)) ||
+      failed(
+          inRange(emit, "dstFracGap", p.dstFracGap, 0, limits::kU16Max, l)) ||
       failed(inRange(emit, "addrMode", p.addrMode, 0, 1, l)))
     return failure();
   return p;
@@ -385,12 +392,14 @@ FailureOr<Load2DV2Params> load2DV2ParamsOf(OpT op, EmitErrorFn emit,
   p.srcStride = attrOr(op.getSrcStrideAttr(), srcRows);
   p.dstStride = attrOr(op.getDstStrideAttr(), dstStride);
   p.sid = attrOr(op.getSidAttr(), 0);
-  if (failed(inRange(emit, "mStartPosition", p.mStartPosition, 0, 65535, l)) ||
-      failed(inRange(emit, "kStartPosition", p.kStartPosition, 0, 65535, l)) ||
-      failed(inRange(emit, "mStep", p.mStep, 0, 255, l)) ||
-      failed(inRange(emit, "kStep", p.kStep, 0, 255, l)) ||
-      failed(inRange(emit, "srcStride", p.srcStride, 0, 65535, l)) ||
-      failed(inRange(emit, "dstStride", p.dstStride, 0, 65535, l)) ||
+  if (failed(inRange(emit, "mStartPosition", p.mStartPosition, 0,
+                     limits::kU16Max, l)) ||
+      failed(inRange(emit, "kStartPosition", p.kStartPosition, 0,
+                     limits::kU16Max, l)) ||
+      failed(inRange(emit, "mStep", p.mStep, 0, limits::kU8Max, l)) ||
+      failed(inRange(emit, "kStep", p.kStep, 0, limits::kU8Max, l)) ||
+      failed(inRange(emit, "srcStride", p.srcStride, 0, limits::kU16Max, l)) ||
+      failed(inRange(emit, "dstStride", p.dstStride, 0, limits::kU16Max, l)) ||
       failed(inRange(emit, "sid", p.sid, 0, 0, l)))
     return failure();
   return p;
@@ -522,8 +531,9 @@ FailureOr<LoadSparseParams> ascube::getLoadSparseParams(LoadSparseOp op,
   p.repeatTimes = attrOr(op.getRepeatTimesAttr(),
                          dst->layout.numElements() / 512); // int8 fractals
   StringRef l = "loadsparse_c2";
-  if (failed(inRange(emit, "startIndex", p.startIndex, 0, 65535, l)) ||
-      failed(inRange(emit, "repeatTimes", p.repeatTimes, 0, 255, l)))
+  if (failed(
+          inRange(emit, "startIndex", p.startIndex, 0, limits::kU16Max, l)) ||
+      failed(inRange(emit, "repeatTimes", p.repeatTimes, 0, limits::kU8Max, l)))
     return failure();
   return p;
 }
@@ -630,12 +640,15 @@ FailureOr<LoadMxParams> ascube::getLoadMxParams(LoadMxOp op, EmitErrorFn emit) {
   p.yStep = attrOr(op.getYStepAttr(), sy);
   p.srcStride = attrOr(op.getMxSrcStrideAttr(), sy);
   p.dstStride = attrOr(op.getMxDstStrideAttr(), scaleGrid(*scaleDst).second);
-  if (failed(inRange(emit, "xStartPosition", p.xStartPosition, 0, 65535, l)) ||
-      failed(inRange(emit, "yStartPosition", p.yStartPosition, 0, 65535, l)) ||
-      failed(inRange(emit, "xStep", p.xStep, 0, 255, l)) ||
-      failed(inRange(emit, "yStep", p.yStep, 0, 255, l)) ||
-      failed(inRange(emit, "mxSrcStride", p.srcStride, 0, 65535, l)) ||
-      failed(inRange(emit, "mxDstStride", p.dstStride, 0, 65535, l)))
+  if (failed(inRange(emit, "xStartPosition", p.xStartPosition, 0,
+                     limits::kU16Max, l)) ||
+      failed(inRange(emit, "yStartPosition", p.yStartPosition, 0,
+                     limits::kU16Max, l)) ||
+      failed(inRange(emit, "xStep", p.xStep, 0, limits::kU8Max, l)) ||
+      failed(inRange(emit, "yStep", p.yStep, 0, limits::kU8Max, l)) ||
+      failed(
+          inRange(emit, "mxSrcStride", p.srcStride, 0, limits::kU16Max, l)) ||
+      failed(inRange(emit, "mxDstStride", p.dstStride, 0, limits::kU16Max, l)))
     return failure();
   return p;
 }

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpVerification.h"
+#include "ascube/Model/FieldLimits.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
@@ -25,6 +26,7 @@
 
 using namespace mlir;
 using namespace ascube;
+namespace limits = ascube::model::limits;
 using namespace ascube::detail;
 using layout::Format;
 using target::Level;
@@ -77,7 +79,8 @@ LogicalResult readPadList(DenseI64ArrayAttr pads, int64_t (&out)[4],
                                 "padList[2] (top)", "padList[3] (bottom)"};
   for (int i = 0; i < 4; ++i) {
     out[i] = pads[i];
-    if (failed(inRange(emit, names[i], out[i], 0, 255, label)))
+    if (failed(
+            inRange(emit, names[i], out[i], 0, limits::kLoad3DPadMax, label)))
       return failure();
   }
   return success();
@@ -163,21 +166,31 @@ FailureOr<Load3DParams> ascube::getLoad3DParams(Load3DOp op, EmitErrorFn emit) {
   p.repeatTime = attrOr(op.getRepeatTimeAttr(), 1);
   p.repeatStride = attrOr(op.getRepeatStrideAttr(), 0);
   p.repeatMode = attrOr(op.getRepeatModeAttr(), 0);
-  if (failed(inRange(emit, "l1H", p.l1H, 0, 32767, l)) ||
-      failed(inRange(emit, "l1W", p.l1W, 0, 32767, l)) ||
-      failed(inRange(emit, "channelSize", p.channelSize, 0, 65535, l)) ||
-      failed(inRange(emit, "kExtension", p.kExtension, 0, 65535, l)) ||
-      failed(inRange(emit, "mExtension", p.mExtension, 0, 65535, l)) ||
-      failed(inRange(emit, "kStartPt", p.kStartPt, 0, 65535, l)) ||
-      failed(inRange(emit, "mStartPt", p.mStartPt, 0, 32767, l)) ||
-      failed(inRange(emit, "strideW", p.strideW, 1, 63, l)) ||
-      failed(inRange(emit, "strideH", p.strideH, 1, 63, l)) ||
-      failed(inRange(emit, "filterW", p.filterW, 0, 255, l)) ||
-      failed(inRange(emit, "filterH", p.filterH, 0, 255, l)) ||
-      failed(inRange(emit, "dilationFilterW", p.dilationFilterW, 1, 255, l)) ||
-      failed(inRange(emit, "dilationFilterH", p.dilationFilterH, 1, 255, l)) ||
-      failed(inRange(emit, "repeatTime", p.repeatTime, 0, 255, l)) ||
-      failed(inRange(emit, "repeatStride", p.repeatStride, 0, 65535, l)) ||
+  if (failed(inRange(emit, "l1H", p.l1H, 0, limits::kU15Max, l)) ||
+      failed(inRange(emit, "l1W", p.l1W, 0, limits::kU15Max, l)) ||
+      failed(
+          inRange(emit, "channelSize", p.channelSize, 0, limits::kU16Max, l)) ||
+      failed(
+          inRange(emit, "kExtension", p.kExtension, 0, limits::kU16Max, l)) ||
+      failed(
+          inRange(emit, "mExtension", p.mExtension, 0, limits::kU16Max, l)) ||
+      failed(inRange(emit, "kStartPt", p.kStartPt, 0, limits::kU16Max, l)) ||
+      failed(inRange(emit, "mStartPt", p.mStartPt, 0, limits::kU15Max, l)) ||
+      failed(inRange(emit, "strideW", p.strideW, 1, limits::kLoad3DStrideMax,
+                     l)) ||
+      failed(inRange(emit, "strideH", p.strideH, 1, limits::kLoad3DStrideMax,
+                     l)) ||
+      failed(inRange(emit, "filterW", p.filterW, 0, limits::kLoad3DKernelMax,
+                     l)) ||
+      failed(inRange(emit, "filterH", p.filterH, 0, limits::kLoad3DKernelMax,
+                     l)) ||
+      failed(inRange(emit, "dilationFilterW", p.dilationFilterW, 1,
+                     limits::kLoad3DDilationMax, l)) ||
+      failed(inRange(emit, "dilationFilterH", p.dilationFilterH, 1,
+                     limits::kLoad3DDilationMax, l)) ||
+      failed(inRange(emit, "repeatTime", p.repeatTime, 0, limits::kU8Max, l)) ||
+      failed(inRange(emit, "repeatStride", p.repeatStride, 0, limits::kU16Max,
+                     l)) ||
       failed(inRange(emit, "repeatMode", p.repeatMode, 0, 1, l)))
     return failure();
   if (attrOr(op.getEnSmallKAttr(), false))
@@ -205,7 +218,7 @@ FailureOr<Load3DParams> ascube::getLoad3DParams(Load3DOp op, EmitErrorFn emit) {
   p.placement = model::Load3DPlacement::get(f, fr, transposed, p.mExtension,
                                             p.kExtension);
   p.dstStride = attrOr(op.getDstStrideAttr(), p.placement.fractals());
-  if (failed(inRange(emit, "dstStride", p.dstStride, 0, 65535, l)))
+  if (failed(inRange(emit, "dstStride", p.dstStride, 0, limits::kU16Max, l)))
     return failure();
   return p;
 }
@@ -475,22 +488,30 @@ FailureOr<Load3DV1Params> ascube::getLoad3DV1Params(Load3DV1Op op,
   p.repeatMode = attrOr(op.getRepeatModeAttr(), 0);
   p.repeatTime = attrOr(op.getRepeatTimeAttr(), 1);
   p.cSize = attrOr(op.getCSizeAttr(), 0);
-  if (failed(inRange(emit, "l1H", g.l1H, 1, 32767, l)) ||
-      failed(inRange(emit, "l1W", g.l1W, 1, 32767, l)) ||
-      failed(inRange(emit, "c1Index", p.c1Index, 0, 4095, l)) ||
+  if (failed(inRange(emit, "l1H", g.l1H, 1, limits::kU15Max, l)) ||
+      failed(inRange(emit, "l1W", g.l1W, 1, limits::kU15Max, l)) ||
+      failed(inRange(emit, "c1Index", p.c1Index, 0, limits::kU12Max, l)) ||
       failed(inRange(emit, "fetchFilterW", p.fetchFilterW, 0, 254, l)) ||
       failed(inRange(emit, "fetchFilterH", p.fetchFilterH, 0, 254, l)) ||
-      failed(inRange(emit, "leftTopW", p.leftTopW, -255, 32767, l)) ||
-      failed(inRange(emit, "leftTopH", p.leftTopH, -255, 32767, l)) ||
-      failed(inRange(emit, "strideW", g.strideW, 1, 63, l)) ||
-      failed(inRange(emit, "strideH", g.strideH, 1, 63, l)) ||
-      failed(inRange(emit, "filterW", g.kernelW, 1, 255, l)) ||
-      failed(inRange(emit, "filterH", g.kernelH, 1, 255, l)) ||
-      failed(inRange(emit, "dilationFilterW", g.dilationW, 1, 255, l)) ||
-      failed(inRange(emit, "dilationFilterH", g.dilationH, 1, 255, l)) ||
+      failed(inRange(emit, "leftTopW", p.leftTopW, -limits::kU8Max,
+                     limits::kU15Max, l)) ||
+      failed(inRange(emit, "leftTopH", p.leftTopH, -limits::kU8Max,
+                     limits::kU15Max, l)) ||
+      failed(inRange(emit, "strideW", g.strideW, 1, limits::kLoad3DStrideMax,
+                     l)) ||
+      failed(inRange(emit, "strideH", g.strideH, 1, limits::kLoad3DStrideMax,
+                     l)) ||
+      failed(inRange(emit, "filterW", g.kernelW, 1, limits::kLoad3DKernelMax,
+                     l)) ||
+      failed(inRange(emit, "filterH", g.kernelH, 1, limits::kLoad3DKernelMax,
+                     l)) ||
+      failed(inRange(emit, "dilationFilterW", g.dilationW, 1,
+                     limits::kLoad3DDilationMax, l)) ||
+      failed(inRange(emit, "dilationFilterH", g.dilationH, 1,
+                     limits::kLoad3DDilationMax, l)) ||
       failed(inRange(emit, "jumpStride", p.jumpStride, 1, 127, l)) ||
       failed(inRange(emit, "repeatMode", p.repeatMode, 0, 1, l)) ||
-      failed(inRange(emit, "repeatTime", p.repeatTime, 1, 255, l)) ||
+      failed(inRange(emit, "repeatTime", p.repeatTime, 1, limits::kU8Max, l)) ||
       failed(inRange(emit, "cSize", p.cSize, 0, 0, l)))
     return failure();
   return p;

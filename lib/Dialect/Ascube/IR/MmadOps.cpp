@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpVerification.h"
+#include "ascube/Model/FieldLimits.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
@@ -24,6 +25,7 @@
 
 using namespace mlir;
 using namespace ascube;
+namespace limits = ascube::model::limits;
 using namespace ascube::detail;
 using layout::Format;
 using target::Level;
@@ -71,9 +73,9 @@ FailureOr<MmadParams> ascube::getMmadParams(MmadOp op, EmitErrorFn emit) {
   const target::ProductInfo *prod = getTargetProduct(op);
   p.aNz = prod ? prod->L0ALayout == Format::Nz : a->format() == Format::Nz;
   p.kBlock = c0Of(a->bits);
-  if (failed(inRange(emit, "m", p.m, 0, 4095, "mmad_c4")) ||
-      failed(inRange(emit, "k", p.k, 0, 4095, "mmad_c4")) ||
-      failed(inRange(emit, "n", p.n, 0, 4095, "mmad_c4")))
+  if (failed(inRange(emit, "m", p.m, 0, limits::kMmadDimMax, "mmad_c4")) ||
+      failed(inRange(emit, "k", p.k, 0, limits::kMmadDimMax, "mmad_c4")) ||
+      failed(inRange(emit, "n", p.n, 0, limits::kMmadDimMax, "mmad_c4")))
     return failure();
   return p;
 }
@@ -257,9 +259,9 @@ FailureOr<MmadSparseParams> ascube::getMmadSparseParams(MmadSparseOp op,
   p.cmatrixInitVal = attrOr(op.getCmatrixInitValAttr(), true);
   p.unitFlag = attrOr(op.getUnitFlagAttr(), 0);
   StringRef l = "mmadsparse_c2";
-  if (failed(inRange(emit, "m", p.m, 0, 4095, l)) ||
-      failed(inRange(emit, "k", p.k, 0, 4095, l)) ||
-      failed(inRange(emit, "n", p.n, 0, 4095, l)))
+  if (failed(inRange(emit, "m", p.m, 0, limits::kMmadDimMax, l)) ||
+      failed(inRange(emit, "k", p.k, 0, limits::kMmadDimMax, l)) ||
+      failed(inRange(emit, "n", p.n, 0, limits::kMmadDimMax, l)))
     return failure();
   if (failed(checkUnitFlag(emit, p.unitFlag, l)))
     return failure();
@@ -345,9 +347,9 @@ FailureOr<MmadMxParams> ascube::getMmadMxParams(MmadMxOp op, EmitErrorFn emit) {
   p.cmatrixInitVal = attrOr(op.getCmatrixInitValAttr(), !hasBias);
   p.unitFlag = attrOr(op.getUnitFlagAttr(), 0);
   StringRef l = "mmadmx_c2";
-  if (failed(inRange(emit, "m", p.m, 0, 4095, l)) ||
-      failed(inRange(emit, "k", p.k, 0, 4095, l)) ||
-      failed(inRange(emit, "n", p.n, 0, 4095, l)))
+  if (failed(inRange(emit, "m", p.m, 0, limits::kMmadDimMax, l)) ||
+      failed(inRange(emit, "k", p.k, 0, limits::kMmadDimMax, l)) ||
+      failed(inRange(emit, "n", p.n, 0, limits::kMmadDimMax, l)))
     return failure();
   if (failed(checkUnitFlag(emit, p.unitFlag, l)))
     return failure();

@@ -10,6 +10,7 @@
 
 #include "VerifyTargetRules.h"
 #include "ascube/Dialect/Ascube/IR/AscubeParams.h"
+#include "ascube/Model/FieldLimits.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -187,14 +188,17 @@ private:
   }
 
   void check(const CubeStep &prev, const CubeStep &next) {
-    int64_t blocks = (prev.m / 16) * (prev.n / 16);
-    if (blocks >= 10 || !reported.insert(next.op).second)
+    namespace limits = model::limits;
+    int64_t blocks = limits::pipeMFractals(prev.m, prev.n);
+    if (!limits::needsPipeMBarrier(prev.m, prev.n) ||
+        !reported.insert(next.op).second)
       return;
     InFlightDiagnostic d =
         next.op->emitOpError()
         << "accumulates into the L0C tile the previous Mmad wrote (m = "
         << prev.m << ", n = " << prev.n << ": (m/16)*(n/16) = " << blocks
-        << " < 10) with no ascube.pipe_barrier <M> between them"
+        << " < " << limits::kPipeMMinFractals
+        << ") with no ascube.pipe_barrier <M> between them"
         << (prod ? std::string(" on ") + prod->Name : std::string())
         << " (§13.3) [sync_c1]";
     d.attachNote(prev.op->getLoc()) << "the previous Mmad";

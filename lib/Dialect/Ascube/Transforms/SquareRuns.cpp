@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Movers.h"
+#include "ascube/Model/FieldLimits.h"
 
 #include "mlir/IR/Diagnostics.h"
 
@@ -102,7 +103,8 @@ ascube::movers::squareRuns(MemRefType st, MemRefType dt, bool transposed,
           ++r.repeatTimes;
           continue;
         }
-      } else if (adjacent && r.repeatTimes < 255 && fits(r, d)) {
+      } else if (adjacent && r.repeatTimes < model::limits::kU8Max &&
+                 fits(r, d)) {
         ++r.repeatTimes;
         continue;
       }
