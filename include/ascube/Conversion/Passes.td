@@ -205,6 +205,25 @@ def AscubeBufferizeTensors : Pass<"ascube-bufferize-tensors", "::mlir::ModuleOp"
   // registerBufferizeTensorsDependencies.)
 }
 
+defvar LinalgEntryOptions = [
+    Option<"product", "product", "std::string", /*default=*/"\"\"",
+           "Product key (set on the module); without it each op's nearest "
+           "enclosing ascube.target is used">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark with the chosen tiling and its GM -> L1 traffic "
+           "(for an op with an empty output: that it was removed)">,
+    ListOption<"tile", "tile", "int64_t",
+               "Tile sizes m,n,k instead of the chosen ones (checked "
+               "against the capacities and alignment; for tests). A "
+               "convolution's m counts output pixels (a multiple of OW or "
+               "fewer), n output channels, k im2col columns">,
+    Option<"allowUnmapped", "allow-unmapped", "bool", /*default=*/"true",
+           "Leave a linalg op the pass does not map in place, with a "
+           "warning where it stays on a mapped op's output (default); "
+           "false: refuse the first one, an error naming what maps "
+           "(tile_c1), as a runner that cannot run it does (ascube-run)">,
+  ];
+
 def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
   let summary = "Write the tiling each linalg matmul is mapped with on it, as #ascube.matmul_tiling";
   let description = [{
@@ -250,6 +269,60 @@ def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
   let dependentDialects = ["::ascube::AscubeDialect"];
 }
 
+def ConvertLinalgToAscube : Pass<"convert-linalg-to-ascube", "::mlir::ModuleOp"> {
+  let summary = "Replace each linalg op the entry maps by its Cube program, in an ascube.program";
+  let description = [{
+    The mapping of `ascube-tile-linalg` without the order across blocks:
+    after the tilings are written on the matmuls (`ascube-select-tiling`,
+    whose attribute an op may already carry), each `linalg.matmul`,
+    `batch_matmul`, `matvec`, `vecmat` and 2-D convolution the entry maps
+    (the forms, epilogues, products and refusals of `ascube-tile-linalg`,
+    docs/Tiling.md) becomes its Cube program inside an `ascube.program`
+    marker. `ascube-insert-sync-all` then orders the programs across
+    blocks and inlines them; `ascube-tile-linalg` is the two in a row.
+    Same options as `ascube-tile-linalg`.
+
+    Errors: those of `ascube-tile-linalg` (`tile_c1`-`tile_c9`,
+    `tile_c12`, `target_c1`, `target_c2`; docs/Constraints.md).
+
+    Example: `ascube-opt mm.mlir
+    --convert-linalg-to-ascube=product=atlas_a2 --ascube-insert-sync-all`.
+  }];
+  let options = LinalgEntryOptions;
+  let dependentDialects = ["::ascube::AscubeDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def AscubeInsertSyncAll : Pass<"ascube-insert-sync-all", "::mlir::ModuleOp"> {
+  let summary = "Order the mapped programs (ascube.program) across blocks with ascube.sync_all, then inline them";
+  let description = [{
+    The mapped programs of a function run on every block, each block
+    computing its share of the output tiles. Where a later program (or a
+    call of a function holding programs, or the kernel's own GM op) reads
+    GM an earlier one writes, or writes GM an earlier one reads or
+    writes, this pass puts an `ascube.sync_all` (Ascend C's SyncAll)
+    between them; the kernel's own GM writes that do not depend on the
+    block index run on block 0 only. On a product without SyncAll, or for
+    a hand-over through a buffer the kernel allocates, the function's
+    programs run on block 0 only, with a warning (`tile_c10`). Then each
+    `ascube.program` is replaced by its body. The rule in full:
+    docs/Tiling.md "Blocks". The product: each program's nearest
+    `ascube.target`.
+
+    Errors: a call whose callee's programs would need block 0 from
+    outside (`tile_c11`), a call passing views that share bytes to a
+    function whose programs read one and write the other (`tile_c12`),
+    no product (`target_c1`).
+
+    Example: `ascube-opt mapped.mlir --ascube-insert-sync-all`.
+  }];
+  let dependentDialects = ["::ascube::AscubeDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
   let summary = "Map linalg.matmul, batch_matmul, matvec, vecmat and conv_2d_nhwc_hwcf / nhwc_fhwc / nchw_fchw on GM memrefs onto the Cube as a tiled ascube program";
   let description = [{
@@ -284,6 +357,9 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     their own
     exactly-shaped buffers at the same places; every buffer is placed
     (`ascube.alloc offset`).
+
+    It is `convert-linalg-to-ascube` (which first writes the matmuls'
+    tilings, `ascube-select-tiling`) and then `ascube-insert-sync-all`.
 
     Tile sizes come from the product's capacities (docs/Tiling.md,
     `model::chooseMatmulTiling`): the output tile with the least GM -> L1
@@ -411,24 +487,7 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
 
     Example: `ascube-opt mm.mlir --ascube-tile-linalg=product=atlas_a2`.
   }];
-  let options = [
-    Option<"product", "product", "std::string", /*default=*/"\"\"",
-           "Product key (set on the module); without it each op's nearest "
-           "enclosing ascube.target is used">,
-    Option<"report", "report", "bool", /*default=*/"false",
-           "Emit a remark with the chosen tiling and its GM -> L1 traffic "
-           "(for an op with an empty output: that it was removed)">,
-    ListOption<"tile", "tile", "int64_t",
-               "Tile sizes m,n,k instead of the chosen ones (checked "
-               "against the capacities and alignment; for tests). A "
-               "convolution's m counts output pixels (a multiple of OW or "
-               "fewer), n output channels, k im2col columns">,
-    Option<"allowUnmapped", "allow-unmapped", "bool", /*default=*/"true",
-           "Leave a linalg op the pass does not map in place, with a "
-           "warning where it stays on a mapped op's output (default); "
-           "false: refuse the first one, an error naming what maps "
-           "(tile_c1), as a runner that cannot run it does (ascube-run)">,
-  ];
+  let options = LinalgEntryOptions;
   let dependentDialects = ["::ascube::AscubeDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",

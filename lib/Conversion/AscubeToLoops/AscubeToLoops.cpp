@@ -703,6 +703,16 @@ void ascube::populateAscubeToLoopsConversionPatterns(
   populateFixpipeToLoopsPatterns(types, patterns);
 }
 
+/// The first ascube.program of `module`, or null.
+static Operation *findProgramMarker(ModuleOp module) {
+  Operation *found = nullptr;
+  module.walk([&](ProgramOp op) {
+    found = op;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
 namespace {
 struct ConvertAscubeToLoopsPass
     : ascube::impl::ConvertAscubeToLoopsBase<ConvertAscubeToLoopsPass> {
@@ -717,6 +727,14 @@ struct ConvertAscubeToLoopsPass
                          "lowers ascube ops; map linalg onto a product first "
                          "(ascube-tile-linalg, which ascube-pipeline and "
                          "ascube-run run)";
+      return signalPassFailure();
+    }
+    // A mapped op's program waits for its order across blocks.
+    if (Operation *op = findProgramMarker(module)) {
+      op->emitError() << "'ascube.program' marks a mapped op's program for "
+                         "ascube-insert-sync-all, which orders the programs "
+                         "across blocks and inlines them; run it first "
+                         "(ascube-tile-linalg and the pipelines do)";
       return signalPassFailure();
     }
     SmallVector<func::FuncOp> funcs;

@@ -29,6 +29,8 @@
 
 namespace ascube {
 #define GEN_PASS_DEF_ASCUBETILELINALG
+#define GEN_PASS_DEF_CONVERTLINALGTOASCUBE
+#define GEN_PASS_DEF_ASCUBEINSERTSYNCALL
 #include "ascube/Conversion/Passes.h.inc"
 } // namespace ascube
 
@@ -188,125 +190,199 @@ bool isConv(Operation *op) {
              linalg::Conv2DNchwFchwOp>(op);
 }
 
+/// Puts the ops of `p` into an ascube.program where they are.
+void wrapProgram(const tiling::Program &p) {
+  OpBuilder b(p.first);
+  auto marker = ProgramOp::create(b, p.first->getLoc());
+  Block &body = marker.getBody().emplaceBlock();
+  body.getOperations().splice(body.end(), p.first->getBlock()->getOperations(),
+                              Block::iterator(p.first),
+                              std::next(Block::iterator(p.last)));
+}
+} // namespace
+
+LogicalResult ascube::tiling::convertLinalgToAscube(
+    ModuleOp module, const LinalgEntryOptions &o, StringRef pass,
+    function_ref<LogicalResult(OpPassManager &)> runPipeline) {
+  SmallVector<tiling::Program> programs;
+  // Linalg on tensors is bufferized first (ascube-bufferize-tensors).
+  if (hasTensorFunctions(module)) {
+    OpPassManager pm(ModuleOp::getOperationName());
+    pm.addPass(createAscubeBufferizeTensors());
+    if (failed(runPipeline(pm)))
+      return failure();
+  }
+  // A linalg.copy between memrefs of one element type is the kernel's
+  // own copy, memref.copy (the CPU lowering expands strided ones into
+  // loops): ordered like the kernel's other GM ops (TileSyncAll.cpp).
+  SmallVector<linalg::CopyOp> copies;
+  module.walk([&](linalg::CopyOp c) { copies.push_back(c); });
+  for (linalg::CopyOp c : copies) {
+    auto from = dyn_cast<MemRefType>(c.getInputs()[0].getType());
+    auto to = dyn_cast<MemRefType>(c.getOutputs()[0].getType());
+    if (!c.hasPureBufferSemantics() || !from || !to ||
+        from.getElementType() != to.getElementType() ||
+        from.getShape() != to.getShape())
+      continue;
+    OpBuilder b(c);
+    memref::CopyOp::create(b, c.getLoc(), c.getInputs()[0], c.getOutputs()[0]);
+    c.erase();
+  }
+  // The linalg ops the pass maps (docs/Tiling.md).
+  SmallVector<Operation *> matmuls, unmappedConvs;
+  module.walk([&](Operation *op) {
+    if (tiling::isMatmulFamily(op) || isConv(op))
+      matmuls.push_back(op);
+    else if (isa<linalg::ConvolutionOpInterface>(op))
+      unmappedConvs.push_back(op);
+  });
+  // An ascube.tiling is the tiling of a matmul-family op (a
+  // convolution's is forced with tile= for now).
+  WalkResult stray = module.walk([&](Operation *op) {
+    if (!op->hasAttr(AscubeDialect::kTilingAttrName) ||
+        tiling::isMatmulFamily(op))
+      return WalkResult::advance();
+    op->emitOpError() << "has an ascube.tiling, which is the tiling of a "
+                         "linalg.matmul, batch_matmul, matvec or vecmat"
+                      << (isConv(op) ? "; a convolution's tile is forced "
+                                       "with the pass's tile=m,n,k"
+                                     : "")
+                      << " [tile_c6]";
+    return WalkResult::interrupt();
+  });
+  if (stray.wasInterrupted())
+    return failure();
+  // Another convolution form stays as it is (or, allow-unmapped=false,
+  // is refused): say what would map.
+  for (Operation *op : unmappedConvs) {
+    InFlightDiagnostic d =
+        o.allowUnmapped ? op->emitWarning() : op->emitError();
+    d << "'" << op->getName() << "' is not mapped onto the Cube"
+      << (o.allowUnmapped ? " and stays" : "") << ": "
+      << whyConvStays(op->getName().stripDialect())
+      << "; ascube-tile-linalg maps linalg.conv_2d_nhwc_hwcf, "
+         "conv_2d_nhwc_fhwc (NHWC map and output) and conv_2d_nchw_fchw "
+         "[tile_c1]";
+    if (!o.allowUnmapped)
+      return failure();
+  }
+  // The option names the product of the whole module (set on it, so
+  // that what is there already is verified against it too); without it
+  // each op takes its nearest enclosing ascube.target.
+  if (!o.product.empty() && !setModuleTarget(module, o.product))
+    return failure();
+  if (matmuls.empty())
+    return success(o.allowUnmapped ||
+                   succeeded(tiling::refuseUnmapped(module)));
+  if (!o.tile.empty() && o.tile.size() != 3) {
+    matmuls.front()->emitOpError() << "tile=m,n,k takes three sizes, not "
+                                   << o.tile.size() << " [tile_c6]";
+    return failure();
+  }
+  // The matmuls' tilings, written on them (ascube-select-tiling).
+  if (failed(tiling::selectTilings(module, o.tile, pass)))
+    return failure();
+  for (Operation *op : matmuls) {
+    const target::ProductInfo *prod = tiling::requireProduct(op, pass);
+    if (!prod || failed(tiling::checkInputsApart(op)))
+      return failure();
+    if (isConv(op)) {
+      if (failed(tiling::tileConv(op, *prod, o.report, o.tile, !o.allowUnmapped,
+                                  programs)))
+        return failure();
+      continue;
+    }
+    tiling::ForcedTile forced = tiling::forcedTile(op, o.tile);
+    tiling::MatmulPlan plan;
+    if (failed(tiling::planMatmul(op, *prod, forced.sizes, forced.name,
+                                  !o.allowUnmapped, plan)) ||
+        failed(tiling::emitMatmul(plan, *prod, o.report, programs)))
+      return failure();
+  }
+  // Each program in an ascube.program, for ascube-insert-sync-all.
+  for (const tiling::Program &p : programs)
+    wrapProgram(p);
+  return success(o.allowUnmapped || succeeded(tiling::refuseUnmapped(module)));
+}
+
+LogicalResult ascube::tiling::insertSyncAll(ModuleOp module) {
+  SmallVector<tiling::Program> programs;
+  WalkResult found = module.walk([&](ProgramOp op) {
+    const target::ProductInfo *prod =
+        requireProduct(op, "ascube-insert-sync-all");
+    if (!prod)
+      return WalkResult::interrupt();
+    programs.push_back({op, op, prod});
+    return WalkResult::advance();
+  });
+  // Blocks hand GM over between programs: SyncAll (TileSyncAll.cpp).
+  if (found.wasInterrupted() || failed(tiling::orderPrograms(programs)))
+    return failure();
+  for (const tiling::Program &p : programs) {
+    Block &body = cast<ProgramOp>(p.first).getBody().front();
+    p.first->getBlock()->getOperations().splice(Block::iterator(p.first),
+                                                body.getOperations());
+    p.first->erase();
+  }
+  return success();
+}
+
+namespace {
+/// The options of a pass of the linalg entry (the same in both).
+tiling::LinalgEntryOptions entryOptions(StringRef product, bool report,
+                                        ArrayRef<int64_t> tile,
+                                        bool allowUnmapped) {
+  return {product.str(), report, SmallVector<int64_t>(tile), allowUnmapped};
+}
+
+struct ConvertLinalgToAscubePass
+    : ascube::impl::ConvertLinalgToAscubeBase<ConvertLinalgToAscubePass> {
+  using ConvertLinalgToAscubeBase::ConvertLinalgToAscubeBase;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    ConvertLinalgToAscubeBase::getDependentDialects(registry);
+    // (It runs ascube-bufferize-tensors on linalg on tensors.)
+    registerBufferizeTensorsDependencies(registry);
+  }
+
+  void runOnOperation() override {
+    auto run = [&](OpPassManager &pm) {
+      return runPipeline(pm, getOperation());
+    };
+    if (failed(tiling::convertLinalgToAscube(
+            getOperation(), entryOptions(product, report, tile, allowUnmapped),
+            getArgument(), run)))
+      signalPassFailure();
+  }
+};
+
+struct AscubeInsertSyncAllPass
+    : ascube::impl::AscubeInsertSyncAllBase<AscubeInsertSyncAllPass> {
+  void runOnOperation() override {
+    if (failed(tiling::insertSyncAll(getOperation())))
+      signalPassFailure();
+  }
+};
+
 struct AscubeTileLinalgPass
     : ascube::impl::AscubeTileLinalgBase<AscubeTileLinalgPass> {
   using AscubeTileLinalgBase::AscubeTileLinalgBase;
 
   void getDependentDialects(DialectRegistry &registry) const override {
     AscubeTileLinalgBase::getDependentDialects(registry);
-    // (It runs ascube-bufferize-tensors on linalg on tensors.)
     registerBufferizeTensorsDependencies(registry);
   }
 
+  /// convert-linalg-to-ascube, then ascube-insert-sync-all.
   void runOnOperation() override {
-    ModuleOp module = getOperation();
-    programs.clear();
-    // Linalg on tensors is bufferized first (ascube-bufferize-tensors).
-    if (hasTensorFunctions(module)) {
-      OpPassManager pm(ModuleOp::getOperationName());
-      pm.addPass(createAscubeBufferizeTensors());
-      if (failed(runPipeline(pm, module)))
-        return signalPassFailure();
-    }
-    // A linalg.copy between memrefs of one element type is the kernel's
-    // own copy, memref.copy (the CPU lowering expands strided ones into
-    // loops): ordered like the kernel's other GM ops (TileSyncAll.cpp).
-    SmallVector<linalg::CopyOp> copies;
-    module.walk([&](linalg::CopyOp c) { copies.push_back(c); });
-    for (linalg::CopyOp c : copies) {
-      auto from = dyn_cast<MemRefType>(c.getInputs()[0].getType());
-      auto to = dyn_cast<MemRefType>(c.getOutputs()[0].getType());
-      if (!c.hasPureBufferSemantics() || !from || !to ||
-          from.getElementType() != to.getElementType() ||
-          from.getShape() != to.getShape())
-        continue;
-      OpBuilder b(c);
-      memref::CopyOp::create(b, c.getLoc(), c.getInputs()[0],
-                             c.getOutputs()[0]);
-      c.erase();
-    }
-    // The linalg ops the pass maps (docs/Tiling.md).
-    SmallVector<Operation *> matmuls, unmappedConvs;
-    module.walk([&](Operation *op) {
-      if (tiling::isMatmulFamily(op) || isConv(op))
-        matmuls.push_back(op);
-      else if (isa<linalg::ConvolutionOpInterface>(op))
-        unmappedConvs.push_back(op);
-    });
-    // An ascube.tiling is the tiling of a matmul-family op (a
-    // convolution's is forced with tile= for now).
-    WalkResult stray = module.walk([&](Operation *op) {
-      if (!op->hasAttr(AscubeDialect::kTilingAttrName) ||
-          tiling::isMatmulFamily(op))
-        return WalkResult::advance();
-      op->emitOpError() << "has an ascube.tiling, which is the tiling of a "
-                           "linalg.matmul, batch_matmul, matvec or vecmat"
-                        << (isConv(op) ? "; a convolution's tile is forced "
-                                         "with the pass's tile=m,n,k"
-                                       : "")
-                        << " [tile_c6]";
-      return WalkResult::interrupt();
-    });
-    if (stray.wasInterrupted())
-      return signalPassFailure();
-    // Another convolution form stays as it is (or, allow-unmapped=false,
-    // is refused): say what would map.
-    for (Operation *op : unmappedConvs) {
-      InFlightDiagnostic d =
-          allowUnmapped ? op->emitWarning() : op->emitError();
-      d << "'" << op->getName() << "' is not mapped onto the Cube"
-        << (allowUnmapped ? " and stays" : "") << ": "
-        << whyConvStays(op->getName().stripDialect())
-        << "; ascube-tile-linalg maps linalg.conv_2d_nhwc_hwcf, "
-           "conv_2d_nhwc_fhwc (NHWC map and output) and conv_2d_nchw_fchw "
-           "[tile_c1]";
-      if (!allowUnmapped)
-        return signalPassFailure();
-    }
-    // The option names the product of the whole module (set on it, so
-    // that what is there already is verified against it too); without it
-    // each op takes its nearest enclosing ascube.target.
-    if (!product.empty() && !setModuleTarget(module, product))
-      return signalPassFailure();
-    if (matmuls.empty()) {
-      if (!allowUnmapped && failed(tiling::refuseUnmapped(module)))
-        signalPassFailure();
-      return;
-    }
-    if (!tile.empty() && tile.size() != 3) {
-      matmuls.front()->emitOpError() << "tile=m,n,k takes three sizes, not "
-                                     << tile.size() << " [tile_c6]";
-      return signalPassFailure();
-    }
-    // The matmuls' tilings, written on them (ascube-select-tiling).
-    if (failed(tiling::selectTilings(module, tile, getArgument())))
-      return signalPassFailure();
-    for (Operation *op : matmuls) {
-      const target::ProductInfo *prod =
-          tiling::requireProduct(op, getArgument());
-      if (!prod || failed(tiling::checkInputsApart(op)))
-        return signalPassFailure();
-      if (isConv(op)) {
-        if (failed(tiling::tileConv(op, *prod, report, tile, !allowUnmapped,
-                                    programs)))
-          return signalPassFailure();
-        continue;
-      }
-      tiling::ForcedTile forced = tiling::forcedTile(op, tile);
-      tiling::MatmulPlan plan;
-      if (failed(tiling::planMatmul(op, *prod, forced.sizes, forced.name,
-                                    !allowUnmapped, plan)) ||
-          failed(tiling::emitMatmul(plan, *prod, report, programs)))
-        return signalPassFailure();
-    }
-    // Blocks hand GM over between programs: SyncAll (TileSyncAll.cpp).
-    if (failed(tiling::orderPrograms(programs)))
-      return signalPassFailure();
-    if (!allowUnmapped && failed(tiling::refuseUnmapped(module)))
-      return signalPassFailure();
+    auto run = [&](OpPassManager &pm) {
+      return runPipeline(pm, getOperation());
+    };
+    if (failed(tiling::convertLinalgToAscube(
+            getOperation(), entryOptions(product, report, tile, allowUnmapped),
+            getArgument(), run)) ||
+        failed(tiling::insertSyncAll(getOperation())))
+      signalPassFailure();
   }
-
-  /// The programs emitted, in the order of their ops.
-  SmallVector<tiling::Program> programs;
 };
 } // namespace

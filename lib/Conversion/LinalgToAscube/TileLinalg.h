@@ -28,6 +28,10 @@
 
 #include <string>
 
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
 namespace ascube::tiling {
 
 /// "n thing" or "n things" for a remark: `one` when n is 1, else `many`.
@@ -591,6 +595,33 @@ struct ForcedTile {
   std::string name;
 };
 ForcedTile forcedTile(mlir::Operation *op, llvm::ArrayRef<int64_t> option);
+
+/// What the passes of the linalg entry take (Passes.td: the options of
+/// convert-linalg-to-ascube and ascube-tile-linalg).
+struct LinalgEntryOptions {
+  /// The product key, set on the module (empty: each op's nearest
+  /// ascube.target).
+  std::string product;
+  /// A remark per op with its tiling.
+  bool report = false;
+  /// Forced tile sizes m, n, k (empty: the rule's).
+  llvm::SmallVector<int64_t> tile;
+  /// Leave what does not map with a warning (false: refuse it, tile_c1).
+  bool allowUnmapped = true;
+};
+
+/// convert-linalg-to-ascube: maps every linalg op of `module` the entry
+/// maps onto the Cube (bufferizing tensors first through `runPipeline`),
+/// each program in an ascube.program; errors name `pass` where they name
+/// one.
+mlir::LogicalResult convertLinalgToAscube(
+    mlir::ModuleOp module, const LinalgEntryOptions &options,
+    llvm::StringRef pass,
+    llvm::function_ref<mlir::LogicalResult(mlir::OpPassManager &)> runPipeline);
+
+/// ascube-insert-sync-all: orders the ascube.program ops of `module`
+/// across blocks (orderPrograms) and inlines them.
+mlir::LogicalResult insertSyncAll(mlir::ModuleOp module);
 
 /// ascube-select-tiling: writes on each matmul-family op of `module` the
 /// #ascube.matmul_tiling it maps with (planMatmul: its own ascube.tiling,

@@ -2,7 +2,8 @@
 //
 // Buffers, ordering and blocks: ascube.alloc (a buffer at a memory level),
 // ascube.pipe_barrier, ascube.set_flag / wait_flag, ascube.sync_all (a barrier
-// across blocks), ascube.block_idx / block_num (the AI core running
+// across blocks), ascube.program (a mapped op's program, until
+// ascube-insert-sync-all), ascube.block_idx / block_num (the AI core running
 // the kernel) and the abstract L1 -> L0 move ascube.load that
 // ascube-select-movers turns into instructions (cube-reference §1-§3, §11,
 // §13.3). C++: lib/Dialect/Ascube/IR/BufferOps.cpp.
@@ -195,6 +196,39 @@ def Ascube_SyncAllOp : Ascube_Op<"sync_all"> {
     ```
   }];
   let assemblyFormat = "attr-dict";
+}
+
+def Ascube_ProgramOp : Ascube_Op<"program",
+    [SingleBlock, NoTerminator, RecursiveMemoryEffects]> {
+  let summary = "The Cube program of one mapped linalg op, until ascube-insert-sync-all orders it";
+  let description = [{
+    A marker the linalg entry puts around each op's Cube program
+    (`convert-linalg-to-ascube`, docs/Tiling.md): its body is the program
+    as it runs on every block — copies, loads, Mmads, Fixpipes and their
+    flags, over the buffers the function allocates at its entry (outside
+    the region, which is not isolated). `ascube-insert-sync-all` orders
+    the programs of each function where blocks hand GM over (an
+    `ascube.sync_all` between them, or block 0 only: docs/Tiling.md
+    "Blocks") and then inlines every body in place of its marker, so no
+    later stage sees one. No operands, no results; one block, no
+    terminator. The same on every product.
+
+    Errors: `convert-ascube-to-loops` refuses a module that still holds
+    one, saying to run `ascube-insert-sync-all` (`ascube-tile-linalg` and
+    the pipelines run it).
+
+    Example:
+
+    ```mlir
+    ascube.program {
+      ascube.data_copy %a to %a1 {nd2nz, ...} : memref<48x48xf16> to !A1
+      ...
+      ascube.fixpipe %c0 to %c {...} : !C0 to memref<40x16xf32>
+    }
+    ```
+  }];
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "attr-dict-with-keyword $body";
 }
 
 def Ascube_BlockIdxOp : Ascube_Op<"block_idx", [Pure]> {
