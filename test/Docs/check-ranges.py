@@ -24,17 +24,36 @@ from pathlib import Path
 # or a mode variant): their alternatives are not compared.
 COMPUTED = set()
 
-# Named bounds the verifiers use.
+# Named bounds the verifiers use; those of include/ascube/Model/
+# FieldLimits.h (limits::kU16Max, ...) are read from it (field_limits).
 CONSTANTS = {
     "u32": 2**32 - 1,
     "kMaxU32": 2**32 - 1,
 }
 
 
+def field_limits(root):
+    """Adds to CONSTANTS the `inline constexpr int64_t kX = EXPR;` of
+    FieldLimits.h, each EXPR a number or an arithmetic of earlier names."""
+    path = root / "include/ascube/Model/FieldLimits.h"
+    if not path.exists():
+        return
+    for m in re.finditer(r"inline constexpr int64_t (k\w+) = ([^;]+);",
+                         path.read_text()):
+        expr = re.sub(r"\b(k\w+)\b",
+                      lambda n: str(CONSTANTS[n.group(1)]), m.group(2))
+        if not re.fullmatch(r"[\d\s()*/+<-]+", expr):
+            continue
+        CONSTANTS[m.group(1)] = int(eval(expr.replace("/", "//")))
+
+
 def number(text):
     """The value of a bound as C++ or the docs write it; None if not a
     literal."""
     t = text.strip().replace("\u2212", "-").replace(" ", "")
+    t = re.sub(r"\b(?:ascube::)?(?:model::)?limits::", "", t)
+    if t.startswith("-") and t[1:] in CONSTANTS:
+        return -CONSTANTS[t[1:]]
     if t in CONSTANTS:
         return CONSTANTS[t]
     m = re.fullmatch(r"(-?)2\^(\d+)(?:-(\d+))?", t)
@@ -192,6 +211,7 @@ def ods_ranges(root):
 
 def main():
     root = Path(sys.argv[1])
+    field_limits(root)
     code, skipped = code_ranges(root)
     docs = doc_ranges(root)
     errors = []

@@ -42,17 +42,27 @@ inline constexpr int64_t kMmadWholeRowsMax = kMmadDimMax / 16 * 16;
 
 /// DataCopy (§5): blockCount and ND2NZ's ndNum, [0, 4095].
 inline constexpr int64_t kCopyCountMax = kU12Max;
-/// ND2NZ's nValue (rows of an ND matrix) and its destination strides
-/// dstNzC0Stride / dstNzNStride (32 B units) / dstNzMatrixStride, [0 or 1,
-/// 16384].
+/// ND2NZ's nValue (rows of an ND matrix), [0, 16384], and its destination
+/// strides dstNzC0Stride / dstNzNStride (32 B units) / dstNzMatrixStride
+/// (elements), [0 or 1, 16384].
 inline constexpr int64_t kNd2nzRowsMax = 16384;
+inline constexpr int64_t kNd2nzDstStrideMax = 16384;
+/// DN2NZ (950, §5): dValue (the DN matrix's rows) [0, 2^21 - 1], the source
+/// strides srcDnMatrixStride / srcDValue [.., 2^40 - 1] elements.
+inline constexpr int64_t kDn2nzDValueMax = (int64_t(1) << 21) - 1;
+inline constexpr int64_t kDn2nzSrcStrideMax = (int64_t(1) << 40) - 1;
 
-/// LoadData 3D (§10.1): kernel size and dilation [1, 255] (8 bits; the
-/// checker's 1), strides [1, 63] (6 bits), padList entries [0, 255].
+/// LoadData 3D (§10.1): kernel size and dilation up to 255 (8 bits; V2's
+/// filterW / filterH may be 0, a dilation and V1's kernel at least 1),
+/// strides [1, 63] (6 bits), padList entries [0, 255] (V1's leftTop
+/// positions reach as far before the map, down to -255). V1 (§10.2):
+/// fetchFilterW / H [0, 254], jumpStride [1, 127].
 inline constexpr int64_t kLoad3DKernelMax = kU8Max;
 inline constexpr int64_t kLoad3DDilationMax = kU8Max;
 inline constexpr int64_t kLoad3DStrideMax = kU6Max;
 inline constexpr int64_t kLoad3DPadMax = kU8Max;
+inline constexpr int64_t kLoad3DFetchFilterMax = 254;
+inline constexpr int64_t kLoad3DJumpStrideMax = 127;
 
 /// Fixpipe (§16): nSize [0, 4095]; mSize [0, 8192] with NZ2ND (else a
 /// 16-bit field); V220's srcNdStride [0, 512].

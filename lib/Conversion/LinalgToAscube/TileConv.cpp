@@ -480,7 +480,7 @@ private:
     if (inCols == window.mapW)
       // Whole rows of the map: one run of pixels.
       copy(src, Value(), 1, inRows * window.mapW, 0, 0);
-    else if (inRows <= kCopyCountMax && inCols * c0 <= kNd2nzRowsMax &&
+    else if (inRows <= kCopyCountMax && inCols * c0 <= kNd2nzDstStrideMax &&
              (channelsFirst() || rowStep <= kU16Max))
       copy(src, Value(), inRows, inCols, rowStep, inCols * c0);
     else {
@@ -620,7 +620,7 @@ private:
     // Channel blocks kk*ntp 32 B rows apart (dstNzC0Stride [1, 16384]),
     // else one copy per block (its C0 channels in one block: the stride is
     // then never stepped).
-    bool oneCopy = kk * ntp <= kNd2nzRowsMax;
+    bool oneCopy = kk * ntp <= kNd2nzDstStrideMax;
     int64_t copies = oneCopy ? 1 : groups;
     for (int64_t j = 0; j < copies; ++j) {
       int64_t n = oneCopy ? channels : std::min(c0, channels - j * c0);

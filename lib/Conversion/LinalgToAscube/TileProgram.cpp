@@ -158,7 +158,7 @@ void tiling::ProgramEmitter::nd2nz(Value src, Value from, Value dst, Value to,
     return;
   }
   if (num > 1 && (srcStride > model::limits::kU16Max ||
-                  dstStride > model::limits::kNd2nzRowsMax)) {
+                  dstStride > model::limits::kNd2nzDstStrideMax)) {
     Value first = to ? to : index(0);
     loop(num, [&](Value i) {
       nd2nz(src, add(from, mul(i, srcStride)), dst,
@@ -173,7 +173,7 @@ void tiling::ProgramEmitter::nd2nz(Value src, Value from, Value dst, Value to,
     srcDValue = std::min<int64_t>(srcDValue, model::limits::kU16Max);
   if (num <= 1 && srcStride > model::limits::kU16Max)
     srcStride = 0;
-  if (num <= 1 && dstStride > model::limits::kNd2nzRowsMax)
+  if (num <= 1 && dstStride > model::limits::kNd2nzDstStrideMax)
     dstStride = 0;
   DataCopyOp::create(b, loc, src, from, dst, to,
                      CopyModeAttr::get(b.getContext(), CopyMode::nd2nz), {}, {},

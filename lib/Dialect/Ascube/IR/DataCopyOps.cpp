@@ -140,18 +140,20 @@ FailureOr<Nd2NzParams> ascube::getNd2NzParams(DataCopyOp op, EmitErrorFn emit) {
       failed(
           inRange(emit, "nValue", p.nValue, 0, limits::kNd2nzRowsMax, label)) ||
       failed(inRange(emit, "dValue", p.dValue, 0,
-                     dn ? (int64_t(1) << 21) - 1 : limits::kU16Max, label)) ||
+                     dn ? limits::kDn2nzDValueMax : limits::kU16Max, label)) ||
       failed(inRange(emit, dn ? "srcDnMatrixStride" : "srcNdMatrixStride",
                      p.srcNdMatrixStride, 0,
-                     dn ? (int64_t(1) << 40) - 1 : limits::kU16Max, label)) ||
+                     dn ? limits::kDn2nzSrcStrideMax : limits::kU16Max,
+                     label)) ||
       failed(inRange(emit, "srcDValue", p.srcDValue, 1,
-                     dn ? (int64_t(1) << 40) - 1 : limits::kU16Max, label)) ||
+                     dn ? limits::kDn2nzSrcStrideMax : limits::kU16Max,
+                     label)) ||
       failed(inRange(emit, "dstNzC0Stride", p.dstNzC0Stride, 1,
-                     limits::kNd2nzRowsMax, label)) ||
+                     limits::kNd2nzDstStrideMax, label)) ||
       failed(inRange(emit, "dstNzNStride", p.dstNzNStride, 1,
-                     limits::kNd2nzRowsMax, label)) ||
+                     limits::kNd2nzDstStrideMax, label)) ||
       failed(inRange(emit, "dstNzMatrixStride", p.dstNzMatrixStride, 0,
-                     limits::kNd2nzRowsMax, label)))
+                     limits::kNd2nzDstStrideMax, label)))
     return failure();
   if (!op.getDstNzMatrixStrideAttr() && batch > 1) {
     // Dense packing: one Nz matrix of the source's shape after another
@@ -161,7 +163,7 @@ FailureOr<Nd2NzParams> ascube::getNd2NzParams(DataCopyOp op, EmitErrorFn emit) {
                        llvm::alignTo(dn ? p.nValue * per : p.dValue * per, c0);
     p.dstNzMatrixStride = units(nzMatrix);
     if (failed(inRange(emit, "dstNzMatrixStride", p.dstNzMatrixStride, 0,
-                       limits::kNd2nzRowsMax, label)))
+                       limits::kNd2nzDstStrideMax, label)))
       return failure();
   }
   return p;

@@ -528,8 +528,9 @@ LogicalResult FixpipeOp::verify() {
       return emitOpError() << "nz2nz needs dstStride != 0 [fixpipe_c5]";
   }
   if (!p->arch3510 && p->ndNum > 1 && p->srcNdStride == 0) // V220 / M300
-    return emitOpError() << "srcNdStride must be in [1, 512] with ndNum = "
-                         << p->ndNum << " [fixpipe_c5]";
+    return emitOpError() << "srcNdStride must be in [1, "
+                         << limits::kFixpipeSrcNdStrideMax
+                         << "] with ndNum = " << p->ndNum << " [fixpipe_c5]";
   if (p->unitFlag != 0 && p->unitFlag != 2 && p->unitFlag != 3)
     return emitOpError() << "unitFlag = " << p->unitFlag
                          << " must be 0, 2 or 3 [fixpipe_c7]";

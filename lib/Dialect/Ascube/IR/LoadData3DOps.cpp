@@ -491,11 +491,13 @@ FailureOr<Load3DV1Params> ascube::getLoad3DV1Params(Load3DV1Op op,
   if (failed(inRange(emit, "l1H", g.l1H, 1, limits::kU15Max, l)) ||
       failed(inRange(emit, "l1W", g.l1W, 1, limits::kU15Max, l)) ||
       failed(inRange(emit, "c1Index", p.c1Index, 0, limits::kU12Max, l)) ||
-      failed(inRange(emit, "fetchFilterW", p.fetchFilterW, 0, 254, l)) ||
-      failed(inRange(emit, "fetchFilterH", p.fetchFilterH, 0, 254, l)) ||
-      failed(inRange(emit, "leftTopW", p.leftTopW, -limits::kU8Max,
+      failed(inRange(emit, "fetchFilterW", p.fetchFilterW, 0,
+                     limits::kLoad3DFetchFilterMax, l)) ||
+      failed(inRange(emit, "fetchFilterH", p.fetchFilterH, 0,
+                     limits::kLoad3DFetchFilterMax, l)) ||
+      failed(inRange(emit, "leftTopW", p.leftTopW, -limits::kLoad3DPadMax,
                      limits::kU15Max, l)) ||
-      failed(inRange(emit, "leftTopH", p.leftTopH, -limits::kU8Max,
+      failed(inRange(emit, "leftTopH", p.leftTopH, -limits::kLoad3DPadMax,
                      limits::kU15Max, l)) ||
       failed(inRange(emit, "strideW", g.strideW, 1, limits::kLoad3DStrideMax,
                      l)) ||
@@ -509,7 +511,8 @@ FailureOr<Load3DV1Params> ascube::getLoad3DV1Params(Load3DV1Op op,
                      limits::kLoad3DDilationMax, l)) ||
       failed(inRange(emit, "dilationFilterH", g.dilationH, 1,
                      limits::kLoad3DDilationMax, l)) ||
-      failed(inRange(emit, "jumpStride", p.jumpStride, 1, 127, l)) ||
+      failed(inRange(emit, "jumpStride", p.jumpStride, 1,
+                     limits::kLoad3DJumpStrideMax, l)) ||
       failed(inRange(emit, "repeatMode", p.repeatMode, 0, 1, l)) ||
       failed(inRange(emit, "repeatTime", p.repeatTime, 1, limits::kU8Max, l)) ||
       failed(inRange(emit, "cSize", p.cSize, 0, 0, l)))
