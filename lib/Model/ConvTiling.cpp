@@ -283,7 +283,9 @@ ascube::model::chooseConvTiling(const ConvProblem &p,
                                 const MatmulCapacities &cap, int64_t sets) {
   // Chunks of a block's kernel points only where no block's whole window
   // fits at all (aligned or not, with one set); parts of a row reading
-  // their own columns only where no chunks reading whole rows do.
+  // their own columns only where no chunks reading whole rows do — or
+  // where those that fit (with one set) are none of them aligned: the own
+  // columns of a part may fit where its row's do not, in an aligned tile.
   for (auto [byTaps, ownColumns] :
        {std::pair(false, false), std::pair(true, false)}) {
     bool anyFits = false;
@@ -292,7 +294,14 @@ ascube::model::chooseConvTiling(const ConvProblem &p,
       return t;
     if (sets == 2 && !anyFits)
       search(p, cap, 1, byTaps, ownColumns, anyFits);
-    if (anyFits)
+    if (!anyFits)
+      continue;
+    bool aligned = !byTaps || p.outAlign <= 1;
+    if (!aligned) {
+      bool any = false;
+      aligned = search(p, cap, 1, true, false, any).has_value();
+    }
+    if (aligned)
       return std::nullopt;
   }
   bool anyFits = false;
