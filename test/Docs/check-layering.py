@@ -15,8 +15,8 @@ libraries of such layers.
     tools, fuzz, unittests  anything
 
 and the dialect's own passes (lib/Dialect/Ascube/Transforms) work on
-ascube IR alone: they neither include Linalg nor link it (the linalg entry
-is lib/Conversion/LinalgToAscube).
+ascube IR alone: they neither include nor link Linalg, bufferization or
+tensor (the linalg entry is lib/Conversion/LinalgToAscube).
 
 Usage: check-layering.py ROOT"""
 import pathlib
@@ -77,15 +77,17 @@ for base in ("include/ascube", "lib"):
                 theirs = layer_of(pathlib.Path(inc).relative_to("ascube"))
                 if theirs is None or theirs not in ALLOWED[mine]:
                     errors.append(f"{base}/{rel}: {mine} includes {inc} ({theirs})")
-            if mine == "Transforms" and re.search(r'#\s*include\s+"mlir/Dialect/Linalg/', text):
-                errors.append(f"{base}/{rel}: Transforms includes Linalg")
+            m = re.search(r'#\s*include\s+"mlir/Dialect/(Linalg|Bufferization|Tensor)/', text)
+            if mine == "Transforms" and m:
+                errors.append(f"{base}/{rel}: Transforms includes {m.group(1)}")
         if f.name == "CMakeLists.txt":
             for m in re.finditer(r"target_link_libraries\(([^)]*)\)", text):
                 for lib in m.group(1).split():
                     theirs = LIBS.get(lib)
                     if theirs and theirs not in ALLOWED[mine]:
                         errors.append(f"{base}/{rel}: {mine} links {lib} ({theirs})")
-                    if mine == "Transforms" and lib.startswith("MLIRLinalg"):
+                    if mine == "Transforms" and lib.startswith(
+                            ("MLIRLinalg", "MLIRBufferization", "MLIRTensor")):
                         errors.append(f"{base}/{rel}: Transforms links {lib}")
 for e in errors:
     print(e)
