@@ -1,7 +1,9 @@
 //===- Passes.h - ascube conversion passes ----------------------*- C++ -*-===//
 //
 // The conversions (Passes.td): into ascube from linalg (ascube-bufferize-
-// tensors, ascube-tile-linalg; LinalgToAscube/LinalgToAscube.h) and out of
+// tensors, ascube-select-tiling, convert-linalg-to-ascube,
+// ascube-insert-sync-all, ascube-tile-linalg; LinalgToAscube/
+// LinalgToAscube.h) and out of
 // it to loops (convert-ascube-to-loops; its pieces for a conversion of
 // one's own in AscubeToLoops.h, the pipelines down to LLVM in
 // ascube/Pipelines/Pipelines.h).

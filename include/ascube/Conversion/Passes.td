@@ -470,7 +470,9 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     and a bias must be whole 32 B blocks, and a convolution's channels and
     HWCF weights' F; NHWC convolutions need LoadData 3D V2 or else
     ND2NZ, NCHW ones DataCopy DN2NZ and Fixpipe NZ2DN or else ND2NZ, a
-    bias there a seed Mmad row) (`tile_c4`); a convolution's
+    bias there a seed Mmad row) (`tile_c4`); an `ascube.tiling` on
+    another op than a matmul's, or one not aligned or not fitting
+    (`tile_c6`); a convolution's
     row pitch beyond DataCopy's srcDValue range [1, 65535] (for an NCHW
     one built by ND2NZ: its kernel width beyond nValue's 16384 or its W
     dilation beyond srcDValue; for an NHWC one: sw x C), or a matmul's beyond a

@@ -734,7 +734,8 @@ struct ConvertAscubeToLoopsPass
       op->emitError() << "'ascube.program' marks a mapped op's program for "
                          "ascube-insert-sync-all, which orders the programs "
                          "across blocks and inlines them; run it first "
-                         "(ascube-tile-linalg and the pipelines do)";
+                         "(ascube-tile-linalg and the pipelines do) "
+                         "[tile_c13]";
       return signalPassFailure();
     }
     SmallVector<func::FuncOp> funcs;

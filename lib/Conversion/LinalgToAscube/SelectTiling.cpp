@@ -23,12 +23,34 @@ namespace ascube {
 using namespace mlir;
 using namespace ascube;
 
+FailureOr<MatmulTilingAttr>
+ascube::tiling::selectTiling(Operation *op, const target::ProductInfo &prod,
+                             ArrayRef<int64_t> tile) {
+  ForcedTile forced = forcedTile(op, tile);
+  MatmulPlan plan;
+  LogicalResult planned = failure();
+  {
+    // Warnings of linalg ops that stay beside the program are the
+    // mapping's to give, once.
+    ScopedDiagnosticHandler quiet(op->getContext(), [](Diagnostic &d) {
+      return success(d.getSeverity() == DiagnosticSeverity::Warning);
+    });
+    planned = planMatmul(op, prod, forced.sizes, forced.name,
+                         /*refuseUnfolded=*/false, plan);
+  }
+  if (failed(planned))
+    return failure();
+  if (plan.empty)
+    return MatmulTilingAttr();
+  return MatmulTilingAttr::get(op->getContext(), plan.t.m, plan.t.n, plan.t.k);
+}
+
 LogicalResult ascube::tiling::selectTilings(ModuleOp module,
                                             ArrayRef<int64_t> tile,
                                             StringRef pass) {
-  SmallVector<Operation *> ops;
   // (Ops on tensors are bufferized first: ascube-bufferize-tensors, which
-  // ascube-tile-linalg runs before this.)
+  // the mapping runs.)
+  SmallVector<Operation *> ops;
   module.walk([&](Operation *op) {
     if (isMatmulFamily(op) &&
         cast<linalg::LinalgOp>(op).hasPureBufferSemantics())
@@ -37,29 +59,19 @@ LogicalResult ascube::tiling::selectTilings(ModuleOp module,
   if (!ops.empty() && !tile.empty() && tile.size() != 3)
     return ops.front()->emitOpError() << "tile=m,n,k takes three sizes, not "
                                       << tile.size() << " [tile_c6]";
-  MLIRContext *ctx = module.getContext();
+  SmallVector<std::pair<Operation *, MatmulTilingAttr>> chosen;
   for (Operation *op : ops) {
     const target::ProductInfo *prod = requireProduct(op, pass);
     if (!prod || failed(checkInputsApart(op)))
       return failure();
-    ForcedTile forced = forcedTile(op, tile);
-    MatmulPlan plan;
-    LogicalResult planned = failure();
-    {
-      // Warnings of linalg ops that stay beside the program are the
-      // mapping's to give, once.
-      ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &d) {
-        return success(d.getSeverity() == DiagnosticSeverity::Warning);
-      });
-      planned = planMatmul(op, *prod, forced.sizes, forced.name,
-                           /*refuseUnfolded=*/false, plan);
-    }
-    if (failed(planned))
+    FailureOr<MatmulTilingAttr> t = selectTiling(op, *prod, tile);
+    if (failed(t))
       return failure();
-    if (!plan.empty)
-      op->setAttr(AscubeDialect::kTilingAttrName,
-                  MatmulTilingAttr::get(ctx, plan.t.m, plan.t.n, plan.t.k));
+    if (*t)
+      chosen.push_back({op, *t});
   }
+  for (auto [op, t] : chosen)
+    op->setAttr(AscubeDialect::kTilingAttrName, t);
   return success();
 }
 

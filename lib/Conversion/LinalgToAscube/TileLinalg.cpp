@@ -137,15 +137,16 @@ bool ascube::tiling::isMatmulFamily(Operation *op) {
              linalg::VecmatOp>(op);
 }
 
-const target::ProductInfo *ascube::tiling::requireProduct(Operation *op,
-                                                          StringRef pass) {
+const target::ProductInfo *
+ascube::tiling::requireProduct(Operation *op, StringRef pass, bool hasOption) {
   if (const target::ProductInfo *prod = getTargetProduct(op))
     return prod;
-  op->emitOpError() << pass
-                    << " needs a product: the option product=<key> "
-                       "(ascube-run: --product <key>) or an enclosing "
-                       "ascube.target (known: "
-                    << target::knownProductKeys() << ") [target_c1]";
+  InFlightDiagnostic d = op->emitOpError();
+  d << pass << " needs a product: ";
+  if (hasOption)
+    d << "the option product=<key> (ascube-run: --product <key>) or ";
+  d << "an enclosing ascube.target (known: " << target::knownProductKeys()
+    << ") [target_c1]";
   return nullptr;
 }
 
@@ -191,13 +192,14 @@ bool isConv(Operation *op) {
 }
 
 /// Puts the ops of `p` into an ascube.program where they are.
-void wrapProgram(const tiling::Program &p) {
+ProgramOp wrapProgram(const tiling::Program &p) {
   OpBuilder b(p.first);
   auto marker = ProgramOp::create(b, p.first->getLoc());
   Block &body = marker.getBody().emplaceBlock();
   body.getOperations().splice(body.end(), p.first->getBlock()->getOperations(),
                               Block::iterator(p.first),
                               std::next(Block::iterator(p.last)));
+  return marker;
 }
 } // namespace
 
@@ -272,20 +274,25 @@ LogicalResult ascube::tiling::convertLinalgToAscube(
   if (!o.product.empty() && !setModuleTarget(module, o.product))
     return failure();
   if (matmuls.empty())
-    return success(o.allowUnmapped ||
-                   succeeded(tiling::refuseUnmapped(module)));
+    return success();
   if (!o.tile.empty() && o.tile.size() != 3) {
     matmuls.front()->emitOpError() << "tile=m,n,k takes three sizes, not "
                                    << o.tile.size() << " [tile_c6]";
     return failure();
   }
-  // The matmuls' tilings, written on them (ascube-select-tiling).
-  if (failed(tiling::selectTilings(module, o.tile, pass)))
-    return failure();
   for (Operation *op : matmuls) {
     const target::ProductInfo *prod = tiling::requireProduct(op, pass);
     if (!prod || failed(tiling::checkInputsApart(op)))
       return failure();
+    // A matmul's tiling, written on it first (ascube-select-tiling).
+    if (tiling::isMatmulFamily(op)) {
+      FailureOr<MatmulTilingAttr> chosen =
+          tiling::selectTiling(op, *prod, o.tile);
+      if (failed(chosen))
+        return failure();
+      if (*chosen)
+        op->setAttr(AscubeDialect::kTilingAttrName, *chosen);
+    }
     if (isConv(op)) {
       if (failed(tiling::tileConv(op, *prod, o.report, o.tile, !o.allowUnmapped,
                                   programs)))
@@ -302,21 +309,21 @@ LogicalResult ascube::tiling::convertLinalgToAscube(
   // Each program in an ascube.program, for ascube-insert-sync-all.
   for (const tiling::Program &p : programs)
     wrapProgram(p);
-  return success(o.allowUnmapped || succeeded(tiling::refuseUnmapped(module)));
+  return success();
 }
 
-LogicalResult ascube::tiling::insertSyncAll(ModuleOp module) {
+LogicalResult ascube::tiling::insertSyncAll(ModuleOp module, StringRef pass) {
   SmallVector<tiling::Program> programs;
   WalkResult found = module.walk([&](ProgramOp op) {
     const target::ProductInfo *prod =
-        requireProduct(op, "ascube-insert-sync-all");
+        requireProduct(op, pass, /*hasOption=*/false);
     if (!prod)
       return WalkResult::interrupt();
     programs.push_back({op, op, prod});
     return WalkResult::advance();
   });
   // Blocks hand GM over between programs: SyncAll (TileSyncAll.cpp).
-  if (found.wasInterrupted() || failed(tiling::orderPrograms(programs)))
+  if (found.wasInterrupted() || failed(tiling::orderPrograms(programs, pass)))
     return failure();
   for (const tiling::Program &p : programs) {
     Block &body = cast<ProgramOp>(p.first).getBody().front();
@@ -351,7 +358,8 @@ struct ConvertLinalgToAscubePass
     };
     if (failed(tiling::convertLinalgToAscube(
             getOperation(), entryOptions(product, report, tile, allowUnmapped),
-            getArgument(), run)))
+            getArgument(), run)) ||
+        (!allowUnmapped && failed(tiling::refuseUnmapped(getOperation()))))
       signalPassFailure();
   }
 };
@@ -359,7 +367,7 @@ struct ConvertLinalgToAscubePass
 struct AscubeInsertSyncAllPass
     : ascube::impl::AscubeInsertSyncAllBase<AscubeInsertSyncAllPass> {
   void runOnOperation() override {
-    if (failed(tiling::insertSyncAll(getOperation())))
+    if (failed(tiling::insertSyncAll(getOperation(), getArgument())))
       signalPassFailure();
   }
 };
@@ -373,7 +381,8 @@ struct AscubeTileLinalgPass
     registerBufferizeTensorsDependencies(registry);
   }
 
-  /// convert-linalg-to-ascube, then ascube-insert-sync-all.
+  /// convert-linalg-to-ascube, then ascube-insert-sync-all; then (with
+  /// allow-unmapped=false) the refusal of what stays.
   void runOnOperation() override {
     auto run = [&](OpPassManager &pm) {
       return runPipeline(pm, getOperation());
@@ -381,7 +390,8 @@ struct AscubeTileLinalgPass
     if (failed(tiling::convertLinalgToAscube(
             getOperation(), entryOptions(product, report, tile, allowUnmapped),
             getArgument(), run)) ||
-        failed(tiling::insertSyncAll(getOperation())))
+        failed(tiling::insertSyncAll(getOperation(), getArgument())) ||
+        (!allowUnmapped && failed(tiling::refuseUnmapped(getOperation()))))
       signalPassFailure();
   }
 };

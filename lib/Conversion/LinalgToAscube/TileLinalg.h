@@ -283,8 +283,10 @@ struct Program {
 /// a warning, tile_c10; the kernel's own GM reads and writes around them
 /// too); fails with tile_c11 when programs of a called function would need
 /// that, and with tile_c12 for a call passing views that share bytes to a
-/// function whose programs read one and write the other.
-mlir::LogicalResult orderPrograms(llvm::ArrayRef<Program> programs);
+/// function whose programs read one and write the other. The diagnostics
+/// name `pass`.
+mlir::LogicalResult orderPrograms(llvm::ArrayRef<Program> programs,
+                                  llvm::StringRef pass);
 
 /// Whether the GM memrefs `a` and `b` may share bytes: views of one buffer
 /// (a function argument or an allocation; different arguments are taken
@@ -578,9 +580,11 @@ bool isMatmulFamily(mlir::Operation *op);
 
 /// The product `op` maps onto (the module's ascube.target, which a pass's
 /// product= option sets, or its nearest enclosing one); else null, with
-/// an error naming `pass` and the known products (target_c1).
+/// an error naming `pass`, its option where it `hasOption`, and the known
+/// products (target_c1).
 const target::ProductInfo *requireProduct(mlir::Operation *op,
-                                          llvm::StringRef pass);
+                                          llvm::StringRef pass,
+                                          bool hasOption = true);
 
 /// tile_c12 at `op` when an input may share GM bytes with its output: the
 /// program reads the inputs while the blocks write output tiles.
@@ -612,22 +616,32 @@ struct LinalgEntryOptions {
 
 /// convert-linalg-to-ascube: maps every linalg op of `module` the entry
 /// maps onto the Cube (bufferizing tensors first through `runPipeline`),
-/// each program in an ascube.program; errors name `pass` where they name
-/// one.
+/// each matmul after its tiling is written on it (selectTiling), each
+/// program in an ascube.program; errors name `pass` where they name one.
+/// What stays is left to the caller to refuse (refuseUnmapped) where
+/// options.allowUnmapped is false.
 mlir::LogicalResult convertLinalgToAscube(
     mlir::ModuleOp module, const LinalgEntryOptions &options,
     llvm::StringRef pass,
     llvm::function_ref<mlir::LogicalResult(mlir::OpPassManager &)> runPipeline);
 
 /// ascube-insert-sync-all: orders the ascube.program ops of `module`
-/// across blocks (orderPrograms) and inlines them.
-mlir::LogicalResult insertSyncAll(mlir::ModuleOp module);
+/// across blocks (orderPrograms; diagnostics naming `pass`) and inlines
+/// them.
+mlir::LogicalResult insertSyncAll(mlir::ModuleOp module, llvm::StringRef pass);
 
-/// ascube-select-tiling: writes on each matmul-family op of `module` the
-/// #ascube.matmul_tiling it maps with (planMatmul: its own ascube.tiling,
-/// checked, else the `tile` option's m, n, k, else the rule's); none on an
-/// empty one. Fails with the refusal (errors name `pass` where they name
-/// one).
+/// The #ascube.matmul_tiling a matmul-family op on memrefs maps with on
+/// `prod` (planMatmul: its own ascube.tiling, checked, else the `tile`
+/// option's m, n, k, else the rule's); null for an empty one; failure
+/// with the refusal. Changes no IR; warnings of what does not fold in are
+/// left to the mapping.
+mlir::FailureOr<MatmulTilingAttr> selectTiling(mlir::Operation *op,
+                                               const target::ProductInfo &prod,
+                                               llvm::ArrayRef<int64_t> tile);
+
+/// ascube-select-tiling: writes on each matmul-family op on memrefs of
+/// `module` its selectTiling, once all are chosen (a refusal leaves the
+/// module as it was). Errors name `pass` where they name one.
 mlir::LogicalResult selectTilings(mlir::ModuleOp module,
                                   llvm::ArrayRef<int64_t> tile,
                                   llvm::StringRef pass);

@@ -426,8 +426,8 @@ class Orderer {
 public:
   Orderer(FunctionOpInterface func, ArrayRef<tiling::Program> programs,
           const DenseSet<Operation *> &mapped, CallEffects &calls,
-          const target::ProductInfo *prod)
-      : func(func), programs(programs), calls(calls), prod(prod) {
+          const target::ProductInfo *prod, StringRef pass)
+      : func(func), programs(programs), calls(calls), prod(prod), pass(pass) {
     DenseSet<Operation *> inPrograms;
     for (const tiling::Program &p : programs) {
       starts[p.first] = p;
@@ -593,7 +593,7 @@ public:
     if (aliasCall) {
       auto c = cast<CallOpInterface>(aliasCall);
       InFlightDiagnostic e = mlir::emitError(aliasCall->getLoc());
-      e << "ascube-tile-linalg: arguments " << aliasArgs.first << " and "
+      e << pass << ": arguments " << aliasArgs.first << " and "
         << aliasArgs.second
         << " of this call may share GM bytes (views of one buffer that "
            "meet, or a buffer the pass cannot see into), and the function "
@@ -628,7 +628,8 @@ public:
     };
     if (call) {
       InFlightDiagnostic e = mlir::emitError(call->getLoc());
-      e << "ascube-tile-linalg: the mapped ops of the function this call "
+      e << pass
+        << ": the mapped ops of the function this call "
            "runs hand GM over with the ops around the call (one reads what "
            "the other writes, or writes what it reads or writes), which "
            "needs a barrier across blocks, and ";
@@ -639,7 +640,8 @@ public:
       return failure();
     }
     InFlightDiagnostic w = mlir::emitWarning(at->getLoc());
-    w << "ascube-tile-linalg: this op depends on GM a mapped op before it "
+    w << pass
+      << ": this op depends on GM a mapped op before it "
          "touches (it reads what that one writes, or writes what that one "
          "reads or writes), which needs a barrier across blocks, and ";
     reason(w);
@@ -706,6 +708,8 @@ private:
   ArrayRef<tiling::Program> programs;
   CallEffects &calls;
   const target::ProductInfo *prod;
+  /// The pass the diagnostics name.
+  StringRef pass;
   DenseMap<Operation *, tiling::Program> starts;
   llvm::MapVector<Operation *, Leaf> leaves;
   DenseSet<Operation *> holders;
@@ -721,7 +725,8 @@ bool tiling::mayShareBytes(Value a, Value b) {
          rangeOf(a).meets(rangeOf(b));
 }
 
-LogicalResult tiling::orderPrograms(ArrayRef<Program> programs) {
+LogicalResult tiling::orderPrograms(ArrayRef<Program> programs,
+                                    StringRef pass) {
   if (programs.empty())
     return success();
   // The functions holding programs, and those calling them.
@@ -763,7 +768,7 @@ LogicalResult tiling::orderPrograms(ArrayRef<Program> programs) {
   for (auto &[func, list] : byFunction) {
     auto f = cast<FunctionOpInterface>(func);
     Orderer orderer(f, list, mapped, calls,
-                    list.empty() ? firstProd : list.front().prod);
+                    list.empty() ? firstProd : list.front().prod, pass);
     for (Region &r : func->getRegions())
       for (Block &b : r)
         orderer.order(b);

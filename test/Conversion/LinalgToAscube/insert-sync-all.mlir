@@ -15,12 +15,12 @@
 // of: a SyncAll between the two programs.
 // MARKED-LABEL: func.func @chain
 // MARKED: ascube.program {
-// MARKED: ascube.fixpipe
-// MARKED: }
+// MARKED: ascube.fixpipe {{.*}} to %C1
+// MARKED: {{^    }}}
 // MARKED-NOT: ascube.sync_all
 // MARKED: ascube.program {
-// MARKED: ascube.fixpipe
-// MARKED: }
+// MARKED: ascube.fixpipe {{.*}} to %C2
+// MARKED: {{^    }}}
 // MARKED-NOT: linalg.matmul
 // ORDERED-LABEL: func.func @chain
 // ORDERED-NOT: ascube.program
@@ -29,7 +29,7 @@
 // ORDERED: ascube.data_copy
 // ORDERED: ascube.fixpipe
 // ORDERED-NOT: ascube.program
-// LOWER: error: 'ascube.program' marks a mapped op's program for ascube-insert-sync-all, which orders the programs across blocks and inlines them; run it first (ascube-tile-linalg and the pipelines do)
+// LOWER: error: 'ascube.program' marks a mapped op's program for ascube-insert-sync-all, which orders the programs across blocks and inlines them; run it first (ascube-tile-linalg and the pipelines do) [tile_c13]
 func.func @chain(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C1: memref<16x16xf32>,
                  %D: memref<16x16xf32>, %C2: memref<16x16xf32>) {
   %z = arith.constant 0.0 : f32

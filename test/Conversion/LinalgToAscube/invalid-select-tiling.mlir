@@ -7,6 +7,7 @@
 // MAP: 'linalg.matmul' op ascube.tiling = #ascube.matmul_tiling<m = 24, n = 16, k = 32> takes three sizes, multiples of 16, 16 and 16 [tile_c6]
 // MAP: 'linalg.matmul' op tile 4096 x 16 x 16 does not fit atlas_a2: past an instruction's range: Mmad's m = 4096 is outside [1, 4095]; a tile that fits: 48 x 16 x 48 [tile_c6]
 // MAP: 'linalg.conv_2d_nhwc_hwcf' op has an ascube.tiling, which is the tiling of a linalg.matmul, batch_matmul, matvec or vecmat; a convolution's tile is forced with the pass's tile=m,n,k [tile_c6]
+// MAP: 'linalg.generic' op has an ascube.tiling, which is the tiling of a linalg.matmul, batch_matmul, matvec or vecmat [tile_c6]
 
 // m = 24 is no multiple of 16 (f16 A's fractal rows):
 func.func @unaligned(%A: memref<40x40xf16>, %B: memref<40x16xf16>, %C: memref<40x16xf32>) {
@@ -39,6 +40,21 @@ func.func @conv(%I: memref<1x8x8x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<
   linalg.fill ins(%z : f32) outs(%O : memref<1x6x6x16xf32>)
   linalg.conv_2d_nhwc_hwcf {ascube.tiling = #ascube.matmul_tiling<m = 16, n = 16, k = 16>, dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x8x8x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x6x6x16xf32>)
+  return
+}
+
+// -----
+
+// Nor is any other op's (ascube-select-tiling leaves it; the mapping
+// refuses it):
+func.func @generic(%X: memref<16xf32>) {
+  linalg.generic {ascube.tiling = #ascube.matmul_tiling<m = 16, n = 16, k = 16>,
+                  indexing_maps = [affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      outs(%X : memref<16xf32>) {
+  ^bb0(%x: f32):
+    %y = arith.addf %x, %x : f32
+    linalg.yield %y : f32
+  }
   return
 }
 

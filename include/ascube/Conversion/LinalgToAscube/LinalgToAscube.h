@@ -1,9 +1,10 @@
 //===- LinalgToAscube.h - The linalg entry of ascube ------------*- C++ -*-===//
 //
-// ascube-bufferize-tensors and ascube-tile-linalg (ascube/Conversion/
-// Passes.td): linalg matmuls and 2-D convolutions on GM memrefs mapped onto
-// the Cube as tiled ascube programs (docs/Tiling.md). What a driver needs
-// beside the passes.
+// The linalg entry's passes (ascube/Conversion/Passes.td):
+// ascube-bufferize-tensors, ascube-select-tiling, convert-linalg-to-ascube,
+// ascube-insert-sync-all and ascube-tile-linalg, which runs them — linalg
+// matmuls and 2-D convolutions on GM memrefs mapped onto the Cube as tiled
+// ascube programs (docs/Tiling.md). What a driver needs beside the passes.
 //
 //===----------------------------------------------------------------------===//
 
