@@ -17,13 +17,14 @@
 // CHECK-LABEL: func.func @mm
 // CHECK-DAG: %[[A1:.*]] = ascube.alloc offset 0 : memref<32x48xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 3072 : memref<48x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// The L1 offsets, constants at the function's entry:
+// CHECK-DAG: %[[O1:.*]] = arith.constant 512 : index
+// CHECK-DAG: %[[O2:.*]] = arith.constant 1024 : index
+// CHECK-DAG: %[[O3:.*]] = arith.constant 768 : index
 // CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[A1]][%{{.*}}] {blockCount = 32 : i64, blockLen = 1 : i64, dstStride = 0 : i64, mode = #ascube.copy_mode<copy>, srcStride = 2 : i64}
-// CHECK: %[[O1:.*]] = arith.constant 512 : index
 // CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[A1]][%[[O1]]] {blockCount = 32 : i64, blockLen = 1 : i64, dstStride = 0 : i64, mode = #ascube.copy_mode<copy>, srcStride = 2 : i64}
-// CHECK: %[[O2:.*]] = arith.constant 1024 : index
 // CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[A1]][%[[O2]]] {blockCount = 32 : i64, blockLen = 1 : i64, dstStride = 0 : i64, mode = #ascube.copy_mode<copy>, srcStride = 2 : i64}
 // CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[B1]][%{{.*}}] {blockCount = 48 : i64, blockLen = 1 : i64, dstStride = 0 : i64, mode = #ascube.copy_mode<copy>, srcStride = 1 : i64}
-// CHECK: %[[O3:.*]] = arith.constant 768 : index
 // CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[B1]][%[[O3]]] {blockCount = 48 : i64, blockLen = 1 : i64, dstStride = 0 : i64, mode = #ascube.copy_mode<copy>, srcStride = 1 : i64}
 // CHECK-NOT: nd2nz
 // CHECK: ascube.mmad

@@ -24,13 +24,14 @@
 
 // REPORT: remark: ascube-tile-linalg: atlas_200i_500_a2 f16 conv N x H x W x C = 1 x 6 x 6 x 32 -> OH x OW x F = 4 x 4 x 16, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: tile 16 output pixels (4 rows) x 16 channels, 2 C0 blocks per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 11520 B
 // CHECK-LABEL: func.func @conv_f16
+// CHECK-DAG: %[[PLANE:.*]] = arith.constant 576 : index
 // CHECK-DAG: %[[MAP:.*]] = ascube.alloc offset 0 : memref<1x2x6x6x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
 // CHECK-DAG: %[[WF:.*]] = ascube.alloc offset 2560 : memref<1x1x18x16x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
 // CHECK-DAG: %[[IN:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1, 2], [3]] : memref<1x6x6x32xf16> into memref<36x32xf16>
 // CHECK-DAG: %[[WT:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1, 2], [3]] : memref<3x3x32x16xf16> into memref<288x16xf16>
-// CHECK: scf.for
-// CHECK: arith.constant 576 : index
-// CHECK: ascube.data_copy %[[IN]][%{{.*}}] to %[[MAP]][%{{.*}}] {blockCount = 36 : i64, blockLen = 1 : i64, dstStride = 0 : i64, mode = #ascube.copy_mode<copy>, srcStride = 1 : i64}
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to
+// CHECK: %[[AT:.*]] = arith.muli %[[J]], %[[PLANE]] : index
+// CHECK: ascube.data_copy %[[IN]][%{{.*}}] to %[[MAP]][%[[AT]]] {blockCount = 36 : i64, blockLen = 1 : i64, dstStride = 0 : i64, mode = #ascube.copy_mode<copy>, srcStride = 1 : i64}
 // CHECK: scf.for
 // CHECK: ascube.data_copy %[[WT]][%{{.*}}] to %[[WF]][%{{.*}}] {blockCount = 16 : i64, blockLen = 1 : i64, dstStride = 0 : i64, mode = #ascube.copy_mode<copy>, srcStride = 0 : i64}
 // CHECK: scf.for

@@ -39,7 +39,8 @@
 // 1) and the parts run in loops: kernel row 0's part 0 starts the
 // accumulation on its own, parts 1-14 go two a step (one per buffer set),
 // part 15 after; kernel rows 1-15 in an scf.for, each row's 16 parts in an
-// inner scf.for two a step, the part's columns at its point x dw.
+// inner scf.for two a step, the part's columns at its point x dw (dw =
+// 1: the point itself, added to the row's first column).
 // COLS-LABEL: func.func @kernel_rows
 // COLS: ascube.load_3d {{.*}}filterH = 1 : i64, filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 4 : i64, mExtension = 4 : i64
 // COLS: scf.for %{{.*}} = %c1{{.*}} to %c15{{.*}} step %c2
@@ -47,7 +48,7 @@
 // COLS: ascube.load_3d {{.*}}filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 4 : i64
 // COLS: scf.for %{{.*}} = %c1{{.*}} to %c16{{.*}} step %c1
 // COLS: scf.for %[[PART:.*]] = %c0{{.*}} to %c16{{.*}} step %c2
-// COLS: arith.muli %[[PART]], %c1
+// COLS: arith.addi %{{.*}}, %[[PART]] : index
 // COLS-COUNT-2: ascube.load_3d {{.*}}filterW = 1 : i64, kExtension = 16 : i64, l1H = 1 : i64, l1W = 4 : i64
 func.func @kernel_rows(%I: memref<1x20x20x16xf16>, %W: memref<16x16x16x16xf16>, %O: memref<1x5x5x16xf32>) {
   %z = arith.constant 0.0 : f32

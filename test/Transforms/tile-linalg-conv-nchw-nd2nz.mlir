@@ -21,7 +21,8 @@
 //   OW = 6, from map element c*64 + (j + kh)*8 to element j*2560 + kh*48
 //   of the Nz (column block j of 160 padded rows x 16; rows kh*3 on),
 //   dstNzC0Stride 160. The tail chunk: ndNum 3, from channel 153 / 9 =
-//   17, dstNzC0Stride 32, the next row's block j*512 on.
+//   17 (map element 17*64 = 1088 on), dstNzC0Stride 32, the next row's
+//   block j*512 on.
 // - W: one ND2NZ of 24 rows x 153 (then 27) of the 24 x 180 matrix.
 // - Mmad m = 24, n = 96, k = 153 then k = 27 (accumulating).
 // - Fixpipe per output row: 24 x 6 from L0C element j*512 (column block
@@ -141,15 +142,14 @@
 // CHECK: ascube.data_copy %[[WT]][%{{.*}}] to %[[A1]] {dValue = 153 : i64, dstNzMatrixStride = 0 : i64, nValue = 24 : i64, ndNum = 1 : i64, srcDValue = 180 : i64, srcNdMatrixStride = 0 : i64}
 // CHECK: scf.for %[[J:.*]] = %{{.*}} to %c6 step
 // CHECK: scf.for %[[KH:.*]] = %{{.*}} to %c3 step
-// CHECK: %[[KHD:.*]] = arith.muli %[[KH]], %c1
-// CHECK: %[[ROW:.*]] = arith.addi %{{.*}}, %[[KHD]]
+// CHECK: %[[ROW:.*]] = arith.addi %[[J]], %[[KH]]
 // CHECK: arith.muli %[[ROW]], %c8
 // CHECK: arith.muli %[[J]], %c2560
 // CHECK: arith.muli %[[KH]], %c48
 // CHECK: ascube.data_copy %[[IN]][%{{.*}}] to %[[B1]][%{{.*}}] {dValue = 6 : i64, dstNzC0Stride = 160 : i64, dstNzMatrixStride = 144 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 3 : i64, ndNum = 17 : i64, srcDValue = 1 : i64, srcNdMatrixStride = 64 : i64}
 // CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C]] {k = 153 : i64, m = 24 : i64, n = 96 : i64}
 // CHECK: ascube.data_copy %[[WT]][%{{.*}}] to %[[A1T]] {dValue = 27 : i64, dstNzMatrixStride = 0 : i64, nValue = 24 : i64, ndNum = 1 : i64, srcDValue = 180 : i64, srcNdMatrixStride = 0 : i64}
-// CHECK: arith.divui %c153{{.*}}, %c9
+// CHECK: arith.addi %{{.*}}, %c1088
 // CHECK: arith.muli %{{.*}}, %c512
 // CHECK: ascube.data_copy %[[IN]][%{{.*}}] to %[[B1T]][%{{.*}}] {dValue = 6 : i64, dstNzC0Stride = 32 : i64, dstNzMatrixStride = 144 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 3 : i64, ndNum = 3 : i64, srcDValue = 1 : i64, srcNdMatrixStride = 64 : i64}
 // CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C]] {cmatrixInitVal = false, k = 27 : i64, m = 24 : i64, n = 96 : i64}

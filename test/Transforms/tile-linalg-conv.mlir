@@ -34,6 +34,7 @@
 
 // REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv N x H x W x C = 1 x 8 x 8 x 20 -> OH x OW x F = 6 x 6 x 24, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: tile 36 output pixels (6 rows) x 32 channels, 2 C0 blocks per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 12736 B
 // CHECK-LABEL: func.func @conv_f16
+// CHECK-DAG: %[[OFF:.*]] = arith.constant 4608 : index
 // CHECK-DAG: %[[MAP:.*]] = ascube.alloc offset 0 : memref<1x2x8x8x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
 // CHECK-DAG: %[[B0:.*]] = ascube.alloc offset 0 : memref<288x32xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
 // CHECK-DAG: %[[WF:.*]] = ascube.alloc offset 4096 : memref<1x2x18x16x16xf16, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
@@ -53,7 +54,6 @@
 // CHECK: ascube.set_flag <MTE2> -> <MTE1>
 // CHECK: ascube.wait_flag <MTE2> -> <MTE1>
 // CHECK: ascube.load_3d %[[WF]] to %[[B0]] {channelSize = 32 : i64, {{.*}}filterH = 1 : i64, filterW = 1 : i64, kExtension = 32 : i64, l1H = 18 : i64, l1W = 16 : i64, mExtension = 144 : i64,
-// CHECK: %[[OFF:.*]] = arith.constant 4608 : index
 // CHECK: ascube.load_3d %[[WP]] to %[[B0]][%[[OFF]]] {channelSize = 32 : i64, {{.*}}l1H = 9 : i64, l1W = 4 : i64, mExtension = 144 : i64, padList = array<i64: 0, 12, 0, 0>,
 // The im2col window.
 // CHECK: ascube.load_3d %[[MAP]] to %[[A0]] {channelSize = 32 : i64, dilationFilterH = 1 : i64, dilationFilterW = 1 : i64, filterH = 3 : i64, filterW = 3 : i64, kExtension = 288 : i64, l1H = 8 : i64, l1W = 8 : i64, mExtension = 36 : i64, strideH = 1 : i64, strideW = 1 : i64}
@@ -72,6 +72,7 @@ func.func @conv_f16(%I: memref<1x8x8x20xf16>, %W: memref<3x3x20x24xf16>, %O: mem
 
 // REPORT: remark: ascube-tile-linalg: atlas_a2 i8 conv N x H x W x C = 2 x 9 x 10 x 40 -> OH x OW x F = 4 x 3 x 20, kernel 2 x 2, stride 2 x 3, dilation 1 x 2: tile 12 output pixels (4 rows) x 32 channels, 2 C0 blocks per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 15616 B
 // CHECK-LABEL: func.func @conv_i8
+// CHECK-DAG: %[[SECOND:.*]] = arith.constant 4096 : index
 // CHECK-DAG: %[[MAP:.*]] = ascube.alloc offset 0 : memref<1x2x8x9x32xi8, #ascube.layout<NC1HWC0>, #ascube.mem<L1>>
 // CHECK-DAG: %[[B0:.*]] = ascube.alloc offset 0 : memref<256x32xi8, #ascube.layout<Zn>, #ascube.mem<L0B>>
 // CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 4608 : memref<256x32xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
@@ -81,7 +82,6 @@ func.func @conv_f16(%I: memref<1x8x8x20xf16>, %W: memref<3x3x20x24xf16>, %O: mem
 // CHECK: scf.for %{{.*}} = %{{.*}} to %[[IMAGES:.*]] step
 // CHECK: ascube.data_copy %{{.*}} to %[[MAP]] {dValue = 40 : i64, dstNzC0Stride = 72 : i64, dstNzMatrixStride = 288 : i64, {{.*}}nValue = 9 : i64, ndNum = 8 : i64, srcDValue = 40 : i64, srcNdMatrixStride = 400 : i64}
 // CHECK: ascube.data_copy %{{.*}} to %[[B1]][%{{.*}}] {dValue = 20 : i64, dstNzC0Stride = 256 : i64, dstNzMatrixStride = 1024 : i64, {{.*}}nValue = 32 : i64, ndNum = 4 : i64, srcDValue = 20 : i64, srcNdMatrixStride = 800 : i64}
-// CHECK: %[[SECOND:.*]] = arith.constant 4096 : index
 // CHECK: ascube.data_copy %{{.*}} to %[[B1]][%[[SECOND]]] {dValue = 20 : i64, {{.*}}nValue = 8 : i64, ndNum = 4 : i64,
 // CHECK: ascube.load %[[B1]] to %[[B0]]
 // CHECK: ascube.load_3d %[[MAP]] to %[[A0]] {channelSize = 64 : i64, dilationFilterH = 1 : i64, dilationFilterW = 2 : i64, filterH = 2 : i64, filterW = 2 : i64, kExtension = 256 : i64, l1H = 8 : i64, l1W = 9 : i64, mExtension = 12 : i64, strideH = 2 : i64, strideW = 3 : i64}

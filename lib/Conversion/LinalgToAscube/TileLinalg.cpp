@@ -21,10 +21,15 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace ascube {
@@ -191,7 +196,55 @@ bool isConv(Operation *op) {
              linalg::Conv2DNchwFchwOp>(op);
 }
 
-/// Puts the ops of `p` into an ascube.program where they are.
+/// Folds the index arithmetic and control flow of a program as
+/// --canonicalize --cse would, touching nothing else: arith and scf ops
+/// only (a constant per value, hoisted to the function's entry; loops of
+/// one iteration and branches on a constant inlined), then common
+/// subexpressions of the program.
+void simplifyProgram(ProgramOp program) {
+  MLIRContext *ctx = program.getContext();
+  RewritePatternSet patterns(ctx);
+  ctx->getLoadedDialect<arith::ArithDialect>()->getCanonicalizationPatterns(
+      patterns);
+  ctx->getLoadedDialect<scf::SCFDialect>()->getCanonicalizationPatterns(
+      patterns);
+  for (RegisteredOperationName name : ctx->getRegisteredOperations())
+    if (isa<arith::ArithDialect, scf::SCFDialect>(name.getDialect()))
+      name.getCanonicalizationPatterns(patterns, ctx);
+  FrozenRewritePatternSet frozen(std::move(patterns));
+  SmallVector<Operation *> ops;
+  program.walk([&](Operation *op) {
+    if (isa<arith::ArithDialect, scf::SCFDialect>(op->getDialect()))
+      ops.push_back(op);
+  });
+  (void)applyOpPatternsGreedily(
+      ops, frozen,
+      GreedyRewriteConfig().setStrictness(
+          GreedyRewriteStrictness::ExistingAndNewOps));
+  IRRewriter rewriter(ctx);
+  DominanceInfo dominance;
+  eliminateCommonSubExpressions(rewriter, dominance, program);
+}
+
+/// Keeps one arith.constant per value and type among those at the top
+/// level of `block`, the first.
+void dedupeConstants(Block &block) {
+  DenseMap<std::pair<Attribute, Type>, Value> seen;
+  for (Operation &op : llvm::make_early_inc_range(block)) {
+    auto c = dyn_cast<arith::ConstantOp>(op);
+    if (!c)
+      continue;
+    auto [it, first] =
+        seen.try_emplace({c.getValue(), c.getType()}, c.getResult());
+    if (first)
+      continue;
+    c.getResult().replaceAllUsesWith(it->second);
+    c.erase();
+  }
+}
+
+/// Puts the ops of `p` into an ascube.program where they are, in the
+/// canonical form of its arithmetic (simplifyProgram).
 ProgramOp wrapProgram(const tiling::Program &p) {
   OpBuilder b(p.first);
   auto marker = ProgramOp::create(b, p.first->getLoc());
@@ -199,6 +252,7 @@ ProgramOp wrapProgram(const tiling::Program &p) {
   body.getOperations().splice(body.end(), p.first->getBlock()->getOperations(),
                               Block::iterator(p.first),
                               std::next(Block::iterator(p.last)));
+  simplifyProgram(marker);
   return marker;
 }
 } // namespace
@@ -307,8 +361,20 @@ LogicalResult ascube::tiling::convertLinalgToAscube(
       return failure();
   }
   // Each program in an ascube.program, for ascube-insert-sync-all.
-  for (const tiling::Program &p : programs)
-    wrapProgram(p);
+  SetVector<Block *> entries;
+  for (const tiling::Program &p : programs) {
+    Block &entry = p.first->getParentOfType<FunctionOpInterface>()
+                       .getFunctionBody()
+                       .front();
+    entries.insert(&entry);
+    ProgramOp marker = wrapProgram(p);
+    // Its constants at the function's entry, in their order.
+    Operation *anchor = &entry.front();
+    marker.walk([&](arith::ConstantOp c) { c->moveBefore(anchor); });
+  }
+  // One constant per value, at each function's entry.
+  for (Block *entry : entries)
+    dedupeConstants(*entry);
   return success();
 }
 
