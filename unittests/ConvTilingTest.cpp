@@ -415,3 +415,42 @@ TEST(ConvTiling, OwnColumnsOnlyWhereNothingElseFits) {
   EXPECT_TRUE(fitsConvTiling(p, kA2, own));
   EXPECT_LT(own.gmToL1Bytes(p), t->gmToL1Bytes(p));
 }
+
+// Own columns also where the whole-column chunkings that fit are none
+// aligned: an int8 NCHW output requantized to int8 starts each tile 32
+// elements apart (outAlign 32). A 1 x 61 kernel dilated by 241 with a
+// stride of 63 along W over a 1 x 16918 x 32 map (one output row of 40),
+// with 16 KiB of L0A:
+TEST(ConvTiling, OwnColumnsWhereNoWholeColumnsAreAligned) {
+  ConvProblem p = problem(1, 16918, 32, 1, 32, 8);
+  p.kw = 61;
+  p.sw = 63;
+  p.dw = 241;
+  p.ow = 40;
+  p.outAlign = 32;
+  const MatmulCapacities small{1024 * 1024, 16 * 1024, 64 * 1024, 128 * 1024};
+  // The whole window, 61 points x 32 channels = 1952 columns, takes 16 x
+  // 1952 B of L0A for 16 pixels: past 16 KiB.
+  EXPECT_FALSE(fitsConvTiling(p, small, ConvTiling{1, 16, 32, 1, 0, 1}));
+  // Whole columns: a piece of 16 pixels reads 15 x 63 + 60 x 241 + 1 =
+  // 15406 map columns and fits, but starts 16 elements apart; a piece of
+  // 32 reads 16414, past DataCopy's 16384.
+  ConvTiling whole16{1, 16, 32, 1, 8, 1};
+  EXPECT_TRUE(fitsConvTiling(p, small, whole16));
+  EXPECT_FALSE(whole16.aligned(p));
+  EXPECT_FALSE(inConvRange(p, ConvTiling{1, 32, 32, 1, 8, 1}));
+  // Parts reading their own columns are aligned in a piece of 32 (8
+  // points: 31 x 63 + 7 x 241 + 1 = 3641 columns) and in the band of the
+  // one output row (39 x 63 + 7 x 241 + 1 = 4145 columns, starting at 0):
+  // the search takes such a tiling instead of refusing the convolution.
+  ConvTiling own32{1, 32, 32, 1, 8, 1, true};
+  EXPECT_EQ(own32.windowCols(p), 3641);
+  EXPECT_TRUE(own32.aligned(p));
+  ConvTiling ownRow{1, 0, 32, 1, 8, 1, true};
+  EXPECT_EQ(ownRow.windowCols(p), 4145);
+  EXPECT_TRUE(ownRow.aligned(p));
+  std::optional<ConvTiling> t = chooseConvTiling(p, small);
+  ASSERT_TRUE(t);
+  EXPECT_TRUE(t->partColumns(p));
+  EXPECT_TRUE(t->aligned(p));
+}

@@ -238,7 +238,8 @@ bool fitsConvTiling(const ConvProblem &p, const MatmulCapacities &cap,
 /// blocks where one block's kernel window fits in some tiling (aligned or
 /// not), else chunks of a block's kernel points (ties: more points) that
 /// read their rows' whole columns, else (no such tiling fits, aligned or
-/// not, with one set) parts of a row reading their own columns
+/// not, with one set, or none that fits is aligned) parts of a row
+/// reading their own columns
 /// (ownColumns): a tile whose chunks reach the padding is emitted chunk by
 /// chunk, and with own columns nearly every tile of a widely dilated
 /// kernel over padding does. std::nullopt when none does.
