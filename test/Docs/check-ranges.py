@@ -38,12 +38,16 @@ def field_limits(root):
     path = root / "include/ascube/Model/FieldLimits.h"
     if not path.exists():
         return
-    for m in re.finditer(r"inline constexpr int64_t (k\w+) = ([^;]+);",
+    for m in re.finditer(r"inline constexpr int64_t (k\w+) =\s*([^;]+);",
                          path.read_text()):
+        expr = re.sub(r"int64_t\((\d+)\)", r"\1", m.group(2))
+        unknown = [n for n in re.findall(r"\bk\w+\b", expr)
+                   if n not in CONSTANTS]
         expr = re.sub(r"\b(k\w+)\b",
-                      lambda n: str(CONSTANTS[n.group(1)]), m.group(2))
-        if not re.fullmatch(r"[\d\s()*/+<-]+", expr):
-            continue
+                      lambda n: str(CONSTANTS.get(n.group(1), 0)), expr)
+        if unknown or not re.fullmatch(r"[\d\s()*/+<-]+", expr):
+            sys.exit(f"FieldLimits.h: cannot read {m.group(1)} = "
+                     f"{m.group(2)}")
         CONSTANTS[m.group(1)] = int(eval(expr.replace("/", "//")))
 
 
