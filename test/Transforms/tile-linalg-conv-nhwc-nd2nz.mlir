@@ -40,8 +40,9 @@
 // = 3.
 // - X' and W'^T per chunk, the part known when mapped (the chunk loop's
 //   two steps are folded): the first dValue 288, the last 269 from
-//   channel 288 (its 18th block zeroed first by a plain copy of 16 blocks,
-//   16 rows x 32 B); X' nValue 4 pixels (sw x C = 557 apart), W'^T nValue
+//   channel 288 into the second buffer set (L1 18432 and 27648; its 18th
+//   block, element 17 x 256 = 4352, zeroed first by a plain copy of 16
+//   blocks, 16 rows x 32 B); X' nValue 4 pixels (sw x C = 557 apart), W'^T nValue
 //   3 rows (KH x KW x C = 557 apart).
 // - Two Mmads k = 288 accumulating (cmatrixInitVal = false, after a PIPE_M
 //   barrier); one Fixpipe of 4 x 3, pitch 3.
@@ -99,7 +100,11 @@ func.func @nhwc_9030_hwcf(%I: memref<1x6x7x3xf16>, %W: memref<3x3x3x5xf16>, %O: 
 // CHECK-DAG: memref.global "private" constant @__ascube_zeros_256xf16 : memref<256xf16> = dense<0.000000e+00>
 // CHECK-DAG: memref.global "private" constant @__ascube_ones_256xf16 : memref<256xf16> = dense<1.000000e+00>
 // CHECK-LABEL: func.func @nhwc_9030_fhwc_parts_bias
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C288:.*]] = arith.constant 288 : index
+// CHECK-DAG: %[[BLOCK17:.*]] = arith.constant 4352 : index
+// CHECK-DAG: %[[X2:.*]] = ascube.alloc offset 18432 : memref<4x288xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+// CHECK-DAG: %[[W2:.*]] = ascube.alloc offset 27648 : memref<3x288xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[ONES1:.*]] = ascube.alloc offset 18432 : memref<4x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[S1:.*]] = ascube.alloc offset 27648 : memref<3x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[ONES0:.*]] = ascube.alloc offset 9216 : memref<4x16xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
@@ -116,10 +121,10 @@ func.func @nhwc_9030_hwcf(%I: memref<1x6x7x3xf16>, %W: memref<3x3x3x5xf16>, %O: 
 // CHECK: ascube.pipe_barrier <M>
 // CHECK-NEXT: ascube.mmad %{{.*}}, %{{.*}} to %[[C]] {cmatrixInitVal = false, k = 288 : i64, m = 4 : i64, n = 3 : i64}
 // CHECK: %[[Z:.*]] = memref.get_global @__ascube_zeros_256xf16 : memref<256xf16>
-// CHECK: ascube.data_copy %[[Z]] to %{{.*}}[%{{.*}}] {blockCount = 1 : i64, blockLen = 16 : i64, dstStride = 0 : i64, mode = #ascube.copy_mode<copy>, srcStride = 0 : i64}
-// CHECK: ascube.data_copy %{{.*}}[%[[C288]]] to %{{.*}}[%{{.*}}] {dValue = 269 : i64, dstNzC0Stride = 16 : i64, dstNzMatrixStride = 0 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 4 : i64, ndNum = 1 : i64, srcDValue = 557 : i64, srcNdMatrixStride = 0 : i64}
-// CHECK: ascube.data_copy %[[Z]] to %{{.*}}[%{{.*}}] {blockCount = 1 : i64, blockLen = 16 : i64, dstStride = 0 : i64, mode = #ascube.copy_mode<copy>, srcStride = 0 : i64}
-// CHECK: ascube.data_copy %{{.*}}[%[[C288]]] to %{{.*}}[%{{.*}}] {dValue = 269 : i64, dstNzC0Stride = 16 : i64, dstNzMatrixStride = 0 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 3 : i64, ndNum = 1 : i64, srcDValue = 557 : i64, srcNdMatrixStride = 0 : i64}
+// CHECK: ascube.data_copy %[[Z]] to %[[X2]][%[[BLOCK17]]] {blockCount = 1 : i64, blockLen = 16 : i64, dstStride = 0 : i64, mode = #ascube.copy_mode<copy>, srcStride = 0 : i64}
+// CHECK: ascube.data_copy %{{.*}}[%[[C288]]] to %[[X2]][%[[C0]]] {dValue = 269 : i64, dstNzC0Stride = 16 : i64, dstNzMatrixStride = 0 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 4 : i64, ndNum = 1 : i64, srcDValue = 557 : i64, srcNdMatrixStride = 0 : i64}
+// CHECK: ascube.data_copy %[[Z]] to %[[W2]][%[[BLOCK17]]] {blockCount = 1 : i64, blockLen = 16 : i64, dstStride = 0 : i64, mode = #ascube.copy_mode<copy>, srcStride = 0 : i64}
+// CHECK: ascube.data_copy %{{.*}}[%[[C288]]] to %[[W2]][%[[C0]]] {dValue = 269 : i64, dstNzC0Stride = 16 : i64, dstNzMatrixStride = 0 : i64, dstNzNStride = 1 : i64, mode = #ascube.copy_mode<nd2nz>, nValue = 3 : i64, ndNum = 1 : i64, srcDValue = 557 : i64, srcNdMatrixStride = 0 : i64}
 // CHECK: ascube.pipe_barrier <M>
 // CHECK-NEXT: ascube.mmad %{{.*}}, %{{.*}} to %[[C]] {cmatrixInitVal = false, k = 288 : i64, m = 4 : i64, n = 3 : i64}
 // CHECK: ascube.fixpipe %[[C]] to %{{.*}}[%{{.*}}] {dstStride = 3 : i64, mSize = 4 : i64, nSize = 3 : i64}

@@ -29,7 +29,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace ascube {
@@ -361,20 +361,26 @@ LogicalResult ascube::tiling::convertLinalgToAscube(
       return failure();
   }
   // Each program in an ascube.program, for ascube-insert-sync-all.
-  SetVector<Block *> entries;
+  // Its constants go to the top of its function's entry, after those of
+  // the programs before it.
+  llvm::MapVector<Block *, Operation *> anchors;
   for (const tiling::Program &p : programs) {
-    Block &entry = p.first->getParentOfType<FunctionOpInterface>()
-                       .getFunctionBody()
-                       .front();
-    entries.insert(&entry);
+    auto func = p.first->getParentOfType<func::FuncOp>();
     ProgramOp marker = wrapProgram(p);
-    // Its constants at the function's entry, in their order.
-    Operation *anchor = &entry.front();
-    marker.walk([&](arith::ConstantOp c) { c->moveBefore(anchor); });
+    if (!func)
+      continue;
+    Block &entry = func.getBody().front();
+    Operation *&anchor = anchors[&entry];
+    if (!anchor)
+      anchor = &entry.front();
+    marker.walk([&](arith::ConstantOp c) {
+      if (c->getParentWithTrait<OpTrait::IsIsolatedFromAbove>() == func)
+        c->moveBefore(anchor);
+    });
   }
   // One constant per value, at each function's entry.
-  for (Block *entry : entries)
-    dedupeConstants(*entry);
+  for (auto &entry : anchors)
+    dedupeConstants(*entry.first);
   return success();
 }
 
@@ -401,33 +407,39 @@ LogicalResult ascube::tiling::insertSyncAll(ModuleOp module, StringRef pass) {
 }
 
 namespace {
-/// The options of a pass of the linalg entry (the same in both).
-tiling::LinalgEntryOptions entryOptions(StringRef product, bool report,
-                                        ArrayRef<int64_t> tile,
-                                        bool allowUnmapped) {
-  return {product.str(), report, SmallVector<int64_t>(tile), allowUnmapped};
-}
-
-struct ConvertLinalgToAscubePass
-    : ascube::impl::ConvertLinalgToAscubeBase<ConvertLinalgToAscubePass> {
-  using ConvertLinalgToAscubeBase::ConvertLinalgToAscubeBase;
+/// What convert-linalg-to-ascube and ascube-tile-linalg share: the
+/// options, the dialects, the run.
+template <typename Base> struct LinalgEntryPass : Base {
+  using Base::Base;
 
   void getDependentDialects(DialectRegistry &registry) const override {
-    ConvertLinalgToAscubeBase::getDependentDialects(registry);
-    // (It runs ascube-bufferize-tensors on linalg on tensors.)
+    Base::getDependentDialects(registry);
+    // (The mapping runs ascube-bufferize-tensors on linalg on tensors.)
     registerBufferizeTensorsDependencies(registry);
   }
 
-  void runOnOperation() override {
-    auto run = [&](OpPassManager &pm) {
-      return runPipeline(pm, getOperation());
-    };
-    if (failed(tiling::convertLinalgToAscube(
-            getOperation(), entryOptions(product, report, tile, allowUnmapped),
-            getArgument(), run)) ||
-        (!allowUnmapped && failed(tiling::refuseUnmapped(getOperation()))))
-      signalPassFailure();
+  /// The mapping, then (`order`) the order across blocks, then (with
+  /// allow-unmapped=false) the refusal of what stays.
+  void runEntry(bool order) {
+    ModuleOp module = this->getOperation();
+    auto run = [&](OpPassManager &pm) { return this->runPipeline(pm, module); };
+    tiling::LinalgEntryOptions options{
+        this->product, this->report,
+        SmallVector<int64_t>(this->tile.begin(), this->tile.end()),
+        this->allowUnmapped};
+    StringRef pass = this->getArgument();
+    if (failed(tiling::convertLinalgToAscube(module, options, pass, run)) ||
+        (order && failed(tiling::insertSyncAll(module, pass))) ||
+        (!this->allowUnmapped && failed(tiling::refuseUnmapped(module))))
+      this->signalPassFailure();
   }
+};
+
+struct ConvertLinalgToAscubePass
+    : LinalgEntryPass<
+          ascube::impl::ConvertLinalgToAscubeBase<ConvertLinalgToAscubePass>> {
+  using LinalgEntryPass::LinalgEntryPass;
+  void runOnOperation() override { runEntry(/*order=*/false); }
 };
 
 struct AscubeInsertSyncAllPass
@@ -438,27 +450,11 @@ struct AscubeInsertSyncAllPass
   }
 };
 
+/// convert-linalg-to-ascube, then ascube-insert-sync-all.
 struct AscubeTileLinalgPass
-    : ascube::impl::AscubeTileLinalgBase<AscubeTileLinalgPass> {
-  using AscubeTileLinalgBase::AscubeTileLinalgBase;
-
-  void getDependentDialects(DialectRegistry &registry) const override {
-    AscubeTileLinalgBase::getDependentDialects(registry);
-    registerBufferizeTensorsDependencies(registry);
-  }
-
-  /// convert-linalg-to-ascube, then ascube-insert-sync-all; then (with
-  /// allow-unmapped=false) the refusal of what stays.
-  void runOnOperation() override {
-    auto run = [&](OpPassManager &pm) {
-      return runPipeline(pm, getOperation());
-    };
-    if (failed(tiling::convertLinalgToAscube(
-            getOperation(), entryOptions(product, report, tile, allowUnmapped),
-            getArgument(), run)) ||
-        failed(tiling::insertSyncAll(getOperation(), getArgument())) ||
-        (!allowUnmapped && failed(tiling::refuseUnmapped(getOperation()))))
-      signalPassFailure();
-  }
+    : LinalgEntryPass<
+          ascube::impl::AscubeTileLinalgBase<AscubeTileLinalgPass>> {
+  using LinalgEntryPass::LinalgEntryPass;
+  void runOnOperation() override { runEntry(/*order=*/true); }
 };
 } // namespace

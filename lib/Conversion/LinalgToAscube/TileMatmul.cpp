@@ -368,7 +368,6 @@ LogicalResult tiling::emitMatmul(MatmulPlan &plan,
                                  const target::ProductInfo &prod, bool report,
                                  SmallVectorImpl<Program> &programs) {
   linalg::LinalgOp op = plan.op;
-  Operation *opPtr = op;
   const model::MatmulProblem &p = plan.p;
   bool batch = plan.batch, vector = plan.vector, mx = plan.mx,
        seedBias = plan.seedBias;
@@ -377,6 +376,16 @@ LogicalResult tiling::emitMatmul(MatmulPlan &plan,
   StringRef an = plan.an, bn = plan.bn, cn = plan.cn;
   Epilogue &epilogue = plan.epilogue;
   linalg::FillOp fill = plan.fill;
+  // The op goes with its fill and epilogue (and C, where nothing reads it).
+  auto eraseOp = [&] {
+    for (Operation *e : llvm::reverse(epilogue.ops))
+      e->erase();
+    fill.erase();
+    op.erase();
+    if (!epilogue.writeC)
+      tiling::eraseUnwrittenOutput(output);
+    return success();
+  };
   if (plan.empty) {
     if (report)
       op->emitRemark() << llvm::formatv(
@@ -387,16 +396,9 @@ LogicalResult tiling::emitMatmul(MatmulPlan &plan,
           batch ? ", " + tiling::count(batches, "batch", "batches")
                 : std::string(),
           epilogue.ops.empty() ? " and its fill" : ", its fill and epilogue");
-    for (Operation *e : llvm::reverse(epilogue.ops))
-      e->erase();
-    fill.erase();
-    op.erase();
-    if (!epilogue.writeC)
-      tiling::eraseUnwrittenOutput(output);
-    return success();
+    return eraseOp();
   }
   const model::MatmulTiling *t = &plan.t;
-  (void)opPtr;
   std::string remark;
   if (report)
     remark = llvm::formatv(
@@ -485,11 +487,5 @@ LogicalResult tiling::emitMatmul(MatmulPlan &plan,
   b.setInsertionPoint(op);
   emitter.syncEnd();
   programs.push_back(emitter.program);
-  for (Operation *e : llvm::reverse(epilogue.ops))
-    e->erase();
-  fill.erase();
-  op.erase();
-  if (!epilogue.writeC)
-    tiling::eraseUnwrittenOutput(output);
-  return success();
+  return eraseOp();
 }

@@ -8,6 +8,9 @@
 // RUN: ascube-opt %s --convert-linalg-to-ascube=product=atlas_a2 --ascube-insert-sync-all > %t.two
 // RUN: ascube-opt %s --ascube-tile-linalg=product=atlas_a2 > %t.one
 // RUN: diff %t.one %t.two
+// The two programs share their constants: one 0 in the function.
+// RUN: ascube-opt %s --ascube-tile-linalg=product=atlas_a2 | grep -c 'arith.constant 0 : index' | FileCheck %s --check-prefix=ONCE
+// ONCE: {{^1$}}
 // A module still holding a marker is not lowered:
 // RUN: not ascube-opt %s --convert-linalg-to-ascube=product=atlas_a2 --convert-ascube-to-loops 2>&1 | FileCheck %s --check-prefix=LOWER
 

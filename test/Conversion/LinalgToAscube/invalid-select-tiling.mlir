@@ -71,3 +71,25 @@ func.func @not_a_tiling() attributes {ascube.tiling = 16} {
 func.func @zero() attributes {ascube.tiling = #ascube.matmul_tiling<m = 0, n = 16, k = 16>} {
   return
 }
+
+// -----
+
+// Refusals come in the order of the ops: the mapping writes a matmul's
+// tiling right before it maps it, so a convolution refused first (a stride
+// of 64, past LoadData 3D's 63: tile_c7) is the one error, and the later
+// matmul's tiling is not checked yet. ascube-select-tiling, which leaves
+// convolutions alone, refuses the matmul's:
+// MAP: 'linalg.conv_2d_nhwc_hwcf' op stride 64 is beyond LoadData 3D's range [1, 63] [tile_c7]
+// MAP-NOT: error: 'linalg.matmul' op ascube.tiling
+func.func @order(%I: memref<1x8x130x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x6x2x16xf32>,
+                 %A: memref<40x40xf16>, %B: memref<40x16xf16>, %C: memref<40x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x6x2x16xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 64]> : tensor<2xi64>}
+    ins(%I, %W : memref<1x8x130x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x6x2x16xf32>)
+  linalg.fill ins(%z : f32) outs(%C : memref<40x16xf32>)
+  // expected-error @+1 {{'linalg.matmul' op ascube.tiling = #ascube.matmul_tiling<m = 24, n = 16, k = 32> takes three sizes, multiples of 16, 16 and 16 [tile_c6]}}
+  linalg.matmul {ascube.tiling = #ascube.matmul_tiling<m = 24, n = 16, k = 32>}
+    ins(%A, %B : memref<40x40xf16>, memref<40x16xf16>) outs(%C : memref<40x16xf32>)
+  return
+}
