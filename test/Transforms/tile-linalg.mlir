@@ -31,7 +31,7 @@
 // nothing of it.
 // RUN: ascube-opt %s --ascube-tile-linalg="product=atlas_a2 tile=32,16,32 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT2
 
-// TILE: tile=m,n,k takes three sizes, multiples of 16, 16 and 16 [tile_c6]
+// TILE: tile=m,n,k takes three sizes, multiples of 16, 16 and 16: k = 24 is not [tile_c6]
 // COUNT: 'linalg.matmul' op tile=m,n,k takes three sizes, not 2 [tile_c6]
 // FIT: tile 4096 x 16 x 16 does not fit atlas_a2: past an instruction's range: Mmad's m = 4096 is outside [1, 4095]; a tile that fits: 48 x 16 x 48 [tile_c6]
 // FITHUGE: tile 9223372036854775792 x 9223372036854775792 x 16 does not fit atlas_a2: past an instruction's range: Mmad's m = 9223372036854775792 is outside [1, 4095]; a tile that fits: 48 x 16 x 48 [tile_c6]
@@ -42,6 +42,7 @@
 
 // CHECK: module attributes {ascube.target = #ascube.target<atlas_a2>}
 // CHECK-LABEL: func.func @k
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[A1:.*]] = ascube.alloc offset 0 : memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 2048 : memref<32x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[A0:.*]] = ascube.alloc offset 0 : memref<32x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
@@ -61,8 +62,8 @@
 // program's arithmetic is folded), K chunk 0 from zero, rows of A at pitch
 // 40.
 // CHECK-NOT: scf.for
-// CHECK: %[[R:.*]] = arith.remui %{{.*}}, %[[BN]] : index
-// CHECK: %[[MINE:.*]] = arith.cmpi eq, %[[R]], %[[BI]] : index
+// Tile 0 runs where 0 % block_num == block_idx: on block 0.
+// CHECK: %[[MINE:.*]] = arith.cmpi eq, %[[BI]], %[[ZERO]] : index
 // CHECK: scf.if %[[MINE]]
 // CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[A1]] {dValue = 32 : i64, dstNzMatrixStride = 0 : i64, nValue = 32 : i64, ndNum = 1 : i64, srcDValue = 40 : i64, srcNdMatrixStride = 0 : i64}
 // CHECK: ascube.data_copy %{{.*}}[%{{.*}}] to %[[B1]] {dValue = 16 : i64, dstNzMatrixStride = 0 : i64, nValue = 32 : i64, ndNum = 1 : i64, srcDValue = 16 : i64, srcNdMatrixStride = 0 : i64}
@@ -75,7 +76,10 @@
 // CHECK: ascube.pipe_barrier <M>
 // CHECK: ascube.mmad %[[A0T]], %[[B0T]] to %[[C0]] {cmatrixInitVal = false, k = 8 : i64, m = 32 : i64, n = 16 : i64}
 // CHECK: ascube.fixpipe %[[C0]] to %{{.*}}[%{{.*}}] {dstStride = 16 : i64, mSize = 32 : i64, nSize = 16 : i64}
-// The M tail (8 rows) at row 32: C[32 * 16 + 0].
+// The M tail (8 rows) at row 32: C[32 * 16 + 0], tile 1, on the block
+// 1 % block_num.
+// CHECK: %[[R:.*]] = arith.remui %{{.*}}, %[[BN]] : index
+// CHECK: arith.cmpi eq, %[[R]], %[[BI]] : index
 // CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C0T]] {k = 32 : i64, m = 8 : i64, n = 16 : i64}
 // CHECK: ascube.mmad %{{.*}}, %{{.*}} to %[[C0T]] {cmatrixInitVal = false, k = 8 : i64, m = 8 : i64, n = 16 : i64}
 // CHECK: ascube.fixpipe %[[C0T]] to %{{.*}}[%{{.*}}] {dstStride = 16 : i64, mSize = 8 : i64, nSize = 16 : i64}

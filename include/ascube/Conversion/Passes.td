@@ -240,7 +240,8 @@ def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
     writes given sizes instead of the rule's. `ascube-tile-linalg` makes
     the same selection itself, for each op right before mapping it. An op
     with an empty output (M, N or the batch count 0) gets none: it maps to
-    nothing; one on tensors is left for `ascube-bufferize-tensors` first.
+    nothing; one on tensors is left, with a warning, for
+    `ascube-bufferize-tensors` first.
     Convolutions keep the tiling `ascube-tile-linalg` chooses (or its
     `tile=` option) for now.
 
@@ -249,8 +250,9 @@ def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
 
     Errors: everything `ascube-tile-linalg` refuses of a matmul
     (`tile_c1`-`tile_c8`, `tile_c12`; docs/Constraints.md), an
-    `ascube.tiling` that is not aligned or does not fit the product
-    (`tile_c6`), no product (`target_c1`). Warnings of what does not fold
+    `ascube.tiling` that is not aligned or does not fit the product, or
+    that is on another op than a matmul's (`tile_c6`), no product
+    (`target_c1`). Warnings of what does not fold
     in are left to the mapping.
 
     Example: `ascube-opt mm.mlir --ascube-select-tiling=product=atlas_a2`

@@ -50,11 +50,18 @@ LogicalResult ascube::tiling::selectTilings(ModuleOp module,
                                             StringRef pass) {
   // (Ops on tensors are bufferized first: ascube-bufferize-tensors, which
   // the mapping runs.)
+  if (failed(refuseStrayTilings(module)))
+    return failure();
   SmallVector<Operation *> ops;
   module.walk([&](Operation *op) {
-    if (isMatmulFamily(op) &&
-        cast<linalg::LinalgOp>(op).hasPureBufferSemantics())
+    if (!isMatmulFamily(op))
+      return;
+    if (cast<linalg::LinalgOp>(op).hasPureBufferSemantics())
       ops.push_back(op);
+    else
+      op->emitWarning() << "is on tensors: its tiling is selected once it "
+                           "is bufferized (ascube-bufferize-tensors first; "
+                           "ascube-tile-linalg runs it)";
   });
   if (!ops.empty() && !tile.empty() && tile.size() != 3)
     return ops.front()->emitOpError() << "tile=m,n,k takes three sizes, not "

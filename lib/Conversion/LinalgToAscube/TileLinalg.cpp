@@ -171,6 +171,23 @@ LogicalResult ascube::tiling::checkInputsApart(Operation *op) {
   return success();
 }
 
+LogicalResult ascube::tiling::refuseStrayTilings(ModuleOp module) {
+  // (A convolution's tile is forced with tile= for now.)
+  WalkResult stray = module.walk([&](Operation *op) {
+    if (!op->hasAttr(AscubeDialect::kTilingAttrName) || isMatmulFamily(op))
+      return WalkResult::advance();
+    bool conv = isa<linalg::ConvolutionOpInterface>(op);
+    op->emitOpError() << "has an ascube.tiling, which is the tiling of a "
+                         "linalg.matmul, batch_matmul, matvec or vecmat"
+                      << (conv ? "; a convolution's tile is forced with the "
+                                 "pass's tile=m,n,k"
+                               : "")
+                      << " [tile_c6]";
+    return WalkResult::interrupt();
+  });
+  return failure(stray.wasInterrupted());
+}
+
 tiling::ForcedTile ascube::tiling::forcedTile(Operation *op,
                                               ArrayRef<int64_t> option) {
   ForcedTile forced;
@@ -196,6 +213,21 @@ bool isConv(Operation *op) {
              linalg::Conv2DNchwFchwOp>(op);
 }
 
+/// 0 % block_num is 0: the block count is at least 1 (arith's folder
+/// keeps x % y, which is undefined for y = 0). The share of a program's
+/// only tile, tile 0 % block_num == block_idx, becomes block_idx == 0.
+struct FoldZeroRemBlockNum : OpRewritePattern<arith::RemUIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::RemUIOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!matchPattern(op.getLhs(), m_Zero()) ||
+        !op.getRhs().getDefiningOp<BlockNumOp>())
+      return failure();
+    rewriter.replaceOp(op, op.getLhs());
+    return success();
+  }
+};
+
 /// Folds the index arithmetic and control flow of a program as
 /// --canonicalize --cse would, touching nothing else: arith and scf ops
 /// only (a constant per value, hoisted to the function's entry; loops of
@@ -211,6 +243,7 @@ void simplifyProgram(ProgramOp program) {
   for (RegisteredOperationName name : ctx->getRegisteredOperations())
     if (isa<arith::ArithDialect, scf::SCFDialect>(name.getDialect()))
       name.getCanonicalizationPatterns(patterns, ctx);
+  patterns.add<FoldZeroRemBlockNum>(ctx);
   FrozenRewritePatternSet frozen(std::move(patterns));
   SmallVector<Operation *> ops;
   program.walk([&](Operation *op) {
@@ -227,13 +260,18 @@ void simplifyProgram(ProgramOp program) {
 }
 
 /// Keeps one arith.constant per value and type among those at the top
-/// level of `block`, the first.
+/// level of `block`, the first, and none that is unused.
 void dedupeConstants(Block &block) {
   DenseMap<std::pair<Attribute, Type>, Value> seen;
   for (Operation &op : llvm::make_early_inc_range(block)) {
     auto c = dyn_cast<arith::ConstantOp>(op);
     if (!c)
       continue;
+    // (One the mapping left unused, a fill's value, goes.)
+    if (c->use_empty()) {
+      c.erase();
+      continue;
+    }
     auto [it, first] =
         seen.try_emplace({c.getValue(), c.getType()}, c.getResult());
     if (first)
@@ -292,21 +330,7 @@ LogicalResult ascube::tiling::convertLinalgToAscube(
     else if (isa<linalg::ConvolutionOpInterface>(op))
       unmappedConvs.push_back(op);
   });
-  // An ascube.tiling is the tiling of a matmul-family op (a
-  // convolution's is forced with tile= for now).
-  WalkResult stray = module.walk([&](Operation *op) {
-    if (!op->hasAttr(AscubeDialect::kTilingAttrName) ||
-        tiling::isMatmulFamily(op))
-      return WalkResult::advance();
-    op->emitOpError() << "has an ascube.tiling, which is the tiling of a "
-                         "linalg.matmul, batch_matmul, matvec or vecmat"
-                      << (isConv(op) ? "; a convolution's tile is forced "
-                                       "with the pass's tile=m,n,k"
-                                     : "")
-                      << " [tile_c6]";
-    return WalkResult::interrupt();
-  });
-  if (stray.wasInterrupted())
+  if (failed(tiling::refuseStrayTilings(module)))
     return failure();
   // Another convolution form stays as it is (or, allow-unmapped=false,
   // is refused): say what would map.

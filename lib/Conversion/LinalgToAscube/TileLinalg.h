@@ -590,6 +590,10 @@ const target::ProductInfo *requireProduct(mlir::Operation *op,
 /// program reads the inputs while the blocks write output tiles.
 mlir::LogicalResult checkInputsApart(mlir::Operation *op);
 
+/// tile_c6 at the first op of `module` holding an ascube.tiling that is not
+/// a matmul-family op (a convolution's tile is forced with tile=).
+mlir::LogicalResult refuseStrayTilings(mlir::ModuleOp module);
+
 /// A tile size forced on an op: its ascube.tiling attribute, else a
 /// pass's tile=m,n,k `option` (empty sizes: the rule chooses).
 struct ForcedTile {

@@ -50,6 +50,8 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <tuple>
+
 using namespace mlir;
 using namespace ascube;
 using namespace ascube::tiling;
@@ -335,10 +337,21 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
   if (!tile.empty()) {
     model::MatmulAlignment al = model::MatmulAlignment::of(p);
     if (tile.size() != 3 || tile[0] < 1 || tile[0] % al.m || tile[1] < 1 ||
-        tile[1] % al.n || tile[2] < 1 || tile[2] % al.k)
-      return op->emitOpError()
-             << tileName << " takes three sizes, multiples of " << al.m << ", "
-             << al.n << " and " << al.k << " [tile_c6]";
+        tile[1] % al.n || tile[2] < 1 || tile[2] % al.k) {
+      InFlightDiagnostic d = op->emitOpError();
+      d << tileName << " takes three sizes, multiples of " << al.m << ", "
+        << al.n << " and " << al.k;
+      // The first size that is not one.
+      if (tile.size() == 3)
+        for (auto [name, v, a] :
+             {std::tuple('m', tile[0], al.m), std::tuple('n', tile[1], al.n),
+              std::tuple('k', tile[2], al.k)})
+          if (v < 1 || v % a) {
+            d << ": " << name << " = " << v << " is not";
+            break;
+          }
+      return d << " [tile_c6]";
+    }
     std::optional<model::MatmulTiling> chosen = t;
     t = model::MatmulTiling{tile[0], tile[1], tile[2]};
     if (!model::fitsMatmulTiling(p, cap, *t)) {

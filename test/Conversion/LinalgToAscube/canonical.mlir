@@ -4,8 +4,9 @@
 // iteration. A 16 x 16 x 16 f16 matmul on Atlas A2 is one tile of one K
 // chunk: its only index constants are 0 (addresses, flag event 0) and 1
 // (flag event 1), it has no loop and no index arithmetic but the block's
-// share of the one tile (tile 0 % block_num == block_idx), and it takes
-// at most 60 lines.
+// share of the one tile (tile 0 % block_num == block_idx: block_idx == 0,
+// as block_num is at least 1), no constant left unused (the fill's), and
+// it takes at most 60 lines.
 // RUN: ascube-opt %s --ascube-tile-linalg=product=atlas_a2 | FileCheck %s
 // RUN: ascube-opt %s --ascube-tile-linalg=product=atlas_a2 | wc -l | FileCheck %s --check-prefix=LINES
 // RUN: ascube-opt %s --ascube-tile-linalg=product=atlas_a2 | grep -c 'arith.constant .* : index' | FileCheck %s --check-prefix=COUNT
@@ -13,13 +14,13 @@
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-NOT: arith.constant {{.*}} : index
+// CHECK-NOT: arith.constant {{.*}} : f32
 // CHECK-NOT: scf.for
 // CHECK-NOT: arith.muli
 // CHECK-NOT: arith.addi
 // CHECK: %[[BI:.*]] = ascube.block_idx
-// CHECK: %[[BN:.*]] = ascube.block_num
-// CHECK: %[[R:.*]] = arith.remui %[[C0]], %[[BN]] : index
-// CHECK: arith.cmpi eq, %[[R]], %[[BI]] : index
+// CHECK-NOT: ascube.block_num
+// CHECK: arith.cmpi eq, %[[BI]], %[[C0]] : index
 // CHECK-NOT: scf.for
 // CHECK-NOT: arith.muli
 // CHECK-NOT: arith.addi
