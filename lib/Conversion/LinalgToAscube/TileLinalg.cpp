@@ -229,10 +229,11 @@ struct FoldZeroRemBlockNum : OpRewritePattern<arith::RemUIOp> {
 };
 
 /// Folds the index arithmetic and control flow of a program as
-/// --canonicalize --cse would, touching nothing else: arith and scf ops
-/// only (a constant per value, hoisted to the function's entry; loops of
-/// one iteration and branches on a constant inlined), then common
-/// subexpressions of the program.
+/// --canonicalize --cse would: the canonicalization patterns of arith and
+/// scf only, applied to the program's arith and scf ops (loops of one
+/// iteration and branches on a constant inlined, constants folded), then
+/// CSE of the program — other ops are only folded, merged when identical
+/// and pure, or dropped when dead and pure, as those passes would.
 void simplifyProgram(ProgramOp program) {
   MLIRContext *ctx = program.getContext();
   RewritePatternSet patterns(ctx);
