@@ -292,16 +292,12 @@ ascube::model::chooseConvTiling(const ConvProblem &p,
     if (std::optional<ConvTiling> t =
             search(p, cap, sets, byTaps, ownColumns, anyFits))
       return t;
-    if (sets == 2 && !anyFits)
-      search(p, cap, 1, byTaps, ownColumns, anyFits);
-    if (!anyFits)
-      continue;
-    bool aligned = !byTaps || p.outAlign <= 1;
-    if (!aligned) {
-      bool any = false;
-      aligned = search(p, cap, 1, true, false, any).has_value();
-    }
-    if (aligned)
+    // (With one set: whether any fits, and the best aligned one.)
+    bool ownIfUnaligned = byTaps && p.outAlign > 1;
+    std::optional<ConvTiling> oneSet;
+    if (sets == 2 && (!anyFits || ownIfUnaligned))
+      oneSet = search(p, cap, 1, byTaps, ownColumns, anyFits);
+    if (anyFits && (!ownIfUnaligned || oneSet))
       return std::nullopt;
   }
   bool anyFits = false;

@@ -238,7 +238,7 @@ def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
     compared and changed in the IR before the program is built. An
     attribute the op already has (a user's) is checked and kept; `tile=`
     writes given sizes instead of the rule's. `ascube-tile-linalg` makes
-    the same selection itself, for each op right before mapping it. An op
+    the same choice itself, once for each op as it maps it. An op
     with an empty output (M, N or the batch count 0) gets none: it maps to
     nothing; one on tensors is left, with a warning, for
     `ascube-bufferize-tensors` first.
@@ -360,9 +360,10 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
     exactly-shaped buffers at the same places; every buffer is placed
     (`ascube.alloc offset`).
 
-    It is `convert-linalg-to-ascube` (which writes each matmul's tiling,
-    `ascube-select-tiling`, right before mapping it, and folds each
-    program's index arithmetic) and then `ascube-insert-sync-all`.
+    It is `convert-linalg-to-ascube` (which maps each matmul with its
+    `ascube.tiling`, else `tile=`, else the choice `ascube-select-tiling`
+    would write, and folds each program's index arithmetic) and then
+    `ascube-insert-sync-all`.
 
     Tile sizes come from the product's capacities (docs/Tiling.md,
     `model::chooseMatmulTiling`): the output tile with the least GM -> L1

@@ -23,9 +23,15 @@ namespace ascube {
 using namespace mlir;
 using namespace ascube;
 
-FailureOr<MatmulTilingAttr>
-ascube::tiling::selectTiling(Operation *op, const target::ProductInfo &prod,
-                             ArrayRef<int64_t> tile) {
+/// The #ascube.matmul_tiling a matmul-family op on memrefs maps with on
+/// `prod` (planMatmul: its own ascube.tiling, checked, else the `tile`
+/// option's m, n, k, else the rule's); null for an empty one; failure with
+/// the refusal. Changes no IR; warnings of what does not fold in are left
+/// to the mapping.
+static FailureOr<MatmulTilingAttr> selectTiling(Operation *op,
+                                                const target::ProductInfo &prod,
+                                                ArrayRef<int64_t> tile) {
+  using namespace ascube::tiling;
   ForcedTile forced = forcedTile(op, tile);
   MatmulPlan plan;
   LogicalResult planned = failure();
@@ -63,9 +69,8 @@ LogicalResult ascube::tiling::selectTilings(ModuleOp module,
                            "is bufferized (ascube-bufferize-tensors first; "
                            "ascube-tile-linalg runs it)";
   });
-  if (!ops.empty() && !tile.empty() && tile.size() != 3)
-    return ops.front()->emitOpError() << "tile=m,n,k takes three sizes, not "
-                                      << tile.size() << " [tile_c6]";
+  if (!ops.empty() && failed(checkTileOption(ops.front(), tile)))
+    return failure();
   SmallVector<std::pair<Operation *, MatmulTilingAttr>> chosen;
   for (Operation *op : ops) {
     const target::ProductInfo *prod = requireProduct(op, pass);

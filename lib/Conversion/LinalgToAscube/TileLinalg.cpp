@@ -171,6 +171,14 @@ LogicalResult ascube::tiling::checkInputsApart(Operation *op) {
   return success();
 }
 
+LogicalResult ascube::tiling::checkTileOption(Operation *first,
+                                              ArrayRef<int64_t> tile) {
+  if (tile.empty() || tile.size() == 3)
+    return success();
+  return first->emitOpError()
+         << "tile=m,n,k takes three sizes, not " << tile.size() << " [tile_c6]";
+}
+
 LogicalResult ascube::tiling::refuseStrayTilings(ModuleOp module) {
   // (A convolution's tile is forced with tile= for now.)
   WalkResult stray = module.walk([&](Operation *op) {
@@ -354,24 +362,12 @@ LogicalResult ascube::tiling::convertLinalgToAscube(
     return failure();
   if (matmuls.empty())
     return success();
-  if (!o.tile.empty() && o.tile.size() != 3) {
-    matmuls.front()->emitOpError() << "tile=m,n,k takes three sizes, not "
-                                   << o.tile.size() << " [tile_c6]";
+  if (failed(tiling::checkTileOption(matmuls.front(), o.tile)))
     return failure();
-  }
   for (Operation *op : matmuls) {
     const target::ProductInfo *prod = tiling::requireProduct(op, pass);
     if (!prod || failed(tiling::checkInputsApart(op)))
       return failure();
-    // A matmul's tiling, written on it first (ascube-select-tiling).
-    if (tiling::isMatmulFamily(op)) {
-      FailureOr<MatmulTilingAttr> chosen =
-          tiling::selectTiling(op, *prod, o.tile);
-      if (failed(chosen))
-        return failure();
-      if (*chosen)
-        op->setAttr(AscubeDialect::kTilingAttrName, *chosen);
-    }
     if (isConv(op)) {
       if (failed(tiling::tileConv(op, *prod, o.report, o.tile, !o.allowUnmapped,
                                   programs)))

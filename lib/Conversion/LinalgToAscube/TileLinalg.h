@@ -590,6 +590,11 @@ const target::ProductInfo *requireProduct(mlir::Operation *op,
 /// program reads the inputs while the blocks write output tiles.
 mlir::LogicalResult checkInputsApart(mlir::Operation *op);
 
+/// tile_c6 at `first` unless the tile=m,n,k option `tile` is empty or
+/// three sizes.
+mlir::LogicalResult checkTileOption(mlir::Operation *first,
+                                    llvm::ArrayRef<int64_t> tile);
+
 /// tile_c6 at the first op of `module` holding an ascube.tiling that is not
 /// a matmul-family op (a convolution's tile is forced with tile=).
 mlir::LogicalResult refuseStrayTilings(mlir::ModuleOp module);
@@ -620,8 +625,9 @@ struct LinalgEntryOptions {
 
 /// convert-linalg-to-ascube: maps every linalg op of `module` the entry
 /// maps onto the Cube (bufferizing tensors first through `runPipeline`),
-/// each matmul after its tiling is written on it (selectTiling), each
-/// program in an ascube.program; errors name `pass` where they name one.
+/// each matmul with its ascube.tiling, else the tile= option's sizes,
+/// else the rule's (planMatmul, as selectTilings chooses), each program in
+/// an ascube.program; errors name `pass` where they name one.
 /// What stays is left to the caller to refuse (refuseUnmapped) where
 /// options.allowUnmapped is false.
 mlir::LogicalResult convertLinalgToAscube(
@@ -634,18 +640,11 @@ mlir::LogicalResult convertLinalgToAscube(
 /// them.
 mlir::LogicalResult insertSyncAll(mlir::ModuleOp module, llvm::StringRef pass);
 
-/// The #ascube.matmul_tiling a matmul-family op on memrefs maps with on
-/// `prod` (planMatmul: its own ascube.tiling, checked, else the `tile`
-/// option's m, n, k, else the rule's); null for an empty one; failure
-/// with the refusal. Changes no IR; warnings of what does not fold in are
-/// left to the mapping.
-mlir::FailureOr<MatmulTilingAttr> selectTiling(mlir::Operation *op,
-                                               const target::ProductInfo &prod,
-                                               llvm::ArrayRef<int64_t> tile);
-
 /// ascube-select-tiling: writes on each matmul-family op on memrefs of
-/// `module` its selectTiling, once all are chosen (a refusal leaves the
-/// module as it was). Errors name `pass` where they name one.
+/// `module` the #ascube.matmul_tiling it maps with (planMatmul: its own,
+/// checked, else the `tile` option's, else the rule's; none on an empty
+/// one), once all are chosen (a refusal writes none). Errors name `pass`
+/// where they name one.
 mlir::LogicalResult selectTilings(mlir::ModuleOp module,
                                   llvm::ArrayRef<int64_t> tile,
                                   llvm::StringRef pass);
