@@ -3,7 +3,8 @@
 // matrix X^T by ND2NZ (docs/Tiling.md "NCHW without DN2NZ", tile_c6): a
 // 1 x 20 x 8 x 8 f16 map, a 3 x 3 kernel, 16 output channels (OW = 6,
 // K = 180).
-// A forced tile of a piece of an output row (5 pixels of 6), of channels
+// A forced tile of a piece of an output row (5 pixels of 6: a piece is
+// whole 16s), of channels
 // not whole 16s, of a k that is not whole channels (KH x KW = 9), and one
 // too large for L0B:
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=5,16,9" 2>&1 | FileCheck %s --check-prefix=PIECE
@@ -19,7 +20,7 @@
 // A forced tile of whole rows, 16 channels and 2 channels (18 im2col rows)
 // is taken:
 // RUN: ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=12,16,18 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORCED
-// PIECE: error: 'linalg.conv_2d_nchw_fchw' op tile=m,n,k of an NCHW convolution on atlas_a2 takes m output pixels (a multiple of OW = 6: whole output rows), n a multiple of 16 and k a multiple of 9 (KH x KW: whole channels) [tile_c6]
+// PIECE: error: 'linalg.conv_2d_nchw_fchw' op tile=m,n,k of an NCHW convolution on atlas_a2 takes m output pixels (a multiple of OW = 6: whole output rows, or a piece of one: a multiple of 16 below OW), n a multiple of 16 and k a multiple of 9 (KH x KW: whole channels) [tile_c6]
 // 36 pixels are 6 rows of 16 GEMM columns: X^T's chunk is 192 (180 padded
 // to whole fractals) x 96 x 2 B, twice (double buffered) 73728 B > L0B's
 // 64 KiB.

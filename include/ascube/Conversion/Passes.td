@@ -225,33 +225,34 @@ defvar LinalgEntryOptions = [
   ];
 
 def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
-  let summary = "Write the tiling each linalg matmul is mapped with on it, as #ascube.matmul_tiling";
+  let summary = "Write the tiling each linalg matmul and convolution is mapped with on it";
   let description = [{
     The tiling decision of `ascube-tile-linalg`, made apart and kept in
     the IR (IREE's `lowering_config` idea): each `linalg.matmul`,
     `batch_matmul`, `matvec` and `vecmat` the pass can map gets the
     attribute `ascube.tiling = #ascube.matmul_tiling<m = .., n = .., k = ..>`
-    (output tiles of m x n elements, K chunks of k) that the tiling rule
-    chooses for its product — the least GM -> L1 traffic that fits
-    (`model::chooseMatmulTiling`, docs/Tiling.md). `ascube-tile-linalg`
-    then maps each op with its attribute, so a decision can be read,
-    compared and changed in the IR before the program is built. An
-    attribute the op already has (a user's) is checked and kept; `tile=`
-    writes given sizes instead of the rule's. `ascube-tile-linalg` makes
-    the same choice itself, once for each op as it maps it. An op
-    with an empty output (M, N or the batch count 0) gets none: it maps to
-    nothing; one on tensors is left, with a warning, for
-    `ascube-bufferize-tensors` first.
-    Convolutions keep the tiling `ascube-tile-linalg` chooses (or its
-    `tile=` option) for now.
+    (output tiles of m x n elements, K chunks of k), each
+    `linalg.conv_2d_nhwc_hwcf`, `conv_2d_nhwc_fhwc` and `conv_2d_nchw_fchw`
+    an `#ascube.conv_tiling<strategy = .., m = .., n = .., k = .., ...>`
+    (its strategy, and output pixels x channels x K columns), that the
+    tiling rule chooses for its product — the least GM -> L1 traffic that
+    fits (docs/Tiling.md). `ascube-tile-linalg` then maps each op with its
+    attribute, so a decision can be read, compared and changed in the IR
+    before the program is built. An attribute the op already has (a
+    user's) is checked and kept (a convolution's with its defaults filled
+    in); `tile=` writes given sizes instead of the rule's.
+    `ascube-tile-linalg` makes the same choice itself as it maps each op.
+    An op with an empty output gets none: it maps to nothing; one on
+    tensors is left, with a warning, for `ascube-bufferize-tensors` first.
 
     The product: the option (set on the module, as `ascube-tile-linalg`
     sets it), else each op's nearest enclosing `ascube.target`.
 
-    Errors: everything `ascube-tile-linalg` refuses of a matmul
-    (`tile_c1`-`tile_c8`, `tile_c12`; docs/Constraints.md), an
-    `ascube.tiling` that is not aligned or does not fit the product, or
-    that is on another op than a matmul's (`tile_c6`), no product
+    Errors: everything `ascube-tile-linalg` refuses of a matmul or a
+    convolution (`tile_c1`-`tile_c9`, `tile_c12`; docs/Constraints.md), an
+    `ascube.tiling` that is not aligned, does not fit the product, names a
+    strategy the convolution does not take, or is on another kind of op
+    (`tile_c6`), no product
     (`target_c1`). Warnings of what does not fold
     in are left to the mapping.
 

@@ -2,8 +2,10 @@
 //
 // The tiling decision of the linalg entry, written into the IR: each
 // matmul-family op gets the #ascube.matmul_tiling ascube-tile-linalg maps
-// it with (planMatmul's choice, TileMatmul.cpp). An attribute already
-// there is checked the same way and kept.
+// it with (planMatmul's choice, TileMatmul.cpp), each convolution its
+// #ascube.conv_tiling (decideConv, TileConvPlan.cpp). An attribute
+// already there is checked the same way and kept (a convolution's with
+// its defaults filled in).
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,32 +25,38 @@ namespace ascube {
 using namespace mlir;
 using namespace ascube;
 
-/// The #ascube.matmul_tiling a matmul-family op on memrefs maps with on
-/// `prod` (planMatmul: its own ascube.tiling, checked, else the `tile`
-/// option's m, n, k, else the rule's); null for an empty one; failure with
-/// the refusal. Changes no IR; warnings of what does not fold in are left
-/// to the mapping.
-static FailureOr<MatmulTilingAttr> selectTiling(Operation *op,
-                                                const target::ProductInfo &prod,
-                                                ArrayRef<int64_t> tile) {
+/// The #ascube.matmul_tiling or #ascube.conv_tiling a matmul-family op or
+/// a convolution on memrefs maps with on `prod` (its own ascube.tiling,
+/// checked, else the `tile` option's m, n, k, else the rule's); null for
+/// an empty one; failure with the refusal. Changes no IR; warnings of what
+/// does not fold in are left to the mapping.
+static FailureOr<Attribute> selectTiling(Operation *op,
+                                         const target::ProductInfo &prod,
+                                         ArrayRef<int64_t> tile) {
   using namespace ascube::tiling;
+  // Warnings of linalg ops that stay beside the program are the
+  // mapping's to give, once.
+  ScopedDiagnosticHandler quiet(op->getContext(), [](Diagnostic &d) {
+    return success(d.getSeverity() == DiagnosticSeverity::Warning);
+  });
+  if (isMappedConv(op)) {
+    FailureOr<ConvPlan> plan =
+        decideConv(op, prod, /*report=*/false, tile, /*refuseUnfolded=*/false);
+    if (failed(plan))
+      return failure();
+    if (plan->empty)
+      return Attribute();
+    return Attribute(convTilingOf(op->getContext(), *plan));
+  }
   ForcedTile forced = forcedTile(op, tile);
   MatmulPlan plan;
-  LogicalResult planned = failure();
-  {
-    // Warnings of linalg ops that stay beside the program are the
-    // mapping's to give, once.
-    ScopedDiagnosticHandler quiet(op->getContext(), [](Diagnostic &d) {
-      return success(d.getSeverity() == DiagnosticSeverity::Warning);
-    });
-    planned = planMatmul(op, prod, forced.sizes, forced.name,
-                         /*refuseUnfolded=*/false, plan);
-  }
-  if (failed(planned))
+  if (failed(planMatmul(op, prod, forced.sizes, forced.name,
+                        /*refuseUnfolded=*/false, plan)))
     return failure();
   if (plan.empty)
-    return MatmulTilingAttr();
-  return MatmulTilingAttr::get(op->getContext(), plan.t.m, plan.t.n, plan.t.k);
+    return Attribute();
+  return Attribute(
+      MatmulTilingAttr::get(op->getContext(), plan.t.m, plan.t.n, plan.t.k));
 }
 
 LogicalResult ascube::tiling::selectTilings(ModuleOp module,
@@ -60,7 +68,7 @@ LogicalResult ascube::tiling::selectTilings(ModuleOp module,
     return failure();
   SmallVector<Operation *> ops;
   module.walk([&](Operation *op) {
-    if (!isMatmulFamily(op))
+    if (!isMatmulFamily(op) && !isMappedConv(op))
       return;
     if (cast<linalg::LinalgOp>(op).hasPureBufferSemantics())
       ops.push_back(op);
@@ -71,12 +79,12 @@ LogicalResult ascube::tiling::selectTilings(ModuleOp module,
   });
   if (!ops.empty() && failed(checkTileOption(ops.front(), tile)))
     return failure();
-  SmallVector<std::pair<Operation *, MatmulTilingAttr>> chosen;
+  SmallVector<std::pair<Operation *, Attribute>> chosen;
   for (Operation *op : ops) {
     const target::ProductInfo *prod = requireProduct(op, pass);
     if (!prod || failed(checkInputsApart(op)))
       return failure();
-    FailureOr<MatmulTilingAttr> t = selectTiling(op, *prod, tile);
+    FailureOr<Attribute> t = selectTiling(op, *prod, tile);
     if (failed(t))
       return failure();
     if (*t)

@@ -772,7 +772,7 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
                                        bool refuseUnfolded,
                                        SmallVectorImpl<Program> &programs) {
   FailureOr<ConvPlan> plan =
-      planConv(opPtr, prod, report, tile, refuseUnfolded);
+      decideConv(opPtr, prod, report, tile, refuseUnfolded);
   if (failed(plan))
     return failure();
   auto op = cast<linalg::LinalgOp>(opPtr);
@@ -784,7 +784,7 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
   // NHWC without LoadData 3D V2) is made in GM
   // (ND2NZ cannot put a window's left-edge zeros inside a C0 block): its
   // ops stay, the fill a copy of zeros.
-  bool padInGM = padded && plan->byNd2nz;
+  bool padInGM = padded && plan->byNd2nz();
   // The op and what folded into the program go (an empty output: all
   // there is to do).
   auto eraseMapped = [&] {
@@ -813,7 +813,7 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
   // without LoadData 3D V2: O = X' x W'
   // (TileConvNd.cpp; a zero-padded map made in GM by the kernel's own
   // ops: its fill becomes a copy of zeros, the rest stays).
-  if (plan->byNd2nz) {
+  if (plan->byNd2nz()) {
     if (failed(tileConvByNd2nz(opPtr, prod, *plan, programs)))
       return failure();
     return eraseMapped();

@@ -82,9 +82,11 @@ using namespace ascube;
 using target::Level;
 using tiling::checkForcedFit;
 using tiling::chooseRowTiling;
+using tiling::ConvForce;
 using tiling::ConvForm;
 using tiling::ConvNdBase;
 using tiling::epilogueNote;
+using tiling::forcedRows;
 using tiling::padNote;
 using tiling::setGemm;
 
@@ -269,18 +271,9 @@ tiling::chooseRowTiling(model::MatmulProblem &g, const model::ConvProblem &p,
                         int64_t columns, int64_t nAlign,
                         const model::MatmulCapacities &cap, int64_t &cw,
                         int64_t &piece, bool alongM) {
-  // The GEMM's size and unit along the rows.
-  auto set = [&](model::MatmulProblem &q, int64_t size, int64_t unit) {
-    (alongM ? q.m : q.n) = size;
-    (alongM ? q.mUnit : q.nUnit) = unit;
-  };
-  auto rows = [&](int64_t perRow) {
-    model::MatmulProblem r = g;
-    set(r, p.oh * perRow, perRow);
-    return r;
-  };
   cw = piece = columns;
-  model::MatmulProblem whole = rows(columns);
+  model::MatmulProblem whole = g;
+  cutRows(whole, p, columns, 0, cw, alongM);
   if (std::optional<model::MatmulTiling> t =
           model::chooseMatmulTiling(whole, cap)) {
     g = whole;
@@ -293,34 +286,56 @@ tiling::chooseRowTiling(model::MatmulProblem &g, const model::ConvProblem &p,
                              model::limits::kMmadDimMax / nAlign * nAlign);
        w >= nAlign; w -= nAlign) {
     model::MatmulProblem one = g;
-    set(one, w, w);
+    (alongM ? one.m : one.n) = w;
+    (alongM ? one.mUnit : one.nUnit) = w;
     std::optional<model::MatmulTiling> tw = model::chooseMatmulTiling(one, cap);
     if (!tw || (alongM ? tw->m : tw->n) != w)
       continue;
-    model::MatmulProblem cut = rows(llvm::divideCeil(p.ow, w) * w);
-    (alongM ? cut.mUnit : cut.nUnit) = w;
+    model::MatmulProblem cut = g;
+    int64_t cutColumns = 0;
+    cutRows(cut, p, columns, w, cutColumns, alongM);
     if (!model::fitsMatmulTiling(cut, cap, *tw))
       continue;
     g = cut;
     piece = w;
-    cw = (alongM ? cut.m : cut.n) / p.oh;
+    cw = cutColumns;
     return tw;
   }
   return std::nullopt;
 }
 
-/// tile_c6 unless the forced `tile` (m, n, k as given), as the GEMM tile
-/// `t` of `g`, fits `prod`'s L0A/L0B/L0C/L1.
+void tiling::cutRows(model::MatmulProblem &g, const model::ConvProblem &p,
+                     int64_t columns, int64_t piece, int64_t &cw, bool alongM) {
+  cw = piece ? llvm::divideCeil(p.ow, piece) * piece : columns;
+  (alongM ? g.m : g.n) = p.oh * cw;
+  (alongM ? g.mUnit : g.nUnit) = piece ? piece : columns;
+}
+
+int64_t tiling::forcedRows(model::MatmulProblem &g, const model::ConvProblem &p,
+                           int64_t columns, int64_t m, int64_t align,
+                           int64_t &cw, int64_t &piece, bool alongM) {
+  if (m >= p.ow && m % p.ow == 0) {
+    cutRows(g, p, columns, 0, cw, alongM);
+    piece = cw;
+    return m / p.ow * columns;
+  }
+  if (m < 1 || m >= p.ow || m % align || m > model::limits::kMmadDimMax)
+    return 0;
+  cutRows(g, p, columns, m, cw, alongM);
+  piece = m;
+  return m;
+}
+
 LogicalResult tiling::checkForcedFit(Operation *op,
                                      const target::ProductInfo &prod,
                                      const model::MatmulProblem &g,
                                      const model::MatmulCapacities &cap,
-                                     ArrayRef<int64_t> tile,
+                                     const ConvForce &force,
                                      const model::MatmulTiling &t) {
   if (model::fitsMatmulTiling(g, cap, t))
     return success();
   InFlightDiagnostic d = op->emitOpError();
-  d << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
+  d << "tile " << force.m << " x " << force.n << " x " << force.k
     << " does not fit " << prod.Name;
   describeMiss(
       d, model::describeMmadRangeMiss(t),
@@ -333,11 +348,11 @@ LogicalResult tiling::checkForcedFit(Operation *op,
 /// `taps` taps in K' columns of `slots` (0: none, the NCHW stride-1 form),
 /// output rows of `cw` GEMM columns (rows) in N (M) tiles of whole rows or
 /// of one `piece`, the GEMM `g` and its tiling `t`.
-LogicalResult tiling::setGemm(tiling::ConvPlan &plan, int64_t taps,
-                              int64_t slots, int64_t cw, int64_t piece,
-                              const model::MatmulProblem &g,
+LogicalResult tiling::setGemm(tiling::ConvPlan &plan, ConvStrategy strategy,
+                              int64_t taps, int64_t slots, int64_t cw,
+                              int64_t piece, const model::MatmulProblem &g,
                               const model::MatmulTiling &t) {
-  plan.byNd2nz = true;
+  plan.strategy = strategy;
   plan.runTaps = taps;
   plan.runSlots = slots;
   plan.rowColumns = cw;
@@ -351,10 +366,11 @@ LogicalResult tiling::setGemm(tiling::ConvPlan &plan, int64_t taps,
 /// requantization.
 std::string tiling::epilogueNote(const tiling::ConvPlan &plan) {
   return std::string(!plan.epilogue.bias ? ""
-                     : plan.nhwcRows     ? ", + bias (each tile seeded by an "
-                                           "Mmad of ones x the bias row)"
-                                         : ", + bias (each tile seeded by an "
-                                           "Mmad of the bias column x ones)") +
+                     : plan.strategy == ConvStrategy::nhwc_rows
+                         ? ", + bias (each tile seeded by an "
+                           "Mmad of ones x the bias row)"
+                         : ", + bias (each tile seeded by an "
+                           "Mmad of the bias column x ones)") +
          (plan.epilogue.relu ? ", ReLU (Fixpipe)" : "") +
          tiling::describeRequant(plan.epilogue);
 }
@@ -378,7 +394,7 @@ namespace {
 
 /// planConvByNd2nz for a stride > 1 along W: the pixel-rows form.
 LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
-                            bool report, ArrayRef<int64_t> tile,
+                            bool report, const ConvForce *force,
                             tiling::ConvPlan &plan) {
   const model::ConvProblem &p = plan.p;
   int64_t c0 = 256 / p.bits;
@@ -412,31 +428,42 @@ LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
   std::optional<model::MatmulTiling> t =
       chooseRowTiling(g, p, p.ow, nAlign, cap, cw, piece);
   // Where one channel's K' does not fit, K chunks of whole kernel rows.
-  if (!t && tile.empty() && p.kh > 1) {
+  if (!t && !force && p.kh > 1) {
     g.kUnit = runs * slots;
     t = chooseRowTiling(g, p, p.ow, nAlign, cap, cw, piece);
     if (!t)
       g.kUnit = p.kh * runs * slots;
   }
-  bool byRows = g.kUnit == runs * slots && p.kh > 1;
   model::MatmulAlignment al = model::MatmulAlignment::of(g);
   int64_t kk = p.kh * p.kw;
-  if (!tile.empty()) {
-    // tile=m,n,k: m output pixels (whole output rows), n output channels,
-    // k im2col rows of W (whole channels: KH x KW each).
-    if (tile.size() != 3 || tile[0] < 1 || tile[0] % p.ow || tile[1] < 1 ||
-        tile[1] % al.m || tile[2] < 1 || tile[2] % kk)
+  if (force) {
+    // m output pixels (whole output rows, or a piece of one), n output
+    // channels, k im2col rows of W: tile= whole channels (KH x KW each);
+    // an attribute's k columns of K' (whole channels of KH x K'/KH each,
+    // or below one, whole kernel rows).
+    int64_t row = runs * slots, channel = p.kh * row;
+    int64_t k = force->option ? force->k / kk * channel : force->k;
+    bool rows = !force->option && p.kh > 1 && k % channel && k % row == 0;
+    g.kUnit = rows ? row : channel;
+    int64_t extent = forcedRows(g, p, p.ow, force->m, nAlign, cw, piece,
+                                /*alongM=*/false);
+    if (!extent || force->n < 1 || force->n % al.m || force->k < 1 ||
+        (force->option ? force->k % kk : k % g.kUnit))
       return op->emitOpError()
-             << "tile=m,n,k of an NCHW convolution with a stride along W on "
-             << prod.Name
+             << force->name
+             << " of an NCHW convolution with a stride along W on " << prod.Name
              << " takes m output pixels (a multiple of OW = " << p.ow
-             << ": whole output rows), n a multiple of " << al.m
-             << " and k a multiple of KH x KW = " << kk
-             << " (whole channels) [tile_c6]";
-    g = whole;
-    cw = piece = p.ow;
-    t = model::MatmulTiling{tile[1], tile[0], tile[2] / kk * g.kUnit};
-    if (failed(checkForcedFit(op, prod, g, cap, tile, *t)))
+             << ": whole output rows, or a piece of one: a multiple of "
+             << nAlign << " below OW), n a multiple of " << al.m << " and k "
+             << (force->option
+                     ? "a multiple of KH x KW = " + std::to_string(kk) +
+                           " (whole channels)"
+                     : "a multiple of a channel's " + std::to_string(channel) +
+                           " columns of K' (or of a kernel row's " +
+                           std::to_string(row) + ")")
+             << " [tile_c6]";
+    t = model::MatmulTiling{force->n, extent, k};
+    if (failed(checkForcedFit(op, prod, g, cap, *force, *t)))
       return failure();
   }
   if (!t)
@@ -446,6 +473,7 @@ LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
            << " output channels and one kernel row's " << runs * slots
            << " im2col rows (the kernel's taps in runs padded to C0 = " << c0
            << ") [tile_c1]";
+  bool byRows = g.kUnit == runs * slots && p.kh > 1;
   if (report) {
     // The bytes read from GM: the real taps (the padding is ND2NZ's zero
     // fill).
@@ -474,15 +502,14 @@ LogicalResult planPixelRows(Operation *op, const target::ProductInfo &prod,
         tiling::count(t->chunksK(g), "chunk", "chunks"), epilogueNote(plan),
         plan.images * t->gmToL1Bytes(real), cw, padNote(plan));
   }
-  plan.pixelRows = true;
-  return setGemm(plan, taps, slots, cw, piece, g, *t);
+  return setGemm(plan, ConvStrategy::pixel_rows, taps, slots, cw, piece, g, *t);
 }
 
 } // namespace
 
 LogicalResult tiling::planConvByNd2nz(Operation *op,
                                       const target::ProductInfo &prod,
-                                      bool report, ArrayRef<int64_t> tile,
+                                      bool report, const ConvForce *force,
                                       ConvPlan &plan) {
   const model::ConvProblem &p = plan.p;
   if (!prod.HasND2NZ)
@@ -519,12 +546,26 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
               "operands as NHWC / HWCF (or FHWC) to fold the bias through "
               "the bias table [tile_c4]";
   }
-  if (!nchw)
-    return tiling::planNhwcRows(op, prod, report, tile, plan);
   // (With one output pixel a row the stride along W is never stepped: the
   // runs of X^T hold one element.)
-  if (p.sw != 1 && p.ow > 1)
-    return planPixelRows(op, prod, report, tile, plan);
+  ConvStrategy strategy = !nchw                   ? ConvStrategy::nhwc_rows
+                          : p.sw != 1 && p.ow > 1 ? ConvStrategy::pixel_rows
+                                                  : ConvStrategy::nd2nz_columns;
+  if (force && force->strategy && *force->strategy != strategy)
+    return op->emitOpError()
+           << force->name << ": " << prod.Name
+           << " maps this convolution by ND2NZ as "
+           << stringifyConvStrategy(strategy) << ", not "
+           << stringifyConvStrategy(*force->strategy)
+           << (!nchw ? " (an NHWC convolution)"
+               : strategy == ConvStrategy::pixel_rows
+                   ? " (a stride along W)"
+                   : " (an NCHW convolution with stride 1 along W)")
+           << " [tile_c6]";
+  if (strategy == ConvStrategy::nhwc_rows)
+    return tiling::planNhwcRows(op, prod, report, force, plan);
+  if (strategy == ConvStrategy::pixel_rows)
+    return planPixelRows(op, prod, report, force, plan);
   // ND2NZ's fields: the kernel's columns are nValue rows [0, 16384], dw
   // apart (srcDValue [1, 65535]; further apart, one ND2NZ a column:
   // ProgramEmitter::nd2nz).
@@ -557,24 +598,27 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
   auto byKernel = [&](StringRef kernel, StringRef oneByOne) {
     return p.kh * p.kw > 1 ? kernel : oneByOne;
   };
-  if (!tile.empty()) {
-    // tile=m,n,k as for any convolution: m output pixels (whole output
-    // rows here), n output channels, k im2col columns (whole channels).
-    if (tile.size() != 3 || tile[0] < 1 || tile[0] % p.ow || tile[1] < 1 ||
-        tile[1] % al.m || tile[2] < 1 || tile[2] % al.k)
+  if (force) {
+    // m, n, k as for any convolution: m output pixels (whole output rows,
+    // or a piece of one), n output channels, k im2col columns (whole
+    // channels).
+    g = whole;
+    int64_t extent = forcedRows(g, p, llvm::alignTo(p.ow, nAlign), force->m,
+                                nAlign, cw, piece, /*alongM=*/false);
+    if (!extent || force->n < 1 || force->n % al.m || force->k < 1 ||
+        force->k % al.k)
       return op->emitOpError()
-             << "tile=m,n,k of an NCHW convolution on " << prod.Name
+             << force->name << " of an NCHW convolution on " << prod.Name
              << " takes m output pixels (a multiple of OW = " << p.ow
-             << ": whole output rows), n a multiple of " << al.m
+             << ": whole output rows, or a piece of one: a multiple of "
+             << nAlign << " below OW), n a multiple of " << al.m
              << " and k a multiple of " << al.k
              << byKernel(" (KH x KW: whole channels)",
                          " (whole channels of a 1 x 1 kernel, in whole k "
                          "fractals)")
              << " [tile_c6]";
-    g = whole;
-    cw = piece = llvm::alignTo(p.ow, nAlign);
-    t = model::MatmulTiling{tile[1], tile[0] / p.ow * cw, tile[2]};
-    if (failed(checkForcedFit(op, prod, g, cap, tile, *t)))
+    t = model::MatmulTiling{force->n, extent, force->k};
+    if (failed(checkForcedFit(op, prod, g, cap, *force, *t)))
       return failure();
   }
   if (!t)
@@ -603,7 +647,7 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
         t->tilesM(g), t->tilesN(g),
         tiling::count(t->chunksK(g), "chunk", "chunks"), epilogueNote(plan),
         plan.images * t->gmToL1Bytes(g), padNote(plan));
-  return setGemm(plan, 0, 0, cw, piece, g, *t);
+  return setGemm(plan, ConvStrategy::nd2nz_columns, 0, 0, cw, piece, g, *t);
 }
 
 /// The zero fill `fill` of the padded map `map` (a static alloc in GM) as
@@ -639,7 +683,7 @@ LogicalResult tiling::tileConvByNd2nz(Operation *opPtr,
   // (OH*OW): row-major matrices; NHWC: the map (N*H) x (W*C), the weights
   // (KH*KW*C) x F (HWCF) or F x (KH*KW*C) (FHWC), the output (N*OH*OW) x
   // F.
-  bool nhwc = plan.nhwcRows;
+  bool nhwc = plan.strategy == ConvStrategy::nhwc_rows;
   Value I = collapseToMatrix(b, loc, op.getDpsInputs()[0], 2);
   Value W = collapseToMatrix(b, loc, op.getDpsInputs()[1],
                              plan.form == ConvForm::NhwcHwcf ? 3 : 1);
@@ -678,7 +722,7 @@ LogicalResult tiling::tileConvByNd2nz(Operation *opPtr,
   };
   if (nhwc) {
     tiling::withNhwcRowsEmitter(b, loc, prod, plan, W, I, O, emitImages);
-  } else if (plan.pixelRows) {
+  } else if (plan.strategy == ConvStrategy::pixel_rows) {
     ConvRowsEmitter emitter(b, loc, prod, plan, W, I, O);
     emitImages(emitter);
   } else {

@@ -140,21 +140,39 @@ chooseRowTiling(model::MatmulProblem &g, const model::ConvProblem &p,
                 const model::MatmulCapacities &cap, int64_t &cw, int64_t &piece,
                 bool alongM = false);
 
-/// tile_c6 unless the forced `tile` (m, n, k as given), as the GEMM tile
-/// `t` of `g`, fits `prod`'s L0A/L0B/L0C/L1.
+/// The GEMM `g` of a convolution cut along N (M `alongM`) into output rows
+/// of `columns` GEMM columns (rows) each (`piece` 0), or into rows of
+/// pieces of `piece` (below OW; each row `cw` = pieces x piece columns,
+/// the last piece holding the rest): `g`'s size and unit there set, `cw`
+/// the columns of a row.
+void cutRows(model::MatmulProblem &g, const model::ConvProblem &p,
+             int64_t columns, int64_t piece, int64_t &cw, bool alongM);
+
+/// The forced tile's extent along a convolution's rows (its GEMM's N, M
+/// `alongM`) for `m` output pixels: whole output rows (a multiple of OW:
+/// m / OW rows of `columns`) or one piece of a row (below OW, a multiple
+/// of `align`, at most Mmad's 4095); `g` cut so (cutRows), `cw` and
+/// `piece` set (piece = cw: whole rows). 0 where m is neither.
+int64_t forcedRows(model::MatmulProblem &g, const model::ConvProblem &p,
+                   int64_t columns, int64_t m, int64_t align, int64_t &cw,
+                   int64_t &piece, bool alongM);
+
+/// tile_c6 unless the `force`d tile, as the GEMM tile `t` of `g`, fits
+/// `prod`'s L0A/L0B/L0C/L1.
 mlir::LogicalResult checkForcedFit(mlir::Operation *op,
                                    const target::ProductInfo &prod,
                                    const model::MatmulProblem &g,
                                    const model::MatmulCapacities &cap,
-                                   llvm::ArrayRef<int64_t> tile,
+                                   const ConvForce &force,
                                    const model::MatmulTiling &t);
 
-/// Records in `plan` the GEMM a convolution by ND2NZ is mapped as: runs of
+/// Records in `plan` the GEMM a convolution by ND2NZ is mapped as (its
+/// `strategy`): runs of
 /// `taps` taps in K' columns of `slots` (0: none, the NCHW stride-1 form),
 /// output rows of `cw` GEMM columns (rows) in N (M) tiles of whole rows or
 /// of one `piece`, the GEMM `g` and its tiling `t`.
-mlir::LogicalResult setGemm(ConvPlan &plan, int64_t taps, int64_t slots,
-                            int64_t cw, int64_t piece,
+mlir::LogicalResult setGemm(ConvPlan &plan, ConvStrategy strategy, int64_t taps,
+                            int64_t slots, int64_t cw, int64_t piece,
                             const model::MatmulProblem &g,
                             const model::MatmulTiling &t);
 
@@ -169,14 +187,14 @@ std::string tilePixelsNote(int64_t pixels, int64_t cw, int64_t piece,
                            int64_t ow);
 
 /// planConvByNd2nz for an NHWC convolution (TileConvNhwc.cpp): its runs,
-/// ND2NZ's field ranges (tile_c5), the tiling (or the forced `tile`:
+/// ND2NZ's field ranges (tile_c5), the tiling (or the `force`d one:
 /// tile_c6; none: tile_c1) and the report remark.
 mlir::LogicalResult planNhwcRows(mlir::Operation *op,
                                  const target::ProductInfo &prod, bool report,
-                                 llvm::ArrayRef<int64_t> tile, ConvPlan &plan);
+                                 const ConvForce *force, ConvPlan &plan);
 
 /// Calls `emit` with the emitter of a planned NHWC convolution
-/// (plan.nhwcRows; TileConvNhwc.cpp) of the map I, the weights W and the
+/// (nhwc_rows; TileConvNhwc.cpp) of the map I, the weights W and the
 /// output O (as matrices: (N*H) x (W*C), the weights' rows, (N*OH*OW) x F).
 void withNhwcRowsEmitter(mlir::OpBuilder &b, mlir::Location loc,
                          const target::ProductInfo &prod, const ConvPlan &plan,

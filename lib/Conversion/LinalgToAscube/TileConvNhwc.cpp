@@ -35,8 +35,10 @@ using namespace mlir;
 using namespace ascube;
 using tiling::checkForcedFit;
 using tiling::chooseRowTiling;
+using tiling::ConvForce;
 using tiling::ConvNdBase;
 using tiling::epilogueNote;
+using tiling::forcedRows;
 using tiling::padNote;
 using tiling::setGemm;
 
@@ -235,7 +237,7 @@ private:
 /// GEMM O = X' x W' (the file's header: "NHWC without LoadData 3D").
 LogicalResult tiling::planNhwcRows(Operation *op,
                                    const target::ProductInfo &prod, bool report,
-                                   ArrayRef<int64_t> tile, ConvPlan &plan) {
+                                   const ConvForce *force, ConvPlan &plan) {
   const model::ConvProblem &p = plan.p;
   bool fhwc = plan.form == tiling::ConvForm::NhwcFhwc;
   int64_t c0 = 256 / p.bits, kk = p.kh * p.kw * p.c;
@@ -261,26 +263,50 @@ LogicalResult tiling::planNhwcRows(Operation *op,
   int64_t taps = 0, parts = 1, part = p.c, cw = p.ow, piece = p.ow;
   model::MatmulProblem g;
   std::optional<model::MatmulTiling> t;
-  if (!tile.empty()) {
-    // tile=m,n,k: m output pixels (whole output rows), n output channels,
-    // k im2col columns of whole runs (KW x C each: the kernel's rows).
-    taps = p.dw == 1 ? p.kw : 1;
-    g = gemmOf(taps, 1, p.c);
-    int64_t run = taps * p.c;
-    if (tile.size() != 3 || tile[0] < 1 || tile[0] % p.ow ||
-        tile[0] > model::limits::kMmadDimMax || tile[1] < 1 || tile[1] % 16 ||
-        tile[2] < 1 || tile[2] % run)
+  int64_t blocksC = llvm::divideCeil(p.c, c0);
+  if (force) {
+    // m output pixels (whole output rows, or a piece of one), n output
+    // channels, k im2col columns of whole runs: tile= runs of taps x C
+    // (the kernel's rows, or one tap with a W dilation); an attribute's
+    // runs of run_taps taps (a divisor of KW) or of one tap's channels in
+    // run_parts parts, k columns of K' (each run padded to C0 blocks).
+    taps = force->runTaps ? force->runTaps : p.dw == 1 ? p.kw : 1;
+    parts = force->runParts ? force->runParts : 1;
+    part = parts == 1 ? p.c : llvm::divideCeil(blocksC, parts) * c0;
+    if (p.kw % taps || (taps > 1 && p.dw != 1) ||
+        (parts > 1 &&
+         (parts > blocksC || int64_t(llvm::divideCeil(p.c, part)) != parts)))
       return op->emitOpError()
-             << "tile=m,n,k of an NHWC convolution on " << prod.Name
+             << force->name << ": runs of "
+             << tiling::count(taps, "tap", "taps") << " in "
+             << tiling::count(parts, "part", "parts")
+             << " are not runs of an NHWC convolution of KW = " << p.kw
+             << ", dilation " << p.dw << " and C = " << p.c
+             << " (run_taps divides KW, and is 1 with a W dilation; "
+                "run_parts cuts C into that many parts of whole C0 = "
+             << c0 << " blocks) [tile_c6]";
+    g = gemmOf(taps, parts, part);
+    int64_t run = taps * p.c;
+    int64_t k = force->option ? force->k / run * g.kUnit : force->k;
+    int64_t extent =
+        forcedRows(g, p, p.ow, force->m, 16, cw, piece, /*alongM=*/true);
+    if (!extent || extent > model::limits::kMmadDimMax || force->n < 1 ||
+        force->n % 16 || force->k < 1 ||
+        (force->option ? force->k % run : k % g.kUnit))
+      return op->emitOpError()
+             << force->name << " of an NHWC convolution on " << prod.Name
              << " takes m output pixels (a multiple of OW = " << p.ow
              << ": whole output rows, at most " << model::limits::kMmadDimMax
-             << "), n a multiple of 16 and k a multiple of " << run
-             << " (whole runs of " << tiling::count(taps, "tap", "taps")
-             << " x C) [tile_c6]";
-    g.m = p.oh * p.ow;
-    g.mUnit = p.ow;
-    t = model::MatmulTiling{tile[0], tile[1], tile[2] / run * g.kUnit};
-    if (failed(checkForcedFit(op, prod, g, cap, tile, *t)))
+             << ", or a piece of one: a multiple of 16 below OW), n a "
+                "multiple of 16 and k a multiple of "
+             << (force->option ? run : g.kUnit)
+             << (force->option
+                     ? " (whole runs of " + tiling::count(taps, "tap", "taps") +
+                           " x C)"
+                     : " (whole runs, each padded to C0 blocks)")
+             << " [tile_c6]";
+    t = model::MatmulTiling{extent, force->n, k};
+    if (failed(checkForcedFit(op, prod, g, cap, *force, *t)))
       return failure();
   } else {
     // Every form of the runs that fits — all KW taps of a kernel row (dw =
@@ -315,7 +341,6 @@ LogicalResult tiling::planNhwcRows(Operation *op,
     for (int64_t d = p.dw == 1 ? p.kw : 1; d >= 1; --d)
       if (p.kw % d == 0)
         consider(d, 1, p.c);
-    int64_t blocksC = llvm::divideCeil(p.c, c0);
     for (int64_t n = 2; n <= blocksC; ++n) {
       int64_t size = llvm::divideCeil(blocksC, n) * c0;
       // (The same part size for fewer parts has been tried.)
@@ -330,7 +355,7 @@ LogicalResult tiling::planNhwcRows(Operation *op,
              << c0 << " channels of one kernel tap [tile_c1]";
   }
   int64_t runs = p.kw / taps * parts, slots = g.kUnit;
-  plan.nhwcRows = true;
+  plan.strategy = ConvStrategy::nhwc_rows; // (for the report's notes)
   if (report) {
     // The bytes read from GM: the real taps (the padding is ND2NZ's zero
     // fill).
@@ -360,7 +385,7 @@ LogicalResult tiling::planNhwcRows(Operation *op,
   }
   plan.runParts = parts;
   plan.partChannels = part;
-  return setGemm(plan, taps, slots, cw, piece, g, *t);
+  return setGemm(plan, ConvStrategy::nhwc_rows, taps, slots, cw, piece, g, *t);
 }
 
 void tiling::withNhwcRowsEmitter(OpBuilder &b, Location loc,

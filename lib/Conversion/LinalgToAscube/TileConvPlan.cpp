@@ -3,8 +3,9 @@
 // What ascube-tile-linalg checks and decides before it emits a
 // convolution's Cube program (TileConv.cpp): the operand form (NHWC/HWCF,
 // NHWC/FHWC, NCHW/FCHW), the types and instructions the product has, the
-// epilogue, the fields' ranges, NZ2DN's output alignment, and the tiling
-// (model::chooseConvTiling, or a forced tile=) with its report remark.
+// epilogue, the fields' ranges, NZ2DN's output alignment, the strategy
+// and the tiling (model::chooseConvTiling, or a forced #ascube.conv_tiling
+// or tile=) with its report remark.
 // Each refusal is labelled (tile_c*, docs/Constraints.md).
 //
 //===----------------------------------------------------------------------===//
@@ -32,11 +33,33 @@ bool hasRow(ArrayRef<target::TypeRowInfo> rows, const target::ProductInfo &prod,
   });
 }
 
+/// tile_c6: the `force`d strategy is not one the convolution `op` takes
+/// on `prod`, which maps it by `takes`.
+LogicalResult refuseStrategy(Operation *op, const target::ProductInfo &prod,
+                             const ConvForce &force, StringRef takes,
+                             StringRef why) {
+  return op->emitOpError() << force.name << ": " << prod.Name
+                           << " maps this convolution by " << takes << ", not "
+                           << stringifyConvStrategy(*force.strategy) << " ("
+                           << why << ") [tile_c6]";
+}
+
 } // namespace
+
+void ascube::tiling::remarkNd2nzInstead(Operation *op,
+                                        const target::ProductInfo &prod,
+                                        StringRef why) {
+  op->emitRemark() << "ascube-tile-linalg: " << prod.Name
+                   << ": Fixpipe NZ2DN writes an NCHW output 32 B aligned "
+                      "(cube-reference §4), but "
+                   << why
+                   << "; the convolution takes the ND2NZ form instead, "
+                      "whose Fixpipe NZ2ND writes to any byte (tile_c9)";
+}
 
 FailureOr<tiling::ConvPlan>
 ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
-                         bool report, ArrayRef<int64_t> tile,
+                         bool report, const ConvForce *force,
                          bool refuseUnfolded) {
   auto op = cast<linalg::LinalgOp>(opPtr);
   ConvForm form = isa<linalg::Conv2DNhwcHwcfOp>(opPtr)   ? ConvForm::NhwcHwcf
@@ -108,6 +131,16 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   // O = X' x W'.
   // (An NCHW one without ND2NZ either is refused there.)
   bool byNd2nz = nchw ? !prod.HasDN2NZ : !prod.HasLoad3DV2 && prod.HasND2NZ;
+  // A strategy by ND2NZ forced where the product has ND2NZ (which of them
+  // is planConvByNd2nz's to check).
+  bool forcedNd2nz =
+      force && force->strategy && *force->strategy != ConvStrategy::load3d;
+  if (forcedNd2nz && !byNd2nz) {
+    if (!prod.HasND2NZ)
+      return refuseStrategy(opPtr, prod, *force, "load3d",
+                            "it has no DataCopy ND2NZ");
+    byNd2nz = true;
+  }
   p.weightsTransposed = form != ConvForm::NhwcHwcf;
   p.bits = *getElementBitWidth(et);
   p.cBits = *getElementBitWidth(ct);
@@ -180,6 +213,13 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   bool table = tiling::hasBiasTable(prod, en, wn, cn);
   if (epilogue.bias && !byNd2nz && !nchw && prod.HasND2NZ && !table)
     byNd2nz = true;
+  if (byNd2nz && force && force->strategy &&
+      *force->strategy == ConvStrategy::load3d)
+    return refuseStrategy(
+        opPtr, prod, *force, nchw ? "nd2nz_columns or pixel_rows" : "nhwc_rows",
+        !nchw && prod.HasLoad3DV2
+            ? "its Mmad adds no bias from the bias table"
+            : (nchw ? "it has no DataCopy DN2NZ" : "it has no LoadData 3D V2"));
   if (epilogue.bias && !byNd2nz) {
     if (!table)
       return op->emitOpError()
@@ -225,7 +265,7 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
            << "no channels or an empty kernel: O is the zero fill and there "
               "is nothing for the Cube to compute; not mapped [tile_c1]";
   if (byNd2nz) {
-    if (failed(planConvByNd2nz(opPtr, prod, report, tile, plan)))
+    if (failed(planConvByNd2nz(opPtr, prod, report, force, plan)))
       return failure();
     return plan;
   }
@@ -264,19 +304,15 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   // written by Fixpipe NZ2ND, which writes to any byte (a bias seeded by
   // an Mmad of C's type, where there is one).
   bool rowsInstead =
-      nchw && prod.HasND2NZ && tile.empty() &&
+      nchw && prod.HasND2NZ && !force &&
       (!epilogue.bias || tiling::canSeedBias(prod, getCubeTypeName(ct)));
   auto byNd2nzInstead = [&](const Twine &why) -> FailureOr<ConvPlan> {
+    plan.nd2nzWhy = why.str();
     if (report)
-      op->emitRemark() << "ascube-tile-linalg: " << prod.Name
-                       << ": Fixpipe NZ2DN writes an NCHW output 32 B aligned "
-                          "(cube-reference §4), but "
-                       << why
-                       << "; the convolution takes the ND2NZ form instead, "
-                          "whose Fixpipe NZ2ND writes to any byte (tile_c9)";
+      remarkNd2nzInstead(opPtr, prod, plan.nd2nzWhy);
     plan.p.biasBits = 0;
     plan.p.outAlign = 1;
-    if (failed(planConvByNd2nz(opPtr, prod, report, tile, plan)))
+    if (failed(planConvByNd2nz(opPtr, prod, report, force, plan)))
       return failure();
     return plan;
   };
@@ -323,7 +359,7 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
                     qAlign);
   }
   std::optional<model::ConvTiling> t = model::chooseConvTiling(p, cap);
-  if (!t && p.outAlign > 1 && tile.empty()) {
+  if (!t && p.outAlign > 1 && !force) {
     model::ConvProblem free = p;
     free.outAlign = 1;
     bool fitsUnaligned = model::chooseConvTiling(free, cap).has_value();
@@ -339,21 +375,22 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
              << p.outAlign
              << " elements: Fixpipe NZ2DN, cube-reference §4) [tile_c9]";
   }
-  if (!tile.empty()) {
-    // tile=m,n,k in the GEMM's terms: m output pixels (whole output rows,
+  if (force) {
+    // m, n, k in the GEMM's terms: m output pixels (whole output rows,
     // a multiple of OW, or a piece of one row, fewer than OW), n output
     // channels, k im2col columns (whole C0 blocks of the kernel, or below
     // KH x KW x C0 kernel points of one block: fewer than KW — part of a
     // kernel row — or whole kernel rows).
     int64_t kAlign = p.kh * p.kw * p.c0(), rowK = p.kw * p.c0();
-    if (tile.size() != 3 || tile[0] < 1 ||
-        (tile[0] >= p.ow && tile[0] % p.ow) || tile[1] < 1 ||
+    int64_t tile[] = {force->m, force->n, force->k};
+    if (tile[0] < 1 || (tile[0] >= p.ow && tile[0] % p.ow) || tile[1] < 1 ||
         tile[1] % p.nAlign() || tile[2] < 1 ||
         (tile[2] > kAlign ? tile[2] % kAlign
          : tile[2] < rowK ? tile[2] % p.c0()
                           : tile[2] % rowK))
       return op->emitOpError()
-             << "tile=m,n,k of a convolution takes m output pixels (a "
+             << force->name
+             << " of a convolution takes m output pixels (a "
                 "multiple of OW = "
              << p.ow << ", or fewer than OW), n a multiple of " << p.nAlign()
              << " and k a multiple of KH x KW x C0 = " << kAlign
@@ -372,16 +409,17 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
     if (tile[2] < kAlign)
       t->taps = tile[2] / p.c0();
     // Parts of a row in tiles of one output row read only their points'
-    // columns: the least traffic for the tile asked for (the search takes
-    // them only where nothing else fits, chooseConvTiling).
-    t->ownColumns = true;
-    // Double-buffered where it fits twice.
-    t->sets = 2;
-    if (!model::fitsConvTiling(p, cap, *t))
+    // columns (tile=: the least traffic for the tile asked for; the search
+    // takes them only where nothing else fits, chooseConvTiling).
+    t->ownColumns = force->ownColumns;
+    // Double-buffered where it fits twice (or as forced).
+    t->sets = force->buffers ? force->buffers : 2;
+    if (!force->buffers && !model::fitsConvTiling(p, cap, *t))
       t->sets = 1;
     if (!model::fitsConvTiling(p, cap, *t)) {
       InFlightDiagnostic d = op->emitOpError();
       d << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
+        << (force->buffers == 2 ? " with two buffer sets" : "")
         << " does not fit " << prod.Name;
       tiling::describeMiss(
           d, model::describeConvRangeMiss(p, *t),
@@ -446,5 +484,111 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
         t->sets == 2 && t->chunksK(p) > 1 ? "; chunks double-buffered" : "");
   plan.p = p;
   plan.t = *t;
+  return plan;
+}
+
+/// The tiling `a` forces.
+static tiling::ConvForce forceOf(ConvTilingAttr a) {
+  tiling::ConvForce force;
+  force.strategy = a.getStrategy();
+  force.m = a.getM();
+  force.n = a.getN();
+  force.k = a.getK();
+  force.buffers = a.getBuffers();
+  force.ownColumns = a.getOwnColumns();
+  force.runTaps = a.getRunTaps();
+  force.runParts = a.getRunParts();
+  llvm::raw_string_ostream(force.name) << "ascube.tiling = " << a;
+  return force;
+}
+
+std::optional<tiling::ConvForce>
+ascube::tiling::forcedConvTile(Operation *op, ArrayRef<int64_t> option) {
+  if (auto a =
+          op->getAttrOfType<ConvTilingAttr>(AscubeDialect::kTilingAttrName))
+    return forceOf(a);
+  if (option.empty())
+    return std::nullopt;
+  ConvForce force;
+  force.m = option[0];
+  force.n = option[1];
+  force.k = option[2];
+  force.option = true;
+  force.name = "tile=m,n,k";
+  return force;
+}
+
+ConvTilingAttr ascube::tiling::convTilingOf(MLIRContext *ctx,
+                                            const ConvPlan &plan) {
+  const model::ConvProblem &p = plan.p;
+  if (!plan.byNd2nz()) {
+    const model::ConvTiling &t = plan.t;
+    return ConvTilingAttr::get(ctx, ConvStrategy::load3d, t.pixels(p), t.n,
+                               t.groups * t.points(p) * p.c0(), t.sets,
+                               t.ownColumns, 0, 0);
+  }
+  // The GEMM's rows along M (an NHWC one's pixels) or N; whole output rows
+  // or a piece of one.
+  bool nhwc = plan.strategy == ConvStrategy::nhwc_rows;
+  const model::MatmulTiling &t = plan.gemmTiling;
+  int64_t extent = nhwc ? t.m : t.n;
+  int64_t m = plan.piece == plan.rowColumns ? extent / plan.rowColumns * p.ow
+                                            : plan.piece;
+  // (Runs other than the default: taps of a kernel row, one part.)
+  int64_t taps =
+      nhwc && plan.runTaps != (p.dw == 1 ? p.kw : 1) ? plan.runTaps : 0;
+  int64_t parts = nhwc && plan.runParts > 1 ? plan.runParts : 0;
+  return ConvTilingAttr::get(ctx, plan.strategy, m, nhwc ? t.n : t.m, t.k, 0,
+                             false, taps || parts ? plan.runTaps : 0, parts);
+}
+
+/// Whether two plans of one convolution emit the same program: the same
+/// strategy and tiling (for the strategies by ND2NZ, the same GEMM).
+static bool sameDecision(const tiling::ConvPlan &a, const tiling::ConvPlan &b) {
+  auto gemm = [](const tiling::ConvPlan &c) {
+    const model::MatmulProblem &g = c.gemm;
+    return std::make_tuple(g.m, g.n, g.k, g.mUnit, g.nUnit, g.kUnit,
+                           c.gemmTiling.m, c.gemmTiling.n, c.gemmTiling.k,
+                           c.rowColumns, c.piece, c.runTaps, c.runSlots,
+                           c.runParts, c.partChannels);
+  };
+  auto conv = [](const model::ConvTiling &t) {
+    return std::make_tuple(t.rows, t.piece, t.n, t.groups, t.taps, t.sets,
+                           t.ownColumns);
+  };
+  if (a.strategy != b.strategy || a.p.outAlign != b.p.outAlign ||
+      a.p.biasBits != b.p.biasBits)
+    return false;
+  return a.byNd2nz() ? gemm(a) == gemm(b) : conv(a.t) == conv(b.t);
+}
+
+FailureOr<tiling::ConvPlan>
+ascube::tiling::decideConv(Operation *op, const target::ProductInfo &prod,
+                           bool report, ArrayRef<int64_t> tile,
+                           bool refuseUnfolded) {
+  std::optional<ConvForce> force = forcedConvTile(op, tile);
+  if (force)
+    return planConv(op, prod, report, &*force, refuseUnfolded);
+  // The rule's choice, written as the attribute and planned from it: the
+  // attribute alone says how the op is mapped.
+  FailureOr<ConvPlan> chosen = failure();
+  {
+    // (Its diagnostics are the second planning's to give.)
+    ScopedDiagnosticHandler quiet(op->getContext(),
+                                  [](Diagnostic &) { return success(); });
+    chosen = planConv(op, prod, /*report=*/false, nullptr, refuseUnfolded);
+  }
+  // A refusal, or an empty output: planned again to say so.
+  if (failed(chosen) || chosen->empty)
+    return planConv(op, prod, report, nullptr, refuseUnfolded);
+  if (report && !chosen->nd2nzWhy.empty())
+    remarkNd2nzInstead(op, prod, chosen->nd2nzWhy);
+  force = forceOf(convTilingOf(op->getContext(), *chosen));
+  FailureOr<ConvPlan> plan =
+      planConv(op, prod, report, &*force, refuseUnfolded);
+  if (succeeded(plan) && !sameDecision(*chosen, *plan))
+    return op->emitOpError()
+           << "ascube-tile-linalg chose a tiling that " << force->name
+           << " does not say in full; please report this [tile_c6]";
   return plan;
 }

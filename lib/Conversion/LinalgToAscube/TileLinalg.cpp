@@ -142,6 +142,11 @@ bool ascube::tiling::isMatmulFamily(Operation *op) {
              linalg::VecmatOp>(op);
 }
 
+bool ascube::tiling::isMappedConv(Operation *op) {
+  return isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNhwcFhwcOp,
+             linalg::Conv2DNchwFchwOp>(op);
+}
+
 const target::ProductInfo *
 ascube::tiling::requireProduct(Operation *op, StringRef pass, bool hasOption) {
   if (const target::ProductInfo *prod = getTargetProduct(op))
@@ -180,16 +185,18 @@ LogicalResult ascube::tiling::checkTileOption(Operation *first,
 }
 
 LogicalResult ascube::tiling::refuseStrayTilings(ModuleOp module) {
-  // (A convolution's tile is forced with tile= for now.)
   WalkResult stray = module.walk([&](Operation *op) {
-    if (!op->hasAttr(AscubeDialect::kTilingAttrName) || isMatmulFamily(op))
+    Attribute a = op->getAttr(AscubeDialect::kTilingAttrName);
+    if (!a || (isMatmulFamily(op) && isa<MatmulTilingAttr>(a)) ||
+        (isMappedConv(op) && isa<ConvTilingAttr>(a)))
       return WalkResult::advance();
-    bool conv = isa<linalg::ConvolutionOpInterface>(op);
-    op->emitOpError() << "has an ascube.tiling, which is the tiling of a "
-                         "linalg.matmul, batch_matmul, matvec or vecmat"
-                      << (conv ? "; a convolution's tile is forced with the "
-                                 "pass's tile=m,n,k"
-                               : "")
+    op->emitOpError() << "has an ascube.tiling " << a << ", but "
+                      << (isa<MatmulTilingAttr>(a)
+                              ? "#ascube.matmul_tiling is the tiling of a "
+                                "linalg.matmul, batch_matmul, matvec or vecmat"
+                              : "#ascube.conv_tiling is the tiling of a "
+                                "linalg.conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc "
+                                "or conv_2d_nchw_fchw")
                       << " [tile_c6]";
     return WalkResult::interrupt();
   });
@@ -214,12 +221,6 @@ namespace {
 
 using tiling::isPlainGMMatrix;
 using tiling::zeroFillBefore;
-
-/// The convolutions the pass maps (TileConv.cpp).
-bool isConv(Operation *op) {
-  return isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNhwcFhwcOp,
-             linalg::Conv2DNchwFchwOp>(op);
-}
 
 /// 0 % block_num is 0: the block count is at least 1 (arith's folder
 /// keeps x % y, which is undefined for y = 0). The share of a program's
@@ -334,7 +335,7 @@ LogicalResult ascube::tiling::convertLinalgToAscube(
   // The linalg ops the pass maps (docs/Tiling.md).
   SmallVector<Operation *> matmuls, unmappedConvs;
   module.walk([&](Operation *op) {
-    if (tiling::isMatmulFamily(op) || isConv(op))
+    if (tiling::isMatmulFamily(op) || tiling::isMappedConv(op))
       matmuls.push_back(op);
     else if (isa<linalg::ConvolutionOpInterface>(op))
       unmappedConvs.push_back(op);
@@ -368,7 +369,7 @@ LogicalResult ascube::tiling::convertLinalgToAscube(
     const target::ProductInfo *prod = tiling::requireProduct(op, pass);
     if (!prod || failed(tiling::checkInputsApart(op)))
       return failure();
-    if (isConv(op)) {
+    if (tiling::isMappedConv(op)) {
       if (failed(tiling::tileConv(op, *prod, o.report, o.tile, !o.allowUnmapped,
                                   programs)))
         return failure();

@@ -506,46 +506,95 @@ struct ConvPlan {
   Epilogue epilogue;
   mlir::linalg::FillOp fill;
   bool empty = false;
-  /// An NCHW convolution on a product without DN2NZ (planConvByNd2nz): per
-  /// image the GEMM O^T (F x pixels) = W (F x C*KH*KW) x X^T, X^T built by
-  /// ND2NZ in L1, each output row `rowColumns` GEMM columns (OW rounded up
-  /// to whole L0B column blocks); `gemm` and `gemmTiling` its matmul.
-  /// Its N tiles are whole rows or, where one row does not fit, one
-  /// `piece` of a row (rowColumns then a multiple of it).
-  bool byNd2nz = false;
+  /// How it is mapped (#ascube.conv_tiling's strategy): `load3d` with the
+  /// ConvTiling `t`; the others (by ND2NZ, planConvByNd2nz) as the GEMM
+  /// `gemm` tiled by `gemmTiling`:
+  /// - nd2nz_columns: an NCHW convolution on a product without DN2NZ: per
+  ///   image O^T (F x pixels) = W (F x C*KH*KW) x X^T, X^T built by ND2NZ
+  ///   in L1, each output row `rowColumns` GEMM columns (OW rounded up to
+  ///   whole L0B column blocks); N tiles of whole rows or, where one row
+  ///   does not fit, of one `piece` of a row (rowColumns then a multiple
+  ///   of it);
+  /// - pixel_rows: the same with a stride > 1 along W: O^T = W' x X'^T
+  ///   whose K' holds each run of `runTaps` adjacent kernel taps (KW with
+  ///   dilation_w = 1, else 1) padded to `runSlots` (whole C0 blocks;
+  ///   zeros in W' and X'), X'^T held N x K': one L1 row per output pixel
+  ///   (rowColumns = OW);
+  /// - nhwc_rows: an NHWC convolution (a product with ND2NZ but no
+  ///   LoadData 3D V2, Kirin 9030, or a bias the bias table cannot add):
+  ///   per image O (pixels x F) = X' x W', X' one L1 row per output pixel,
+  ///   K' the kernel rows' runs of `runTaps` taps x C channels (adjacent
+  ///   in the map) — or, where one tap's C do not fit, of one tap's
+  ///   channels in `runParts` parts of `partChannels` (the last the rest)
+  ///   — each padded to `runSlots`; M tiles whole output rows (rowColumns
+  ///   = OW) or one `piece` of one.
+  ConvStrategy strategy = ConvStrategy::load3d;
   int64_t rowColumns = 0, piece = 0;
-  /// A byNd2nz convolution with a stride > 1 along W (planConvByNd2nz):
-  /// the GEMM O^T = W' x X'^T whose K' holds each run of `runTaps`
-  /// adjacent kernel taps (KW with dilation_w = 1, else 1) padded to
-  /// `runSlots` (whole C0 blocks; zeros in W' and X'), X'^T held N x K':
-  /// one L1 row per output pixel (whole rows: rowColumns = piece = OW).
-  bool pixelRows = false;
   int64_t runTaps = 0, runSlots = 0;
-  /// A byNd2nz NHWC convolution (a product with ND2NZ but no LoadData 3D
-  /// V2: Kirin 9030; planConvByNd2nz): per image the GEMM O (pixels x F) =
-  /// X' x W', X' one L1 row per output pixel, K' the kernel rows' runs of
-  /// `runTaps` taps x C channels (adjacent in the map) — or, where one
-  /// tap's C do not fit, of one tap's channels in `runParts` parts of
-  /// `partChannels` (the last the rest) — each padded to `runSlots`; M
-  /// tiles whole output rows (rowColumns = OW) or one `piece` of one.
-  bool nhwcRows = false;
   int64_t runParts = 1, partChannels = 0;
   model::MatmulProblem gemm = {};
   model::MatmulTiling gemmTiling = {};
+  /// Why an NCHW convolution of a product with DN2NZ took an ND2NZ
+  /// strategy (Fixpipe NZ2DN's alignment; tile_c9), for the report.
+  std::string nd2nzWhy;
+
+  /// Whether it is mapped by ND2NZ (any strategy but load3d).
+  bool byNd2nz() const { return strategy != ConvStrategy::load3d; }
 };
 
-/// The rest of planConv for an NCHW convolution (`plan` filled up to its
-/// epilogue) on a product without DN2NZ, or an NHWC one without LoadData
-/// 3D V2 (nhwcRows: runs, ND2NZ fields tile_c5, tiling, remark)
-/// (TileConvNd.cpp): the conditions
-/// of building X^T by ND2NZ (ND2NZ itself, a bias only with the Mmad
-/// row its seed needs: tile_c4; a
-/// zero-padded map is made in GM, TileConv.cpp; the form for a stride > 1 along
-/// W: pixelRows; field ranges: tile_c5), the GEMM's tiling (or the forced
-/// `tile`: tile_c6) and the report remark.
+/// A convolution's tiling as forced: by its #ascube.conv_tiling (the
+/// strategy and every choice), or by the pass's tile=m,n,k (`option`: the
+/// strategy the product takes, k in the option's units — for pixel_rows
+/// whole channels of KH x KW real columns, for nhwc_rows whole runs of
+/// taps x C —, load3d parts of a row on their own columns).
+struct ConvForce {
+  std::optional<ConvStrategy> strategy;
+  int64_t m = 0, n = 0, k = 0;
+  int64_t buffers = 0;
+  bool ownColumns = true;
+  int64_t runTaps = 0, runParts = 0;
+  bool option = false;
+  /// How a refusal names it: "tile=m,n,k" or "ascube.tiling = #...".
+  std::string name;
+};
+
+/// The tiling forced on convolution `op`: its ascube.tiling, else the
+/// tile=m,n,k `option` (std::nullopt: neither, the rule chooses).
+std::optional<ConvForce> forcedConvTile(mlir::Operation *op,
+                                        llvm::ArrayRef<int64_t> option);
+
+/// The report remark of an NCHW convolution on a product with DN2NZ that
+/// takes an ND2NZ strategy because of Fixpipe NZ2DN's alignment (`why`).
+void remarkNd2nzInstead(mlir::Operation *op, const target::ProductInfo &prod,
+                        llvm::StringRef why);
+
+/// The plan convolution `op` is mapped with on `prod`: its
+/// #ascube.conv_tiling's, else the `tile` option's, else the rule's choice
+/// written as a #ascube.conv_tiling and planned from it (so that the
+/// attribute ascube-select-tiling writes says the whole decision; a
+/// decision it cannot say is an error). planConv's checks, diagnostics
+/// and remarks (`report`). Changes no IR.
+mlir::FailureOr<ConvPlan> decideConv(mlir::Operation *op,
+                                     const target::ProductInfo &prod,
+                                     bool report, llvm::ArrayRef<int64_t> tile,
+                                     bool refuseUnfolded);
+
+/// The #ascube.conv_tiling of a planned (non-empty) convolution: forced
+/// back through planConv it gives the same plan.
+ConvTilingAttr convTilingOf(mlir::MLIRContext *ctx, const ConvPlan &plan);
+
+/// The rest of planConv for a convolution by ND2NZ (`plan` filled up to
+/// its epilogue): an NCHW one on a product without DN2NZ (or forced so),
+/// an NHWC one without LoadData 3D V2 (or forced so; planNhwcRows,
+/// TileConvNhwc.cpp) (TileConvNd.cpp): the conditions of building X^T by
+/// ND2NZ (ND2NZ itself, a bias only with the Mmad row its seed needs:
+/// tile_c4; a zero-padded map is made in GM, TileConv.cpp), the strategy
+/// (pixel_rows for a stride > 1 along W; a forced other one: tile_c6),
+/// field ranges (tile_c5), the GEMM's tiling (or the `force`d one:
+/// tile_c6) and the report remark.
 mlir::LogicalResult planConvByNd2nz(mlir::Operation *op,
                                     const target::ProductInfo &prod,
-                                    bool report, llvm::ArrayRef<int64_t> tile,
+                                    bool report, const ConvForce *force,
                                     ConvPlan &plan);
 
 /// Emits the Cube program of a planned byNd2nz convolution
@@ -556,19 +605,21 @@ mlir::LogicalResult tileConvByNd2nz(mlir::Operation *op,
                                     llvm::SmallVectorImpl<Program> &programs);
 
 /// Checks one linalg.conv_2d_nhwc_hwcf / nhwc_fhwc / nchw_fchw against
-/// `prod` and chooses its tiling (or takes the forced `tile`), with the
-/// report remark when `report`; a labelled error (tile_c*) and failure
-/// when it cannot be mapped.
+/// `prod` and chooses its strategy and tiling (or takes the `force`d one,
+/// checked: tile_c6, tile_c9), with the report remark when `report`; a
+/// labelled error (tile_c*) and failure when it cannot be mapped. Changes
+/// no IR.
 mlir::FailureOr<ConvPlan> planConv(mlir::Operation *op,
                                    const target::ProductInfo &prod, bool report,
-                                   llvm::ArrayRef<int64_t> tile,
-                                   bool refuseUnfolded);
+                                   const ConvForce *force, bool refuseUnfolded);
 
 /// Maps one linalg.conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc or
 /// conv_2d_nchw_fchw (TileConv.cpp) onto `prod`, or emits
-/// a labelled error (tile_c*) and fails. `report` adds the tiling remark;
-/// a non-empty `tile` (m, n, k: output pixels, output channels, im2col
-/// columns) replaces the chosen tiling (tile_c6); `refuseUnfolded` as for
+/// a labelled error (tile_c*) and fails: with its #ascube.conv_tiling, else
+/// with the `tile` option's m, n, k (output pixels, output channels,
+/// im2col columns), else with the rule's choice written as one and read
+/// back (planConv; the mapping reads only the attribute's decision).
+/// `report` adds the tiling remark; `refuseUnfolded` as for
 /// matchEpilogue. The program emitted is appended to `programs`.
 mlir::LogicalResult tileConv(mlir::Operation *op,
                              const target::ProductInfo &prod, bool report,
@@ -577,6 +628,9 @@ mlir::LogicalResult tileConv(mlir::Operation *op,
 
 /// Whether `op` is a linalg.matmul, batch_matmul, matvec or vecmat.
 bool isMatmulFamily(mlir::Operation *op);
+/// Whether `op` is a convolution the entry maps: linalg.conv_2d_nhwc_hwcf,
+/// conv_2d_nhwc_fhwc or conv_2d_nchw_fchw.
+bool isMappedConv(mlir::Operation *op);
 
 /// The product `op` maps onto (the module's ascube.target, which a pass's
 /// product= option sets, or its nearest enclosing one); else null, with
@@ -596,7 +650,8 @@ mlir::LogicalResult checkTileOption(mlir::Operation *first,
                                     llvm::ArrayRef<int64_t> tile);
 
 /// tile_c6 at the first op of `module` holding an ascube.tiling that is not
-/// a matmul-family op (a convolution's tile is forced with tile=).
+/// its kind's (#ascube.matmul_tiling on a matmul-family op,
+/// #ascube.conv_tiling on a mapped convolution).
 mlir::LogicalResult refuseStrayTilings(mlir::ModuleOp module);
 
 /// A tile size forced on an op: its ascube.tiling attribute, else a
@@ -625,8 +680,9 @@ struct LinalgEntryOptions {
 
 /// convert-linalg-to-ascube: maps every linalg op of `module` the entry
 /// maps onto the Cube (bufferizing tensors first through `runPipeline`),
-/// each matmul with its ascube.tiling, else the tile= option's sizes,
-/// else the rule's (planMatmul, as selectTilings chooses), each program in
+/// each matmul and convolution with its ascube.tiling, else the tile=
+/// option's sizes, else the rule's (planMatmul, decideConv: as
+/// selectTilings chooses), each program in
 /// an ascube.program; errors name `pass` where they name one.
 /// What stays is left to the caller to refuse (refuseUnmapped) where
 /// options.allowUnmapped is false.
@@ -640,8 +696,9 @@ mlir::LogicalResult convertLinalgToAscube(
 /// them.
 mlir::LogicalResult insertSyncAll(mlir::ModuleOp module, llvm::StringRef pass);
 
-/// ascube-select-tiling: writes on each matmul-family op on memrefs of
-/// `module` the #ascube.matmul_tiling it maps with (planMatmul: its own,
+/// ascube-select-tiling: writes on each matmul-family op and mapped
+/// convolution on memrefs of `module` the #ascube.matmul_tiling or
+/// #ascube.conv_tiling it maps with (planMatmul, decideConv: its own,
 /// checked, else the `tile` option's, else the rule's; none on an empty
 /// one), once all are chosen (a refusal writes none). Errors name `pass`
 /// where they name one.

@@ -340,3 +340,41 @@ MatmulTilingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << m << ", n = " << n << ", k = " << k << " [tile_c6]";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// ConvTilingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+ConvTilingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       ConvStrategy strategy, int64_t m, int64_t n, int64_t k,
+                       int64_t buffers, bool ownColumns, int64_t runTaps,
+                       int64_t runParts) {
+  if (m < 1 || n < 1 || k < 1)
+    return emitError() << "#ascube.conv_tiling takes tile sizes of at least "
+                          "1 element, got m = "
+                       << m << ", n = " << n << ", k = " << k << " [tile_c6]";
+  if (buffers < 0 || buffers > 2)
+    return emitError() << "#ascube.conv_tiling takes buffers = 1 or 2 (0: 2 "
+                          "where two fit), got "
+                       << buffers << " [tile_c6]";
+  if (runTaps < 0 || runParts < 0)
+    return emitError() << "#ascube.conv_tiling takes run_taps and run_parts "
+                          "of at least 1 (0: the default), got "
+                       << runTaps << " and " << runParts << " [tile_c6]";
+  bool load3d = strategy == ConvStrategy::load3d;
+  if (!load3d && (buffers || ownColumns))
+    return emitError() << "#ascube.conv_tiling's buffers and own_columns are "
+                          "choices of strategy = load3d, not "
+                       << stringifyConvStrategy(strategy) << " [tile_c6]";
+  if (strategy != ConvStrategy::nhwc_rows && (runTaps || runParts))
+    return emitError() << "#ascube.conv_tiling's run_taps and run_parts are "
+                          "choices of strategy = nhwc_rows, not "
+                       << stringifyConvStrategy(strategy) << " [tile_c6]";
+  if (runParts > 1 && runTaps != 1)
+    return emitError() << "#ascube.conv_tiling cuts one tap's channels into "
+                          "run_parts = "
+                       << runParts << ": run_taps must be 1, got " << runTaps
+                       << " [tile_c6]";
+  return success();
+}

@@ -196,10 +196,12 @@ LogicalResult AscubeDialect::verifyOperationAttribute(Operation *op,
   // The tiling of a linalg op (ascube-select-tiling, or the user): which
   // ops take one, and the sizes, ascube-tile-linalg checks.
   if (attr.getName() == kTilingAttrName) {
-    if (!isa<MatmulTilingAttr>(attr.getValue()))
+    if (!isa<MatmulTilingAttr, ConvTilingAttr>(attr.getValue()))
       return op->emitError() << "'" << kTilingAttrName
                              << "' must be a #ascube.matmul_tiling<m = .., n "
-                                "= .., k = ..> attribute, got "
+                                "= .., k = ..> or a #ascube.conv_tiling<"
+                                "strategy = .., m = .., n = .., k = ..> "
+                                "attribute, got "
                              << attr.getValue() << " [tile_c6]";
     return success();
   }

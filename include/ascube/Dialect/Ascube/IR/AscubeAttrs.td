@@ -4,6 +4,7 @@
 #define ASCUBE_ATTRS_TD
 
 include "ascube/Dialect/Ascube/IR/AscubeBase.td"
+include "ascube/Dialect/Ascube/IR/AscubeEnums.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 
 def Ascube_LayoutAttr : Ascube_Attr<"Layout", "layout", [
@@ -152,6 +153,68 @@ def Ascube_MatmulTilingAttr : Ascube_Attr<"MatmulTiling", "matmul_tiling"> {
     ```
   }];
   let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+def Ascube_ConvTilingAttr : Ascube_Attr<"ConvTiling", "conv_tiling"> {
+  let summary = "The strategy and tile sizes a convolution is mapped with "
+                "(docs/Tiling.md)";
+  let description = [{
+    The tiling decision of a `linalg.conv_2d_nhwc_hwcf`, `conv_2d_nhwc_fhwc`
+    or `conv_2d_nchw_fchw`, as the attribute `ascube.tiling` on the op. A
+    convolution is mapped as a GEMM of output pixels x output channels x
+    im2col columns, by one of four strategies (`strategy`, docs/Tiling.md):
+
+    - `load3d`: im2col by LoadData 3D from the map's NC1HWC0 planes in L1
+      (cube-reference §10; every product with LoadData 3D V2);
+    - `nd2nz_columns`: an NCHW convolution with stride 1 along W as
+      O^T = W x X^T, X^T built by DataCopy ND2NZ (§5; products without
+      DN2NZ, and where NZ2DN's 32 B alignment leaves no tiling);
+    - `pixel_rows`: the same with a stride > 1 along W, one L1 row per
+      output pixel;
+    - `nhwc_rows`: an NHWC convolution as O = X' x W', one L1 row per
+      output pixel built by ND2NZ (products without LoadData 3D V2, or a
+      bias the bias table cannot add).
+
+    An output tile is `m` output pixels (whole output rows: a multiple of
+    OW; or a piece of one row, fewer than OW) x `n` output channels, held
+    in L0C while K is walked in chunks of `k` columns: for `load3d` whole
+    C0 blocks of the kernel (a multiple of KH x KW x C0) or, below that,
+    kernel points of one block (a multiple of C0 below KW x C0, or of
+    KW x C0); for the ND2NZ strategies columns of the GEMM's K (each run of
+    taps padded to whole C0 blocks for `pixel_rows` and `nhwc_rows`).
+    `buffers` (`load3d`): the chunks' buffer sets in L1, L0A and L0B, 1 or
+    2 (0, or left out: 2 where two fit). `own_columns` (`load3d`): parts of
+    a kernel row in tiles of one output row read only their points' map
+    columns. `run_taps` and `run_parts` (`nhwc_rows`): the taps of a run
+    of K' (a divisor of KW; KW by default, 1 with a W dilation) and the
+    parts one tap's channels are cut into (with `run_taps = 1`).
+
+    `ascube-select-tiling` writes it from the tiling rule (the least GM ->
+    L1 traffic that fits); a user may write it instead, per op, or force
+    m, n, k with the pass option `tile=m,n,k` (the strategy the product
+    takes, `own_columns` set). `ascube-tile-linalg` maps the op with it,
+    checked once (`tile_c6`: the strategy is one this convolution and
+    product have, the sizes are aligned and fit the product's L1, L0A, L0B
+    and L0C; `tile_c9`: NZ2DN's 32 B alignment of an NCHW output).
+
+    Example:
+
+    ```mlir
+    linalg.conv_2d_nhwc_hwcf {ascube.tiling = #ascube.conv_tiling<
+        strategy = load3d, m = 64, n = 32, k = 144, buffers = 2>}
+      ins(%I, %W : memref<1x10x10x16xf16>, memref<3x3x16x32xf16>)
+      outs(%O : memref<1x8x8x32xf32>)
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<Ascube_ConvStrategy>:$strategy,
+    "int64_t":$m, "int64_t":$n, "int64_t":$k,
+    DefaultValuedParameter<"int64_t", "0">:$buffers,
+    DefaultValuedParameter<"bool", "false">:$own_columns,
+    DefaultValuedParameter<"int64_t", "0">:$run_taps,
+    DefaultValuedParameter<"int64_t", "0">:$run_parts);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
 }

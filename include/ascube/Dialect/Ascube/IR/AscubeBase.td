@@ -41,7 +41,8 @@ def Ascube_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kOverflowAttrName =
         "ascube.overflow";
     /// Name of the attribute of a linalg op that holds the tiling it is
-    /// mapped with (#ascube.matmul_tiling): ascube-select-tiling writes it,
+    /// mapped with (#ascube.matmul_tiling, #ascube.conv_tiling):
+    /// ascube-select-tiling writes it,
     /// ascube-tile-linalg reads it.
     static constexpr ::llvm::StringLiteral kTilingAttrName = "ascube.tiling";
     /// Name of the function-argument attribute that places an on-core

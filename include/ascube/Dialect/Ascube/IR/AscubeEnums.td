@@ -21,6 +21,20 @@ def Ascube_CopyModeAttr : EnumAttr<Ascube_Dialect, Ascube_CopyMode, "copy_mode">
   let assemblyFormat = "`<` $value `>`";
 }
 
+def Ascube_ConvStrategy : I32EnumAttr<"ConvStrategy",
+    "How a convolution is mapped onto the Cube (docs/Tiling.md)", [
+  // im2col by LoadData 3D from the map's NC1HWC0 planes in L1 (§10).
+  I32EnumAttrCase<"load3d", 0>,
+  // NCHW, stride 1 along W: O^T = W x X^T, X^T built by ND2NZ (§5).
+  I32EnumAttrCase<"nd2nz_columns", 1>,
+  // NCHW, stride > 1 along W: O^T = W' x X'^T, one L1 row per pixel.
+  I32EnumAttrCase<"pixel_rows", 2>,
+  // NHWC: O = X' x W', one L1 row per output pixel, built by ND2NZ.
+  I32EnumAttrCase<"nhwc_rows", 3>]> {
+  let cppNamespace = "::ascube";
+  let genSpecializedAttr = 0;
+}
+
 def Ascube_FixpipeMode : I32EnumAttr<"FixpipeMode",
     "Fixpipe layout conversion (cube-reference §16)", [
   I32EnumAttrCase<"nz2nd", 0>,
