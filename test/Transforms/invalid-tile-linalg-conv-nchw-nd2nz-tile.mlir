@@ -24,7 +24,7 @@
 // 36 pixels are 6 rows of 16 GEMM columns: X^T's chunk is 192 (180 padded
 // to whole fractals) x 96 x 2 B, twice (double buffered) 73728 B > L0B's
 // 64 KiB.
-// FIT: error: 'linalg.conv_2d_nchw_fchw' op tile 36 x 16 x 180 does not fit atlas_a2: L0B needs 73728 B of 65536 B; without tile= the pass chooses a tile that fits (report=true names it) [tile_c6]
+// FIT: error: 'linalg.conv_2d_nchw_fchw' op tile 36 x 16 x 180 does not fit atlas_a2: L0B needs 73728 B of 65536 B (L0A, L0B and L1 counted for two buffer sets: double buffering); without tile= the pass chooses a tile that fits (report=true names it) [tile_c6]
 // FORCED: tile 2 output rows x 16 channels, 2 channels (18 im2col rows) per chunk (1 M x 3 N tiles, 10 chunks each)
 
 func.func @forced(%I: memref<1x20x8x8xf16>, %W: memref<16x20x3x3xf16>, %O: memref<1x16x6x6xf32>) {

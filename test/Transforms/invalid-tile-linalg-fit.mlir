@@ -9,7 +9,7 @@
 // least GM -> L1 traffic, 3145728 B, with the fewest tails:
 // unittests/MatmulTilingTest.cpp works it by hand).
 // RUN: not ascube-opt %s --ascube-tile-linalg="product=atlas_a2 tile=128,256,128" -o /dev/null 2>&1 | FileCheck %s --check-prefix=L0B
-// L0B: error: 'linalg.matmul' op tile 128 x 256 x 128 does not fit atlas_a2: L0B needs 131072 B of 65536 B; a tile that fits: 128 x 256 x 64 [tile_c6]
+// L0B: error: 'linalg.matmul' op tile 128 x 256 x 128 does not fit atlas_a2: L0B needs 131072 B of 65536 B (L0A, L0B and L1 counted for two buffer sets: double buffering); a tile that fits: 128 x 256 x 64 [tile_c6]
 // m, n, k = 256, 256, 64: L0C 256 x 256 x 4 B = 262144 B, L0A 2 x 256 x
 // 64 x 2 B = 65536 B (holds), L0B 65536 B (holds):
 // RUN: not ascube-opt %s --ascube-tile-linalg="product=atlas_a2 tile=256,256,64" -o /dev/null 2>&1 | FileCheck %s --check-prefix=L0C

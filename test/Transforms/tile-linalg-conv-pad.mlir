@@ -2,6 +2,9 @@
 // RUN: ascube-opt %s --ascube-tile-linalg="product=atlas_a2 tile=16,32,288" | FileCheck %s
 // The program is legal on the product:
 // RUN: ascube-opt %s --ascube-tile-linalg="product=atlas_a2 tile=16,32,288" | ascube-opt --ascube-select-movers=remarks=false --ascube-verify-target -o /dev/null
+// The report says the map is read unpadded, LoadData 3D adding the zeros:
+// RUN: ascube-opt %s --ascube-tile-linalg="product=atlas_a2 tile=16,32,288 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv {{.*}}, the zero-padded map read unpadded (padding 1 row above, 1 column left: LoadData 3D's padList)
 
 // A map zero-padded before the convolution, as one-shot bufferization
 // writes tensor.pad (alloc, linalg.map of zero, subview, memref.copy):

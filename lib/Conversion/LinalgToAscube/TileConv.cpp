@@ -847,7 +847,7 @@ LogicalResult ascube::tiling::tileConv(Operation *opPtr,
            << "the padding reaches further than the kernel: an output tile "
               "of "
            << prod.Name << " would read no row or column of the map [tile_c1]";
-  emitter.allocPoint = &func.getBody().front().front();
+  emitter.allocPoint = tiling::allocPointOf(func);
   // The GM operands as matrices: pixels x channels, kernel rows x F (FHWC:
   // F x kernel rows); NCHW and FCHW: the column-major views (DN) of
   // (N*C) x pixels and (F*C) x points, pixels x (N*C) and points x (F*C).

@@ -339,7 +339,7 @@ LogicalResult tiling::checkForcedFit(Operation *op,
     << " does not fit " << prod.Name;
   describeMiss(
       d, model::describeMmadRangeMiss(t),
-      [&] { return model::matmulFootprint(g, t); }, cap);
+      [&] { return model::matmulFootprint(g, t); }, cap, /*sets=*/2);
   return d << "; without tile= the pass chooses a tile that fits "
               "(report=true names it) [tile_c6]";
 }
@@ -692,7 +692,7 @@ LogicalResult tiling::tileConvByNd2nz(Operation *opPtr,
   // its output; its tiles numbered after the earlier images' (batchIndex)
   // for the blocks.
   auto emitImages = [&](ConvNdBase &emitter) {
-    emitter.allocPoint = &func.getBody().front().front();
+    emitter.allocPoint = tiling::allocPointOf(func);
     // A bias over the output channels, O^T's rows (an NHWC O's columns):
     // each tile's seed.
     if (epilogue.bias)

@@ -419,11 +419,10 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
     if (!model::fitsConvTiling(p, cap, *t)) {
       InFlightDiagnostic d = op->emitOpError();
       d << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
-        << (force->buffers == 2 ? " with two buffer sets" : "")
         << " does not fit " << prod.Name;
       tiling::describeMiss(
           d, model::describeConvRangeMiss(p, *t),
-          [&] { return model::convFootprint(p, *t); }, cap);
+          [&] { return model::convFootprint(p, *t); }, cap, t->sets);
       if (std::optional<model::ConvTiling> fits =
               model::chooseConvTiling(p, cap))
         d << "; a tile that fits: " << fits->pixels(p) << " x " << fits->n
@@ -454,7 +453,7 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
       << least.mapPixels(p) << " pixels";
     tiling::describeMiss(
         d, model::describeConvRangeMiss(p, least),
-        [&] { return model::convFootprint(p, least); }, cap);
+        [&] { return model::convFootprint(p, least); }, cap, least.sets);
     return d << " [tile_c1]";
   }
   if (report)
@@ -477,7 +476,13 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
                                       : "") +
             (epilogue.bias ? ", + bias (BT)" : "") +
             (epilogue.relu ? ", ReLU (Fixpipe)" : "") +
-            tiling::describeRequant(epilogue),
+            tiling::describeRequant(epilogue) +
+            (padded
+                 ? ", the zero-padded map read unpadded (padding " +
+                       tiling::count(padded->top, "row", "rows") + " above, " +
+                       tiling::count(padded->left, "column", "columns") +
+                       " left: LoadData 3D's padList)"
+                 : ""),
         form == ConvForm::NhwcHwcf   ? ""
         : form == ConvForm::NhwcFhwc ? " (FHWC weights)"
                                      : " (NCHW, FCHW weights)",

@@ -106,9 +106,11 @@ std::string describeMmadRows(const target::ProductInfo &prod, bool bias);
 /// the memories `need` overflows with the bytes each needs and holds, or
 /// (`rangeMiss` not empty: the tile is past an instruction's range, as the
 /// model's describe...RangeMiss names it; `need` is then not counted) that.
+/// With `sets` = 2 it says that L0A, L0B and L1 are counted for two buffer
+/// sets (double buffering) where one of them overflows.
 void describeMiss(mlir::InFlightDiagnostic &d, llvm::StringRef rangeMiss,
                   llvm::function_ref<model::MatmulFootprint()> need,
-                  const model::MatmulCapacities &cap);
+                  const model::MatmulCapacities &cap, int64_t sets);
 
 /// Whether `prod` adds a bias to A x B -> C (type names) through the bias
 /// table: the Mmad row with a bias, and BT.
@@ -294,6 +296,10 @@ mlir::LogicalResult orderPrograms(llvm::ArrayRef<Program> programs,
 /// memref.view's constant byte shift included, else the whole buffer —
 /// meet (TileSyncAll.cpp).
 bool mayShareBytes(mlir::Value a, mlir::Value b);
+
+/// Where a program's allocations go in `func`: its entry, after those of
+/// the programs emitted before (so that they print in program order).
+mlir::Operation *allocPointOf(mlir::Operation *func);
 
 class ProgramEmitter {
 public:

@@ -360,7 +360,7 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
         << " does not fit " << prod.Name;
       tiling::describeMiss(
           d, model::describeMmadRangeMiss(*t),
-          [&] { return model::matmulFootprint(p, *t); }, cap);
+          [&] { return model::matmulFootprint(p, *t); }, cap, /*sets=*/2);
       if (chosen)
         d << "; a tile that fits: " << chosen->m << " x " << chosen->n << " x "
           << chosen->k;
@@ -453,7 +453,7 @@ LogicalResult tiling::emitMatmul(MatmulPlan &plan,
       epilogue.requantOut = row(epilogue.requantOut, p.n);
   }
   tiling::MatmulEmitter emitter(b, loc, prod, p, *t, A, B, C);
-  emitter.allocPoint = &func.getBody().front().front();
+  emitter.allocPoint = tiling::allocPointOf(func);
   // The bias as a 1 x N row (ND2NZ's source).
   // (A seeded bias as an N x 1 column: one element an ND2NZ row.)
   if (seedBias) {

@@ -43,12 +43,17 @@ std::string ascube::tiling::describeMmadRows(const target::ProductInfo &prod,
 
 void ascube::tiling::describeMiss(InFlightDiagnostic &d, StringRef rangeMiss,
                                   function_ref<model::MatmulFootprint()> need,
-                                  const model::MatmulCapacities &cap) {
-  // (L0A, L0B and L1 hold the chunks of both buffer sets where two fit.)
-  if (rangeMiss.empty())
-    d << ": " << model::describeOverflow(need(), cap);
-  else
+                                  const model::MatmulCapacities &cap,
+                                  int64_t sets) {
+  if (!rangeMiss.empty()) {
     d << ": past an instruction's range: " << rangeMiss;
+    return;
+  }
+  model::MatmulFootprint bytes = need();
+  d << ": " << model::describeOverflow(bytes, cap);
+  if (sets == 2 &&
+      (bytes.l0a > cap.l0a || bytes.l0b > cap.l0b || bytes.l1 > cap.l1))
+    d << " (L0A, L0B and L1 counted for two buffer sets: double buffering)";
 }
 
 bool ascube::tiling::hasBiasTable(const target::ProductInfo &prod, StringRef a,

@@ -313,6 +313,13 @@ void tiling::ProgramEmitter::loop(int64_t n,
   body(l.getInductionVar());
 }
 
+Operation *tiling::allocPointOf(Operation *func) {
+  Block &entry = func->getRegion(0).front();
+  auto it =
+      llvm::find_if(entry, [](Operation &op) { return !isa<AllocOp>(op); });
+  return &*it;
+}
+
 Value tiling::ProgramEmitter::place(MemRefType type, int64_t offset) {
   Value &v = buffers[{type, offset}];
   if (v)

@@ -163,7 +163,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @two_sets(%I: memref<1x6x20x144xf16>, %W: memref<3x3x144x64xf16>, %O: memref<1x4x18x64xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x4x18x64xf32>)
-  // expected-error-re @+1 {{op tile 72 x 64 x 1296 with two buffer sets does not fit atlas_a2: {{.*}}L0A needs {{.*}} [tile_c6]}}
+  // expected-error-re @+1 {{op tile 72 x 64 x 1296 does not fit atlas_a2: {{.*}}L0A needs {{.*}} (L0A, L0B and L1 counted for two buffer sets: double buffering){{.*}} [tile_c6]}}
   linalg.conv_2d_nhwc_hwcf {ascube.tiling = #ascube.conv_tiling<strategy = load3d, m = 72, n = 64, k = 1296, buffers = 2>,
                             dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x6x20x144xf16>, memref<3x3x144x64xf16>) outs(%O : memref<1x4x18x64xf32>)
