@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -132,6 +133,42 @@ unsigned ProductInfo::alignment(Level level) const {
 
 ArrayRef<ProductInfo> ascube::target::allProducts() { return ProductTable; }
 ArrayRef<MmadRowInfo> ascube::target::mmadRows() { return MmadTable; }
+
+bool ProductInfo::hasMmadRow(StringRef a, StringRef b, StringRef c,
+                             StringRef bias) const {
+  return llvm::any_of(mmadRows(), [&](const MmadRowInfo &r) {
+    return in(r.Products) && a == r.A && b == r.B && c == r.C &&
+           (bias == "*" ? *r.Bias != '\0' : bias == r.Bias);
+  });
+}
+
+std::string ProductInfo::describeMmadRows(bool bias) const {
+  std::string s =
+      std::string(Name) + "'s Mmad rows" + (bias ? " with a bias" : "") + ": ";
+  llvm::SmallVector<std::string> rows;
+  for (const MmadRowInfo &r : mmadRows()) {
+    if (!in(r.Products) || (*r.Bias != '\0') != bias)
+      continue;
+    std::string row = std::string(r.A) + " x " + r.B + " -> " + r.C;
+    if (!llvm::is_contained(rows, row))
+      rows.push_back(row);
+  }
+  return s + (rows.empty() ? std::string("none") : llvm::join(rows, ", "));
+}
+
+bool ProductInfo::hasBiasTable(StringRef a, StringRef b, StringRef c) const {
+  return hasMmadRow(a, b, c, "*") && hasLevel(Level::BT);
+}
+
+bool ProductInfo::canSeedBias(StringRef c) const {
+  return HasND2NZ && hasMmadRow(c, c, c);
+}
+
+bool ProductInfo::allows(ArrayRef<TypeRowInfo> rows, StringRef type) const {
+  return llvm::any_of(rows, [&](const TypeRowInfo &r) {
+    return in(r.Products) && type == r.Type;
+  });
+}
 ArrayRef<MxRowInfo> ascube::target::mmadMxRows() { return MmadMxTable; }
 ArrayRef<Load2DTypeInfo> ascube::target::load2DTypes() { return Load2DTable; }
 ArrayRef<Load2DTransposeTypeInfo> ascube::target::load2DTransposeTypes() {

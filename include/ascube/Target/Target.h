@@ -48,6 +48,8 @@ std::string knownLevelNames();
 /// One row of the capability table (field order = Products.td Fields).
 /// Capacities are bytes (0 = the level does not exist); alignments are
 /// bytes; bandwidths bytes per cycle (0 = undocumented).
+struct TypeRowInfo;
+
 struct ProductInfo {
   unsigned Index;
   const char *Name;
@@ -94,6 +96,25 @@ struct ProductInfo {
   bool hasLevel(Level level) const {
     return level == Level::GM || capacity(level) != 0;
   }
+
+  /// Whether its Mmad has the row A x B -> C (§13.2, mmadRows; type names
+  /// as in docs/Products.md) without a bias (`bias` empty), with a bias of
+  /// type `bias`, or with any bias (`bias` "*").
+  bool hasMmadRow(llvm::StringRef a, llvm::StringRef b, llvm::StringRef c,
+                  llvm::StringRef bias = "") const;
+  /// "atlas_a2's Mmad rows: f16 x f16 -> f32, ..." (those with a bias when
+  /// `bias`), for a refusal of a row it lacks.
+  std::string describeMmadRows(bool bias) const;
+  /// Whether it adds a bias to A x B -> C through the bias table: the Mmad
+  /// row with a bias, and BT.
+  bool hasBiasTable(llvm::StringRef a, llvm::StringRef b,
+                    llvm::StringRef c) const;
+  /// Whether an output tile of C's type `c` can start from a bias by a
+  /// seed Mmad (the bias times ones): the row c x c -> c without a bias,
+  /// and DataCopy ND2NZ for the bias's copy.
+  bool canSeedBias(llvm::StringRef c) const;
+  /// Whether `rows` (an instruction's element types) allow `type` here.
+  bool allows(llvm::ArrayRef<TypeRowInfo> rows, llvm::StringRef type) const;
 };
 
 /// Mmad dtype row (§13.2): A x B -> C, with a bias of type Bias ("" for

@@ -525,7 +525,7 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
   // type (MatmulEmitter::emitSeed): the bias column times ones.
   bool nchw = plan.form == ConvForm::NchwFchw;
   std::string cn = getCubeTypeName(plan.acc);
-  if (plan.epilogue.bias && !tiling::canSeedBias(prod, cn)) {
+  if (plan.epilogue.bias && !prod.canSeedBias(cn)) {
     if (!nchw)
       return op->emitOpError()
              << prod.Name

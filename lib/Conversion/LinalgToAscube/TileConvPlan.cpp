@@ -25,14 +25,6 @@ using target::Level;
 
 namespace {
 
-/// Whether `prod` has a row of `rows` for element type `name`.
-bool hasRow(ArrayRef<target::TypeRowInfo> rows, const target::ProductInfo &prod,
-            StringRef name) {
-  return llvm::any_of(rows, [&](const target::TypeRowInfo &r) {
-    return prod.in(r.Products) && name == r.Type;
-  });
-}
-
 /// tile_c6: the `force`d strategy is not one the convolution `op` takes
 /// on `prod`, which maps it by `takes`.
 LogicalResult refuseStrategy(Operation *op, const target::ProductInfo &prod,
@@ -119,11 +111,11 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
        ct = cast<MemRefType>(O.getType()).getElementType();
   std::string en = getCubeTypeName(et), wn = getCubeTypeName(wt),
               cn = getCubeTypeName(ct);
-  bool row = tiling::hasMmadRow(prod, en, wn, cn, /*bias=*/false);
+  bool row = prod.hasMmadRow(en, wn, cn);
   if (!row)
     return op->emitOpError()
            << en << " x " << wn << " -> " << cn << " is not an Mmad row on "
-           << prod.Name << "; " << tiling::describeMmadRows(prod, false)
+           << prod.Name << "; " << prod.describeMmadRows(false)
            << " (docs/Products.md) [tile_c3]";
   // An NCHW convolution where DataCopy has no DN2NZ: the GEMM O^T = W x
   // X^T per image, X^T built by ND2NZ (TileConvNd.cpp), no LoadData 3D;
@@ -177,7 +169,7 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
               "moves an NCHW map by DN2NZ and writes the NCHW output by "
               "NZ2DN; hold the operands as NHWC / HWCF (or FHWC) instead "
               "(ascube maps no linalg.transpose) [tile_c4]";
-  if (!byNd2nz && !hasRow(target::load3DTypes(Level::L0A, false), prod, en))
+  if (!byNd2nz && !prod.allows(target::load3DTypes(Level::L0A, false), en))
     return op->emitOpError() << en << " is not a LoadData 3D type into L0A on "
                              << prod.Name << " [tile_c3]";
   // Weights by LoadData 3D into L0B where the product moves the type
@@ -185,7 +177,7 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   // the padding of a partial block is then whatever L1 held, which an
   // integer product with the map's zero channels turns into 0).
   bool weightsByLoad3D =
-      hasRow(target::load3DTypes(Level::L0B, false), prod, en);
+      prod.allows(target::load3DTypes(Level::L0B, false), en);
   p.weightsKxNNz = form == ConvForm::NhwcHwcf && !weightsByLoad3D;
   if (form == ConvForm::NhwcHwcf && !weightsByLoad3D && !et.isInteger(8) &&
       !byNd2nz)
@@ -210,7 +202,7 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   // only by a seed, which the ND2NZ forms have: an NHWC convolution with
   // one takes the form O = X' x W' (TileConvNhwc.cpp) where the product has
   // ND2NZ. (A convolution by ND2NZ seeds its bias: planConvByNd2nz.)
-  bool table = tiling::hasBiasTable(prod, en, wn, cn);
+  bool table = prod.hasBiasTable(en, wn, cn);
   if (epilogue.bias && !byNd2nz && !nchw && prod.HasND2NZ && !table)
     byNd2nz = true;
   if (byNd2nz && force && force->strategy &&
@@ -225,8 +217,7 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
       return op->emitOpError()
              << en << " x " << wn << " -> " << cn
              << " with a bias is not an Mmad row on " << prod.Name << "; "
-             << tiling::describeMmadRows(prod, true)
-             << " (docs/Products.md) [tile_c3]";
+             << prod.describeMmadRows(true) << " (docs/Products.md) [tile_c3]";
     p.biasBits = p.cBits;
   }
   ConvPlan plan{form,   p,        {},  images, et, ct, weightsByLoad3D,
@@ -303,9 +294,8 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   // (TileConvNd.cpp): O^T = W x X^T, X^T built by ND2NZ, the output rows
   // written by Fixpipe NZ2ND, which writes to any byte (a bias seeded by
   // an Mmad of C's type, where there is one).
-  bool rowsInstead =
-      nchw && prod.HasND2NZ && !force &&
-      (!epilogue.bias || tiling::canSeedBias(prod, getCubeTypeName(ct)));
+  bool rowsInstead = nchw && prod.HasND2NZ && !force &&
+                     (!epilogue.bias || prod.canSeedBias(getCubeTypeName(ct)));
   auto byNd2nzInstead = [&](const Twine &why) -> FailureOr<ConvPlan> {
     plan.nd2nzWhy = why.str();
     if (report)

@@ -93,15 +93,6 @@ mlir::LogicalResult checkOperandSizes(mlir::Operation *op);
 /// its last extent.
 int64_t gmPitch(mlir::Value v);
 
-/// Whether `prod`'s Mmad table has the row A x B -> C (type names as in
-/// docs/Products.md) with a bias (`bias`) or without.
-bool hasMmadRow(const target::ProductInfo &prod, llvm::StringRef a,
-                llvm::StringRef b, llvm::StringRef c, bool bias);
-
-/// "atlas_a2's Mmad rows: f16 x f16 -> f32, ..." (those with a bias when
-/// `bias`), for a refusal of a row it lacks (tile_c3).
-std::string describeMmadRows(const target::ProductInfo &prod, bool bias);
-
 /// Adds to a refusal of a tile that does not fit (tile_c6) what does not:
 /// the memories `need` overflows with the bytes each needs and holds, or
 /// (`rangeMiss` not empty: the tile is past an instruction's range, as the
@@ -111,16 +102,6 @@ std::string describeMmadRows(const target::ProductInfo &prod, bool bias);
 void describeMiss(mlir::InFlightDiagnostic &d, llvm::StringRef rangeMiss,
                   llvm::function_ref<model::MatmulFootprint()> need,
                   const model::MatmulCapacities &cap, int64_t sets);
-
-/// Whether `prod` adds a bias to A x B -> C (type names) through the bias
-/// table: the Mmad row with a bias, and BT.
-bool hasBiasTable(const target::ProductInfo &prod, llvm::StringRef a,
-                  llvm::StringRef b, llvm::StringRef c);
-
-/// Whether `prod` can start an output tile of C's type `c` from a bias by
-/// a seed Mmad (MatmulEmitter::emitSeed): the row c x c -> c without a
-/// bias, and ND2NZ for the bias's copy.
-bool canSeedBias(const target::ProductInfo &prod, llvm::StringRef c);
 
 /// The `linalg.fill` of zero (+0.0 for floats) into `c` right before
 /// `op`, or null.

@@ -157,7 +157,7 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
        ct = cast<MemRefType>(C.getType()).getElementType();
   std::string an = getCubeTypeName(at), bn = getCubeTypeName(bt),
               cn = getCubeTypeName(ct);
-  bool row = tiling::hasMmadRow(prod, an, bn, cn, /*bias=*/false);
+  bool row = prod.hasMmadRow(an, bn, cn);
   auto fp4 = [](Type t) {
     return isa<FloatType>(t) && *getElementBitWidth(t) == 4;
   };
@@ -206,7 +206,7 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
   } else if (!row)
     return op->emitOpError()
            << an << " x " << bn << " -> " << cn << " is not an Mmad row on "
-           << prod.Name << "; " << tiling::describeMmadRows(prod, false)
+           << prod.Name << "; " << prod.describeMmadRows(false)
            << " (docs/Products.md) [tile_c3]";
   if (!mx && (*getElementBitWidth(at) < 8 || *getElementBitWidth(bt) < 8))
     return op->emitOpError()
@@ -288,9 +288,8 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
   bool seedBias = false;
   if (epilogue.bias) {
     // (MmadMx adds an f32 bias from BT, §15.)
-    bool table =
-        mx ? prod.hasLevel(Level::BT) : tiling::hasBiasTable(prod, an, bn, cn);
-    seedBias = !table && !mx && tiling::canSeedBias(prod, cn);
+    bool table = mx ? prod.hasLevel(Level::BT) : prod.hasBiasTable(an, bn, cn);
+    seedBias = !table && !mx && prod.canSeedBias(cn);
     if (!seedBias && !table)
       return op->emitOpError()
              << an << " x " << bn << " -> " << cn

@@ -18,29 +18,6 @@
 using namespace mlir;
 using namespace ascube;
 
-bool ascube::tiling::hasMmadRow(const target::ProductInfo &prod, StringRef a,
-                                StringRef b, StringRef c, bool bias) {
-  return llvm::any_of(target::mmadRows(), [&](const auto &r) {
-    return prod.in(r.Products) && a == r.A && b == r.B && c == r.C &&
-           (*r.Bias != '\0') == bias; // Bias: "" for none
-  });
-}
-
-std::string ascube::tiling::describeMmadRows(const target::ProductInfo &prod,
-                                             bool bias) {
-  std::string s = std::string(prod.Name) + "'s Mmad rows" +
-                  (bias ? " with a bias" : "") + ": ";
-  llvm::SmallVector<std::string> rows;
-  for (const target::MmadRowInfo &r : target::mmadRows()) {
-    if (!prod.in(r.Products) || (*r.Bias != '\0') != bias)
-      continue;
-    std::string row = std::string(r.A) + " x " + r.B + " -> " + r.C;
-    if (!llvm::is_contained(rows, row))
-      rows.push_back(row);
-  }
-  return s + (rows.empty() ? std::string("none") : llvm::join(rows, ", "));
-}
-
 void ascube::tiling::describeMiss(InFlightDiagnostic &d, StringRef rangeMiss,
                                   function_ref<model::MatmulFootprint()> need,
                                   const model::MatmulCapacities &cap,
@@ -54,16 +31,6 @@ void ascube::tiling::describeMiss(InFlightDiagnostic &d, StringRef rangeMiss,
   if (sets == 2 &&
       (bytes.l0a > cap.l0a || bytes.l0b > cap.l0b || bytes.l1 > cap.l1))
     d << " (L0A, L0B and L1 counted for two buffer sets: double buffering)";
-}
-
-bool ascube::tiling::hasBiasTable(const target::ProductInfo &prod, StringRef a,
-                                  StringRef b, StringRef c) {
-  return hasMmadRow(prod, a, b, c, /*bias=*/true) &&
-         prod.hasLevel(target::Level::BT);
-}
-
-bool ascube::tiling::canSeedBias(const target::ProductInfo &prod, StringRef c) {
-  return prod.HasND2NZ && hasMmadRow(prod, c, c, c, /*bias=*/false);
 }
 
 bool ascube::tiling::isPlainGMMatrix(Value v, int64_t rank) {

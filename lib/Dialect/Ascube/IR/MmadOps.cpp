@@ -152,11 +152,7 @@ LogicalResult MmadOp::verify() {
         getBias() ? getCubeTypeName(
                         cast<MemRefType>(getBias().getType()).getElementType())
                   : "";
-    bool found = llvm::any_of(target::mmadRows(), [&](const auto &r) {
-      return prod->in(r.Products) && an == r.A && bn == r.B && cn == r.C &&
-             biasName == r.Bias;
-    });
-    if (!found)
+    if (!prod->hasMmadRow(an, bn, cn, biasName))
       return emitOpError() << at << " x " << bt << " -> " << ct
                            << (getBias() ? " with a " + biasName + " bias"
                                          : std::string())
