@@ -1,6 +1,6 @@
 // NCHW convolutions on Ascend 950PR whose outputs Fixpipe NZ2DN cannot write
 // 32 B aligned, taken in the form of the products without DN2NZ
-// (O^T = W x X^T, X^T by ND2NZ, written by NZ2ND): nchw-950-rows.test.
+// (O^T = W x X^T, X^T by ND2NZ, written by NZ2ND): nchw-ascend950pr-rows.test.
 func.func @image_pitch(%I: memref<2x40x3x3xi8>, %W: memref<20x40x1x1xi8>, %O: memref<2x20x3x3xi32>) {
   %z = arith.constant 0 : i32
   linalg.fill ins(%z : i32) outs(%O : memref<2x20x3x3xi32>)

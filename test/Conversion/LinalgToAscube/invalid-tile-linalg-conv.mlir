@@ -109,7 +109,7 @@ func.func @kernel(%I: memref<1x1x256x16xf16>, %W: memref<1x256x16x16xf16>, %O: m
 // second image's NCHW output starts 20 x 3 x 3 = 180 i32 (720 B) in; the
 // ND2NZ form (O^T = W x X^T, written by NZ2ND to any byte), which 950 takes
 // then, seeds a bias by an Mmad of its type, and i32 x i32 -> i32 is none
-// (without the bias it maps: Integration/nchw-950-rows.test).
+// (without the bias it maps: Integration/nchw-ascend950pr-rows.test).
 module attributes {ascube.target = #ascube.target<ascend950pr>} {
 func.func @nchw_image_pitch(%I: memref<2x40x3x3xi8>, %W: memref<20x40x1x1xi8>, %bias: memref<20xi32>, %O: memref<2x20x3x3xi32>) {
   %z = arith.constant 0 : i32

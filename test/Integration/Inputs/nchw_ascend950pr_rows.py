@@ -1,7 +1,7 @@
-"""Inputs and goldens of nchw-950-rows.test (NCHW convolutions on 950 whose
+"""Inputs and goldens of nchw-ascend950pr-rows.test (NCHW convolutions on 950 whose
 outputs NZ2DN cannot write aligned, mapped as O^T = W x X^T instead).
 
-  nchw_950_rows.py OUTDIR
+  nchw_ascend950pr_rows.py OUTDIR
 
 Integer-valued data: every product and partial sum is exact (int8 -> i32;
 f16 -> f32 sums of small integers), so the golden is a plain ND convolution
