@@ -245,16 +245,13 @@ def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
     An op with an empty output gets none: it maps to nothing; one on
     tensors is left, with a warning, for `ascube-bufferize-tensors` first.
 
-    The product: the option (set on the module, as `ascube-tile-linalg`
-    sets it), else each op's nearest enclosing `ascube.target`.
+    The product: the option (set on the module), else each op's nearest
+    enclosing `ascube.target`.
 
-    Errors: everything `ascube-tile-linalg` refuses of a matmul or a
-    convolution (`tile_c1`-`tile_c9`, `tile_c12`; docs/Constraints.md), an
-    `ascube.tiling` that is not aligned, does not fit the product, names a
-    strategy the convolution does not take, or is on another kind of op
-    (`tile_c6`), no product
-    (`target_c1`). Warnings of what does not fold
-    in are left to the mapping.
+    Errors: what `ascube-tile-linalg` refuses of the op (`tile_c1`-`tile_c9`,
+    `tile_c12`; docs/Constraints.md), an `ascube.tiling` not aligned, not
+    fitting, of a strategy the op does not take or on another kind of op
+    (`tile_c6`), no product (`target_c1`).
 
     Example: `ascube-opt mm.mlir --ascube-select-tiling=product=atlas_a2`
     turns a 40 x 16 x 40 f16 `linalg.matmul` into `linalg.matmul
@@ -329,168 +326,34 @@ def AscubeInsertSyncAll : Pass<"ascube-insert-sync-all", "::mlir::ModuleOp"> {
 def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
   let summary = "Map linalg.matmul, batch_matmul, matvec, vecmat and conv_2d_nhwc_hwcf / nhwc_fhwc / nchw_fchw on GM memrefs onto the Cube as a tiled ascube program";
   let description = [{
-    Replaces each `linalg.matmul` C += A x B (and `linalg.batch_matmul`, a
-    loop over its matrices) on memrefs in GM (static shapes, row-major; A
-    as M x K or held K x M, B as K x N or held N x K, as MLIR 22's indexing
-    maps say) whose C is zero-filled by the `linalg.fill` just before it —
-    and `linalg.matvec` / `linalg.vecmat` on a 2-D matrix and 1-D vectors,
-    the one-row products y^T = x^T A^T (A as B held N x K) and x^T A — by
-    a complete Cube program for the
-    target product (cube-reference §5, §11, §13, §16): per output tile
-    (m x n, in L0C) and per K chunk (k), DataCopy ND2NZ copies A's m x k and
-    B's k x n chunk GM -> L1 (Nz), `ascube.load` moves them to L0A/L0B
-    (`ascube-select-movers` then picks the instructions), `ascube.mmad`
-    accumulates into the L0C tile (the first chunk from zero, the others
-    onto C, with a PIPE_M barrier where the tile is small, `sync_c1`), and
-    Fixpipe writes the tile to C, with the flags between those pipes
-    (MTE2, MTE1, M, FIX) an Ascend C kernel sets: `ascube.set_flag` /
-    `wait_flag` for each hand-over and its release (docs/Tiling.md
-    "Flags"; `ascube-run --check-sync` checks them). Output tile number t runs on the block
-    with t % ascube.block_num == ascube.block_idx, so the program shares
-    its tiles out over the AI cores that run it. Where a later mapped op
-    depends on GM an earlier one touches (C2 = C1 x D after C1 = A x B),
-    an `ascube.sync_all` (Ascend C's SyncAll) comes between their
-    programs — likewise around calls of functions holding programs and
-    the kernel's own GM ops (a `memref.copy`; a `linalg.copy` between
-    memrefs of one element type and shape is made one first), which run on block 0 only
-    when they write GM; on a product without SyncAll, or through a buffer
-    the kernel allocates, the programs run on block 0 only, with a warning
-    (`tile_c10`), and a call that would need that is refused (`tile_c11`;
-    docs/Tiling.md "Blocks"). Tails in M, N and K get
-    their own
-    exactly-shaped buffers at the same places; every buffer is placed
-    (`ascube.alloc offset`).
+    Replaces each `linalg.matmul`, `batch_matmul`, `matvec`, `vecmat` and
+    `linalg.conv_2d_nhwc_hwcf` / `nhwc_fhwc` / `nchw_fchw` on GM memrefs
+    (its output zero-filled just before it) by a complete tiled Cube
+    program for the target product (cube-reference §5, §10, §11, §13,
+    §16): per output tile in L0C and K chunk, DataCopy GM -> L1,
+    `ascube.load` or LoadData 3D to L0A / L0B, `ascube.mmad`, Fixpipe to
+    GM, double-buffered where two chunks fit, with the pipe flags an
+    Ascend C kernel sets; the output tiles shared out over the blocks (AI
+    cores), an `ascube.sync_all` between programs that hand GM over. A bias
+    add, a ReLU and an int8 requantization right after an op fold into the
+    Mmad and Fixpipe. Linalg on tensors is bufferized first.
 
-    It is `convert-linalg-to-ascube` (which maps each matmul with its
-    `ascube.tiling`, else `tile=`, else the choice `ascube-select-tiling`
-    would write, and folds each program's index arithmetic) and then
-    `ascube-insert-sync-all`.
+    It is `convert-linalg-to-ascube` — each op mapped with its
+    `ascube.tiling` (`#ascube.matmul_tiling`, `#ascube.conv_tiling`), else
+    `tile=`, else the tiling `ascube-select-tiling` writes: the least
+    GM -> L1 traffic that fits — then `ascube-insert-sync-all`.
+    `report=true` prints each op's tiling as a remark;
+    `allow-unmapped=false` (as `ascube-run` maps) refuses what stays.
+    docs/Tiling.md describes every form (matmul, GEMV, fp4 by MmadMx,
+    convolutions by LoadData 3D and by ND2NZ, epilogues, blocks, flags).
 
-    Tile sizes come from the product's capacities (docs/Tiling.md,
-    `model::chooseMatmulTiling`): the output tile with the least GM -> L1
-    traffic that fits L0C, with K chunks that fit twice in L0A, L0B and L1.
-    A matmul's tiling is first written on it as `ascube.tiling =
-    #ascube.matmul_tiling<...>` (`ascube-select-tiling`), and an op that
-    carries one already is mapped with it. `report=true` prints the
-    tiling and its traffic as a remark.
-
-    A one-row output tile is computed with m = 1: a GEMV (A read from an
-    ND L0A row, §13.3), or on 950 an Mmad with disableGemv; an fp4 one
-    (MmadMx, which has no disableGemv) as a fractal row of 16, of which
-    Fixpipe writes row 0.
-
-    Epilogues (docs/Tiling.md): a `linalg.generic` right after a matmul
-    or a convolution
-    adding a 1-D bias over C's channels (its last dimension; an NCHW
-    output's second) becomes the bias table (the
-    N tile's bias GM -> L1 by ND2NZ, L1 -> BT, the first Mmad starting C
-    from it — the chip's order: bias first), and one taking max(C, +0.0)
-    (`arith.maximumf`, or `arith.maxsi` with 0) becomes Fixpipe's reluEn.
-    Last, a `linalg.generic` ins(%C : i32) outs(%Q : i8) requantizing C
-    as Fixpipe REQ8 does (sitofp, mulf by a constant scale, an optional
-    clamp to [-256, 255], math.roundeven, an optional integral offset,
-    clamp to [-128, 127], fptosi — or to [0, 255] and fptoui for unsigned
-    bytes) becomes a Fixpipe REQ8 to Q with the
-    QUANT_PRE word of that scale and offset (C still written unless it is
-    a local alloc nothing else reads). A linalg op on C right after that
-    does not fold in gets a warning (it stays).
-
-    `linalg.conv_2d_nhwc_hwcf` (NHWC map N x H x W x C, HWCF weights
-    KH x KW x C x F, NHWC output, strides and dilations, a map zero-padded
-    first as bufferized tensor.pad writes it (LoadData 3D pads each tile's
-    window instead); f16,
-    bf16, f32 -> f32 and int8 -> int32 on A2/A3/950, fp8 -> f32 on 950,
-    f16 -> f16 and int8 -> int32 on Kirin X90) becomes, per image, the GEMM of the im2col
-    matrix (output pixels x C1·KH·KW·C0, §10.3) and the weights: per output
-    tile (a band of whole output rows, or a piece of one row) and channel
-    chunk (C0 blocks), DataCopy ND2NZ copies the input pixels the tile
-    reads into an NC1HWC0 map in L1 (channel tails zero-filled) and the
-    chunk's weights into L1, LoadData 3D forms the im2col window in L0A and
-    (a 1 x 1 kernel over the weights) the K x N matrix in L0B — 8-bit
-    weights on A2/A3 and Kirin X90 go through an Nz and `ascube.load` —
-    then Mmad and
-    Fixpipe as above. Tile sizes: `model::chooseConvTiling`.
-    `linalg.conv_2d_nhwc_fhwc` (FHWC weights F x KH x KW x C) brings each
-    chunk's weights as B^T, an N x K Nz, by ND2NZ and `ascube.load`s it
-    into L0B; on 950 `linalg.conv_2d_nchw_fchw` (NCHW map and output, FCHW
-    weights) reads the map (H*W pixels x channels, each channel a column)
-    and the weights (kernel points x (F, C)) as column-major GM views (DN)
-    by DataCopy DN2NZ into the same L1 images and writes the output by
-    Fixpipe NZ2DN, each output tile starting 32 B aligned in GM (the
-    tiling takes only such tilings). Without DN2NZ (A2/A3, Kirin X90,
-    Kirin 9030) `linalg.conv_2d_nchw_fchw` is per image the GEMM O^T (F x
-    OH*OW) = W (F x C*KH*KW) x X^T, W the FCHW weights as they are, O^T the
-    NCHW output, and X^T the im2col matrix (rows (c, kh, kw)) built by
-    DataCopy ND2NZ from runs of OW adjacent map elements (per output row
-    and kernel row: ndNum channels, nValue KW rows dw apart, dValue OW),
-    each output row whole L0B column blocks; then a matmul's program,
-    N tiles whole output rows (or pieces of one), K chunks whole channels,
-    Fixpipe NZ2ND per output row; with a stride along W one L1 row per
-    output pixel (X'^T held N x K', each kernel row's taps padded to C0
-    blocks); a zero-padded map made in GM first by the kernel's own
-    copies; a bias over the output channels (O^T's rows) started per
-    tile by a seed Mmad of the bias column times ones (not an int8
-    convolution's i32 bias, `tile_c4`). On Kirin 9030, which has no
-    LoadData 3D V2, `linalg.conv_2d_nhwc_hwcf` / `nhwc_fhwc` is per image
-    O = X' x W', X' one L1 row per output pixel built by ND2NZ (each
-    kernel row's KW x C adjacent map elements a run, or fewer taps, or a
-    tap's channels in parts, padded to C0 blocks); its bias is seeded
-    too, as is a matmul's on Kirin (whose Mmad adds no bias) and a Kirin
-    X90 NHWC convolution's (in the same ND2NZ form). On Atlas
-    200I/500 A2 (no ND2NZ) the
-    map's NC1HWC0 planes and the weights' fractals are plain DataCopy runs
-    of 32 B blocks, so channels, HWCF weights' F and a bias row must be
-    whole blocks.
-
-    Element types: any row of the product's Mmad table without a bias
-    (A2/A3/950: f16, bf16, f32 -> f32, int8 -> int32; 950 fp8 e4m3fn/e5m2
-    in any pair -> f32; Kirin: f16 -> f16, X90 int8 -> int32), C of the
-    row's C type; on 950 also fp4 e2m1 x e2m1 -> f32 (matmuls), through
-    MmadMx with unit e8m0 scales (2^0, a GM constant copied once into L1;
-    `ascube.load_mx`, `ascube.mmad_mx` of k a whole 64; 4-bit data moves
-    as bytes, so rows as stored hold an even count); not int4. The
-    product: the option, or each
-    op's nearest enclosing ascube.target. An empty output (M, N or the
-    batch count 0; no image, output row, column or channel): the op, its
-    fill and epilogue are removed (a remark with report=true). Another
-    convolution-like op (depthwise, grouped, _q, 1-D, 3-D,
-    linalg.conv_2d, a pooling) stays, with a warning naming its kind (with
-    `allow-unmapped=false`, as ascube-run maps: an error, and so is any
-    linalg op left). Linalg on tensors is bufferized first
-    (ascube-bufferize-tensors).
-
-    Errors (labels in docs/Constraints.md): a form the pass does not map
-    (`tile_c1`: not memrefs in GM with static row-major shapes or GM
-    views, operands of 2^62 elements or more, broadcast
-    or permuted-C indexing maps, K = 0, an op
-    outside a func.func); C not filled with +0 just before (`tile_c2`); no
-    Mmad row for the types on the product, cast_unsigned, int4 operands,
-    4-bit floats off 950, with an 8-bit operand, a non-f32 C, rows of an
-    odd count or an A held K x M with a B held K x N and K not a multiple
-    of 64,
-    an f32 A held transposed without the Mmad's kDirectionAlign (not 950,
-    not 200I/500 A2) (`tile_c3`; also a bias on a product without a bias row); a product
-    without Fixpipe to GM, or without DataCopy ND2NZ (Atlas 200I/500 A2:
-    the Nz tiles are then built of plain DataCopy blocks, so rows of A, B
-    and a bias must be whole 32 B blocks, and a convolution's channels and
-    HWCF weights' F; NHWC convolutions need LoadData 3D V2 or else
-    ND2NZ, NCHW ones DataCopy DN2NZ and Fixpipe NZ2DN or else ND2NZ, a
-    bias there a seed Mmad row) (`tile_c4`); an `ascube.tiling` on
-    another op than a matmul's, or one not aligned or not fitting
-    (`tile_c6`); a convolution's
-    row pitch beyond DataCopy's srcDValue range [1, 65535] (for an NCHW
-    one built by ND2NZ: its kernel width beyond nValue's 16384 or its W
-    dilation beyond srcDValue; for an NHWC one: sw x C), or a matmul's beyond a
-    plain DataCopy's srcStride on a product without ND2NZ (`tile_c5`; with
-    ND2NZ a matmul's longer rows are copied one by one); explicit tile
-    sizes not three, not aligned or not fitting (`tile_c6`); no product (`target_c1`) or a nested module's target other
-    than the option (`target_c2`); a convolution's kernel, stride or
-    dilation beyond LoadData 3D's fields (`tile_c7`); a requantization
-    Fixpipe cannot compute exactly — a scale with mantissa bits below bit
-    13, infinite, NaN or denormal, an offset without the clip before the
-    rounding — or a product without Fixpipe i32 -> i8 (`tile_c8`); an NCHW
-    output whose tiles cannot all start 32 B aligned in GM (images,
-    view offsets or every fitting tiling misaligned; `tile_c9`).
+    Errors (docs/Constraints.md): a form not mapped (`tile_c1`), no zero
+    fill (`tile_c2`), no Mmad row (`tile_c3`), an instruction the form
+    needs missing (`tile_c4`), DataCopy's field ranges (`tile_c5`), a
+    tiling not aligned or not fitting (`tile_c6`), LoadData 3D's fields
+    (`tile_c7`), a requantization Fixpipe cannot compute exactly
+    (`tile_c8`), NZ2DN's alignment (`tile_c9`), blocks, calls and aliasing
+    (`tile_c10`-`tile_c12`), no product (`target_c1`, `target_c2`).
 
     Example: `ascube-opt mm.mlir --ascube-tile-linalg=product=atlas_a2`.
   }];

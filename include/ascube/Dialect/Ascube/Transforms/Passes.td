@@ -9,41 +9,25 @@ def AscubeVerifyTarget : Pass<"ascube-verify-target", "::mlir::ModuleOp"> {
   let summary = "Check a kernel against its target product, beyond single ops";
   let description = [{
     The op verifiers check each instruction, and the module verifier each
-    on-core buffer argument against the product's capacities
-    (docs/Constraints.md). This pass checks what only a whole function
-    shows, against the product named by `ascube.target` (cube-reference §1,
-    §13.3, docs/Products.md):
-
-    - all on-core buffers of a level in a function (allocations and
-      arguments) fit it together: the placed ones up to their highest end,
-      the unplaced ones packed after it at the level's alignment
-      (`capacity_c3`);
-    - a placed argument (`ascube.offset`) shares no bytes with another
-      placed buffer (`arg_c2`);
-    - the buffer operands of one instruction that live in the same level
-      do not overlap (e.g. an Mmad C and its bias in L0C) (`overlap_c1`);
-    - placed buffers that share bytes of a level are live one at a time:
-      data an instruction writes into one and a later instruction reads is
-      not overwritten through the other in between (`overlap_c2`; program
-      order, loop bodies taken once; a read-modify-write such as an
-      accumulating Mmad carries the data on). Reusing a region after its
-      data is dead is fine;
-    - data handed across buffers that share bytes sits where both layouts
-      agree (`overlap_c3`, a warning);
-    - unitFlag is enabled on both or neither of an Mmad and the Fixpipe that
-      reads its L0C tile (`unitflag_c1`);
-    - consecutive small accumulating Mmads into one L0C tile have a PIPE_M
-      barrier between them (`sync_c1`);
-    - `ascube.set_flag` / `wait_flag` name an event the product has: one
-      with FIX only where Fixpipe exists, a constant event ID below the
-      product's count (8; 4 on the Atlas training series) (`sync_c3`).
-      Whether the flags order every pair of instructions that must be
-      ordered is checked when the kernel runs (`ascube-run --check-sync`,
-      `sync_c4`-`sync_c8`).
+    on-core buffer argument (docs/Constraints.md). This pass checks what
+    only a whole function shows, against the product of `ascube.target`
+    (cube-reference §1, §13.3, docs/Products.md): the on-core buffers of a
+    level fit it together (`capacity_c3`); a placed argument shares no
+    bytes with another placed buffer (`arg_c2`); one instruction's
+    operands in one level do not overlap (`overlap_c1`); buffers that
+    share bytes are live one at a time, in program order with loop bodies
+    taken once (`overlap_c2`), and data handed across them sits where both
+    layouts agree (`overlap_c3`, a warning); unitFlag is on both or
+    neither of an Mmad and the Fixpipe that reads its tile (`unitflag_c1`);
+    consecutive small accumulating Mmads into one tile have a PIPE_M
+    barrier between them (`sync_c1`); flags name events the product has
+    (`sync_c3`). Whether the flags order every pair of instructions that
+    must be ordered is checked when the kernel runs (`ascube-run
+    --check-sync`, `sync_c4`-`sync_c8`).
 
     Without a target only the product-independent part runs; with
-    `onlyWithTarget` functions under no `ascube.target` are skipped. It runs
-    in `ascube-to-llvm` right after ascube-select-movers, and `ascube-opt`
+    `onlyWithTarget` functions under no `ascube.target` are skipped. It
+    runs in `ascube-to-llvm` after ascube-select-movers, and `ascube-opt`
     runs it (with `onlyWithTarget`) before any pass it is given, so a plain
     `ascube-opt kernel.mlir` reports these rules too
     (`--no-implicit-verify-target` turns that off).
@@ -99,35 +83,23 @@ def AscubeSelectMovers : Pass<"ascube-select-movers", "::mlir::ModuleOp"> {
   let description = [{
     For every `ascube.load` (an abstract whole-tile L1 -> L0A/L0B move),
     builds each concrete candidate the instruction set offers (cube-reference
-    §11): `load_3d` (a 1x1 kernel over the Nz tile, §10.4; enTranspose for a
-    transposed L0A), `load_2d` (one instruction with derived parameters,
-    else one per destination fractal row), `load_2d_transpose` and
-    `load_2d_v2` (950) — with `ifTranspose` where the move transposes
-    fractals; only derived parameters (and load_2d's rows) are tried. Each candidate is checked by its op verifier against the
-    module's product (dtype tables, availability, derived-form layout
-    rules), so an illegal mover is rejected with the rule it breaks.
-    Among the legal ones the pass keeps the cheapest under an explicit cost
-    model (cycles of the MTE1 pipe, docs/Rationale.md):
+    §11): `load_3d` (a 1x1 kernel over the Nz tile, §10.4), `load_2d` (one
+    instruction, else one per destination fractal row), `load_2d_transpose`
+    and `load_2d_v2` (950), with derived parameters. Each candidate is
+    checked by its op verifier against the module's product, so an illegal
+    mover is rejected with the rule it breaks. Among the legal ones the
+    pass keeps the cheapest under an explicit model of MTE1 cycles
+    (docs/Rationale.md "Mover selection": 16 per instruction, 8 per
+    scalar-loop iteration, bytes over the path's bandwidth; ties in §11's
+    order of recommendation), and emits a remark naming the chosen mover,
+    its cost, and every rejected one with its cost or the rule that
+    excludes it.
 
-      cost = 16 x MTE1 instructions + 8 x scalar-loop iterations (per-row
-             forms) + bytes moved / the path's bandwidth (§1; 128 B/cycle
-             when the product does not document it)
-
-    (LoadData 3D's FMatrix set-up is a scalar register write overlapping
-    MTE1: reported, not charged)
-
-    and emits a remark naming the chosen mover, its cost, and every
-    rejected one with its cost or the rule that excludes it. Ties go to §11's
-    recommendation: LoadData 3D first, then LoadData 2D, LoadDataWithTranspose,
-    2D-v2; on 950 LoadData 2D-v2 first.
-
-    Options: `force=<mnemonic>` (load_2d, load_2d_transpose, load_3d,
-    load_2d_v2) uses that mover; forcing an illegal one is an error naming
-    the rule. `report` adds one remark per function: the selected movers'
-    MTE1 instructions and modelled cycles, those of the LoadData 2D-family
-    route (LoadData 2D, else LoadDataWithTranspose, the cheapest legal — the
-    baseline a hand-written kernel starts from) and the lower bound (bytes
-    ÷ bandwidth). It is the first pass of `ascube-to-llvm`.
+    Options: `force=<mnemonic>` uses that mover (an illegal one is an error
+    naming the rule); `report` adds one remark per function: the selected
+    movers' MTE1 instructions and modelled cycles, those of the LoadData
+    2D-family route a hand-written kernel starts from, and the lower bound
+    (bytes / bandwidth). It is the first pass of `ascube-to-llvm`.
 
     Example: `ascube-opt k.mlir --ascube-select-movers="force=load_3d"`.
   }];
