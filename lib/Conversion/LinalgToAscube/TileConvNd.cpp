@@ -326,6 +326,51 @@ int64_t tiling::forcedRows(model::MatmulProblem &g, const model::ConvProblem &p,
   return m;
 }
 
+void tiling::ConvNdBase::eachRun(
+    Value n0, int64_t nt,
+    llvm::function_ref<void(Value, Value, int64_t, Value)> body) {
+  if (piece == cw) {
+    Value oh0 = div(n0, cw);
+    return loop(nt / cw, [&](Value j) {
+      // Named in order: the emitted IR must not depend on the compiler's
+      // order of evaluating arguments.
+      Value row = add(oh0, j);
+      Value ow0 = index(0);
+      body(row, ow0, p.ow, j);
+    });
+  }
+  Value row = div(n0, cw);
+  Value ow0 = mlir::arith::RemUIOp::create(b, loc, n0, index(cw));
+  int64_t lastAt = cw - piece, last = p.ow - lastAt;
+  if (last == piece)
+    return body(row, ow0, piece, index(0));
+  Value isLast = mlir::arith::CmpIOp::create(
+      b, loc, mlir::arith::CmpIPredicate::eq, ow0, index(lastAt));
+  auto ifOp = mlir::scf::IfOp::create(b, loc, isLast, /*withElse=*/true);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  body(row, ow0, last, index(0));
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  body(row, ow0, piece, index(0));
+}
+
+void tiling::ConvNdBase::writeRows(Value c, Value m0, int64_t mt, Value n0,
+                                   int64_t nt) {
+  int64_t pixels = p.oh * p.ow;
+  int64_t fractalRows =
+      llvm::alignTo(cast<MemRefType>(c.getType()).getShape()[0], 16);
+  Value image0 = mul(add(mul(image, p.f), m0), pixels);
+  writeTilePieces(c, C, mt, pixels, [&](PieceWriter write) {
+    if (piece == cw && cw == p.ow)
+      return write(Value(), add(image0, mul(div(n0, cw), p.ow)), nt);
+    eachRun(n0, nt, [&](Value row, Value ow0, int64_t len, Value j) {
+      Value from = mul(j, cw / 16 * fractalRows * 16);
+      Value to = add(image0, add(mul(row, p.ow), ow0));
+      write(from, to, len);
+    });
+  });
+}
+
 LogicalResult tiling::checkForcedFit(Operation *op,
                                      const target::ProductInfo &prod,
                                      const model::MatmulProblem &g,

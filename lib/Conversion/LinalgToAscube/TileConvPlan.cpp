@@ -95,17 +95,18 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   p.kh = ws[form == ConvForm::NhwcHwcf ? 0 : nchw ? 2 : 1];
   p.kw = ws[form == ConvForm::NhwcHwcf ? 1 : nchw ? 3 : 2];
   p.f = ws[form == ConvForm::NhwcHwcf ? 3 : 0];
-  auto attrValues = [&](StringRef name) {
-    auto a = opPtr->getAttrOfType<DenseIntElementsAttr>(name);
-    return a ? llvm::to_vector(a.getValues<int64_t>())
-             : SmallVector<int64_t>{1, 1};
-  };
-  SmallVector<int64_t> strides = attrValues("strides"),
-                       dilations = attrValues("dilations");
-  p.sh = strides[0];
-  p.sw = strides[1];
-  p.dh = dilations[0];
-  p.dw = dilations[1];
+  // Strides and dilations along OH and OW, as linalg's convolution
+  // matcher reads them off the indexing maps.
+  FailureOr<linalg::ConvolutionDimensions> dims =
+      linalg::inferConvolutionDims(op);
+  if (failed(dims) || dims->outputImage.size() != 2 ||
+      dims->strides.size() != 2 || dims->dilations.size() != 2)
+    return op->emitOpError() << "ascube-tile-linalg maps a 2-D convolution "
+                                "of one output image [tile_c1]";
+  p.sh = dims->strides[0];
+  p.sw = dims->strides[1];
+  p.dh = dims->dilations[0];
+  p.dw = dims->dilations[1];
   Type et = cast<MemRefType>(I.getType()).getElementType(),
        wt = cast<MemRefType>(W.getType()).getElementType(),
        ct = cast<MemRefType>(O.getType()).getElementType();

@@ -100,28 +100,40 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
            << tiling::whyNotPlainGM(opPtr, {{A, rank}, {B, rank}, {C, rank}})
            << " [tile_c1]";
   // The indexing maps (MLIR 22): A[m, k] or A^T[k, m], B[k, n] or
-  // B^T[n, k], C[m, n], after the batch dimension of a batch_matmul.
-  // (matvec and vecmat are named ops of fixed maps.)
-  MLIRContext *ctx = op->getContext();
-  unsigned lead = batch ? 1 : 0;
-  auto map = [&](std::initializer_list<unsigned> dims) {
-    SmallVector<AffineExpr> e;
-    if (batch)
-      e.push_back(getAffineDimExpr(0, ctx));
-    for (unsigned d : dims)
-      e.push_back(getAffineDimExpr(d + lead, ctx));
-    return AffineMap::get(3 + lead, 0, e, ctx);
-  };
-  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  // d0 = m, d1 = n, d2 = k (after the batch dimension).
-  bool transA = maps[0] == map({2, 0}), transB = maps[1] == map({1, 2});
-  if (!vector &&
-      ((!transA && maps[0] != map({0, 2})) ||
-       (!transB && maps[1] != map({2, 1})) || maps[2] != map({0, 1})))
-    return op->emitOpError()
-           << "ascube-tile-linalg maps C[m, n] += A[m, k] * B[k, n] with A "
-              "or B transposed; these indexing maps (broadcast or "
-              "permuted C) are not mapped [tile_c1]";
+  // B^T[n, k], C[m, n], after the batch dimension of a batch_matmul, as
+  // linalg's contraction matcher names the dimensions. (matvec and vecmat
+  // are named ops of fixed maps.)
+  bool transA = false, transB = false;
+  if (!vector) {
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    FailureOr<linalg::ContractionDimensions> dims =
+        linalg::inferContractionDims(op);
+    bool plain = succeeded(dims) && dims->m.size() == 1 &&
+                 dims->n.size() == 1 && dims->k.size() == 1 &&
+                 dims->batch.size() == (batch ? 1u : 0u);
+    // Whether operand `i`'s map is the batch dimension (if any), then
+    // `dims`.
+    auto is = [&](unsigned i, std::initializer_list<unsigned> d) {
+      SmallVector<AffineExpr> want;
+      if (batch)
+        want.push_back(getAffineDimExpr(dims->batch[0], op->getContext()));
+      for (unsigned x : d)
+        want.push_back(getAffineDimExpr(x, op->getContext()));
+      return llvm::equal(maps[i].getResults(), want);
+    };
+    if (plain) {
+      unsigned m = dims->m[0], n = dims->n[0], k = dims->k[0];
+      transA = is(0, {k, m});
+      transB = is(1, {n, k});
+      plain = (transA || is(0, {m, k})) && (transB || is(1, {k, n})) &&
+              is(2, {m, n});
+    }
+    if (!plain)
+      return op->emitOpError()
+             << "ascube-tile-linalg maps C[m, n] += A[m, k] * B[k, n] with A "
+                "or B transposed; these indexing maps (broadcast or "
+                "permuted C) are not mapped [tile_c1]";
+  }
   auto shape = [&](Value v) {
     return cast<MemRefType>(v.getType()).getShape().take_back(2);
   };

@@ -45,232 +45,33 @@ class MatmulEmitter : public tiling::ProgramEmitter {
 public:
   MatmulEmitter(OpBuilder &b, Location loc, const target::ProductInfo &prod,
                 const model::MatmulProblem &p, const model::MatmulTiling &t,
-                Value A, Value B, Value C)
-      : ProgramEmitter(b, loc, prod), A(A), B(B), C(C), p(p), t(t) {
-    aType = cast<MemRefType>(A.getType()).getElementType();
-    bType = cast<MemRefType>(B.getType()).getElementType();
-    cType = cast<MemRefType>(C.getType()).getElementType();
-    // Row pitches in GM: the logical ones, or a GM view's row stride.
-    aPitch = tiling::gmPitch(A);
-    bPitch = tiling::gmPitch(B);
-    cPitch = tiling::gmPitch(C);
-    // B's L1 chunks follow the largest A chunk (whole fractals), 512 B
-    // aligned.
-    l1BOffset = llvm::alignTo(nzBytes(aRows(t.m), aK(t.k), p.aBits), 512);
-    // Double buffering: the second set of chunk buffers follows the first
-    // in L1 (below a bias's staging), L0A and L0B. The tiling leaves room
-    // for two chunks (model::fitsMatmulTiling); with fewer, one set.
-    l1Set = llvm::alignTo(
-        l1BOffset + (p.transB ? nzBytes(bCols(t.n), bRows(t.k), p.bBits)
-                              : nzBytes(bRows(t.k), bCols(t.n), p.bBits)),
-        512);
-    l0aSet = llvm::alignTo(nzBytes(aRows(t.m), aK(t.k), p.aBits), 512);
-    int64_t bc0 = 256 / p.bBits;
-    l0bSet = llvm::alignTo(llvm::alignTo(bRows(t.k), bc0) *
-                               llvm::alignTo(bCols(t.n), 16) * p.bBits / 8,
-                           512);
-    // MX: the unit scales of the largest chunk, once, after the chunk
-    // sets (copyUnitScales).
-    if (p.mx) {
-      scaleABytes =
-          llvm::alignTo(llvm::alignTo(aRows(t.m), 16) * aK(t.k) / 32, 512);
-      scaleBytes =
-          scaleABytes +
-          llvm::alignTo(bRows(t.k) / 32 * llvm::alignTo(bCols(t.n), 16), 512);
-    }
-    int64_t l1Room = int64_t(prod.L1) - scaleBytes;
-    sets = 2 * l1Set <= l1Room && 2 * l0aSet <= int64_t(prod.L0A) &&
-                   2 * l0bSet <= int64_t(prod.L0B)
-               ? 2
-               : 1;
-  }
+                Value A, Value B, Value C);
 
   /// Sets the room the bias's staging at the top of L1 leaves (one set
   /// where two chunk sets do not fit below it).
-  void reserveBiasStaging() {
-    int64_t bytes = *getElementBitWidth(cType) / 8;
-    int64_t top =
-        llvm::alignDown(int64_t(prod.L1) - 16 * bCols(t.n) * bytes, 512);
-    if (2 * l1Set + scaleBytes > top)
-      sets = 1;
-  }
+  void reserveBiasStaging();
 
   /// MX (4-bit floats, §15): one plain DataCopy of unit e8m0 scales (127:
   /// 2^0) from a constant in GM into L1 after the chunk sets, where every
   /// chunk's load_mx reads its ScaleA and ScaleB (all bytes alike, so any
   /// layout reads 2^0). Called once, before the tiles: the MTE2 -> MTE1
   /// flag after the first chunk's copies orders it before every load.
-  void copyUnitScales() {
-    if (!p.mx)
-      return;
-    scaleOffset = sets * l1Set;
-    copyE8m0Ones(scaleBytes, scaleOffset);
-  }
+  void copyUnitScales();
 
   /// The whole matrix: every output tile, each on the block its number
   /// falls to — tile (batch i, row tile mi, column tile ni) is number
   /// (i * tilesM + mi) * tilesN + ni and runs where number % block_num ==
   /// block_idx (every tile on a single block).
-  void emit() {
-    int64_t fullM = p.m / t.m, tailM = p.m % t.m;
-    int64_t fullN = p.n / t.n, tailN = p.n % t.n;
-    Value blockIdx = BlockIdxOp::create(b, loc, b.getIndexType());
-    Value blockNum = BlockNumOp::create(b, loc, b.getIndexType());
-    Value batchTiles = mul(batchIndex, t.tilesM(p));
-    forEachTile(fullM, tailM, t.m, [&](Value m0, int64_t mt, Value mi) {
-      forEachTile(fullN, tailN, t.n, [&](Value n0, int64_t nt, Value ni) {
-        Value id = add(mul(add(batchTiles, mi), t.tilesN(p)), ni);
-        onItsBlock(id, blockIdx, blockNum,
-                   [&] { emitOutputTile(m0, mt, n0, nt); });
-      });
-    });
-  }
+  void emit();
 
 private:
   /// One output tile: every K chunk, then the Fixpipe to C.
-  void emitOutputTile(Value m0, int64_t mt, Value n0, int64_t nt) {
-    int64_t fullK = p.k / t.k, tailK = p.k % t.k;
-    // The first K chunk's Mmad starts C from the bias (cmatrixSource), or
-    // from the seed of a bias over C's rows.
-    bias = biasRow ? biasToBT(n0, nt, bCols(nt), cType) : Value();
-    bool seeded = biasColumn || biasSeedRow;
-    if (seeded)
-      emitSeed(m0, mt, n0, nt);
-    // Chunk j (K from j * k) on buffer set j % sets.
-    forEachChunk(fullK, [&](Value i, int64_t j) {
-      emitChunk(m0, mt, n0, nt, mul(i, t.k), t.k, /*init=*/j == 0 && !seeded);
-    });
-    if (tailK > 0) {
-      bufferSet = fullK % sets;
-      emitChunk(m0, mt, n0, nt, index(fullK * t.k), tailK,
-                fullK == 0 && !seeded);
-    }
-    // C tile -> C (NZ2ND): mt x nt elements at row m0, column n0; a ReLU
-    // epilogue is Fixpipe's.
-    Value c0 = buffer(Level::L0C, aRows(mt), bCols(nt), cType, Format::Nz);
-    if (writeC)
-      return writeC(c0, m0, mt, n0, nt);
-    writeTile(c0, C, add(cBase, add(mul(m0, cPitch), n0)), mt, nt, cPitch);
-  }
+  void emitOutputTile(Value m0, int64_t mt, Value n0, int64_t nt);
 
   /// One K chunk of one output tile: A and B chunks GM -> L1 -> L0, then
   /// the Mmad into the tile's L0C buffer.
   void emitChunk(Value m0, int64_t mt, Value n0, int64_t nt, Value k0,
-                 int64_t kt, bool init) {
-    int64_t rows = aRows(mt), ak = aK(kt);
-    int64_t bk = bRows(kt), bn = bCols(nt);
-    // L1 holds each chunk as stored in GM: A as rows x k (A^T as k x
-    // rows), B as k x n (B^T as n x k); ascube.load moves it transposed
-    // where the L0 tile is the other way round.
-    int64_t l1A = bufferSet * l1Set, l1B = l1A + l1BOffset;
-    Value a1 = p.transA ? buffer(Level::L1, ak, rows, aType, Format::Nz, l1A)
-                        : buffer(Level::L1, rows, ak, aType, Format::Nz, l1A);
-    Value b1 = p.transB ? buffer(Level::L1, bn, bk, bType, Format::Nz, l1B)
-                        : buffer(Level::L1, bk, bn, bType, Format::Nz, l1B);
-    // ND2NZ of the chunk (ndNum = 1, matrix strides 0: one matrix, where a
-    // batch's 3-D source would default to all of them): A's mt x kt at
-    // (m0, k0), row pitch K, or A^T's kt x mt at (k0, m0), pitch M; B's
-    // kt x nt at (k0, n0), pitch N, or B^T's nt x kt at (n0, k0), pitch K.
-    auto copy = [&](Value src, Value base, Value row, Value col, int64_t pitch,
-                    int64_t nRows, int64_t nCols, Value dst,
-                    IntegerAttr c0Stride = {}) {
-      Value from = add(base, add(mul(row, pitch), col));
-      // 4-bit data moves as bytes (§5): the columns and the pitch count
-      // bytes (every row starts on a byte: tile_c3); base offsets stay in
-      // elements.
-      auto dt = cast<MemRefType>(dst.getType());
-      int64_t per =
-          8 / std::min<int64_t>(8, *getElementBitWidth(dt.getElementType()));
-      pitch /= per;
-      nCols = llvm::divideCeil(nCols, per);
-      if (!prod.HasND2NZ) {
-        plainCopyToNz(src, from, pitch, nRows, nCols, dst,
-                      /*consecutive=*/static_cast<bool>(c0Stride));
-        return;
-      }
-      if (pitch <= model::limits::kU16Max || nRows == 1) {
-        DataCopyOp::create(
-            b, loc, src, from, dst, Value(), {}, {}, {}, {}, {}, attr(1),
-            attr(nRows), attr(nCols), attr(0),
-            attr(std::min<int64_t>(pitch, model::limits::kU16Max)), c0Stride,
-            {}, attr(0));
-        return;
-      }
-      // Rows further apart than srcDValue reaches (tile_c5): one ND2NZ
-      // per row, row r into row r of the Nz (r x C0 elements in), its C0
-      // blocks the buffer's padded rows apart.
-      int64_t c0 = 256 / *getElementBitWidth(dt.getElementType());
-      int64_t padRows = llvm::alignTo(dt.getShape()[0], 16);
-      for (int64_t r = 0; r < nRows; ++r)
-        DataCopyOp::create(b, loc, src, add(from, index(r * pitch * per)), dst,
-                           index(r * c0), {}, {}, {}, {}, {}, attr(1), attr(1),
-                           attr(nCols), attr(0), attr(nCols),
-                           c0Stride ? c0Stride : attr(padRows), {}, attr(0));
-    };
-    // GEMV (m = 1, §13.3): the Mmad reads A from L0A as kt contiguous
-    // elements (ND). (950 turns GEMV off instead: disableGemv below.) ND2NZ
-    // with dstNzC0Stride = 1 (32 B) lays the row's C0 blocks one after
-    // another in L1 (the tail zero-filled to 32 B); LoadData 2D moves the
-    // fractals that hold it.
-    bool gemvRow = gemv(mt) && !prod.HasDisableGemv;
-    beforeCopies();
-    if (copyA)
-      copyA(a1, m0, mt, k0, kt, gemvRow);
-    else if (gemvRow)
-      copy(A, aBase, m0, k0, aPitch, 1, kt, a1, attr(1));
-    else if (p.transA)
-      copy(A, aBase, k0, m0, aPitch, kt, mt, a1);
-    else
-      copy(A, aBase, m0, k0, aPitch, mt, kt, a1);
-    if (copyB)
-      copyB(b1, k0, kt, n0, nt);
-    else if (p.transB)
-      copy(B, bBase, n0, k0, bPitch, nt, kt, b1);
-    else
-      copy(B, bBase, k0, n0, bPitch, kt, nt, b1);
-    beforeLoads();
-    if (p.mx) {
-      emitMxChunk(a1, b1, rows, ak, bk, bn, init);
-      return;
-    }
-    Value a0;
-    if (gemvRow) {
-      int64_t perFractal = 512 * 8 / p.aBits;
-      int64_t repeat = llvm::divideCeil(kt, perFractal);
-      a0 = buffer(Level::L0A, 1, repeat * perFractal, aType, Format::ND,
-                  bufferSet * l0aSet);
-      auto load = Load2DOp::create(b, loc, a1, a0);
-      load.setRepeatTimesAttr(attr(repeat));
-    } else {
-      // A square tile held transposed says so (a non-square one's types
-      // do).
-      a0 = buffer(Level::L0A, rows, ak, aType, prod.L0ALayout,
-                  bufferSet * l0aSet);
-      LoadOp::create(b, loc, a1, a0,
-                     p.transA && rows == ak ? b.getUnitAttr() : UnitAttr(),
-                     MoverAttr());
-    }
-    Value b0 =
-        buffer(Level::L0B, bk, bn, bType, Format::Zn, bufferSet * l0bSet);
-    LoadOp::create(b, loc, b1, b0,
-                   p.transB && bk == bn ? b.getUnitAttr() : UnitAttr(),
-                   MoverAttr());
-    Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
-    bool withBias = init && bias;
-    beforeMmad(init, withBias);
-    // Consecutive accumulating Mmads into one L0C tile of fewer than 10
-    // fractals need a PIPE_M barrier (§13.3, sync_c1).
-    if (!init && model::limits::needsPipeMBarrier(rows, bn))
-      PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
-    // On 950 a one-row tile turns GEMV off and reads A as a fractal.
-    MmadOp::create(
-        b, loc, a0, b0, c0, withBias ? bias : Value(), attr(rows), attr(kt),
-        attr(bn), init && !bias ? BoolAttr() : b.getBoolAttr(false),
-        withBias ? b.getBoolAttr(true) : BoolAttr(), {},
-        kAlign16() ? b.getBoolAttr(true) : BoolAttr(),
-        gemv(mt) && prod.HasDisableGemv ? b.getBoolAttr(true) : BoolAttr(), {});
-    afterMmad(withBias);
-  }
+                 int64_t kt, bool init);
 
   /// The seed of the output tile of rows [m0, m0 + mt) and columns [n0,
   /// n0 + nt) with a bias seeded (biasColumn, biasSeedRow; docs/Tiling.md
@@ -287,53 +88,7 @@ private:
   /// (whose L1, L0A and L0B hold any tile's seed: every row of an Nz chunk
   /// is at least one 32 B block) under a chunk's flags, starting C as a
   /// first chunk would (init: after FIX has read the previous tile).
-  void emitSeed(Value m0, int64_t mt, Value n0, int64_t nt) {
-    bufferSet = sets - 1;
-    int64_t kc = 256 / *getElementBitWidth(cType);
-    int64_t rows = aRows(mt), bn = bCols(nt);
-    bool gemvRow = gemv(mt) && !prod.HasDisableGemv;
-    int64_t l1A = bufferSet * l1Set, l1B = l1A + l1BOffset;
-    Value a1 = buffer(Level::L1, rows, kc, cType, Format::Nz, l1A);
-    Value b1 = buffer(Level::L1, bn, kc, cType, Format::Nz, l1B);
-    beforeCopies();
-    // n elements from src[from], one a row (C0 blocks `stride` rows apart).
-    auto column = [&](Value src, Value from, Value dst, int64_t n,
-                      int64_t stride) {
-      DataCopyOp::create(b, loc, src, from, dst, Value(), {}, {}, {}, {}, {},
-                         attr(1), attr(n), attr(1), attr(0), attr(1),
-                         attr(stride), {}, attr(0));
-    };
-    if (biasColumn) {
-      column(biasColumn, m0, a1, gemvRow ? 1 : mt,
-             gemvRow ? 1 : llvm::alignTo(rows, 16));
-      copyOnes(cType, llvm::alignTo(bn, 16) * 32, b1);
-    } else {
-      copyOnes(cType, llvm::alignTo(rows, 16) * 32, a1);
-      column(biasSeedRow, n0, b1, nt, llvm::alignTo(bn, 16));
-    }
-    beforeLoads();
-    Value a0;
-    if (gemvRow) {
-      a0 =
-          buffer(Level::L0A, 1, 16 * kc, cType, Format::ND, bufferSet * l0aSet);
-      Load2DOp::create(b, loc, a1, a0).setRepeatTimesAttr(attr(1));
-    } else {
-      a0 = buffer(Level::L0A, rows, kc, cType, prod.L0ALayout,
-                  bufferSet * l0aSet);
-      LoadOp::create(b, loc, a1, a0, UnitAttr(), MoverAttr());
-    }
-    Value b0 =
-        buffer(Level::L0B, kc, bn, cType, Format::Zn, bufferSet * l0bSet);
-    LoadOp::create(b, loc, b1, b0, bn == kc ? b.getUnitAttr() : UnitAttr(),
-                   MoverAttr());
-    Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
-    beforeMmad(/*init=*/true, /*withBias=*/false);
-    MmadOp::create(
-        b, loc, a0, b0, c0, Value(), attr(rows), attr(kc), attr(bn), BoolAttr(),
-        BoolAttr(), {}, BoolAttr(),
-        gemv(mt) && prod.HasDisableGemv ? b.getBoolAttr(true) : BoolAttr(), {});
-    afterMmad(/*withBias=*/false);
-  }
+  void emitSeed(Value m0, int64_t mt, Value n0, int64_t nt);
 
   /// An MX chunk's loads and MmadMx (4-bit floats, §9, §15): A (rows x ak
   /// Nz in L1, or A^T's ak x rows Nz moved transposed in 64 x 64 squares)
@@ -344,55 +99,7 @@ private:
   /// A's or B^T's row tails, and zero times any 4-bit float (all finite)
   /// adds nothing.
   void emitMxChunk(Value a1, Value b1, int64_t rows, int64_t ak, int64_t bk,
-                   int64_t bn, bool init) {
-    auto e8m0 = Float8E8M0FNUType::get(b.getContext());
-    int64_t l0a = bufferSet * l0aSet, l0b = bufferSet * l0bSet;
-    Value sa1 =
-        buffer(Level::L1, rows, ak / 32, e8m0, Format::ScaleA, scaleOffset);
-    Value sb1 = buffer(Level::L1, bk / 32, bn, e8m0, Format::ScaleB,
-                       scaleOffset + scaleABytes);
-    Value a0 = buffer(Level::L0A, rows, ak, aType, Format::Nz, l0a);
-    Value sa0 =
-        buffer(Level::L0A_MX, rows, ak / 32, e8m0, Format::ScaleA, l0a / 16);
-    Value b0 = buffer(Level::L0B, bk, bn, bType, Format::Zn, l0b);
-    Value sb0 =
-        buffer(Level::L0B_MX, bk / 32, bn, e8m0, Format::ScaleB, l0b / 16);
-    // A square chunk of an operand held transposed in GM has types that do
-    // not say which matrix its source is, so its move is spelt out with the
-    // values the derived form takes (§8): mStep = srcStride = the source's
-    // fractal rows, kStep its 32 B columns, dstStride the destination's
-    // fractals per K block (Nz: rows, Zn: columns).
-    auto load = [&](Value src, Value scale, Value dst, Value scaleDst,
-                    bool transpose, bool heldTransposed, bool zn) {
-      auto st = cast<MemRefType>(src.getType());
-      auto dt = cast<MemRefType>(dst.getType());
-      IntegerAttr mStep, kStep, srcStride, dstStride;
-      if (heldTransposed && st.getShape() == dt.getShape()) {
-        int64_t bits = *getElementBitWidth(st.getElementType());
-        mStep = srcStride = attr(llvm::alignTo(st.getShape()[0], 16) / 16);
-        kStep = attr(llvm::alignTo(st.getShape()[1], 256 / bits) * bits / 256);
-        dstStride = attr(llvm::alignTo(dt.getShape()[zn ? 1 : 0], 16) / 16);
-      }
-      LoadMxOp::create(b, loc, src, Value(), scale, dst, Value(), scaleDst, {},
-                       {}, mStep, kStep, srcStride, dstStride,
-                       transpose ? b.getBoolAttr(true) : BoolAttr(), {}, {}, {},
-                       {}, {}, {}, {});
-    };
-    load(a1, sa1, a0, sa0, /*transpose=*/p.transA, /*heldTransposed=*/p.transA,
-         /*zn=*/false);
-    load(b1, sb1, b0, sb0, /*transpose=*/!p.transB,
-         /*heldTransposed=*/p.transB, /*zn=*/true);
-    Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
-    bool withBias = init && bias;
-    beforeMmad(init, withBias);
-    if (!init && model::limits::needsPipeMBarrier(rows, bn))
-      PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
-    MmadMxOp::create(b, loc, a0, sa0, b0, sb0, c0, withBias ? bias : Value(),
-                     attr(rows), attr(ak), attr(bn),
-                     init && !bias ? BoolAttr() : b.getBoolAttr(false),
-                     withBias ? b.getBoolAttr(true) : BoolAttr(), {});
-    afterMmad(withBias);
-  }
+                   int64_t bn, bool init);
 
   /// Whether an output tile of `mt` rows is computed with m = 1: a single
   /// row of A held M x K. Its Mmad is a GEMV (§13.3: A read from L0A as ND)
