@@ -145,11 +145,17 @@ void tiling::MatmulEmitter::emitChunk(Value m0, int64_t mt, Value n0,
                     /*consecutive=*/static_cast<bool>(c0Stride));
       return;
     }
+    Nd2nzFields f;
+    f.ndNum = 1;
+    f.dValue = nCols;
+    f.srcNdMatrixStride = 0;
+    f.dstNzMatrixStride = 0;
+    if (c0Stride)
+      f.dstNzC0Stride = c0Stride.getInt();
     if (pitch <= model::limits::kU16Max || nRows == 1) {
-      DataCopyOp::create(b, loc, src, from, dst, Value(), {}, {}, {}, {}, {},
-                         attr(1), attr(nRows), attr(nCols), attr(0),
-                         attr(std::min<int64_t>(pitch, model::limits::kU16Max)),
-                         c0Stride, {}, attr(0));
+      f.nValue = nRows;
+      f.srcDValue = std::min<int64_t>(pitch, model::limits::kU16Max);
+      dataCopyNd2nz(src, from, dst, Value(), f);
       return;
     }
     // Rows further apart than srcDValue reaches (tile_c5): one ND2NZ
@@ -157,11 +163,13 @@ void tiling::MatmulEmitter::emitChunk(Value m0, int64_t mt, Value n0,
     // blocks the buffer's padded rows apart.
     int64_t c0 = 256 / *getElementBitWidth(dt.getElementType());
     int64_t padRows = llvm::alignTo(dt.getShape()[0], 16);
+    f.nValue = 1;
+    f.srcDValue = nCols;
+    if (!c0Stride)
+      f.dstNzC0Stride = padRows;
     for (int64_t r = 0; r < nRows; ++r)
-      DataCopyOp::create(b, loc, src, add(from, index(r * pitch * per)), dst,
-                         index(r * c0), {}, {}, {}, {}, {}, attr(1), attr(1),
-                         attr(nCols), attr(0), attr(nCols),
-                         c0Stride ? c0Stride : attr(padRows), {}, attr(0));
+      dataCopyNd2nz(src, add(from, index(r * pitch * per)), dst, index(r * c0),
+                    f);
   };
   // GEMV (m = 1, §13.3): the Mmad reads A from L0A as kt contiguous
   // elements (ND). (950 turns GEMV off instead: disableGemv below.) ND2NZ
@@ -218,12 +226,11 @@ void tiling::MatmulEmitter::emitChunk(Value m0, int64_t mt, Value n0,
   if (!init && model::limits::needsPipeMBarrier(rows, bn))
     PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
   // On 950 a one-row tile turns GEMV off and reads A as a fractal.
-  MmadOp::create(
-      b, loc, a0, b0, c0, withBias ? bias : Value(), attr(rows), attr(kt),
-      attr(bn), init && !bias ? BoolAttr() : b.getBoolAttr(false),
-      withBias ? b.getBoolAttr(true) : BoolAttr(), {},
-      kAlign16() ? b.getBoolAttr(true) : BoolAttr(),
-      gemv(mt) && prod.HasDisableGemv ? b.getBoolAttr(true) : BoolAttr(), {});
+  MmadOp op = mmad(a0, b0, c0, withBias ? bias : Value(), rows, kt, bn, init);
+  if (kAlign16())
+    op.setKDirectionAlignAttr(b.getBoolAttr(true));
+  if (gemv(mt) && prod.HasDisableGemv)
+    op.setDisableGemvAttr(b.getBoolAttr(true));
   afterMmad(withBias);
 }
 
@@ -240,9 +247,15 @@ void tiling::MatmulEmitter::emitSeed(Value m0, int64_t mt, Value n0,
   // n elements from src[from], one a row (C0 blocks `stride` rows apart).
   auto column = [&](Value src, Value from, Value dst, int64_t n,
                     int64_t stride) {
-    DataCopyOp::create(b, loc, src, from, dst, Value(), {}, {}, {}, {}, {},
-                       attr(1), attr(n), attr(1), attr(0), attr(1),
-                       attr(stride), {}, attr(0));
+    Nd2nzFields f;
+    f.ndNum = 1;
+    f.nValue = n;
+    f.dValue = 1;
+    f.srcNdMatrixStride = 0;
+    f.srcDValue = 1;
+    f.dstNzC0Stride = stride;
+    f.dstNzMatrixStride = 0;
+    dataCopyNd2nz(src, from, dst, Value(), f);
   };
   if (biasColumn) {
     column(biasColumn, m0, a1, gemvRow ? 1 : mt,
@@ -267,10 +280,9 @@ void tiling::MatmulEmitter::emitSeed(Value m0, int64_t mt, Value n0,
                  MoverAttr());
   Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
   beforeMmad(/*init=*/true, /*withBias=*/false);
-  MmadOp::create(
-      b, loc, a0, b0, c0, Value(), attr(rows), attr(kc), attr(bn), BoolAttr(),
-      BoolAttr(), {}, BoolAttr(),
-      gemv(mt) && prod.HasDisableGemv ? b.getBoolAttr(true) : BoolAttr(), {});
+  MmadOp op = mmad(a0, b0, c0, Value(), rows, kc, bn, /*init=*/true);
+  if (gemv(mt) && prod.HasDisableGemv)
+    op.setDisableGemvAttr(b.getBoolAttr(true));
   afterMmad(/*withBias=*/false);
 }
 

@@ -50,10 +50,8 @@
 //
 // A map zero-padded first (a bufferized tensor.pad: alloc, zero fill,
 // subview, copy) is read as it is; each tile's LoadData 3D pads its window
-// (padList), the edge tiles emitted one by one (forEachWindowTile). (A
-// convolution by ND2NZ, TileConvNd.cpp — NCHW without DN2NZ, NHWC without
-// LoadData 3D V2 — has no LoadData 3D: its padded map is made in GM,
-// TileConvNd.cpp's fillWithZerosByCopy.)
+// (padList), the edge tiles emitted one by one (forEachWindowTile). (The
+// ND2NZ strategies, TileConvNd.cpp, make a padded map in GM instead.)
 //
 // A bias add and a ReLU right after the convolution fold in as after a
 // matmul (tiling::matchEpilogue): the N tile's bias in BT starts the first
@@ -598,10 +596,7 @@ private:
     // barrier (§13.3, sync_c1).
     if (!init && model::limits::needsPipeMBarrier(mRows(pixels), ntp))
       PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
-    MmadOp::create(b, loc, a0, b0, c, withBias ? bias : Value(),
-                   attr(mRows(pixels)), attr(kc), attr(ntp),
-                   init && !bias ? BoolAttr() : b.getBoolAttr(false),
-                   withBias ? b.getBoolAttr(true) : BoolAttr(), {}, {}, {}, {});
+    mmad(a0, b0, c, withBias ? bias : Value(), mRows(pixels), kc, ntp, init);
     afterMmad(withBias);
   }
 
@@ -682,11 +677,9 @@ private:
 
   /// DataCopy DN2NZ (950) from `src[srcOff]`, a DN view of GM: `dnNum`
   /// matrices `srcMatrixStride` apart (`dstMatrixStride` elements in L1)
-  /// of `cols` columns (srcDValue apart) of `rows` contiguous elements, to
+  /// of `cols` columns (srcDValue apart) of `rows` elements, to
   /// `dst[dstOff]` (dstNzC0Stride, dstNzNStride in 32 B). A DN view of one
-  /// row (column pitch 1) or one column is contiguous and so ND: the same
-  /// elements as an ND row (1 x cols) or column (rows x 1), which ND2NZ
-  /// puts at the same places.
+  /// row or one column is ND, which ND2NZ puts at the same places.
   void dn2nz(Value src, Value srcOff, Value dst, Value dstOff, int64_t dnNum,
              int64_t cols, int64_t rows, int64_t srcMatrixStride,
              int64_t srcDValue, int64_t c0Stride, int64_t nStride,
@@ -694,11 +687,17 @@ private:
     std::optional<layout::LayoutSpec> spec =
         getLayoutSpec(cast<MemRefType>(src.getType()));
     if (spec && spec->format == Format::DN) {
-      DataCopyOp::create(b, loc, src, srcOff, dst, dstOff,
-                         CopyModeAttr::get(b.getContext(), CopyMode::dn2nz), {},
-                         {}, {}, {}, attr(dnNum), attr(cols), attr(rows),
-                         attr(srcMatrixStride), attr(srcDValue), attr(c0Stride),
-                         attr(nStride), attr(dstMatrixStride));
+      Nd2nzFields f;
+      f.mode = CopyMode::dn2nz;
+      f.ndNum = dnNum;
+      f.nValue = cols;
+      f.dValue = rows;
+      f.srcNdMatrixStride = srcMatrixStride;
+      f.srcDValue = srcDValue;
+      f.dstNzC0Stride = c0Stride;
+      f.dstNzNStride = nStride;
+      f.dstNzMatrixStride = dstMatrixStride;
+      dataCopyNd2nz(src, srcOff, dst, dstOff, f);
       return;
     }
     bool oneRow = cols > 1;

@@ -32,6 +32,12 @@ namespace mlir {
 class OpPassManager;
 } // namespace mlir
 
+namespace ascube {
+class DataCopyOp;
+class FixpipeOp;
+class MmadOp;
+} // namespace ascube
+
 namespace ascube::tiling {
 
 /// "n thing" or "n things" for a remark: `one` when n is 1, else `many`.
@@ -357,6 +363,33 @@ protected:
   void writeTilePieces(mlir::Value c, mlir::Value out, int64_t rows,
                        int64_t pitch,
                        llvm::function_ref<void(PieceWriter)> pieces);
+  /// The fields of one DataCopy ND2NZ or DN2NZ (cube-reference §5) by
+  /// name; one left unset is the op's default (absent from the op), the
+  /// mode too (then derived from the layouts).
+  struct Nd2nzFields {
+    std::optional<CopyMode> mode;
+    std::optional<int64_t> ndNum, nValue, dValue, srcNdMatrixStride, srcDValue,
+        dstNzC0Stride, dstNzNStride, dstNzMatrixStride;
+  };
+  /// One DataCopy from src[from] to dst[to] (a null offset: none) with no
+  /// field set: the mode from the levels (L1 -> BT: bias, §5).
+  DataCopyOp dataCopy(mlir::Value src, mlir::Value from, mlir::Value dst,
+                      mlir::Value to);
+  /// One DataCopy ND2NZ (DN2NZ) of `f` from src[from] to dst[to] (a null
+  /// offset: none), as it is (nd2nz splits what the fields cannot hold).
+  DataCopyOp dataCopyNd2nz(mlir::Value src, mlir::Value from, mlir::Value dst,
+                           mlir::Value to, const Nd2nzFields &f);
+  /// One Fixpipe of the L0C tile `c` (from c[from]; `rows` x `cols`) to
+  /// dst[offset], rows `pitch` elements apart (NZ2ND, §16), with the ReLU
+  /// when `relu`.
+  FixpipeOp fixpipeNz2nd(mlir::Value c, mlir::Value from, mlir::Value dst,
+                         mlir::Value offset, int64_t rows, int64_t cols,
+                         int64_t pitch);
+  /// One Mmad C = A x B (`m` x `k` x `n`, §13) into `c`, accumulating
+  /// unless `init`, from the `bias` table when given (cmatrixSource); its
+  /// other switches are the op's setters'.
+  MmadOp mmad(mlir::Value a, mlir::Value bm, mlir::Value c, mlir::Value bias,
+              int64_t m, int64_t k, int64_t n, bool init);
   /// A plain DataCopy (copy mode: no layout change, §4) from `src[from]`
   /// to `dst[to]`: `count` runs of `len` 32 B blocks, `srcGap` blocks
   /// between runs in the source, `dstGap` in the destination

@@ -112,13 +112,7 @@ void tiling::ProgramEmitter::writeTilePieces(
   flag(false, Pipe::M, Pipe::FIX);
   pieces([&](Value from, Value offset, int64_t cols) {
     auto fixpipe = [&](Value dst) {
-      auto f =
-          FixpipeOp::create(b, loc, c, from, dst, offset, Value(), Value(), {},
-                            attr(rows), attr(cols), {}, attr(pitch), {}, {}, {},
-                            {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
-      if (relu)
-        f.setReluEnAttr(b.getBoolAttr(true));
-      return f;
+      return fixpipeNz2nd(c, from, dst, offset, rows, cols, pitch);
     };
     if (writeOut)
       fixpipe(out);
@@ -175,11 +169,72 @@ void tiling::ProgramEmitter::nd2nz(Value src, Value from, Value dst, Value to,
     srcStride = 0;
   if (num <= 1 && dstStride > model::limits::kNd2nzDstStrideMax)
     dstStride = 0;
-  DataCopyOp::create(b, loc, src, from, dst, to,
-                     CopyModeAttr::get(b.getContext(), CopyMode::nd2nz), {}, {},
-                     {}, {}, attr(num), attr(nValue), attr(dValue),
-                     attr(srcStride), attr(srcDValue), attr(c0Stride),
-                     attr(nStride), attr(dstStride));
+  Nd2nzFields f;
+  f.mode = CopyMode::nd2nz;
+  f.ndNum = num;
+  f.nValue = nValue;
+  f.dValue = dValue;
+  f.srcNdMatrixStride = srcStride;
+  f.srcDValue = srcDValue;
+  f.dstNzC0Stride = c0Stride;
+  f.dstNzNStride = nStride;
+  f.dstNzMatrixStride = dstStride;
+  dataCopyNd2nz(src, from, dst, to, f);
+}
+
+DataCopyOp tiling::ProgramEmitter::dataCopy(Value src, Value from, Value dst,
+                                            Value to) {
+  return DataCopyOp::create(b, loc, src, from, dst, to, {}, {}, {}, {}, {}, {},
+                            {}, {}, {}, {}, {}, {}, {});
+}
+
+DataCopyOp tiling::ProgramEmitter::dataCopyNd2nz(Value src, Value from,
+                                                 Value dst, Value to,
+                                                 const Nd2nzFields &f) {
+  DataCopyOp op = dataCopy(src, from, dst, to);
+  if (f.mode)
+    op.setModeAttr(CopyModeAttr::get(b.getContext(), *f.mode));
+  auto set = [&](std::optional<int64_t> v,
+                 void (DataCopyOp::*setter)(IntegerAttr)) {
+    if (v)
+      (op.*setter)(attr(*v));
+  };
+  set(f.ndNum, &DataCopyOp::setNdNumAttr);
+  set(f.nValue, &DataCopyOp::setNValueAttr);
+  set(f.dValue, &DataCopyOp::setDValueAttr);
+  set(f.srcNdMatrixStride, &DataCopyOp::setSrcNdMatrixStrideAttr);
+  set(f.srcDValue, &DataCopyOp::setSrcDValueAttr);
+  set(f.dstNzC0Stride, &DataCopyOp::setDstNzC0StrideAttr);
+  set(f.dstNzNStride, &DataCopyOp::setDstNzNStrideAttr);
+  set(f.dstNzMatrixStride, &DataCopyOp::setDstNzMatrixStrideAttr);
+  return op;
+}
+
+FixpipeOp tiling::ProgramEmitter::fixpipeNz2nd(Value c, Value from, Value dst,
+                                               Value offset, int64_t rows,
+                                               int64_t cols, int64_t pitch) {
+  auto op = FixpipeOp::create(b, loc, c, from, dst, offset, Value(), Value(),
+                              {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {},
+                              {}, {}, {}, {}, {}, {}, {}, {}, {});
+  op.setMSizeAttr(attr(rows));
+  op.setNSizeAttr(attr(cols));
+  op.setDstStrideAttr(attr(pitch));
+  if (relu)
+    op.setReluEnAttr(b.getBoolAttr(true));
+  return op;
+}
+
+MmadOp tiling::ProgramEmitter::mmad(Value a, Value bm, Value c, Value bias,
+                                    int64_t m, int64_t k, int64_t n,
+                                    bool init) {
+  auto op = MmadOp::create(b, loc, a, bm, c, bias, attr(m), attr(k), attr(n),
+                           {}, {}, {}, {}, {}, {});
+  // (C starts from zero by default, or from the bias table with one.)
+  if (!init || bias)
+    op.setCmatrixInitValAttr(b.getBoolAttr(false));
+  if (bias)
+    op.setCmatrixSourceAttr(b.getBoolAttr(true));
+  return op;
 }
 
 void tiling::ProgramEmitter::copyZeros(Type elem, Value dst, Value to,
@@ -367,13 +422,20 @@ Value tiling::ProgramEmitter::biasToBT(Value n0, int64_t nt, int64_t bn,
   Value l1 = buffer(Level::L1, 1, bn, cType, Format::Nz, l1Offset);
   // The bias row's L1 and BT have flags of their own.
   flag(false, Pipe::MTE1, Pipe::MTE2, kBiasEvent);
-  if (prod.HasND2NZ)
-    DataCopyOp::create(b, loc, biasRow, n0, l1, Value(), {}, {}, {}, {}, {},
-                       attr(1), attr(1), attr(nt), attr(0),
-                       attr(cast<MemRefType>(biasRow.getType()).getShape()[1]),
-                       attr(1), {}, attr(0));
-  else // nt elements in whole 32 B blocks (tile_c4), one run.
+  if (prod.HasND2NZ) {
+    Nd2nzFields f;
+    f.ndNum = 1;
+    f.nValue = 1;
+    f.dValue = nt;
+    f.srcNdMatrixStride = 0;
+    f.srcDValue = cast<MemRefType>(biasRow.getType()).getShape()[1];
+    f.dstNzC0Stride = 1;
+    f.dstNzMatrixStride = 0;
+    dataCopyNd2nz(biasRow, n0, l1, Value(), f);
+  } else {
+    // nt elements in whole 32 B blocks (tile_c4), one run.
     plainCopy(biasRow, n0, l1, Value(), 1, nt * bytes / 32, 0);
+  }
   int64_t btElems = llvm::alignTo(bn * bytes, 64) / bytes;
   Value bt =
       place(MemRefType::get({btElems}, cType, MemRefLayoutAttrInterface(),
@@ -382,8 +444,7 @@ Value tiling::ProgramEmitter::biasToBT(Value n0, int64_t nt, int64_t bn,
   flag(true, Pipe::MTE2, Pipe::MTE1, kBiasEvent);
   flag(false, Pipe::MTE2, Pipe::MTE1, kBiasEvent);
   flag(false, Pipe::M, Pipe::MTE1, kBiasEvent);
-  DataCopyOp::create(b, loc, l1, Value(), bt, Value(), {}, {}, {}, {}, {}, {},
-                     {}, {}, {}, {}, {}, {}, {});
+  dataCopy(l1, Value(), bt, Value());
   flag(true, Pipe::MTE1, Pipe::MTE2, kBiasEvent);
   flag(true, Pipe::MTE1, Pipe::M, kBiasEvent);
   return bt;
