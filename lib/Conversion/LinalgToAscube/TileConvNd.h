@@ -148,6 +148,22 @@ std::string padNote(const ConvPlan &plan);
 std::string tilePixelsNote(int64_t pixels, int64_t cw, int64_t piece,
                            int64_t ow);
 
+/// planConvByNd2nz for an NCHW convolution with a stride > 1 along W
+/// (pixel_rows, TileConvPixelRows.cpp): runs of taps, ND2NZ's field ranges
+/// (tile_c5), the tiling (or the `force`d one: tile_c6; none: tile_c1) and
+/// the report remark.
+mlir::LogicalResult planPixelRows(mlir::Operation *op,
+                                  const target::ProductInfo &prod, bool report,
+                                  const ConvForce *force, ConvPlan &plan);
+
+/// Calls `emit` with the emitter of a planned pixel_rows convolution
+/// (TileConvPixelRows.cpp) of the weights W, the map I and the output O
+/// (as matrices: F x (C*KH*KW), (N*C) x (H*W), (N*F) x (OH*OW)).
+void withPixelRowsEmitter(mlir::OpBuilder &b, mlir::Location loc,
+                          const target::ProductInfo &prod, const ConvPlan &plan,
+                          mlir::Value W, mlir::Value I, mlir::Value O,
+                          llvm::function_ref<void(ConvNdBase &)> emit);
+
 /// planConvByNd2nz for an NHWC convolution (TileConvNhwc.cpp): its runs,
 /// ND2NZ's field ranges (tile_c5), the tiling (or the `force`d one:
 /// tile_c6; none: tile_c1) and the report remark.

@@ -1,13 +1,12 @@
 //===- TileLinalg.h - Shared pieces of ascube-tile-linalg -------*- C++ -*-===//
 //
-// Internal to the pass (TileLinalg.cpp: matmul, batch_matmul, matvec,
-// vecmat, emitted by TileMatmul.h's MatmulEmitter; TileConvPlan.cpp and
-// TileConv.cpp: 2-D convolutions, checked and tiled, then emitted;
-// TileConvNd.cpp and TileConvNhwc.cpp (TileConvNd.h): an NCHW one without
-// DN2NZ, an NHWC one without LoadData 3D V2, as a MatmulEmitter's GEMM;
-// TileEpilogues.cpp: what folds in around them; TileProgram.cpp: the
-// ProgramEmitter the emitters derive from; TileOperands.cpp: the operand
-// checks they share).
+// Internal to the linalg entry (docs/Architecture.md "The linalg entry"
+// names each file): the plans and emitters of matmuls (TileMatmul.cpp,
+// MatmulEmitter.cpp) and of convolutions by strategy (TileConvPlan.cpp;
+// load3d TileConv.cpp, nd2nz_columns TileConvNd.cpp, pixel_rows
+// TileConvPixelRows.cpp, nhwc_rows TileConvNhwc.cpp), what folds in
+// around them (TileEpilogues.cpp), the ProgramEmitter they derive from
+// (TileProgram.cpp) and the operand checks they share (TileOperands.cpp).
 // docs/Tiling.md describes them.
 //
 //===----------------------------------------------------------------------===//
