@@ -81,7 +81,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   if (OwningOpRef<ModuleOp> m = parse(text, ctx)) {
     PassManager pm(&ctx);
-    ascube::buildAscubeToLLVMPipeline(pm, /*runtimeChecks=*/true);
+    ascube::AscubeToLLVMPipelineOptions options;
+    options.runtimeChecks = true;
+    ascube::buildAscubeToLLVMPipeline(pm, options);
     (void)pm.run(*m);
   }
   return 0;

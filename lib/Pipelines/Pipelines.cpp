@@ -78,19 +78,18 @@ struct AscubePipelineOptions
 };
 } // namespace
 
-void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm, bool runtimeChecks,
-                                       bool raceChecks, bool syncChecks,
-                                       bool referenceMmad, bool x86Vnni) {
+void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm,
+                                       const AscubeToLLVMPipelineOptions &o) {
   AscubeSelectMoversOptions quiet;
   quiet.remarks = false; // ascube-select-movers alone shows the choices
   pm.addPass(createAscubeSelectMovers(quiet));
   pm.addPass(createAscubeVerifyTarget());
   ConvertAscubeToLoopsOptions options;
-  options.runtimeChecks = runtimeChecks;
-  options.raceChecks = raceChecks;
-  options.syncChecks = syncChecks;
-  options.reference = referenceMmad;
-  options.x86Vnni = x86Vnni;
+  options.runtimeChecks = o.runtimeChecks;
+  options.raceChecks = o.raceChecks;
+  options.syncChecks = o.syncChecks;
+  options.reference = o.mmad == MmadKernel::Reference;
+  options.x86Vnni = o.mmad == MmadKernel::X86Vnni;
   options.affine = true;       // the plain form with `reference` only
   options.outline = true;      // compile time linear in the kernel's size
   options.refuseLinalg = true; // nothing lowers it to LLVM
@@ -145,8 +144,12 @@ void registerAll() {
       "scf/arith/math/memref/vector/func to LLVM) for mlir-runner, the JIT or "
       "AOT",
       [](OpPassManager &pm, const AscubeToLLVMOptions &o) {
-        buildAscubeToLLVMPipeline(pm, o.runtimeChecks, /*raceChecks=*/false,
-                                  /*syncChecks=*/false, o.reference, o.x86Vnni);
+        AscubeToLLVMPipelineOptions options;
+        options.runtimeChecks = o.runtimeChecks;
+        options.mmad = o.reference ? MmadKernel::Reference
+                       : o.x86Vnni ? MmadKernel::X86Vnni
+                                   : MmadKernel::Vector;
+        buildAscubeToLLVMPipeline(pm, options);
       });
   PassPipelineRegistration<AscubePipelineOptions>(
       "ascube-pipeline",
@@ -166,9 +169,10 @@ void registerAll() {
         quiet.remarks = false;
         pm.addPass(createAscubeSelectMovers(quiet));
         pm.addPass(createCanonicalizerPass());
-        buildAscubeToLLVMPipeline(pm, o.runtimeChecks, /*raceChecks=*/false,
-                                  /*syncChecks=*/false, /*referenceMmad=*/false,
-                                  o.x86Vnni);
+        AscubeToLLVMPipelineOptions options;
+        options.runtimeChecks = o.runtimeChecks;
+        options.mmad = o.x86Vnni ? MmadKernel::X86Vnni : MmadKernel::Vector;
+        buildAscubeToLLVMPipeline(pm, options);
       });
 }
 } // namespace

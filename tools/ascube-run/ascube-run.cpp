@@ -605,9 +605,15 @@ int main(int argc, char **argv) {
     fail("--vnni: this host has no AVX-512 VNNI");
   bool vnni =
       x86Vnni == llvm::cl::BOU_UNSET ? hostVnni : x86Vnni == llvm::cl::BOU_TRUE;
+  ascube::AscubeToLLVMPipelineOptions lowering;
+  lowering.runtimeChecks = runtimeChecks;
+  lowering.raceChecks = checkRaces;
+  lowering.syncChecks = checkSync;
+  lowering.mmad = referenceMmad ? ascube::MmadKernel::Reference
+                  : vnni        ? ascube::MmadKernel::X86Vnni
+                                : ascube::MmadKernel::Vector;
   PassManager pm(&ctx);
-  ascube::buildAscubeToLLVMPipeline(pm, runtimeChecks, checkRaces, checkSync,
-                                    referenceMmad, vnni);
+  ascube::buildAscubeToLLVMPipeline(pm, lowering);
   if (failed(pm.run(*module)))
     fail("lowering the kernel failed (see the diagnostics above)");
   std::vector<std::string> syncSites;

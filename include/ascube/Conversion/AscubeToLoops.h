@@ -65,22 +65,40 @@ void populateAscubeToLoopsTypeConversion(mlir::TypeConverter &types);
 
 /// No ascube op is legal; memref, func.call/return and func.func only on
 /// converted types; affine, arith, scf, math, cf, vector and llvm.freeze
-/// are. (The affine form itself is the pass's `affine` option: the patterns
-/// build it only inside the pass.)
+/// are.
 void configureAscubeToLoopsTarget(mlir::ConversionTarget &target,
                                   const mlir::TypeConverter &types);
 
+/// How mmad and mmad_mx are computed; every kernel gives the same bits.
+enum class MmadKernel {
+  /// The plain loops of the documented order (for each m, n a loop over k):
+  /// the reference semantics (the pass option `reference`).
+  Reference,
+  /// Float mmads as vector micro-kernels over packed operands, integer
+  /// mmads of bytes as a dot-product form over i16 pairs.
+  Vector,
+  /// Vector, with integer mmads of bytes summed by AVX-512 VNNI's vpdpbusd
+  /// (only for a host that has it; the pass option `x86-vnni`).
+  X86Vnni,
+};
+
+/// The choices of convert-ascube-to-loops' patterns (the pass options of
+/// the same names).
+struct AscubeToLoopsOptions {
+  MmadKernel mmad = MmadKernel::Vector;
+  /// Loops and their addressing in affine form (affine.for, affine.apply
+  /// with floordiv/mod) instead of scf.for and arith. The pass sets it only
+  /// with `affine` and not `reference`, and raises the loads and stores to
+  /// affine.load/store after the conversion.
+  bool affine = false;
+};
+
 /// The patterns of every instruction (one populate function per family,
-/// lib/Conversion/AscubeToLoops/*ToLoops.cpp) and of ascube.pipe_barrier.
-/// Needs prepareAscubeToLoops first. `referenceMmad`: mmad and mmad_mx as
-/// the plain loops of the documented order (the reference semantics) rather
-/// than the vector micro-kernels, which give the same bits. `x86Vnni`:
-/// integer mmads of bytes summed by AVX-512 VNNI's vpdpbusd (only for a host
-/// that has it; the same bits).
-void populateAscubeToLoopsConversionPatterns(mlir::TypeConverter &types,
-                                             mlir::RewritePatternSet &patterns,
-                                             bool referenceMmad = false,
-                                             bool x86Vnni = false);
+/// lib/Conversion/AscubeToLoops/*ToLoops.cpp) and of ascube.pipe_barrier,
+/// built as `options` say. Needs prepareAscubeToLoops first.
+void populateAscubeToLoopsConversionPatterns(
+    mlir::TypeConverter &types, mlir::RewritePatternSet &patterns,
+    const AscubeToLoopsOptions &options = {});
 
 } // namespace ascube
 

@@ -9,6 +9,8 @@
 #ifndef ASCUBE_PIPELINES_PIPELINES_H
 #define ASCUBE_PIPELINES_PIPELINES_H
 
+#include "ascube/Conversion/AscubeToLoops.h"
+
 #include "mlir/Support/LLVM.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -25,27 +27,30 @@ class OpPassManager;
 
 namespace ascube {
 
+/// The choices of buildAscubeToLLVMPipeline.
+struct AscubeToLLVMPipelineOptions {
+  /// Run-time checks of dynamic offsets, QUANT_PRE words and 4:2 indices.
+  bool runtimeChecks = false;
+  /// Every element access of a GM argument reported to `__ascube_gm_access`.
+  bool raceChecks = false;
+  /// The flag-model hooks called before every instruction.
+  bool syncChecks = false;
+  /// How mmads are computed (the same bits): MmadKernel::Reference also
+  /// writes every loop in the plain scf/arith form instead of the affine
+  /// one; MmadKernel::X86Vnni only for a target that has AVX-512 VNNI.
+  MmadKernel mmad = MmadKernel::Vector;
+};
+
 /// Builds the pipeline from ascube IR down to the LLVM dialect:
 /// ascube-select-movers (quiet), ascube-verify-target,
-/// convert-ascube-to-loops (with run-time checks of dynamic offsets, QUANT_PRE
-/// words and 4:2 indices when `runtimeChecks`; reporting every element
-/// access of a GM argument to `__ascube_gm_access` when `raceChecks`; calling
-/// the flag-model hooks before every instruction when `syncChecks`; mmad and
-/// mmad_mx as the plain reference loops instead of the vector micro-kernels,
-/// and every loop in the plain scf/arith form instead of the affine one
-/// (`affine`), when `referenceMmad`, the same bits; each distinct instruction
-/// outlined
-/// into one function of its own unless `raceChecks` or `syncChecks`),
-/// canonicalize, then the upstream
-/// lowerings (affine, scf -> cf, arith with bf16 expanded, memref, vector,
-/// math, func -> LLVM). `x86Vnni`: integer mmads of bytes by AVX-512
-/// VNNI's vpdpbusd, for a target that has it (the same bits). Registered as
+/// convert-ascube-to-loops (checks and mmad kernel as `options` say; the
+/// affine form unless MmadKernel::Reference; each distinct instruction
+/// outlined into one function of its own unless race or sync checks),
+/// canonicalize, then the upstream lowerings (affine, scf -> cf, arith with
+/// bf16 expanded, memref, vector, math, func -> LLVM). Registered as
 /// `ascube-to-llvm` (options `runtime-checks`, `reference`, `x86-vnni`).
 void buildAscubeToLLVMPipeline(mlir::OpPassManager &pm,
-                               bool runtimeChecks = false,
-                               bool raceChecks = false, bool syncChecks = false,
-                               bool referenceMmad = false,
-                               bool x86Vnni = false);
+                               const AscubeToLLVMPipelineOptions &options = {});
 
 /// Builds the entry from linalg: ascube-tile-linalg for `product` (empty:
 /// the module's ascube.target), turning linalg.matmul on GM memrefs (or on

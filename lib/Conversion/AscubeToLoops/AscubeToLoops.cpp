@@ -107,8 +107,8 @@ void createBlockState(ModuleOp module, const ModuleMemories &mem) {
   auto fill = [&](StringRef name, int64_t bytes) {
     Value g = memref::GetGlobalOp::create(
         fb, MemRefType::get({bytes}, fb.getI8Type()), name);
-    forRange(fb, bytes,
-             [&](Value i) { memref::StoreOp::create(fb, ff, g, i); });
+    IndexMath{fb}.forRange(
+        bytes, [&](Value i) { memref::StoreOp::create(fb, ff, g, i); });
   };
   for (auto &[level, bytes] : mem.levelBytes)
     fill((kLevelGlobalPrefix + target::stringifyLevel(Level(level))).str(),
@@ -244,8 +244,8 @@ LogicalResult lowerAllocs(func::FuncOp func, const ModuleMemories &mem) {
   auto filled = [&](int64_t bytes) {
     Value buf = memref::AllocOp::create(b, MemRefType::get({bytes}, i8));
     Value ff = arith::ConstantIntOp::create(b, i8, 0xFF);
-    forRange(b, bytes,
-             [&](Value i) { memref::StoreOp::create(b, ff, buf, i); });
+    IndexMath{b}.forRange(
+        bytes, [&](Value i) { memref::StoreOp::create(b, ff, buf, i); });
     owned.push_back(buf);
     return buf;
   };
@@ -686,21 +686,21 @@ void ascube::configureAscubeToLoopsTarget(ConversionTarget &target,
 }
 
 void ascube::populateAscubeToLoopsConversionPatterns(
-    TypeConverter &types, RewritePatternSet &patterns, bool referenceMmad,
-    bool x86Vnni) {
+    TypeConverter &types, RewritePatternSet &patterns,
+    const AscubeToLoopsOptions &options) {
   patterns.add<OrderingLowering<PipeBarrierOp>, OrderingLowering<SetFlagOp>,
                OrderingLowering<WaitFlagOp>, SyncAllLowering,
                BlockQueryLowering<BlockIdxOp, kBlockIdxGlobal>,
                BlockQueryLowering<BlockNumOp, kBlockNumGlobal>>(
-      types, patterns.getContext());
+      types, patterns.getContext(), options);
   patterns.add<FlatReshapeLowering<memref::ExpandShapeOp>,
                FlatReshapeLowering<memref::CollapseShapeOp>>(
       types, patterns.getContext());
-  populateDataCopyToLoopsPatterns(types, patterns);
-  populateLoadData2DToLoopsPatterns(types, patterns);
-  populateLoadData3DToLoopsPatterns(types, patterns);
-  populateMmadToLoopsPatterns(types, patterns, referenceMmad, x86Vnni);
-  populateFixpipeToLoopsPatterns(types, patterns);
+  populateDataCopyToLoopsPatterns(types, patterns, options);
+  populateLoadData2DToLoopsPatterns(types, patterns, options);
+  populateLoadData3DToLoopsPatterns(types, patterns, options);
+  populateMmadToLoopsPatterns(types, patterns, options);
+  populateFixpipeToLoopsPatterns(types, patterns, options);
 }
 
 /// The first ascube.program of `module`, or null.
@@ -750,19 +750,19 @@ struct ConvertAscubeToLoopsPass
     populateAscubeToLoopsTypeConversion(types);
     ConversionTarget target(getContext());
     configureAscubeToLoopsTarget(target, types);
+    AscubeToLoopsOptions options;
+    options.mmad = reference ? MmadKernel::Reference
+                   : x86Vnni ? MmadKernel::X86Vnni
+                             : MmadKernel::Vector;
+    options.affine = affine && !reference;
     RewritePatternSet patterns(&getContext());
-    populateAscubeToLoopsConversionPatterns(types, patterns, reference,
-                                            x86Vnni);
+    populateAscubeToLoopsConversionPatterns(types, patterns, options);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    types);
     populateReturnOpTypeConversionPattern(patterns, types);
     populateCallOpTypeConversionPattern(patterns, types);
-    bool affineForm = affine && !reference;
-    {
-      AffineIndexingScope scope(affineForm);
-      if (failed(applyPartialConversion(module, target, std::move(patterns))))
-        return signalPassFailure();
-    }
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
     // Nothing of ascube is left: drop the target and the argument
     // placements so that tools without the dialect (mlir-runner,
     // mlir-translate) read the result.
@@ -782,7 +782,7 @@ struct ConvertAscubeToLoopsPass
     // Loads and stores whose indices are affine in loop counters and
     // function arguments become affine.load/store (upstream's raising),
     // after the race hooks, which look for memref.load/store.
-    if (affineForm) {
+    if (options.affine) {
       OpPassManager raise(ModuleOp::getOperationName());
       raise.addNestedPass<func::FuncOp>(affine::createRaiseMemrefToAffine());
       if (failed(runPipeline(raise, module)))

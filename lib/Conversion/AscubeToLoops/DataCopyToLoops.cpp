@@ -35,7 +35,7 @@ struct DataCopyLowering : AscubePattern<DataCopyOp> {
   matchAndRewrite(DataCopyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-    IndexMath im{b};
+    IndexMath im = indexMath(b);
     auto emit = [&] { return op.emitOpError(); };
     Value src = flatten(b, adaptor.getSrc());
     Value dst = flatten(b, adaptor.getDst());
@@ -56,12 +56,12 @@ struct DataCopyLowering : AscubePattern<DataCopyOp> {
       int64_t bytesPerElem =
           std::max<int64_t>(1, ds.type.getIntOrFloatBitWidth() / 8);
       int64_t unit = p->unitBytes / bytesPerElem;
-      forRange(b, p->blockCount, [&](Value blk) {
+      im.forRange(p->blockCount, [&](Value blk) {
         Value sBase =
             im.add(sOff, im.mul(blk, (p->blockLen + p->srcStride) * unit));
         Value dBase =
             im.add(dOff, im.mul(blk, (p->blockLen + p->dstStride) * unit));
-        forRange(b, p->blockLen * unit, [&](Value e) {
+        im.forRange(p->blockLen * unit, [&](Value e) {
           Value v = memref::LoadOp::create(b, src, im.add(sBase, e));
           if (mode == CopyMode::bias && st != dt) // half/bf16 -> f32
             v = widenBits(b, v, st);
@@ -103,13 +103,13 @@ struct DataCopyLowering : AscubePattern<DataCopyOp> {
         vector::StoreOp::create(b, v, dst, ValueRange{d});
       };
       int64_t full = cols / c0, tail = cols % c0;
-      forRange(b, p->ndNum, [&](Value i) {
+      im.forRange(p->ndNum, [&](Value i) {
         Value sMat = im.add(sOff, im.mul(i, p->srcNdMatrixStride));
         Value dMat = im.add(dOff, im.mul(i, p->dstNzMatrixStride));
-        forRange(b, rows, [&](Value r) {
+        im.forRange(rows, [&](Value r) {
           Value sRow = im.add(sMat, im.mul(r, p->srcDValue));
           Value dRow = im.add(dMat, im.mul(r, p->dstNzNStride * c0));
-          forRange(b, full, [&](Value c1) {
+          im.forRange(full, [&](Value c1) {
             Value s = im.add(sRow, im.mul(c1, c0));
             run(s, im.add(dRow, im.mul(c1, p->dstNzC0Stride * c0)), c0);
           });
@@ -131,11 +131,11 @@ struct DataCopyLowering : AscubePattern<DataCopyOp> {
     // Elements are carried as bits (bitsType): a float crossing the branch
     // below could lose a subnormal on the CPU.
     Value zero = arith::ConstantOp::create(b, b.getZeroAttr(bitsType(ds.type)));
-    forRange(b, p->ndNum, [&](Value i) {
+    im.forRange(p->ndNum, [&](Value i) {
       Value sMat = im.add(sOff, im.mul(i, p->srcNdMatrixStride));
       Value dMat = im.add(dOff, im.mul(i, p->dstNzMatrixStride));
-      forRange(b, rows, [&](Value r) {
-        forRange(b, paddedCols, [&](Value c) {
+      im.forRange(rows, [&](Value r) {
+        im.forRange(paddedCols, [&](Value c) {
           // dst = (c/C0)*dstNzC0Stride*C0 + r*dstNzNStride*C0 + c%C0
           Value d = im.add(
               dMat, im.add(im.add(im.mul(im.div(c, c0), p->dstNzC0Stride * c0),
@@ -168,6 +168,7 @@ struct DataCopyLowering : AscubePattern<DataCopyOp> {
 } // namespace
 
 void ascube::lowering::populateDataCopyToLoopsPatterns(
-    TypeConverter &types, RewritePatternSet &patterns) {
-  patterns.add<DataCopyLowering>(types, patterns.getContext());
+    TypeConverter &types, RewritePatternSet &patterns,
+    const AscubeToLoopsOptions &options) {
+  patterns.add<DataCopyLowering>(types, patterns.getContext(), options);
 }

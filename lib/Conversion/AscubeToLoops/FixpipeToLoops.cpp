@@ -114,7 +114,7 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
   matchAndRewrite(FixpipeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-    IndexMath im{b};
+    IndexMath im = indexMath(b);
     FailureOr<FixpipeParams> p =
         getFixpipeParams(op, [&] { return op.emitOpError(); });
     if (failed(p))
@@ -167,9 +167,9 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
     // move (§16).
     auto move = [&](Value out, int64_t j0, int64_t rows, int64_t c0,
                     int64_t cols) {
-      forRange(b, p->ndNum, [&](Value nd) {
-        forRange(b, rows, [&](Value jj) {
-          forRange(b, cols, [&](Value cc) {
+      im.forRange(p->ndNum, [&](Value nd) {
+        im.forRange(rows, [&](Value jj) {
+          im.forRange(cols, [&](Value cc) {
             Value j = im.add(jj, j0), c = im.add(cc, c0);
             Value s = im.add(
                 sOff, im.add(im.add(im.mul(nd, p->srcNdStride * 16),
@@ -304,6 +304,7 @@ struct FixpipeLowering : AscubePattern<FixpipeOp> {
 } // namespace
 
 void ascube::lowering::populateFixpipeToLoopsPatterns(
-    TypeConverter &types, RewritePatternSet &patterns) {
-  patterns.add<FixpipeLowering>(types, patterns.getContext());
+    TypeConverter &types, RewritePatternSet &patterns,
+    const AscubeToLoopsOptions &options) {
+  patterns.add<FixpipeLowering>(types, patterns.getContext(), options);
 }

@@ -38,7 +38,7 @@ struct Load2DLowering : AscubePattern<Load2DOp> {
   matchAndRewrite(Load2DOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-    IndexMath im{b};
+    IndexMath im = indexMath(b);
     FailureOr<Load2DParams> p =
         getLoad2DParams(op, [&] { return op.emitOpError(); });
     if (failed(p))
@@ -55,12 +55,12 @@ struct Load2DLowering : AscubePattern<Load2DOp> {
         storageIndex(im, baseOffset(im, adaptor.getDstOffset()), s.per);
     int64_t dstGap = p->dstGap; // already 0 where ignored (950)
     int64_t sign = p->addrMode == 1 ? -1 : 1;
-    forRange(b, p->repeatTimes, [&](Value i) {
+    im.forRange(p->repeatTimes, [&](Value i) {
       Value sFrac = im.add(im.c(p->startIndex), im.mul(i, sign * p->srcStride));
       Value sBase = im.add(sOff, im.mul(sFrac, f));
       Value dBase = im.add(dOff, im.mul(i, (dstGap + 1) * f));
       if (!p->ifTranspose) {
-        forRange(b, f, [&](Value e) {
+        im.forRange(f, [&](Value e) {
           Value v = memref::LoadOp::create(b, src, im.add(sBase, e));
           storeElement(b, v, dst, im.add(dBase, e));
         });
@@ -129,8 +129,8 @@ bool isRowTranspose(unsigned bits, int64_t count) {
 /// operands. Shared, the shuffles are compiled once per kind rather than
 /// once per mover (the transposing loads of an 8-bit GEMM with tails once
 /// took most of its compile time). Kept out of line (noinline).
-func::FuncOp squareFn(ImplicitLocOpBuilder &b, unsigned bits, Type se,
-                      Type de) {
+func::FuncOp squareFn(ImplicitLocOpBuilder &b, unsigned bits, Type se, Type de,
+                      bool affine) {
   std::string name;
   {
     llvm::raw_string_ostream os(name);
@@ -149,7 +149,7 @@ func::FuncOp squareFn(ImplicitLocOpBuilder &b, unsigned bits, Type se,
         Value src = f.getArgument(0), dst = f.getArgument(1 + n);
         auto sFrac = [&](int64_t j) { return f.getArgument(1 + j); };
         auto dFrac = [&](int64_t j) { return f.getArgument(2 + n + j); };
-        IndexMath im{fb};
+        IndexMath im{fb, affine};
         auto storage = [&](Value frac, int64_t inside) {
           return storageIndex(im, im.add(frac, inside), per);
         };
@@ -202,10 +202,10 @@ func::FuncOp squareFn(ImplicitLocOpBuilder &b, unsigned bits, Type se,
 /// by shuffles (4-bit rows unpacked to a byte per element and packed back),
 /// else (32-bit squares) element by element through constant tables of
 /// element positions. Square positions are a constant table.
-void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
+void moveSquares(IndexMath &im, ModuleOp module, Value src, Value dst,
                  Value sOff, Value dOff, ArrayRef<FractalSquare> squares,
                  Type elem, bool transposed) {
-  IndexMath im{b};
+  ImplicitLocOpBuilder &b = im.b;
   unsigned bits = *getElementBitWidth(elem);
   int64_t f = 4096 / bits, n = squares.front().src.size();
   SmallVector<int32_t> sqSrc, sqDst;
@@ -227,10 +227,10 @@ void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
     int64_t fs = f / st.per;
     Value sBase = storageIndex(im, sOff, st.per);
     Value dBase = storageIndex(im, dOff, st.per);
-    forRange(b, int64_t(squares.size()), [&](Value i) {
+    im.forRange(int64_t(squares.size()), [&](Value i) {
       Value sf = im.add(sBase, im.mul(entry(srcTab, i), fs));
       Value df = im.add(dBase, im.mul(entry(dstTab, i), fs));
-      forRange(b, fs, [&](Value e) {
+      im.forRange(fs, [&](Value e) {
         storeElement(b, memref::LoadOp::create(b, src, im.add(sf, e)), dst,
                      im.add(df, e));
       });
@@ -242,11 +242,11 @@ void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
     // the square's n source and destination fractals from the tables.
     Type se = cast<MemRefType>(src.getType()).getElementType();
     Type de = cast<MemRefType>(dst.getType()).getElementType();
-    func::FuncOp fn = squareFn(b, bits, se, de);
+    func::FuncOp fn = squareFn(b, bits, se, de, im.affine);
     FunctionType ft = fn.getFunctionType();
     Value from = memref::CastOp::create(b, ft.getInput(0), src);
     Value into = memref::CastOp::create(b, ft.getInput(1 + n), dst);
-    forRange(b, int64_t(squares.size()), [&](Value i) {
+    im.forRange(int64_t(squares.size()), [&](Value i) {
       Value first = im.mul(i, n);
       SmallVector<Value> operands{from};
       for (int64_t j = 0; j < n; ++j)
@@ -273,9 +273,9 @@ void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
   Value tSI = constTable(b, module, et + "_srcin", eSrcIn);
   Value tDF = constTable(b, module, et + "_dstfrac", eDstF);
   Value tDI = constTable(b, module, et + "_dstin", eDstIn);
-  forRange(b, int64_t(squares.size()), [&](Value i) {
+  im.forRange(int64_t(squares.size()), [&](Value i) {
     Value first = im.mul(i, n);
-    forRange(b, n * f, [&](Value e) {
+    im.forRange(n * f, [&](Value e) {
       Value sp = im.add(
           sOff, im.add(im.mul(entry(srcTab, im.add(first, entry(tSF, e))), f),
                        entry(tSI, e)));
@@ -283,7 +283,7 @@ void moveSquares(ImplicitLocOpBuilder &b, ModuleOp module, Value src, Value dst,
           dOff, im.add(im.mul(entry(dstTab, im.add(first, entry(tDF, e))), f),
                        entry(tDI, e)));
       if (bits == 4) {
-        storeNibble(b, loadNibble(b, src, sp), dst, dp);
+        storeNibble(im, loadNibble(im, src, sp), dst, dp);
         return;
       }
       storeElement(b, memref::LoadOp::create(b, src, sp), dst, dp);
@@ -307,8 +307,8 @@ template <typename OpT> struct SquareMoverLowering : AscubePattern<OpT> {
       return failure();
     if (!squares->first.empty()) {
       ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-      IndexMath im{b};
-      moveSquares(b, op->template getParentOfType<ModuleOp>(),
+      IndexMath im = this->indexMath(b);
+      moveSquares(im, op->template getParentOfType<ModuleOp>(),
                   flatten(b, adaptor.getSrc()), flatten(b, adaptor.getDst()),
                   baseOffset(im, adaptor.getSrcOffset()),
                   baseOffset(im, adaptor.getDstOffset()), squares->first,
@@ -354,18 +354,18 @@ struct LoadSparseLowering : AscubePattern<LoadSparseOp> {
     Value ib = sparseIndexBuffer(b, op);
     if (failed(p) || !base || !ib)
       return failure();
-    IndexMath im{b};
+    IndexMath im = indexMath(b);
     Value src = flatten(b, adaptor.getSrc()),
           idx = flatten(b, adaptor.getIdx());
     Value dst = flatten(b, adaptor.getDst());
     Value sOff = baseOffset(im, adaptor.getSrcOffset());
     Value dOff = baseOffset(im, adaptor.getDstOffset());
     Value iBase = im.add(im.div(dOff, 4), base.getInt());
-    forRange(b, p->repeatTimes, [&](Value i) {
+    im.forRange(p->repeatTimes, [&](Value i) {
       Value frac = im.add(i, p->startIndex);
-      copyRun(b, src, im.add(sOff, im.mul(frac, 512)), dst,
+      copyRun(im, src, im.add(sOff, im.mul(frac, 512)), dst,
               im.add(dOff, im.mul(i, 512)), 512);
-      copyRun(b, idx, im.mul(frac, 128), ib, im.add(iBase, im.mul(i, 128)),
+      copyRun(im, idx, im.mul(frac, 128), ib, im.add(iBase, im.mul(i, 128)),
               128);
     });
     rewriter.eraseOp(op);
@@ -385,12 +385,12 @@ struct LoadMxLowering : AscubePattern<LoadMxOp> {
     if (failed(p))
       return failure();
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-    IndexMath im{b};
+    IndexMath im = indexMath(b);
     Type et = elemOf(op.getSrc());
     SmallVector<FractalSquare> squares =
         getLoad2DV2Squares(p->data, *getElementBitWidth(et));
     if (!squares.empty())
-      moveSquares(b, op->getParentOfType<ModuleOp>(),
+      moveSquares(im, op->getParentOfType<ModuleOp>(),
                   flatten(b, adaptor.getSrc()), flatten(b, adaptor.getDst()),
                   baseOffset(im, adaptor.getSrcOffset()),
                   baseOffset(im, adaptor.getDstOffset()), squares, et,
@@ -398,9 +398,9 @@ struct LoadMxLowering : AscubePattern<LoadMxOp> {
     Value s = flatten(b, adaptor.getScale());
     Value d = flatten(b, adaptor.getScaleDst());
     int64_t start = p->xStartPosition * p->srcStride + p->yStartPosition;
-    forRange(b, p->xStep, [&](Value x) {
-      forRange(b, p->yStep, [&](Value y) {
-        copyRun(b, s,
+    im.forRange(p->xStep, [&](Value x) {
+      im.forRange(p->yStep, [&](Value y) {
+        copyRun(im, s,
                 im.mul(im.add(im.add(im.mul(x, p->srcStride), y), start), 32),
                 d, im.mul(im.add(im.mul(x, p->dstStride), y), 32), 32);
       });
@@ -413,9 +413,10 @@ struct LoadMxLowering : AscubePattern<LoadMxOp> {
 } // namespace
 
 void ascube::lowering::populateLoadData2DToLoopsPatterns(
-    TypeConverter &types, RewritePatternSet &patterns) {
+    TypeConverter &types, RewritePatternSet &patterns,
+    const AscubeToLoopsOptions &options) {
   patterns
       .add<Load2DLowering, SquareMoverLowering<Load2DTransposeOp>,
            SquareMoverLowering<Load2DV2Op>, LoadSparseLowering, LoadMxLowering>(
-          types, patterns.getContext());
+          types, patterns.getContext(), options);
 }

@@ -46,10 +46,9 @@ Value padConstant(ImplicitLocOpBuilder &b, TypedAttr padValue, Storage st) {
 /// X[m][k] of the im2col matrix (model::im2colSource): the map element at
 /// `src[sOff + offset]` when (ih, iw) is inside the map, else `pad` (bits);
 /// carried as bits (toBits) and returned as a storage value.
-Value im2colLoad(ImplicitLocOpBuilder &b, const model::Im2colGeometry &g,
-                 Value src, Value sOff, Value m, Value k, Value pad,
-                 Storage st) {
-  IndexMath im{b};
+Value im2colLoad(IndexMath &im, const model::Im2colGeometry &g, Value src,
+                 Value sOff, Value m, Value k, Value pad, Storage st) {
+  ImplicitLocOpBuilder &b = im.b;
   model::Im2colSource<Value> at = model::im2colSource(im, g, m, k);
   auto cmp = [&](arith::CmpIPredicate pred, Value x, int64_t y) {
     return arith::CmpIOp::create(b, pred, x, im.c(y));
@@ -66,7 +65,7 @@ Value im2colLoad(ImplicitLocOpBuilder &b, const model::Im2colGeometry &g,
   b.setInsertionPointToStart(&ifOp.getThenRegion().front());
   Value from = im.add(sOff, at.offset);
   Value v = st.per == 1 ? Value(memref::LoadOp::create(b, src, from))
-                        : loadNibble(b, src, from);
+                        : loadNibble(im, src, from);
   scf::YieldOp::create(b, toBits(b, v));
   b.setInsertionPointToStart(&ifOp.getElseRegion().front());
   scf::YieldOp::create(b, pad);
@@ -92,7 +91,7 @@ struct Load3DLowering : AscubePattern<Load3DOp> {
       return success();
     }
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-    IndexMath im{b};
+    IndexMath im = indexMath(b);
     Value src = flatten(b, adaptor.getSrc());
     Value dst = flatten(b, adaptor.getDst());
     Storage st = getStorage(elemOf(op.getSrc()));
@@ -167,14 +166,14 @@ struct Load3DLowering : AscubePattern<Load3DOp> {
           run = arith::BitcastOp::create(b, vt, run);
         return run;
       };
-      forRange(b, p->repeatTime, [&](Value r) {
+      im.forRange(p->repeatTime, [&](Value r) {
         Value mBase = im.add(im.mul(r, dm), m0),
               kBase = im.add(im.mul(r, dk), k0);
         Value dBase = im.add(dOff, im.mul(r, p->dstStride * fractal));
         if (groups > 0)
-          forRange(b, groups, [&](Value gi) {
+          im.forRange(groups, [&](Value gi) {
             Value i0 = im.mul(gi, 16);
-            forRange(b, p->kExtension / c0, [&](Value jb) {
+            im.forRange(p->kExtension / c0, [&](Value jb) {
               Value j = im.mul(jb, c0);
               SmallVector<Value> runs;
               for (int64_t q = 0; q < 16; ++q)
@@ -185,9 +184,9 @@ struct Load3DLowering : AscubePattern<Load3DOp> {
               });
             });
           });
-        forRange(b, p->mExtension - groups * 16, [&](Value i0) {
+        im.forRange(p->mExtension - groups * 16, [&](Value i0) {
           Value i = im.add(i0, groups * 16);
-          forRange(b, p->kExtension / c0, [&](Value jb) {
+          im.forRange(p->kExtension / c0, [&](Value jb) {
             Value j = im.mul(jb, c0);
             Value run = runAt(mBase, kBase, i, j);
             if (rowRuns) {
@@ -206,19 +205,19 @@ struct Load3DLowering : AscubePattern<Load3DOp> {
       rewriter.eraseOp(op);
       return success();
     }
-    forRange(b, p->repeatTime, [&](Value r) {
+    im.forRange(p->repeatTime, [&](Value r) {
       Value mBase = im.add(im.mul(r, dm), m0),
             kBase = im.add(im.mul(r, dk), k0);
       Value dBase = im.add(dOff, im.mul(r, p->dstStride * fractal));
-      forRange(b, p->mExtension, [&](Value i) {
-        forRange(b, p->kExtension, [&](Value j) {
-          Value v = im2colLoad(b, g, src, sOff, im.add(i, mBase),
+      im.forRange(p->mExtension, [&](Value i) {
+        im.forRange(p->kExtension, [&](Value j) {
+          Value v = im2colLoad(im, g, src, sOff, im.add(i, mBase),
                                im.add(j, kBase), pad, st);
           Value to = im.add(dBase, p->placement.offset(im, i, j));
           if (st.per == 1)
             storeElement(b, v, dst, to);
           else
-            storeNibble(b, v, dst, to);
+            storeNibble(im, v, dst, to);
         });
       });
     });
@@ -243,7 +242,7 @@ struct Load3DV1Lowering : AscubePattern<Load3DV1Op> {
       return op.emitOpError()
              << "the kernel does not fit the map [load3dv1_c4]";
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-    IndexMath im{b};
+    IndexMath im = indexMath(b);
     Value src = flatten(b, adaptor.getSrc());
     Value dst = flatten(b, adaptor.getDst());
     Storage st = getStorage(elemOf(op.getSrc()));
@@ -254,13 +253,13 @@ struct Load3DV1Lowering : AscubePattern<Load3DV1Op> {
     int64_t m0 = p->fractalStart(0).first, k0 = p->fractalStart(0).second;
     int64_t dm = p->fractalStart(1).first - m0;
     int64_t dk = p->fractalStart(1).second - k0;
-    forRange(b, p->repeatTime, [&](Value r) {
+    im.forRange(p->repeatTime, [&](Value r) {
       Value mBase = im.add(im.mul(r, dm), m0),
             kBase = im.add(im.mul(r, dk), k0);
       Value dBase = im.add(dOff, im.mul(r, p->jumpStride * 16 * g.c0));
-      forRange(b, 16, [&](Value i) {
-        forRange(b, g.c0, [&](Value c) {
-          Value v = im2colLoad(b, g, src, sOff, im.add(i, mBase),
+      im.forRange(16, [&](Value i) {
+        im.forRange(g.c0, [&](Value c) {
+          Value v = im2colLoad(im, g, src, sOff, im.add(i, mBase),
                                im.add(c, kBase), pad, st);
           storeElement(b, v, dst, im.add(dBase, im.add(im.mul(i, g.c0), c)));
         });
@@ -274,6 +273,8 @@ struct Load3DV1Lowering : AscubePattern<Load3DV1Op> {
 } // namespace
 
 void ascube::lowering::populateLoadData3DToLoopsPatterns(
-    TypeConverter &types, RewritePatternSet &patterns) {
-  patterns.add<Load3DLowering, Load3DV1Lowering>(types, patterns.getContext());
+    TypeConverter &types, RewritePatternSet &patterns,
+    const AscubeToLoopsOptions &options) {
+  patterns.add<Load3DLowering, Load3DV1Lowering>(types, patterns.getContext(),
+                                                 options);
 }

@@ -61,57 +61,42 @@ MemRefType flatType(MemRefType t) {
                          s.type);
 }
 
-namespace {
-thread_local bool affineIndexingOn = false;
-} // namespace
-
-bool affineIndexing() { return affineIndexingOn; }
-
-AffineIndexingScope::AffineIndexingScope(bool on) : saved(affineIndexingOn) {
-  affineIndexingOn = on;
-}
-
-AffineIndexingScope::~AffineIndexingScope() { affineIndexingOn = saved; }
-
 Value affineApply(ImplicitLocOpBuilder &b, AffineExpr e, ValueRange operands) {
   OpFoldResult r = affine::makeComposedFoldedAffineApply(
       b, b.getLoc(), e, getAsOpFoldResult(operands));
   return getValueOrCreateConstantIndexOp(b, b.getLoc(), r);
 }
 
-namespace {
-/// A loop from 0 to n carrying `inits` (an affine.for under affine indexing,
+/// A loop from 0 to n carrying `inits` (an affine.for with `im.affine`,
 /// else an scf.for), with the builder at the start of its body; a loop with
 /// inits still needs its yield.
-LoopLikeOpInterface startLoop(ImplicitLocOpBuilder &b, int64_t n,
-                              ValueRange inits) {
+static LoopLikeOpInterface startLoop(IndexMath &im, int64_t n,
+                                     ValueRange inits) {
+  ImplicitLocOpBuilder &b = im.b;
   Operation *loop;
-  if (affineIndexing()) {
+  if (im.affine)
     loop = affine::AffineForOp::create(b, 0, n, 1, inits);
-  } else {
-    IndexMath im{b};
+  else
     loop = scf::ForOp::create(b, im.c(0), im.c(n), im.c(1), inits);
-  }
   b.setInsertionPointToStart(&loop->getRegion(0).front());
   return cast<LoopLikeOpInterface>(loop);
 }
-} // namespace
 
-void forRange(ImplicitLocOpBuilder &b, int64_t n,
-              llvm::function_ref<void(Value)> body) {
+void IndexMath::forRange(int64_t n, llvm::function_ref<void(Value)> body) {
   if (n <= 0)
     return;
   OpBuilder::InsertionGuard g(b);
-  LoopLikeOpInterface loop = startLoop(b, n, {});
+  LoopLikeOpInterface loop = startLoop(*this, n, {});
   body(*loop.getSingleInductionVar());
 }
 
-Value reduceRange(ImplicitLocOpBuilder &b, int64_t n, Value init,
-                  llvm::function_ref<Value(Value iv, Value acc)> body) {
+Value IndexMath::reduceRange(
+    int64_t n, Value init,
+    llvm::function_ref<Value(Value iv, Value acc)> body) {
   if (n <= 0)
     return init;
   OpBuilder::InsertionGuard g(b);
-  LoopLikeOpInterface loop = startLoop(b, n, init);
+  LoopLikeOpInterface loop = startLoop(*this, n, init);
   Value acc = body(*loop.getSingleInductionVar(), loop.getRegionIterArgs()[0]);
   if (isa<affine::AffineForOp>(loop))
     affine::AffineYieldOp::create(b, acc);
@@ -140,10 +125,10 @@ Value flatten(ImplicitLocOpBuilder &b, Value v) {
   return memref::CollapseShapeOp::create(b, v, all);
 }
 
-void copyRun(ImplicitLocOpBuilder &b, Value src, Value from, Value dst,
-             Value to, int64_t n) {
-  IndexMath im{b};
-  forRange(b, n, [&](Value e) {
+void copyRun(IndexMath &im, Value src, Value from, Value dst, Value to,
+             int64_t n) {
+  ImplicitLocOpBuilder &b = im.b;
+  im.forRange(n, [&](Value e) {
     storeElement(b, memref::LoadOp::create(b, src, im.add(from, e)), dst,
                  im.add(to, e));
   });
@@ -220,9 +205,9 @@ std::optional<numerics::SmallFloat> smallFloatOf(Type t) {
   return std::nullopt;
 }
 
-Value loadWide(ImplicitLocOpBuilder &b, ModuleOp module, Value buf, Value idx,
+Value loadWide(IndexMath &im, ModuleOp module, Value buf, Value idx,
                Type logical) {
-  IndexMath im{b};
+  ImplicitLocOpBuilder &b = im.b;
   Storage st = getStorage(logical);
   Value raw = memref::LoadOp::create(b, buf, storageIndex(im, idx, st.per));
   if (st.per != 1) {
@@ -308,8 +293,8 @@ Value constTable(ImplicitLocOpBuilder &b, ModuleOp module, StringRef base,
   return memref::GetGlobalOp::create(b, type, sym);
 }
 
-Value loadNibble(ImplicitLocOpBuilder &b, Value buf, Value idx) {
-  IndexMath im{b};
+Value loadNibble(IndexMath &im, Value buf, Value idx) {
+  ImplicitLocOpBuilder &b = im.b;
   Value byte = memref::LoadOp::create(b, buf, im.div(idx, 2));
   Value shift = arith::MulIOp::create(
       b, arith::IndexCastOp::create(b, b.getI8Type(), im.rem(idx, 2)),
@@ -319,8 +304,8 @@ Value loadNibble(ImplicitLocOpBuilder &b, Value buf, Value idx) {
       arith::ConstantIntOp::create(b, b.getI8Type(), 0xF));
 }
 
-void storeNibble(ImplicitLocOpBuilder &b, Value v, Value buf, Value idx) {
-  IndexMath im{b};
+void storeNibble(IndexMath &im, Value v, Value buf, Value idx) {
+  ImplicitLocOpBuilder &b = im.b;
   Value at = im.div(idx, 2);
   Value shift = arith::MulIOp::create(
       b, arith::IndexCastOp::create(b, b.getI8Type(), im.rem(idx, 2)),

@@ -14,6 +14,7 @@
 #ifndef ASCUBE_LIB_CONVERSION_ASCUBETOLOOPS_LOWERINGUTILS_H
 #define ASCUBE_LIB_CONVERSION_ASCUBETOLOOPS_LOWERINGUTILS_H
 
+#include "ascube/Conversion/AscubeToLoops.h"
 #include "ascube/Dialect/Ascube/IR/AscubeParams.h"
 #include "ascube/Numerics/Formats.h"
 
@@ -86,36 +87,20 @@ bool needsFlattening(MemRefType t);
 /// resolved; verified ops never hit that).
 MemRefType flatType(MemRefType t);
 
-/// Whether IndexMath, forRange and reduceRange build affine ops (affine.apply
-/// with floordiv/mod, affine.for) instead of arith and scf.for: on while an
-/// AffineIndexingScope is alive on this thread (convert-ascube-to-loops with
-/// `affine`, which the pipelines use; never with `reference`). Every index
-/// IndexMath computes is then an affine function of loop counters and
-/// operands, so loads and stores can be raised to affine.load/store.
-bool affineIndexing();
-
-/// Turns affine indexing on (or off) for this thread until destroyed.
-class AffineIndexingScope {
-public:
-  explicit AffineIndexingScope(bool on);
-  ~AffineIndexingScope();
-  AffineIndexingScope(const AffineIndexingScope &) = delete;
-  AffineIndexingScope &operator=(const AffineIndexingScope &) = delete;
-
-private:
-  bool saved;
-};
-
 /// `e` (over dims d0, d1 bound to `operands`) as one composed affine.apply,
 /// folded to a constant where it is one.
 Value affineApply(ImplicitLocOpBuilder &b, AffineExpr e, ValueRange operands);
 
 /// Index arithmetic with constants folded at build time (so static offsets
-/// cost nothing at run time): arith ops, or composed affine.apply ops under
-/// affine indexing. Indices are never negative where div and rem are used
-/// (arith.divui/remui and affine floordiv/mod agree there).
+/// cost nothing at run time), and loops: arith ops and scf.for, or with
+/// `affine` (AscubeToLoopsOptions::affine) composed affine.apply ops and
+/// affine.for. Every index it computes is then an affine function of loop
+/// counters and operands, so loads and stores can be raised to
+/// affine.load/store. Indices are never negative where div and rem are
+/// used (arith.divui/remui and affine floordiv/mod agree there).
 struct IndexMath {
   ImplicitLocOpBuilder &b;
+  bool affine = false;
 
   Value c(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
   static std::optional<int64_t> cst(Value v) {
@@ -130,7 +115,7 @@ struct IndexMath {
       return y;
     if (cy && *cy == 0)
       return x;
-    if (affineIndexing())
+    if (affine)
       return affineApply(b, d(0) + d(1), {x, y});
     return arith::AddIOp::create(b, x, y);
   }
@@ -141,7 +126,7 @@ struct IndexMath {
       return c(*cx - *cy);
     if (cy && *cy == 0)
       return x;
-    if (affineIndexing())
+    if (affine)
       return affineApply(b, d(0) - d(1), {x, y});
     return arith::SubIOp::create(b, x, y);
   }
@@ -153,7 +138,7 @@ struct IndexMath {
       return x;
     if (y == 0)
       return c(0);
-    if (affineIndexing())
+    if (affine)
       return affineApply(b, d(0) * y, {x});
     return arith::MulIOp::create(b, x, c(y));
   }
@@ -163,7 +148,7 @@ struct IndexMath {
       return c(*cx / y);
     if (y == 1)
       return x;
-    if (affineIndexing())
+    if (affine)
       return affineApply(b, d(0).floorDiv(y), {x});
     return arith::DivUIOp::create(b, x, c(y));
   }
@@ -173,29 +158,27 @@ struct IndexMath {
       return c(*cx % y);
     if (y == 1)
       return c(0);
-    if (affineIndexing())
+    if (affine)
       return affineApply(b, d(0) % y, {x});
     return arith::RemUIOp::create(b, x, c(y));
   }
+
+  /// for (iv = 0; iv < n; ++iv) body(iv), with the builder inside the loop.
+  void forRange(int64_t n, llvm::function_ref<void(Value)> body);
+
+  /// acc = init; for (iv = 0; iv < n; ++iv) acc = body(iv, acc); the final
+  /// acc (a loop carrying it).
+  Value reduceRange(int64_t n, Value init,
+                    llvm::function_ref<Value(Value iv, Value acc)> body);
 };
-
-/// for (iv = 0; iv < n; ++iv) body(iv), with the builder inside the loop.
-/// An affine.for under affine indexing, else an scf.for.
-void forRange(ImplicitLocOpBuilder &b, int64_t n,
-              llvm::function_ref<void(Value)> body);
-
-/// acc = init; for (iv = 0; iv < n; ++iv) acc = body(iv, acc); the final
-/// acc (a loop carrying it: affine.for under affine indexing, else scf.for).
-Value reduceRange(ImplicitLocOpBuilder &b, int64_t n, Value init,
-                  llvm::function_ref<Value(Value iv, Value acc)> body);
 
 /// The flat 1-D view of a (converted) buffer operand: converted ascube
 /// buffers already are; plain identity memrefs are collapsed.
 Value flatten(ImplicitLocOpBuilder &b, Value v);
 
 /// dst[to + e] = src[from + e] for e in [0, n), storage elements.
-void copyRun(ImplicitLocOpBuilder &b, Value src, Value from, Value dst,
-             Value to, int64_t n);
+void copyRun(IndexMath &im, Value src, Value from, Value dst, Value to,
+             int64_t n);
 
 /// buf[idx] = v, with v's bits reinterpreted as buf's element type when the
 /// two differ (a 16-bit float GM memref and the i16 storage of on-core
@@ -238,7 +221,7 @@ std::optional<numerics::SmallFloat> smallFloatOf(Type t);
 
 /// Loads logical element `idx` of a flat buffer holding `logical` elements
 /// and widens it to f32 (floats) or i64 (integers).
-Value loadWide(ImplicitLocOpBuilder &b, ModuleOp module, Value buf, Value idx,
+Value loadWide(IndexMath &im, ModuleOp module, Value buf, Value idx,
                Type logical);
 
 /// Marks `f` to stay out of line in LLVM (passthrough noinline): an
@@ -266,10 +249,10 @@ Value constTable(ImplicitLocOpBuilder &b, ModuleOp module, StringRef base,
                  ArrayRef<int32_t> values);
 
 /// Element `idx` of a packed 4-bit buffer (Numerics/Packing.h), as i8.
-Value loadNibble(ImplicitLocOpBuilder &b, Value buf, Value idx);
+Value loadNibble(IndexMath &im, Value buf, Value idx);
 
 /// Stores the low 4 bits of `v` as element `idx`, keeping the other nibble.
-void storeNibble(ImplicitLocOpBuilder &b, Value v, Value buf, Value idx);
+void storeNibble(IndexMath &im, Value v, Value buf, Value idx);
 
 /// The largest finite value of a float output type (HiF8: 2^15).
 double maxFinite(Type t);
@@ -342,33 +325,44 @@ void insertGMAccessHooks(func::FuncOp func, llvm::ArrayRef<int64_t> gmArgs);
 // Patterns
 //===----------------------------------------------------------------------===//
 
-/// The base of every ascube lowering pattern.
+/// The base of every ascube lowering pattern: built with the conversion's
+/// options.
 template <typename Op> struct AscubePattern : OpConversionPattern<Op> {
-  using OpConversionPattern<Op>::OpConversionPattern;
   using Adaptor = typename OpConversionPattern<Op>::OpAdaptor;
+
+  AscubePattern(const TypeConverter &types, MLIRContext *ctx,
+                const AscubeToLoopsOptions &options)
+      : OpConversionPattern<Op>(types, ctx), options(options) {}
 
   /// Logical element type of an original operand.
   static Type elemOf(Value v) {
     return cast<MemRefType>(v.getType()).getElementType();
   }
+
+  /// Index arithmetic and loops at `b`, in the options' form.
+  IndexMath indexMath(ImplicitLocOpBuilder &b) const {
+    return IndexMath{b, options.affine};
+  }
+
+  AscubeToLoopsOptions options;
 };
 
 /// Each family's patterns (the instruction ops of one .td file).
 void populateDataCopyToLoopsPatterns(TypeConverter &types,
-                                     RewritePatternSet &patterns);
+                                     RewritePatternSet &patterns,
+                                     const AscubeToLoopsOptions &options);
 void populateLoadData2DToLoopsPatterns(TypeConverter &types,
-                                       RewritePatternSet &patterns);
+                                       RewritePatternSet &patterns,
+                                       const AscubeToLoopsOptions &options);
 void populateLoadData3DToLoopsPatterns(TypeConverter &types,
-                                       RewritePatternSet &patterns);
-/// `reference`: mmad and mmad_mx as the plain loops of the documented order
-/// instead of the vector micro-kernels (the same bits). `x86Vnni`: integer
-/// mmads of bytes summed by vpdpbusd (the host has AVX-512 VNNI; the same
-/// bits).
+                                       RewritePatternSet &patterns,
+                                       const AscubeToLoopsOptions &options);
 void populateMmadToLoopsPatterns(TypeConverter &types,
-                                 RewritePatternSet &patterns, bool reference,
-                                 bool x86Vnni);
+                                 RewritePatternSet &patterns,
+                                 const AscubeToLoopsOptions &options);
 void populateFixpipeToLoopsPatterns(TypeConverter &types,
-                                    RewritePatternSet &patterns);
+                                    RewritePatternSet &patterns,
+                                    const AscubeToLoopsOptions &options);
 
 } // namespace ascube::lowering
 

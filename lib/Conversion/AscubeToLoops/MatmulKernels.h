@@ -21,6 +21,8 @@
 namespace ascube::lowering {
 using namespace mlir;
 
+struct IndexMath;
+
 /// What one mmad or mmad_mx computes, element by element: C(i, j) starts
 /// from init(i, j) and adds a(i, k) * b(k, j) for k = 0, 1, ... in order;
 /// finish(i, j, sum) writes it (saturation, narrowing). Floats are widened
@@ -94,8 +96,8 @@ constexpr int64_t kTransposeLines = 16;
 /// (vector shuffles) and stored as one vector of 16 lines per kk; the lines
 /// after the last whole group (and any other stride) store a run's elements
 /// one by one, `stride` apart.
-void packLines(ImplicitLocOpBuilder &b, Value dst, Type w, int64_t lines,
-               int64_t k, const std::optional<MatmulSpec::Lines> &runs,
+void packLines(IndexMath &im, Value dst, Type w, int64_t lines, int64_t k,
+               const std::optional<MatmulSpec::Lines> &runs,
                llvm::function_ref<Value(Value line, Value kk)> value,
                llvm::function_ref<Value(Value line, Value kk)> position,
                int64_t stride);
@@ -115,7 +117,7 @@ void forTileKinds(int64_t m, int64_t n, int64_t rows, int64_t cols,
 /// plain scratch arrays and each 16 x 16 output tile is a register
 /// micro-kernel, k in order, multiplied and added fused only where every
 /// product is exact (s.exactProducts, or this run's s.exactWhen).
-void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s);
+void emitMicroKernels(IndexMath &im, const MatmulSpec &s);
 
 /// Integer operands of at most 8 bits summed in i32 (s.i16Pairs): a
 /// dot-product form, the same values because integer sums that cannot
@@ -140,8 +142,7 @@ void emitMicroKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s);
 /// per column, two unsigned ones s = b - 128 and add 128 sum_k a(i, k) per
 /// row. These sums and the step's wrap around 2^32, but the true sum
 /// fits in i32 (s.i16Pairs), so the result is the same.
-void emitIntegerDotKernels(ImplicitLocOpBuilder &b, const MatmulSpec &s,
-                           bool vnni);
+void emitIntegerDotKernels(IndexMath &im, const MatmulSpec &s, bool vnni);
 
 } // namespace ascube::lowering
 

@@ -58,9 +58,9 @@ Value sumLanes(ImplicitLocOpBuilder &b, ArrayRef<Value> vs) {
 /// row's elements are contiguous (j0 a multiple of 16 / rows); the bias or
 /// C added in i64 and saturated, as the reference does, on all 16 lanes at
 /// once.
-void storeBlock(ImplicitLocOpBuilder &b, const MatmulSpec::DirectC &d, Value i0,
-                Value j0, int64_t rows, Value sums) {
-  IndexMath im{b};
+void storeBlock(IndexMath &im, const MatmulSpec::DirectC &d, Value i0, Value j0,
+                int64_t rows, Value sums) {
+  ImplicitLocOpBuilder &b = im.b;
   using Init = MatmulSpec::DirectC::Init;
   int64_t cols = 16 / rows;
   auto vt = VectorType::get({cols}, b.getI32Type());
@@ -114,9 +114,9 @@ void storeBlock(ImplicitLocOpBuilder &b, const MatmulSpec::DirectC &d, Value i0,
 
 } // namespace
 
-void ascube::lowering::emitIntegerDotKernels(ImplicitLocOpBuilder &b,
-                                             const MatmulSpec &s, bool vnni) {
-  IndexMath im{b};
+void ascube::lowering::emitIntegerDotKernels(IndexMath &im, const MatmulSpec &s,
+                                             bool vnni) {
+  ImplicitLocOpBuilder &b = im.b;
   bool aSigned = !s.aType.isUnsignedInteger(),
        bSigned = !s.bType.isUnsignedInteger();
   vnni = vnni && !(aSigned && !bSigned);
@@ -133,16 +133,16 @@ void ascube::lowering::emitIntegerDotKernels(ImplicitLocOpBuilder &b,
   };
   Value pa = alloc(s.m), pb = alloc(s.n);
   auto position = [&](Value t, Value kk) { return im.add(im.mul(t, kp), kk); };
-  packLines(b, pa, lineType, s.m, s.k, s.aLines, s.a, position, 1);
+  packLines(im, pa, lineType, s.m, s.k, s.aLines, s.a, position, 1);
   packLines(
-      b, pb, lineType, s.n, s.k, s.bLines,
+      im, pb, lineType, s.n, s.k, s.bLines,
       [&](Value j, Value kk) { return s.b(kk, j); }, position, 1);
   if (kp > s.k) {
     Value zero = arith::ConstantOp::create(b, b.getZeroAttr(lineType));
     for (auto pair : {std::pair{pa, s.m}, std::pair{pb, s.n}}) {
       Value buf = pair.first;
-      forRange(b, pair.second, [&](Value t) {
-        forRange(b, kp - s.k, [&](Value e) {
+      im.forRange(pair.second, [&](Value t) {
+        im.forRange(kp - s.k, [&](Value e) {
           memref::StoreOp::create(b, zero, buf, position(t, im.add(e, s.k)));
         });
       });
@@ -179,7 +179,7 @@ void ascube::lowering::emitIntegerDotKernels(ImplicitLocOpBuilder &b,
     Value ones = splat(bytes, b.getI8IntegerAttr(1));
     Value scale =
         arith::ConstantIntOp::create(b, i32, cols ? -128 : 128).getResult();
-    forRange(b, lines, [&](Value t) {
+    im.forRange(lines, [&](Value t) {
       Value zero = splat(vt, b.getZeroAttr(i32));
       auto loop = scf::ForOp::create(b, im.c(0), im.c(kp / V), im.c(1),
                                      ValueRange{zero});
@@ -200,8 +200,8 @@ void ascube::lowering::emitIntegerDotKernels(ImplicitLocOpBuilder &b,
     // padding too, which the other operand's zeros cancel).
     Value shifted = cols ? pa : pb;
     Value top = splat(bytes, b.getI8IntegerAttr(-128));
-    forRange(b, cols ? s.m : s.n, [&](Value t) {
-      forRange(b, kp / V, [&](Value c) {
+    im.forRange(cols ? s.m : s.n, [&](Value t) {
+      im.forRange(kp / V, [&](Value c) {
         Value at = position(t, im.mul(c, V));
         Value v = vector::LoadOp::create(b, bytes, shifted, at);
         vector::StoreOp::create(b, arith::XOrIOp::create(b, v, top), shifted,
@@ -293,7 +293,7 @@ void ascube::lowering::emitIntegerDotKernels(ImplicitLocOpBuilder &b,
         sums = arith::AddIOp::create(
             b, sums, vector::ShuffleOp::create(b, four, four, lanes));
       }
-      storeBlock(b, *s.direct, i0, j0, R, sums);
+      storeBlock(im, *s.direct, i0, j0, R, sums);
       return;
     }
     for (int64_t r = 0; r < rows; ++r)

@@ -169,14 +169,14 @@ func::FuncOp microKernel(ImplicitLocOpBuilder &b, int64_t rows, int64_t lanes,
 } // namespace
 
 void ascube::lowering::packLines(
-    ImplicitLocOpBuilder &b, Value dst, Type w, int64_t lines, int64_t k,
+    IndexMath &im, Value dst, Type w, int64_t lines, int64_t k,
     const std::optional<MatmulSpec::Lines> &runs,
     llvm::function_ref<Value(Value line, Value kk)> value,
     llvm::function_ref<Value(Value line, Value kk)> position, int64_t stride) {
-  IndexMath im{b};
+  ImplicitLocOpBuilder &b = im.b;
   if (!runs) {
-    forRange(b, lines, [&](Value t) {
-      forRange(b, k, [&](Value kk) {
+    im.forRange(lines, [&](Value t) {
+      im.forRange(k, [&](Value kk) {
         Value x = value(t, kk);
         if (isa<IntegerType>(w))
           x = arith::TruncIOp::create(b, w, x);
@@ -212,7 +212,7 @@ void ascube::lowering::packLines(
       Value from = memref::CastOp::create(b, ft.getInput(0), runs->buf);
       Value into =
           memref::CastOp::create(b, ft.getInput(kTransposeLines + 1), dst);
-      forRange(b, groups, [&](Value g) {
+      im.forRange(groups, [&](Value g) {
         Value line0 = im.mul(g, stride);
         overRuns([&](Value kk) {
           // (position(line0, kk + e) = position(line0, kk) + 16 e.)
@@ -226,7 +226,7 @@ void ascube::lowering::packLines(
     }
     // The other lines (all of them but with stride 16): a run's elements
     // stored one by one, `stride` apart (or as one vector, stride 1).
-    forRange(b, lines - groups * stride, [&](Value t0) {
+    im.forRange(lines - groups * stride, [&](Value t0) {
       Value t = im.add(t0, groups * stride);
       overRuns([&](Value kk) {
         Value v = load(t, kk);
@@ -274,9 +274,8 @@ void ascube::lowering::forTileKinds(
 /// get tiles of fewer rows or lanes. The sums start from init, in C's own
 /// storage (s.direct) or in a scratch C that a scalar loop then writes
 /// through s.finish.
-void ascube::lowering::emitMicroKernels(ImplicitLocOpBuilder &b,
-                                        const MatmulSpec &s) {
-  IndexMath im{b};
+void ascube::lowering::emitMicroKernels(IndexMath &im, const MatmulSpec &s) {
+  ImplicitLocOpBuilder &b = im.b;
   constexpr int64_t T = 16; // the output fractal: 16 x 16
   Type w = b.getF32Type();
   int64_t m1 = llvm::divideCeil(s.m, T), n1 = llvm::divideCeil(s.n, T);
@@ -319,17 +318,17 @@ void ascube::lowering::emitMicroKernels(ImplicitLocOpBuilder &b,
   auto pack = [&](Value dst, int64_t lines,
                   const std::optional<MatmulSpec::Lines> &runs,
                   llvm::function_ref<Value(Value line, Value kk)> value) {
-    packLines(b, dst, w, lines, s.k, runs, value, packed, T);
+    packLines(im, dst, w, lines, s.k, runs, value, packed, T);
   };
   // A as [i][kk]: the micro-kernel broadcasts its elements one by one, so
   // a row's run of k stays a run (one vector store).
   packLines(
-      b, pa, w, s.m, s.k, s.aLines, s.a,
+      im, pa, w, s.m, s.k, s.aLines, s.a,
       [&](Value i, Value kk) { return im.add(im.mul(i, s.k), kk); }, 1);
   pack(pb, s.n, s.bLines, [&](Value j, Value kk) { return s.b(kk, j); });
   if (!direct)
-    forRange(b, s.m, [&](Value i) {
-      forRange(b, s.n, [&](Value j) {
+    im.forRange(s.m, [&](Value i) {
+      im.forRange(s.n, [&](Value j) {
         memref::StoreOp::create(b, s.init(i, j), pc, cell(i, j));
       });
     });
@@ -392,8 +391,8 @@ void ascube::lowering::emitMicroKernels(ImplicitLocOpBuilder &b,
   }
 
   if (!direct)
-    forRange(b, s.m, [&](Value i) {
-      forRange(b, s.n, [&](Value j) {
+    im.forRange(s.m, [&](Value i) {
+      im.forRange(s.n, [&](Value j) {
         s.finish(i, j, memref::LoadOp::create(b, pc, cell(i, j)));
       });
     });

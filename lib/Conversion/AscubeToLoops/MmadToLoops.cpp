@@ -63,7 +63,7 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
     Value ib = sparseIndexBuffer(b, op);
     if (!ib)
       return failure();
-    IndexMath im{b};
+    IndexMath im = indexMath(b);
     Value A = flatten(b, adaptor.getA()), B = flatten(b, adaptor.getB()),
           C = flatten(b, adaptor.getC());
     auto i64 = b.getI64Type();
@@ -73,14 +73,14 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
     int64_t m1 = llvm::divideCeil(p->m, 16);
     int64_t kd32 = llvm::alignTo(p->k / 2, 32);
     auto wide = [&](Value v) { return arith::ExtSIOp::create(b, i64, v); };
-    forRange(b, p->m, [&](Value i) {
-      forRange(b, p->n, [&](Value j) {
+    im.forRange(p->m, [&](Value i) {
+      im.forRange(p->n, [&](Value j) {
         Value cIdx = layout::matrixOffset(im, Format::Nz, {16, 16}, m1 * 16,
                                           n1 * 16, i, j);
         Value init = p->cmatrixInitVal
                          ? Value(arith::ConstantIntOp::create(b, i64, 0))
                          : wide(memref::LoadOp::create(b, C, cIdx));
-        Value sum = reduceRange(b, p->k / 4, init, [&](Value grp, Value acc) {
+        Value sum = im.reduceRange(p->k / 4, init, [&](Value grp, Value acc) {
           for (int64_t s = 0; s < 2; ++s) {
             // Dense row r of B' (Zn, 32x16 fractals) and its index (8x16
             // bytes a fractal, four 2-bit indices a byte, first in 1:0).
@@ -136,11 +136,12 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
 
 /// The reference semantics: for each (i, j), a loop over k in order with a
 /// separate multiply and add (integers in i64).
-void emitReferenceLoops(ImplicitLocOpBuilder &b, const MatmulSpec &s) {
-  forRange(b, s.m, [&](Value i) {
-    forRange(b, s.n, [&](Value j) {
+void emitReferenceLoops(IndexMath &im, const MatmulSpec &s) {
+  ImplicitLocOpBuilder &b = im.b;
+  im.forRange(s.m, [&](Value i) {
+    im.forRange(s.n, [&](Value j) {
       Value init = s.init(i, j);
-      Value sum = reduceRange(b, s.k, init, [&](Value kk, Value acc) {
+      Value sum = im.reduceRange(s.k, init, [&](Value kk, Value acc) {
         Value av = s.a(i, kk), bv = s.b(kk, j);
         return s.isFloat ? Value(arith::AddFOp::create(
                                b, acc, arith::MulFOp::create(b, av, bv)))
@@ -218,16 +219,16 @@ Value productsInRange(ImplicitLocOpBuilder &b, Value pa, int64_t countA,
                             c(380)));
 }
 
-/// The reference loops, the integer dot-product form (s.i16Pairs) or the
-/// float micro-kernels.
-void emitMatmul(ImplicitLocOpBuilder &b, const MatmulSpec &s, bool reference,
-                bool vnni) {
-  if (reference || (!s.isFloat && !s.i16Pairs))
-    emitReferenceLoops(b, s);
+/// The reference loops (MmadKernel::Reference, or integers that need i64),
+/// the integer dot-product form (s.i16Pairs; VNNI with MmadKernel::X86Vnni)
+/// or the float micro-kernels.
+void emitMatmul(IndexMath &im, const MatmulSpec &s, MmadKernel kernel) {
+  if (kernel == MmadKernel::Reference || (!s.isFloat && !s.i16Pairs))
+    emitReferenceLoops(im, s);
   else if (!s.isFloat)
-    emitIntegerDotKernels(b, s, vnni);
+    emitIntegerDotKernels(im, s, kernel == MmadKernel::X86Vnni);
   else
-    emitMicroKernels(b, s);
+    emitMicroKernels(im, s);
 }
 
 /// The largest |value| of an integer element type.
@@ -285,10 +286,11 @@ std::optional<std::pair<int, int>> mxMagnitudes(Type t) {
 /// [2^(la + lb + ea + eb - 254), 2^(ha + hb + ea + eb - 254)), which must
 /// stay within [2^-126, 2^128), and each scaled operand within [2^-126,
 /// 2^128). A NaN scale (code 255) takes the unfused form.
-Value mxProductsExact(ImplicitLocOpBuilder &b, std::pair<int, int> ra,
+Value mxProductsExact(IndexMath &im, std::pair<int, int> ra,
                       std::pair<int, int> rb, int64_t countA,
                       llvm::function_ref<Value(Value)> scaleA, int64_t countB,
                       llvm::function_ref<Value(Value)> scaleB) {
+  ImplicitLocOpBuilder &b = im.b;
   Type i32 = b.getI32Type();
   auto c32 = [&](int64_t v) { return arith::ConstantIntOp::create(b, i32, v); };
   // The smallest and the largest code (0 .. 255).
@@ -300,10 +302,10 @@ Value mxProductsExact(ImplicitLocOpBuilder &b, std::pair<int, int> ra,
         x = arith::BitcastOp::create(b, bits, x);
       return arith::ExtUIOp::create(b, i32, x);
     };
-    Value lo = reduceRange(b, count, c32(255), [&](Value iv, Value acc) {
+    Value lo = im.reduceRange(count, c32(255), [&](Value iv, Value acc) {
       return arith::MinUIOp::create(b, acc, code(iv));
     });
-    Value hi = reduceRange(b, count, c32(0), [&](Value iv, Value acc) {
+    Value hi = im.reduceRange(count, c32(0), [&](Value iv, Value acc) {
       return arith::MaxUIOp::create(b, acc, code(iv));
     });
     return std::make_pair(lo, hi);
@@ -336,9 +338,7 @@ Value mxProductsExact(ImplicitLocOpBuilder &b, std::pair<int, int> ra,
 
 /// MmadMx (§15): each operand scaled by 2^(e8m0 - 127) per 32 K elements.
 struct MmadMxLowering : AscubePattern<MmadMxOp> {
-  MmadMxLowering(TypeConverter &types, MLIRContext *ctx, bool reference)
-      : AscubePattern(types, ctx), reference(reference) {}
-  bool reference;
+  using AscubePattern::AscubePattern;
   LogicalResult
   matchAndRewrite(MmadMxOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -351,7 +351,7 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
       return success();
     }
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-    IndexMath im{b};
+    IndexMath im = indexMath(b);
     auto module = op->getParentOfType<ModuleOp>();
     Value A = flatten(b, adaptor.getA()), SA = flatten(b, adaptor.getScaleA());
     Value B = flatten(b, adaptor.getB()), SB = flatten(b, adaptor.getScaleB());
@@ -376,16 +376,16 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
           layout::matrixOffset(im, Format::Nz, {16, c0}, m1 * 16, p->k, i, kk);
       Value saIdx = layout::matrixOffset(im, Format::ScaleA, {16, 2}, m1 * 16,
                                          2 * k2, i, im.div(kk, 32));
-      return arith::MulFOp::create(b, loadWide(b, module, A, aIdx, at),
-                                   loadWide(b, module, SA, saIdx, st));
+      return arith::MulFOp::create(b, loadWide(im, module, A, aIdx, at),
+                                   loadWide(im, module, SA, saIdx, st));
     };
     s.b = [&](Value kk, Value j) {
       Value bIdx =
           layout::matrixOffset(im, Format::Zn, {c0, 16}, p->k, n1 * 16, kk, j);
       Value sbIdx = layout::matrixOffset(im, Format::ScaleB, {2, 16}, 2 * k2,
                                          n1 * 16, im.div(kk, 32), j);
-      return arith::MulFOp::create(b, loadWide(b, module, B, bIdx, bt),
-                                   loadWide(b, module, SB, sbIdx, st));
+      return arith::MulFOp::create(b, loadWide(im, module, B, bIdx, bt),
+                                   loadWide(im, module, SB, sbIdx, st));
     };
     s.init = [&](Value i, Value j) -> Value {
       if (p->cmatrixInitVal)
@@ -412,7 +412,7 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
     if (ra && rb)
       s.exactWhen = [&](Value, int64_t, Value, int64_t) {
         return mxProductsExact(
-            b, *ra, *rb, p->m * groups,
+            im, *ra, *rb, p->m * groups,
             [&](Value iv) -> Value {
               return memref::LoadOp::create(
                   b, SA,
@@ -429,7 +429,7 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
                                        im.rem(iv, p->n)));
             });
       };
-    emitMatmul(b, s, reference, /*vnni=*/false);
+    emitMatmul(im, s, options.mmad);
     rewriter.eraseOp(op);
     return success();
   }
@@ -437,15 +437,12 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
 
 /// Mmad (§13).
 struct MmadLowering : AscubePattern<MmadOp> {
-  MmadLowering(TypeConverter &types, MLIRContext *ctx, bool reference,
-               bool vnni)
-      : AscubePattern(types, ctx), reference(reference), vnni(vnni) {}
-  bool reference, vnni;
+  using AscubePattern::AscubePattern;
   LogicalResult
   matchAndRewrite(MmadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-    IndexMath im{b};
+    IndexMath im = indexMath(b);
     FailureOr<MmadParams> p =
         getMmadParams(op, [&] { return op.emitOpError(); });
     if (failed(p))
@@ -513,17 +510,17 @@ struct MmadLowering : AscubePattern<MmadOp> {
                                   kk, j);
     };
     s.a = [&](Value i, Value kk) {
-      return round(loadWide(b, module, A, aIndex(i, kk), at));
+      return round(loadWide(im, module, A, aIndex(i, kk), at));
     };
     s.b = [&](Value kk, Value j) {
-      return round(loadWide(b, module, B, bIndex(kk, j), bt));
+      return round(loadWide(im, module, B, bIndex(kk, j), bt));
     };
     s.init = [&](Value i, Value j) -> Value {
       if (p->cmatrixInitVal)
         return arith::ConstantOp::create(b, b.getZeroAttr(wide));
       if (p->cmatrixSource)
-        return loadWide(b, module, bias, j, elemOf(op.getBias()));
-      return loadWide(b, module, C, cIdx(i, j), ct);
+        return loadWide(im, module, bias, j, elemOf(op.getBias()));
+      return loadWide(im, module, C, cIdx(i, j), ct);
     };
     s.finish = [&](Value i, Value j, Value r) {
       Storage cs = getStorage(ct);
@@ -565,7 +562,7 @@ struct MmadLowering : AscubePattern<MmadOp> {
     if (((isFloat && ct.isF32() && !sat) || s32) && biasType == ct &&
         cast<MemRefType>(C.getType()).getElementType() == getStorage(ct).type)
       s.direct = directC(C, cm1, *p, bias);
-    emitMatmul(b, s, reference, vnni);
+    emitMatmul(im, s, options.mmad);
     rewriter.eraseOp(op);
     return success();
   }
@@ -573,11 +570,9 @@ struct MmadLowering : AscubePattern<MmadOp> {
 
 } // namespace
 
-void ascube::lowering::populateMmadToLoopsPatterns(TypeConverter &types,
-                                                   RewritePatternSet &patterns,
-                                                   bool reference,
-                                                   bool x86Vnni) {
-  patterns.add<MmadSparseLowering>(types, patterns.getContext());
-  patterns.add<MmadMxLowering>(types, patterns.getContext(), reference);
-  patterns.add<MmadLowering>(types, patterns.getContext(), reference, x86Vnni);
+void ascube::lowering::populateMmadToLoopsPatterns(
+    TypeConverter &types, RewritePatternSet &patterns,
+    const AscubeToLoopsOptions &options) {
+  patterns.add<MmadSparseLowering, MmadMxLowering, MmadLowering>(
+      types, patterns.getContext(), options);
 }
