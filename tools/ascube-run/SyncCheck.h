@@ -2,7 +2,7 @@
 //-*-===//
 //
 // Runs a kernel lowered with sync checks (convert-ascube-to-loops
-// sync-checks: the hooks of lib/Conversion/AscubeToLoops/SyncHooks.cpp)
+// sync-checks: the hooks of lib/Conversion/AscubeToLoops/Instrumentation.cpp)
 // against the flag model of ascube/Model/FlagModel.h, one model per host
 // thread, reset for every block (each AI core has its own pipes and flags),
 // and names the first broken rule (sync_c3-sync_c8).

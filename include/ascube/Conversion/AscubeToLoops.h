@@ -44,7 +44,7 @@ mlir::MemRefType getCPUStorageType(mlir::MemRefType type);
 /// the pass reports after the conversion (the runner's
 /// `__ascube_gm_access(address, bytes, write)`, insertGMAccessHooks); with
 /// `syncChecks` calls the runner's flag-model hooks before every
-/// instruction and flag op (SyncHooks.cpp) and names their sites in the
+/// instruction and flag op (Instrumentation.cpp) and names their sites in the
 /// module attribute `ascube.sync_sites` (an array of "file:line:col: op").
 /// Fails with a diagnostic (capacity_c1, layout_c1).
 mlir::LogicalResult prepareAscubeToLoops(mlir::ModuleOp module,

@@ -6,12 +6,16 @@
 // (ascube::get*Params, shared with the verifiers). This file holds the
 // pass, the preparation it runs first (module memories per level, the
 // allocations as views of them, run-time checks) and the buffer ops;
-// each instruction family lowers in its own file (LoweringUtils.h).
+// each instruction family lowers in its own file (Patterns.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ascube/Conversion/AscubeToLoops.h"
-#include "LoweringUtils.h"
+#include "Instrumentation.h"
+#include "Patterns.h"
+#include "RuntimeABI.h"
+#include "SharedFunctions.h"
+#include "Storage.h"
 #include "ascube/Conversion/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"

@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "FloatCasts.h"
-#include "LoweringUtils.h"
+#include "Patterns.h"
+#include "RuntimeABI.h"
+#include "Storage.h"
 #include "ascube/Numerics/Packing.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"

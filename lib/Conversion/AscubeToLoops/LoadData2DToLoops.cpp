@@ -10,7 +10,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "FloatCasts.h"
-#include "LoweringUtils.h"
+#include "Patterns.h"
+#include "RuntimeABI.h"
+#include "SharedFunctions.h"
+#include "Storage.h"
+#include "VectorShuffles.h"
 #include "ascube/Numerics/Packing.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"

@@ -10,7 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "FloatCasts.h"
-#include "LoweringUtils.h"
+#include "Patterns.h"
+#include "Storage.h"
+#include "VectorShuffles.h"
 #include "ascube/Numerics/Packing.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"

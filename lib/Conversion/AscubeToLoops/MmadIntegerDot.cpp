@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LoweringUtils.h"
+#include "IndexMath.h"
 #include "MatmulKernels.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

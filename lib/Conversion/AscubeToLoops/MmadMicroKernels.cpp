@@ -8,8 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LoweringUtils.h"
 #include "MatmulKernels.h"
+#include "SharedFunctions.h"
+#include "Storage.h"
+#include "VectorShuffles.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

@@ -16,8 +16,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "FloatCasts.h"
-#include "LoweringUtils.h"
 #include "MatmulKernels.h"
+#include "Patterns.h"
+#include "RuntimeABI.h"
+#include "Storage.h"
+#include "VectorShuffles.h"
 #include "ascube/Numerics/Formats.h"
 #include "ascube/Numerics/Packing.h"
 

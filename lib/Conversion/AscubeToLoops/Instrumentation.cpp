@@ -1,4 +1,4 @@
-//===- SyncHooks.cpp - Calls that let a runner check flags and races -----===//
+//===- Instrumentation.cpp - Calls that let a runner check flags, races ---===//
 //
 // With `sync-checks`, the preparation step puts calls before every
 // instruction and flag op that tell a runner (ascube-run --check-sync) what
@@ -37,11 +37,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LoweringUtils.h"
+#include "Instrumentation.h"
+#include "IndexMath.h"
+#include "RuntimeABI.h"
 #include "ascube/Conversion/AscubeToLoops.h"
+#include "ascube/Dialect/Ascube/IR/AscubeParams.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -326,4 +330,44 @@ void ascube::lowering::insertGMAccessHooks(func::FuncOp func,
         b, kGMAccessHook, TypeRange{},
         ValueRange{i64(b, address), i64(b, bytes), i64(b, int64_t(write))});
   }
+}
+
+void ascube::lowering::expandCopyToLoops(memref::CopyOp copy) {
+  ImplicitLocOpBuilder b(copy.getLoc(), copy);
+  Value src = copy.getSource(), dst = copy.getTarget();
+  SmallVector<Value> lbs, ubs, steps;
+  for (int64_t d = 0, e = cast<MemRefType>(src.getType()).getRank(); d < e;
+       ++d) {
+    lbs.push_back(arith::ConstantIndexOp::create(b, 0));
+    steps.push_back(arith::ConstantIndexOp::create(b, 1));
+    ubs.push_back(memref::DimOp::create(b, src, d));
+  }
+  scf::buildLoopNest(b, b.getLoc(), lbs, ubs, steps,
+                     [&](OpBuilder &nb, Location loc, ValueRange ivs) {
+                       Value v = memref::LoadOp::create(nb, loc, src, ivs);
+                       memref::StoreOp::create(nb, loc, v, dst, ivs);
+                     });
+  copy.erase();
+}
+
+bool ascube::lowering::copyNeedsLoops(memref::CopyOp copy) {
+  // Upstream's test (MemRefToLLVM's copy lowering): an identity layout, or
+  // a static, non-empty, contiguous row-major strided one, is a memcpy.
+  auto contiguous = [](Type t) {
+    auto m = dyn_cast<MemRefType>(t);
+    return m && (m.getLayout().isIdentity() ||
+                 (m.hasStaticShape() && m.getNumElements() > 0 &&
+                  memref::isStaticShapeAndContiguousRowMajor(m)));
+  };
+  // Plain memrefs only: builtin elements, no memory space, an identity or
+  // strided layout (an ascube layout's buffers become flat storage).
+  auto strided = [](Type t) {
+    auto m = dyn_cast<MemRefType>(t);
+    return m && !m.getMemorySpace() &&
+           (m.getLayout().isIdentity() ||
+            isa<StridedLayoutAttr>(m.getLayout())) &&
+           isa<IntegerType, FloatType, IndexType>(m.getElementType());
+  };
+  Type s = copy.getSource().getType(), d = copy.getTarget().getType();
+  return strided(s) && strided(d) && !(contiguous(s) && contiguous(d));
 }

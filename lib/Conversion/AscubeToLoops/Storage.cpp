@@ -1,20 +1,15 @@
-//===- LoweringUtils.cpp - Shared pieces of the CPU lowering --------------===//
+//===- Storage.cpp - Flat storage and element codecs ----------------------===//
 //
-// LoweringUtils.h.
+// Storage.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "LoweringUtils.h"
+#include "Storage.h"
+#include "RuntimeABI.h"
+#include "ascube/Dialect/Ascube/IR/AscubeParams.h"
 #include "ascube/Numerics/Packing.h"
 
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -59,50 +54,6 @@ MemRefType flatType(MemRefType t) {
   Storage s = getStorage(t.getElementType());
   return MemRefType::get({int64_t(llvm::divideCeil(l->numElements(), s.per))},
                          s.type);
-}
-
-Value affineApply(ImplicitLocOpBuilder &b, AffineExpr e, ValueRange operands) {
-  OpFoldResult r = affine::makeComposedFoldedAffineApply(
-      b, b.getLoc(), e, getAsOpFoldResult(operands));
-  return getValueOrCreateConstantIndexOp(b, b.getLoc(), r);
-}
-
-/// A loop from 0 to n carrying `inits` (an affine.for with `im.affine`,
-/// else an scf.for), with the builder at the start of its body; a loop with
-/// inits still needs its yield.
-static LoopLikeOpInterface startLoop(IndexMath &im, int64_t n,
-                                     ValueRange inits) {
-  ImplicitLocOpBuilder &b = im.b;
-  Operation *loop;
-  if (im.affine)
-    loop = affine::AffineForOp::create(b, 0, n, 1, inits);
-  else
-    loop = scf::ForOp::create(b, im.c(0), im.c(n), im.c(1), inits);
-  b.setInsertionPointToStart(&loop->getRegion(0).front());
-  return cast<LoopLikeOpInterface>(loop);
-}
-
-void IndexMath::forRange(int64_t n, llvm::function_ref<void(Value)> body) {
-  if (n <= 0)
-    return;
-  OpBuilder::InsertionGuard g(b);
-  LoopLikeOpInterface loop = startLoop(*this, n, {});
-  body(*loop.getSingleInductionVar());
-}
-
-Value IndexMath::reduceRange(
-    int64_t n, Value init,
-    llvm::function_ref<Value(Value iv, Value acc)> body) {
-  if (n <= 0)
-    return init;
-  OpBuilder::InsertionGuard g(b);
-  LoopLikeOpInterface loop = startLoop(*this, n, init);
-  Value acc = body(*loop.getSingleInductionVar(), loop.getRegionIterArgs()[0]);
-  if (isa<affine::AffineForOp>(loop))
-    affine::AffineYieldOp::create(b, acc);
-  else
-    scf::YieldOp::create(b, acc);
-  return loop->getResult(0);
 }
 
 Value flatten(ImplicitLocOpBuilder &b, Value v) {
@@ -239,60 +190,6 @@ Value loadWide(IndexMath &im, ModuleOp module, Value buf, Value idx,
   return arith::ExtSIOp::create(b, b.getI64Type(), raw);
 }
 
-void keepOutOfLine(func::FuncOp f) {
-  Builder b(f.getContext());
-  f->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("noinline")}));
-}
-
-MemRefType contiguousRun(Type t) {
-  return MemRefType::get(
-      {ShapedType::kDynamic}, t,
-      StridedLayoutAttr::get(t.getContext(), ShapedType::kDynamic, {1}));
-}
-
-func::FuncOp sharedFunction(
-    ImplicitLocOpBuilder &b, StringRef name, FunctionType type,
-    llvm::function_ref<void(ImplicitLocOpBuilder &, func::FuncOp)> build) {
-  auto module =
-      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
-  if (auto f = module.lookupSymbol<func::FuncOp>(name)) {
-    assert(f.getFunctionType() == type &&
-           "a shared function's name must determine its type");
-    return f;
-  }
-  OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
-  auto f = func::FuncOp::create(mb, b.getLoc(), name, type);
-  f.setPrivate();
-  keepOutOfLine(f);
-  ImplicitLocOpBuilder fb =
-      ImplicitLocOpBuilder::atBlockBegin(b.getLoc(), f.addEntryBlock());
-  build(fb, f);
-  func::ReturnOp::create(fb);
-  return f;
-}
-
-Value constTable(ImplicitLocOpBuilder &b, ModuleOp module, StringRef base,
-                 ArrayRef<int32_t> values) {
-  auto type = MemRefType::get({int64_t(values.size())}, b.getI32Type());
-  auto attr = DenseElementsAttr::get(
-      RankedTensorType::get({int64_t(values.size())}, b.getI32Type()), values);
-  std::string sym = base.str();
-  for (unsigned n = 1;; ++n) {
-    auto existing = dyn_cast_or_null<memref::GlobalOp>(
-        SymbolTable::lookupSymbolIn(module, sym));
-    if (!existing)
-      break;
-    if (existing.getInitialValue() == Attribute(attr))
-      return memref::GetGlobalOp::create(b, type, sym);
-    sym = (base + "_" + Twine(n)).str();
-  }
-  OpBuilder mb(module.getBodyRegion());
-  memref::GlobalOp::create(mb, module.getLoc(), sym,
-                           mb.getStringAttr("private"), type, attr,
-                           /*constant=*/true, /*alignment=*/nullptr);
-  return memref::GetGlobalOp::create(b, type, sym);
-}
-
 Value loadNibble(IndexMath &im, Value buf, Value idx) {
   ImplicitLocOpBuilder &b = im.b;
   Value byte = memref::LoadOp::create(b, buf, im.div(idx, 2));
@@ -411,91 +308,3 @@ Value sparseIndexBuffer(OpBuilder &b, Operation *op) {
 }
 
 } // namespace ascube::lowering
-
-void ascube::lowering::expandCopyToLoops(memref::CopyOp copy) {
-  ImplicitLocOpBuilder b(copy.getLoc(), copy);
-  Value src = copy.getSource(), dst = copy.getTarget();
-  SmallVector<Value> lbs, ubs, steps;
-  for (int64_t d = 0, e = cast<MemRefType>(src.getType()).getRank(); d < e;
-       ++d) {
-    lbs.push_back(arith::ConstantIndexOp::create(b, 0));
-    steps.push_back(arith::ConstantIndexOp::create(b, 1));
-    ubs.push_back(memref::DimOp::create(b, src, d));
-  }
-  scf::buildLoopNest(b, b.getLoc(), lbs, ubs, steps,
-                     [&](OpBuilder &nb, Location loc, ValueRange ivs) {
-                       Value v = memref::LoadOp::create(nb, loc, src, ivs);
-                       memref::StoreOp::create(nb, loc, v, dst, ivs);
-                     });
-  copy.erase();
-}
-
-bool ascube::lowering::copyNeedsLoops(memref::CopyOp copy) {
-  // Upstream's test (MemRefToLLVM's copy lowering): an identity layout, or
-  // a static, non-empty, contiguous row-major strided one, is a memcpy.
-  auto contiguous = [](Type t) {
-    auto m = dyn_cast<MemRefType>(t);
-    return m && (m.getLayout().isIdentity() ||
-                 (m.hasStaticShape() && m.getNumElements() > 0 &&
-                  memref::isStaticShapeAndContiguousRowMajor(m)));
-  };
-  // Plain memrefs only: builtin elements, no memory space, an identity or
-  // strided layout (an ascube layout's buffers become flat storage).
-  auto strided = [](Type t) {
-    auto m = dyn_cast<MemRefType>(t);
-    return m && !m.getMemorySpace() &&
-           (m.getLayout().isIdentity() ||
-            isa<StridedLayoutAttr>(m.getLayout())) &&
-           isa<IntegerType, FloatType, IndexType>(m.getElementType());
-  };
-  Type s = copy.getSource().getType(), d = copy.getTarget().getType();
-  return strided(s) && strided(d) && !(contiguous(s) && contiguous(d));
-}
-
-Value ascube::lowering::splatInt(ImplicitLocOpBuilder &b, VectorType t,
-                                 int64_t v) {
-  return arith::ConstantOp::create(
-      b, DenseElementsAttr::get(
-             t, b.getIntegerAttr(t.getElementType(), v).getValue()));
-}
-
-void ascube::lowering::transposeSquare(ImplicitLocOpBuilder &b,
-                                       MutableArrayRef<Value> rows) {
-  auto n = static_cast<int64_t>(rows.size());
-  assert(llvm::isPowerOf2_64(n) && "a power-of-two square");
-  for (int64_t d = 1; d < n; d *= 2) {
-    SmallVector<int64_t> low, high;
-    for (int64_t c = 0; c < n; ++c) {
-      low.push_back(c & d ? n + c - d : c);
-      high.push_back(c & d ? n + c : c + d);
-    }
-    for (int64_t i = 0; i < n; ++i) {
-      if (i & d)
-        continue;
-      Value x = rows[i], y = rows[i + d];
-      rows[i] = vector::ShuffleOp::create(b, x, y, low);
-      rows[i + d] = vector::ShuffleOp::create(b, x, y, high);
-    }
-  }
-}
-
-void ascube::lowering::transposeRuns(
-    ImplicitLocOpBuilder &b, ArrayRef<Value> runs,
-    llvm::function_ref<void(int64_t e, Value v)> store) {
-  constexpr int64_t n = 16;
-  assert(runs.size() == n && "16 runs");
-  int64_t len = cast<VectorType>(runs.front().getType()).getNumElements();
-  for (int64_t q = 0; q * n < len; ++q) {
-    // Elements [16q, 16q + 16) of each run (past len: any of them).
-    SmallVector<int64_t> part;
-    for (int64_t e = 0; e < n; ++e)
-      part.push_back(q * n + e < len ? q * n + e : 0);
-    SmallVector<Value> block;
-    for (Value v : runs)
-      block.push_back(
-          len == n ? v : Value(vector::ShuffleOp::create(b, v, v, part)));
-    transposeSquare(b, block);
-    for (int64_t e = 0; e < n && q * n + e < len; ++e)
-      store(q * n + e, block[e]);
-  }
-}
