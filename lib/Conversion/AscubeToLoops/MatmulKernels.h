@@ -1,15 +1,18 @@
 //===- MatmulKernels.h - What the mmad lowerings share ---------*- C++ -*-===//
 //
 // The description of one mmad or mmad_mx (MatmulSpec) that MmadToLoops.cpp
-// builds and its emitters read, the packing and tiling helpers they share
-// and the float micro-kernels (MmadMicroKernels.cpp), and the integer
-// dot-product form (MmadIntegerDot.cpp). Private to
-// lib/Conversion/AscubeToLoops.
+// builds and the kernels read; emitMatmul, which picks the kernel and holds
+// the reference loops (MatmulKernels.cpp); the packing and tiling helpers
+// the fast kernels share, the float micro-kernels and the exactness checks
+// that let them fuse (MmadMicroKernels.cpp), and the integer dot-product
+// form (MmadIntegerDot.cpp). Private to lib/Conversion/AscubeToLoops.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ASCUBE_LIB_CONVERSION_ASCUBETOLOOPS_MATMULKERNELS_H
 #define ASCUBE_LIB_CONVERSION_ASCUBETOLOOPS_MATMULKERNELS_H
+
+#include "ascube/Conversion/AscubeToLoops.h"
 
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
@@ -17,6 +20,7 @@
 
 #include <functional>
 #include <optional>
+#include <utility>
 
 namespace ascube::lowering {
 using namespace mlir;
@@ -143,6 +147,42 @@ void emitMicroKernels(IndexMath &im, const MatmulSpec &s);
 /// row. These sums and the step's wrap around 2^32, but the true sum
 /// fits in i32 (s.i16Pairs), so the result is the same.
 void emitIntegerDotKernels(IndexMath &im, const MatmulSpec &s, bool vnni);
+
+/// Whether every product of a nonzero element of packed A (pa) and one of
+/// packed B (pb) is a normal f32 below 2^128: with exponent fields ea, eb
+/// (1 .. 254: normal; a subnormal, infinite or NaN operand takes the
+/// unfused form) a product lies in
+/// [2^(ea + eb - 254), 2^(ea + eb - 252)), so ea + eb >= 128 at the least
+/// and <= 380 at the most. Such a product of two bf16 values (8
+/// significant bits each) is exact in f32.
+Value productsInRange(ImplicitLocOpBuilder &b, Value pa, int64_t countA,
+                      Value pb, int64_t countB);
+
+/// The magnitudes of MX data of type `t` (fp8 e4m3fn / e5m2, fp4 e2m1 /
+/// e1m2), read off the model's decode table (numerics::decodeSmallFloat):
+/// every nonzero finite |x| lies in [2^lo, 2^hi) and has at most 12
+/// significant bits. nullopt for any other type.
+std::optional<std::pair<int, int>> mxMagnitudes(Type t);
+
+/// Whether every scaled operand (x * 2^(e - 127)) of an MmadMx and every
+/// product of two is zero, infinite, NaN or a normal f32 of at most 24
+/// significant bits — exact in f32, so that a fused multiply-add gives the
+/// bits of the separate multiply and add. Checked at run time from the
+/// smallest and largest scale codes each operand's `count` scales hold
+/// (`scale(iv)`: the iv-th, as loaded), against the data's magnitudes
+/// (mxMagnitudes: |a| in [2^la, 2^ha)): products lie in
+/// [2^(la + lb + ea + eb - 254), 2^(ha + hb + ea + eb - 254)), which must
+/// stay within [2^-126, 2^128), and each scaled operand within [2^-126,
+/// 2^128). A NaN scale (code 255) takes the unfused form.
+Value mxProductsExact(IndexMath &im, std::pair<int, int> ra,
+                      std::pair<int, int> rb, int64_t countA,
+                      llvm::function_ref<Value(Value)> scaleA, int64_t countB,
+                      llvm::function_ref<Value(Value)> scaleB);
+
+/// The reference loops (MmadKernel::Reference, or integers that need i64),
+/// the integer dot-product form (s.i16Pairs; VNNI with MmadKernel::X86Vnni)
+/// or the float micro-kernels.
+void emitMatmul(IndexMath &im, const MatmulSpec &s, MmadKernel kernel);
 
 } // namespace ascube::lowering
 

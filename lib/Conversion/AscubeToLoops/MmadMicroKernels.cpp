@@ -4,7 +4,10 @@
 // widened and packed once (packLines, shared with the integer dot-product
 // form of MmadIntegerDot.cpp), then register micro-kernels over 16 x 16
 // output tiles (forTileKinds), shared functions of the module; the same
-// bits as the reference loops (MmadToLoops.cpp, docs/Rationale.md).
+// bits as the reference loops (MatmulKernels.cpp, docs/Rationale.md). Also
+// the run-time checks under which a run's products are exact, so that the
+// kernels may fuse the multiply and the add (productsInRange for bf16,
+// mxProductsExact for mmad_mx).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +22,9 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include "llvm/Support/MathExtras.h"
+
+#include <climits>
+#include <cmath>
 
 using namespace mlir;
 using namespace ascube;
@@ -166,6 +172,41 @@ func::FuncOp microKernel(ImplicitLocOpBuilder &b, int64_t rows, int64_t lanes,
           vector::StoreOp::create(fb, kLoop.getResult(r), c,
                                   ValueRange{rowAt[r]});
       });
+}
+
+/// The smallest biased exponent field of the nonzero f32 values in
+/// buf[0, count) (255 if none) and the largest of all (count a multiple of
+/// 16): one vector pass.
+std::pair<Value, Value> exponentRange(ImplicitLocOpBuilder &b, Value buf,
+                                      int64_t count) {
+  IndexMath im{b};
+  auto vf = VectorType::get({16}, b.getF32Type());
+  auto vi = VectorType::get({16}, b.getI32Type());
+  auto splat = [&](int64_t v) { return splatInt(b, vi, v); };
+  Value all = splat(255);
+  auto loop = scf::ForOp::create(b, im.c(0), im.c(count), im.c(16),
+                                 ValueRange{all, splat(0)});
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value v =
+        vector::LoadOp::create(b, vf, buf, ValueRange{loop.getInductionVar()});
+    Value bits = arith::BitcastOp::create(b, vi, v);
+    Value e = arith::AndIOp::create(
+        b, Value(arith::ShRUIOp::create(b, bits, splat(23))), all);
+    Value magnitude = arith::AndIOp::create(b, bits, splat(0x7FFFFFFF));
+    Value nonzero =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ne, magnitude, splat(0));
+    Value lo = arith::MinUIOp::create(
+        b, loop.getRegionIterArgs()[0],
+        Value(arith::SelectOp::create(b, nonzero, e, all)));
+    Value hi = arith::MaxUIOp::create(b, loop.getRegionIterArgs()[1], e);
+    scf::YieldOp::create(b, ValueRange{lo, hi});
+  }
+  return {vector::ReductionOp::create(b, vector::CombiningKind::MINUI,
+                                      loop.getResult(0)),
+          vector::ReductionOp::create(b, vector::CombiningKind::MAXUI,
+                                      loop.getResult(1))};
 }
 
 } // namespace
@@ -401,4 +442,100 @@ void ascube::lowering::emitMicroKernels(IndexMath &im, const MatmulSpec &s) {
   for (Value v : {pa, pb, pc})
     if (v)
       memref::DeallocOp::create(b, v);
+}
+
+Value ascube::lowering::productsInRange(ImplicitLocOpBuilder &b, Value pa,
+                                        int64_t countA, Value pb,
+                                        int64_t countB) {
+  auto [aLo, aHi] = exponentRange(b, pa, countA);
+  auto [bLo, bHi] = exponentRange(b, pb, countB);
+  Type i32 = b.getI32Type();
+  auto c = [&](int64_t v) { return arith::ConstantIntOp::create(b, i32, v); };
+  using P = arith::CmpIPredicate;
+  Value ok =
+      arith::AndIOp::create(b, arith::CmpIOp::create(b, P::uge, aLo, c(1)),
+                            arith::CmpIOp::create(b, P::uge, bLo, c(1)));
+  ok = arith::AndIOp::create(
+      b, ok,
+      arith::AndIOp::create(b, arith::CmpIOp::create(b, P::ule, aHi, c(254)),
+                            arith::CmpIOp::create(b, P::ule, bHi, c(254))));
+  ok = arith::AndIOp::create(
+      b, ok,
+      arith::CmpIOp::create(b, P::uge, arith::AddIOp::create(b, aLo, bLo),
+                            c(128)));
+  return arith::AndIOp::create(
+      b, ok,
+      arith::CmpIOp::create(b, P::ule, arith::AddIOp::create(b, aHi, bHi),
+                            c(380)));
+}
+
+std::optional<std::pair<int, int>> ascube::lowering::mxMagnitudes(Type t) {
+  using numerics::SmallFloat;
+  std::optional<SmallFloat> f = smallFloatOf(t);
+  if (!f || *f == SmallFloat::F8E8M0 || *f == SmallFloat::HiF8)
+    return std::nullopt;
+  bool fp4 = *f == SmallFloat::F4E2M1 || *f == SmallFloat::F4E1M2;
+  int lo = INT_MAX, hi = INT_MIN;
+  for (int code = 0; code < (fp4 ? 16 : 256); ++code) {
+    double v = std::fabs(double(numerics::decodeSmallFloat(*f, code)));
+    if (!(v > 0) || std::isinf(v))
+      continue;
+    int e;
+    double m = std::frexp(v, &e); // v = m 2^e, m in [0.5, 1)
+    if (std::ldexp(m, 12) != std::floor(std::ldexp(m, 12)))
+      return std::nullopt;
+    lo = std::min(lo, e - 1);
+    hi = std::max(hi, e);
+  }
+  return std::make_pair(lo, hi);
+}
+
+Value ascube::lowering::mxProductsExact(
+    IndexMath &im, std::pair<int, int> ra, std::pair<int, int> rb,
+    int64_t countA, llvm::function_ref<Value(Value)> scaleA, int64_t countB,
+    llvm::function_ref<Value(Value)> scaleB) {
+  ImplicitLocOpBuilder &b = im.b;
+  Type i32 = b.getI32Type();
+  auto c32 = [&](int64_t v) { return arith::ConstantIntOp::create(b, i32, v); };
+  // The smallest and the largest code (0 .. 255).
+  auto range = [&](int64_t count, llvm::function_ref<Value(Value)> scale) {
+    auto code = [&](Value iv) -> Value {
+      Value x = scale(iv);
+      Type bits = b.getIntegerType(x.getType().getIntOrFloatBitWidth());
+      if (x.getType() != bits)
+        x = arith::BitcastOp::create(b, bits, x);
+      return arith::ExtUIOp::create(b, i32, x);
+    };
+    Value lo = im.reduceRange(count, c32(255), [&](Value iv, Value acc) {
+      return arith::MinUIOp::create(b, acc, code(iv));
+    });
+    Value hi = im.reduceRange(count, c32(0), [&](Value iv, Value acc) {
+      return arith::MaxUIOp::create(b, acc, code(iv));
+    });
+    return std::make_pair(lo, hi);
+  };
+  auto [aLo, aHi] = range(countA, scaleA);
+  auto [bLo, bHi] = range(countB, scaleB);
+  using P = arith::CmpIPredicate;
+  auto atLeast = [&](Value v, int64_t bound) -> Value {
+    return arith::CmpIOp::create(b, P::sge, v, c32(bound));
+  };
+  auto atMost = [&](Value v, int64_t bound) -> Value {
+    return arith::CmpIOp::create(b, P::sle, v, c32(bound));
+  };
+  // Each scaled operand a normal f32 below 2^128 and no scale NaN (code
+  // 255): la + ea - 127 >= -126, ha + ea - 127 <= 128, ea <= 254 (b alike);
+  // la + lb + ea + eb - 254 >= -126, ha + hb + ea + eb - 254 <= 128.
+  Value ok = arith::AndIOp::create(b, atLeast(aLo, 1 - ra.first),
+                                   atLeast(bLo, 1 - rb.first));
+  ok = arith::AndIOp::create(
+      b, ok,
+      arith::AndIOp::create(b, atMost(aHi, std::min(254, 255 - ra.second)),
+                            atMost(bHi, std::min(254, 255 - rb.second))));
+  ok = arith::AndIOp::create(
+      b, ok,
+      atLeast(arith::AddIOp::create(b, aLo, bLo), 128 - ra.first - rb.first));
+  return arith::AndIOp::create(
+      b, ok,
+      atMost(arith::AddIOp::create(b, aHi, bHi), 382 - ra.second - rb.second));
 }

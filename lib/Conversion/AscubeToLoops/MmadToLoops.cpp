@@ -3,15 +3,16 @@
 // mmad, mmad_sparse and mmad_mx (cube-reference §13-§15) in the documented
 // order: each product formed in f32 (or exactly, for integers), accumulated
 // one k at a time from C, bias or zero, saturated where the result is
-// written. Float mmad and mmad_mx run as vector micro-kernels over packed
-// operands (emitMicroKernels, MmadMicroKernels.cpp; bf16 mmad and mmad_mx
-// fused where a run's
-// operands keep every product exact, productsInRange and mxProductsExact),
-// integer mmad as a dot-product form over i16
-// pairs or bytes (emitIntegerDotKernels, MmadIntegerDot.cpp; the shared
-// MatmulSpec in MatmulKernels.h); both give the same bits as the plain loops
-// (emitReferenceLoops, the pass option `reference`); mmad_sparse, whose A
-// element depends on the column, runs as the plain loops.
+// written. This file holds the three patterns: mmad and mmad_mx are each
+// described once as a MatmulSpec (MatmulKernels.h) that emitMatmul emits as
+// the kernel the options' MmadKernel picks: float mmad and mmad_mx as
+// vector micro-kernels over packed operands (MmadMicroKernels.cpp; bf16
+// mmad and mmad_mx fused where a run's operands keep every product exact,
+// productsInRange and mxProductsExact), integer mmad as a dot-product form
+// over i16 pairs or bytes (MmadIntegerDot.cpp); both give the same bits as
+// the plain loops (MatmulKernels.cpp, the pass option `reference`);
+// mmad_sparse, whose A element depends on the column, runs as the plain
+// loops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,7 +36,6 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <climits>
-#include <cmath>
 #include <functional>
 
 using namespace mlir;
@@ -137,103 +137,6 @@ struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
   }
 };
 
-/// The reference semantics: for each (i, j), a loop over k in order with a
-/// separate multiply and add (integers in i64).
-void emitReferenceLoops(IndexMath &im, const MatmulSpec &s) {
-  ImplicitLocOpBuilder &b = im.b;
-  im.forRange(s.m, [&](Value i) {
-    im.forRange(s.n, [&](Value j) {
-      Value init = s.init(i, j);
-      Value sum = im.reduceRange(s.k, init, [&](Value kk, Value acc) {
-        Value av = s.a(i, kk), bv = s.b(kk, j);
-        return s.isFloat ? Value(arith::AddFOp::create(
-                               b, acc, arith::MulFOp::create(b, av, bv)))
-                         : Value(arith::AddIOp::create(
-                               b, acc, arith::MulIOp::create(b, av, bv)));
-      });
-      s.finish(i, j, sum);
-    });
-  });
-}
-
-/// The smallest biased exponent field of the nonzero f32 values in
-/// buf[0, count) (255 if none) and the largest of all (count a multiple of
-/// 16): one vector pass.
-std::pair<Value, Value> exponentRange(ImplicitLocOpBuilder &b, Value buf,
-                                      int64_t count) {
-  IndexMath im{b};
-  auto vf = VectorType::get({16}, b.getF32Type());
-  auto vi = VectorType::get({16}, b.getI32Type());
-  auto splat = [&](int64_t v) { return splatInt(b, vi, v); };
-  Value all = splat(255);
-  auto loop = scf::ForOp::create(b, im.c(0), im.c(count), im.c(16),
-                                 ValueRange{all, splat(0)});
-  {
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value v =
-        vector::LoadOp::create(b, vf, buf, ValueRange{loop.getInductionVar()});
-    Value bits = arith::BitcastOp::create(b, vi, v);
-    Value e = arith::AndIOp::create(
-        b, Value(arith::ShRUIOp::create(b, bits, splat(23))), all);
-    Value magnitude = arith::AndIOp::create(b, bits, splat(0x7FFFFFFF));
-    Value nonzero =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ne, magnitude, splat(0));
-    Value lo = arith::MinUIOp::create(
-        b, loop.getRegionIterArgs()[0],
-        Value(arith::SelectOp::create(b, nonzero, e, all)));
-    Value hi = arith::MaxUIOp::create(b, loop.getRegionIterArgs()[1], e);
-    scf::YieldOp::create(b, ValueRange{lo, hi});
-  }
-  return {vector::ReductionOp::create(b, vector::CombiningKind::MINUI,
-                                      loop.getResult(0)),
-          vector::ReductionOp::create(b, vector::CombiningKind::MAXUI,
-                                      loop.getResult(1))};
-}
-
-/// Whether every product of a nonzero element of packed A (pa) and one of
-/// packed B (pb) is a normal f32 below 2^128: with exponent fields ea, eb
-/// (1 .. 254: normal; a subnormal, infinite or NaN operand takes the
-/// unfused form) a product lies in
-/// [2^(ea + eb - 254), 2^(ea + eb - 252)), so ea + eb >= 128 at the least
-/// and <= 380 at the most. Such a product of two bf16 values (8
-/// significant bits each) is exact in f32.
-Value productsInRange(ImplicitLocOpBuilder &b, Value pa, int64_t countA,
-                      Value pb, int64_t countB) {
-  auto [aLo, aHi] = exponentRange(b, pa, countA);
-  auto [bLo, bHi] = exponentRange(b, pb, countB);
-  Type i32 = b.getI32Type();
-  auto c = [&](int64_t v) { return arith::ConstantIntOp::create(b, i32, v); };
-  using P = arith::CmpIPredicate;
-  Value ok =
-      arith::AndIOp::create(b, arith::CmpIOp::create(b, P::uge, aLo, c(1)),
-                            arith::CmpIOp::create(b, P::uge, bLo, c(1)));
-  ok = arith::AndIOp::create(
-      b, ok,
-      arith::AndIOp::create(b, arith::CmpIOp::create(b, P::ule, aHi, c(254)),
-                            arith::CmpIOp::create(b, P::ule, bHi, c(254))));
-  ok = arith::AndIOp::create(
-      b, ok,
-      arith::CmpIOp::create(b, P::uge, arith::AddIOp::create(b, aLo, bLo),
-                            c(128)));
-  return arith::AndIOp::create(
-      b, ok,
-      arith::CmpIOp::create(b, P::ule, arith::AddIOp::create(b, aHi, bHi),
-                            c(380)));
-}
-
-/// The reference loops (MmadKernel::Reference, or integers that need i64),
-/// the integer dot-product form (s.i16Pairs; VNNI with MmadKernel::X86Vnni)
-/// or the float micro-kernels.
-void emitMatmul(IndexMath &im, const MatmulSpec &s, MmadKernel kernel) {
-  if (kernel == MmadKernel::Reference || (!s.isFloat && !s.i16Pairs))
-    emitReferenceLoops(im, s);
-  else if (!s.isFloat)
-    emitIntegerDotKernels(im, s, kernel == MmadKernel::X86Vnni);
-  else
-    emitMicroKernels(im, s);
-}
-
 /// The largest |value| of an integer element type.
 int64_t maxMagnitude(Type t) {
   unsigned w = t.getIntOrFloatBitWidth();
@@ -252,91 +155,6 @@ MatmulSpec::DirectC directC(Value c, int64_t cm1, const Params &p, Value bias) {
            : p.cmatrixSource ? Init::Bias
                              : Init::C;
   return d;
-}
-
-/// The magnitudes of MX data of type `t` (fp8 e4m3fn / e5m2, fp4 e2m1 /
-/// e1m2), read off the model's decode table (numerics::decodeSmallFloat):
-/// every nonzero finite |x| lies in [2^lo, 2^hi) and has at most 12
-/// significant bits. nullopt for any other type.
-std::optional<std::pair<int, int>> mxMagnitudes(Type t) {
-  using numerics::SmallFloat;
-  std::optional<SmallFloat> f = smallFloatOf(t);
-  if (!f || *f == SmallFloat::F8E8M0 || *f == SmallFloat::HiF8)
-    return std::nullopt;
-  bool fp4 = *f == SmallFloat::F4E2M1 || *f == SmallFloat::F4E1M2;
-  int lo = INT_MAX, hi = INT_MIN;
-  for (int code = 0; code < (fp4 ? 16 : 256); ++code) {
-    double v = std::fabs(double(numerics::decodeSmallFloat(*f, code)));
-    if (!(v > 0) || std::isinf(v))
-      continue;
-    int e;
-    double m = std::frexp(v, &e); // v = m 2^e, m in [0.5, 1)
-    if (std::ldexp(m, 12) != std::floor(std::ldexp(m, 12)))
-      return std::nullopt;
-    lo = std::min(lo, e - 1);
-    hi = std::max(hi, e);
-  }
-  return std::make_pair(lo, hi);
-}
-
-/// Whether every scaled operand (x * 2^(e - 127)) of an MmadMx and every
-/// product of two is zero, infinite, NaN or a normal f32 of at most 24
-/// significant bits — exact in f32, so that a fused multiply-add gives the
-/// bits of the separate multiply and add. Checked at run time from the
-/// smallest and largest scale codes each operand's `count` scales hold
-/// (`scale(iv)`: the iv-th, as loaded), against the data's magnitudes
-/// (mxMagnitudes: |a| in [2^la, 2^ha)): products lie in
-/// [2^(la + lb + ea + eb - 254), 2^(ha + hb + ea + eb - 254)), which must
-/// stay within [2^-126, 2^128), and each scaled operand within [2^-126,
-/// 2^128). A NaN scale (code 255) takes the unfused form.
-Value mxProductsExact(IndexMath &im, std::pair<int, int> ra,
-                      std::pair<int, int> rb, int64_t countA,
-                      llvm::function_ref<Value(Value)> scaleA, int64_t countB,
-                      llvm::function_ref<Value(Value)> scaleB) {
-  ImplicitLocOpBuilder &b = im.b;
-  Type i32 = b.getI32Type();
-  auto c32 = [&](int64_t v) { return arith::ConstantIntOp::create(b, i32, v); };
-  // The smallest and the largest code (0 .. 255).
-  auto range = [&](int64_t count, llvm::function_ref<Value(Value)> scale) {
-    auto code = [&](Value iv) -> Value {
-      Value x = scale(iv);
-      Type bits = b.getIntegerType(x.getType().getIntOrFloatBitWidth());
-      if (x.getType() != bits)
-        x = arith::BitcastOp::create(b, bits, x);
-      return arith::ExtUIOp::create(b, i32, x);
-    };
-    Value lo = im.reduceRange(count, c32(255), [&](Value iv, Value acc) {
-      return arith::MinUIOp::create(b, acc, code(iv));
-    });
-    Value hi = im.reduceRange(count, c32(0), [&](Value iv, Value acc) {
-      return arith::MaxUIOp::create(b, acc, code(iv));
-    });
-    return std::make_pair(lo, hi);
-  };
-  auto [aLo, aHi] = range(countA, scaleA);
-  auto [bLo, bHi] = range(countB, scaleB);
-  using P = arith::CmpIPredicate;
-  auto atLeast = [&](Value v, int64_t bound) -> Value {
-    return arith::CmpIOp::create(b, P::sge, v, c32(bound));
-  };
-  auto atMost = [&](Value v, int64_t bound) -> Value {
-    return arith::CmpIOp::create(b, P::sle, v, c32(bound));
-  };
-  // Each scaled operand a normal f32 below 2^128 and no scale NaN (code
-  // 255): la + ea - 127 >= -126, ha + ea - 127 <= 128, ea <= 254 (b alike);
-  // la + lb + ea + eb - 254 >= -126, ha + hb + ea + eb - 254 <= 128.
-  Value ok = arith::AndIOp::create(b, atLeast(aLo, 1 - ra.first),
-                                   atLeast(bLo, 1 - rb.first));
-  ok = arith::AndIOp::create(
-      b, ok,
-      arith::AndIOp::create(b, atMost(aHi, std::min(254, 255 - ra.second)),
-                            atMost(bHi, std::min(254, 255 - rb.second))));
-  ok = arith::AndIOp::create(
-      b, ok,
-      atLeast(arith::AddIOp::create(b, aLo, bLo), 128 - ra.first - rb.first));
-  return arith::AndIOp::create(
-      b, ok,
-      atMost(arith::AddIOp::create(b, aHi, bHi), 382 - ra.second - rb.second));
 }
 
 /// MmadMx (§15): each operand scaled by 2^(e8m0 - 127) per 32 K elements.
