@@ -10,125 +10,34 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
                 "scf/affine/arith/memref";
   let description = [{
     Gives every ascube op its exact CPU semantics (cube-reference §4-§6,
-    §13, §16). Every buffer with an ascube layout, memory level or Cube
-    element type becomes a flat 1-D memref of its physical storage (4-bit
-    data: packed bytes; 8-bit floats and HiFloat8: bytes), and each
-    instruction addresses it the way the hardware does — base address plus
-    the instruction's parameters — so partial moves, strides, padding and
-    GEMV behave as documented. `ascube.alloc` with an `offset` becomes a
-    view into one byte array per memory level (so buffers that overlap in a
-    level alias, as on the chip); every on-core byte starts as 0xFF, so
-    reading what no instruction wrote shows up as NaN or -1 in a result.
-    Function signatures change accordingly (flat memrefs); plain identity
-    memrefs of builtin types stay as they are. A `memref.copy` between
-    strided views that are not both contiguous (a copy into a
-    `memref.subview` of GM, say) becomes a loop nest of element loads and
-    stores: upstream would lower it to a call of the C runner utils'
-    `memrefCopy`, which a JIT without that library cannot resolve.
+    §10, §13, §16): every buffer with an ascube layout, memory level or
+    Cube element type becomes a flat 1-D memref of its physical storage,
+    and each instruction addresses it as the hardware does (base address
+    plus the instruction's parameters). Placed buffers are views of one
+    byte array per level, so overlapping ones alias as on the chip; every
+    on-core byte starts as 0xFF. Float Mmads become vector micro-kernels
+    and integer ones a dot-product form, both with the bits of the plain
+    loops of the documented order (`reference`); with `x86-vnni` bytes are
+    summed by AVX-512 VNNI. A `memref.copy` between views that are not both
+    contiguous becomes loops (the JIT has no `memrefCopy`).
 
-    With `runtime-checks`, every instruction whose base offset is not a
-    constant first checks, at run time, that its accesses stay inside its
-    buffers (`datacopy_c4`, `load2d_c5`, `fixpipe_c8`) and that its base
-    address is aligned (`alignment_c2`); a failed check stops the kernel
-    with a message naming the rule (cf.assert). Static offsets are checked
-    by the verifiers instead.
+    Options: `runtime-checks` (bounds and alignment of dynamic offsets,
+    checked when the kernel runs), `sync-checks` and `race-checks` (calls
+    of `ascube-run`'s flag-model and GM-access hooks before each
+    instruction or access), `affine` (the loops and indices as
+    `affine.for` / `affine.apply`, raised to `affine.load`/`store`),
+    `outline` (one private function per distinct instruction, kept out of
+    line). docs/Rationale.md "Executing on the CPU" describes each, the
+    storage, the kernels and why they give the same bits.
 
-    With `sync-checks`, every instruction and flag op (`ascube.set_flag`,
-    `wait_flag`, `pipe_barrier`, `sync_all`) is preceded by calls of the runner's
-    flag-model hooks — `__ascube_sync_op(site, pipe, unitFlag)`,
-    `__ascube_sync_access(level, lo, hi, rel, write)` per buffer it reads or
-    writes (host bytes: its access extent from its base address),
-    `__ascube_sync_flag(site, kind, src, dst, event)` — and the module
-    attribute `ascube.sync_sites` names each site ("file:line:col: op");
-    `ascube-run --check-sync` provides the hooks (`sync_c3`-`sync_c7`).
-    Flag ops otherwise lower to nothing: the CPU runs in program order.
-    `ascube.sync_all` becomes a call of `__ascube_sync_all()`, the runner's
-    barrier across blocks (`ascube-run` provides it).
-
-    With `race-checks`, every element load and store of a GM argument (a
-    `memref.copy` touching one first becomes a loop of them) is
-    preceded by `__ascube_gm_access(address, bytes, write)`, which
-    `ascube-run --check-races` uses to report two blocks touching the same
-    GM bytes, one writing, with no SyncAll between them (`race_c1`,
-    `race_c2`).
-
-    Float `ascube.mmad` and `ascube.mmad_mx` become vector micro-kernels:
-    the operands, widened to f32, are packed once into plain scratch arrays
-    (`memref.alloc`, freed after the instruction), and each 16 x 16 output
-    tile is held in 16 row vectors while k runs in order: per k, one B row
-    vector and per row a broadcast A element, multiplied and added lane by
-    lane — fused (vector.fma) only where every product is exact in f32
-    (f16, 8-bit and 4-bit float operands, no HF32), nothing re-associated
-    along k, so every element sees the additions of the plain loops in the
-    same order and the result has the same bits. Where C is f32 and not
-    saturated, the tiles read their start (zero, the bias row or C) from
-    and write their sums to C's own storage.
-    Integer mmads with 8-bit or 4-bit operands, where no partial sum can
-    overflow i32 (|a| |b| k < 2^31), become a dot-product form, exact in
-    any order: A and B packed as i16 lines with k contiguous, each step of
-    32 k adding a(2l) b(2l) + a(2l+1) b(2l+1) (frozen with `llvm.freeze`,
-    so LLVM keeps it one x86 pmaddwd) into 16 i32 partial sums per element
-    of a 4 x 4 block of C; the lane sums then go to C plus the bias or C,
-    saturated as the i64 loop saturates (s32 C in place, 16 elements at a
-    time). With `x86-vnni` (a host with AVX-512 VNNI; `ascube-run` sets it
-    where the host has it) the lines are bytes and each step of 64 k is one
-    `llvm.x86.avx512.vpdpbusd.512` per element (an unsigned byte operand
-    times a signed one, four products a lane): two signed operands take
-    a + 128 and subtract 128 times each column's sum of B, two unsigned ones
-    b - 128 and add 128 times each row's sum of A; these sums wrap in i32,
-    but the true sum fits, so the bits are the same. Other integer mmads
-    are the plain loops. With `reference`, all
-    are the plain loops (for each m, n a loop over k: the reference
-    semantics); `mmad_sparse` is always the plain loops. DataCopy ND2NZ
-    rows (not under `race-checks`) and LoadData 3D V2 windows aligned to C0
-    along k move runs of C0 elements as vectors of their bits, and
-    transposed 8- and 16-bit squares (LoadDataWithTranspose, LoadData
-    2D-v2) write each destination row from a source column at constant
-    offsets, with the same result.
-
-    With `affine` (as `ascube-to-llvm`, `--ascube-pipeline` and `ascube-run`
-    use it, unless `reference`), the element loops of the movers, Fixpipe
-    and the plain mmad loops are `affine.for` over their constant trip
-    counts (an accumulation over k: `affine.for ... iter_args`; the vector
-    micro-kernels, the integer dot-product form and an expanded
-    `memref.copy` keep scf.for) and every index it computes from loop
-    counters, constants and function arguments is one composed
-    `affine.apply` — the fractal offsets (Nz, Zz, Zn, the 4:2 index bytes,
-    im2col's sources) with `floordiv` and `mod` by constants. Then
-    upstream's `affine-raise-from-memref` makes each `memref.load`/`store`
-    whose indices are affine an `affine.load`/`store`; an access through a
-    table or a loaded value (a 4:2 index, a transposed 4-bit square) stays
-    a `memref` op. Upstream affine analyses and passes then read the
-    access functions (`affine-parallelize` finds a Fixpipe's loops free of
-    dependences, say) — but they assume that distinct memref values never
-    alias, and here buffers placed in one memory level are views of one
-    array that may overlap (and outlined functions take them as separate
-    arguments), so a transformation relying on that is sound only where
-    the buffers are known apart. The pipelines run none; `lower-affine`
-    brings the form back to arith/scf with the same bits.
-
-    With `outline` (as `ascube-to-llvm`, `--ascube-pipeline` and `ascube-run`
-    use it), each instruction becomes a call of a private function
-    `@__ascube_<mnemonic>` (renamed `_0`, `_1`, ... when taken) that holds
-    its loops, kept out of line in LLVM (noinline): one function per
-    distinct instruction — the same op, attributes, operand types, constant
-    non-offset operands (cloned into the function) and target; which
-    buffers it names and its offsets are arguments, each distinct value
-    once (a LoadDataWithTranspose's startIndex folded into its source
-    offset). A kernel of N instructions is then N calls and a few functions,
-    not N loop nests in one block, which upstream's scf-to-cf and
-    canonicalization handle in time quadratic in N. Not with `race-checks`
-    or `sync-checks`, whose hooks belong to the kernel's own function.
+    Errors: a signature type with no storage form (`layout_c1`), on-core
+    buffers past a level (`capacity_c1`).
 
     Example: `ascube-opt k.mlir --convert-ascube-to-loops` turns
     `ascube.mmad %a, %b to %c` into packing loops and scf.for loops of
     vector ops over the 16 x 16 output tiles;
     `--convert-ascube-to-loops=reference=true` into scf.for loops over m, n
-    and k; `--convert-ascube-to-loops=affine=true` turns
-    `ascube.fixpipe %c to %out` (16 x 32 f32 Nz to f16 ND) into
-    `affine.for` loops over m and n of
-    `affine.load %c[%n + %m * 16 + (%n floordiv 16) * 240]`,
-    `arith.truncf` and `affine.store %y, %out[%n + %m * 32]`.
+    and k.
   }];
   let options = [
     Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"false",
