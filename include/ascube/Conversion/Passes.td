@@ -149,7 +149,8 @@ def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
     attribute, so a decision can be read, compared and changed in the IR
     before the program is built. An attribute the op already has (a
     user's) is checked and kept (a convolution's with its defaults filled
-    in); `tile=` writes given sizes instead of the rule's.
+    in); `tile=` writes given sizes instead of the rule's (a convolution's
+    in the attribute's terms: its strategy, `own_columns`, K' columns).
     `ascube-tile-linalg` makes the same choice itself as it maps each op.
     An op with an empty output gets none: it maps to nothing; one on
     tensors is left, with a warning, for `ascube-bufferize-tensors` first.

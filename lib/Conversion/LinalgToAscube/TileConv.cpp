@@ -3,8 +3,8 @@
 // Turns a linalg.conv_2d_nhwc_hwcf, conv_2d_nhwc_fhwc or (on products with
 // DataCopy DN2NZ and Fixpipe NZ2DN: 950) conv_2d_nchw_fchw on GM memrefs
 // into a tiled Cube program (docs/Tiling.md; the tiling rule in
-// model::chooseConvTiling); an NCHW one on a product without DN2NZ goes to
-// TileConvNd.cpp (no LoadData 3D: the im2col matrix by ND2NZ). The
+// model::chooseConvTiling): the load3d strategy; the others (by ND2NZ,
+// chosen by TileConvPlan.cpp's decideConv) are TileConvNd.cpp's. The
 // convolution of one image is the GEMM O (OH*OW x F) = X (OH*OW x K) x B
 // (K x F) with X the im2col matrix of LoadData 3D (cube-reference §10.3):
 // K = C1 x KH x KW x C0 in the order (c1, kh, kw, c0), channels padded to

@@ -1,9 +1,11 @@
 //===- TileConvNd.cpp - ascube-tile-linalg: NCHW convolutions by ND2NZ ---===//
 //
-// A linalg.conv_2d_nchw_fchw on a product whose DataCopy has ND2NZ but no
-// DN2NZ (Atlas A2/A3, Kirin X90, Kirin 9030), where no mover turns the
-// NCHW map into LoadData 3D's NC1HWC0 map. Per image the convolution is
-// then the GEMM
+// The nd2nz_columns strategy: a linalg.conv_2d_nchw_fchw on a product
+// whose DataCopy has ND2NZ but no DN2NZ (Atlas A2/A3, Kirin X90, Kirin
+// 9030), where no mover turns the NCHW map into LoadData 3D's NC1HWC0 map
+// (on 950 where NZ2DN's alignment leaves no tiling, or where
+// #ascube.conv_tiling asks for it). Per image the convolution is then the
+// GEMM
 //
 //   O^T (F x OH*OW) = W (F x K) x X^T (K x OH*OW),   K = C*KH*KW in the
 //                                                    order (c, kh, kw)
@@ -245,12 +247,17 @@ LogicalResult tiling::checkForcedFit(Operation *op,
     return success();
   InFlightDiagnostic d = op->emitOpError();
   d << "tile " << force.m << " x " << force.n << " x " << force.k
-    << " does not fit " << prod.Name;
+    << " (the GEMM's M x N x K tile " << t.m << " x " << t.n << " x " << t.k
+    << ") does not fit " << prod.Name;
   describeMiss(
       d, model::describeMmadRangeMiss(t),
       [&] { return model::matmulFootprint(g, t); }, cap, /*sets=*/2);
-  return d << "; without tile= the pass chooses a tile that fits "
-              "(report=true names it) [tile_c6]";
+  return d << (force.option ? "; without tile= the pass chooses a tile that "
+                              "fits (report=true names it)"
+                            : "; without the attribute the pass chooses a "
+                              "tile that fits (ascube-select-tiling writes "
+                              "it)")
+           << " [tile_c6]";
 }
 
 /// Records in `plan` the GEMM a convolution by ND2NZ is mapped as: runs of
@@ -349,10 +356,11 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
            << " maps this convolution by ND2NZ as "
            << stringifyConvStrategy(strategy) << ", not "
            << stringifyConvStrategy(*force->strategy)
-           << (!nchw ? " (an NHWC convolution)"
-               : strategy == ConvStrategy::pixel_rows
-                   ? " (a stride along W)"
-                   : " (an NCHW convolution with stride 1 along W)")
+           << (!nchw                                  ? " (an NHWC convolution)"
+               : strategy == ConvStrategy::pixel_rows ? " (a stride along W)"
+               : p.sw != 1 ? " (one output pixel a row: the stride along W is "
+                             "never stepped)"
+                           : " (an NCHW convolution with stride 1 along W)")
            << " [tile_c6]";
   if (strategy == ConvStrategy::nhwc_rows)
     return tiling::planNhwcRows(op, prod, report, force, plan);
@@ -403,8 +411,8 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
              << force->name << " of an NCHW convolution on " << prod.Name
              << " takes m output pixels (a multiple of OW = " << p.ow
              << ": whole output rows, or a piece of one: a multiple of "
-             << nAlign << " below OW), n a multiple of " << al.m
-             << " and k a multiple of " << al.k
+             << nAlign << " below OW, at most " << model::limits::kMmadDimMax
+             << "), n a multiple of " << al.m << " and k a multiple of " << al.k
              << byKernel(" (KH x KW: whole channels)",
                          " (whole channels of a 1 x 1 kernel, in whole k "
                          "fractals)")

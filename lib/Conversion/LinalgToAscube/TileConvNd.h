@@ -3,10 +3,10 @@
 // Internal to the pass: what the convolutions mapped as a GEMM whose
 // im2col matrix DataCopy ND2NZ builds share — ConvNdBase (a MatmulEmitter
 // with tiles of whole output rows or pieces of one) and the planning
-// helpers. TileConvNd.cpp: NCHW without DN2NZ (O^T = W x X^T, or with a
-// stride along W O^T = W' x X'^T) and the dispatch; TileConvNhwc.cpp:
-// NHWC without LoadData 3D V2 (O = X' x W'). docs/Tiling.md "NCHW
-// without DN2NZ", "NHWC without LoadData 3D".
+// helpers. TileConvNd.cpp: nd2nz_columns (NCHW, O^T = W x X^T) and the
+// dispatch; TileConvPixelRows.cpp: pixel_rows (NCHW with a stride along W,
+// O^T = W' x X'^T); TileConvNhwc.cpp: nhwc_rows (NHWC, O = X' x W').
+// docs/Tiling.md "NCHW without DN2NZ", "NHWC without LoadData 3D".
 //
 //===----------------------------------------------------------------------===//
 

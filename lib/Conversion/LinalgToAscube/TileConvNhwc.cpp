@@ -1,7 +1,9 @@
 //===- TileConvNhwc.cpp - ascube-tile-linalg: NHWC convolutions by ND2NZ -===//
 //
-// NHWC without LoadData 3D. A product with ND2NZ but no LoadData 3D V2
-// (Kirin 9030) maps linalg.conv_2d_nhwc_hwcf / nhwc_fhwc as, per image,
+// NHWC without LoadData 3D: the nhwc_rows strategy. A product with ND2NZ
+// but no LoadData 3D V2 (Kirin 9030; any with ND2NZ where a bias the bias
+// table cannot add or #ascube.conv_tiling asks for it) maps
+// linalg.conv_2d_nhwc_hwcf / nhwc_fhwc as, per image,
 // the GEMM O (OH*OW x F) = X' x W': in an NHWC map one output pixel's
 // taps of one kernel row are KW x C adjacent elements (C with a W
 // dilation), so X' is held one Nz row per output pixel and built by

@@ -206,10 +206,15 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
   bool table = prod.hasBiasTable(en, wn, cn);
   if (epilogue.bias && !byNd2nz && !nchw && prod.HasND2NZ && !table)
     byNd2nz = true;
+  // (An NCHW one where there is no ND2NZ either maps by no strategy:
+  // planConvByNd2nz refuses it, tile_c4.)
   if (byNd2nz && force && force->strategy &&
-      *force->strategy == ConvStrategy::load3d)
+      *force->strategy == ConvStrategy::load3d && (!nchw || prod.HasND2NZ))
     return refuseStrategy(
-        opPtr, prod, *force, nchw ? "nd2nz_columns or pixel_rows" : "nhwc_rows",
+        opPtr, prod, *force,
+        !nchw                   ? "nhwc_rows"
+        : p.sw != 1 && p.ow > 1 ? "pixel_rows"
+                                : "nd2nz_columns",
         !nchw && prod.HasLoad3DV2
             ? "its Mmad adds no bias from the bias table"
             : (nchw ? "it has no DataCopy DN2NZ" : "it has no LoadData 3D V2"));
@@ -562,9 +567,16 @@ FailureOr<tiling::ConvPlan>
 ascube::tiling::decideConv(Operation *op, const target::ProductInfo &prod,
                            bool report, ArrayRef<int64_t> tile,
                            bool refuseUnfolded) {
+  // The report names the attribute the op is mapped with.
+  auto withRemark = [&](FailureOr<ConvPlan> plan) -> FailureOr<ConvPlan> {
+    if (report && succeeded(plan) && !plan->empty)
+      op->emitRemark() << "ascube-tile-linalg: ascube.tiling = "
+                       << convTilingOf(op->getContext(), *plan);
+    return plan;
+  };
   std::optional<ConvForce> force = forcedConvTile(op, tile);
   if (force)
-    return planConv(op, prod, report, &*force, refuseUnfolded);
+    return withRemark(planConv(op, prod, report, &*force, refuseUnfolded));
   // The rule's choice, written as the attribute and planned from it: the
   // attribute alone says how the op is mapped.
   FailureOr<ConvPlan> chosen = failure();
@@ -582,9 +594,10 @@ ascube::tiling::decideConv(Operation *op, const target::ProductInfo &prod,
   force = forceOf(convTilingOf(op->getContext(), *chosen));
   FailureOr<ConvPlan> plan =
       planConv(op, prod, report, &*force, refuseUnfolded);
-  if (succeeded(plan) && !sameDecision(*chosen, *plan))
+  // (A choice of the rule's that its attribute refuses is as wrong.)
+  if (failed(plan) || !sameDecision(*chosen, *plan))
     return op->emitOpError()
            << "ascube-tile-linalg chose a tiling that " << force->name
            << " does not say in full; please report this [tile_c6]";
-  return plan;
+  return withRemark(plan);
 }

@@ -378,8 +378,14 @@ LogicalResult ascube::tiling::convertLinalgToAscube(
     tiling::ForcedTile forced = tiling::forcedTile(op, o.tile);
     tiling::MatmulPlan plan;
     if (failed(tiling::planMatmul(op, *prod, forced.sizes, forced.name,
-                                  !o.allowUnmapped, plan)) ||
-        failed(tiling::emitMatmul(plan, *prod, o.report, programs)))
+                                  !o.allowUnmapped, plan)))
+      return failure();
+    // The report names the attribute the op is mapped with.
+    if (o.report && !plan.empty)
+      op->emitRemark() << "ascube-tile-linalg: ascube.tiling = "
+                       << MatmulTilingAttr::get(op->getContext(), plan.t.m,
+                                                plan.t.n, plan.t.k);
+    if (failed(tiling::emitMatmul(plan, *prod, o.report, programs)))
       return failure();
   }
   // Each program in an ascube.program, for ascube-insert-sync-all.

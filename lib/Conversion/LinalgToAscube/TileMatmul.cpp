@@ -4,9 +4,9 @@
 // memrefs, checked and tiled (planMatmul), then emitted (emitMatmul) as a
 // tiled Cube program for the target product (the pass description in
 // Passes.td; the tiling rule in docs/Tiling.md and
-// model::chooseMatmulTiling; convolutions in TileConv.cpp and
-// TileConvNd.cpp). The program, emitted by MatmulEmitter (TileMatmul.h), is
-// the one an Ascend C kernel writes by hand:
+// model::chooseMatmulTiling; convolutions in TileConvPlan.cpp and the
+// strategy files). The program, emitted by MatmulEmitter (TileMatmul.h,
+// MatmulEmitter.cpp), is the one an Ascend C kernel writes by hand:
 //
 //   for each output tile (mt x nt, in L0C):
 //     [bias]             the N tile's bias GM -> L1 -> BT (an epilogue)

@@ -1,14 +1,15 @@
 //===- TileMatmul.h - ascube-tile-linalg: a matmul's program ---*- C++ -*-===//
 //
-// Internal to the pass: MatmulEmitter, the emitter of one matmul's Cube
-// program (TileLinalg.cpp describes the program; docs/Tiling.md the
-// tiling), shared by TileLinalg.cpp (matmul, batch_matmul, matvec,
-// vecmat) and TileConvNd.cpp (an NCHW convolution as the GEMM
-// O^T = W x X^T, X^T built by ND2NZ: its B copy and output write are the
-// hooks copyB and writeC; with a stride along W its A copy too, copyA;
-// its bias, over C's rows, by a seed Mmad per tile: biasColumn; an NHWC
-// convolution on Kirin 9030 as O = X' x W' with all three hooks), and a
-// bias over C's columns seeded likewise where the Mmad adds none (Kirin:
+// Internal to the linalg entry: MatmulEmitter, the emitter of one
+// matmul's Cube program (TileMatmul.cpp describes the program,
+// MatmulEmitter.cpp implements it; docs/Tiling.md the tiling), shared by
+// TileMatmul.cpp (matmul, batch_matmul, matvec, vecmat) and the ND2NZ
+// strategies of a convolution: nd2nz_columns (TileConvNd.cpp: O^T = W x
+// X^T, X^T built by ND2NZ; its B copy and output write are the hooks copyB
+// and writeC; its bias, over C's rows, by a seed Mmad per tile:
+// biasColumn), pixel_rows (TileConvPixelRows.cpp: its A copy too, copyA)
+// and nhwc_rows (TileConvNhwc.cpp: O = X' x W' with all three hooks); and
+// a bias over C's columns seeded likewise where the Mmad adds none (Kirin:
 // biasSeedRow).
 //
 //===----------------------------------------------------------------------===//

@@ -87,7 +87,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @nchw_load3d_on_a2(%I: memref<1x16x6x20xf16>, %W: memref<16x16x3x3xf16>, %O: memref<1x16x4x18xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x16x4x18xf32>)
-  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = load3d, m = 18, n = 16, k = 144>: atlas_a2 maps this convolution by nd2nz_columns or pixel_rows, not load3d (it has no DataCopy DN2NZ) [tile_c6]}}
+  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = load3d, m = 18, n = 16, k = 144>: atlas_a2 maps this convolution by nd2nz_columns, not load3d (it has no DataCopy DN2NZ) [tile_c6]}}
   linalg.conv_2d_nchw_fchw {ascube.tiling = #ascube.conv_tiling<strategy = load3d, m = 18, n = 16, k = 144>,
                             dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x16x6x20xf16>, memref<16x16x3x3xf16>) outs(%O : memref<1x16x4x18xf32>)
@@ -167,6 +167,100 @@ func.func @two_sets(%I: memref<1x6x20x144xf16>, %W: memref<3x3x144x64xf16>, %O: 
   linalg.conv_2d_nhwc_hwcf {ascube.tiling = #ascube.conv_tiling<strategy = load3d, m = 72, n = 64, k = 1296, buffers = 2>,
                             dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x6x20x144xf16>, memref<3x3x144x64xf16>) outs(%O : memref<1x4x18x64xf32>)
+  return
+}
+}
+
+// -----
+
+// Atlas 200I/500 A2 has neither DN2NZ nor ND2NZ: an NCHW convolution maps
+// by no strategy there (tile_c4), whatever the attribute asks.
+module attributes {ascube.target = #ascube.target<atlas_200i_500_a2>} {
+func.func @nchw_on_310b(%I: memref<1x16x6x20xf16>, %W: memref<16x16x3x3xf16>, %O: memref<1x16x4x18xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x16x4x18xf32>)
+  // expected-error @+1 {{atlas_200i_500_a2 has neither DataCopy DN2NZ nor ND2NZ}}
+  linalg.conv_2d_nchw_fchw {ascube.tiling = #ascube.conv_tiling<strategy = load3d, m = 18, n = 16, k = 144>,
+                            dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x16x6x20xf16>, memref<16x16x3x3xf16>) outs(%O : memref<1x16x4x18xf32>)
+  return
+}
+}
+
+// -----
+
+// An NHWC convolution by ND2NZ is nhwc_rows, and an NCHW one with a stride
+// along W pixel_rows:
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @nhwc_columns(%I: memref<1x6x20x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x4x18x16xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x4x18x16xf32>)
+  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = nd2nz_columns, m = 18, n = 16, k = 144>: atlas_a2 maps this convolution by ND2NZ as nhwc_rows, not nd2nz_columns (an NHWC convolution) [tile_c6]}}
+  linalg.conv_2d_nhwc_hwcf {ascube.tiling = #ascube.conv_tiling<strategy = nd2nz_columns, m = 18, n = 16, k = 144>,
+                            dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x6x20x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x4x18x16xf32>)
+  return
+}
+}
+
+// -----
+
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @strided_columns(%I: memref<1x8x7x41xf16>, %W: memref<16x8x3x3xf16>, %O: memref<1x16x5x20xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x16x5x20xf32>)
+  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = nd2nz_columns, m = 20, n = 16, k = 48>: atlas_a2 maps this convolution by ND2NZ as pixel_rows, not nd2nz_columns (a stride along W) [tile_c6]}}
+  linalg.conv_2d_nchw_fchw {ascube.tiling = #ascube.conv_tiling<strategy = nd2nz_columns, m = 20, n = 16, k = 48>,
+                            dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}
+    ins(%I, %W : memref<1x8x7x41xf16>, memref<16x8x3x3xf16>) outs(%O : memref<1x16x5x20xf32>)
+  return
+}
+}
+
+// -----
+
+// pixel_rows' k counts K': a channel's 3 kernel rows of one run of 3 taps
+// padded to 16 are 48 columns, a kernel row 16; 24 is neither.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @pixel_rows_k(%I: memref<1x8x7x41xf16>, %W: memref<16x8x3x3xf16>, %O: memref<1x16x5x20xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x16x5x20xf32>)
+  // expected-error @+1 {{n a multiple of 16 and k a multiple of a channel's 48 columns of K' (or of a kernel row's 16) [tile_c6]}}
+  linalg.conv_2d_nchw_fchw {ascube.tiling = #ascube.conv_tiling<strategy = pixel_rows, m = 20, n = 16, k = 24>,
+                            dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}
+    ins(%I, %W : memref<1x8x7x41xf16>, memref<16x8x3x3xf16>) outs(%O : memref<1x16x5x20xf32>)
+  return
+}
+}
+
+// -----
+
+// nhwc_rows' pieces of a row are whole 16s of pixels: 8 is not.
+module attributes {ascube.target = #ascube.target<kirin_9030>} {
+func.func @nhwc_piece(%I: memref<1x6x20x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x4x18x16xf16>) {
+  %z = arith.constant 0.0 : f16
+  linalg.fill ins(%z : f16) outs(%O : memref<1x4x18x16xf16>)
+  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = nhwc_rows, m = 8, n = 16, k = 48> of an NHWC convolution on kirin_9030 takes m output pixels (a multiple of OW = 18: whole output rows, at most 4095, or a piece of one: a multiple of 16 below OW)}}
+  linalg.conv_2d_nhwc_hwcf {ascube.tiling = #ascube.conv_tiling<strategy = nhwc_rows, m = 8, n = 16, k = 48>,
+                            dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x6x20x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x4x18x16xf16>)
+  return
+}
+}
+
+// -----
+
+// A hand-set ND2NZ tiling that does not fit: 4 whole rows of 18 pixels (4
+// x 32 GEMM columns) x 16 channels x all 2304 columns of K (256 channels
+// of 3 x 3), twice, need 2 x 2304 x 128 x 2 B = 1179648 B of L0B's 64 KiB.
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @nd2nz_fit(%I: memref<1x256x6x20xf16>, %W: memref<16x256x3x3xf16>, %O: memref<1x16x4x18xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x16x4x18xf32>)
+  // expected-error-re @+1 {{op tile 72 x 16 x 2304 (the GEMM's M x N x K tile 16 x 128 x 2304) does not fit atlas_a2: {{.*}}L0B needs {{.*}}; without the attribute the pass chooses a tile that fits (ascube-select-tiling writes it) [tile_c6]}}
+  linalg.conv_2d_nchw_fchw {ascube.tiling = #ascube.conv_tiling<strategy = nd2nz_columns, m = 72, n = 16, k = 2304>,
+                            dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x256x6x20xf16>, memref<16x256x3x3xf16>) outs(%O : memref<1x16x4x18xf32>)
   return
 }
 }

@@ -6,6 +6,9 @@
 // RUN: ascube-opt %s --split-input-file --ascube-select-tiling="product=atlas_a2 tile=32,16,32" | FileCheck %s --check-prefix=FORCED
 // A hand-set attribute is the tiling ascube-tile-linalg maps with:
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg=product=atlas_a2 | FileCheck %s --check-prefix=MAPPED
+// and its report names the attribute each op is mapped with:
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// REPORT: remark: ascube-tile-linalg: ascube.tiling = #ascube.matmul_tiling<m = 48, n = 16, k = 48>
 
 // 40 x 16 x 40 f16 on Atlas A2: the whole product in one tile (the least
 // traffic: A and B read once), each size rounded up to whole 16s: 48 x 16
