@@ -350,12 +350,15 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
   ConvStrategy strategy = !nchw                   ? ConvStrategy::nhwc_rows
                           : p.sw != 1 && p.ow > 1 ? ConvStrategy::pixel_rows
                                                   : ConvStrategy::nd2nz_columns;
+  // (Where the product has what load3d needs, it is the other strategy
+  // this convolution takes.)
+  bool load3d = nchw ? prod.HasDN2NZ && prod.HasNZ2DN && prod.HasLoad3DV2
+                     : prod.HasLoad3DV2 && !plan.epilogue.bias;
   if (force && force->strategy && *force->strategy != strategy)
     return op->emitOpError()
-           << force->name << ": " << prod.Name
-           << " maps this convolution by ND2NZ as "
-           << stringifyConvStrategy(strategy) << ", not "
-           << stringifyConvStrategy(*force->strategy)
+           << force->name << ": " << prod.Name << " maps this convolution by "
+           << (load3d ? "load3d or " : "") << stringifyConvStrategy(strategy)
+           << ", not " << stringifyConvStrategy(*force->strategy)
            << (!nchw                                  ? " (an NHWC convolution)"
                : strategy == ConvStrategy::pixel_rows ? " (a stride along W)"
                : p.sw != 1 ? " (one output pixel a row: the stride along W is "

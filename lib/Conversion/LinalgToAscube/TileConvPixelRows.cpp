@@ -189,9 +189,6 @@ LogicalResult tiling::planPixelRows(Operation *op,
   // N tiles of whole output rows (OW GEMM columns each: X'^T's rows are
   // the pixels, unpadded), or pieces of one (whole 16s).
   int64_t nAlign = model::MatmulAlignment::of(g).n;
-  model::MatmulProblem whole = g;
-  whole.n = p.oh * p.ow;
-  whole.nUnit = p.ow;
   int64_t cw = p.ow, piece = p.ow;
   std::optional<model::MatmulTiling> t =
       chooseRowTiling(g, p, p.ow, nAlign, cap, cw, piece);

@@ -379,11 +379,12 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
     // kernel row — or whole kernel rows).
     int64_t kAlign = p.kh * p.kw * p.c0(), rowK = p.kw * p.c0();
     int64_t tile[] = {force->m, force->n, force->k};
-    if (tile[0] < 1 || (tile[0] >= p.ow && tile[0] % p.ow) || tile[1] < 1 ||
-        tile[1] % p.nAlign() || tile[2] < 1 ||
-        (tile[2] > kAlign ? tile[2] % kAlign
-         : tile[2] < rowK ? tile[2] % p.c0()
-                          : tile[2] % rowK))
+    bool mBad = tile[0] < 1 || (tile[0] >= p.ow && tile[0] % p.ow);
+    bool nBad = tile[1] < 1 || tile[1] % p.nAlign();
+    bool kBad = tile[2] < 1 || (tile[2] > kAlign ? tile[2] % kAlign
+                                : tile[2] < rowK ? tile[2] % p.c0()
+                                                 : tile[2] % rowK);
+    if (mBad || nBad || kBad)
       return op->emitOpError()
              << force->name
              << " of a convolution takes m output pixels (a "
@@ -394,7 +395,11 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
                 "= "
              << p.c0() << " below KW x C0 = " << rowK
              << ", part of a kernel row, or a multiple of KW x C0, whole "
-                "kernel rows) [tile_c6]";
+                "kernel rows): "
+             << (mBad   ? "m = " + std::to_string(tile[0])
+                 : nBad ? "n = " + std::to_string(tile[1])
+                        : "k = " + std::to_string(tile[2]))
+             << " is not [tile_c6]";
     t = model::ConvTiling{};
     if (tile[0] % p.ow == 0)
       t->rows = tile[0] / p.ow;
@@ -407,7 +412,10 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
     // Parts of a row in tiles of one output row read only their points'
     // columns (tile=: the least traffic for the tile asked for; the search
     // takes them only where nothing else fits, chooseConvTiling).
+    // (Only where they are parts of a row in tiles of one output row: the
+    // attribute says no more than the program does.)
     t->ownColumns = force->ownColumns;
+    t->ownColumns = t->partColumns(p);
     // Double-buffered where it fits twice (or as forced).
     t->sets = force->buffers ? force->buffers : 2;
     if (!force->buffers && !model::fitsConvTiling(p, cap, *t))
@@ -419,8 +427,12 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
       tiling::describeMiss(
           d, model::describeConvRangeMiss(p, *t),
           [&] { return model::convFootprint(p, *t); }, cap, t->sets);
-      if (std::optional<model::ConvTiling> fits =
-              model::chooseConvTiling(p, cap))
+      model::ConvTiling oneSet = *t;
+      oneSet.sets = 1;
+      if (t->sets == 2 && model::fitsConvTiling(p, cap, oneSet))
+        d << "; with one buffer set (buffers = 1) it fits";
+      else if (std::optional<model::ConvTiling> fits =
+                   model::chooseConvTiling(p, cap))
         d << "; a tile that fits: " << fits->pixels(p) << " x " << fits->n
           << " x " << fits->groups * fits->points(p) * p.c0();
       return d << " [tile_c6]";
@@ -432,7 +444,12 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
                 "not multiples of "
              << p.outAlign
              << " elements (Fixpipe NZ2DN writes to 32 B aligned GM "
-                "addresses, cube-reference §4) [tile_c9]";
+                "addresses, cube-reference §4)"
+             << (prod.HasND2NZ ? "; the ND2NZ strategies (strategy = "
+                                 "nd2nz_columns or pixel_rows) write by "
+                                 "NZ2ND, to any byte"
+                               : "")
+             << " [tile_c9]";
   }
   if (!t) {
     // The smallest tile: one output row (or a piece of 16 pixels), nAlign
@@ -526,7 +543,7 @@ ConvTilingAttr ascube::tiling::convTilingOf(MLIRContext *ctx,
     const model::ConvTiling &t = plan.t;
     return ConvTilingAttr::get(ctx, ConvStrategy::load3d, t.pixels(p), t.n,
                                t.groups * t.points(p) * p.c0(), t.sets,
-                               t.ownColumns, 0, 0);
+                               t.partColumns(p), 0, 0);
   }
   // The GEMM's rows along M (an NHWC one's pixels) or N; whole output rows
   // or a piece of one.
@@ -553,14 +570,15 @@ static bool sameDecision(const tiling::ConvPlan &a, const tiling::ConvPlan &b) {
                            c.rowColumns, c.piece, c.runTaps, c.runSlots,
                            c.runParts, c.partChannels);
   };
-  auto conv = [](const model::ConvTiling &t) {
+  auto conv = [](const tiling::ConvPlan &c) {
+    const model::ConvTiling &t = c.t;
     return std::make_tuple(t.rows, t.piece, t.n, t.groups, t.taps, t.sets,
-                           t.ownColumns);
+                           t.partColumns(c.p));
   };
   if (a.strategy != b.strategy || a.p.outAlign != b.p.outAlign ||
       a.p.biasBits != b.p.biasBits)
     return false;
-  return a.byNd2nz() ? gemm(a) == gemm(b) : conv(a.t) == conv(b.t);
+  return a.byNd2nz() ? gemm(a) == gemm(b) : conv(a) == conv(b);
 }
 
 FailureOr<tiling::ConvPlan>

@@ -43,7 +43,7 @@ func.func @run_taps() attributes {ascube.tiling = #ascube.conv_tiling<strategy =
 // -----
 
 // A tap's channels cut into parts make runs of one tap:
-// expected-error @+1 {{#ascube.conv_tiling cuts one tap's channels into run_parts = 2: run_taps must be 1, got 3 [tile_c6]}}
+// expected-error @+1 {{#ascube.conv_tiling cuts one tap's channels into run_parts = 2: runs of one tap, run_taps = 1, not 3 [tile_c6]}}
 func.func @run_parts() attributes {ascube.tiling = #ascube.conv_tiling<strategy = nhwc_rows, m = 16, n = 16, k = 16, run_taps = 3, run_parts = 2>} {
   return
 }
@@ -101,7 +101,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @nchw_pixel_rows_stride_1(%I: memref<1x16x6x20xf16>, %W: memref<16x16x3x3xf16>, %O: memref<1x16x4x18xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x16x4x18xf32>)
-  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = pixel_rows, m = 18, n = 16, k = 144>: atlas_a2 maps this convolution by ND2NZ as nd2nz_columns, not pixel_rows (an NCHW convolution with stride 1 along W) [tile_c6]}}
+  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = pixel_rows, m = 18, n = 16, k = 144>: atlas_a2 maps this convolution by nd2nz_columns, not pixel_rows (an NCHW convolution with stride 1 along W) [tile_c6]}}
   linalg.conv_2d_nchw_fchw {ascube.tiling = #ascube.conv_tiling<strategy = pixel_rows, m = 18, n = 16, k = 144>,
                             dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x16x6x20xf16>, memref<16x16x3x3xf16>) outs(%O : memref<1x16x4x18xf32>)
@@ -195,7 +195,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @nhwc_columns(%I: memref<1x6x20x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x4x18x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x4x18x16xf32>)
-  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = nd2nz_columns, m = 18, n = 16, k = 144>: atlas_a2 maps this convolution by ND2NZ as nhwc_rows, not nd2nz_columns (an NHWC convolution) [tile_c6]}}
+  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = nd2nz_columns, m = 18, n = 16, k = 144>: atlas_a2 maps this convolution by load3d or nhwc_rows, not nd2nz_columns (an NHWC convolution) [tile_c6]}}
   linalg.conv_2d_nhwc_hwcf {ascube.tiling = #ascube.conv_tiling<strategy = nd2nz_columns, m = 18, n = 16, k = 144>,
                             dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x6x20x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x4x18x16xf32>)
@@ -209,7 +209,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @strided_columns(%I: memref<1x8x7x41xf16>, %W: memref<16x8x3x3xf16>, %O: memref<1x16x5x20xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x16x5x20xf32>)
-  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = nd2nz_columns, m = 20, n = 16, k = 48>: atlas_a2 maps this convolution by ND2NZ as pixel_rows, not nd2nz_columns (a stride along W) [tile_c6]}}
+  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = nd2nz_columns, m = 20, n = 16, k = 48>: atlas_a2 maps this convolution by pixel_rows, not nd2nz_columns (a stride along W) [tile_c6]}}
   linalg.conv_2d_nchw_fchw {ascube.tiling = #ascube.conv_tiling<strategy = nd2nz_columns, m = 20, n = 16, k = 48>,
                             dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}
     ins(%I, %W : memref<1x8x7x41xf16>, memref<16x8x3x3xf16>) outs(%O : memref<1x16x5x20xf32>)

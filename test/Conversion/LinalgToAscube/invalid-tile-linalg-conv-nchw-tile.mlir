@@ -9,8 +9,8 @@
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=ascend950pr tile=10,16,16" 2>&1 | FileCheck %s --check-prefix=BAND2
 // m = 20 (all 4 rows, one band at 0) is aligned:
 // RUN: ascube-opt %s --ascube-tile-linalg="product=ascend950pr tile=20,16,16" -o /dev/null
-// BAND: error: 'linalg.conv_2d_nchw_fchw' op tile 5 x 16 x 16 starts output tiles of the NCHW output at offsets that are not multiples of 8 elements (Fixpipe NZ2DN writes to 32 B aligned GM addresses, cube-reference §4) [tile_c9]
-// BAND2: error: 'linalg.conv_2d_nchw_fchw' op tile 10 x 16 x 16 starts output tiles of the NCHW output at offsets that are not multiples of 8 elements (Fixpipe NZ2DN writes to 32 B aligned GM addresses, cube-reference §4) [tile_c9]
+// BAND: error: 'linalg.conv_2d_nchw_fchw' op tile 5 x 16 x 16 starts output tiles of the NCHW output at offsets that are not multiples of 8 elements (Fixpipe NZ2DN writes to 32 B aligned GM addresses, cube-reference §4); the ND2NZ strategies (strategy = nd2nz_columns or pixel_rows) write by NZ2ND, to any byte [tile_c9]
+// BAND2: error: 'linalg.conv_2d_nchw_fchw' op tile 10 x 16 x 16 starts output tiles of the NCHW output at offsets that are not multiples of 8 elements (Fixpipe NZ2DN writes to 32 B aligned GM addresses, cube-reference §4); the ND2NZ strategies (strategy = nd2nz_columns or pixel_rows) write by NZ2ND, to any byte [tile_c9]
 func.func @conv(%I: memref<1x16x4x5xf16>, %W: memref<16x16x1x1xf16>, %O: memref<1x16x4x5xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x16x4x5xf32>)

@@ -7,12 +7,12 @@
 // f16 map, a 3 x 3 kernel and 16 output channels on Atlas A2 (OW = 6,
 // KH x KW x C0 = 144).
 // m = 7 is neither fewer than OW = 6 nor a multiple of it:
-// RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=7,16,144" 2>&1 | FileCheck %s --check-prefix=ALIGN
+// RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=7,16,144" 2>&1 | FileCheck %s --check-prefixes=ALIGN,M7
 // k = 100 is no multiple of 144, nor of C0 = 16 below it:
-// RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,16,100" 2>&1 | FileCheck %s --check-prefix=ALIGN
+// RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,16,100" 2>&1 | FileCheck %s --check-prefixes=ALIGN,K100
 // k = 64, 4 kernel points, is more than a kernel row's 3 and not whole
 // rows (a multiple of KW x C0 = 48):
-// RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,16,64" 2>&1 | FileCheck %s --check-prefix=ALIGN
+// RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,16,64" 2>&1 | FileCheck %s --check-prefixes=ALIGN,K64
 // n = 4096 channels are beyond Mmad's n (4095):
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,4096,144" 2>&1 | FileCheck %s --check-prefix=FIT4096
 // m = 6 x 1537228672809129301 output pixels (whole rows) would overflow any
@@ -28,7 +28,10 @@
 // nowhere); L0A 48 x 144 x 2 B and L1 (2048 B of map, 294912 B of
 // weights) hold theirs. The refusal names the two that do not:
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=36,1024,144" 2>&1 | FileCheck %s --check-prefix=FITL0
-// ALIGN: error: 'linalg.conv_2d_nhwc_hwcf' op tile=m,n,k of a convolution takes m output pixels (a multiple of OW = 6, or fewer than OW), n a multiple of 16 and k a multiple of KH x KW x C0 = 144 (or below it, kernel points of one block: a multiple of C0 = 16 below KW x C0 = 48, part of a kernel row, or a multiple of KW x C0, whole kernel rows) [tile_c6]
+// ALIGN: error: 'linalg.conv_2d_nhwc_hwcf' op tile=m,n,k of a convolution takes m output pixels (a multiple of OW = 6, or fewer than OW), n a multiple of 16 and k a multiple of KH x KW x C0 = 144 (or below it, kernel points of one block: a multiple of C0 = 16 below KW x C0 = 48, part of a kernel row, or a multiple of KW x C0, whole kernel rows): 
+// M7-SAME: m = 7 is not [tile_c6]
+// K100-SAME: k = 100 is not [tile_c6]
+// K64-SAME: k = 64 is not [tile_c6]
 // TAPS: tile 6 output pixels (1 row) x 16 channels, 2 kernel points of a C0 block per chunk (6 M x 1 N tiles, 6 chunks each), parts of a kernel row reading only their points' map columns;
 // The whole output in one tile (36 x 16 x 144: each byte read once) fits:
 // FITL0: error: 'linalg.conv_2d_nhwc_hwcf' op tile 36 x 1024 x 144 does not fit atlas_a2: L0B needs 294912 B of 65536 B, L0C needs 196608 B of 131072 B; a tile that fits: 36 x 16 x 144 [tile_c6]

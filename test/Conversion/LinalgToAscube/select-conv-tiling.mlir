@@ -12,12 +12,12 @@
 // one tile of all 36 output pixels (6 rows of 6) x 16 channels, the one C0
 // block's 3 x 3 window per chunk (k = 9 x 16), reads the map and the
 // weights once — the least traffic; two buffer sets (L0A 2 x 48 x 144 x 2 B
-// = 27 KiB of 64 KiB). tile= forces m, n, k (parts of a row then read their
-// own columns: own_columns).
+// = 27 KiB of 64 KiB). tile= forces m, n, k (parts of a row would then
+// read their own columns, own_columns; whole windows here: none).
 // CHECK-LABEL: func.func @conv_chosen
 // CHECK: linalg.conv_2d_nhwc_hwcf {ascube.tiling = #ascube.conv_tiling<strategy = load3d, m = 36, n = 16, k = 144, buffers = 2>
 // FORCED-LABEL: func.func @conv_chosen
-// FORCED: linalg.conv_2d_nhwc_hwcf {ascube.tiling = #ascube.conv_tiling<strategy = load3d, m = 12, n = 16, k = 144, buffers = 2, own_columns = true>
+// FORCED: linalg.conv_2d_nhwc_hwcf {ascube.tiling = #ascube.conv_tiling<strategy = load3d, m = 12, n = 16, k = 144, buffers = 2>
 func.func @conv_chosen(%I: memref<1x8x8x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x6x6x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x6x6x16xf32>)

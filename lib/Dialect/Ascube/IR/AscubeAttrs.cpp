@@ -374,7 +374,9 @@ ConvTilingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (runParts > 1 && runTaps != 1)
     return emitError() << "#ascube.conv_tiling cuts one tap's channels into "
                           "run_parts = "
-                       << runParts << ": run_taps must be 1, got " << runTaps
+                       << runParts << ": runs of one tap, run_taps = 1, "
+                       << (runTaps ? "not " + std::to_string(runTaps)
+                                   : std::string("must be given with it"))
                        << " [tile_c6]";
   return success();
 }
