@@ -359,6 +359,10 @@ void insertRuntimeChecks(func::FuncOp func) {
 
 /// ascube.block_idx / block_num: the block globals createBlockState made
 /// (set by `__ascube_start_block`), as an index.
+///
+/// BEFORE:  %i = ascube.block_idx
+/// AFTER:   %g = memref.get_global @__ascube_block_idx : memref<1xi64>
+///          %i = arith.index_cast (memref.load %g[%c0]) : i64 to index
 template <typename OpT, const llvm::StringLiteral &Name>
 struct BlockQueryLowering : AscubePattern<OpT> {
   using AscubePattern<OpT>::AscubePattern;
@@ -380,6 +384,9 @@ struct BlockQueryLowering : AscubePattern<OpT> {
 /// ascube.pipe_barrier, set_flag, wait_flag: the CPU runs instructions in
 /// program order, so they change no value (their hooks, with sync checks,
 /// are in place already).
+///
+/// BEFORE:  ascube.set_flag <MTE2> -> <MTE1>, %ev
+/// AFTER:   (nothing)
 template <typename OpT> struct OrderingLowering : AscubePattern<OpT> {
   using AscubePattern<OpT>::AscubePattern;
   LogicalResult
@@ -392,6 +399,9 @@ template <typename OpT> struct OrderingLowering : AscubePattern<OpT> {
 
 /// SyncAll: a call of the runner's barrier across blocks,
 /// `__ascube_sync_all()` (declared by the preparation step).
+///
+/// BEFORE:  ascube.sync_all
+/// AFTER:   func.call @__ascube_sync_all() : () -> ()
 struct SyncAllLowering : AscubePattern<SyncAllOp> {
   using AscubePattern<SyncAllOp>::AscubePattern;
   LogicalResult
@@ -408,6 +418,10 @@ struct SyncAllLowering : AscubePattern<SyncAllOp> {
 /// element where it is, so when source and result flatten to the same
 /// storage (flatType) the result is the flattened source itself — e.g. the
 /// 1 x K row ascube-tile-linalg makes of a 4-bit vector.
+///
+/// BEFORE:  %r = memref.expand_shape %v [[0, 1]] : memref<64xf4E2M1FN>
+///                                             into memref<1x64xf4E2M1FN>
+/// AFTER:   %v's flat storage itself (memref<32xi8>)
 template <typename OpT> struct FlatReshapeLowering : OpConversionPattern<OpT> {
   using OpConversionPattern<OpT>::OpConversionPattern;
   LogicalResult

@@ -30,7 +30,22 @@ using target::Level;
 
 namespace {
 
-/// DataCopy (§5, §16).
+/// DataCopy (§5, §16): each row (ND2NZ: each C0 run of a row) moved to
+/// its place in the destination's storage, the row's last 32 B block
+/// zero-filled (test/Conversion/AscubeToLoops/data-copy.mlir).
+///
+/// BEFORE:
+///   ascube.data_copy %g to %l1
+///       : memref<20x24xf16> to memref<20x24xf16, #ascube.layout<Nz>,
+///                                     #ascube.mem<L1>>
+/// AFTER (the L1 buffer flat, f16 as its i16 bits):
+///   scf.for %r = %c0 to %c20 step %c1 {        // nValue rows
+///     %v = vector.load %g[%r * 24] : memref<480xf16>, vector<16xf16>
+///     vector.store (bitcast %v), %l1[%r * 16] : memref<1024xi16>, ...
+///     %t = vector.load %g[%r * 24 + 16] : ..., vector<8xf16>
+///     vector.store (bitcast %t), %l1[%r * 16 + 512] : ...
+///     vector.store %zeros, %l1[%r * 16 + 520] : ..., vector<8xi16>
+///   }
 struct DataCopyLowering : AscubePattern<DataCopyOp> {
   using AscubePattern::AscubePattern;
   LogicalResult

@@ -109,7 +109,21 @@ void checkQuantWord(ImplicitLocOpBuilder &b, Value word, Type dst, bool mcb,
       "NaN or denormal [fixpipe_c12]");
 }
 
-/// Fixpipe (§16).
+/// Fixpipe (§16): each element of the L0C tile read at its Nz place,
+/// converted (quantization, ReLU) and written to its ND (or Nz, DN) place
+/// (test/Conversion/AscubeToLoops/fixpipe.mlir).
+///
+/// BEFORE:
+///   ascube.fixpipe %c to %out : memref<16x16xf32, #ascube.layout<Nz>,
+///                               #ascube.mem<L0C>> to memref<16x16xf16>
+/// AFTER:
+///   scf.for %m = %c0 to %c16 step %c1 {
+///     scf.for %n = %c0 to %c16 step %c1 {
+///       %x = memref.load %c[(%n / 16) * 256 + %m * 16 + %n % 16]
+///       %y = arith.truncf %x : f32 to f16           // F322F16
+///       memref.store %y, %out[%m * 16 + %n] : memref<256xf16>
+///     }
+///   }
 struct FixpipeLowering : AscubePattern<FixpipeOp> {
   using AscubePattern::AscubePattern;
   LogicalResult

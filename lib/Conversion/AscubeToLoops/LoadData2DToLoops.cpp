@@ -35,7 +35,22 @@ using target::Level;
 
 namespace {
 
-/// LoadData 2D (§6, load2d.py).
+/// LoadData 2D (§6, load2d.py): repeat i copies the 512 B fractal
+/// startIndex + i * srcStride of the source to destination fractal
+/// i * (dstGap + 1) (test/Conversion/AscubeToLoops/load-2d.mlir).
+///
+/// BEFORE:
+///   ascube.load_2d %l1 to %a {startIndex = 0, repeatTimes = 2,
+///                             srcStride = 2}
+///       : memref<32x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+///         to memref<32x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+/// AFTER:
+///   scf.for %i = %c0 to %c2 step %c1 {
+///     scf.for %e = %c0 to %c256 step %c1 {
+///       %x = memref.load %l1[%i * 512 + %e] : memref<1024xi16>
+///       memref.store %x, %a[%i * 256 + %e] : memref<1024xi16>
+///     }
+///   }
 struct Load2DLowering : AscubePattern<Load2DOp> {
   using AscubePattern::AscubePattern;
   LogicalResult
@@ -295,7 +310,21 @@ void moveSquares(IndexMath &im, ModuleOp module, Value src, Value dst,
   });
 }
 
-/// LoadDataWithTranspose V1 (§7) and LoadData 2D-v2 (§8): their squares.
+/// LoadDataWithTranspose V1 (§7) and LoadData 2D-v2 (§8): their squares,
+/// each a call of the module's shared square transpose (squareFn) with the
+/// source and destination fractals' offsets (load-2d.mlir).
+///
+/// BEFORE:
+///   ascube.load_2d_transpose %l1 to %b {startIndex = 0, repeatTimes = 2}
+///       : memref<16x32xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
+///         to memref<32x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+/// AFTER:
+///   memref.global "private" constant @__ascube_squares_src : ... = [0, 1]
+///   memref.global "private" constant @__ascube_squares_dst : ... = [0, 1]
+///   scf.for %i = %c0 to %c2 step %c1 {
+///     %s = <square %i's source fractal> ; %d = <its destination fractal>
+///     func.call @<b16 square transpose>(%l1, %s * 256, %b, %d * 256)
+///   }
 template <typename OpT> struct SquareMoverLowering : AscubePattern<OpT> {
   using AscubePattern<OpT>::AscubePattern;
   using Adaptor = typename AscubePattern<OpT>::OpAdaptor;
@@ -346,6 +375,12 @@ SquareMoverLowering<Load2DV2Op>::squaresOf(Load2DV2Op op) {
 
 /// LoadDataWithSparse (§12): B' fractals to L0B, index fractals to the
 /// hidden index buffer at the destination's L0B byte address / 4.
+///
+/// BEFORE:
+///   ascube.load_sparse %l1, %idx to %b : ... to memref<..., Zn, L0B>
+/// AFTER:
+///   <the B' fractals' element loop, as LoadData 2D's>
+///   <the index bytes' loop into memref.get_global @__ascube_sparse_index>
 struct LoadSparseLowering : AscubePattern<LoadSparseOp> {
   using AscubePattern::AscubePattern;
   LogicalResult
@@ -379,6 +414,12 @@ struct LoadSparseLowering : AscubePattern<LoadSparseOp> {
 
 /// LoadData MX (§9): the data squares as LoadData 2D-v2, then 32 B scale
 /// fractals copied as they are.
+///
+/// BEFORE:
+///   ascube.load_mx %a1, %sa1 to %a0, %sa0 : ... (fp4 data, e8m0 scales)
+/// AFTER:
+///   <the data squares: calls of the shared square function, as 2D-v2>
+///   <the scale fractals: one loop of 32 B copies into L0A_MX>
 struct LoadMxLowering : AscubePattern<LoadMxOp> {
   using AscubePattern::AscubePattern;
   LogicalResult

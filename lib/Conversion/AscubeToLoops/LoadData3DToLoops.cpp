@@ -77,7 +77,23 @@ Value im2colLoad(IndexMath &im, const model::Im2colGeometry &g, Value src,
 
 /// LoadData 3D V2 (§10.3): every window element through
 /// model::im2colSource and model::Load3DPlacement, the model the verifier
-/// checks with; outside the feature map the padding value.
+/// checks with; outside the feature map the padding value
+/// (test/Conversion/AscubeToLoops/load-3d.mlir).
+///
+/// BEFORE:
+///   ascube.load_3d %fm to %a {filterH = 3, filterW = 3, l1H = 4, l1W = 4,
+///                             padList = [1, 1, 1, 1], ...}
+///       : memref<1x1x4x4x16xf16, #ascube.layout<NC1HWC0>, ...L1>
+///         to memref<16x144xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>
+/// AFTER (a run of C0 columns shares one source pixel):
+///   scf.for %p = %c0 to %c16 step %c1 {       // output pixels
+///     scf.for %jb = %c0 to %c9 step %c1 {     // (c1, kh, kw) runs
+///       %in = <(oh + kh - 1, ow + kw - 1) inside the map>
+///       %v = scf.if %in { vector.load %fm[<pixel> * 16] : vector<16xi16> }
+///            else { %pad }
+///       vector.store %v, %a[%jb * 256 + %p * 16] : memref<2304xi16>
+///     }
+///   }
 struct Load3DLowering : AscubePattern<Load3DOp> {
   using AscubePattern::AscubePattern;
 
@@ -230,6 +246,14 @@ struct Load3DLowering : AscubePattern<Load3DOp> {
 
 /// LoadData 3D V1 (§10.2): repeat r writes one 16 x C0 Zz fractal of X at
 /// r * jumpStride fractals, through the same model::im2colSource.
+///
+/// BEFORE:
+///   ascube.load_3d_v1 %fm to %a {repeatTimes = 2, jumpStride = 1, ...}
+/// AFTER:
+///   scf.for %r = %c0 to %c2 step %c1 {
+///     <16 rows x C0 elements of the window, each from im2colSource or the
+///      padding value, stored in fractal %r * jumpStride>
+///   }
 struct Load3DV1Lowering : AscubePattern<Load3DV1Op> {
   using AscubePattern::AscubePattern;
   LogicalResult

@@ -48,6 +48,13 @@ namespace {
 
 /// MmadWithSparse (§14): per group of four K elements, the two dense B'
 /// values meet the A elements their 2-bit indices select.
+///
+/// BEFORE:
+///   ascube.mmad_sparse %a, %b to %c : ... (int8 A, 4:2 B', int32 C)
+/// AFTER (the plain loops always):
+///   scf.for %m, %n { scf.for %g (K / 4 groups) iter_args(%acc) {
+///     <two index bits from @__ascube_sparse_index select two A elements>
+///     <%acc + a_sel0 * b0 + a_sel1 * b1 in i64, saturated to i32> } }
 struct MmadSparseLowering : AscubePattern<MmadSparseOp> {
   using AscubePattern::AscubePattern;
   LogicalResult
@@ -158,6 +165,13 @@ MatmulSpec::DirectC directC(Value c, int64_t cm1, const Params &p, Value bias) {
 }
 
 /// MmadMx (§15): each operand scaled by 2^(e8m0 - 127) per 32 K elements.
+///
+/// BEFORE:
+///   ascube.mmad_mx %a, %sa, %b, %sb to %c : ... (fp4 / fp8 with e8m0
+///                                                scales, f32 C)
+/// AFTER: the MatmulSpec of MmadLowering with scaled operand loads: the
+///   vector micro-kernels, or with `reference` the plain loops
+///   (MatmulKernels.cpp).
 struct MmadMxLowering : AscubePattern<MmadMxOp> {
   using AscubePattern::AscubePattern;
   LogicalResult
@@ -256,7 +270,28 @@ struct MmadMxLowering : AscubePattern<MmadMxOp> {
   }
 };
 
-/// Mmad (§13).
+/// Mmad (§13): described once as a MatmulSpec and emitted as the vector
+/// micro-kernels (floats), the dot-product form (8-bit and 4-bit integers)
+/// or, with `reference`, the plain loops of the documented order
+/// (MatmulKernels.cpp; test/Conversion/AscubeToLoops/mmad.mlir,
+/// mmad-kernels.mlir).
+///
+/// BEFORE:
+///   ascube.mmad %a, %b to %c
+///       : memref<16x32xf16, #ascube.layout<Zz>, #ascube.mem<L0A>>,
+///         memref<32x16xf16, #ascube.layout<Zn>, #ascube.mem<L0B>>
+///         to memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+/// AFTER (`reference`):
+///   scf.for %m = %c0 to %c16 step %c1 {
+///     scf.for %n = %c0 to %c16 step %c1 {
+///       %s = scf.for %k = %c0 to %c32 step %c1 iter_args(%acc = %zero) {
+///         %x = arith.extf (bitcast (memref.load %a[<Zz of m, k>]))
+///         %y = arith.extf (bitcast (memref.load %b[<Zn of k, n>]))
+///         scf.yield (arith.addf %acc, (arith.mulf %x, %y))
+///       }
+///       memref.store %s, %c[<Nz of m, n>]
+///     }
+///   }
 struct MmadLowering : AscubePattern<MmadOp> {
   using AscubePattern::AscubePattern;
   LogicalResult
