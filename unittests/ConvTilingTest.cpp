@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ascube/Model/ConvTiling.h"
+#include "ascube/Tiling/ConvTiling.h"
 
 #include "gtest/gtest.h"
 

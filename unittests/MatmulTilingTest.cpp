@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ascube/Model/MatmulTiling.h"
+#include "ascube/Tiling/MatmulTiling.h"
 
 #include "gtest/gtest.h"
 

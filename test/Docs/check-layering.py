@@ -7,9 +7,11 @@ libraries of such layers.
     Layout, Numerics      LLVM Support only
     Target                Layout
     Model                 Layout, Numerics
+    Tiling                Model, Layout, Numerics (the compiler's tiling
+                          rules, apart from the hardware's semantics)
     IR                    Model, Target, Layout, Numerics
     Transforms            IR and below
-    Conversion            IR and below (not Transforms)
+    Conversion            IR, Tiling and below (not Transforms)
     Pipelines             Conversion, Transforms and below
     CAPI                  Pipelines and below (the C API, lib/CAPI)
     tools, fuzz, unittests  anything
@@ -30,13 +32,14 @@ ALLOWED = {
     "Numerics": {"Numerics"},
     "Target": {"Target", "Layout"},
     "Model": {"Model", "Layout", "Numerics"},
+    "Tiling": {"Tiling", "Model", "Layout", "Numerics"},
     "IR": {"IR", "Model", "Target"} | LOW,
     "Transforms": {"Transforms", "IR", "Model", "Target"} | LOW,
-    "Conversion": {"Conversion", "IR", "Model", "Target"} | LOW,
+    "Conversion": {"Conversion", "IR", "Model", "Tiling", "Target"} | LOW,
     "Pipelines": {"Pipelines", "Conversion", "Transforms", "IR", "Model",
-                  "Target"} | LOW,
+                  "Tiling", "Target"} | LOW,
     "CAPI": {"CAPI", "Pipelines", "Conversion", "Transforms", "IR", "Model",
-             "Target"} | LOW,
+             "Tiling", "Target"} | LOW,
 }
 # InitAscube.h declares the registration entry points and includes nothing:
 # any layer may include it.
@@ -53,7 +56,7 @@ def layer_of(rel):
 
 # The CMake libraries of each layer (target_link_libraries names).
 LIBS = {"AscubeLayout": "Layout", "AscubeNumerics": "Numerics",
-        "AscubeTarget": "Target", "AscubeModel": "Model",
+        "AscubeTarget": "Target", "AscubeModel": "Model", "AscubeTiling": "Tiling",
         "MLIRAscubeDialect": "IR", "MLIRAscubeTransforms": "Transforms",
         "AscubeConversion": "Conversion", "AscubeLinalgToAscube": "Conversion",
         "AscubePipelines": "Pipelines",

@@ -67,7 +67,7 @@
 #include "TileLinalg.h"
 
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
-#include "ascube/Model/ConvTiling.h"
+#include "ascube/Tiling/ConvTiling.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

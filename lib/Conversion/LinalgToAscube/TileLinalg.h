@@ -16,10 +16,10 @@
 
 #include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
 #include "ascube/Layout/Fractal.h"
-#include "ascube/Model/ConvTiling.h"
 #include "ascube/Model/FieldLimits.h"
-#include "ascube/Model/MatmulTiling.h"
 #include "ascube/Target/Target.h"
+#include "ascube/Tiling/ConvTiling.h"
+#include "ascube/Tiling/MatmulTiling.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 

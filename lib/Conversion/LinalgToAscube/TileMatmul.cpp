@@ -39,8 +39,8 @@
 #include "TileMatmul.h"
 #include "TileLinalg.h"
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
-#include "ascube/Model/MatmulTiling.h"
 #include "ascube/Target/Target.h"
+#include "ascube/Tiling/MatmulTiling.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

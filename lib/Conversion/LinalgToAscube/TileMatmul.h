@@ -20,7 +20,7 @@
 #include "TileLinalg.h"
 
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
-#include "ascube/Model/MatmulTiling.h"
+#include "ascube/Tiling/MatmulTiling.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ascube/Model/ConvTiling.h"
+#include "ascube/Tiling/ConvTiling.h"
 #include "ascube/Model/FieldLimits.h"
 
 #include "llvm/Support/raw_ostream.h"

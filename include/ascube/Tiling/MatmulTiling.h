@@ -4,14 +4,16 @@
 // tiles one AI core's memories hold (cube-reference §1 capacities, §2
 // fractal alignment, §13.1 instruction ranges), and the traffic that
 // choice costs. No IR: the pass and the unit tests call it with plain
-// numbers (docs/Tiling.md states the rule).
+// numbers (docs/Tiling.md states the rule). A compiler strategy, apart
+// from the hardware's semantics in ascube/Model (namespace model all the
+// same: both are models without IR).
 //
 // Units: elements for tile sizes, bytes for capacities and traffic.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ASCUBE_MODEL_MATMULTILING_H
-#define ASCUBE_MODEL_MATMULTILING_H
+#ifndef ASCUBE_TILING_MATMULTILING_H
+#define ASCUBE_TILING_MATMULTILING_H
 
 #include <cstdint>
 #include <optional>
@@ -157,4 +159,4 @@ bool fitsMatmulTiling(const MatmulProblem &p, const MatmulCapacities &cap,
 
 } // namespace ascube::model
 
-#endif // ASCUBE_MODEL_MATMULTILING_H
+#endif // ASCUBE_TILING_MATMULTILING_H

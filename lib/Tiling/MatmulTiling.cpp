@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ascube/Model/MatmulTiling.h"
+#include "ascube/Tiling/MatmulTiling.h"
 #include "ascube/Model/FieldLimits.h"
 
 #include "llvm/Support/MathExtras.h"

@@ -16,10 +16,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ASCUBE_MODEL_CONVTILING_H
-#define ASCUBE_MODEL_CONVTILING_H
+#ifndef ASCUBE_TILING_CONVTILING_H
+#define ASCUBE_TILING_CONVTILING_H
 
-#include "ascube/Model/MatmulTiling.h"
+#include "ascube/Tiling/MatmulTiling.h"
 
 #include <cstdint>
 #include <optional>
@@ -253,4 +253,4 @@ std::optional<ConvTiling> chooseConvTiling(const ConvProblem &p,
 
 } // namespace ascube::model
 
-#endif // ASCUBE_MODEL_CONVTILING_H
+#endif // ASCUBE_TILING_CONVTILING_H
