@@ -146,9 +146,7 @@ void registerAll() {
       [](OpPassManager &pm, const AscubeToLLVMOptions &o) {
         AscubeToLLVMPipelineOptions options;
         options.runtimeChecks = o.runtimeChecks;
-        options.mmad = o.reference ? MmadKernel::Reference
-                       : o.x86Vnni ? MmadKernel::X86Vnni
-                                   : MmadKernel::Vector;
+        options.mmad = mmadKernelFor(o.reference, o.x86Vnni);
         buildAscubeToLLVMPipeline(pm, options);
       });
   PassPipelineRegistration<AscubePipelineOptions>(
@@ -171,7 +169,7 @@ void registerAll() {
         pm.addPass(createCanonicalizerPass());
         AscubeToLLVMPipelineOptions options;
         options.runtimeChecks = o.runtimeChecks;
-        options.mmad = o.x86Vnni ? MmadKernel::X86Vnni : MmadKernel::Vector;
+        options.mmad = mmadKernelFor(/*reference=*/false, o.x86Vnni);
         buildAscubeToLLVMPipeline(pm, options);
       });
 }

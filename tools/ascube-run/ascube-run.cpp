@@ -609,9 +609,7 @@ int main(int argc, char **argv) {
   lowering.runtimeChecks = runtimeChecks;
   lowering.raceChecks = checkRaces;
   lowering.syncChecks = checkSync;
-  lowering.mmad = referenceMmad ? ascube::MmadKernel::Reference
-                  : vnni        ? ascube::MmadKernel::X86Vnni
-                                : ascube::MmadKernel::Vector;
+  lowering.mmad = ascube::mmadKernelFor(referenceMmad, vnni);
   PassManager pm(&ctx);
   ascube::buildAscubeToLLVMPipeline(pm, lowering);
   if (failed(pm.run(*module)))

@@ -84,6 +84,14 @@ enum class MmadKernel {
 
 /// The choices of convert-ascube-to-loops' patterns (the pass options of
 /// the same names).
+/// The kernel the `reference` and `x86-vnni` options (of the pass, the
+/// pipelines and ascube-run) ask for: reference over VNNI over vector.
+inline MmadKernel mmadKernelFor(bool reference, bool x86Vnni) {
+  return reference ? MmadKernel::Reference
+         : x86Vnni ? MmadKernel::X86Vnni
+                   : MmadKernel::Vector;
+}
+
 struct AscubeToLoopsOptions {
   MmadKernel mmad = MmadKernel::Vector;
   /// Loops and their addressing in affine form (affine.for, affine.apply

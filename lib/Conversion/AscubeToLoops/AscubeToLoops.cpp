@@ -769,9 +769,7 @@ struct ConvertAscubeToLoopsPass
     ConversionTarget target(getContext());
     configureAscubeToLoopsTarget(target, types);
     AscubeToLoopsOptions options;
-    options.mmad = reference ? MmadKernel::Reference
-                   : x86Vnni ? MmadKernel::X86Vnni
-                             : MmadKernel::Vector;
+    options.mmad = mmadKernelFor(reference, x86Vnni);
     options.affine = affine && !reference;
     RewritePatternSet patterns(&getContext());
     populateAscubeToLoopsConversionPatterns(types, patterns, options);

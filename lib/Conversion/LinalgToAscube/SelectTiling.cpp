@@ -55,8 +55,7 @@ static FailureOr<Attribute> selectTiling(Operation *op,
     return failure();
   if (plan.empty)
     return Attribute();
-  return Attribute(
-      MatmulTilingAttr::get(op->getContext(), plan.t.m, plan.t.n, plan.t.k));
+  return Attribute(matmulTilingOf(op->getContext(), plan));
 }
 
 LogicalResult ascube::tiling::selectTilings(ModuleOp module,

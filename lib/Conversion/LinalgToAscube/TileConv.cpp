@@ -687,17 +687,10 @@ private:
     std::optional<layout::LayoutSpec> spec =
         getLayoutSpec(cast<MemRefType>(src.getType()));
     if (spec && spec->format == Format::DN) {
-      Nd2nzFields f;
-      f.mode = CopyMode::dn2nz;
-      f.ndNum = dnNum;
-      f.nValue = cols;
-      f.dValue = rows;
-      f.srcNdMatrixStride = srcMatrixStride;
-      f.srcDValue = srcDValue;
-      f.dstNzC0Stride = c0Stride;
-      f.dstNzNStride = nStride;
-      f.dstNzMatrixStride = dstMatrixStride;
-      dataCopyNd2nz(src, srcOff, dst, dstOff, f);
+      dataCopyNd2nz(src, srcOff, dst, dstOff,
+                    Nd2nzFields::all(CopyMode::dn2nz, dnNum, cols, rows,
+                                     srcMatrixStride, srcDValue, c0Stride,
+                                     nStride, dstMatrixStride));
       return;
     }
     bool oneRow = cols > 1;

@@ -355,16 +355,14 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
   bool load3d = nchw ? prod.HasDN2NZ && prod.HasNZ2DN && prod.HasLoad3DV2
                      : prod.HasLoad3DV2 && !plan.epilogue.bias;
   if (force && force->strategy && *force->strategy != strategy)
-    return op->emitOpError()
-           << force->name << ": " << prod.Name << " maps this convolution by "
-           << (load3d ? "load3d or " : "") << stringifyConvStrategy(strategy)
-           << ", not " << stringifyConvStrategy(*force->strategy)
-           << (!nchw                                  ? " (an NHWC convolution)"
-               : strategy == ConvStrategy::pixel_rows ? " (a stride along W)"
-               : p.sw != 1 ? " (one output pixel a row: the stride along W is "
-                             "never stepped)"
-                           : " (an NCHW convolution with stride 1 along W)")
-           << " [tile_c6]";
+    return refuseStrategy(
+        op, prod, *force,
+        (load3d ? "load3d or " : "") + stringifyConvStrategy(strategy).str(),
+        !nchw                                  ? "an NHWC convolution"
+        : strategy == ConvStrategy::pixel_rows ? "a stride along W"
+        : p.sw != 1 ? "one output pixel a row: the stride along W is never "
+                      "stepped"
+                    : "an NCHW convolution with stride 1 along W");
   if (strategy == ConvStrategy::nhwc_rows)
     return tiling::planNhwcRows(op, prod, report, force, plan);
   if (strategy == ConvStrategy::pixel_rows)
@@ -393,8 +391,9 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
   model::MatmulProblem whole = g;
   whole.n = p.oh * cw;
   whole.nUnit = cw;
-  std::optional<model::MatmulTiling> t =
-      chooseRowTiling(g, p, cw, nAlign, cap, cw, piece);
+  std::optional<model::MatmulTiling> t;
+  if (!force)
+    t = chooseRowTiling(g, p, cw, nAlign, cap, cw, piece);
   model::MatmulAlignment al = model::MatmulAlignment::of(whole);
   // The words for k's unit: whole channels of KH x KW rows, or for a 1 x 1
   // kernel whole k fractals.
@@ -405,7 +404,6 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
     // m, n, k as for any convolution: m output pixels (whole output rows,
     // or a piece of one), n output channels, k im2col columns (whole
     // channels).
-    g = whole;
     int64_t extent = forcedRows(g, p, llvm::alignTo(p.ow, nAlign), force->m,
                                 nAlign, cw, piece, /*alongM=*/false);
     if (!extent || force->n < 1 || force->n % al.m || force->k < 1 ||

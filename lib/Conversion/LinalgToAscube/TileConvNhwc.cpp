@@ -357,7 +357,9 @@ LogicalResult tiling::planNhwcRows(Operation *op,
              << c0 << " channels of one kernel tap [tile_c1]";
   }
   int64_t runs = p.kw / taps * parts, slots = g.kUnit;
-  plan.strategy = ConvStrategy::nhwc_rows; // (for the report's notes)
+  plan.runParts = parts;
+  plan.partChannels = part;
+  (void)setGemm(plan, ConvStrategy::nhwc_rows, taps, slots, cw, piece, g, *t);
   if (report) {
     // The bytes read from GM: the real taps (the padding is ND2NZ's zero
     // fill).
@@ -385,9 +387,7 @@ LogicalResult tiling::planNhwcRows(Operation *op,
                          " (the last of a tap " +
                          std::to_string(p.c - (parts - 1) * part) + ")");
   }
-  plan.runParts = parts;
-  plan.partChannels = part;
-  return setGemm(plan, ConvStrategy::nhwc_rows, taps, slots, cw, piece, g, *t);
+  return success();
 }
 
 void tiling::withNhwcRowsEmitter(OpBuilder &b, Location loc,

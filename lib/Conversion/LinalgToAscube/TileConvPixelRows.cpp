@@ -190,8 +190,9 @@ LogicalResult tiling::planPixelRows(Operation *op,
   // the pixels, unpadded), or pieces of one (whole 16s).
   int64_t nAlign = model::MatmulAlignment::of(g).n;
   int64_t cw = p.ow, piece = p.ow;
-  std::optional<model::MatmulTiling> t =
-      chooseRowTiling(g, p, p.ow, nAlign, cap, cw, piece);
+  std::optional<model::MatmulTiling> t;
+  if (!force)
+    t = chooseRowTiling(g, p, p.ow, nAlign, cap, cw, piece);
   // Where one channel's K' does not fit, K chunks of whole kernel rows.
   if (!t && !force && p.kh > 1) {
     g.kUnit = runs * slots;

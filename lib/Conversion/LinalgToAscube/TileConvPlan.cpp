@@ -23,20 +23,15 @@ using namespace ascube;
 using namespace ascube::tiling;
 using target::Level;
 
-namespace {
-
-/// tile_c6: the `force`d strategy is not one the convolution `op` takes
-/// on `prod`, which maps it by `takes`.
-LogicalResult refuseStrategy(Operation *op, const target::ProductInfo &prod,
-                             const ConvForce &force, StringRef takes,
-                             StringRef why) {
+LogicalResult ascube::tiling::refuseStrategy(Operation *op,
+                                             const target::ProductInfo &prod,
+                                             const ConvForce &force,
+                                             StringRef takes, StringRef why) {
   return op->emitOpError() << force.name << ": " << prod.Name
                            << " maps this convolution by " << takes << ", not "
                            << stringifyConvStrategy(*force.strategy) << " ("
                            << why << ") [tile_c6]";
 }
-
-} // namespace
 
 void ascube::tiling::remarkNd2nzInstead(Operation *op,
                                         const target::ProductInfo &prod,
@@ -354,7 +349,10 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
                                   offset(epilogue.requantOut)),
                     qAlign);
   }
-  std::optional<model::ConvTiling> t = model::chooseConvTiling(p, cap);
+  // The rule's tiling, unless one is forced (checked below).
+  std::optional<model::ConvTiling> t;
+  if (!force)
+    t = model::chooseConvTiling(p, cap);
   if (!t && p.outAlign > 1 && !force) {
     model::ConvProblem free = p;
     free.outAlign = 1;
@@ -412,10 +410,9 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
     // Parts of a row in tiles of one output row read only their points'
     // columns (tile=: the least traffic for the tile asked for; the search
     // takes them only where nothing else fits, chooseConvTiling).
-    // (Only where they are parts of a row in tiles of one output row: the
-    // attribute says no more than the program does.)
+    // (They count only for parts of a row in tiles of one output row,
+    // partColumns: convTilingOf writes own_columns only there.)
     t->ownColumns = force->ownColumns;
-    t->ownColumns = t->partColumns(p);
     // Double-buffered where it fits twice (or as forced).
     t->sets = force->buffers ? force->buffers : 2;
     if (!force->buffers && !model::fitsConvTiling(p, cap, *t))
@@ -585,11 +582,9 @@ FailureOr<tiling::ConvPlan>
 ascube::tiling::decideConv(Operation *op, const target::ProductInfo &prod,
                            bool report, ArrayRef<int64_t> tile,
                            bool refuseUnfolded) {
-  // The report names the attribute the op is mapped with.
   auto withRemark = [&](FailureOr<ConvPlan> plan) -> FailureOr<ConvPlan> {
     if (report && succeeded(plan) && !plan->empty)
-      op->emitRemark() << "ascube-tile-linalg: ascube.tiling = "
-                       << convTilingOf(op->getContext(), *plan);
+      remarkTiling(op, convTilingOf(op->getContext(), *plan));
     return plan;
   };
   std::optional<ConvForce> force = forcedConvTile(op, tile);

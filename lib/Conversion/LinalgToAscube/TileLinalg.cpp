@@ -203,6 +203,10 @@ LogicalResult ascube::tiling::refuseStrayTilings(ModuleOp module) {
   return failure(stray.wasInterrupted());
 }
 
+void ascube::tiling::remarkTiling(Operation *op, Attribute tiling) {
+  op->emitRemark() << "ascube-tile-linalg: ascube.tiling = " << tiling;
+}
+
 tiling::ForcedTile ascube::tiling::forcedTile(Operation *op,
                                               ArrayRef<int64_t> option) {
   ForcedTile forced;
@@ -380,11 +384,8 @@ LogicalResult ascube::tiling::convertLinalgToAscube(
     if (failed(tiling::planMatmul(op, *prod, forced.sizes, forced.name,
                                   !o.allowUnmapped, plan)))
       return failure();
-    // The report names the attribute the op is mapped with.
     if (o.report && !plan.empty)
-      op->emitRemark() << "ascube-tile-linalg: ascube.tiling = "
-                       << MatmulTilingAttr::get(op->getContext(), plan.t.m,
-                                                plan.t.n, plan.t.k);
+      tiling::remarkTiling(op, tiling::matmulTilingOf(op->getContext(), plan));
     if (failed(tiling::emitMatmul(plan, *prod, o.report, programs)))
       return failure();
   }

@@ -369,6 +369,22 @@ protected:
     std::optional<CopyMode> mode;
     std::optional<int64_t> ndNum, nValue, dValue, srcNdMatrixStride, srcDValue,
         dstNzC0Stride, dstNzNStride, dstNzMatrixStride;
+
+    /// Every field set, in the order §5 lists them.
+    static Nd2nzFields all(CopyMode mode, int64_t ndNum, int64_t nValue,
+                           int64_t dValue, int64_t srcNdMatrixStride,
+                           int64_t srcDValue, int64_t dstNzC0Stride,
+                           int64_t dstNzNStride, int64_t dstNzMatrixStride) {
+      return {mode,
+              ndNum,
+              nValue,
+              dValue,
+              srcNdMatrixStride,
+              srcDValue,
+              dstNzC0Stride,
+              dstNzNStride,
+              dstNzMatrixStride};
+    }
   };
   /// One DataCopy from src[from] to dst[to] (a null offset: none) with no
   /// field set: the mode from the levels (L1 -> BT: bias, §5).
@@ -577,6 +593,13 @@ struct ConvForce {
   std::string name;
 };
 
+/// tile_c6: the `force`d strategy is not one the convolution `op` takes
+/// on `prod`, which maps it by `takes` (`why`).
+mlir::LogicalResult refuseStrategy(mlir::Operation *op,
+                                   const target::ProductInfo &prod,
+                                   const ConvForce &force,
+                                   llvm::StringRef takes, llvm::StringRef why);
+
 /// The tiling forced on convolution `op`: its ascube.tiling, else the
 /// tile=m,n,k `option` (std::nullopt: neither, the rule chooses).
 std::optional<ConvForce> forcedConvTile(mlir::Operation *op,
@@ -746,6 +769,13 @@ struct MatmulPlan {
   Epilogue epilogue;
   mlir::linalg::FillOp fill;
 };
+
+/// The #ascube.matmul_tiling of a planned (non-empty) matmul.
+MatmulTilingAttr matmulTilingOf(mlir::MLIRContext *ctx, const MatmulPlan &plan);
+
+/// The report's remark naming the attribute `op` is mapped with
+/// (#ascube.matmul_tiling or #ascube.conv_tiling).
+void remarkTiling(mlir::Operation *op, mlir::Attribute tiling);
 
 /// Checks one matmul-family op against `prod` and tiles it: the rule's
 /// choice (model::chooseMatmulTiling), or the forced `tile` (m, n, k;

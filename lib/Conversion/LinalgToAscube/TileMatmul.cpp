@@ -56,6 +56,11 @@ using namespace mlir;
 using namespace ascube;
 using namespace ascube::tiling;
 
+MatmulTilingAttr tiling::matmulTilingOf(MLIRContext *ctx,
+                                        const MatmulPlan &plan) {
+  return MatmulTilingAttr::get(ctx, plan.t.m, plan.t.n, plan.t.k);
+}
+
 LogicalResult tiling::planMatmul(Operation *opPtr,
                                  const target::ProductInfo &prod,
                                  ArrayRef<int64_t> tile, StringRef tileName,

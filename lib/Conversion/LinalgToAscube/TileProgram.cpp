@@ -169,17 +169,10 @@ void tiling::ProgramEmitter::nd2nz(Value src, Value from, Value dst, Value to,
     srcStride = 0;
   if (num <= 1 && dstStride > model::limits::kNd2nzDstStrideMax)
     dstStride = 0;
-  Nd2nzFields f;
-  f.mode = CopyMode::nd2nz;
-  f.ndNum = num;
-  f.nValue = nValue;
-  f.dValue = dValue;
-  f.srcNdMatrixStride = srcStride;
-  f.srcDValue = srcDValue;
-  f.dstNzC0Stride = c0Stride;
-  f.dstNzNStride = nStride;
-  f.dstNzMatrixStride = dstStride;
-  dataCopyNd2nz(src, from, dst, to, f);
+  dataCopyNd2nz(src, from, dst, to,
+                Nd2nzFields::all(CopyMode::nd2nz, num, nValue, dValue,
+                                 srcStride, srcDValue, c0Stride, nStride,
+                                 dstStride));
 }
 
 DataCopyOp tiling::ProgramEmitter::dataCopy(Value src, Value from, Value dst,
