@@ -515,9 +515,11 @@ private:
     if (form != ConvForm::NhwcHwcf) {
       // Weights held F-major: B^T, an N x K Nz, moved into L0B's Zn
       // transposed (a square one says so).
-      // (A last chunk of fewer blocks or taps has a region of its own: the
-      // rows past an N tail are left as they are, so they must be its
-      // own.)
+      // (A last chunk of fewer blocks or taps takes the last region,
+      // which ConvTiling::l1SetBytes reserves. Its Nz keeps a full
+      // chunk's layout (ntp rows a block), so the full region would give
+      // the same numbers: the rows past an N tail it leaves as they are
+      // meet only the C columns Fixpipe drops.)
       bool shorter = groups < t.groups || kk < t.points(p);
       Value b1 = buffer(Level::L1, ntp, kc, elem, Format::Nz,
                         setBase + (shorter ? wLastOffset : wFullOffset));
