@@ -5,8 +5,10 @@ Applies each curated single-line bug of scripts/mutants.txt, one at a time,
 to a copy of the sources (MUTATE_DIR/src, default build-mutate/), rebuilds
 that copy (MUTATE_DIR/src/build, Release, ccache sharing the checkout's
 cache: paths are keyed relative to the copy) and runs the whole lit suite
-with the GoogleTest unit tests, stopping at the first failure. A mutant is
-KILLED when a test fails, SURVIVED when the suite stays green. The
+with the GoogleTest unit tests, stopping at the first failure (the test
+that killed a mutant last time, kept in MUTATE_DIR/killers.txt, runs
+first). A mutant is KILLED when a test fails, SURVIVED when the suite stays
+green. BUILD_LOCK names a file to flock while building. The
 unmutated copy must build and pass first. Prints one line per mutant and a
 summary; exits 0 only when every mutant was killed.
 
@@ -193,13 +195,24 @@ def main():
             print(out[-3000:])
             return 2
 
-    def build_and_test():
-        status, out = run(["ninja", "-C", str(build), f"-j{jobs}", "all",
-                           "AscubeUnitTests"], log, env=env)
-        if status != 0:
-            return "nobuild", out
-        status, out = run([LIT, "-q", "--max-failures=1",
-                           str(build / "test"), str(build / "test" / "Unit")],
+    # The test that killed each mutant last time (work/killers.txt) runs
+    # first: a mutant it kills again costs a build and that one test.
+    killers_file = work / "killers.txt"
+    killers = {}
+    if killers_file.exists():
+        for line in killers_file.read_text().splitlines():
+            name, _, test = line.partition("\t")
+            if test:
+                killers[name] = test
+    # BUILD_LOCK: a file to hold (flock) while building, so a build of the
+    # checkout and the copy's never run at once on a small machine.
+    lock = os.environ.get("BUILD_LOCK")
+    ninja = (["flock", lock] if lock else []) + [
+        "ninja", "-C", str(build), f"-j{jobs}", "all", "AscubeUnitTests"]
+    suites = [str(build / "test"), str(build / "test" / "Unit")]
+
+    def lit(extra):
+        status, out = run([LIT, "-q", "--max-failures=1"] + extra + suites,
                           log, timeout=SUITE_TIMEOUT, env=env)
         if status == 0:
             return "pass", out
@@ -207,6 +220,16 @@ def main():
                             re.M)
         return "fail", failed[0] if failed else (
             "timed out" if status == "timeout" else f"exit {status}")
+
+    def build_and_test(name=None):
+        status, out = run(ninja, log, env=env)
+        if status != 0:
+            return "nobuild", out
+        if name in killers:
+            status, detail = lit(["--filter", "^" + re.escape(killers[name]) + "$"])
+            if status == "fail":
+                return status, detail
+        return lit([])
 
     start = time.time()
     print(f"mutate: {len(chosen)} mutants; copy and build in {work}, log "
@@ -231,7 +254,7 @@ def main():
         with open(log, "a") as f:
             f.write(f"\n===== mutant {m.name}\n")
         try:
-            status, detail = build_and_test()
+            status, detail = build_and_test(m.name)
         finally:
             path.write_text(original)
         took = time.time() - t0
@@ -239,12 +262,15 @@ def main():
                    "nobuild": "NOBUILD"}[status]
         results[m.name] = verdict
         why = f" by {detail}" if status == "fail" else ""
+        if status == "fail" and " :: " in detail:
+            killers[m.name] = detail
+            killers_file.write_text("".join(
+                f"{k}\t{v}\n" for k, v in sorted(killers.items())))
         print(f"{verdict:9} {m.name} ({m.area}){why} [{took:.0f} s]",
               flush=True)
 
     # Leave the copy's build unmutated for the next run.
-    run(["ninja", "-C", str(build), f"-j{jobs}", "all", "AscubeUnitTests"],
-        log, env=env)
+    run(ninja, log, env=env)
     killed = sum(v == "KILLED" for v in results.values())
     survived = [n for n, v in results.items() if v == "SURVIVED"]
     broken = [n for n, v in results.items() if v in ("NOBUILD", "stale")]
