@@ -288,3 +288,87 @@ TEST(MatmulTiling, PixelUnitsAlongM) {
   EXPECT_EQ(t->k % 16, 0);
   EXPECT_TRUE(fitsMatmulTiling(p, kSmall, *t));
 }
+
+// Where the buffers lie (the plan the mapped program follows and the fit
+// counts), hand-worked. f16 128 x 256 x 64: A's chunk 128 x 64 x 2 B =
+// 16384 B, B's 64 x 256 x 2 B = 32768 B after it, a set 49152 B; L0A
+// 16384 B and L0B 32768 B a set; the footprint two sets of each. An f32 C
+// with a bias row of f32: its staging is 16 x 256 x 4 B = 16384 B at the
+// top of L1, 512 B aligned (524288 - 16384 = 507904), the footprint
+// counting it and 1 KiB: 98304 + 16384 + 1024 = 115712 B of L1.
+TEST(MatmulTiling, BufferPlan) {
+  MatmulProblem p = problem(4096, 4096, 4096);
+  MatmulTiling t{128, 256, 64};
+  MatmulBuffers b = matmulBuffers(p, t);
+  EXPECT_EQ(b.l1B, 16384);
+  EXPECT_EQ(b.l1Set, 49152);
+  EXPECT_EQ(b.l0aSet, 16384);
+  EXPECT_EQ(b.l0bSet, 32768);
+  EXPECT_EQ(b.sets, 2);
+  EXPECT_EQ(b.scaleBytes, 0);
+  p.biasBits = 32;
+  MatmulFootprint f = matmulFootprint(p, t);
+  EXPECT_EQ(f.l0a, 32768);
+  EXPECT_EQ(f.l0b, 65536);
+  EXPECT_EQ(f.l0c, 128 * 256 * 4);
+  EXPECT_EQ(f.l1, 115712);
+  EXPECT_EQ(biasStagingOffset(512 * 1024, 256, 32), 507904);
+  // 100 f32 columns: 6400 B below 524288 is 517888 = 1011.5 x 512, down
+  // to 1011 x 512.
+  EXPECT_EQ(biasStagingOffset(512 * 1024, 100, 32), 1011 * 512);
+  // A tile of 20 rows (A held transposed in 8-bit: 32 x 32 squares) and
+  // k = 40 of 8-bit B: whole squares of A (32 x 64 B = 2048 B), B's 64 x
+  // 32 Nz (2048 B).
+  MatmulProblem q = problem(20, 20, 40, 8);
+  q.transA = true;
+  b = matmulBuffers(q, MatmulTiling{32, 32, 64});
+  EXPECT_EQ(b.l1B, 2048);
+  EXPECT_EQ(b.l1Set, 4096);
+  // MX m = 16, n = 64, k = 64: A's chunk 16 x 64 x 4 bits = 512 B, B's
+  // 64 x 64 x 4 bits = 2048 B; the scales after the two sets (5120 B):
+  // ScaleA 16 x 2 = 32 B and ScaleB 2 x 64 = 128 B, each in 512 B.
+  MatmulProblem mx = problem(16, 64, 64, 4);
+  mx.mx = true;
+  b = matmulBuffers(mx, MatmulTiling{16, 64, 64});
+  EXPECT_EQ(b.l1B, 512);
+  EXPECT_EQ(b.l1Set, 2560);
+  EXPECT_EQ(b.scaleOffset, 5120);
+  EXPECT_EQ(b.scaleABytes, 512);
+  EXPECT_EQ(b.scaleBytes, 1024);
+  // Each buffer takes its own padding: f32 chunks of k = 3 (an NCHW
+  // convolution's 1 x 3 kernel, tile-linalg-conv-nchw-nd2nz.mlir): A's
+  // 16 x 3 Nz is one 16 x 8 fractal (512 B); B's 3 x 512 K x N Nz 16 rows
+  // of 512 (32768 B) from 512. The footprint pads K to 16 for both.
+  MatmulProblem f32 = problem(16, 2048, 3, 32, 32);
+  f32.kUnit = 3;
+  b = matmulBuffers(f32, MatmulTiling{16, 512, 3});
+  EXPECT_EQ(b.l1B, 512);
+  EXPECT_EQ(b.l1Set, 512 + 32768);
+  EXPECT_EQ(b.l0aSet, 512);
+  EXPECT_EQ(b.l0bSet, 8 * 512 * 4);
+  EXPECT_EQ(matmulFootprint(f32, MatmulTiling{16, 512, 3}).l1,
+            2 * (16 + 512) * 16 * 4);
+}
+
+// What a tiling is counted for is never less than what its buffers take.
+TEST(MatmulTiling, FootprintCoversBufferPlan) {
+  for (int64_t bits : {4, 8, 16, 32})
+    for (bool ta : {false, true})
+      for (bool tb : {false, true})
+        for (int64_t m : {1, 20, 100})
+          for (int64_t n : {3, 40, 300})
+            for (int64_t k : {5, 70, 1000}) {
+              MatmulProblem p = problem(m, n, k, bits);
+              p.transA = ta;
+              p.transB = tb;
+              p.mx = bits == 4;
+              p.kAlign16 = ta && bits == 32;
+              auto t = chooseMatmulTiling(p, kA2);
+              ASSERT_TRUE(t);
+              MatmulBuffers b = matmulBuffers(p, *t);
+              MatmulFootprint f = matmulFootprint(p, *t);
+              EXPECT_LE(b.sets * b.l0aSet, f.l0a);
+              EXPECT_LE(b.sets * b.l0bSet, f.l0b);
+              EXPECT_LE(b.sets * b.l1Set + b.scaleBytes, f.l1);
+            }
+}

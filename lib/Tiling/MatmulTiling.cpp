@@ -103,19 +103,49 @@ std::string ascube::model::describeMmadRangeMiss(const MatmulTiling &t) {
   return "";
 }
 
+MatmulBuffers ascube::model::matmulBuffers(const MatmulProblem &p,
+                                           const MatmulTiling &t) {
+  auto roundUp = MatmulProblem::roundUp;
+  // An r x c Nz (or Zz) buffer: 16 x C0 fractals.
+  auto nzBytes = [&](int64_t r, int64_t c, int64_t bits) {
+    return roundUp(r, 16) * roundUp(c, 256 / bits) * bits / 8;
+  };
+  int64_t rows = p.aRows(t.m), ak = p.aK(t.k), bk = p.bRows(t.k),
+          bn = p.bCols(t.n);
+  MatmulBuffers b;
+  b.l1B = roundUp(nzBytes(rows, ak, p.aBits), 512);
+  b.l1Set = roundUp(
+      b.l1B + (p.transB ? nzBytes(bn, bk, p.bBits) : nzBytes(bk, bn, p.bBits)),
+      512);
+  b.l0aSet = roundUp(nzBytes(rows, ak, p.aBits), 512);
+  b.l0bSet =
+      roundUp(roundUp(bk, 256 / p.bBits) * roundUp(bn, 16) * p.bBits / 8, 512);
+  b.scaleOffset = MatmulBuffers::sets * b.l1Set;
+  if (p.mx) {
+    b.scaleABytes = roundUp(roundUp(rows, 16) * ak / 32, 512);
+    b.scaleBytes = b.scaleABytes + roundUp(bk / 32 * roundUp(bn, 16), 512);
+  }
+  return b;
+}
+
+int64_t ascube::model::biasStagingOffset(int64_t l1, int64_t n, int64_t bits) {
+  return (l1 - 16 * n * bits / 8) / 512 * 512;
+}
+
 MatmulFootprint ascube::model::matmulFootprint(const MatmulProblem &p,
                                                const MatmulTiling &t) {
   // The chunks' buffers hold whole fractals of m, k and n (with Mmad's
   // 12-bit fields, no product below overflows).
   MatmulAlignment al = MatmulAlignment::of(p);
-  int64_t m = (t.m + al.mPad - 1) / al.mPad * al.mPad;
-  int64_t k = (t.k + al.kPad - 1) / al.kPad * al.kPad;
-  int64_t n = (t.n + al.nPad - 1) / al.nPad * al.nPad;
+  auto roundUp = MatmulProblem::roundUp;
+  int64_t m = roundUp(t.m, al.mPad), k = roundUp(t.k, al.kPad),
+          n = roundUp(t.n, al.nPad);
+  int64_t sets = MatmulBuffers::sets;
   MatmulFootprint f;
   f.l0c = m * n * p.cBits / 8;
-  f.l0a = 2 * m * k * p.aBits / 8;
-  f.l0b = 2 * k * n * p.bBits / 8;
-  f.l1 = 2 * (m * p.aBits + n * p.bBits) * k / 8 + biasL1Bytes(t.n, p) +
+  f.l0a = sets * m * k * p.aBits / 8;
+  f.l0b = sets * k * n * p.bBits / 8;
+  f.l1 = sets * (m * p.aBits + n * p.bBits) * k / 8 + biasL1Bytes(t.n, p) +
          mxL1Bytes(m, n, k, p);
   f.bt = p.biasBits ? biasBTBytes(t.n, p) : 0;
   return f;

@@ -81,6 +81,53 @@ struct MatmulProblem {
   /// 32.
   int64_t aSquare() const { return aBits == 4 ? 64 : 32; }
   int64_t bSquare() const { return bBits == 4 ? 64 : 32; }
+  /// The Mmad reads K padded to 16: an f32 A held transposed reaches L0A
+  /// through a transposing LoadData 3D of b32 data, which pads K to 16
+  /// there (§10.4), and on products with the Mmad's kDirectionAlign
+  /// (A2/A3, §13.3) the Mmad then reads A and B so; their chunks are whole
+  /// 16s of K (computed padded; the Mmad reads the real k). Set by who
+  /// knows the product (the matmul's emitter).
+  bool kAlign16 = false;
+
+  /// Rows an A chunk and the C tile are computed with: mt, or for one row
+  /// of A held transposed one fractal row (ND2NZ zero-fills its other
+  /// columns) of which Fixpipe writes row 0, since m = 1 would make the
+  /// Mmad a GEMV. MmadMx has no disableGemv, and the documents do not say
+  /// whether it turns GEMV at m = 1 ([U]), so an MX tile of one row is
+  /// computed as a fractal row too (its other rows are stale finite fp4;
+  /// Fixpipe writes row 0). 8-bit and 4-bit A held transposed reach L0A
+  /// through 32 x 32 / 64 x 64 squares, so their rows are whole squares
+  /// (computed padded; Fixpipe writes the real rows).
+  int64_t aRows(int64_t mt) const {
+    if (aInSquares())
+      return roundUp(mt, aSquare());
+    return mt == 1 && (transA || mx) ? 16 : mt;
+  }
+  /// K of the A chunk's buffers: whole squares for 8-bit and 4-bit A^T,
+  /// whole 64s for MmadMx (the Mmad reads the real k; MmadMx the padded
+  /// one), whole 16s with kAlign16.
+  int64_t aK(int64_t kt) const {
+    return aInSquares() ? roundUp(kt, aSquare())
+           : mx         ? roundUp(kt, 64)
+           : kAlign16   ? roundUp(kt, 16)
+                        : kt;
+  }
+  /// B's chunk as held in L1 and L0B: 8-bit K x N B (Nz in L1) reaches
+  /// L0B's Zn through LoadDataWithTranspose's 32 x 32 squares (§7, §11),
+  /// so K and N are whole squares: N is computed padded (Fixpipe writes
+  /// the real columns) and the Mmad reads the real k of the padded K. B
+  /// held transposed (N x K) is taken as it is.
+  int64_t bRows(int64_t kt) const {
+    return bInSquares() ? roundUp(kt, bSquare())
+           : mx         ? roundUp(kt, 64)
+           : kAlign16   ? roundUp(kt, 16)
+                        : kt;
+  }
+  int64_t bCols(int64_t nt) const {
+    return bInSquares() ? roundUp(nt, bSquare()) : nt;
+  }
+  static int64_t roundUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
+
   /// Bytes of the unit scales an MX chunk of m x k (A) and k x n (B)
   /// reads in L1: k / 32 e8m0 per row of A (rows to 16) and per column of
   /// B (columns to 16); 0 without MX.
@@ -147,9 +194,35 @@ bool inMmadRange(const MatmulTiling &t);
 /// refusals.
 std::string describeMmadRangeMiss(const MatmulTiling &t);
 
+/// Where tiling `t`'s buffers lie (bytes from the start of each memory):
+/// the program a matmul maps to places them so (MatmulEmitter). Two
+/// buffer sets of chunks (double buffering: chunk j on set j % 2), set s
+/// at s x l1Set in L1, s x l0aSet in L0A and s x l0bSet in L0B; in a set's
+/// L1, A's chunk at 0 (aRows(m) x aK(k), Nz: whole 16 x C0 fractals) and
+/// B's at l1B (bRows(k) x bCols(n), or B^T's bCols(n) x bRows(k)); each
+/// 512 B aligned. With MX, the unit scales of one chunk after the two
+/// sets: ScaleA (rows to 16, k / 32 e8m0 each) and ScaleB (columns to 16),
+/// each 512 B aligned. A bias's staging sits at the top of L1
+/// (biasStagingOffset). matmulFootprint counts at least these bytes.
+struct MatmulBuffers {
+  int64_t l1B = 0, l1Set = 0, l0aSet = 0, l0bSet = 0;
+  static constexpr int64_t sets = 2;
+  int64_t scaleOffset = 0, scaleABytes = 0, scaleBytes = 0;
+};
+MatmulBuffers matmulBuffers(const MatmulProblem &p, const MatmulTiling &t);
+
+/// The L1 address of an n-column tile's bias staging (one Nz fractal row
+/// block, 16 x n elements of `bits`): the top of an L1 of `l1` bytes,
+/// 512 B aligned. The footprints reserve its bytes and 1 KiB (a matmul)
+/// or 512 B (a convolution) of alignment.
+int64_t biasStagingOffset(int64_t l1, int64_t n, int64_t bits);
+
 /// The bytes tiling `t` (inMmadRange) takes as chooseMatmulTiling counts
-/// them (L0C one tile, L0A/L0B/L1 two chunks of whole fractals, the bias's
-/// and MX scales' L1 staging, BT the bias).
+/// them: L0C one tile; L0A, L0B and L1 two chunks of m, k and n in whole
+/// fractals (MatmulAlignment's mPad, kPad, nPad: one K padding for A and
+/// B, at least each buffer's own, so never less than matmulBuffers'
+/// sets); L1 also the bias's staging and the MX scales, each with 1 KiB
+/// of alignment; BT the bias.
 MatmulFootprint matmulFootprint(const MatmulProblem &p, const MatmulTiling &t);
 
 /// Whether tiling `t` fits `cap` as chooseMatmulTiling requires:

@@ -25,50 +25,17 @@ tiling::MatmulEmitter::MatmulEmitter(OpBuilder &b, Location loc,
   aPitch = tiling::gmPitch(A);
   bPitch = tiling::gmPitch(B);
   cPitch = tiling::gmPitch(C);
-  // B's L1 chunks follow the largest A chunk (whole fractals), 512 B
-  // aligned.
-  l1BOffset = llvm::alignTo(nzBytes(aRows(t.m), aK(t.k), p.aBits), 512);
-  // Double buffering: the second set of chunk buffers follows the first
-  // in L1 (below a bias's staging), L0A and L0B. The tiling leaves room
-  // for two chunks (model::fitsMatmulTiling); with fewer, one set.
-  l1Set = llvm::alignTo(
-      l1BOffset + (p.transB ? nzBytes(bCols(t.n), bRows(t.k), p.bBits)
-                            : nzBytes(bRows(t.k), bCols(t.n), p.bBits)),
-      512);
-  l0aSet = llvm::alignTo(nzBytes(aRows(t.m), aK(t.k), p.aBits), 512);
-  int64_t bc0 = 256 / p.bBits;
-  l0bSet = llvm::alignTo(llvm::alignTo(bRows(t.k), bc0) *
-                             llvm::alignTo(bCols(t.n), 16) * p.bBits / 8,
-                         512);
-  // MX: the unit scales of the largest chunk, once, after the chunk
-  // sets (copyUnitScales).
-  if (p.mx) {
-    scaleABytes =
-        llvm::alignTo(llvm::alignTo(aRows(t.m), 16) * aK(t.k) / 32, 512);
-    scaleBytes =
-        scaleABytes +
-        llvm::alignTo(bRows(t.k) / 32 * llvm::alignTo(bCols(t.n), 16), 512);
-  }
-  int64_t l1Room = int64_t(prod.L1) - scaleBytes;
-  sets = 2 * l1Set <= l1Room && 2 * l0aSet <= int64_t(prod.L0A) &&
-                 2 * l0bSet <= int64_t(prod.L0B)
-             ? 2
-             : 1;
-}
-
-void tiling::MatmulEmitter::reserveBiasStaging() {
-  int64_t bytes = *getElementBitWidth(cType) / 8;
-  int64_t top =
-      llvm::alignDown(int64_t(prod.L1) - 16 * bCols(t.n) * bytes, 512);
-  if (2 * l1Set + scaleBytes > top)
-    sets = 1;
+  // Where the chunk sets and the MX scales lie: the tiling model's plan,
+  // which the fit counts.
+  this->p.kAlign16 = p.transA && p.aBits == 32 && prod.HasKDirectionAlign;
+  buf = model::matmulBuffers(this->p, t);
+  sets = buf.sets;
 }
 
 void tiling::MatmulEmitter::copyUnitScales() {
   if (!p.mx)
     return;
-  scaleOffset = sets * l1Set;
-  copyE8m0Ones(scaleBytes, scaleOffset);
+  copyE8m0Ones(buf.scaleBytes, buf.scaleOffset);
 }
 
 void tiling::MatmulEmitter::emit() {
@@ -119,7 +86,7 @@ void tiling::MatmulEmitter::emitChunk(Value m0, int64_t mt, Value n0,
   // L1 holds each chunk as stored in GM: A as rows x k (A^T as k x
   // rows), B as k x n (B^T as n x k); ascube.load moves it transposed
   // where the L0 tile is the other way round.
-  int64_t l1A = bufferSet * l1Set, l1B = l1A + l1BOffset;
+  int64_t l1A = bufferSet * buf.l1Set, l1B = l1A + buf.l1B;
   Value a1 = p.transA ? buffer(Level::L1, ak, rows, aType, Format::Nz, l1A)
                       : buffer(Level::L1, rows, ak, aType, Format::Nz, l1A);
   Value b1 = p.transB ? buffer(Level::L1, bn, bk, bType, Format::Nz, l1B)
@@ -202,19 +169,20 @@ void tiling::MatmulEmitter::emitChunk(Value m0, int64_t mt, Value n0,
     int64_t perFractal = 512 * 8 / p.aBits;
     int64_t repeat = llvm::divideCeil(kt, perFractal);
     a0 = buffer(Level::L0A, 1, repeat * perFractal, aType, Format::ND,
-                bufferSet * l0aSet);
+                bufferSet * buf.l0aSet);
     auto load = Load2DOp::create(b, loc, a1, a0);
     load.setRepeatTimesAttr(attr(repeat));
   } else {
     // A square tile held transposed says so (a non-square one's types
     // do).
-    a0 =
-        buffer(Level::L0A, rows, ak, aType, prod.L0ALayout, bufferSet * l0aSet);
+    a0 = buffer(Level::L0A, rows, ak, aType, prod.L0ALayout,
+                bufferSet * buf.l0aSet);
     LoadOp::create(b, loc, a1, a0,
                    p.transA && rows == ak ? b.getUnitAttr() : UnitAttr(),
                    MoverAttr());
   }
-  Value b0 = buffer(Level::L0B, bk, bn, bType, Format::Zn, bufferSet * l0bSet);
+  Value b0 =
+      buffer(Level::L0B, bk, bn, bType, Format::Zn, bufferSet * buf.l0bSet);
   LoadOp::create(b, loc, b1, b0,
                  p.transB && bk == bn ? b.getUnitAttr() : UnitAttr(),
                  MoverAttr());
@@ -227,7 +195,7 @@ void tiling::MatmulEmitter::emitChunk(Value m0, int64_t mt, Value n0,
     PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
   // On 950 a one-row tile turns GEMV off and reads A as a fractal.
   MmadOp op = mmad(a0, b0, c0, withBias ? bias : Value(), rows, kt, bn, init);
-  if (kAlign16())
+  if (p.kAlign16)
     op.setKDirectionAlignAttr(b.getBoolAttr(true));
   if (gemv(mt) && prod.HasDisableGemv)
     op.setDisableGemvAttr(b.getBoolAttr(true));
@@ -240,7 +208,7 @@ void tiling::MatmulEmitter::emitSeed(Value m0, int64_t mt, Value n0,
   int64_t kc = 256 / *getElementBitWidth(cType);
   int64_t rows = aRows(mt), bn = bCols(nt);
   bool gemvRow = gemv(mt) && !prod.HasDisableGemv;
-  int64_t l1A = bufferSet * l1Set, l1B = l1A + l1BOffset;
+  int64_t l1A = bufferSet * buf.l1Set, l1B = l1A + buf.l1B;
   Value a1 = buffer(Level::L1, rows, kc, cType, Format::Nz, l1A);
   Value b1 = buffer(Level::L1, bn, kc, cType, Format::Nz, l1B);
   beforeCopies();
@@ -268,14 +236,16 @@ void tiling::MatmulEmitter::emitSeed(Value m0, int64_t mt, Value n0,
   beforeLoads();
   Value a0;
   if (gemvRow) {
-    a0 = buffer(Level::L0A, 1, 16 * kc, cType, Format::ND, bufferSet * l0aSet);
+    a0 = buffer(Level::L0A, 1, 16 * kc, cType, Format::ND,
+                bufferSet * buf.l0aSet);
     Load2DOp::create(b, loc, a1, a0).setRepeatTimesAttr(attr(1));
   } else {
-    a0 =
-        buffer(Level::L0A, rows, kc, cType, prod.L0ALayout, bufferSet * l0aSet);
+    a0 = buffer(Level::L0A, rows, kc, cType, prod.L0ALayout,
+                bufferSet * buf.l0aSet);
     LoadOp::create(b, loc, a1, a0, UnitAttr(), MoverAttr());
   }
-  Value b0 = buffer(Level::L0B, kc, bn, cType, Format::Zn, bufferSet * l0bSet);
+  Value b0 =
+      buffer(Level::L0B, kc, bn, cType, Format::Zn, bufferSet * buf.l0bSet);
   LoadOp::create(b, loc, b1, b0, bn == kc ? b.getUnitAttr() : UnitAttr(),
                  MoverAttr());
   Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
@@ -290,11 +260,11 @@ void tiling::MatmulEmitter::emitMxChunk(Value a1, Value b1, int64_t rows,
                                         int64_t ak, int64_t bk, int64_t bn,
                                         bool init) {
   auto e8m0 = Float8E8M0FNUType::get(b.getContext());
-  int64_t l0a = bufferSet * l0aSet, l0b = bufferSet * l0bSet;
+  int64_t l0a = bufferSet * buf.l0aSet, l0b = bufferSet * buf.l0bSet;
   Value sa1 =
-      buffer(Level::L1, rows, ak / 32, e8m0, Format::ScaleA, scaleOffset);
+      buffer(Level::L1, rows, ak / 32, e8m0, Format::ScaleA, buf.scaleOffset);
   Value sb1 = buffer(Level::L1, bk / 32, bn, e8m0, Format::ScaleB,
-                     scaleOffset + scaleABytes);
+                     buf.scaleOffset + buf.scaleABytes);
   Value a0 = buffer(Level::L0A, rows, ak, aType, Format::Nz, l0a);
   Value sa0 =
       buffer(Level::L0A_MX, rows, ak / 32, e8m0, Format::ScaleA, l0a / 16);

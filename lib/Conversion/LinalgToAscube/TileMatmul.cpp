@@ -480,7 +480,6 @@ LogicalResult tiling::emitMatmul(MatmulPlan &plan,
     emitter.biasRow = memref::ExpandShapeOp::create(
         b, loc, ArrayRef<int64_t>{1, p.n}, epilogue.bias,
         ArrayRef<ReassociationIndices>{{0, 1}});
-    emitter.reserveBiasStaging();
   }
   if (report)
     op->emitRemark() << remark

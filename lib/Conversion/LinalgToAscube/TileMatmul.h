@@ -48,10 +48,6 @@ public:
                 const model::MatmulProblem &p, const model::MatmulTiling &t,
                 Value A, Value B, Value C);
 
-  /// Sets the room the bias's staging at the top of L1 leaves (one set
-  /// where two chunk sets do not fit below it).
-  void reserveBiasStaging();
-
   /// MX (4-bit floats, §15): one plain DataCopy of unit e8m0 scales (127:
   /// 2^0) from a constant in GM into L1 after the chunk sets, where every
   /// chunk's load_mx reads its ScaleA and ScaleB (all bytes alike, so any
@@ -109,52 +105,11 @@ private:
   /// fractal row, see aRows.)
   bool gemv(int64_t mt) const { return mt == 1 && !p.transA; }
 
-  /// Rows an A chunk and the C tile are computed with: mt, or for one row
-  /// of A held transposed one fractal row (ND2NZ zero-fills its other
-  /// columns) of which Fixpipe writes row 0, since m = 1 would make the
-  /// Mmad a GEMV. MmadMx has no disableGemv, and the documents do not say
-  /// whether it turns GEMV at m = 1 ([U]), so an MX tile of one row is
-  /// computed as a fractal row too (its other rows are stale finite fp4;
-  /// Fixpipe writes row 0). 8-bit and 4-bit A held transposed reach L0A
-  /// through 32 x 32 / 64 x 64 squares, so their rows are whole squares
-  /// (computed padded; Fixpipe writes the real rows).
-  int64_t aRows(int64_t mt) const {
-    if (p.aInSquares())
-      return llvm::alignTo(mt, p.aSquare());
-    return mt == 1 && (p.transA || p.mx) ? 16 : mt;
-  }
-  /// K of the A chunk's buffers: whole squares for 8-bit and 4-bit A^T,
-  /// whole 64s for MmadMx (the Mmad reads the real k; MmadMx the padded
-  /// one).
-  int64_t aK(int64_t kt) const {
-    return p.aInSquares() ? llvm::alignTo(kt, p.aSquare())
-           : p.mx         ? llvm::alignTo(kt, 64)
-           : kAlign16()   ? llvm::alignTo(kt, 16)
-                          : kt;
-  }
-  /// An f32 A held transposed reaches L0A through a transposing LoadData
-  /// 3D of b32 data, which pads K to 16 there (§10.4): on products with
-  /// the Mmad's kDirectionAlign (A2/A3) the Mmad then reads A and B with K
-  /// padded to 16 (§13.3), so their chunks are whole 16s of K (computed
-  /// padded; the Mmad reads the real k).
-  bool kAlign16() const {
-    return p.transA && p.aBits == 32 && prod.HasKDirectionAlign;
-  }
-
-  /// B's chunk as held in L1 and L0B: 8-bit K x N B (Nz in L1) reaches
-  /// L0B's Zn through LoadDataWithTranspose's 32 x 32 squares (§7, §11),
-  /// so K and N are whole squares: N is computed padded (Fixpipe writes
-  /// the real columns) and the Mmad reads the real k of the padded K. B
-  /// held transposed (N x K) is taken as it is.
-  int64_t bRows(int64_t kt) const {
-    return p.bInSquares() ? llvm::alignTo(kt, p.bSquare())
-           : p.mx         ? llvm::alignTo(kt, 64)
-           : kAlign16()   ? llvm::alignTo(kt, 16)
-                          : kt;
-  }
-  int64_t bCols(int64_t nt) const {
-    return p.bInSquares() ? llvm::alignTo(nt, p.bSquare()) : nt;
-  }
+  /// The buffers' sizes of a chunk or tile (the tiling model's rules).
+  int64_t aRows(int64_t mt) const { return p.aRows(mt); }
+  int64_t aK(int64_t kt) const { return p.aK(kt); }
+  int64_t bRows(int64_t kt) const { return p.bRows(kt); }
+  int64_t bCols(int64_t nt) const { return p.bCols(nt); }
 
 public:
   /// Element offsets of this matrix in A, B and C (a batch's matrix), and
@@ -193,18 +148,8 @@ private:
   model::MatmulTiling t;
   int64_t aPitch = 0, bPitch = 0, cPitch = 0;
   Type aType, bType, cType;
-  /// L1 address of the B chunks (after the A chunk).
-  int64_t l1BOffset = 0;
-  /// Bytes between the two buffer sets in L1, L0A and L0B.
-  int64_t l1Set = 0, l0aSet = 0, l0bSet = 0;
-  /// MX: bytes of the unit scales in L1 (ScaleA's first, 512 B aligned;
-  /// 0 without MX) and their L1 address.
-  int64_t scaleABytes = 0, scaleBytes = 0, scaleOffset = 0;
-
-  /// Bytes of an r x c Nz (or Zz) buffer: 16 x C0 fractals.
-  static int64_t nzBytes(int64_t r, int64_t c, int64_t bits) {
-    return llvm::alignTo(r, 16) * llvm::alignTo(c, 256 / bits) * bits / 8;
-  }
+  /// Where the chunk sets and the MX scales lie (the tiling model's plan).
+  model::MatmulBuffers buf;
 };
 
 } // namespace ascube::tiling

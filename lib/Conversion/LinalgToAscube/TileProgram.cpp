@@ -411,7 +411,7 @@ LogicalResult tiling::checkPlainBias(Operation *op,
 Value tiling::ProgramEmitter::biasToBT(Value n0, int64_t nt, int64_t bn,
                                        Type cType) {
   int64_t bytes = *getElementBitWidth(cType) / 8;
-  int64_t l1Offset = llvm::alignDown(int64_t(prod.L1) - 16 * bn * bytes, 512);
+  int64_t l1Offset = model::biasStagingOffset(prod.L1, bn, bytes * 8);
   Value l1 = buffer(Level::L1, 1, bn, cType, Format::Nz, l1Offset);
   // The bias row's L1 and BT have flags of their own.
   flag(false, Pipe::MTE1, Pipe::MTE2, kBiasEvent);
