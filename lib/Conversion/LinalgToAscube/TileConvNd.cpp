@@ -435,7 +435,8 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
     op->emitRemark() << llvm::formatv(
         "ascube-tile-linalg: {0} {1} conv (NCHW, FCHW weights; im2col by "
         "ND2NZ) {2}: per image O^T = W x X^T, "
-        "M x N x K = {3} x {4} x {5} ({6} columns per output row): tile "
+        "M x N x K (channels x pixels x K) = {3} x {4} x {5} ({6} columns per "
+        "output row): tile "
         "{7} x {8}, {9} ({10}) per chunk "
         "({11} M x {12} N tiles, {13} each){14}; GM -> L1 {15} B{16}",
         prod.Name, getCubeTypeName(plan.elem),

@@ -369,7 +369,8 @@ LogicalResult tiling::planNhwcRows(Operation *op,
     op->emitRemark() << llvm::formatv(
         "ascube-tile-linalg: {0} {1} conv (NHWC, {2} weights; im2col by "
         "ND2NZ, one row per output pixel) {3}: "
-        "per image O = X' x W', M x N x K' = {5} x {4} x {6} (per kernel "
+        "per image O = X' x W', M x N x K' (pixels x channels x K') = {5} x "
+        "{4} x {6} (per kernel "
         "row {7} of {8} x {19}, each padded to {9} im2col "
         "columns): tile {10} x {11}, {12} ({13} M x {14} N tiles, {15} "
         "each){16}; GM -> L1 {17} B{18}",

@@ -250,7 +250,7 @@ LogicalResult tiling::planPixelRows(Operation *op,
     op->emitRemark() << llvm::formatv(
         "ascube-tile-linalg: {0} {1} conv (NCHW, FCHW weights; im2col by "
         "ND2NZ, one row per output pixel) {2}: per image O^T = W' x X'^T, M x "
-        "N x K' = {3} x {4} x {5} "
+        "N x K' (channels x pixels x K') = {3} x {4} x {5} "
         "(per channel {6} x {7} of {8}, each padded to {9} im2col rows) "
         "({19} columns per output row): tile {10} x {11}, {12} ({13}) per "
         "chunk ({14} M x {15} N tiles, {16} each){17}; GM -> L1 {18} B{20}",

@@ -584,7 +584,7 @@ ascube::tiling::decideConv(Operation *op, const target::ProductInfo &prod,
                            bool refuseUnfolded) {
   auto withRemark = [&](FailureOr<ConvPlan> plan) -> FailureOr<ConvPlan> {
     if (report && succeeded(plan) && !plan->empty)
-      remarkTiling(op, convTilingOf(op->getContext(), *plan));
+      remarkTiling(op->getLoc(), convTilingOf(op->getContext(), *plan));
     return plan;
   };
   std::optional<ConvForce> force = forcedConvTile(op, tile);

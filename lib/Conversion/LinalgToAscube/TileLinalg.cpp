@@ -203,8 +203,8 @@ LogicalResult ascube::tiling::refuseStrayTilings(ModuleOp module) {
   return failure(stray.wasInterrupted());
 }
 
-void ascube::tiling::remarkTiling(Operation *op, Attribute tiling) {
-  op->emitRemark() << "ascube-tile-linalg: ascube.tiling = " << tiling;
+void ascube::tiling::remarkTiling(Location loc, Attribute tiling) {
+  emitRemark(loc) << "ascube-tile-linalg: ascube.tiling = " << tiling;
 }
 
 tiling::ForcedTile ascube::tiling::forcedTile(Operation *op,
@@ -384,10 +384,16 @@ LogicalResult ascube::tiling::convertLinalgToAscube(
     if (failed(tiling::planMatmul(op, *prod, forced.sizes, forced.name,
                                   !o.allowUnmapped, plan)))
       return failure();
+    // The attribute after the report of the mapping, as for a convolution
+    // (the op is gone by then: its location).
+    Attribute decision;
     if (o.report && !plan.empty)
-      tiling::remarkTiling(op, tiling::matmulTilingOf(op->getContext(), plan));
+      decision = tiling::matmulTilingOf(op->getContext(), plan);
+    Location loc = op->getLoc();
     if (failed(tiling::emitMatmul(plan, *prod, o.report, programs)))
       return failure();
+    if (decision)
+      tiling::remarkTiling(loc, decision);
   }
   // Each program in an ascube.program, for ascube-insert-sync-all.
   // Its constants go to the top of its function's entry, after those of

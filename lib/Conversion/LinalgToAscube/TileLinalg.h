@@ -773,9 +773,10 @@ struct MatmulPlan {
 /// The #ascube.matmul_tiling of a planned (non-empty) matmul.
 MatmulTilingAttr matmulTilingOf(mlir::MLIRContext *ctx, const MatmulPlan &plan);
 
-/// The report's remark naming the attribute `op` is mapped with
-/// (#ascube.matmul_tiling or #ascube.conv_tiling).
-void remarkTiling(mlir::Operation *op, mlir::Attribute tiling);
+/// The report's remark naming the attribute the op at `loc` is mapped
+/// with (#ascube.matmul_tiling or #ascube.conv_tiling), after the remark
+/// describing the mapping.
+void remarkTiling(mlir::Location loc, mlir::Attribute tiling);
 
 /// Checks one matmul-family op against `prod` and tiles it: the rule's
 /// choice (model::chooseMatmulTiling), or the forced `tile` (m, n, k;

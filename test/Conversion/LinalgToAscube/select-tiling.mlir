@@ -8,6 +8,8 @@
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg=product=atlas_a2 | FileCheck %s --check-prefix=MAPPED
 // and its report names the attribute each op is mapped with:
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// (after the remark describing the mapping, as for a convolution):
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 x f16 -> f32, M x N x K = 40 x 16 x 40: tile m = 48, n = 16, k = 48
 // REPORT: remark: ascube-tile-linalg: ascube.tiling = #ascube.matmul_tiling<m = 48, n = 16, k = 48>
 
 // 40 x 16 x 40 f16 on Atlas A2: the whole product in one tile (the least

@@ -129,7 +129,7 @@
 // The programs are legal on their product:
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | ascube-opt --split-input-file --ascube-select-movers --ascube-verify-target -o /dev/null
 
-// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv (NCHW, FCHW weights; im2col by ND2NZ) N x C x H x W = 1 x 20 x 8 x 8 -> F x OH x OW = 24 x 6 x 6, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K = 24 x 96 x 180 (16 columns per output row): tile 6 output rows x 32 channels, 17 channels (153 im2col rows) per chunk (1 M x 1 N tiles, 2 chunks each); GM -> L1 43200 B
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv (NCHW, FCHW weights; im2col by ND2NZ) N x C x H x W = 1 x 20 x 8 x 8 -> F x OH x OW = 24 x 6 x 6, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K (channels x pixels x K) = 24 x 96 x 180 (16 columns per output row): tile 6 output rows x 32 channels, 17 channels (153 im2col rows) per chunk (1 M x 1 N tiles, 2 chunks each); GM -> L1 43200 B
 // CHECK-LABEL: func.func @nchw_a2_f16
 // CHECK-DAG: %[[A1:.*]] = ascube.alloc offset 0 : memref<24x153xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 10240 : memref<153x96xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
@@ -170,7 +170,7 @@ func.func @nchw_a2_f16(%I: memref<1x20x8x8xf16>, %W: memref<24x20x3x3xf16>, %O: 
 
 // -----
 
-// REPORT: remark: ascube-tile-linalg: atlas_a2 i8 conv (NCHW, FCHW weights; im2col by ND2NZ) N x C x H x W = 2 x 3 x 5 x 34 -> F x OH x OW = 1 x 4 x 32, kernel 2 x 3, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K = 1 x 128 x 18 (32 columns per output row): tile 4 output rows x 16 channels, 3 channels (18 im2col rows) per chunk (1 M x 1 N tiles, 1 chunk each)
+// REPORT: remark: ascube-tile-linalg: atlas_a2 i8 conv (NCHW, FCHW weights; im2col by ND2NZ) N x C x H x W = 2 x 3 x 5 x 34 -> F x OH x OW = 1 x 4 x 32, kernel 2 x 3, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K (channels x pixels x K) = 1 x 128 x 18 (32 columns per output row): tile 4 output rows x 16 channels, 3 channels (18 im2col rows) per chunk (1 M x 1 N tiles, 1 chunk each)
 // CHECK-LABEL: func.func @nchw_a2_i8_gemv
 // CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 512 : memref<32x128xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[A0:.*]] = ascube.alloc offset 0 : memref<1x512xi8, #ascube.layout<ND>, #ascube.mem<L0A>>
@@ -194,7 +194,7 @@ func.func @nchw_a2_i8_gemv(%I: memref<2x3x5x34xi8>, %W: memref<1x3x2x3xi8>, %O: 
 
 // -----
 
-// REPORT: remark: ascube-tile-linalg: atlas_a2 f32 conv (NCHW, FCHW weights; im2col by ND2NZ) N x C x H x W = 1 x 1 x 2 x 700 -> F x OH x OW = 16 x 2 x 698, kernel 1 x 3, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K = 16 x 2048 x 3 (1024 columns per output row): tile 512 output pixels (a piece of a row) x 16 channels, 1 channel (3 im2col rows) per chunk (1 M x 4 N tiles, 1 chunk each)
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f32 conv (NCHW, FCHW weights; im2col by ND2NZ) N x C x H x W = 1 x 1 x 2 x 700 -> F x OH x OW = 16 x 2 x 698, kernel 1 x 3, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K (channels x pixels x K) = 16 x 2048 x 3 (1024 columns per output row): tile 512 output pixels (a piece of a row) x 16 channels, 1 channel (3 im2col rows) per chunk (1 M x 4 N tiles, 1 chunk each)
 // CHECK-LABEL: func.func @nchw_a2_f32_pieces
 // CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 512 : memref<3x512xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[C:.*]] = ascube.alloc offset 0 : memref<16x512xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
@@ -220,7 +220,7 @@ func.func @nchw_a2_f32_pieces(%I: memref<1x1x2x700xf32>, %W: memref<16x1x1x3xf32
 
 // -----
 
-// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv (NCHW, FCHW weights; im2col by ND2NZ, one row per output pixel) N x C x H x W = 1 x 3 x 7 x 9 -> F x OH x OW = 5 x 6 x 4, kernel 2 x 3, stride 1 x 2, dilation 1 x 1: per image O^T = W' x X'^T, M x N x K' = 5 x 24 x 96 (per channel 2 x 1 run of 3 taps, each padded to 16 im2col rows) (4 columns per output row): tile 6 output rows x 16 channels, 3 channels (18 im2col rows, 96 of K' with padding) per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 1044 B
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv (NCHW, FCHW weights; im2col by ND2NZ, one row per output pixel) N x C x H x W = 1 x 3 x 7 x 9 -> F x OH x OW = 5 x 6 x 4, kernel 2 x 3, stride 1 x 2, dilation 1 x 1: per image O^T = W' x X'^T, M x N x K' (channels x pixels x K') = 5 x 24 x 96 (per channel 2 x 1 run of 3 taps, each padded to 16 im2col rows) (4 columns per output row): tile 6 output rows x 16 channels, 3 channels (18 im2col rows, 96 of K' with padding) per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 1044 B
 // CHECK-LABEL: func.func @nchw_a2_f16_stride_w
 // CHECK-DAG: %[[A1:.*]] = ascube.alloc offset 0 : memref<5x96xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 3072 : memref<24x96xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
@@ -250,7 +250,7 @@ func.func @nchw_a2_f16_stride_w(%I: memref<1x3x7x9xf16>, %W: memref<5x3x2x3xf16>
 
 // -----
 
-// REPORT: remark: ascube-tile-linalg: atlas_a2 i8 conv (NCHW, FCHW weights; im2col by ND2NZ, one row per output pixel) N x C x H x W = 1 x 2 x 4 x 9 -> F x OH x OW = 1 x 3 x 3, kernel 2 x 2, stride 1 x 2, dilation 1 x 3: per image O^T = W' x X'^T, M x N x K' = 1 x 9 x 256 (per channel 2 x 2 runs of 1 tap, each padded to 32 im2col rows) (3 columns per output row): tile 3 output rows x 16 channels, 2 channels (8 im2col rows, 256 of K' with padding) per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 80 B
+// REPORT: remark: ascube-tile-linalg: atlas_a2 i8 conv (NCHW, FCHW weights; im2col by ND2NZ, one row per output pixel) N x C x H x W = 1 x 2 x 4 x 9 -> F x OH x OW = 1 x 3 x 3, kernel 2 x 2, stride 1 x 2, dilation 1 x 3: per image O^T = W' x X'^T, M x N x K' (channels x pixels x K') = 1 x 9 x 256 (per channel 2 x 2 runs of 1 tap, each padded to 32 im2col rows) (3 columns per output row): tile 3 output rows x 16 channels, 2 channels (8 im2col rows, 256 of K' with padding) per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 80 B
 // CHECK-LABEL: func.func @nchw_a2_i8_dilated_stride_w
 // CHECK-DAG: %[[A1:.*]] = ascube.alloc offset 0 : memref<1x256xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[B1:.*]] = ascube.alloc offset 4096 : memref<9x256xi8, #ascube.layout<Nz>, #ascube.mem<L1>>
@@ -279,7 +279,7 @@ func.func @nchw_a2_i8_dilated_stride_w(%I: memref<1x2x4x9xi8>, %W: memref<1x2x2x
 
 // -----
 
-// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv (NCHW, FCHW weights; im2col by ND2NZ, one row per output pixel) N x C x H x W = 1 x 3 x 8 x 9 -> F x OH x OW = 5 x 3 x 4, kernel 3 x 3, stride 2 x 2, dilation 1 x 1: per image O^T = W' x X'^T, M x N x K' = 5 x 12 x 144 (per channel 3 x 1 run of 3 taps, each padded to 16 im2col rows) (4 columns per output row): tile 3 output rows x 16 channels, 3 channels (27 im2col rows, 144 of K' with padding) per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 918 B; the map zero-padded in GM first by the kernel's own copies (ND2NZ cannot pad)
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv (NCHW, FCHW weights; im2col by ND2NZ, one row per output pixel) N x C x H x W = 1 x 3 x 8 x 9 -> F x OH x OW = 5 x 3 x 4, kernel 3 x 3, stride 2 x 2, dilation 1 x 1: per image O^T = W' x X'^T, M x N x K' (channels x pixels x K') = 5 x 12 x 144 (per channel 3 x 1 run of 3 taps, each padded to 16 im2col rows) (4 columns per output row): tile 3 output rows x 16 channels, 3 channels (27 im2col rows, 144 of K' with padding) per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 918 B; the map zero-padded in GM first by the kernel's own copies (ND2NZ cannot pad)
 // REPORT-NOT: [tile_c10]
 // CHECK: memref.global "private" constant @__ascube_zero_map : memref<1x3x8x9xf16> = dense<0.000000e+00>
 // CHECK-LABEL: func.func @nchw_a2_f16_padded
@@ -317,7 +317,7 @@ func.func @nchw_a2_f16_padded(%I: memref<1x3x6x7xf16>, %W: memref<5x3x3x3xf16>, 
 
 // -----
 
-// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv (NCHW, FCHW weights; im2col by ND2NZ, one row per output pixel) N x C x H x W = 1 x 3 x 7 x 9 -> F x OH x OW = 5 x 6 x 4, kernel 2 x 3, stride 1 x 2, dilation 1 x 1: per image O^T = W' x X'^T, M x N x K' = 5 x 24 x 96 (per channel 2 x 1 run of 3 taps, each padded to 16 im2col rows) (4 columns per output row): tile 6 output rows x 16 channels, 3 channels (18 im2col rows, 96 of K' with padding) per chunk (1 M x 1 N tiles, 1 chunk each), + bias (each tile seeded by an Mmad of the bias column x ones); GM -> L1 1044 B
+// REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv (NCHW, FCHW weights; im2col by ND2NZ, one row per output pixel) N x C x H x W = 1 x 3 x 7 x 9 -> F x OH x OW = 5 x 6 x 4, kernel 2 x 3, stride 1 x 2, dilation 1 x 1: per image O^T = W' x X'^T, M x N x K' (channels x pixels x K') = 5 x 24 x 96 (per channel 2 x 1 run of 3 taps, each padded to 16 im2col rows) (4 columns per output row): tile 6 output rows x 16 channels, 3 channels (18 im2col rows, 96 of K' with padding) per chunk (1 M x 1 N tiles, 1 chunk each), + bias (each tile seeded by an Mmad of the bias column x ones); GM -> L1 1044 B
 // CHECK: memref.global "private" constant @__ascube_ones_256xf32 : memref<256xf32> = dense<1.000000e+00>
 // CHECK-LABEL: func.func @nchw_a2_f16_bias
 // CHECK-DAG: %[[S1:.*]] = ascube.alloc offset 9216 : memref<5x8xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
@@ -357,7 +357,7 @@ func.func @nchw_a2_f16_bias(%I: memref<1x3x7x9xf16>, %W: memref<5x3x2x3xf16>, %b
 
 // -----
 
-// REPORT: remark: ascube-tile-linalg: kirin_9030 f16 conv (NCHW, FCHW weights; im2col by ND2NZ) N x C x H x W = 1 x 2 x 3 x 5 -> F x OH x OW = 1 x 2 x 4, kernel 2 x 2, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K = 1 x 32 x 8 (16 columns per output row): tile 2 output rows x 16 channels, 2 channels (8 im2col rows) per chunk (1 M x 1 N tiles, 1 chunk each), + bias (each tile seeded by an Mmad of the bias column x ones), ReLU (Fixpipe); GM -> L1 528 B
+// REPORT: remark: ascube-tile-linalg: kirin_9030 f16 conv (NCHW, FCHW weights; im2col by ND2NZ) N x C x H x W = 1 x 2 x 3 x 5 -> F x OH x OW = 1 x 2 x 4, kernel 2 x 2, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K (channels x pixels x K) = 1 x 32 x 8 (16 columns per output row): tile 2 output rows x 16 channels, 2 channels (8 im2col rows) per chunk (1 M x 1 N tiles, 1 chunk each), + bias (each tile seeded by an Mmad of the bias column x ones), ReLU (Fixpipe); GM -> L1 528 B
 // CHECK: memref.global "private" constant @__ascube_ones_512xf16 : memref<512xf16> = dense<1.000000e+00>
 // CHECK-LABEL: func.func @nchw_9030_f16_gemv_bias
 // CHECK-DAG: %[[S1:.*]] = ascube.alloc offset 1536 : memref<1x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>

@@ -64,7 +64,7 @@
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | ascube-opt --split-input-file --ascube-select-movers=remarks=false --ascube-verify-target -o /dev/null
 
-// REPORT: remark: ascube-tile-linalg: kirin_9030 f16 conv (NHWC, HWCF weights; im2col by ND2NZ, one row per output pixel) N x H x W x C = 1 x 6 x 7 x 3 -> OH x OW x F = 4 x 5 x 5, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: per image O = X' x W', M x N x K' = 20 x 5 x 48 (per kernel row 1 run of 3 taps x 3 channels, each padded to 16 im2col columns): tile 4 output rows x 16 channels, 3 runs per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 1350 B
+// REPORT: remark: ascube-tile-linalg: kirin_9030 f16 conv (NHWC, HWCF weights; im2col by ND2NZ, one row per output pixel) N x H x W x C = 1 x 6 x 7 x 3 -> OH x OW x F = 4 x 5 x 5, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: per image O = X' x W', M x N x K' (pixels x channels x K') = 20 x 5 x 48 (per kernel row 1 run of 3 taps x 3 channels, each padded to 16 im2col columns): tile 4 output rows x 16 channels, 3 runs per chunk (1 M x 1 N tiles, 1 chunk each); GM -> L1 1350 B
 // CHECK: memref.global "private" constant @__ascube_zeros_112xf16 : memref<112xf16> = dense<0.000000e+00>
 // CHECK-LABEL: func.func @nhwc_9030_hwcf
 // CHECK-DAG: %[[X1:.*]] = ascube.alloc offset 0 : memref<20x48xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
@@ -96,7 +96,7 @@ func.func @nhwc_9030_hwcf(%I: memref<1x6x7x3xf16>, %W: memref<3x3x3x5xf16>, %O: 
 
 // -----
 
-// REPORT: remark: ascube-tile-linalg: kirin_9030 f16 conv (NHWC, FHWC weights; im2col by ND2NZ, one row per output pixel) N x H x W x C = 1 x 1 x 4 x 557 -> OH x OW x F = 1 x 4 x 3, kernel 1 x 1, stride 1 x 1, dilation 1 x 1: per image O = X' x W', M x N x K' = 4 x 3 x 576 (per kernel row 2 runs of 1 tap x 288 channels (the last of a tap 269), each padded to 288 im2col columns): tile 1 output row x 16 channels, 1 run per chunk (1 M x 1 N tiles, 2 chunks each), + bias (each tile seeded by an Mmad of ones x the bias row); GM -> L1 7798 B
+// REPORT: remark: ascube-tile-linalg: kirin_9030 f16 conv (NHWC, FHWC weights; im2col by ND2NZ, one row per output pixel) N x H x W x C = 1 x 1 x 4 x 557 -> OH x OW x F = 1 x 4 x 3, kernel 1 x 1, stride 1 x 1, dilation 1 x 1: per image O = X' x W', M x N x K' (pixels x channels x K') = 4 x 3 x 576 (per kernel row 2 runs of 1 tap x 288 channels (the last of a tap 269), each padded to 288 im2col columns): tile 1 output row x 16 channels, 1 run per chunk (1 M x 1 N tiles, 2 chunks each), + bias (each tile seeded by an Mmad of ones x the bias row); GM -> L1 7798 B
 // CHECK-DAG: memref.global "private" constant @__ascube_zeros_256xf16 : memref<256xf16> = dense<0.000000e+00>
 // CHECK-DAG: memref.global "private" constant @__ascube_ones_256xf16 : memref<256xf16> = dense<1.000000e+00>
 // CHECK-LABEL: func.func @nhwc_9030_fhwc_parts_bias
@@ -148,7 +148,7 @@ func.func @nhwc_9030_fhwc_parts_bias(%I: memref<1x1x4x557xf16>, %W: memref<3x1x1
 
 // -----
 
-// REPORT: remark: ascube-tile-linalg: kirin_x90 f16 conv (NHWC, HWCF weights; im2col by ND2NZ, one row per output pixel) N x H x W x C = 1 x 4 x 5 x 16 -> OH x OW x F = 2 x 3 x 8, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: per image O = X' x W', M x N x K' = 6 x 8 x 144 (per kernel row 1 run of 3 taps x 16 channels, each padded to 48 im2col columns): tile 2 output rows x 16 channels, 3 runs per chunk (1 M x 1 N tiles, 1 chunk each), + bias (each tile seeded by an Mmad of ones x the bias row)
+// REPORT: remark: ascube-tile-linalg: kirin_x90 f16 conv (NHWC, HWCF weights; im2col by ND2NZ, one row per output pixel) N x H x W x C = 1 x 4 x 5 x 16 -> OH x OW x F = 2 x 3 x 8, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: per image O = X' x W', M x N x K' (pixels x channels x K') = 6 x 8 x 144 (per kernel row 1 run of 3 taps x 16 channels, each padded to 48 im2col columns): tile 2 output rows x 16 channels, 3 runs per chunk (1 M x 1 N tiles, 1 chunk each), + bias (each tile seeded by an Mmad of ones x the bias row)
 // CHECK-LABEL: func.func @nhwc_x90_hwcf_bias
 // CHECK-DAG: %[[ONES1:.*]] = ascube.alloc offset 9216 : memref<6x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
 // CHECK-DAG: %[[S1:.*]] = ascube.alloc offset 13824 : memref<8x16xf16, #ascube.layout<Nz>, #ascube.mem<L1>>
@@ -197,7 +197,7 @@ func.func @nhwc_x90_hwcf_bias(%I: memref<1x4x5x16xf16>, %W: memref<3x3x16x8xf16>
 //   nothing padded) leave room for 9 whole output rows (486 pixels) x all
 //   64 channels: X' 2916 x 576 x 2 B x 1 N tile + W 576 x 64 x 2 B x 6 M
 //   tiles = 3359232 + 442368 = 3801600 B, the one taken.
-// REPORT: remark: ascube-tile-linalg: kirin_9030 f16 conv (NHWC, HWCF weights; im2col by ND2NZ, one row per output pixel) N x H x W x C = 1 x 56 x 56 x 64 -> OH x OW x F = 54 x 54 x 64, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: per image O = X' x W', M x N x K' = 2916 x 64 x 576 (per kernel row 12 runs of 1 tap x 16 channels (the last of a tap 16), each padded to 16 im2col columns): tile 9 output rows x 64 channels, 1 run per chunk (6 M x 1 N tiles, 36 chunks each); GM -> L1 3801600 B
+// REPORT: remark: ascube-tile-linalg: kirin_9030 f16 conv (NHWC, HWCF weights; im2col by ND2NZ, one row per output pixel) N x H x W x C = 1 x 56 x 56 x 64 -> OH x OW x F = 54 x 54 x 64, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: per image O = X' x W', M x N x K' (pixels x channels x K') = 2916 x 64 x 576 (per kernel row 12 runs of 1 tap x 16 channels (the last of a tap 16), each padded to 16 im2col columns): tile 9 output rows x 64 channels, 1 run per chunk (6 M x 1 N tiles, 36 chunks each); GM -> L1 3801600 B
 module attributes {ascube.target = #ascube.target<kirin_9030>} {
 func.func @nhwc_9030_runs_by_traffic(%I: memref<1x56x56x64xf16>, %W: memref<3x3x64x64xf16>, %O: memref<1x54x54x64xf16>) {
   %z = arith.constant 0.0 : f16
