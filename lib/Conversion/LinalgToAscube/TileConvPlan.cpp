@@ -588,8 +588,22 @@ ascube::tiling::decideConv(Operation *op, const target::ProductInfo &prod,
     return plan;
   };
   std::optional<ConvForce> force = forcedConvTile(op, tile);
-  if (force)
-    return withRemark(planConv(op, prod, report, &*force, refuseUnfolded));
+  if (force) {
+    FailureOr<ConvPlan> plan =
+        planConv(op, prod, report, &*force, refuseUnfolded);
+    // tile_c13: more channels than the output has are mapped all the same
+    // (one tile covers them), but said.
+    if (succeeded(plan) && !plan->empty &&
+        force->n > llvm::alignTo(plan->p.f, 16))
+      op->emitWarning() << force->name << ": n = " << force->n
+                        << " is more than the F = " << plan->p.f
+                        << " output channels need ("
+                        << llvm::alignTo(plan->p.f, 16)
+                        << "): one tile covers them, its buffers laid out "
+                           "for "
+                        << force->n << " [tile_c13]";
+    return withRemark(plan);
+  }
   // The rule's choice, written as the attribute and planned from it: the
   // attribute alone says how the op is mapped.
   FailureOr<ConvPlan> chosen = failure();

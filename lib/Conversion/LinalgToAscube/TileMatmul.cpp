@@ -382,6 +382,24 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
           << chosen->k;
       return d << " [tile_c6]";
     }
+    // tile_c13: a size beyond what the problem needs is mapped all the
+    // same (one tile covers that dimension), but says so.
+    std::string beyond;
+    for (auto [name, dim, v, size, a] :
+         {std::tuple('m', 'M', tile[0], p.m, al.m),
+          std::tuple('n', 'N', tile[1], p.n, al.n),
+          std::tuple('k', 'K', tile[2], p.k, al.k)}) {
+      int64_t need = model::MatmulProblem::roundUp(size, a);
+      if (v > need)
+        beyond +=
+            llvm::formatv("{0}{1} = {2} is more than {3} = {4} needs "
+                          "({5})",
+                          beyond.empty() ? "" : ", ", name, v, dim, size, need);
+    }
+    if (!beyond.empty())
+      op->emitWarning() << tileName << ": " << beyond
+                        << ": one tile covers each, its buffers laid out for "
+                           "the size given [tile_c13]";
   }
   if (!t)
     return op->emitOpError() << "no tile of " << prod.Name
