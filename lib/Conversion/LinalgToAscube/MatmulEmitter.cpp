@@ -280,17 +280,17 @@ void tiling::MatmulEmitter::emitMxChunk(Value a1, Value b1, int64_t rows,
                   bool transpose, bool heldTransposed, bool zn) {
     auto st = cast<MemRefType>(src.getType());
     auto dt = cast<MemRefType>(dst.getType());
-    IntegerAttr mStep, kStep, srcStride, dstStride;
+    LoadMxOp op = loadMx(src, scale, dst, scaleDst, transpose);
     if (heldTransposed && st.getShape() == dt.getShape()) {
       int64_t bits = *getElementBitWidth(st.getElementType());
-      mStep = srcStride = attr(llvm::alignTo(st.getShape()[0], 16) / 16);
-      kStep = attr(llvm::alignTo(st.getShape()[1], 256 / bits) * bits / 256);
-      dstStride = attr(llvm::alignTo(dt.getShape()[zn ? 1 : 0], 16) / 16);
+      int64_t rows = llvm::alignTo(st.getShape()[0], 16) / 16;
+      op.setMStepAttr(attr(rows));
+      op.setKStepAttr(
+          attr(llvm::alignTo(st.getShape()[1], 256 / bits) * bits / 256));
+      op.setSrcStrideAttr(attr(rows));
+      op.setDstStrideAttr(
+          attr(llvm::alignTo(dt.getShape()[zn ? 1 : 0], 16) / 16));
     }
-    LoadMxOp::create(b, loc, src, Value(), scale, dst, Value(), scaleDst, {},
-                     {}, mStep, kStep, srcStride, dstStride,
-                     transpose ? b.getBoolAttr(true) : BoolAttr(), {}, {}, {},
-                     {}, {}, {}, {});
   };
   load(a1, sa1, a0, sa0, /*transpose=*/p.transA, /*heldTransposed=*/p.transA,
        /*zn=*/false);
@@ -301,9 +301,6 @@ void tiling::MatmulEmitter::emitMxChunk(Value a1, Value b1, int64_t rows,
   beforeMmad(init, withBias);
   if (!init && model::limits::needsPipeMBarrier(rows, bn))
     PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
-  MmadMxOp::create(b, loc, a0, sa0, b0, sb0, c0, withBias ? bias : Value(),
-                   attr(rows), attr(ak), attr(bn),
-                   init && !bias ? BoolAttr() : b.getBoolAttr(false),
-                   withBias ? b.getBoolAttr(true) : BoolAttr(), {});
+  mmadMx(a0, sa0, b0, sb0, c0, withBias ? bias : Value(), rows, ak, bn, init);
   afterMmad(withBias);
 }

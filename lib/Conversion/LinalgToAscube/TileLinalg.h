@@ -35,6 +35,8 @@ namespace ascube {
 class DataCopyOp;
 class FixpipeOp;
 class MmadOp;
+class MmadMxOp;
+class LoadMxOp;
 } // namespace ascube
 
 namespace ascube::tiling {
@@ -405,6 +407,17 @@ protected:
   /// other switches are the op's setters'.
   MmadOp mmad(mlir::Value a, mlir::Value bm, mlir::Value c, mlir::Value bias,
               int64_t m, int64_t k, int64_t n, bool init);
+  /// The same as MmadMx (§15) with the e8m0 scales `scaleA` and `scaleB`
+  /// (L0A_MX / L0B_MX).
+  MmadMxOp mmadMx(mlir::Value a, mlir::Value scaleA, mlir::Value bm,
+                  mlir::Value scaleB, mlir::Value c, mlir::Value bias,
+                  int64_t m, int64_t k, int64_t n, bool init);
+  /// One LoadData MX (§9) of `src` and its e8m0 scales `scale` into `dst`
+  /// and `scaleDst` (L0A/L0B and L0A_MX/L0B_MX), transposing when
+  /// `transpose` (ifTranspose); the step and stride fields are derived
+  /// unless the caller sets them (the op's setters).
+  LoadMxOp loadMx(mlir::Value src, mlir::Value scale, mlir::Value dst,
+                  mlir::Value scaleDst, bool transpose);
   /// A plain DataCopy (copy mode: no layout change, §4) from `src[from]`
   /// to `dst[to]`: `count` runs of `len` 32 B blocks, `srcGap` blocks
   /// between runs in the source, `dstGap` in the destination

@@ -230,6 +230,30 @@ MmadOp tiling::ProgramEmitter::mmad(Value a, Value bm, Value c, Value bias,
   return op;
 }
 
+MmadMxOp tiling::ProgramEmitter::mmadMx(Value a, Value scaleA, Value bm,
+                                        Value scaleB, Value c, Value bias,
+                                        int64_t m, int64_t k, int64_t n,
+                                        bool init) {
+  auto op = MmadMxOp::create(b, loc, a, scaleA, bm, scaleB, c, bias, attr(m),
+                             attr(k), attr(n), {}, {}, {});
+  // (As mmad's.)
+  if (!init || bias)
+    op.setCmatrixInitValAttr(b.getBoolAttr(false));
+  if (bias)
+    op.setCmatrixSourceAttr(b.getBoolAttr(true));
+  return op;
+}
+
+LoadMxOp tiling::ProgramEmitter::loadMx(Value src, Value scale, Value dst,
+                                        Value scaleDst, bool transpose) {
+  auto op =
+      LoadMxOp::create(b, loc, src, Value(), scale, dst, Value(), scaleDst, {},
+                       {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
+  if (transpose)
+    op.setIfTransposeAttr(b.getBoolAttr(true));
+  return op;
+}
+
 void tiling::ProgramEmitter::copyZeros(Type elem, Value dst, Value to,
                                        int64_t count, int64_t len,
                                        int64_t dstGap) {
