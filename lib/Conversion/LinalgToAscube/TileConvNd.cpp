@@ -410,10 +410,9 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
         force->k % al.k)
       return op->emitOpError()
              << force->name << " of an NCHW convolution on " << prod.Name
-             << " takes m output pixels (a multiple of OW = " << p.ow
-             << ": whole output rows, or a piece of one: a multiple of "
-             << nAlign << " below OW, at most " << model::limits::kMmadDimMax
-             << "), n a multiple of " << al.m << " and k a multiple of " << al.k
+             << " takes "
+             << describeForcedPixels(p.ow, nAlign, model::limits::kMmadDimMax)
+             << ", n a multiple of " << al.m << " and k a multiple of " << al.k
              << byKernel(" (KH x KW: whole channels)",
                          " (whole channels of a 1 x 1 kernel, in whole k "
                          "fractals)")

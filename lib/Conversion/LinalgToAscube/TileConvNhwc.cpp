@@ -297,10 +297,9 @@ LogicalResult tiling::planNhwcRows(Operation *op,
         (force->option ? force->k % run : k % g.kUnit))
       return op->emitOpError()
              << force->name << " of an NHWC convolution on " << prod.Name
-             << " takes m output pixels (a multiple of OW = " << p.ow
-             << ": whole output rows, at most " << model::limits::kMmadDimMax
-             << ", or a piece of one: a multiple of 16 below OW), n a "
-                "multiple of 16 and k a multiple of "
+             << " takes "
+             << describeForcedPixels(p.ow, 16, model::limits::kMmadDimMax)
+             << ", n a multiple of 16 and k a multiple of "
              << (force->option ? run : g.kUnit)
              << (force->option
                      ? " (whole runs of " + tiling::count(taps, "tap", "taps") +

@@ -218,10 +218,9 @@ LogicalResult tiling::planPixelRows(Operation *op,
       return op->emitOpError()
              << force->name
              << " of an NCHW convolution with a stride along W on " << prod.Name
-             << " takes m output pixels (a multiple of OW = " << p.ow
-             << ": whole output rows, or a piece of one: a multiple of "
-             << nAlign << " below OW, at most " << model::limits::kMmadDimMax
-             << "), n a multiple of " << al.m << " and k "
+             << " takes "
+             << describeForcedPixels(p.ow, nAlign, model::limits::kMmadDimMax)
+             << ", n a multiple of " << al.m << " and k "
              << (force->option
                      ? "a multiple of KH x KW = " + std::to_string(kk) +
                            " (whole channels)"

@@ -384,11 +384,9 @@ ascube::tiling::planConv(Operation *opPtr, const target::ProductInfo &prod,
                                                  : tile[2] % rowK);
     if (mBad || nBad || kBad)
       return op->emitOpError()
-             << force->name
-             << " of a convolution takes m output pixels (a "
-                "multiple of OW = "
-             << p.ow << ", or fewer than OW), n a multiple of " << p.nAlign()
-             << " and k a multiple of KH x KW x C0 = " << kAlign
+             << force->name << " of a convolution takes "
+             << describeForcedPixels(p.ow, 1, 0) << ", n a multiple of "
+             << p.nAlign() << " and k a multiple of KH x KW x C0 = " << kAlign
              << " (or below it, kernel points of one block: a multiple of C0 "
                 "= "
              << p.c0() << " below KW x C0 = " << rowK
@@ -515,6 +513,22 @@ static tiling::ConvForce forceOf(ConvTilingAttr a) {
   force.runParts = a.getRunParts();
   llvm::raw_string_ostream(force.name) << "ascube.tiling = " << a;
   return force;
+}
+
+std::string tiling::describeForcedPixels(int64_t ow, int64_t align,
+                                         int64_t max) {
+  std::string s = "m output pixels (a multiple of OW = " + std::to_string(ow) +
+                  ": whole output rows";
+  if (align == 1 && ow > 1)
+    s += ", or fewer than OW: a piece of one";
+  else if (align > 1 && ow > align)
+    s += ", or a piece of one: a multiple of " + std::to_string(align) +
+         " below OW";
+  else if (align > 1)
+    s += "; OW leaves no piece of " + std::to_string(align);
+  if (max > 0)
+    s += "; at most " + std::to_string(max);
+  return s + ")";
 }
 
 std::optional<tiling::ConvForce>

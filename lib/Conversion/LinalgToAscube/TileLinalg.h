@@ -613,6 +613,13 @@ mlir::LogicalResult refuseStrategy(mlir::Operation *op,
                                    const ConvForce &force,
                                    llvm::StringRef takes, llvm::StringRef why);
 
+/// How a refusal of a forced convolution tile names its m: "m output
+/// pixels (a multiple of OW = 38: whole output rows, or a piece of one: a
+/// multiple of 16 below OW; at most 4095)" — a piece only where OW leaves
+/// room for one (`align` 1: any number of pixels fewer than OW), the bound
+/// only when `max` > 0.
+std::string describeForcedPixels(int64_t ow, int64_t align, int64_t max);
+
 /// The tiling forced on convolution `op`: its ascube.tiling, else the
 /// tile=m,n,k `option` (std::nullopt: neither, the rule chooses).
 std::optional<ConvForce> forcedConvTile(mlir::Operation *op,

@@ -119,7 +119,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @load3d_m(%I: memref<1x6x20x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x4x18x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x4x18x16xf32>)
-  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = load3d, m = 20, n = 16, k = 144> of a convolution takes m output pixels (a multiple of OW = 18, or fewer than OW), n a multiple of 16 and k a multiple of KH x KW x C0 = 144}}
+  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = load3d, m = 20, n = 16, k = 144> of a convolution takes m output pixels (a multiple of OW = 18: whole output rows, or fewer than OW: a piece of one), n a multiple of 16 and k a multiple of KH x KW x C0 = 144}}
   linalg.conv_2d_nhwc_hwcf {ascube.tiling = #ascube.conv_tiling<strategy = load3d, m = 20, n = 16, k = 144>,
                             dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x6x20x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x4x18x16xf32>)
@@ -147,7 +147,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @nhwc_k(%I: memref<1x6x20x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x4x18x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x4x18x16xf32>)
-  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = nhwc_rows, m = 18, n = 16, k = 40> of an NHWC convolution on atlas_a2 takes m output pixels (a multiple of OW = 18: whole output rows, at most 4095, or a piece of one: a multiple of 16 below OW), n a multiple of 16 and k a multiple of 48 (whole runs, each padded to C0 blocks) [tile_c6]}}
+  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = nhwc_rows, m = 18, n = 16, k = 40> of an NHWC convolution on atlas_a2 takes m output pixels (a multiple of OW = 18: whole output rows, or a piece of one: a multiple of 16 below OW; at most 4095), n a multiple of 16 and k a multiple of 48 (whole runs, each padded to C0 blocks) [tile_c6]}}
   linalg.conv_2d_nhwc_hwcf {ascube.tiling = #ascube.conv_tiling<strategy = nhwc_rows, m = 18, n = 16, k = 40>,
                             dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x6x20x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x4x18x16xf32>)
@@ -240,7 +240,7 @@ module attributes {ascube.target = #ascube.target<kirin_9030>} {
 func.func @nhwc_piece(%I: memref<1x6x20x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x4x18x16xf16>) {
   %z = arith.constant 0.0 : f16
   linalg.fill ins(%z : f16) outs(%O : memref<1x4x18x16xf16>)
-  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = nhwc_rows, m = 8, n = 16, k = 48> of an NHWC convolution on kirin_9030 takes m output pixels (a multiple of OW = 18: whole output rows, at most 4095, or a piece of one: a multiple of 16 below OW)}}
+  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = nhwc_rows, m = 8, n = 16, k = 48> of an NHWC convolution on kirin_9030 takes m output pixels (a multiple of OW = 18: whole output rows, or a piece of one: a multiple of 16 below OW; at most 4095)}}
   linalg.conv_2d_nhwc_hwcf {ascube.tiling = #ascube.conv_tiling<strategy = nhwc_rows, m = 8, n = 16, k = 48>,
                             dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x6x20x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x4x18x16xf16>)

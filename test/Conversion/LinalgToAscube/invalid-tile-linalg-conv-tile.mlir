@@ -28,7 +28,7 @@
 // nowhere); L0A 48 x 144 x 2 B and L1 (2048 B of map, 294912 B of
 // weights) hold theirs. The refusal names the two that do not:
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=36,1024,144" 2>&1 | FileCheck %s --check-prefix=FITL0
-// ALIGN: error: 'linalg.conv_2d_nhwc_hwcf' op tile=m,n,k of a convolution takes m output pixels (a multiple of OW = 6, or fewer than OW), n a multiple of 16 and k a multiple of KH x KW x C0 = 144 (or below it, kernel points of one block: a multiple of C0 = 16 below KW x C0 = 48, part of a kernel row, or a multiple of KW x C0, whole kernel rows): 
+// ALIGN: error: 'linalg.conv_2d_nhwc_hwcf' op tile=m,n,k of a convolution takes m output pixels (a multiple of OW = 6: whole output rows, or fewer than OW: a piece of one), n a multiple of 16 and k a multiple of KH x KW x C0 = 144 (or below it, kernel points of one block: a multiple of C0 = 16 below KW x C0 = 48, part of a kernel row, or a multiple of KW x C0, whole kernel rows): 
 // M7-SAME: m = 7 is not [tile_c6]
 // K100-SAME: k = 100 is not [tile_c6]
 // K64-SAME: k = 64 is not [tile_c6]
