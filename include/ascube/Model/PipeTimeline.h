@@ -1,0 +1,136 @@
+//===- PipeTimeline.h - The pipes of one AI core in time -------*- C++ -*-===//
+//
+// When each instruction of one AI core runs (docs/Timing.md): every pipe
+// (MTE2, MTE1, M, FIX, and the others by number) runs its instructions in
+// order, one at a time, each taking the cycles its cost gives; flags order
+// pipes as the flag model of `ascube-run --check-sync` does (FlagModel.h):
+// SetFlag(src, dst, id) sets its flag once every earlier instruction of
+// `src` has finished, WaitFlag(src, dst, id) holds `dst`'s later
+// instructions until then, PipeBarrier<ALL> holds every pipe until all
+// earlier instructions have finished, and unitFlag hands L0C's 512 B blocks
+// between M and FIX. The instructions come in program order (as the CPU
+// runs them); a WaitFlag whose SetFlag has not come before it in program
+// order is what --check-sync calls sync_c6, and here a wait nothing
+// releases: a deadlock.
+//
+// No IR and no product: pipes are ascube::Pipe's values (as FlagModel's),
+// times are cycles from the block's start (doubles: costs are rates), and
+// the caller gives each instruction its cycles (PipeCosts).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCUBE_MODEL_PIPETIMELINE_H
+#define ASCUBE_MODEL_PIPETIMELINE_H
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+namespace ascube::model {
+
+/// What an instruction costs, in cycles of the AI core's clock: a transfer
+/// a head plus its bytes over the path's bandwidth; an Mmad a head plus
+/// its fractals times the cycles of one; a Fixpipe a head plus a cost per
+/// row (the larger of a minimum and the row's bytes over a bandwidth) and
+/// one per row for each odd pass of N fractals. The numbers are a
+/// product's (docs/Timing.md says where each comes from); this holds only
+/// the arithmetic.
+struct PipeCosts {
+  /// A path's head (cycles) and bandwidth (bytes per cycle; 0: the path
+  /// has no cost row, and a transfer over it costs only its head).
+  struct Path {
+    double head = 0, bytesPerCycle = 0;
+    double cycles(double bytes) const {
+      return head + (bytesPerCycle > 0 ? bytes / bytesPerCycle : 0);
+    }
+  };
+  Path gmToL1, l1ToL0A, l1ToL0B, l1ToBt, l0cOut;
+  /// Mmad: head per instruction, and cycles per 16 x 16 x (32 B of K)
+  /// fractal, by the caller's choice for the element types.
+  double mmadHead = 0;
+  double mmadCycles(int64_t fractals, double perFractal) const {
+    return mmadHead + fractals * perFractal;
+  }
+  /// Fixpipe: head per call; per row max(rowMin, row bytes / rowBytesPerCycle);
+  /// per row again for each odd pass of N fractals beyond the first.
+  double fixpipeHead = 0, fixpipeRowMin = 0, fixpipeRowBytesPerCycle = 0,
+         fixpipeOddPass = 0;
+  double fixpipeCycles(int64_t rows, double rowBytes, int64_t oddPasses) const;
+  /// A SetFlag, WaitFlag or PipeBarrier.
+  double flag = 1;
+};
+
+/// A pipe's bytes per cycle from GM when `active` AI cores read GM at once:
+/// each core's own path, or its share of the chip's.
+double sharedBandwidth(double perCore, double chip, int64_t active);
+
+/// The cycles of a kernel of blocks taking `blockCycles` each on `cores` AI
+/// cores: the blocks run in rounds of `cores` (block b in round b / cores),
+/// a round as long as its longest block.
+double kernelCycles(const std::vector<double> &blockCycles, int64_t cores);
+
+/// When an instruction runs: [start, end) in cycles from the block's start.
+struct TimedSpan {
+  double start = 0, end = 0;
+};
+
+class PipeTimeline {
+public:
+  static constexpr unsigned kPipes = 8;
+  static constexpr unsigned kAll = 7;
+  /// The pipes unitFlag hands L0C blocks between: M (Mmad), FIX (Fixpipe).
+  static constexpr unsigned kM = 2, kFix = 6;
+
+  explicit PipeTimeline(double flagCycles = 1) : flagCycles(flagCycles) {}
+
+  /// Forgets everything: a new block starts at cycle 0.
+  void reset();
+
+  /// An instruction of `pipe` taking `cycles`: it starts once its pipe has
+  /// finished the instructions before it (and passed its waits). With a
+  /// unitFlag (2 or 3: cube-reference §13.3) on M or FIX it also covers
+  /// L0C bytes [lo, hi): an M instruction starts after the Fixpipe that
+  /// last read (unitFlag 3) each 512 B block it touches has ended, a FIX
+  /// one after the Mmad that last made each ready (unitFlag 3); with 3 the
+  /// instruction's end flips the blocks.
+  TimedSpan run(unsigned pipe, double cycles, int64_t unitFlag = 0,
+                uint64_t lo = 0, uint64_t hi = 0);
+  /// SetFlag(src, dst, event): runs on `src` (flagCycles) after its earlier
+  /// instructions; the flag is set when it ends.
+  TimedSpan setFlag(unsigned src, unsigned dst, int64_t event);
+  /// WaitFlag(src, dst, event): runs on `dst` once the flag is set, and
+  /// clears it. std::nullopt, and nothing runs, when no SetFlag of it is
+  /// pending: the wait would hold `dst` for ever (a deadlock).
+  std::optional<TimedSpan> waitFlag(unsigned src, unsigned dst, int64_t event);
+  /// PipeBarrier<pipe>: <ALL> holds every pipe until all earlier
+  /// instructions have ended; another pipe's is one instruction of it (its
+  /// own instructions run in order anyway).
+  TimedSpan barrier(unsigned pipe);
+
+  /// When the last instruction so far ends.
+  double end() const;
+  /// Cycles `pipe` spent running instructions (flags included).
+  double busy(unsigned pipe) const { return busyCycles[pipe]; }
+  /// The flags set and never waited for, as (src, dst, event).
+  std::vector<std::tuple<unsigned, unsigned, int64_t>> pendingFlags() const;
+
+private:
+  TimedSpan occupy(unsigned pipe, double ready, double cycles);
+
+  double flagCycles;
+  /// When each pipe has ended its last instruction.
+  std::array<double, kPipes> freeAt{};
+  std::array<double, kPipes> busyCycles{};
+  /// The end of each pending SetFlag, by (src, dst, event).
+  std::map<std::tuple<unsigned, unsigned, int64_t>, double> flags;
+  /// unitFlag: when each 512 B block of L0C was last made ready (by M) and
+  /// last read (by FIX).
+  std::map<uint64_t, double> readyAt, readAt;
+};
+
+} // namespace ascube::model
+
+#endif // ASCUBE_MODEL_PIPETIMELINE_H

@@ -1,0 +1,186 @@
+//===- PipeTimelineTest.cpp - The pipes of one AI core in time ------------===//
+//
+// model::PipeTimeline against timelines worked by hand (cycles; flags take
+// 1 cycle): one copy -> load -> Mmad -> Fixpipe chain, two K chunks on two
+// buffer sets (overlap) against one (serial), a WaitFlag stalling its pipe,
+// unitFlag's L0C hand-over, a wait nothing releases; and the costs, GM
+// sharing and rounds of blocks on AI cores.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascube/Model/PipeTimeline.h"
+
+#include "gtest/gtest.h"
+
+using namespace ascube::model;
+
+namespace {
+// ascube::Pipe's numbers (FlagModel.h).
+constexpr unsigned S = 0, M = 2, MTE1 = 3, MTE2 = 4, FIX = 6, ALL = 7;
+
+void expectSpan(TimedSpan s, double start, double end) {
+  EXPECT_DOUBLE_EQ(s.start, start);
+  EXPECT_DOUBLE_EQ(s.end, end);
+}
+} // namespace
+
+// copy (MTE2, 100) -> load (MTE1, 50) -> Mmad (M, 30) -> Fixpipe (FIX, 40),
+// each hand-over a SetFlag on the producer and a WaitFlag on the consumer:
+// copy [0, 100), set [100, 101), wait [101, 102), load [102, 152), set
+// [152, 153), wait [153, 154), Mmad [154, 184), set [184, 185), wait
+// [185, 186), Fixpipe [186, 226).
+TEST(PipeTimeline, Chain) {
+  PipeTimeline t;
+  expectSpan(t.run(MTE2, 100), 0, 100);
+  expectSpan(t.setFlag(MTE2, MTE1, 0), 100, 101);
+  expectSpan(*t.waitFlag(MTE2, MTE1, 0), 101, 102);
+  expectSpan(t.run(MTE1, 50), 102, 152);
+  expectSpan(t.setFlag(MTE1, M, 0), 152, 153);
+  expectSpan(*t.waitFlag(MTE1, M, 0), 153, 154);
+  expectSpan(t.run(M, 30), 154, 184);
+  expectSpan(t.setFlag(M, FIX, 0), 184, 185);
+  expectSpan(*t.waitFlag(M, FIX, 0), 185, 186);
+  expectSpan(t.run(FIX, 40), 186, 226);
+  EXPECT_DOUBLE_EQ(t.end(), 226);
+  EXPECT_DOUBLE_EQ(t.busy(MTE2), 101);
+  EXPECT_DOUBLE_EQ(t.busy(M), 32);
+  EXPECT_TRUE(t.pendingFlags().empty());
+}
+
+// Two K chunks, each a copy (MTE2, 100) and a load (MTE1, 50), in program
+// order copy0, [wait free e], copy1, load0, load1 as a double-buffered
+// program issues them. The copy of chunk j waits for its buffer set's
+// "free" flag (MTE1 -> MTE2, event j % sets), seeded at the start; the
+// load waits for its copy's "ready" flag (MTE2 -> MTE1, event j % sets).
+//
+// Two sets: seeds on MTE1 [0, 1) and [1, 2); copy0 waits free0 (set at 1)
+// [1, 2), runs [2, 102), sets ready0 [102, 103); copy1 waits free1 (set at
+// 2) [103, 104), runs [104, 204), sets ready1 [204, 205); load0 waits
+// ready0 (103): MTE1 is free at 2, so [103, 104), runs [104, 154), sets
+// free0 [154, 155); load1 waits ready1 (205): [205, 206), runs [206, 256).
+// The second copy overlaps the first load. End 256.
+//
+// One set: seed [0, 1); copy0 waits [1, 2), runs [2, 102), ready0 [102,
+// 103); load0 waits [103, 104), runs [104, 154), frees [154, 155); copy1
+// waits free0 (155) [155, 156), runs [156, 256), ready [256, 257); load1
+// waits [257, 258), runs [258, 308). Serial: 308.
+TEST(PipeTimeline, DoubleBufferingOverlaps) {
+  PipeTimeline two;
+  two.setFlag(MTE1, MTE2, 0);
+  two.setFlag(MTE1, MTE2, 1);
+  ASSERT_TRUE(two.waitFlag(MTE1, MTE2, 0));
+  expectSpan(two.run(MTE2, 100), 2, 102);
+  two.setFlag(MTE2, MTE1, 0);
+  ASSERT_TRUE(two.waitFlag(MTE1, MTE2, 1));
+  expectSpan(two.run(MTE2, 100), 104, 204);
+  two.setFlag(MTE2, MTE1, 1);
+  ASSERT_TRUE(two.waitFlag(MTE2, MTE1, 0));
+  expectSpan(two.run(MTE1, 50), 104, 154);
+  two.setFlag(MTE1, MTE2, 0);
+  ASSERT_TRUE(two.waitFlag(MTE2, MTE1, 1));
+  expectSpan(two.run(MTE1, 50), 206, 256);
+  EXPECT_DOUBLE_EQ(two.end(), 256);
+
+  PipeTimeline one;
+  one.setFlag(MTE1, MTE2, 0);
+  ASSERT_TRUE(one.waitFlag(MTE1, MTE2, 0));
+  expectSpan(one.run(MTE2, 100), 2, 102);
+  one.setFlag(MTE2, MTE1, 0);
+  ASSERT_TRUE(one.waitFlag(MTE2, MTE1, 0));
+  expectSpan(one.run(MTE1, 50), 104, 154);
+  one.setFlag(MTE1, MTE2, 0);
+  ASSERT_TRUE(one.waitFlag(MTE1, MTE2, 0));
+  expectSpan(one.run(MTE2, 100), 156, 256);
+  one.setFlag(MTE2, MTE1, 0);
+  ASSERT_TRUE(one.waitFlag(MTE2, MTE1, 0));
+  expectSpan(one.run(MTE1, 50), 258, 308);
+  EXPECT_DOUBLE_EQ(one.end(), 308);
+  EXPECT_GT(one.end(), two.end());
+}
+
+// A WaitFlag holds its pipe, not the others: M waits for a set MTE1 makes
+// after a long load (500); an M instruction after the wait starts then,
+// while FIX, waiting for nothing, runs at once. A PipeBarrier<ALL> then
+// holds every pipe until all have ended.
+TEST(PipeTimeline, WaitStallsItsPipe) {
+  PipeTimeline t;
+  expectSpan(t.run(MTE1, 500), 0, 500);
+  expectSpan(t.setFlag(MTE1, M, 3), 500, 501);
+  expectSpan(*t.waitFlag(MTE1, M, 3), 501, 502);
+  expectSpan(t.run(M, 10), 502, 512);
+  expectSpan(t.run(FIX, 20), 0, 20);
+  expectSpan(t.barrier(ALL), 512, 513);
+  expectSpan(t.run(FIX, 20), 513, 533);
+  // A barrier of one pipe is one instruction of it.
+  expectSpan(t.barrier(M), 513, 514);
+  EXPECT_DOUBLE_EQ(t.busy(S), 0);
+}
+
+// unitFlag (§13.3): an Mmad with unitFlag 3 over L0C bytes [0, 1024)
+// (blocks 0 and 1) runs [0, 64) and makes both ready at 64; a Fixpipe with
+// unitFlag 3 over [0, 512) starts then, [64, 104), and marks block 0 read
+// at 104; the next Mmad over block 0 waits for that read: [104, 168); one
+// over block 1 alone waits for nothing (M is free at 168). Without
+// unitFlag nothing waits.
+TEST(PipeTimeline, UnitFlagHandOver) {
+  PipeTimeline t;
+  expectSpan(t.run(M, 64, 3, 0, 1024), 0, 64);
+  expectSpan(t.run(FIX, 40, 3, 0, 512), 64, 104);
+  expectSpan(t.run(M, 64, 3, 0, 512), 104, 168);
+  expectSpan(t.run(M, 10, 3, 512, 1024), 168, 178);
+  expectSpan(t.run(FIX, 5, 2, 512, 1024), 178, 183);
+  expectSpan(t.run(FIX, 5), 183, 188);
+}
+
+// A wait nothing set before it in program order never ends (sync_c6 under
+// --check-sync): the timeline says so and runs nothing; a set left pending
+// is listed. reset() starts a new block.
+TEST(PipeTimeline, WaitWithoutSet) {
+  PipeTimeline t;
+  EXPECT_FALSE(t.waitFlag(MTE2, MTE1, 0));
+  EXPECT_DOUBLE_EQ(t.end(), 0);
+  t.setFlag(MTE2, MTE1, 1);
+  EXPECT_FALSE(t.waitFlag(MTE2, MTE1, 0));
+  ASSERT_EQ(t.pendingFlags().size(), 1u);
+  EXPECT_EQ(std::get<2>(t.pendingFlags()[0]), 1);
+  t.reset();
+  EXPECT_TRUE(t.pendingFlags().empty());
+  EXPECT_DOUBLE_EQ(t.end(), 0);
+}
+
+// Costs: a 64 KiB copy over a path of head 20 and 128 B/cycle takes 20 +
+// 512 cycles; an Mmad of 8 x 16 x 4 = 512 fractals at 1 cycle each and a
+// head of 21, 533; a Fixpipe of 128 rows of 1024 B at 118 B/cycle (8.68
+// a row, above the 4.45 minimum) with head 164, 164 + 128 x 1024/118; with
+// one odd pass of 2.6 a row, 128 x 2.6 more; rows of 512 B (4.34) take the
+// minimum.
+TEST(PipeTimeline, Costs) {
+  PipeCosts c;
+  c.gmToL1 = {20, 128};
+  EXPECT_DOUBLE_EQ(c.gmToL1.cycles(65536), 532);
+  EXPECT_DOUBLE_EQ(c.l1ToL0A.cycles(1000), 0);
+  c.mmadHead = 21;
+  EXPECT_DOUBLE_EQ(c.mmadCycles(512, 1), 533);
+  c.fixpipeHead = 164;
+  c.fixpipeRowMin = 4.45;
+  c.fixpipeRowBytesPerCycle = 118;
+  c.fixpipeOddPass = 2.6;
+  EXPECT_DOUBLE_EQ(c.fixpipeCycles(128, 1024, 0), 164 + 128 * 1024.0 / 118);
+  EXPECT_DOUBLE_EQ(c.fixpipeCycles(128, 1024, 1),
+                   164 + 128 * 1024.0 / 118 + 128 * 2.6);
+  EXPECT_DOUBLE_EQ(c.fixpipeCycles(10, 512, 0), 164 + 10 * 4.45);
+}
+
+// GM shared by the cores reading it at once: 146 B/cycle a core, a chip of
+// 1.8 TB/s at 1.85 GHz (972.97 B/cycle): 2 cores take 146 each, 24 cores
+// 40.54 each. Blocks run in rounds: 5 blocks on 2 cores are rounds {0, 1},
+// {2, 3}, {4}: max(100, 80) + max(90, 120) + 50 = 270.
+TEST(PipeTimeline, SharedGmAndRounds) {
+  double chip = 1.8e12 / 1.85e9;
+  EXPECT_DOUBLE_EQ(sharedBandwidth(146, chip, 2), 146);
+  EXPECT_NEAR(sharedBandwidth(146, chip, 24), 40.54, 0.01);
+  EXPECT_DOUBLE_EQ(sharedBandwidth(146, 0, 24), 146);
+  EXPECT_DOUBLE_EQ(kernelCycles({100, 80, 90, 120, 50}, 2), 270);
+  EXPECT_DOUBLE_EQ(kernelCycles({100, 80, 90, 120, 50}, 24), 120);
+  EXPECT_DOUBLE_EQ(kernelCycles({}, 24), 0);
+}
