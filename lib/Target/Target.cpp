@@ -38,6 +38,7 @@ namespace {
 #define GET_QuantModeTable_DECL
 #define GET_QuantModeTable_IMPL
 #define GET_QuantConversionTable_IMPL
+#define GET_CostTable_IMPL
 #include "ascube/Target/Products.inc"
 
 struct LevelName {
@@ -133,6 +134,13 @@ unsigned ProductInfo::alignment(Level level) const {
 
 ArrayRef<ProductInfo> ascube::target::allProducts() { return ProductTable; }
 ArrayRef<MmadRowInfo> ascube::target::mmadRows() { return MmadTable; }
+
+const CostRowInfo *ascube::target::costsOf(const ProductInfo &product) {
+  for (const CostRowInfo &row : CostTable)
+    if (product.in(row.Products))
+      return &row;
+  return nullptr;
+}
 
 bool ProductInfo::hasMmadRow(StringRef a, StringRef b, StringRef c,
                              StringRef bias) const {
@@ -335,6 +343,38 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
     };
     os << "| `" << p.Name << "` | " << bw(p.L1ToL0ABandwidth) << " | "
        << bw(p.L1ToL0BBandwidth) << " |\n";
+  }
+
+  // The timing model's costs (CostRow): where each comes from, and its
+  // tag, is docs/Timing.md's.
+  os << "\n## Timing costs (docs/Timing.md gives each figure's source and "
+        "tag; — = no timing model)\n\n"
+        "| product | clock MHz | chip GM GB/s | GM→L1 head + B/cycle | L1→L0A "
+        "B/cycle | L1→L0B B/cycle | Mmad head + cycles per fractal (4/8/16/32 "
+        "bits) | Fixpipe head, row floor, row B/cycle, odd pass | flag |\n"
+        "|---|---|---|---|---|---|---|---|---|\n";
+  for (const ProductInfo &p : products) {
+    const CostRowInfo *c = costsOf(p);
+    if (!c) {
+      os << "| `" << p.Name << "` | — | — | — | — | — | — | — | — |\n";
+      continue;
+    }
+    auto m = [](uint32_t v) {
+      std::string t = llvm::formatv("{0:f3}", v / 1000.0).str();
+      while (t.back() == '0')
+        t.pop_back();
+      if (t.back() == '.')
+        t.pop_back();
+      return t;
+    };
+    os << "| `" << p.Name << "` | " << c->ClockMHz << " | " << c->ChipGMGBps
+       << " | " << m(c->GMToL1HeadMilli) << " + " << m(c->GMToL1BwMilli)
+       << " | " << m(c->L1ToL0ABwMilli) << " | " << m(c->L1ToL0BBwMilli)
+       << " | " << m(c->MmadHeadMilli) << " + " << m(c->Mmad4Milli) << "/"
+       << m(c->Mmad8Milli) << "/" << m(c->Mmad16Milli) << "/"
+       << m(c->Mmad32Milli) << " | " << m(c->FixHeadMilli) << ", "
+       << m(c->FixRowMinMilli) << ", " << m(c->FixRowBwMilli) << ", "
+       << m(c->FixOddPassMilli) << " | " << m(c->FlagMilli) << " |\n";
   }
 
   auto yes = [](bool b) { return b ? "yes" : "—"; };

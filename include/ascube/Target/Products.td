@@ -618,3 +618,89 @@ def QuantConversionTable : GenericTable {
   let CppTypeName = "QuantConversionInfo";
   let Fields = ["Mode", "Src", "Dst", "ScalarForm", "VectorForm", "Default"];
 }
+
+//===----------------------------------------------------------------------===//
+// The timing model's costs of a product's AI core (model::PipeCosts; docs/
+// Timing.md gives each figure's source and whether it was measured on a
+// device [M], on a simulator [S], derived [D], published [P] or guessed
+// [G]). TableGen holds integers: cycles and bytes per cycle are in
+// thousandths ("Milli"). A product without a row has no timing model
+// (ascube-run --timeline refuses it, timing_c1).
+//===----------------------------------------------------------------------===//
+
+class CostRow<int mask> {
+  bits<16> Products = mask;
+  // The AI core's clock, and the chip's GM bandwidth that the cores reading
+  // GM at once share (GB/s).
+  bits<32> ClockMHz = 0;
+  bits<32> ChipGMGBps = 0;
+  // Each path: a head (cycles) and a bandwidth (bytes per cycle).
+  bits<32> GMToL1HeadMilli = 0;
+  bits<32> GMToL1BwMilli = 0;
+  bits<32> L1ToL0AHeadMilli = 0;
+  bits<32> L1ToL0ABwMilli = 0;
+  bits<32> L1ToL0BHeadMilli = 0;
+  bits<32> L1ToL0BBwMilli = 0;
+  bits<32> L1ToBTHeadMilli = 0;
+  bits<32> L1ToBTBwMilli = 0;
+  // Mmad: a head per instruction, and cycles per 16 x 16 x C0 fractal (C0:
+  // 32 B of A's elements) by A's element bits.
+  bits<32> MmadHeadMilli = 0;
+  bits<32> Mmad4Milli = 0;
+  bits<32> Mmad8Milli = 0;
+  bits<32> Mmad16Milli = 0;
+  bits<32> Mmad32Milli = 0;
+  // Fixpipe: a head per call; per row max(RowMin, L0C row bytes / RowBw);
+  // per row OddPass for each pass the odd part of the N fractals adds.
+  bits<32> FixHeadMilli = 0;
+  bits<32> FixRowMinMilli = 0;
+  bits<32> FixRowBwMilli = 0;
+  bits<32> FixOddPassMilli = 0;
+  // A SetFlag, WaitFlag or PipeBarrier.
+  bits<32> FlagMilli = 0;
+}
+
+// Atlas A2/A3 (arch 2201).
+def : CostRow<A2A3> {
+  let ClockMHz = 1800; let ChipGMGBps = 1800;
+  let GMToL1HeadMilli = 174000; let GMToL1BwMilli = 165000;
+  let L1ToL0AHeadMilli = 0; let L1ToL0ABwMilli = 129700;
+  let L1ToL0BHeadMilli = 0; let L1ToL0BBwMilli = 85400;
+  let L1ToBTHeadMilli = 1000; let L1ToBTBwMilli = 32000;
+  let MmadHeadMilli = 21000;
+  let Mmad4Milli = 1000; let Mmad8Milli = 1000; let Mmad16Milli = 1000;
+  let Mmad32Milli = 2000;
+  let FixHeadMilli = 164000; let FixRowMinMilli = 4450;
+  let FixRowBwMilli = 118000; let FixOddPassMilli = 2600;
+  let FlagMilli = 1000;
+}
+// Ascend 950PR and 950DT (arch 3510): the same core, GM differs.
+multiclass Cost950<int mask, int chipGMGBps> {
+  def : CostRow<mask> {
+    let ClockMHz = 1650; let ChipGMGBps = chipGMGBps;
+    let GMToL1HeadMilli = 134000; let GMToL1BwMilli = 239000;
+    let L1ToL0AHeadMilli = 0; let L1ToL0ABwMilli = 206300;
+    let L1ToL0BHeadMilli = 0; let L1ToL0BBwMilli = 223800;
+    let L1ToBTHeadMilli = 1000; let L1ToBTBwMilli = 32000;
+    let MmadHeadMilli = 25000;
+    let Mmad4Milli = 1000; let Mmad8Milli = 1000; let Mmad16Milli = 1000;
+    let Mmad32Milli = 8000;
+    let FixHeadMilli = 343400; let FixRowMinMilli = 4590;
+    let FixRowBwMilli = 30000; let FixOddPassMilli = 260;
+    let FlagMilli = 1000;
+  }
+}
+defm : Cost950<0b000000100, 1600>;
+defm : Cost950<0b000001000, 4000>;
+
+def CostTable : GenericTable {
+  let FilterClass = "CostRow";
+  let CppTypeName = "CostRowInfo";
+  let Fields = ["Products", "ClockMHz", "ChipGMGBps",
+                "GMToL1HeadMilli", "GMToL1BwMilli", "L1ToL0AHeadMilli",
+                "L1ToL0ABwMilli", "L1ToL0BHeadMilli", "L1ToL0BBwMilli",
+                "L1ToBTHeadMilli", "L1ToBTBwMilli", "MmadHeadMilli",
+                "Mmad4Milli", "Mmad8Milli", "Mmad16Milli", "Mmad32Milli",
+                "FixHeadMilli", "FixRowMinMilli", "FixRowBwMilli",
+                "FixOddPassMilli", "FlagMilli"];
+}

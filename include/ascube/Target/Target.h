@@ -179,6 +179,21 @@ struct QuantConversionInfo {
   bool Default;
 };
 
+/// The timing model's costs of a product's AI core (Products.td CostRow;
+/// docs/Timing.md gives each figure's source): cycles and bytes per cycle
+/// in thousandths.
+struct CostRowInfo {
+  uint16_t Products;
+  uint32_t ClockMHz, ChipGMGBps;
+  uint32_t GMToL1HeadMilli, GMToL1BwMilli, L1ToL0AHeadMilli, L1ToL0ABwMilli,
+      L1ToL0BHeadMilli, L1ToL0BBwMilli, L1ToBTHeadMilli, L1ToBTBwMilli;
+  uint32_t MmadHeadMilli, Mmad4Milli, Mmad8Milli, Mmad16Milli, Mmad32Milli;
+  uint32_t FixHeadMilli, FixRowMinMilli, FixRowBwMilli, FixOddPassMilli;
+  uint32_t FlagMilli;
+};
+/// `product`'s costs; nullptr when it has none (no timing model).
+const CostRowInfo *costsOf(const ProductInfo &product);
+
 llvm::ArrayRef<MmadRowInfo> mmadRows();
 /// MmadMx's A x B pairs (§15).
 llvm::ArrayRef<MxRowInfo> mmadMxRows();
