@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SyncCheck.h"
+#include "Timeline.h"
 #include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
 #include "ascube/Model/FlagModel.h"
 #include "ascube/Target/Target.h"
@@ -22,6 +23,9 @@ using ascube::model::FlagModel;
 using ascube::model::SyncViolation;
 
 namespace {
+// Whether the flag model runs (--check-sync); the hooks also feed the
+// timing model (--timeline).
+bool checkFlags = false;
 int64_t eventIds = 8;
 std::vector<std::string> sites;
 std::vector<sync::GMBuffer> gm;
@@ -39,14 +43,24 @@ FlagModel &current() {
 }
 
 extern "C" void syncOp(int64_t site, int64_t pipe, int64_t unitFlag) {
-  current().instruction(site, unsigned(pipe), unitFlag);
+  if (checkFlags)
+    current().instruction(site, unsigned(pipe), unitFlag);
+  if (timeline::enabled())
+    timeline::op(site, unsigned(pipe), unitFlag);
 }
 extern "C" void syncAccess(int64_t level, int64_t lo, int64_t hi, int64_t rel,
                            int64_t write) {
-  current().access(int(level), uint64_t(lo), uint64_t(hi), rel, write != 0);
+  if (checkFlags)
+    current().access(int(level), uint64_t(lo), uint64_t(hi), rel, write != 0);
+  if (timeline::enabled())
+    timeline::access(int(level), lo, hi, rel, write != 0);
 }
 extern "C" void syncFlag(int64_t site, int64_t kind, int64_t src, int64_t dst,
                          int64_t event) {
+  if (timeline::enabled())
+    timeline::flag(site, kind, unsigned(src), unsigned(dst), event);
+  if (!checkFlags)
+    return;
   FlagModel &m = current();
   if (kind == 0)
     m.setFlag(site, unsigned(src), unsigned(dst), event);
@@ -54,6 +68,13 @@ extern "C" void syncFlag(int64_t site, int64_t kind, int64_t src, int64_t dst,
     m.waitFlag(site, unsigned(src), unsigned(dst), event);
   else
     m.barrier(site, unsigned(src));
+}
+// What the timing model costs an instruction by (Instrumentation.cpp
+// kSyncWorkHook); the flag model needs none of it.
+extern "C" void syncWork(int64_t kind, int64_t a, int64_t b, int64_t c,
+                         int64_t d) {
+  if (timeline::enabled())
+    timeline::work(kind, a, b, c, d);
 }
 
 std::string site(int64_t s) {
@@ -150,6 +171,7 @@ std::string message(unsigned blk, const SyncViolation &v) {
 
 void sync::configure(int64_t ids, std::vector<std::string> siteTexts,
                      std::vector<GMBuffer> gmBuffers) {
+  checkFlags = true;
   eventIds = ids;
   sites = std::move(siteTexts);
   gm = std::move(gmBuffers);
@@ -164,6 +186,7 @@ void sync::addSymbols(llvm::orc::SymbolMap &map,
   add("__ascube_sync_op", &syncOp);
   add("__ascube_sync_access", &syncAccess);
   add("__ascube_sync_flag", &syncFlag);
+  add("__ascube_sync_work", &syncWork);
 }
 
 void sync::startBlock(unsigned blk) {

@@ -5,7 +5,9 @@
 // sync-checks: the hooks of lib/Conversion/AscubeToLoops/Instrumentation.cpp)
 // against the flag model of ascube/Model/FlagModel.h, one model per host
 // thread, reset for every block (each AI core has its own pipes and flags),
-// and names the first broken rule (sync_c3-sync_c8).
+// and names the first broken rule (sync_c3-sync_c8). The hooks also feed
+// the timing model (Timeline.h) when ascube-run --timeline asks for it; the
+// flag model runs only once configure() has been called.
 //
 //===----------------------------------------------------------------------===//
 

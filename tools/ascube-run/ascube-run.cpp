@@ -25,7 +25,9 @@
 // --check-races reports two blocks touching the same GM bytes, one
 // writing, with no SyncAll between them (race_c1, race_c2; Blocks.cpp);
 // --check-sync runs each block against the flag model of its pipes
-// (ascube.set_flag; sync_c3-sync_c8, SyncCheck.cpp). Linalg on tensors
+// (ascube.set_flag; sync_c3-sync_c8, SyncCheck.cpp); --timeline through
+// the timing model with the product's costs (Timeline.cpp, docs/Timing.md).
+// Linalg on tensors
 // is bufferized first (ascube-bufferize-tensors: its results become output
 // arguments named result<i>). A linalg op the mapping leaves is named and
 // refused with the forms the mapping accepts, once (ascube-tile-linalg
@@ -49,10 +51,10 @@
 // Exit status: 0 success; 1 a --compare mismatch; 2 a usage, file or
 // kernel error (one line naming the argument or the rule); 3 a run-time
 // check failed (the check's message first; also a --check-races or
-// --check-sync report); 4 the kernel ran longer than
-// --timeout. Limits: each argument at most 1 TiB, all buffers together at
-// most the memory the machine has available, the process's memory cgroup
-// and its address-space and data limits leave (Memory.h), checked before
+// --check-sync report, a deadlock under --timeline); 4 the kernel ran
+// longer than --timeout. Limits: each argument at most 1 TiB, all buffers
+// together at most the memory the machine has available, the process's memory
+// cgroup and its address-space and data limits leave (Memory.h), checked before
 // the kernel is compiled.
 //
 //===----------------------------------------------------------------------===//
@@ -63,6 +65,7 @@
 #include "Jit.h"
 #include "Memory.h"
 #include "SyncCheck.h"
+#include "Timeline.h"
 #include "ascube/Conversion/AscubeToLoops.h"
 #include "ascube/Conversion/Passes.h"
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
@@ -241,6 +244,15 @@ static llvm::cl::opt<bool> checkSync(
         "misused flags (sync_c3, sync_c5-sync_c7) and unitFlag out of "
         "order (sync_c8); exit 3"),
     llvm::cl::cat(runCategory));
+static llvm::cl::opt<std::string> timelineOpt(
+    "timeline",
+    llvm::cl::desc("Run every block through the timing model of its pipes "
+                   "with the product's costs (docs/Timing.md): print the "
+                   "kernel's modelled cycles, time and busy shares, and "
+                   "write a Chrome trace of the first blocks' instructions "
+                   "to FILE (Perfetto, chrome://tracing); a flag that "
+                   "deadlocks exits 3"),
+    llvm::cl::value_desc("FILE"), llvm::cl::cat(runCategory));
 static llvm::cl::opt<unsigned> repeatOpt(
     "repeat",
     llvm::cl::desc("Run the kernel this many times, each run from the "
@@ -286,7 +298,7 @@ int main(int argc, char **argv) {
           "--output C=c.bin [--compare C=golden.bin --atol X --rtol Y]\n\n"
           "Exit status: 0 success; 1 a --compare mismatch; 2 a usage, file "
           "or kernel error; 3 a run-time check failed (also --check-races, "
-          "--check-sync); 4 the kernel ran "
+          "--check-sync, a deadlock under --timeline); 4 the kernel ran "
           "longer than --timeout.\n"
           "Limits: each argument at most 1 TiB, all buffers together at "
           "most the memory the machine has available and the memory cgroup, "
@@ -605,10 +617,14 @@ int main(int argc, char **argv) {
     fail("--vnni: this host has no AVX-512 VNNI");
   bool vnni =
       x86Vnni == llvm::cl::BOU_UNSET ? hostVnni : x86Vnni == llvm::cl::BOU_TRUE;
+  if (!timelineOpt.empty())
+    if (std::optional<std::string> refused =
+            ascube::run::timeline::refusal(product))
+      fail(*refused);
   ascube::AscubeToLLVMPipelineOptions lowering;
   lowering.runtimeChecks = runtimeChecks;
   lowering.raceChecks = checkRaces;
-  lowering.syncChecks = checkSync;
+  lowering.syncChecks = checkSync || !timelineOpt.empty();
   lowering.mmad = ascube::mmadKernelFor(referenceMmad, vnni);
   PassManager pm(&ctx);
   ascube::buildAscubeToLLVMPipeline(pm, lowering);
@@ -775,6 +791,9 @@ int main(int argc, char **argv) {
     gm.push_back({reinterpret_cast<const char *>(a.data.get()),
                   int64_t(a.bytes), a.name});
   ascube::run::blocks::configure(blocksOpt, checkRaces, gm);
+  if (!timelineOpt.empty())
+    ascube::run::timeline::configure(*product, blocksOpt, syncSites,
+                                     timelineOpt);
   if (checkSync)
     ascube::run::sync::configure(product ? product->EventIds : 8,
                                  std::move(syncSites), std::move(gm));
@@ -788,10 +807,14 @@ int main(int argc, char **argv) {
         ascube::run::callCompiled(startBlock, int64_t(blk), int64_t(blocksOpt));
       if (checkSync)
         ascube::run::sync::startBlock(blk);
+      if (ascube::run::timeline::enabled())
+        ascube::run::timeline::startBlock(blk);
       ascube::run::callCompiled(*kernelFn, callArgs.data());
       ascube::run::blocks::endBlock();
       if (checkSync)
         ascube::run::sync::endBlock();
+      if (ascube::run::timeline::enabled())
+        ascube::run::timeline::endBlock();
     }
   };
   auto runAll = [&] {
@@ -836,6 +859,12 @@ int main(int argc, char **argv) {
   if (std::optional<std::string> broken = ascube::run::sync::report()) {
     llvm::outs() << *broken << "\n";
     return 3;
+  }
+  if (ascube::run::timeline::enabled()) {
+    bool deadlock = false;
+    llvm::outs() << ascube::run::timeline::finish(deadlock) << "\n";
+    if (deadlock)
+      return 3;
   }
   if (std::optional<std::string> race = ascube::run::blocks::report()) {
     llvm::outs() << *race << "\n";

@@ -228,6 +228,32 @@ void ascube::lowering::insertSyncHooks(func::FuncOp func,
                          ValueRange{site,
                                     i64(b, int64_t(*getInstructionPipe(op))),
                                     i64(b, unitFlag)});
+    // What the timing model costs it by (kSyncWorkHook).
+    auto work = [&](int64_t kind, int64_t a, int64_t bb, int64_t c, int64_t d) {
+      declareHook(module, kSyncWorkHook, 5);
+      func::CallOp::create(b, kSyncWorkHook, TypeRange{},
+                           ValueRange{i64(b, kind), i64(b, a), i64(b, bb),
+                                      i64(b, c), i64(b, d)});
+    };
+    auto bitsOf = [](Value v) -> int64_t {
+      return getElementBitWidth(cast<MemRefType>(v.getType()).getElementType())
+          .value_or(16);
+    };
+    if (auto mm = dyn_cast<MatmulOpInterface>(op)) {
+      SmallVector<Value> inputs;
+      mm.getInputs(inputs);
+      if (FailureOr<MatmulShape> s = mm.getShape(); succeeded(s))
+        work(1, s->m, s->k, s->n, inputs.empty() ? 16 : bitsOf(inputs[0]));
+    } else if (auto f = dyn_cast<FixpipeOp>(op)) {
+      auto quiet = [&] { return op->emitError(); };
+      ScopedDiagnosticHandler ignore(op->getContext(),
+                                     [](Diagnostic &) { return success(); });
+      if (FailureOr<FixpipeParams> fp = getFixpipeParams(f, quiet);
+          succeeded(fp))
+        work(2, fp->mSize, fp->nSize, bitsOf(f.getDst()),
+             int64_t(getMemLevel(cast<MemRefType>(f.getDst().getType()))
+                         .value_or(Level::GM)));
+    }
     HookBuilder h{b};
     if (std::optional<MoverFacts> m = getMoverFacts(op)) {
       h.access(m->src, m->srcOffset, m->extents.src, false, m->extents.srcRuns);

@@ -38,6 +38,12 @@ constexpr llvm::StringLiteral kIndexGlobal = "__ascube_sparse_index";
 constexpr llvm::StringLiteral kSyncOpHook = "__ascube_sync_op";
 constexpr llvm::StringLiteral kSyncAccessHook = "__ascube_sync_access";
 constexpr llvm::StringLiteral kSyncFlagHook = "__ascube_sync_flag";
+/// What the timing model costs an instruction by (ascube-run --timeline),
+/// right after its kSyncOpHook: `__ascube_sync_work(kind, a, b, c, d)`,
+/// kind 1 an Mmad of m = a, k = b, n = c of A's d-bit elements; kind 2 a
+/// Fixpipe of a rows of b elements of c bits into d (a target::Level). (A
+/// mover's cost is its bytes: its accesses.)
+constexpr llvm::StringLiteral kSyncWorkHook = "__ascube_sync_work";
 /// The block index and count (memref<1xi64> globals) ascube.block_idx and
 /// ascube.block_num read, and the function a runner calls before each block
 /// to set them and fill the on-core memories afresh (0xFF):

@@ -1,0 +1,35 @@
+"""Reads an ascube-run --timeline Chrome trace and prints what
+timeline.test checks: its processes and threads, the complete events per
+pipe, the Mmad's event, and whether each pipe's events follow one another
+without overlap (a pipe runs one instruction at a time, in order)."""
+import json
+import sys
+
+events = json.load(open(sys.argv[1]))["traceEvents"]
+names = {}
+threads = set()
+for e in events:
+    if e["ph"] == "M" and e["name"] == "process_name":
+        names[e["pid"]] = e["args"]["name"]
+    if e["ph"] == "M" and e["name"] == "thread_name":
+        threads.add(e["args"]["name"])
+print("processes: " + " ".join(names[p] for p in sorted(names)))
+print("threads: " + " ".join(sorted(threads)))
+pipes = {4: "MTE2", 3: "MTE1", 2: "M", 6: "FIX"}
+spans = {p: [] for p in pipes}
+for e in events:
+    if e["ph"] != "X":
+        continue
+    for key in ("pid", "tid", "name", "ts", "dur", "args"):
+        assert key in e, key
+    spans[e["tid"]].append((e["ts"], e["ts"] + e["dur"]))
+    if e["name"] == "ascube.mmad":
+        site = e["args"]["site"].split("/")[-1]
+        site = site[: site.rfind(" ")]
+        print("%s %s %.1f cycles, %s" % (e["name"], site, e["args"]["cycles"],
+                                        e["args"]["work"]))
+print("events: " + ", ".join("%s %d" % (pipes[p], len(spans[p]))
+                             for p in pipes))
+ordered = all(b[0] >= a[1] - 1e-5 for s in spans.values()
+              for a, b in zip(s, s[1:]))
+print("ordered: " + ("yes" if ordered else "no"))

@@ -1,0 +1,387 @@
+//===- Timeline.cpp - ascube-run --timeline -------------------------------===//
+//
+// Each block's instructions through a model::PipeTimeline with the
+// product's costs; the kernel's time, the pipes' busy shares and the
+// Chrome trace (docs/Timing.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Timeline.h"
+#include "ascube/Target/Target.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <array>
+#include <memory>
+#include <mutex>
+
+using namespace ascube::run;
+using ascube::model::PipeTimeline;
+using ascube::model::TimedSpan;
+using ascube::target::Level;
+
+namespace {
+// ascube::Pipe's numbers (FlagModel.h).
+constexpr unsigned kM = 2, kMte1 = 3, kMte2 = 4, kFix = 6;
+const char *const kPipeNames[8] = {"S",    "V",    "M",   "MTE1",
+                                   "MTE2", "MTE3", "FIX", "ALL"};
+// The blocks whose every instruction the trace shows.
+constexpr unsigned kTraceBlocks = 4;
+
+bool on = false;
+ascube::model::PipeCosts costs;
+// Cycles per 16 x 16 x C0 Mmad fractal by A's element bits 4, 8, 16, 32.
+std::array<double, 4> perFractal{};
+double ghz = 1;
+unsigned cores = 1, blockCount = 1;
+std::vector<std::string> sites;
+std::string tracePath;
+
+struct Event {
+  double start, end;
+  unsigned pipe;
+  int64_t site;
+  std::string what;
+};
+struct BlockResult {
+  double cycles = 0;
+  std::array<double, 8> busy{};
+  std::vector<Event> events;
+  std::string deadlock;
+};
+std::mutex lock;
+std::vector<BlockResult> results;
+
+// The instruction whose accesses and work are coming in.
+struct Pending {
+  bool active = false;
+  int64_t site = -1;
+  unsigned pipe = 0;
+  int64_t unitFlag = 0;
+  int readLevel = -1, writeLevel = -1;
+  int64_t bytes = 0;
+  uint64_t l0cLo = UINT64_MAX, l0cHi = 0;
+  int64_t kind = 0, a = 0, b = 0, c = 0, d = 0;
+};
+struct State {
+  PipeTimeline t;
+  unsigned block = 0;
+  Pending p;
+  BlockResult r;
+  bool stuck = false;
+};
+thread_local std::unique_ptr<State> state;
+
+State &current() {
+  if (!state)
+    state = std::make_unique<State>();
+  return *state;
+}
+
+std::string siteText(int64_t s) {
+  return s >= 0 && size_t(s) < sites.size() ? sites[s] : "an instruction";
+}
+
+/// The op's name: the site text after its location.
+std::string opName(int64_t s) {
+  std::string t = siteText(s);
+  size_t at = t.rfind(": ");
+  return at == std::string::npos ? t : t.substr(at + 2);
+}
+
+/// The odd part of n (n with its factors of 2 removed).
+int64_t oddPart(int64_t n) {
+  while (n > 0 && n % 2 == 0)
+    n /= 2;
+  return n;
+}
+
+double cyclesOf(const Pending &p, std::string &what) {
+  switch (p.pipe) {
+  case kMte2:
+    what = llvm::formatv("{0} B", p.bytes).str();
+    return costs.gmToL1.cycles(double(p.bytes));
+  case kMte1: {
+    what = llvm::formatv("{0} B", p.bytes).str();
+    Level to = Level(p.writeLevel);
+    if (to == Level::L0B)
+      return costs.l1ToL0B.cycles(double(p.bytes));
+    if (to == Level::BT || to == Level::FB)
+      return costs.l1ToBt.cycles(double(p.bytes));
+    return costs.l1ToL0A.cycles(double(p.bytes));
+  }
+  case kM: {
+    if (p.kind != 1)
+      return costs.mmadHead;
+    int64_t bits = std::clamp<int64_t>(p.d, 4, 32);
+    int64_t kt = 256 / bits;
+    int64_t fractals =
+        (p.a + 15) / 16 * ((p.b + kt - 1) / kt) * ((p.c + 15) / 16);
+    double per = perFractal[bits <= 4 ? 0 : bits <= 8 ? 1 : bits <= 16 ? 2 : 3];
+    what = llvm::formatv("m {0} k {1} n {2}, {3} fractals", p.a, p.b, p.c,
+                         fractals)
+               .str();
+    return costs.mmadCycles(fractals, per);
+  }
+  case kFix: {
+    if (p.kind != 2)
+      return costs.fixpipeHead;
+    // L0C holds 4-byte elements: N fractals of 8 columns (32 B).
+    int64_t n1 = (p.b + 7) / 8;
+    what = llvm::formatv("{0} x {1}", p.a, p.b).str();
+    return costs.fixpipeCycles(p.a, double(p.b) * 4,
+                               std::max<int64_t>(0, oddPart(n1) - 1));
+  }
+  default:
+    return costs.flag;
+  }
+}
+
+void finalize(State &s) {
+  Pending &p = s.p;
+  if (!p.active || s.stuck) {
+    p = Pending();
+    return;
+  }
+  std::string what;
+  double cycles = cyclesOf(p, what);
+  bool unit = p.unitFlag != 0 && p.l0cHi > p.l0cLo;
+  TimedSpan span = s.t.run(p.pipe, cycles, unit ? p.unitFlag : 0,
+                           unit ? p.l0cLo : 0, unit ? p.l0cHi : 0);
+  if (s.block < kTraceBlocks)
+    s.r.events.push_back({span.start, span.end, p.pipe, p.site, what});
+  p = Pending();
+}
+} // namespace
+
+std::optional<std::string>
+timeline::refusal(const target::ProductInfo *product) {
+  if (!product)
+    return std::string("--timeline needs the product whose costs to take "
+                       "(--product or the module's #ascube.target) "
+                       "[timing_c1]");
+  if (target::costsOf(*product))
+    return std::nullopt;
+  std::string covered;
+  for (const target::ProductInfo &p : target::allProducts())
+    if (target::costsOf(p))
+      covered += (covered.empty() ? "" : ", ") + std::string(p.Name);
+  return llvm::formatv("{0} has no cost rows (Products.td CostRow): the "
+                       "timing model covers {1} [timing_c1]",
+                       product->Name, covered)
+      .str();
+}
+
+void timeline::configure(const target::ProductInfo &product, unsigned blocks,
+                         std::vector<std::string> siteTexts,
+                         std::string trace) {
+  const target::CostRowInfo *row = target::costsOf(product);
+  auto milli = [](uint32_t v) { return v / 1000.0; };
+  ghz = row->ClockMHz / 1000.0;
+  cores = std::max<unsigned>(1, product.AICores);
+  blockCount = std::max(1u, blocks);
+  // GM -> L1: each core's own bandwidth or its share of the chip's, over
+  // the cores running blocks at once.
+  double chip = row->ChipGMGBps * 1e9 / (row->ClockMHz * 1e6);
+  costs.gmToL1 = {milli(row->GMToL1HeadMilli),
+                  model::sharedBandwidth(milli(row->GMToL1BwMilli), chip,
+                                         std::min(blockCount, cores))};
+  costs.l1ToL0A = {milli(row->L1ToL0AHeadMilli), milli(row->L1ToL0ABwMilli)};
+  costs.l1ToL0B = {milli(row->L1ToL0BHeadMilli), milli(row->L1ToL0BBwMilli)};
+  costs.l1ToBt = {milli(row->L1ToBTHeadMilli), milli(row->L1ToBTBwMilli)};
+  costs.mmadHead = milli(row->MmadHeadMilli);
+  perFractal = {milli(row->Mmad4Milli), milli(row->Mmad8Milli),
+                milli(row->Mmad16Milli), milli(row->Mmad32Milli)};
+  costs.fixpipeHead = milli(row->FixHeadMilli);
+  costs.fixpipeRowMin = milli(row->FixRowMinMilli);
+  costs.fixpipeRowBytesPerCycle = milli(row->FixRowBwMilli);
+  costs.fixpipeOddPass = milli(row->FixOddPassMilli);
+  costs.flag = milli(row->FlagMilli);
+  sites = std::move(siteTexts);
+  tracePath = std::move(trace);
+  results.assign(blockCount, BlockResult());
+  on = true;
+}
+
+bool timeline::enabled() { return on; }
+
+void timeline::startBlock(unsigned block) {
+  State &s = current();
+  s.t = PipeTimeline(costs.flag);
+  s.block = block;
+  s.p = Pending();
+  s.r = BlockResult();
+  s.stuck = false;
+}
+
+void timeline::endBlock() {
+  State &s = current();
+  finalize(s);
+  s.r.cycles = s.t.end();
+  for (unsigned p = 0; p < 8; ++p)
+    s.r.busy[p] = s.t.busy(p);
+  std::lock_guard<std::mutex> guard(lock);
+  if (s.block < results.size())
+    results[s.block] = std::move(s.r);
+}
+
+void timeline::op(int64_t site, unsigned pipe, int64_t unitFlag) {
+  State &s = current();
+  finalize(s);
+  s.p.active = true;
+  s.p.site = site;
+  s.p.pipe = pipe;
+  s.p.unitFlag = unitFlag;
+}
+
+void timeline::access(int level, int64_t lo, int64_t hi, int64_t rel,
+                      bool write) {
+  Pending &p = current().p;
+  if (!p.active)
+    return;
+  if (write) {
+    p.writeLevel = level;
+    p.bytes += hi - lo;
+  } else if (p.readLevel < 0) {
+    p.readLevel = level;
+  }
+  if (Level(level) == Level::L0C) {
+    p.l0cLo = std::min<uint64_t>(p.l0cLo, rel);
+    p.l0cHi = std::max<uint64_t>(p.l0cHi, rel + (hi - lo));
+  }
+}
+
+void timeline::work(int64_t kind, int64_t a, int64_t b, int64_t c, int64_t d) {
+  Pending &p = current().p;
+  p.kind = kind;
+  p.a = a;
+  p.b = b;
+  p.c = c;
+  p.d = d;
+}
+
+void timeline::flag(int64_t site, int64_t kind, unsigned src, unsigned dst,
+                    int64_t event) {
+  State &s = current();
+  finalize(s);
+  if (s.stuck)
+    return;
+  if (kind == 0) {
+    s.t.setFlag(src, dst, event);
+    return;
+  }
+  if (kind == 2) {
+    s.t.barrier(src);
+    return;
+  }
+  if (!s.t.waitFlag(src, dst, event)) {
+    s.stuck = true;
+    s.r.deadlock = llvm::formatv(
+        "ascube-run: block {0}: the timeline deadlocks: {1} (pipe {2}) waits "
+        "for {3} -> {2} event {4}, which no set_flag before it sets: pipe {2} "
+        "would wait for ever [timing_c2]",
+        s.block, siteText(site), kPipeNames[dst & 7], kPipeNames[src & 7],
+        event);
+  }
+}
+
+namespace {
+std::string jsonString(llvm::StringRef s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20)
+      continue;
+    out += c;
+  }
+  return out + "\"";
+}
+
+void writeTrace(const std::vector<double> &roundStart) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(tracePath, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    llvm::errs() << "ascube-run: cannot write " << tracePath << ": "
+                 << ec.message() << "\n";
+    return;
+  }
+  // Times in microseconds (the format's unit) at the product's clock.
+  auto us = [](double cycles) { return cycles / (ghz * 1000); };
+  os << "{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n";
+  bool first = true;
+  auto sep = [&] {
+    if (!first)
+      os << ",\n";
+    first = false;
+  };
+  for (unsigned b = 0; b < results.size() && b < kTraceBlocks; ++b) {
+    sep();
+    os << llvm::formatv("{{\"ph\": \"M\", \"name\": \"process_name\", "
+                        "\"pid\": {0}, \"args\": {{\"name\": \"block {0}\"}}",
+                        b);
+    for (unsigned p : {kMte2, kMte1, kM, kFix}) {
+      sep();
+      os << llvm::formatv("{{\"ph\": \"M\", \"name\": \"thread_name\", "
+                          "\"pid\": {0}, \"tid\": {1}, \"args\": {{\"name\": "
+                          "\"{2}\"}}",
+                          b, p, kPipeNames[p]);
+    }
+    double offset = roundStart[b / cores];
+    for (const Event &e : results[b].events) {
+      sep();
+      os << llvm::formatv(
+          "{{\"ph\": \"X\", \"pid\": {0}, \"tid\": {1}, \"name\": {2}, "
+          "\"ts\": {3:f6}, \"dur\": {4:f6}, \"args\": {{\"site\": {5}, "
+          "\"work\": {6}, \"cycles\": {7:f1}}}",
+          b, e.pipe, jsonString(opName(e.site)), us(offset + e.start),
+          us(e.end - e.start), jsonString(siteText(e.site)), jsonString(e.what),
+          e.end - e.start);
+    }
+  }
+  os << "\n]}\n";
+}
+} // namespace
+
+std::string timeline::finish(bool &deadlock) {
+  deadlock = false;
+  for (unsigned b = 0; b < results.size(); ++b)
+    if (!results[b].deadlock.empty()) {
+      deadlock = true;
+      return results[b].deadlock;
+    }
+  std::vector<double> blockCycles, roundStart;
+  for (const BlockResult &r : results)
+    blockCycles.push_back(r.cycles);
+  double start = 0;
+  for (size_t first = 0; first < blockCycles.size(); first += cores) {
+    roundStart.push_back(start);
+    size_t last = std::min(blockCycles.size(), first + cores);
+    start += *std::max_element(blockCycles.begin() + first,
+                               blockCycles.begin() + last);
+  }
+  double total = model::kernelCycles(blockCycles, cores);
+  unsigned active = std::min(blockCount, cores);
+  auto share = [&](unsigned p) {
+    double busy = 0;
+    for (const BlockResult &r : results)
+      busy += r.busy[p];
+    return total > 0 ? 100 * busy / (total * active) : 0;
+  };
+  unsigned bound = kMte2;
+  for (unsigned p : {kMte1, kM, kFix})
+    if (share(p) > share(bound))
+      bound = p;
+  if (!tracePath.empty())
+    writeTrace(roundStart);
+  return llvm::formatv("timeline: {0:f0} cycles, {1:f3} us at {2:f2} GHz, {3} "
+                       "block{10} on {4} AI cores; busy MTE2 {5:f1}%, MTE1 "
+                       "{6:f1}%, M {7:f1}%, FIX {8:f1}%; bound: {9}",
+                       total, total / (ghz * 1000), ghz, blockCount, cores,
+                       share(kMte2), share(kMte1), share(kM), share(kFix),
+                       kPipeNames[bound], blockCount == 1 ? "" : "s")
+      .str();
+}

@@ -1,0 +1,58 @@
+//===- Timeline.h - ascube-run --timeline ------------------------*- C++
+//-*-===//
+//
+// Runs a kernel lowered with the pipe hooks (convert-ascube-to-loops
+// sync-checks: lib/Conversion/AscubeToLoops/Instrumentation.cpp) through
+// the timing model of ascube/Model/PipeTimeline.h, one timeline per block
+// (each AI core has its own pipes), with the product's costs (Products.td
+// CostRow, docs/Timing.md). After the run: the kernel's cycles with the
+// blocks in rounds on the AI cores, each pipe's busy share, a Chrome trace
+// (Perfetto, chrome://tracing) of the first blocks' instructions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCUBE_TOOLS_ASCUBE_RUN_TIMELINE_H
+#define ASCUBE_TOOLS_ASCUBE_RUN_TIMELINE_H
+
+#include "ascube/Model/PipeTimeline.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ascube::target {
+struct ProductInfo;
+}
+
+namespace ascube::run::timeline {
+
+/// Why the kernel's product (null: none) cannot be timed, ending in its
+/// label; std::nullopt when it has cost rows.
+std::optional<std::string> refusal(const target::ProductInfo *product);
+
+/// Before the run: the product (with cost rows: refusal), the blocks, the
+/// site texts and where to write the trace ("" none).
+void configure(const target::ProductInfo &product, unsigned blocks,
+               std::vector<std::string> sites, std::string tracePath);
+bool enabled();
+
+/// Around each block on the calling thread.
+void startBlock(unsigned block);
+void endBlock();
+
+/// The hooks' events, in program order (SyncCheck.cpp forwards them).
+void op(int64_t site, unsigned pipe, int64_t unitFlag);
+void access(int level, int64_t lo, int64_t hi, int64_t rel, bool write);
+void flag(int64_t site, int64_t kind, unsigned src, unsigned dst,
+          int64_t event);
+void work(int64_t kind, int64_t a, int64_t b, int64_t c, int64_t d);
+
+/// After the run: writes the trace and returns the summary line
+/// ("timeline: ... bound: M"), or a deadlock's message ending in its label
+/// (then `deadlock` is set).
+std::string finish(bool &deadlock);
+
+} // namespace ascube::run::timeline
+
+#endif // ASCUBE_TOOLS_ASCUBE_RUN_TIMELINE_H
