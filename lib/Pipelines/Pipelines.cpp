@@ -88,6 +88,7 @@ void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm,
   options.runtimeChecks = o.runtimeChecks;
   options.raceChecks = o.raceChecks;
   options.syncChecks = o.syncChecks;
+  options.timingOnly = o.timingOnly;
   options.reference = o.mmad == MmadKernel::Reference;
   options.x86Vnni = o.mmad == MmadKernel::X86Vnni;
   options.affine = true;       // the plain form with `reference` only

@@ -253,6 +253,16 @@ static llvm::cl::opt<std::string> timelineOpt(
                    "to FILE (Perfetto, chrome://tracing); a flag that "
                    "deadlocks exits 3"),
     llvm::cl::value_desc("FILE"), llvm::cl::cat(runCategory));
+static llvm::cl::opt<bool> timelineOnly(
+    "timeline-only",
+    llvm::cl::desc("The timing model alone: run the kernel's control flow and "
+                   "its pipe hooks without the instructions' data movement "
+                   "and arithmetic (outputs are neither computed nor "
+                   "written; arguments may be left out, filled with "
+                   "--output-fill), for "
+                   "kernels too large to run; with --timeline=FILE also the "
+                   "trace"),
+    llvm::cl::cat(runCategory));
 static llvm::cl::opt<unsigned> repeatOpt(
     "repeat",
     llvm::cl::desc("Run the kernel this many times, each run from the "
@@ -488,8 +498,10 @@ int main(int argc, char **argv) {
     goldens.push_back({&a, path.str()});
     named[&a - &args[0]] = true;
   }
+  if (timelineOnly && !goldens.empty())
+    fail("--timeline-only computes no outputs to --compare");
   for (size_t i = 0; i < args.size(); ++i)
-    if (!named[i])
+    if (!named[i] && !timelineOnly)
       fail(llvm::formatv("argument {0} ({1}) is given by no --input, "
                          "--output or --compare",
                          args[i].name, args[i].type));
@@ -617,14 +629,16 @@ int main(int argc, char **argv) {
     fail("--vnni: this host has no AVX-512 VNNI");
   bool vnni =
       x86Vnni == llvm::cl::BOU_UNSET ? hostVnni : x86Vnni == llvm::cl::BOU_TRUE;
-  if (!timelineOpt.empty())
+  if (!timelineOpt.empty() || timelineOnly)
     if (std::optional<std::string> refused =
             ascube::run::timeline::refusal(product))
       fail(*refused);
   ascube::AscubeToLLVMPipelineOptions lowering;
   lowering.runtimeChecks = runtimeChecks;
   lowering.raceChecks = checkRaces;
-  lowering.syncChecks = checkSync || !timelineOpt.empty();
+  bool timeline = !timelineOpt.empty() || timelineOnly;
+  lowering.syncChecks = checkSync || timeline;
+  lowering.timingOnly = timelineOnly;
   lowering.mmad = ascube::mmadKernelFor(referenceMmad, vnni);
   PassManager pm(&ctx);
   ascube::buildAscubeToLLVMPipeline(pm, lowering);
@@ -791,7 +805,7 @@ int main(int argc, char **argv) {
     gm.push_back({reinterpret_cast<const char *>(a.data.get()),
                   int64_t(a.bytes), a.name});
   ascube::run::blocks::configure(blocksOpt, checkRaces, gm);
-  if (!timelineOpt.empty())
+  if (timeline)
     ascube::run::timeline::configure(*product, blocksOpt, syncSites,
                                      timelineOpt);
   if (checkSync)
@@ -871,8 +885,9 @@ int main(int argc, char **argv) {
     return 3;
   }
 
-  for (auto &[a, path] : outs)
-    writeData(*a, path);
+  if (!timelineOnly) // (nothing was computed)
+    for (auto &[a, path] : outs)
+      writeData(*a, path);
   bool ok = true;
   for (size_t i = 0; i < goldens.size(); ++i)
     ok &= compare(*goldens[i].first, goldenData[i].get(), atolOpt, rtolOpt);

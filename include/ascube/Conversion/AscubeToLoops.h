@@ -45,12 +45,16 @@ mlir::MemRefType getCPUStorageType(mlir::MemRefType type);
 /// `__ascube_gm_access(address, bytes, write)`, insertGMAccessHooks); with
 /// `syncChecks` calls the runner's flag-model hooks before every
 /// instruction and flag op (Instrumentation.cpp) and names their sites in the
-/// module attribute `ascube.sync_sites` (an array of "file:line:col: op").
+/// module attribute `ascube.sync_sites` (an array of "file:line:col: op");
+/// with `timingOnly` too, then drops every instruction and flag op (their
+/// hooks stay): the program's control flow and what the timing model needs,
+/// without the data movement and arithmetic (ascube-run --timeline-only).
 /// Fails with a diagnostic (capacity_c1, layout_c1).
 mlir::LogicalResult prepareAscubeToLoops(mlir::ModuleOp module,
                                          bool runtimeChecks,
                                          bool raceChecks = false,
-                                         bool syncChecks = false);
+                                         bool syncChecks = false,
+                                         bool timingOnly = false);
 
 /// Whether `symbol` names a global of a lowered module that holds one AI
 /// core's own state: a level memory (`__ascube_level_<L>`), the hidden 4:2

@@ -51,6 +51,10 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
            "Call the runner's flag-model hooks before every instruction and "
            "flag op (__ascube_sync_op/access/flag; ascube-run --check-sync, "
            "sync_c3-sync_c8)">,
+    Option<"timingOnly", "timing-only", "bool", /*default=*/"false",
+           "With sync-checks: keep the hooks and the control flow and drop "
+           "the instructions' data movement and arithmetic (ascube-run "
+           "--timeline-only, docs/Timing.md)">,
     Option<"reference", "reference", "bool", /*default=*/"false",
            "Lower mmad and mmad_mx to the plain loops of the documented "
            "order (for each m, n a loop over k) instead of the vector "

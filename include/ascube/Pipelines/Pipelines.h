@@ -35,6 +35,9 @@ struct AscubeToLLVMPipelineOptions {
   bool raceChecks = false;
   /// The flag-model hooks called before every instruction.
   bool syncChecks = false;
+  /// With syncChecks: only the hooks and control flow, no instruction's
+  /// data or arithmetic (the timing model alone).
+  bool timingOnly = false;
   /// How mmads are computed (the same bits): MmadKernel::Reference also
   /// writes every loop in the plain scf/arith form instead of the affine
   /// one; MmadKernel::X86Vnni only for a target that has AVX-512 VNNI.

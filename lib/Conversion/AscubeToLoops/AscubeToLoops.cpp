@@ -574,7 +574,8 @@ MemRefType ascube::getCPUStorageType(MemRefType t) {
 }
 
 LogicalResult ascube::prepareAscubeToLoops(ModuleOp module, bool runtimeChecks,
-                                           bool raceChecks, bool syncChecks) {
+                                           bool raceChecks, bool syncChecks,
+                                           bool timingOnly) {
   SmallVector<func::FuncOp> funcs;
   module.walk([&](func::FuncOp f) { funcs.push_back(f); });
   // ascube.load names no instruction: ascube-select-movers picks the one it
@@ -648,6 +649,17 @@ LogicalResult ascube::prepareAscubeToLoops(ModuleOp module, bool runtimeChecks,
       declareHook(func->getParentOfType<ModuleOp>(), kSyncAllHook, 0);
     if (syncChecks)
       insertSyncHooks(func, sites);
+    if (syncChecks && timingOnly) {
+      // Only the hooks: the instructions' data and arithmetic are not run.
+      SmallVector<Operation *> dropped;
+      func.walk([&](Operation *op) {
+        if (getInstructionPipe(op) ||
+            isa<SetFlagOp, WaitFlagOp, PipeBarrierOp>(op))
+          dropped.push_back(op);
+      });
+      for (Operation *op : dropped)
+        op->erase();
+    }
     if (failed(lowerAllocs(
             func, memories->lookup(func->getParentOfType<ModuleOp>()))))
       return failure();
@@ -759,7 +771,7 @@ struct ConvertAscubeToLoopsPass
     SmallVector<func::FuncOp> funcs;
     module.walk([&](func::FuncOp f) { funcs.push_back(f); });
     if (failed(prepareAscubeToLoops(module, runtimeChecks, raceChecks,
-                                    syncChecks)))
+                                    syncChecks, timingOnly)))
       return signalPassFailure();
     // The race and sync hooks look at the function an access is in.
     if (outline && !raceChecks && !syncChecks)
