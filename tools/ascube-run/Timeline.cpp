@@ -38,7 +38,7 @@ std::array<double, 4> perFractal{};
 double ghz = 1;
 unsigned cores = 1, blockCount = 1;
 std::vector<std::string> sites;
-std::string tracePath;
+std::string tracePath, svgPath;
 
 struct Event {
   double start, end;
@@ -176,8 +176,8 @@ timeline::refusal(const target::ProductInfo *product) {
 }
 
 void timeline::configure(const target::ProductInfo &product, unsigned blocks,
-                         std::vector<std::string> siteTexts,
-                         std::string trace) {
+                         std::vector<std::string> siteTexts, std::string trace,
+                         std::string svg) {
   const target::CostRowInfo *row = target::costsOf(product);
   auto milli = [](uint32_t v) { return v / 1000.0; };
   ghz = row->ClockMHz / 1000.0;
@@ -202,6 +202,7 @@ void timeline::configure(const target::ProductInfo &product, unsigned blocks,
   costs.flag = milli(row->FlagMilli);
   sites = std::move(siteTexts);
   tracePath = std::move(trace);
+  svgPath = std::move(svg);
   results.assign(blockCount, BlockResult());
   on = true;
 }
@@ -344,6 +345,94 @@ void writeTrace(const std::vector<double> &roundStart) {
   }
   os << "\n]}\n";
 }
+
+/// Text for XML: &, <, > and " escaped.
+std::string xmlText(llvm::StringRef s) {
+  std::string out;
+  for (char c : s)
+    switch (c) {
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      if (static_cast<unsigned char>(c) >= 0x20)
+        out += c;
+    }
+  return out;
+}
+
+/// The pipes of the first blocks as a Gantt chart: a band per block, a row
+/// per pipe (MTE2, MTE1, M, FIX) with its busy share in that block, a
+/// rectangle per instruction (its site, work and cycles as its tooltip),
+/// the blocks of later rounds shifted by the rounds before them.
+void writeSvg(const std::vector<double> &roundStart, double total,
+              const std::string &summary) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(svgPath, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    llvm::errs() << "ascube-run: cannot write " << svgPath << ": "
+                 << ec.message() << "\n";
+    return;
+  }
+  const unsigned shown = std::min<unsigned>(kTraceBlocks, results.size());
+  const double left = 150, width = 1000, rowH = 18, bandGap = 14;
+  const std::array<unsigned, 4> pipes = {kMte2, kMte1, kM, kFix};
+  const char *colours[8] = {"#999",    "#999", "#d62728", "#1f77b4",
+                            "#2ca02c", "#999", "#9467bd", "#999"};
+  // The chart spans the shown blocks' rounds.
+  double span = 1;
+  for (unsigned b = 0; b < shown; ++b)
+    span = std::max(span, roundStart[b / cores] + results[b].cycles);
+  double height = 40 + shown * (pipes.size() * rowH + bandGap) + 30;
+  os << llvm::formatv("<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                      "width=\"{0}\" height=\"{1}\" font-family=\"sans-serif\" "
+                      "font-size=\"11\">\n",
+                      left + width + 20, height);
+  os << "<text x=\"10\" y=\"18\">" << xmlText(summary) << "</text>\n";
+  double y = 40;
+  for (unsigned b = 0; b < shown; ++b) {
+    const BlockResult &r = results[b];
+    double offset = roundStart[b / cores];
+    for (size_t i = 0; i < pipes.size(); ++i) {
+      unsigned p = pipes[i];
+      double rowY = y + i * rowH;
+      double share = r.cycles > 0 ? 100 * r.busy[p] / r.cycles : 0;
+      os << llvm::formatv("<text x=\"10\" y=\"{0}\">block {1} {2} "
+                          "{3:f1}%</text>\n",
+                          rowY + 12, b, kPipeNames[p], share);
+      os << llvm::formatv("<rect x=\"{0}\" y=\"{1}\" width=\"{2}\" "
+                          "height=\"{3}\" fill=\"#f4f4f4\"/>\n",
+                          left, rowY, width, rowH - 2);
+      for (const Event &e : r.events) {
+        if (e.pipe != p)
+          continue;
+        double x = left + width * (offset + e.start) / span;
+        double w = std::max(0.5, width * (e.end - e.start) / span);
+        os << llvm::formatv("<rect x=\"{0:f2}\" y=\"{1}\" width=\"{2:f2}\" "
+                            "height=\"{3}\" fill=\"{4}\"><title>{5}: {6}, "
+                            "{7:f1} cycles</title></rect>\n",
+                            x, rowY, w, rowH - 2, colours[p],
+                            xmlText(siteText(e.site)), xmlText(e.what),
+                            e.end - e.start);
+      }
+    }
+    y += pipes.size() * rowH + bandGap;
+  }
+  os << llvm::formatv("<text x=\"{0}\" y=\"{1}\">0</text>\n", left, y + 12);
+  os << llvm::formatv("<text x=\"{0}\" y=\"{1}\" text-anchor=\"end\">"
+                      "{2:f0} cycles (kernel {3:f0})</text>\n",
+                      left + width, y + 12, span, total);
+  os << "</svg>\n";
+}
 } // namespace
 
 std::string timeline::finish(bool &deadlock) {
@@ -377,11 +466,15 @@ std::string timeline::finish(bool &deadlock) {
       bound = p;
   if (!tracePath.empty())
     writeTrace(roundStart);
-  return llvm::formatv("timeline: {0:f0} cycles, {1:f3} us at {2:f2} GHz, {3} "
-                       "block{10} on {4} AI cores; busy MTE2 {5:f1}%, MTE1 "
-                       "{6:f1}%, M {7:f1}%, FIX {8:f1}%; bound: {9}",
-                       total, total / (ghz * 1000), ghz, blockCount, cores,
-                       share(kMte2), share(kMte1), share(kM), share(kFix),
-                       kPipeNames[bound], blockCount == 1 ? "" : "s")
-      .str();
+  std::string summary =
+      llvm::formatv("timeline: {0:f0} cycles, {1:f3} us at {2:f2} GHz, {3} "
+                    "block{10} on {4} AI cores; busy MTE2 {5:f1}%, MTE1 "
+                    "{6:f1}%, M {7:f1}%, FIX {8:f1}%; bound: {9}",
+                    total, total / (ghz * 1000), ghz, blockCount, cores,
+                    share(kMte2), share(kMte1), share(kM), share(kFix),
+                    kPipeNames[bound], blockCount == 1 ? "" : "s")
+          .str();
+  if (!svgPath.empty())
+    writeSvg(roundStart, total, summary);
+  return summary;
 }

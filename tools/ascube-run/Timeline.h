@@ -32,9 +32,10 @@ namespace ascube::run::timeline {
 std::optional<std::string> refusal(const target::ProductInfo *product);
 
 /// Before the run: the product (with cost rows: refusal), the blocks, the
-/// site texts and where to write the trace ("" none).
+/// site texts, where to write the trace and the SVG Gantt chart ("" none).
 void configure(const target::ProductInfo &product, unsigned blocks,
-               std::vector<std::string> sites, std::string tracePath);
+               std::vector<std::string> sites, std::string tracePath,
+               std::string svgPath);
 bool enabled();
 
 /// Around each block on the calling thread.
@@ -48,7 +49,8 @@ void flag(int64_t site, int64_t kind, unsigned src, unsigned dst,
           int64_t event);
 void work(int64_t kind, int64_t a, int64_t b, int64_t c, int64_t d);
 
-/// After the run: writes the trace and returns the summary line
+/// After the run: writes the trace and the chart, and returns the summary
+/// line
 /// ("timeline: ... bound: M"), or a deadlock's message ending in its label
 /// (then `deadlock` is set).
 std::string finish(bool &deadlock);

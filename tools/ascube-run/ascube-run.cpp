@@ -253,6 +253,12 @@ static llvm::cl::opt<std::string> timelineOpt(
                    "to FILE (Perfetto, chrome://tracing); a flag that "
                    "deadlocks exits 3"),
     llvm::cl::value_desc("FILE"), llvm::cl::cat(runCategory));
+static llvm::cl::opt<std::string> timelineSvg(
+    "timeline-svg",
+    llvm::cl::desc("With the timing model (as --timeline): draw the pipes of "
+                   "the first blocks as a Gantt chart in FILE (SVG), each "
+                   "pipe with its busy share"),
+    llvm::cl::value_desc("FILE"), llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool> timelineOnly(
     "timeline-only",
     llvm::cl::desc("The timing model alone: run the kernel's control flow and "
@@ -629,14 +635,14 @@ int main(int argc, char **argv) {
     fail("--vnni: this host has no AVX-512 VNNI");
   bool vnni =
       x86Vnni == llvm::cl::BOU_UNSET ? hostVnni : x86Vnni == llvm::cl::BOU_TRUE;
-  if (!timelineOpt.empty() || timelineOnly)
+  bool timeline = !timelineOpt.empty() || !timelineSvg.empty() || timelineOnly;
+  if (timeline)
     if (std::optional<std::string> refused =
             ascube::run::timeline::refusal(product))
       fail(*refused);
   ascube::AscubeToLLVMPipelineOptions lowering;
   lowering.runtimeChecks = runtimeChecks;
   lowering.raceChecks = checkRaces;
-  bool timeline = !timelineOpt.empty() || timelineOnly;
   lowering.syncChecks = checkSync || timeline;
   lowering.timingOnly = timelineOnly;
   lowering.mmad = ascube::mmadKernelFor(referenceMmad, vnni);
@@ -807,7 +813,7 @@ int main(int argc, char **argv) {
   ascube::run::blocks::configure(blocksOpt, checkRaces, gm);
   if (timeline)
     ascube::run::timeline::configure(*product, blocksOpt, syncSites,
-                                     timelineOpt);
+                                     timelineOpt, timelineSvg);
   if (checkSync)
     ascube::run::sync::configure(product ? product->EventIds : 8,
                                  std::move(syncSites), std::move(gm));
