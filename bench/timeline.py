@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""The timing model against published measurements (docs/Timing.md).
+
+pto-isa's kernels/manual/a2a3/gemm_performance measured fp16 -> fp32 GEMMs
+on a 24-core Atlas A3 (its README: time and each pipe's busy share). This
+maps the same shapes with ascube (ascube-run --product atlas_a3 --blocks 24
+--timeline-only: the model alone, no arithmetic) at the tiling closest to
+that kernel's (base tile 128 x 256 x 64; ascube's L1 chunk is its L0 chunk,
+where pto-isa's holds 4 K steps, and B is held K x N, where pto-isa's is
+N x K), and at the tiling ascube-select-tiling chooses, and prints the
+modelled time and busy shares next to the measured ones, with the ratio and
+how long the model took. It measures; it checks nothing.
+
+    bench/timeline.py [--build build] [--sizes 1536,3072,6144,7680]
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+# pto-isa README (kernels/manual/a2a3/gemm_performance): n -> (ms, Cube,
+# MTE1, MTE2, FIX busy %).
+MEASURED = {
+    1536: (0.0388, 54.5, 42.2, 72.2, 7.7),
+    3072: (0.2067, 79.0, 62.0, 90.9, 5.8),
+    6144: (1.506, 86.7, 68.1, 95.2, 3.1),
+    7680: (3.168, 80.6, 63.0, 98.4, 2.4),
+}
+
+KERNEL = """func.func @mm(%A: memref<{n}x{n}xf16>, %B: memref<{n}x{n}xf16>, %C: memref<{n}x{n}xf32>) {{
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<{n}x{n}xf32>)
+  linalg.matmul {attr} ins(%A, %B : memref<{n}x{n}xf16>, memref<{n}x{n}xf16>) outs(%C : memref<{n}x{n}xf32>)
+  return
+}}
+"""
+
+SUMMARY = re.compile(
+    r"timeline: (\d+) cycles, ([\d.]+) us .*busy MTE2 ([\d.]+)%, MTE1 "
+    r"([\d.]+)%, M ([\d.]+)%, FIX ([\d.]+)%; bound: (\w+)")
+
+
+def model(run, n, attr):
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "mm.mlir")
+        with open(path, "w") as f:
+            f.write(KERNEL.format(n=n, attr=attr))
+        start = time.time()
+        r = subprocess.run([run, path, "--entry", "mm", "--product",
+                            "atlas_a3", "--blocks", "24", "--timeline-only"],
+                           capture_output=True, text=True)
+        took = time.time() - start
+    m = SUMMARY.search(r.stdout)
+    if not m:
+        sys.exit("ascube-run failed:\n" + r.stdout + r.stderr)
+    us = float(m.group(2))
+    mte2, mte1, cube, fix = (float(m.group(i)) for i in (3, 4, 5, 6))
+    return us / 1000, cube, mte1, mte2, fix, m.group(7), took
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "build"))
+    ap.add_argument("--sizes", default="1536,3072,6144,7680")
+    args = ap.parse_args()
+    run = os.path.join(args.build, "bin", "ascube-run")
+    print("timing model vs pto-isa's measured A3 GEMMs (fp16 -> fp32, 24 "
+          "cores); busy shares Cube / MTE1 / MTE2 / FIX in %")
+    print("%6s  %-22s %9s %7s  %-25s %6s %6s" %
+          ("n", "tiling", "ms", "model/", "busy", "bound", "model"))
+    print("%6s  %-22s %9s %7s  %-25s %6s %6s" %
+          ("", "", "", "meas.", "", "", "s"))
+    for n in (int(s) for s in args.sizes.split(",")):
+        meas = MEASURED[n]
+        print("%6d  %-22s %9.4f %7s  %-25s" %
+              (n, "measured (pto-isa)", meas[0], "",
+               " / ".join("%.1f" % v for v in meas[1:])))
+        for name, attr in (
+                ("128 x 256 x 64", "{ascube.tiling = #ascube.matmul_tiling"
+                 "<m = 128, n = 256, k = 64>}"),
+                ("ascube's choice", "")):
+            ms, cube, mte1, mte2, fix, bound, took = model(run, n, attr)
+            print("%6s  %-22s %9.4f %7.2f  %-25s %6s %6.1f" %
+                  ("", name, ms, ms / meas[0],
+                   " / ".join("%.1f" % v for v in (cube, mte1, mte2, fix)),
+                   bound, took))
+
+
+if __name__ == "__main__":
+    main()
