@@ -7,7 +7,8 @@ that copy (MUTATE_DIR/src/build, Release, ccache sharing the checkout's
 cache: paths are keyed relative to the copy) and runs the whole lit suite
 with the GoogleTest unit tests, stopping at the first failure (the test
 that killed a mutant last time, kept in MUTATE_DIR/killers.txt, runs
-first). A mutant is KILLED when a test fails, SURVIVED when the suite stays
+first; scripts/mutant-killers.txt seeds it). A mutant is KILLED when a
+test fails, SURVIVED when the suite stays
 green. BUILD_LOCK names a file to flock while building. The
 unmutated copy must build and pass first. Prints one line per mutant and a
 summary; exits 0 only when every mutant was killed.
@@ -197,13 +198,15 @@ def main():
 
     # The test that killed each mutant last time (work/killers.txt) runs
     # first: a mutant it kills again costs a build and that one test.
+    # scripts/mutant-killers.txt seeds it on a machine that has none.
     killers_file = work / "killers.txt"
     killers = {}
-    if killers_file.exists():
-        for line in killers_file.read_text().splitlines():
-            name, _, test = line.partition("\t")
-            if test:
-                killers[name] = test
+    for f in (ROOT / "scripts" / "mutant-killers.txt", killers_file):
+        if f.exists():
+            for line in f.read_text().splitlines():
+                name, _, test = line.partition("\t")
+                if test and not line.startswith("#"):
+                    killers[name] = test
     # BUILD_LOCK: a file to hold (flock) while building, so a build of the
     # checkout and the copy's never run at once on a small machine.
     lock = os.environ.get("BUILD_LOCK")
