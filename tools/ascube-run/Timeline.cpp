@@ -464,6 +464,8 @@ std::string timeline::finish(bool &deadlock) {
   for (unsigned p : {kMte1, kM, kFix})
     if (share(p) > share(bound))
       bound = p;
+  // (Nothing ran: no pipe bounds it.)
+  const char *boundName = total > 0 ? kPipeNames[bound] : "none";
   if (!tracePath.empty())
     writeTrace(roundStart);
   std::string summary =
@@ -472,7 +474,7 @@ std::string timeline::finish(bool &deadlock) {
                     "{6:f1}%, M {7:f1}%, FIX {8:f1}%; bound: {9}",
                     total, total / (ghz * 1000), ghz, blockCount, cores,
                     share(kMte2), share(kMte1), share(kM), share(kFix),
-                    kPipeNames[bound], blockCount == 1 ? "" : "s")
+                    boundName, blockCount == 1 ? "" : "s")
           .str();
   if (!svgPath.empty())
     writeSvg(roundStart, total, summary);

@@ -636,6 +636,16 @@ int main(int argc, char **argv) {
   bool vnni =
       x86Vnni == llvm::cl::BOU_UNSET ? hostVnni : x86Vnni == llvm::cl::BOU_TRUE;
   bool timeline = !timelineOpt.empty() || !timelineSvg.empty() || timelineOnly;
+  // The trace and the chart must be writable: said before the kernel runs,
+  // as for an output.
+  for (const std::string &path :
+       {timelineOpt.getValue(), timelineSvg.getValue()})
+    if (!path.empty()) {
+      std::error_code ec;
+      llvm::raw_fd_ostream probe(path, ec);
+      if (ec)
+        fail(llvm::formatv("cannot write '{0}': {1}", path, ec.message()));
+    }
   if (timeline)
     if (std::optional<std::string> refused =
             ascube::run::timeline::refusal(product))
