@@ -302,14 +302,24 @@ std::string jsonString(llvm::StringRef s) {
   return out + "\"";
 }
 
-void writeTrace(const std::vector<double> &roundStart) {
+/// `path` opened for writing, or null after saying why (ascube-run checked
+/// it before the run: a disk full, say).
+std::unique_ptr<llvm::raw_fd_ostream> openText(const std::string &path) {
   std::error_code ec;
-  llvm::raw_fd_ostream os(tracePath, ec, llvm::sys::fs::OF_Text);
-  if (ec) {
-    llvm::errs() << "ascube-run: cannot write " << tracePath << ": "
-                 << ec.message() << "\n";
+  auto os =
+      std::make_unique<llvm::raw_fd_ostream>(path, ec, llvm::sys::fs::OF_Text);
+  if (!ec)
+    return os;
+  llvm::errs() << "ascube-run: cannot write " << path << ": " << ec.message()
+               << "\n";
+  return nullptr;
+}
+
+void writeTrace(const std::vector<double> &roundStart) {
+  std::unique_ptr<llvm::raw_fd_ostream> out = openText(tracePath);
+  if (!out)
     return;
-  }
+  llvm::raw_fd_ostream &os = *out;
   // Times in microseconds (the format's unit) at the product's clock.
   auto us = [](double cycles) { return cycles / (ghz * 1000); };
   os << "{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n";
@@ -376,13 +386,10 @@ std::string xmlText(llvm::StringRef s) {
 /// the blocks of later rounds shifted by the rounds before them.
 void writeSvg(const std::vector<double> &roundStart, double total,
               const std::string &summary) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(svgPath, ec, llvm::sys::fs::OF_Text);
-  if (ec) {
-    llvm::errs() << "ascube-run: cannot write " << svgPath << ": "
-                 << ec.message() << "\n";
+  std::unique_ptr<llvm::raw_fd_ostream> out = openText(svgPath);
+  if (!out)
     return;
-  }
+  llvm::raw_fd_ostream &os = *out;
   const unsigned shown = std::min<unsigned>(kTraceBlocks, results.size());
   const double left = 150, width = 1000, rowH = 18, bandGap = 14;
   const std::array<unsigned, 4> pipes = {kMte2, kMte1, kM, kFix};

@@ -217,12 +217,10 @@ FixpipeOp tiling::ProgramEmitter::fixpipeNz2nd(Value c, Value from, Value dst,
   return op;
 }
 
-MmadOp tiling::ProgramEmitter::mmad(Value a, Value bm, Value c, Value bias,
-                                    int64_t m, int64_t k, int64_t n,
-                                    bool init) {
-  auto op = MmadOp::create(b, loc, a, bm, c, bias, attr(m), attr(k), attr(n),
-                           {}, {}, {}, {}, {}, {});
-  // (C starts from zero by default, or from the bias table with one.)
+/// An Mmad's (MmadMx's) start: C from zero by default, from the bias table
+/// with one, C itself unless `init`.
+template <typename OpT>
+static OpT startC(OpBuilder &b, OpT op, bool init, Value bias) {
   if (!init || bias)
     op.setCmatrixInitValAttr(b.getBoolAttr(false));
   if (bias)
@@ -230,18 +228,23 @@ MmadOp tiling::ProgramEmitter::mmad(Value a, Value bm, Value c, Value bias,
   return op;
 }
 
+MmadOp tiling::ProgramEmitter::mmad(Value a, Value bm, Value c, Value bias,
+                                    int64_t m, int64_t k, int64_t n,
+                                    bool init) {
+  return startC(b,
+                MmadOp::create(b, loc, a, bm, c, bias, attr(m), attr(k),
+                               attr(n), {}, {}, {}, {}, {}, {}),
+                init, bias);
+}
+
 MmadMxOp tiling::ProgramEmitter::mmadMx(Value a, Value scaleA, Value bm,
                                         Value scaleB, Value c, Value bias,
                                         int64_t m, int64_t k, int64_t n,
                                         bool init) {
-  auto op = MmadMxOp::create(b, loc, a, scaleA, bm, scaleB, c, bias, attr(m),
-                             attr(k), attr(n), {}, {}, {});
-  // (As mmad's.)
-  if (!init || bias)
-    op.setCmatrixInitValAttr(b.getBoolAttr(false));
-  if (bias)
-    op.setCmatrixSourceAttr(b.getBoolAttr(true));
-  return op;
+  return startC(b,
+                MmadMxOp::create(b, loc, a, scaleA, bm, scaleB, c, bias,
+                                 attr(m), attr(k), attr(n), {}, {}, {}),
+                init, bias);
 }
 
 LoadMxOp tiling::ProgramEmitter::loadMx(Value src, Value scale, Value dst,
