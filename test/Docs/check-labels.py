@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Every rule label ([name_cN]) used in lib/, include/ or tools/ is documented in
-docs/Constraints.md and triggered by a test under test/ (outside test/Docs):
+docs/Constraints.md, in one row, and triggered by a test under test/ (outside test/Docs):
 an expected diagnostic or a FileCheck pattern expects its message;
 every label documented there is used in the code."""
 import pathlib
@@ -71,6 +71,12 @@ tests = triggered([p for p in root.glob("test/**/*")
                    if "Docs" not in p.relative_to(root).parts])
 
 errors = []
+# One row a label: two rules under one label could not be told apart.
+rows = re.findall(r"^\| `([a-z0-9]+(?:_[a-z0-9]+)*_c[0-9]+)` \|",
+                  (root / "docs/Constraints.md").read_text(errors="replace"),
+                  re.M)
+for l in sorted({r for r in rows if rows.count(r) > 1}):
+    errors.append(f"label {l} has {rows.count(l)} rows in docs/Constraints.md")
 for l in sorted(code - docs):
     errors.append(f"label {l} is used in the code but not in docs/Constraints.md")
 for l in sorted(code - tests):

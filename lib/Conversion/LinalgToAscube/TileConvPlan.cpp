@@ -605,17 +605,19 @@ ascube::tiling::decideConv(Operation *op, const target::ProductInfo &prod,
   if (force) {
     FailureOr<ConvPlan> plan =
         planConv(op, prod, report, &*force, refuseUnfolded);
-    // tile_c13: more channels than the output has are mapped all the same
+    // tile_c14: more channels than the output has are mapped all the same
     // (one tile covers them), but said.
+    // (F rounded to the largest channel alignment of the strategies, so
+    // that no size they must take is said to be too large.)
     if (succeeded(plan) && !plan->empty &&
-        force->n > llvm::alignTo(plan->p.f, 16))
+        force->n > int64_t(llvm::alignTo(plan->p.f, plan->p.nAlign())))
       op->emitWarning() << force->name << ": n = " << force->n
                         << " is more than the F = " << plan->p.f
                         << " output channels need ("
-                        << llvm::alignTo(plan->p.f, 16)
+                        << llvm::alignTo(plan->p.f, plan->p.nAlign())
                         << "): one tile covers them, its buffers laid out "
                            "for "
-                        << force->n << " [tile_c13]";
+                        << force->n << " [tile_c14]";
     return withRemark(plan);
   }
   // The rule's choice, written as the attribute and planned from it: the

@@ -382,7 +382,7 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
           << chosen->k;
       return d << " [tile_c6]";
     }
-    // tile_c13: a size beyond what the problem needs is mapped all the
+    // tile_c14: a size beyond what the problem needs is mapped all the
     // same (one tile covers that dimension), but says so.
     std::string beyond;
     for (auto [name, dim, v, size, a] :
@@ -399,7 +399,7 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
     if (!beyond.empty())
       op->emitWarning() << tileName << ": " << beyond
                         << ": one tile covers each, its buffers laid out for "
-                           "the size given [tile_c13]";
+                           "the size given [tile_c14]";
   }
   if (!t)
     return op->emitOpError() << "no tile of " << prod.Name
