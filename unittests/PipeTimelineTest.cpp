@@ -3,7 +3,7 @@
 // model::PipeTimeline against timelines worked by hand (cycles; flags take
 // 1 cycle): one copy -> load -> Mmad -> Fixpipe chain, two K chunks on two
 // buffer sets (overlap) against one (serial), a WaitFlag stalling its pipe,
-// unitFlag's L0C hand-over, a wait nothing releases; and the costs, GM
+// unitFlag's L0C hand-over, waits nothing releases; and the costs, GM
 // sharing and rounds of blocks on AI cores.
 //
 //===----------------------------------------------------------------------===//
@@ -119,17 +119,37 @@ TEST(PipeTimeline, WaitStallsItsPipe) {
 // unitFlag (§13.3): an Mmad with unitFlag 3 over L0C bytes [0, 1024)
 // (blocks 0 and 1) runs [0, 64) and makes both ready at 64; a Fixpipe with
 // unitFlag 3 over [0, 512) starts then, [64, 104), and marks block 0 read
-// at 104; the next Mmad over block 0 waits for that read: [104, 168); one
-// over block 1 alone waits for nothing (M is free at 168). Without
+// at 104; the next Mmad over block 0 waits for that read: [104, 168) and
+// makes it ready again. A Fixpipe with unitFlag 2 over block 1 (ready since
+// 64) reads it without flipping: FIX is free at 104, [104, 109). Without
 // unitFlag nothing waits.
 TEST(PipeTimeline, UnitFlagHandOver) {
   PipeTimeline t;
-  expectSpan(t.run(M, 64, 3, 0, 1024), 0, 64);
-  expectSpan(t.run(FIX, 40, 3, 0, 512), 64, 104);
-  expectSpan(t.run(M, 64, 3, 0, 512), 104, 168);
-  expectSpan(t.run(M, 10, 3, 512, 1024), 168, 178);
-  expectSpan(t.run(FIX, 5, 2, 512, 1024), 178, 183);
-  expectSpan(t.run(FIX, 5), 183, 188);
+  using Ranges = std::vector<std::pair<uint64_t, uint64_t>>;
+  expectSpan(*t.runUnit(M, 64, 3, Ranges{{0, 1024}}), 0, 64);
+  expectSpan(*t.runUnit(FIX, 40, 3, Ranges{{0, 512}}), 64, 104);
+  expectSpan(*t.runUnit(M, 64, 3, Ranges{{0, 512}}), 104, 168);
+  expectSpan(*t.runUnit(FIX, 5, 2, Ranges{{512, 1024}}), 104, 109);
+  expectSpan(t.run(FIX, 5), 109, 114);
+  // Runs with a gap count their blocks only: block 1 read again (at 119),
+  // block 2 made ready (at 178); a Fixpipe over [0, 100) and [1024, 1100)
+  // reads blocks 0 and 2 (ready) and not block 1: [178, 183).
+  expectSpan(*t.runUnit(FIX, 5, 3, Ranges{{512, 600}}), 114, 119);
+  expectSpan(*t.runUnit(M, 10, 3, Ranges{{1024, 1100}}), 168, 178);
+  expectSpan(*t.runUnit(FIX, 5, 3, Ranges{{0, 100}, {1024, 1100}}), 178, 183);
+}
+
+// A unitFlag wait only a later instruction could release (sync_c8 under
+// --check-sync): a Fixpipe over a block no Mmad made ready, an Mmad over a
+// block made ready and not read since. Nothing runs.
+TEST(PipeTimeline, UnitFlagNeverReleased) {
+  PipeTimeline t;
+  using Ranges = std::vector<std::pair<uint64_t, uint64_t>>;
+  EXPECT_FALSE(t.runUnit(FIX, 40, 3, Ranges{{0, 512}}));
+  EXPECT_DOUBLE_EQ(t.end(), 0);
+  ASSERT_TRUE(t.runUnit(M, 64, 3, Ranges{{0, 512}}));
+  EXPECT_FALSE(t.runUnit(M, 64, 3, Ranges{{256, 768}}));
+  EXPECT_DOUBLE_EQ(t.end(), 64);
 }
 
 // A wait nothing set before it in program order never ends (sync_c6 under

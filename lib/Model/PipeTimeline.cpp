@@ -42,8 +42,7 @@ void PipeTimeline::reset() {
   freeAt.fill(0);
   busyCycles.fill(0);
   flags.clear();
-  readyAt.clear();
-  readAt.clear();
+  unitBits.clear();
 }
 
 TimedSpan PipeTimeline::occupy(unsigned pipe, double ready, double cycles) {
@@ -55,24 +54,35 @@ TimedSpan PipeTimeline::occupy(unsigned pipe, double ready, double cycles) {
   return s;
 }
 
-TimedSpan PipeTimeline::run(unsigned pipe, double cycles, int64_t unitFlag,
-                            uint64_t lo, uint64_t hi) {
-  if (unitFlag == 0 || (pipe != kM && pipe != kFix) || hi <= lo)
+TimedSpan PipeTimeline::run(unsigned pipe, double cycles) {
+  return occupy(pipe, 0, cycles);
+}
+
+std::optional<TimedSpan>
+PipeTimeline::runUnit(unsigned pipe, double cycles, int64_t unitFlag,
+                      const std::vector<std::pair<uint64_t, uint64_t>> &l0c) {
+  if (unitFlag == 0 || (pipe != kM && pipe != kFix))
     return occupy(pipe, 0, cycles);
-  // The 512 B blocks [lo, hi) touches; M waits for their reads, FIX for
-  // their readiness (FlagModel::instruction's hand-over).
-  std::map<uint64_t, double> &waitOn = pipe == kM ? readAt : readyAt;
-  std::map<uint64_t, double> &flips = pipe == kM ? readyAt : readAt;
+  // The blocks it touches, each once.
+  std::vector<uint64_t> blocks;
+  for (auto [lo, hi] : l0c)
+    for (uint64_t b = lo / 512; hi > lo && b <= (hi - 1) / 512; ++b)
+      blocks.push_back(b);
+  std::sort(blocks.begin(), blocks.end());
+  blocks.erase(std::unique(blocks.begin(), blocks.end()), blocks.end());
+  // M waits for each block to be read, FIX for it to be ready.
+  bool fix = pipe == kFix;
   double ready = 0;
-  for (uint64_t b = lo / 512; b <= (hi - 1) / 512; ++b) {
-    auto it = waitOn.find(b);
-    if (it != waitOn.end())
-      ready = std::max(ready, it->second);
+  for (uint64_t b : blocks) {
+    const UnitBit &bit = unitBits[b];
+    if (bit.ready != fix)
+      return std::nullopt;
+    ready = std::max(ready, bit.at);
   }
   TimedSpan s = occupy(pipe, ready, cycles);
   if (unitFlag == 3)
-    for (uint64_t b = lo / 512; b <= (hi - 1) / 512; ++b)
-      flips[b] = s.end;
+    for (uint64_t b : blocks)
+      unitBits[b] = {!fix, s.end};
   return s;
 }
 

@@ -63,7 +63,8 @@ struct Pending {
   int64_t unitFlag = 0;
   int readLevel = -1, writeLevel = -1;
   int64_t bytes = 0;
-  uint64_t l0cLo = UINT64_MAX, l0cHi = 0;
+  // The L0C bytes it touches, run by run (unitFlag's blocks).
+  std::vector<std::pair<uint64_t, uint64_t>> l0c;
   int64_t kind = 0, a = 0, b = 0, c = 0, d = 0;
 };
 struct State {
@@ -127,8 +128,11 @@ double cyclesOf(const Pending &p, std::string &what) {
     return costs.mmadCycles(fractals, per);
   }
   case kFix: {
-    if (p.kind != 2)
-      return costs.fixpipeHead;
+    // A DataCopy L1 -> FB runs on FIX too: the L1 -> BT/FB path.
+    if (p.kind != 2) {
+      what = llvm::formatv("{0} B", p.bytes).str();
+      return costs.l1ToBt.cycles(double(p.bytes));
+    }
     // L0C holds 4-byte elements: N fractals of 8 columns (32 B).
     int64_t n1 = (p.b + 7) / 8;
     what = llvm::formatv("{0} x {1}", p.a, p.b).str();
@@ -148,9 +152,22 @@ void finalize(State &s) {
   }
   std::string what;
   double cycles = cyclesOf(p, what);
-  bool unit = p.unitFlag != 0 && p.l0cHi > p.l0cLo;
-  TimedSpan span = s.t.run(p.pipe, cycles, unit ? p.unitFlag : 0,
-                           unit ? p.l0cLo : 0, unit ? p.l0cHi : 0);
+  std::optional<TimedSpan> ran =
+      s.t.runUnit(p.pipe, cycles, p.l0c.empty() ? 0 : p.unitFlag, p.l0c);
+  if (!ran) {
+    s.stuck = true;
+    bool fix = p.pipe == kFix;
+    s.r.deadlock = llvm::formatv(
+        "ascube-run: block {0}: the timeline deadlocks: {1} (pipe {2}, "
+        "unitFlag) waits for L0C blocks to be {3}, which only a later "
+        "instruction could do: pipe {2} would wait for ever [timing_c2]",
+        s.block, siteText(p.site), kPipeNames[p.pipe],
+        fix ? "made ready by an Mmad with unitFlag 3"
+            : "read by a Fixpipe with unitFlag 3");
+    p = Pending();
+    return;
+  }
+  TimedSpan span = *ran;
   if (s.block < kTraceBlocks)
     s.r.events.push_back({span.start, span.end, p.pipe, p.site, what});
   p = Pending();
@@ -244,15 +261,15 @@ void timeline::access(int level, int64_t lo, int64_t hi, int64_t rel,
   if (!p.active)
     return;
   if (write) {
-    p.writeLevel = level;
+    // The destination's level (a LoadData MX then writes its scales).
+    if (p.writeLevel < 0)
+      p.writeLevel = level;
     p.bytes += hi - lo;
   } else if (p.readLevel < 0) {
     p.readLevel = level;
   }
-  if (Level(level) == Level::L0C) {
-    p.l0cLo = std::min<uint64_t>(p.l0cLo, rel);
-    p.l0cHi = std::max<uint64_t>(p.l0cHi, rel + (hi - lo));
-  }
+  if (Level(level) == Level::L0C)
+    p.l0c.push_back({uint64_t(rel), uint64_t(rel + (hi - lo))});
 }
 
 void timeline::work(int64_t kind, int64_t a, int64_t b, int64_t c, int64_t d) {

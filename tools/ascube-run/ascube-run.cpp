@@ -506,6 +506,9 @@ int main(int argc, char **argv) {
   }
   if (timelineOnly && !goldens.empty())
     fail("--timeline-only computes no outputs to --compare");
+  if (timelineOnly && checkRaces)
+    fail("--timeline-only runs no instruction's GM accesses for "
+         "--check-races to check");
   for (size_t i = 0; i < args.size(); ++i)
     if (!named[i] && !timelineOnly)
       fail(llvm::formatv("argument {0} ({1}) is given by no --input, "

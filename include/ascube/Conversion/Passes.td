@@ -48,9 +48,10 @@ def ConvertAscubeToLoops : Pass<"convert-ascube-to-loops", "::mlir::ModuleOp"> {
            "touching the same bytes with no SyncAll between apart "
            "(ascube-run --check-races, race_c1, race_c2)">,
     Option<"syncChecks", "sync-checks", "bool", /*default=*/"false",
-           "Call the runner's flag-model hooks before every instruction and "
-           "flag op (__ascube_sync_op/access/flag; ascube-run --check-sync, "
-           "sync_c3-sync_c8)">,
+           "Call the runner's pipe hooks before every instruction and "
+           "flag op (__ascube_sync_op/access/flag, and __ascube_sync_work "
+           "after an Mmad or Fixpipe; ascube-run --check-sync, sync_c3-"
+           "sync_c8, and --timeline)">,
     Option<"timingOnly", "timing-only", "bool", /*default=*/"false",
            "With sync-checks: keep the hooks and the control flow and drop "
            "the instructions' data movement and arithmetic (ascube-run "

@@ -27,6 +27,7 @@
 #include <map>
 #include <optional>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace ascube::model {
@@ -47,7 +48,7 @@ struct PipeCosts {
       return head + (bytesPerCycle > 0 ? bytes / bytesPerCycle : 0);
     }
   };
-  Path gmToL1, l1ToL0A, l1ToL0B, l1ToBt, l0cOut;
+  Path gmToL1, l1ToL0A, l1ToL0B, l1ToBt;
   /// Mmad: head per instruction, and cycles per 16 x 16 x (32 B of K)
   /// fractal, by the caller's choice for the element types.
   double mmadHead = 0;
@@ -90,14 +91,20 @@ public:
   void reset();
 
   /// An instruction of `pipe` taking `cycles`: it starts once its pipe has
-  /// finished the instructions before it (and passed its waits). With a
-  /// unitFlag (2 or 3: cube-reference §13.3) on M or FIX it also covers
-  /// L0C bytes [lo, hi): an M instruction starts after the Fixpipe that
-  /// last read (unitFlag 3) each 512 B block it touches has ended, a FIX
-  /// one after the Mmad that last made each ready (unitFlag 3); with 3 the
-  /// instruction's end flips the blocks.
-  TimedSpan run(unsigned pipe, double cycles, int64_t unitFlag = 0,
-                uint64_t lo = 0, uint64_t hi = 0);
+  /// finished the instructions before it (and passed its waits).
+  TimedSpan run(unsigned pipe, double cycles);
+  /// The same for an M or FIX instruction with a unitFlag (2 or 3:
+  /// cube-reference §13.3) over the L0C byte ranges `l0c` ([lo, hi) each),
+  /// as FlagModel hands them over: every 512 B block starts read; an M
+  /// instruction waits for each block it touches to be read (by the
+  /// Fixpipe that last read it, unitFlag 3), a FIX one for each to be
+  /// ready (by the Mmad that last made it so, unitFlag 3); with 3 its end
+  /// flips the blocks. std::nullopt, and nothing runs, when a block is not
+  /// in the state it waits for: only a later instruction could flip it (a
+  /// deadlock; sync_c8 under --check-sync).
+  std::optional<TimedSpan>
+  runUnit(unsigned pipe, double cycles, int64_t unitFlag,
+          const std::vector<std::pair<uint64_t, uint64_t>> &l0c);
   /// SetFlag(src, dst, event): runs on `src` (flagCycles) after its earlier
   /// instructions; the flag is set when it ends.
   TimedSpan setFlag(unsigned src, unsigned dst, int64_t event);
@@ -126,9 +133,13 @@ private:
   std::array<double, kPipes> busyCycles{};
   /// The end of each pending SetFlag, by (src, dst, event).
   std::map<std::tuple<unsigned, unsigned, int64_t>, double> flags;
-  /// unitFlag: when each 512 B block of L0C was last made ready (by M) and
-  /// last read (by FIX).
-  std::map<uint64_t, double> readyAt, readAt;
+  /// unitFlag: each 512 B block of L0C, ready (made so by M) or read (by
+  /// FIX), and when it was flipped last.
+  struct UnitBit {
+    bool ready = false;
+    double at = 0;
+  };
+  std::map<uint64_t, UnitBit> unitBits;
 };
 
 } // namespace ascube::model

@@ -19,6 +19,12 @@
 //                                                wait_flag (1), pipe_barrier
 //                                                (2, src = the pipe; a
 //                                                sync_all is one of ALL)
+//   __ascube_sync_work(kind, a, b, c, d)         after an Mmad (kind 1: m,
+//                                                k, n, A's element bits) or
+//                                                a Fixpipe (2: rows,
+//                                                columns, bits, level): what
+//                                                the timing model costs it
+//                                                by (ascube-run --timeline)
 //
 // `site` indexes the module attribute `ascube.sync_sites`, one
 // "file:line:col: op" string per site, for the runner's messages. Pipes
