@@ -191,6 +191,36 @@ TEST(PipeTimeline, Costs) {
   EXPECT_DOUBLE_EQ(c.fixpipeCycles(10, 512, 0), 164 + 10 * 4.45);
 }
 
+// Mmad fractals are 16 x 16 x C0, C0 = 32 B of A's elements: 30 x 70 x 40
+// f16 (C0 16) is 2 x 5 x 3 = 30; i8 (C0 32) 2 x 3 x 3 = 18; f32 (C0 8) 2 x
+// 9 x 3 = 54; 4-bit (C0 64) 2 x 2 x 3 = 12. Fixpipe passes: the odd part of
+// the N fractals of 8 columns, less one: 40 columns (5) 4, 80 (10 -> 5) 4,
+// 64 (8 -> 1) 0, 8 (1) 0, 24 (3) 2.
+TEST(PipeTimeline, FractalsAndPasses) {
+  EXPECT_EQ(PipeCosts::mmadFractals(30, 70, 40, 16), 30);
+  EXPECT_EQ(PipeCosts::mmadFractals(30, 70, 40, 8), 18);
+  EXPECT_EQ(PipeCosts::mmadFractals(30, 70, 40, 32), 54);
+  EXPECT_EQ(PipeCosts::mmadFractals(30, 70, 40, 4), 12);
+  EXPECT_EQ(PipeCosts::mmadFractals(0, 70, 40, 16), 0);
+  EXPECT_EQ(PipeCosts::fixpipeOddPasses(40), 4);
+  EXPECT_EQ(PipeCosts::fixpipeOddPasses(80), 4);
+  EXPECT_EQ(PipeCosts::fixpipeOddPasses(64), 0);
+  EXPECT_EQ(PipeCosts::fixpipeOddPasses(8), 0);
+  EXPECT_EQ(PipeCosts::fixpipeOddPasses(24), 2);
+}
+
+// A flag set twice before one wait stays one bit: the first wait clears
+// it (released at the first set's end) and a second wait finds nothing.
+TEST(PipeTimeline, FlagSetTwice) {
+  PipeTimeline t;
+  expectSpan(t.setFlag(MTE2, MTE1, 0), 0, 1);
+  expectSpan(t.setFlag(MTE2, MTE1, 0), 1, 2);
+  EXPECT_TRUE(t.setTwice(MTE2, MTE1, 0));
+  expectSpan(*t.waitFlag(MTE2, MTE1, 0), 1, 2);
+  EXPECT_FALSE(t.setTwice(MTE2, MTE1, 0));
+  EXPECT_FALSE(t.waitFlag(MTE2, MTE1, 0));
+}
+
 // GM shared by the cores reading it at once: 146 B/cycle a core, a chip of
 // 1.8 TB/s at 1.85 GHz (972.97 B/cycle): 2 cores take 146 each, 24 cores
 // 40.54 each. Blocks run in rounds: 5 blocks on 2 cores are rounds {0, 1},
@@ -203,4 +233,9 @@ TEST(PipeTimeline, SharedGmAndRounds) {
   EXPECT_DOUBLE_EQ(kernelCycles({100, 80, 90, 120, 50}, 2), 270);
   EXPECT_DOUBLE_EQ(kernelCycles({100, 80, 90, 120, 50}, 24), 120);
   EXPECT_DOUBLE_EQ(kernelCycles({}, 24), 0);
+  std::vector<double> starts = roundStarts({100, 80, 90, 120, 50}, 2);
+  ASSERT_EQ(starts.size(), 4u);
+  EXPECT_DOUBLE_EQ(starts[1], 100);
+  EXPECT_DOUBLE_EQ(starts[2], 220);
+  EXPECT_DOUBLE_EQ(starts[3], 270);
 }

@@ -25,23 +25,44 @@ double ascube::model::sharedBandwidth(double perCore, double chip,
   return std::min(perCore, chip / active);
 }
 
-double ascube::model::kernelCycles(const std::vector<double> &blockCycles,
-                                   int64_t cores) {
-  if (cores < 1)
-    cores = 1;
-  double total = 0;
+std::vector<double>
+ascube::model::roundStarts(const std::vector<double> &blockCycles,
+                           int64_t cores) {
+  cores = std::max<int64_t>(1, cores);
+  std::vector<double> starts;
+  double start = 0;
   for (size_t first = 0; first < blockCycles.size(); first += cores) {
+    starts.push_back(start);
     size_t last = std::min(blockCycles.size(), first + size_t(cores));
-    total += *std::max_element(blockCycles.begin() + first,
+    start += *std::max_element(blockCycles.begin() + first,
                                blockCycles.begin() + last);
   }
-  return total;
+  starts.push_back(start);
+  return starts;
+}
+
+double ascube::model::kernelCycles(const std::vector<double> &blockCycles,
+                                   int64_t cores) {
+  return roundStarts(blockCycles, cores).back();
+}
+
+int64_t PipeCosts::mmadFractals(int64_t m, int64_t k, int64_t n, int64_t bits) {
+  int64_t c0 = 256 / std::clamp<int64_t>(bits, 4, 32);
+  return (m + 15) / 16 * ((k + c0 - 1) / c0) * ((n + 15) / 16);
+}
+
+int64_t PipeCosts::fixpipeOddPasses(int64_t cols) {
+  int64_t n1 = (cols + 7) / 8;
+  while (n1 > 0 && n1 % 2 == 0)
+    n1 /= 2;
+  return std::max<int64_t>(0, n1 - 1);
 }
 
 void PipeTimeline::reset() {
   freeAt.fill(0);
   busyCycles.fill(0);
   flags.clear();
+  doubled.clear();
   unitBits.clear();
 }
 
@@ -88,7 +109,9 @@ PipeTimeline::runUnit(unsigned pipe, double cycles, int64_t unitFlag,
 
 TimedSpan PipeTimeline::setFlag(unsigned src, unsigned dst, int64_t event) {
   TimedSpan s = occupy(src, 0, flagCycles);
-  flags[{src, dst, event}] = s.end;
+  // One bit: set again while set, it stays set from the first.
+  if (!flags.emplace(std::make_tuple(src, dst, event), s.end).second)
+    doubled.insert({src, dst, event});
   return s;
 }
 
@@ -99,6 +122,7 @@ std::optional<TimedSpan> PipeTimeline::waitFlag(unsigned src, unsigned dst,
     return std::nullopt;
   double setAt = it->second;
   flags.erase(it);
+  doubled.erase({src, dst, event});
   return occupy(dst, setAt, flagCycles);
 }
 

@@ -21,6 +21,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
@@ -29,6 +30,19 @@
 using namespace mlir;
 using namespace ascube::run;
 using llvm::StringRef;
+
+std::error_code ascube::run::writable(StringRef path) {
+  namespace fs = llvm::sys::fs;
+  StringRef dir = llvm::sys::path::parent_path(path);
+  std::error_code ec =
+      fs::exists(path) ? fs::access(path, fs::AccessMode::Write)
+      : fs::is_directory(dir.empty() ? "." : dir)
+          ? fs::access(dir.empty() ? "." : dir, fs::AccessMode::Write)
+          : std::make_error_code(std::errc::no_such_file_or_directory);
+  if (!ec && fs::is_directory(path))
+    ec = std::make_error_code(std::errc::is_a_directory);
+  return ec;
+}
 
 void ascube::run::fail(const llvm::Twine &msg) {
   llvm::errs() << "ascube-run: " << msg << "\n";

@@ -14,6 +14,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 
+#include <system_error>
+
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -24,6 +26,11 @@ namespace ascube::run {
 
 /// Prints "ascube-run: MSG" and exits with status 2 (a usage, file or
 /// kernel error).
+/// Why `path` could not be written (no error: it could), without
+/// creating it: a run that fails later leaves no empty file behind (a full
+/// device is only known when written).
+std::error_code writable(llvm::StringRef path);
+
 [[noreturn]] void fail(const llvm::Twine &msg);
 
 /// Host memory for a buffer: 64-byte aligned, at least 64 bytes (so a

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Timeline.h"
+#include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
 #include "ascube/Target/Target.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -24,10 +25,13 @@ using ascube::model::TimedSpan;
 using ascube::target::Level;
 
 namespace {
-// ascube::Pipe's numbers (FlagModel.h).
-constexpr unsigned kM = 2, kMte1 = 3, kMte2 = 4, kFix = 6;
-const char *const kPipeNames[8] = {"S",    "V",    "M",   "MTE1",
-                                   "MTE2", "MTE3", "FIX", "ALL"};
+constexpr unsigned kM = unsigned(ascube::Pipe::M),
+                   kMte1 = unsigned(ascube::Pipe::MTE1),
+                   kMte2 = unsigned(ascube::Pipe::MTE2),
+                   kFix = unsigned(ascube::Pipe::FIX);
+std::string pipeName(unsigned p) {
+  return ascube::stringifyPipe(ascube::Pipe(p)).str();
+}
 // The blocks whose every instruction the trace shows.
 constexpr unsigned kTraceBlocks = 4;
 
@@ -93,13 +97,6 @@ std::string opName(int64_t s) {
   return at == std::string::npos ? t : t.substr(at + 2);
 }
 
-/// The odd part of n (n with its factors of 2 removed).
-int64_t oddPart(int64_t n) {
-  while (n > 0 && n % 2 == 0)
-    n /= 2;
-  return n;
-}
-
 double cyclesOf(const Pending &p, std::string &what) {
   switch (p.pipe) {
   case kMte2:
@@ -117,10 +114,9 @@ double cyclesOf(const Pending &p, std::string &what) {
   case kM: {
     if (p.kind != 1)
       return costs.mmadHead;
-    int64_t bits = std::clamp<int64_t>(p.d, 4, 32);
-    int64_t kt = 256 / bits;
+    int64_t bits = p.d;
     int64_t fractals =
-        (p.a + 15) / 16 * ((p.b + kt - 1) / kt) * ((p.c + 15) / 16);
+        ascube::model::PipeCosts::mmadFractals(p.a, p.b, p.c, bits);
     double per = perFractal[bits <= 4 ? 0 : bits <= 8 ? 1 : bits <= 16 ? 2 : 3];
     what = llvm::formatv("m {0} k {1} n {2}, {3} fractals", p.a, p.b, p.c,
                          fractals)
@@ -133,11 +129,10 @@ double cyclesOf(const Pending &p, std::string &what) {
       what = llvm::formatv("{0} B", p.bytes).str();
       return costs.l1ToBt.cycles(double(p.bytes));
     }
-    // L0C holds 4-byte elements: N fractals of 8 columns (32 B).
-    int64_t n1 = (p.b + 7) / 8;
+    // L0C holds 4-byte elements.
     what = llvm::formatv("{0} x {1}", p.a, p.b).str();
     return costs.fixpipeCycles(p.a, double(p.b) * 4,
-                               std::max<int64_t>(0, oddPart(n1) - 1));
+                               ascube::model::PipeCosts::fixpipeOddPasses(p.b));
   }
   default:
     return costs.flag;
@@ -161,7 +156,7 @@ void finalize(State &s) {
         "ascube-run: block {0}: the timeline deadlocks: {1} (pipe {2}, "
         "unitFlag) waits for L0C blocks to be {3}, which only a later "
         "instruction could do: pipe {2} would wait for ever [timing_c2]",
-        s.block, siteText(p.site), kPipeNames[p.pipe],
+        s.block, siteText(p.site), pipeName(p.pipe),
         fix ? "made ready by an Mmad with unitFlag 3"
             : "read by a Fixpipe with unitFlag 3");
     p = Pending();
@@ -173,6 +168,16 @@ void finalize(State &s) {
   p = Pending();
 }
 } // namespace
+
+std::optional<std::string> timeline::refuseOnly(bool only, bool compare,
+                                                bool races) {
+  if (only && compare)
+    return std::string("--timeline-only computes no outputs to --compare");
+  if (only && races)
+    return std::string("--timeline-only runs no instruction's GM accesses "
+                       "for --check-races to check");
+  return std::nullopt;
+}
 
 std::optional<std::string>
 timeline::refusal(const target::ProductInfo *product) {
@@ -295,14 +300,17 @@ void timeline::flag(int64_t site, int64_t kind, unsigned src, unsigned dst,
     s.t.barrier(src);
     return;
   }
+  bool twice = s.t.setTwice(src, dst, event);
   if (!s.t.waitFlag(src, dst, event)) {
     s.stuck = true;
     s.r.deadlock = llvm::formatv(
         "ascube-run: block {0}: the timeline deadlocks: {1} (pipe {2}) waits "
-        "for {3} -> {2} event {4}, which no set_flag before it sets: pipe {2} "
-        "would wait for ever [timing_c2]",
-        s.block, siteText(site), kPipeNames[dst & 7], kPipeNames[src & 7],
-        event);
+        "for {3} -> {2} event {4}, which no set_flag before it sets{5}: pipe "
+        "{2} would wait for ever [timing_c2]",
+        s.block, siteText(site), pipeName(dst & 7), pipeName(src & 7), event,
+        twice ? " (an earlier wait cleared it, though it was set twice: "
+                "the flag is one bit)"
+              : "");
   }
 }
 
@@ -356,7 +364,7 @@ void writeTrace(const std::vector<double> &roundStart) {
       os << llvm::formatv("{{\"ph\": \"M\", \"name\": \"thread_name\", "
                           "\"pid\": {0}, \"tid\": {1}, \"args\": {{\"name\": "
                           "\"{2}\"}}",
-                          b, p, kPipeNames[p]);
+                          b, p, pipeName(p));
     }
     double offset = roundStart[b / cores];
     for (const Event &e : results[b].events) {
@@ -432,7 +440,7 @@ void writeSvg(const std::vector<double> &roundStart, double total,
       double share = r.cycles > 0 ? 100 * r.busy[p] / r.cycles : 0;
       os << llvm::formatv("<text x=\"10\" y=\"{0}\">block {1} {2} "
                           "{3:f1}%</text>\n",
-                          rowY + 12, b, kPipeNames[p], share);
+                          rowY + 12, b, pipeName(p), share);
       os << llvm::formatv("<rect x=\"{0}\" y=\"{1}\" width=\"{2}\" "
                           "height=\"{3}\" fill=\"#f4f4f4\"/>\n",
                           left, rowY, width, rowH - 2);
@@ -466,17 +474,11 @@ std::string timeline::finish(bool &deadlock) {
       deadlock = true;
       return results[b].deadlock;
     }
-  std::vector<double> blockCycles, roundStart;
+  std::vector<double> blockCycles;
   for (const BlockResult &r : results)
     blockCycles.push_back(r.cycles);
-  double start = 0;
-  for (size_t first = 0; first < blockCycles.size(); first += cores) {
-    roundStart.push_back(start);
-    size_t last = std::min(blockCycles.size(), first + cores);
-    start += *std::max_element(blockCycles.begin() + first,
-                               blockCycles.begin() + last);
-  }
-  double total = model::kernelCycles(blockCycles, cores);
+  std::vector<double> roundStart = model::roundStarts(blockCycles, cores);
+  double total = roundStart.back();
   unsigned active = std::min(blockCount, cores);
   auto share = [&](unsigned p) {
     double busy = 0;
@@ -489,7 +491,7 @@ std::string timeline::finish(bool &deadlock) {
     if (share(p) > share(bound))
       bound = p;
   // (Nothing ran: no pipe bounds it.)
-  const char *boundName = total > 0 ? kPipeNames[bound] : "none";
+  std::string boundName = total > 0 ? pipeName(bound) : "none";
   if (!tracePath.empty())
     writeTrace(roundStart);
   std::string summary =

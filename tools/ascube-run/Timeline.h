@@ -27,6 +27,11 @@ struct ProductInfo;
 
 namespace ascube::run::timeline {
 
+/// Why --timeline-only (`only`) cannot go with --compare (`compare`) or
+/// --check-races (`races`): it runs no instruction's data; std::nullopt
+/// when it can.
+std::optional<std::string> refuseOnly(bool only, bool compare, bool races);
+
 /// Why the kernel's product (null: none) cannot be timed, ending in its
 /// label; std::nullopt when it has cost rows.
 std::optional<std::string> refusal(const target::ProductInfo *product);

@@ -52,10 +52,9 @@
 // kernel error (one line naming the argument or the rule); 3 a run-time
 // check failed (the check's message first; also a --check-races or
 // --check-sync report, a deadlock under --timeline); 4 the kernel ran
-// longer than --timeout. Limits: each argument at most 1 TiB, all buffers
-// together at most the memory the machine has available, the process's memory
-// cgroup and its address-space and data limits leave (Memory.h), checked before
-// the kernel is compiled.
+// longer than --timeout. Limits: each argument at most 1 TiB, all
+// buffers together at most the memory the machine has available, the
+// process's cgroup, address-space and data limits leave (Memory.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -504,11 +503,9 @@ int main(int argc, char **argv) {
     goldens.push_back({&a, path.str()});
     named[&a - &args[0]] = true;
   }
-  if (timelineOnly && !goldens.empty())
-    fail("--timeline-only computes no outputs to --compare");
-  if (timelineOnly && checkRaces)
-    fail("--timeline-only runs no instruction's GM accesses for "
-         "--check-races to check");
+  if (auto why = ascube::run::timeline::refuseOnly(
+          timelineOnly, !goldens.empty(), checkRaces))
+    fail(*why);
   for (size_t i = 0; i < args.size(); ++i)
     if (!named[i] && !timelineOnly)
       fail(llvm::formatv("argument {0} ({1}) is given by no --input, "
@@ -562,20 +559,10 @@ int main(int argc, char **argv) {
   // An output that cannot be written fails before the kernel runs (a full
   // device is only known when written), without creating the file: a run
   // that fails later leaves no empty output behind.
-  for (auto &[a, path] : outs) {
-    namespace fs = llvm::sys::fs;
-    StringRef dir = llvm::sys::path::parent_path(path);
-    std::error_code ec =
-        fs::exists(path) ? fs::access(path, fs::AccessMode::Write)
-        : fs::is_directory(dir.empty() ? "." : dir)
-            ? fs::access(dir.empty() ? "." : dir, fs::AccessMode::Write)
-            : std::make_error_code(std::errc::no_such_file_or_directory);
-    if (!ec && fs::is_directory(path))
-      ec = std::make_error_code(std::errc::is_a_directory);
-    if (ec)
+  for (auto &[a, path] : outs)
+    if (std::error_code ec = ascube::run::writable(path))
       fail(llvm::formatv("argument {0}: cannot write '{1}': {2}", a->name, path,
                          ec.message()));
-  }
   // Read goldens before running so that a bad file fails fast.
   std::vector<Bytes> goldenData;
   for (auto &[a, path] : goldens) {
@@ -640,15 +627,12 @@ int main(int argc, char **argv) {
       x86Vnni == llvm::cl::BOU_UNSET ? hostVnni : x86Vnni == llvm::cl::BOU_TRUE;
   bool timeline = !timelineOpt.empty() || !timelineSvg.empty() || timelineOnly;
   // The trace and the chart must be writable: said before the kernel runs,
-  // as for an output.
+  // as for an output (and as for one, not created yet).
   for (const std::string &path :
        {timelineOpt.getValue(), timelineSvg.getValue()})
-    if (!path.empty()) {
-      std::error_code ec;
-      llvm::raw_fd_ostream probe(path, ec);
-      if (ec)
+    if (!path.empty())
+      if (std::error_code ec = ascube::run::writable(path))
         fail(llvm::formatv("cannot write '{0}': {1}", path, ec.message()));
-    }
   if (timeline)
     if (std::optional<std::string> refused =
             ascube::run::timeline::refusal(product))

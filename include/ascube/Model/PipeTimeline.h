@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -55,11 +56,18 @@ struct PipeCosts {
   double mmadCycles(int64_t fractals, double perFractal) const {
     return mmadHead + fractals * perFractal;
   }
+  /// The fractals of an m x k x n Mmad of A's `bits`-bit elements:
+  /// ceil(m/16) ceil(k/C0) ceil(n/16), C0 = 256 / bits (32 B of K).
+  static int64_t mmadFractals(int64_t m, int64_t k, int64_t n, int64_t bits);
   /// Fixpipe: head per call; per row max(rowMin, row bytes / rowBytesPerCycle);
   /// per row again for each odd pass of N fractals beyond the first.
   double fixpipeHead = 0, fixpipeRowMin = 0, fixpipeRowBytesPerCycle = 0,
          fixpipeOddPass = 0;
   double fixpipeCycles(int64_t rows, double rowBytes, int64_t oddPasses) const;
+  /// The extra passes of a Fixpipe of `cols` columns of 4-byte L0C
+  /// elements: its N fractals of 8 columns, their odd part less one (n =
+  /// 80: 10 fractals, odd part 5, 4 passes; pypto's drain model).
+  static int64_t fixpipeOddPasses(int64_t cols);
   /// A SetFlag, WaitFlag or PipeBarrier.
   double flag = 1;
 };
@@ -72,6 +80,10 @@ double sharedBandwidth(double perCore, double chip, int64_t active);
 /// cores: the blocks run in rounds of `cores` (block b in round b / cores),
 /// a round as long as its longest block.
 double kernelCycles(const std::vector<double> &blockCycles, int64_t cores);
+/// When each round of those blocks starts (round r: blocks r x cores on),
+/// and last when the last one ends (kernelCycles).
+std::vector<double> roundStarts(const std::vector<double> &blockCycles,
+                                int64_t cores);
 
 /// When an instruction runs: [start, end) in cycles from the block's start.
 struct TimedSpan {
@@ -121,6 +133,12 @@ public:
   double end() const;
   /// Cycles `pipe` spent running instructions (flags included).
   double busy(unsigned pipe) const { return busyCycles[pipe]; }
+  /// Whether (src, dst, event) was set again while set, since its last
+  /// wait (sync_c5 under --check-sync: the flag is one bit, so a second
+  /// wait then finds it clear).
+  bool setTwice(unsigned src, unsigned dst, int64_t event) const {
+    return doubled.count({src, dst, event}) != 0;
+  }
   /// The flags set and never waited for, as (src, dst, event).
   std::vector<std::tuple<unsigned, unsigned, int64_t>> pendingFlags() const;
 
@@ -133,6 +151,7 @@ private:
   std::array<double, kPipes> busyCycles{};
   /// The end of each pending SetFlag, by (src, dst, event).
   std::map<std::tuple<unsigned, unsigned, int64_t>, double> flags;
+  std::set<std::tuple<unsigned, unsigned, int64_t>> doubled;
   /// unitFlag: each 512 B block of L0C, ready (made so by M) or read (by
   /// FIX), and when it was flipped last.
   struct UnitBit {

@@ -690,8 +690,10 @@ multiclass Cost950<int mask, int chipGMGBps> {
     let FlagMilli = 1000;
   }
 }
-defm : Cost950<0b000000100, 1600>;
-defm : Cost950<0b000001000, 4000>;
+defvar P950PR = 0b000000100;
+defvar P950DT = 0b000001000;
+defm : Cost950<P950PR, 1600>;
+defm : Cost950<P950DT, 4000>;
 
 def CostTable : GenericTable {
   let FilterClass = "CostRow";

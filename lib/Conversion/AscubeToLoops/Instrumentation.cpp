@@ -256,7 +256,9 @@ void ascube::lowering::insertSyncHooks(func::FuncOp func,
                                      [](Diagnostic &) { return success(); });
       if (FailureOr<FixpipeParams> fp = getFixpipeParams(f, quiet);
           succeeded(fp))
-        work(2, fp->mSize, fp->nSize, bitsOf(f.getDst()),
+        // (ndNum matrices of mSize rows each.)
+        work(2, fp->mSize * std::max<int64_t>(1, fp->ndNum), fp->nSize,
+             bitsOf(f.getDst()),
              int64_t(getMemLevel(cast<MemRefType>(f.getDst().getType()))
                          .value_or(Level::GM)));
     }
