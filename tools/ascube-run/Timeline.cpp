@@ -37,6 +37,8 @@ constexpr unsigned kTraceBlocks = 4;
 
 bool on = false;
 ascube::model::PipeCosts costs;
+// GM -> L1: each core's bandwidth and the chip's, bytes per cycle.
+double gmPerCore = 0, gmChip = 0;
 // Cycles per 16 x 16 x C0 Mmad fractal by A's element bits 4, 8, 16, 32.
 std::array<double, 4> perFractal{};
 double ghz = 1;
@@ -50,7 +52,25 @@ struct Event {
   int64_t site;
   std::string what;
 };
+// One step of a block in program order: an instruction (its cycles, and
+// for one reading GM the bytes whose cost depends on how many cores read
+// GM at once), a SetFlag, a WaitFlag or a PipeBarrier. The blocks' steps
+// are replayed once all have run, when the cores that read GM together are
+// known.
+struct Step {
+  enum Kind : uint8_t { Instruction, Set, Wait, Barrier } kind = Instruction;
+  unsigned pipe = 0, dst = 0;
+  int64_t site = -1, event = 0, unitFlag = 0;
+  double cycles = 0, gmBytes = 0;
+  // The L0C runs it touches (unitFlag's blocks).
+  std::vector<std::pair<uint64_t, uint64_t>> l0c;
+  // Its work, for the first blocks' trace.
+  std::string what;
+};
 struct BlockResult {
+  std::vector<Step> log;
+  // Whether it runs anything but flags, and reads GM.
+  bool works = false, readsGM = false;
   double cycles = 0;
   std::array<double, 8> busy{};
   std::vector<Event> events;
@@ -72,11 +92,9 @@ struct Pending {
   int64_t kind = 0, a = 0, b = 0, c = 0, d = 0;
 };
 struct State {
-  PipeTimeline t;
   unsigned block = 0;
   Pending p;
   BlockResult r;
-  bool stuck = false;
 };
 thread_local std::unique_ptr<State> state;
 
@@ -97,11 +115,13 @@ std::string opName(int64_t s) {
   return at == std::string::npos ? t : t.substr(at + 2);
 }
 
-double cyclesOf(const Pending &p, std::string &what) {
+/// Its cycles but for the GM share (`gmBytes`: bytes read at that share).
+double cyclesOf(const Pending &p, std::string &what, double &gmBytes) {
   switch (p.pipe) {
   case kMte2:
     what = llvm::formatv("{0} B", p.bytes).str();
-    return costs.gmToL1.cycles(double(p.bytes));
+    gmBytes = double(p.bytes);
+    return costs.gmToL1.head;
   case kMte1: {
     what = llvm::formatv("{0} B", p.bytes).str();
     Level to = Level(p.writeLevel);
@@ -141,31 +161,78 @@ double cyclesOf(const Pending &p, std::string &what) {
 
 void finalize(State &s) {
   Pending &p = s.p;
-  if (!p.active || s.stuck) {
+  if (!p.active) {
     p = Pending();
     return;
   }
+  Step step;
+  step.pipe = p.pipe;
+  step.site = p.site;
+  step.unitFlag = p.l0c.empty() ? 0 : p.unitFlag;
+  step.l0c = std::move(p.l0c);
   std::string what;
-  double cycles = cyclesOf(p, what);
-  std::optional<TimedSpan> ran =
-      s.t.runUnit(p.pipe, cycles, p.l0c.empty() ? 0 : p.unitFlag, p.l0c);
-  if (!ran) {
-    s.stuck = true;
-    bool fix = p.pipe == kFix;
-    s.r.deadlock = llvm::formatv(
-        "ascube-run: block {0}: the timeline deadlocks: {1} (pipe {2}, "
-        "unitFlag) waits for L0C blocks to be {3}, which only a later "
-        "instruction could do: pipe {2} would wait for ever [timing_c2]",
-        s.block, siteText(p.site), pipeName(p.pipe),
-        fix ? "made ready by an Mmad with unitFlag 3"
-            : "read by a Fixpipe with unitFlag 3");
-    p = Pending();
-    return;
-  }
-  TimedSpan span = *ran;
+  step.cycles = cyclesOf(p, what, step.gmBytes);
   if (s.block < kTraceBlocks)
-    s.r.events.push_back({span.start, span.end, p.pipe, p.site, what});
+    step.what = std::move(what);
+  s.r.works = true;
+  s.r.readsGM |= step.gmBytes > 0;
+  s.r.log.push_back(std::move(step));
   p = Pending();
+}
+
+/// Replays block `b`'s steps with GM -> L1 at `gmBytesPerCycle`.
+void replay(unsigned b, double gmBytesPerCycle) {
+  BlockResult &r = results[b];
+  PipeTimeline t(costs.flag);
+  for (const Step &step : r.log) {
+    switch (step.kind) {
+    case Step::Set:
+      t.setFlag(step.pipe, step.dst, step.event);
+      continue;
+    case Step::Barrier:
+      t.barrier(step.pipe);
+      continue;
+    case Step::Wait: {
+      bool twice = t.setTwice(step.pipe, step.dst, step.event);
+      if (t.waitFlag(step.pipe, step.dst, step.event))
+        continue;
+      r.deadlock = llvm::formatv(
+          "ascube-run: block {0}: the timeline deadlocks: {1} (pipe {2}) "
+          "waits for {3} -> {2} event {4}, which no set_flag before it "
+          "sets{5}: pipe {2} would wait for ever [timing_c2]",
+          b, siteText(step.site), pipeName(step.dst & 7),
+          pipeName(step.pipe & 7), step.event,
+          twice ? " (an earlier wait cleared it, though it was set twice: "
+                  "the flag is one bit)"
+                : "");
+      return;
+    }
+    case Step::Instruction:
+      break;
+    }
+    double cycles = step.cycles;
+    if (step.gmBytes > 0 && gmBytesPerCycle > 0)
+      cycles += step.gmBytes / gmBytesPerCycle;
+    std::optional<TimedSpan> ran =
+        t.runUnit(step.pipe, cycles, step.unitFlag, step.l0c);
+    if (!ran) {
+      bool fix = step.pipe == kFix;
+      r.deadlock = llvm::formatv(
+          "ascube-run: block {0}: the timeline deadlocks: {1} (pipe {2}, "
+          "unitFlag) waits for L0C blocks to be {3}, which only a later "
+          "instruction could do: pipe {2} would wait for ever [timing_c2]",
+          b, siteText(step.site), pipeName(step.pipe),
+          fix ? "made ready by an Mmad with unitFlag 3"
+              : "read by a Fixpipe with unitFlag 3");
+      return;
+    }
+    if (b < kTraceBlocks)
+      r.events.push_back(
+          {ran->start, ran->end, step.pipe, step.site, step.what});
+  }
+  r.cycles = t.end();
+  for (unsigned p = 0; p < 8; ++p)
+    r.busy[p] = t.busy(p);
 }
 } // namespace
 
@@ -207,10 +274,9 @@ void timeline::configure(const target::ProductInfo &product, unsigned blocks,
   blockCount = std::max(1u, blocks);
   // GM -> L1: each core's own bandwidth or its share of the chip's, over
   // the cores running blocks at once.
-  double chip = row->ChipGMGBps * 1e9 / (row->ClockMHz * 1e6);
-  costs.gmToL1 = {milli(row->GMToL1HeadMilli),
-                  model::sharedBandwidth(milli(row->GMToL1BwMilli), chip,
-                                         std::min(blockCount, cores))};
+  gmChip = row->ChipGMGBps * 1e9 / (row->ClockMHz * 1e6);
+  gmPerCore = milli(row->GMToL1BwMilli);
+  costs.gmToL1 = {milli(row->GMToL1HeadMilli), gmPerCore};
   costs.l1ToL0A = {milli(row->L1ToL0AHeadMilli), milli(row->L1ToL0ABwMilli)};
   costs.l1ToL0B = {milli(row->L1ToL0BHeadMilli), milli(row->L1ToL0BBwMilli)};
   costs.l1ToBt = {milli(row->L1ToBTHeadMilli), milli(row->L1ToBTBwMilli)};
@@ -233,19 +299,14 @@ bool timeline::enabled() { return on; }
 
 void timeline::startBlock(unsigned block) {
   State &s = current();
-  s.t = PipeTimeline(costs.flag);
   s.block = block;
   s.p = Pending();
   s.r = BlockResult();
-  s.stuck = false;
 }
 
 void timeline::endBlock() {
   State &s = current();
   finalize(s);
-  s.r.cycles = s.t.end();
-  for (unsigned p = 0; p < 8; ++p)
-    s.r.busy[p] = s.t.busy(p);
   std::lock_guard<std::mutex> guard(lock);
   if (s.block < results.size())
     results[s.block] = std::move(s.r);
@@ -290,28 +351,13 @@ void timeline::flag(int64_t site, int64_t kind, unsigned src, unsigned dst,
                     int64_t event) {
   State &s = current();
   finalize(s);
-  if (s.stuck)
-    return;
-  if (kind == 0) {
-    s.t.setFlag(src, dst, event);
-    return;
-  }
-  if (kind == 2) {
-    s.t.barrier(src);
-    return;
-  }
-  bool twice = s.t.setTwice(src, dst, event);
-  if (!s.t.waitFlag(src, dst, event)) {
-    s.stuck = true;
-    s.r.deadlock = llvm::formatv(
-        "ascube-run: block {0}: the timeline deadlocks: {1} (pipe {2}) waits "
-        "for {3} -> {2} event {4}, which no set_flag before it sets{5}: pipe "
-        "{2} would wait for ever [timing_c2]",
-        s.block, siteText(site), pipeName(dst & 7), pipeName(src & 7), event,
-        twice ? " (an earlier wait cleared it, though it was set twice: "
-                "the flag is one bit)"
-              : "");
-  }
+  Step step;
+  step.kind = kind == 0 ? Step::Set : kind == 1 ? Step::Wait : Step::Barrier;
+  step.pipe = src;
+  step.dst = dst;
+  step.site = site;
+  step.event = event;
+  s.r.log.push_back(std::move(step));
 }
 
 namespace {
@@ -469,6 +515,17 @@ void writeSvg(const std::vector<double> &roundStart, double total,
 
 std::string timeline::finish(bool &deadlock) {
   deadlock = false;
+  // GM -> L1 is shared by the cores of a round whose blocks read GM (a
+  // block with no tile reads nothing and takes no share).
+  for (size_t first = 0; first < results.size(); first += cores) {
+    size_t last = std::min(results.size(), first + size_t(cores));
+    int64_t readers = 0;
+    for (size_t b = first; b < last; ++b)
+      readers += results[b].readsGM;
+    double share = model::sharedBandwidth(gmPerCore, gmChip, readers);
+    for (size_t b = first; b < last; ++b)
+      replay(unsigned(b), share);
+  }
   for (unsigned b = 0; b < results.size(); ++b)
     if (!results[b].deadlock.empty()) {
       deadlock = true;
@@ -479,12 +536,21 @@ std::string timeline::finish(bool &deadlock) {
     blockCycles.push_back(r.cycles);
   std::vector<double> roundStart = model::roundStarts(blockCycles, cores);
   double total = roundStart.back();
-  unsigned active = std::min(blockCount, cores);
+  // Busy shares over the cores that run blocks with work (not flags
+  // alone): as many as the most such blocks in one round.
+  int64_t working = 0;
+  for (size_t first = 0; first < results.size(); first += cores) {
+    int64_t n = 0;
+    for (size_t b = first; b < std::min(results.size(), first + cores); ++b)
+      n += results[b].works;
+    working = std::max(working, n);
+  }
   auto share = [&](unsigned p) {
     double busy = 0;
     for (const BlockResult &r : results)
-      busy += r.busy[p];
-    return total > 0 ? 100 * busy / (total * active) : 0;
+      if (r.works)
+        busy += r.busy[p];
+    return total > 0 && working > 0 ? 100 * busy / (total * working) : 0;
   };
   unsigned bound = kMte2;
   for (unsigned p : {kMte1, kM, kFix})
