@@ -39,9 +39,20 @@ KERNEL = """func.func @mm(%A: memref<{n}x{n}xf16>, %B: memref<{n}x{n}xf16>, %C: 
 }}
 """
 
+TILING = re.compile(r"#ascube.matmul_tiling<m = (\d+), n = (\d+), k = (\d+)>")
+
 SUMMARY = re.compile(
     r"timeline: (\d+) cycles, ([\d.]+) us .*busy MTE2 ([\d.]+)%, MTE1 "
     r"([\d.]+)%, M ([\d.]+)%, FIX ([\d.]+)%; bound: (\w+)")
+
+
+def chosen(opt, n):
+    """The tiling ascube-select-tiling chooses for n^3 on Atlas A3."""
+    r = subprocess.run([opt, "--ascube-select-tiling=product=atlas_a3", "-"],
+                       input=KERNEL.format(n=n, attr=""), capture_output=True,
+                       text=True)
+    m = TILING.search(r.stdout)
+    return "%s x %s x %s" % m.groups() if m else "?"
 
 
 def model(run, n, attr):
@@ -63,32 +74,38 @@ def model(run, n, attr):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default=os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "build"))
-    ap.add_argument("--sizes", default="1536,3072,6144,7680")
+        os.path.dirname(os.path.abspath(__file__)), "..", "build"),
+        help="the build whose bin/ascube-run and bin/ascube-opt to use "
+             "(default: build/ beside bench/)")
+    ap.add_argument("--sizes", default="1536,3072,6144,7680",
+                    help="n of the n^3 GEMMs, comma-separated; those pto-isa "
+                         "measured (%s) are compared, others modelled only" %
+                         ", ".join(str(n) for n in MEASURED))
     args = ap.parse_args()
     run = os.path.join(args.build, "bin", "ascube-run")
+    opt = os.path.join(args.build, "bin", "ascube-opt")
     print("timing model vs pto-isa's measured A3 GEMMs (fp16 -> fp32, 24 "
-          "cores); busy shares Cube / MTE1 / MTE2 / FIX in %")
-    print("%6s  %-22s %9s %7s  %-25s %6s %6s" %
-          ("n", "tiling", "ms", "model/", "busy", "bound", "model"))
-    print("%6s  %-22s %9s %7s  %-25s %6s %6s" %
-          ("", "", "", "meas.", "", "", "s"))
+          "cores); busy shares in %, in ascube-run's order")
+    head = "%6s  %-28s %9s %12s  %-6s %-6s %-6s %-6s %6s %8s"
+    row = "%6s  %-28s %9.4f %12s  %-6.1f %-6.1f %-6.1f %-6.1f %6s %8s"
+    print(head % ("n", "tiling", "ms", "model/meas.", "MTE2", "MTE1", "M",
+                  "FIX", "bound", "model s"))
     for n in (int(s) for s in args.sizes.split(",")):
-        meas = MEASURED[n]
-        print("%6d  %-22s %9.4f %7s  %-25s" %
-              (n, "measured (pto-isa)", meas[0], "",
-               " / ".join("%.1f" % v for v in meas[1:])))
+        meas = MEASURED.get(n)
+        if meas:
+            print(row % (n, "measured (pto-isa)", meas[0], "", meas[3],
+                         meas[2], meas[1], meas[4], "", ""))
         for name, attr in (
                 ("128 x 256 x 64", "{ascube.tiling = #ascube.matmul_tiling"
                  "<m = 128, n = 256, k = 64>}"),
-                ("ascube's choice", "")):
+                ("ascube's: " + chosen(opt, n), "")):
             ms, cube, mte1, mte2, fix, bound, took = model(run, n, attr)
-            print("%6s  %-22s %9.4f %7.2f  %-25s %6s %6.1f" %
-                  ("", name, ms, ms / meas[0],
-                   " / ".join("%.1f" % v for v in (cube, mte1, mte2, fix)),
-                   bound, took))
+            ratio = "%.2f" % (ms / meas[0]) if meas else "-"
+            print(row % ("" if meas else n, name, ms, ratio, mte2, mte1, cube,
+                         fix, bound, "%.1f" % took))
 
 
 if __name__ == "__main__":

@@ -199,7 +199,7 @@ void replay(unsigned b, double gmBytesPerCycle) {
       r.deadlock = llvm::formatv(
           "ascube-run: block {0}: the timeline deadlocks: {1} (pipe {2}) "
           "waits for {3} -> {2} event {4}, which no set_flag before it "
-          "sets{5}: pipe {2} would wait for ever [timing_c2]",
+          "sets{5}: pipe {2} would wait forever [timing_c2]",
           b, siteText(step.site), pipeName(step.dst & 7),
           pipeName(step.pipe & 7), step.event,
           twice ? " (an earlier wait cleared it, though it was set twice: "
@@ -220,7 +220,7 @@ void replay(unsigned b, double gmBytesPerCycle) {
       r.deadlock = llvm::formatv(
           "ascube-run: block {0}: the timeline deadlocks: {1} (pipe {2}, "
           "unitFlag) waits for L0C blocks to be {3}, which only a later "
-          "instruction could do: pipe {2} would wait for ever [timing_c2]",
+          "instruction could do: pipe {2} would wait forever [timing_c2]",
           b, siteText(step.site), pipeName(step.pipe),
           fix ? "made ready by an Mmad with unitFlag 3"
               : "read by a Fixpipe with unitFlag 3");

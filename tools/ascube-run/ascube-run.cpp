@@ -245,12 +245,11 @@ static llvm::cl::opt<bool> checkSync(
     llvm::cl::cat(runCategory));
 static llvm::cl::opt<std::string> timelineOpt(
     "timeline",
-    llvm::cl::desc("Run every block through the timing model of its pipes "
-                   "with the product's costs (docs/Timing.md): print the "
-                   "kernel's modelled cycles, time and busy shares, and "
-                   "write a Chrome trace of the first blocks' instructions "
-                   "to FILE (Perfetto, chrome://tracing); a flag that "
-                   "deadlocks exits 3"),
+    llvm::cl::desc("Time every block by the model of its pipes, with the "
+                   "product's costs (docs/Timing.md; it trusts the flags: "
+                   "--check-sync checks them): print the modelled cycles, "
+                   "time and busy shares, write a Chrome trace of the first "
+                   "blocks to FILE (Perfetto); a deadlock exits 3"),
     llvm::cl::value_desc("FILE"), llvm::cl::cat(runCategory));
 static llvm::cl::opt<std::string> timelineSvg(
     "timeline-svg",
