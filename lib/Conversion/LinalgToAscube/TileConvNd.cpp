@@ -416,6 +416,7 @@ LogicalResult tiling::planConvByNd2nz(Operation *op,
              << byKernel(" (KH x KW: whole channels)",
                          " (whole channels of a 1 x 1 kernel, in whole k "
                          "fractals)")
+             << nameForcedMiss(*force, !extent, force->n < 1 || force->n % al.m)
              << " [tile_c6]";
     t = model::MatmulTiling{force->n, extent, force->k};
     if (failed(checkForcedFit(op, prod, g, cap, *force, *t)))

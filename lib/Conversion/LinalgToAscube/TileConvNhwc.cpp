@@ -305,6 +305,9 @@ LogicalResult tiling::planNhwcRows(Operation *op,
                      ? " (whole runs of " + tiling::count(taps, "tap", "taps") +
                            " x C)"
                      : " (whole runs, each padded to C0 blocks)")
+             << nameForcedMiss(*force,
+                               !extent || extent > model::limits::kMmadDimMax,
+                               force->n < 1 || force->n % 16)
              << " [tile_c6]";
     t = model::MatmulTiling{extent, force->n, k};
     if (failed(checkForcedFit(op, prod, g, cap, *force, *t)))

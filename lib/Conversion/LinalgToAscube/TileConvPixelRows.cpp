@@ -227,6 +227,7 @@ LogicalResult tiling::planPixelRows(Operation *op,
                      : "a multiple of a channel's " + std::to_string(channel) +
                            " columns of K' (or of a kernel row's " +
                            std::to_string(row) + ")")
+             << nameForcedMiss(*force, !extent, force->n < 1 || force->n % al.m)
              << " [tile_c6]";
     t = model::MatmulTiling{force->n, extent, k};
     if (failed(checkForcedFit(op, prod, g, cap, *force, *t)))

@@ -531,6 +531,14 @@ std::string tiling::describeForcedPixels(int64_t ow, int64_t align,
   return s + ")";
 }
 
+std::string tiling::nameForcedMiss(const ConvForce &force, bool mBad,
+                                   bool nBad) {
+  auto [name, value] = mBad   ? std::pair('m', force.m)
+                       : nBad ? std::pair('n', force.n)
+                              : std::pair('k', force.k);
+  return std::string(": ") + name + " = " + std::to_string(value) + " is not";
+}
+
 std::optional<tiling::ConvForce>
 ascube::tiling::forcedConvTile(Operation *op, ArrayRef<int64_t> option) {
   if (auto a =

@@ -619,6 +619,9 @@ mlir::LogicalResult refuseStrategy(mlir::Operation *op,
 /// room for one (`align` 1: any number of pixels fewer than OW), the bound
 /// only when `max` > 0.
 std::string describeForcedPixels(int64_t ow, int64_t align, int64_t max);
+/// The end of such a refusal naming the size that breaks it: ": m = 102 is
+/// not" (`mBad`), else n's (`nBad`), else k's.
+std::string nameForcedMiss(const ConvForce &force, bool mBad, bool nBad);
 
 /// The tiling forced on convolution `op`: its ascube.tiling, else the
 /// tile=m,n,k `option` (std::nullopt: neither, the rule chooses).

@@ -147,7 +147,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @nhwc_k(%I: memref<1x6x20x16xf16>, %W: memref<3x3x16x16xf16>, %O: memref<1x4x18x16xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x4x18x16xf32>)
-  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = nhwc_rows, m = 18, n = 16, k = 40> of an NHWC convolution on atlas_a2 takes m output pixels (a multiple of OW = 18: whole output rows, or a piece of one: a multiple of 16 below OW; at most 4095), n a multiple of 16 and k a multiple of 48 (whole runs, each padded to C0 blocks) [tile_c6]}}
+  // expected-error @+1 {{op ascube.tiling = #ascube.conv_tiling<strategy = nhwc_rows, m = 18, n = 16, k = 40> of an NHWC convolution on atlas_a2 takes m output pixels (a multiple of OW = 18: whole output rows, or a piece of one: a multiple of 16 below OW; at most 4095), n a multiple of 16 and k a multiple of 48 (whole runs, each padded to C0 blocks): k = 40 is not [tile_c6]}}
   linalg.conv_2d_nhwc_hwcf {ascube.tiling = #ascube.conv_tiling<strategy = nhwc_rows, m = 18, n = 16, k = 40>,
                             dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x6x20x16xf16>, memref<3x3x16x16xf16>) outs(%O : memref<1x4x18x16xf32>)
@@ -225,7 +225,7 @@ module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @pixel_rows_k(%I: memref<1x8x7x41xf16>, %W: memref<16x8x3x3xf16>, %O: memref<1x16x5x20xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%O : memref<1x16x5x20xf32>)
-  // expected-error @+1 {{n a multiple of 16 and k a multiple of a channel's 48 columns of K' (or of a kernel row's 16) [tile_c6]}}
+  // expected-error @+1 {{n a multiple of 16 and k a multiple of a channel's 48 columns of K' (or of a kernel row's 16): k = 24 is not [tile_c6]}}
   linalg.conv_2d_nchw_fchw {ascube.tiling = #ascube.conv_tiling<strategy = pixel_rows, m = 20, n = 16, k = 24>,
                             dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}
     ins(%I, %W : memref<1x8x7x41xf16>, memref<16x8x3x3xf16>) outs(%O : memref<1x16x5x20xf32>)

@@ -7,9 +7,9 @@
 // whole 16s), of channels
 // not whole 16s, of a k that is not whole channels (KH x KW = 9), and one
 // too large for L0B:
-// RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=5,16,9" 2>&1 | FileCheck %s --check-prefix=PIECE
-// RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,8,9" 2>&1 | FileCheck %s --check-prefix=PIECE
-// RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,16,10" 2>&1 | FileCheck %s --check-prefix=PIECE
+// RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=5,16,9" 2>&1 | FileCheck %s --check-prefixes=PIECE,M5
+// RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,8,9" 2>&1 | FileCheck %s --check-prefixes=PIECE,N8
+// RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,16,10" 2>&1 | FileCheck %s --check-prefixes=PIECE,K10
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=36,16,180" 2>&1 | FileCheck %s --check-prefix=FIT
 // Two sizes, or four (whose first three would be a tile), are named as the
 // wrong count:
@@ -20,7 +20,10 @@
 // A forced tile of whole rows, 16 channels and 2 channels (18 im2col rows)
 // is taken:
 // RUN: ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=12,16,18 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORCED
-// PIECE: error: 'linalg.conv_2d_nchw_fchw' op tile=m,n,k of an NCHW convolution on atlas_a2 takes m output pixels (a multiple of OW = 6: whole output rows; OW leaves no piece of 16; at most 4095), n a multiple of 16 and k a multiple of 9 (KH x KW: whole channels) [tile_c6]
+// PIECE: error: 'linalg.conv_2d_nchw_fchw' op tile=m,n,k of an NCHW convolution on atlas_a2 takes m output pixels (a multiple of OW = 6: whole output rows; OW leaves no piece of 16; at most 4095), n a multiple of 16 and k a multiple of 9 (KH x KW: whole channels):
+// M5-SAME: m = 5 is not [tile_c6]
+// N8-SAME: n = 8 is not [tile_c6]
+// K10-SAME: k = 10 is not [tile_c6]
 // 36 pixels are 6 rows of 16 GEMM columns: X^T's chunk is 192 (180 padded
 // to whole fractals) x 96 x 2 B, twice (double buffered) 73728 B > L0B's
 // 64 KiB.
