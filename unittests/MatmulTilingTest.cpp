@@ -350,25 +350,63 @@ TEST(MatmulTiling, BufferPlan) {
             2 * (16 + 512) * 16 * 4);
 }
 
-// What a tiling is counted for is never less than what its buffers take.
+// What a tiling is counted for is never less than what its buffers take
+// (with a bias, its staging at the top of L1 too): for the rule's tilings
+// and for every aligned tiling a user may set that fits, with and without
+// a bias and the units of the convolutions' GEMMs.
 TEST(MatmulTiling, FootprintCoversBufferPlan) {
+  auto covers = [](const MatmulProblem &p, const MatmulTiling &t,
+                   const MatmulCapacities &cap) {
+    MatmulBuffers b = matmulBuffers(p, t);
+    MatmulFootprint f = matmulFootprint(p, t);
+    EXPECT_LE(b.sets * b.l0aSet, f.l0a);
+    EXPECT_LE(b.sets * b.l0bSet, f.l0b);
+    EXPECT_LE(b.sets * b.l1Set + b.scaleBytes, f.l1);
+    if (p.biasBits)
+      EXPECT_LE(b.sets * b.l1Set + b.scaleBytes,
+                biasStagingOffset(cap.l1, p.bCols(t.n), p.biasBits));
+  };
   for (int64_t bits : {4, 8, 16, 32})
     for (bool ta : {false, true})
       for (bool tb : {false, true})
-        for (int64_t m : {1, 20, 100})
-          for (int64_t n : {3, 40, 300})
-            for (int64_t k : {5, 70, 1000}) {
-              MatmulProblem p = problem(m, n, k, bits);
-              p.transA = ta;
-              p.transB = tb;
-              p.mx = bits == 4;
-              p.kAlign16 = ta && bits == 32;
-              auto t = chooseMatmulTiling(p, kA2);
-              ASSERT_TRUE(t);
-              MatmulBuffers b = matmulBuffers(p, *t);
-              MatmulFootprint f = matmulFootprint(p, *t);
-              EXPECT_LE(b.sets * b.l0aSet, f.l0a);
-              EXPECT_LE(b.sets * b.l0bSet, f.l0b);
-              EXPECT_LE(b.sets * b.l1Set + b.scaleBytes, f.l1);
-            }
+        for (int64_t bias : {0, 32})
+          for (int64_t m : {1, 20, 100})
+            for (int64_t n : {3, 40, 300})
+              for (int64_t k : {5, 70, 1000}) {
+                MatmulProblem p = problem(m, n, k, bits);
+                p.transA = ta;
+                p.transB = tb;
+                p.mx = bits == 4;
+                p.kAlign16 = ta && bits == 32;
+                p.biasBits = bias;
+                // A2 with its 1 KiB bias table.
+                MatmulCapacities cap = kA2;
+                cap.bt = 1024;
+                auto t = chooseMatmulTiling(p, cap);
+                ASSERT_TRUE(t);
+                covers(p, *t, cap);
+                // Every aligned tiling that fits, up to the rule's sizes.
+                MatmulAlignment al = MatmulAlignment::of(p);
+                for (int64_t tm = al.m; tm <= t->m; tm += al.m)
+                  for (int64_t tn = al.n; tn <= t->n; tn += 4 * al.n)
+                    for (int64_t tk = al.k; tk <= t->k; tk += 3 * al.k)
+                      if (fitsMatmulTiling(p, cap, {tm, tn, tk}))
+                        covers(p, {tm, tn, tk}, cap);
+              }
+  // The units of the convolutions' GEMMs: whole output rows of 5 and 7
+  // pixels, whole channels of 9 im2col rows.
+  for (int64_t bias : {0, 32}) {
+    MatmulProblem p = problem(40, 70, 90, 16);
+    p.mUnit = 5;
+    p.nUnit = 7;
+    p.kUnit = 9;
+    p.biasBits = bias;
+    for (int64_t tm = 5; tm <= 40; tm += 5)
+      for (int64_t tn = 7; tn <= 70; tn += 7)
+        for (int64_t tk = 9; tk <= 90; tk += 9)
+          if (MatmulCapacities cap{kSmall.l1, kSmall.l0a, kSmall.l0b,
+                                   kSmall.l0c, 1024};
+              fitsMatmulTiling(p, cap, {tm, tn, tk}))
+            covers(p, {tm, tn, tk}, cap);
+  }
 }
