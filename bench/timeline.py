@@ -41,6 +41,9 @@ KERNEL = """func.func @mm(%A: memref<{n}x{n}xf16>, %B: memref<{n}x{n}xf16>, %C: 
 
 TILING = re.compile(r"#ascube.matmul_tiling<m = (\d+), n = (\d+), k = (\d+)>")
 
+SPEED = re.compile(r"run ([\d.]+) ms min.*\n.*\n.*timed (\d+) instructions and "
+                   r"flag ops in ([\d.]+) ms")
+
 SUMMARY = re.compile(
     r"timeline: (\d+) cycles, ([\d.]+) us .*busy MTE2 ([\d.]+)%, MTE1 "
     r"([\d.]+)%, M ([\d.]+)%, FIX ([\d.]+)%; bound: (\w+)")
@@ -62,7 +65,8 @@ def model(run, n, attr):
             f.write(KERNEL.format(n=n, attr=attr))
         start = time.time()
         r = subprocess.run([run, path, "--entry", "mm", "--product",
-                            "atlas_a3", "--blocks", "24", "--timeline-only"],
+                            "atlas_a3", "--blocks", "24", "--timeline-only",
+                            "--time"],
                            capture_output=True, text=True)
         took = time.time() - start
     m = SUMMARY.search(r.stdout)
@@ -70,7 +74,11 @@ def model(run, n, attr):
         sys.exit("ascube-run failed:\n" + r.stdout + r.stderr)
     us = float(m.group(2))
     mte2, mte1, cube, fix = (float(m.group(i)) for i in (3, 4, 5, 6))
-    return us / 1000, cube, mte1, mte2, fix, m.group(7), took
+    # Instructions and flag ops a second, the hooks' run and the model's
+    # replay together.
+    sp = SPEED.search(r.stdout)
+    rate = int(sp.group(2)) / (float(sp.group(1)) + float(sp.group(3))) / 1e3
+    return us / 1000, cube, mte1, mte2, fix, m.group(7), took, rate
 
 
 def main():
@@ -89,23 +97,23 @@ def main():
     opt = os.path.join(args.build, "bin", "ascube-opt")
     print("timing model vs pto-isa's measured A3 GEMMs (fp16 -> fp32, 24 "
           "cores); busy shares in %, in ascube-run's order")
-    head = "%6s  %-28s %9s %12s  %-6s %-6s %-6s %-6s %6s %8s"
-    row = "%6s  %-28s %9.4f %12s  %-6.1f %-6.1f %-6.1f %-6.1f %6s %8s"
+    head = "%6s  %-28s %9s %12s  %-6s %-6s %-6s %-6s %6s %8s %8s"
+    row = "%6s  %-28s %9.4f %12s  %-6.1f %-6.1f %-6.1f %-6.1f %6s %8s %8s"
     print(head % ("n", "tiling", "ms", "model/meas.", "MTE2", "MTE1", "M",
-                  "FIX", "bound", "model s"))
+                  "FIX", "bound", "model s", "M ops/s"))
     for n in (int(s) for s in args.sizes.split(",")):
         meas = MEASURED.get(n)
         if meas:
             print(row % (n, "measured (pto-isa)", meas[0], "", meas[3],
-                         meas[2], meas[1], meas[4], "", ""))
+                         meas[2], meas[1], meas[4], "", "", ""))
         for name, attr in (
                 ("128 x 256 x 64", "{ascube.tiling = #ascube.matmul_tiling"
                  "<m = 128, n = 256, k = 64>}"),
                 ("ascube's: " + chosen(opt, n), "")):
-            ms, cube, mte1, mte2, fix, bound, took = model(run, n, attr)
+            ms, cube, mte1, mte2, fix, bound, took, rate = model(run, n, attr)
             ratio = "%.2f" % (ms / meas[0]) if meas else "-"
             print(row % ("" if meas else n, name, ms, ratio, mte2, mte1, cube,
-                         fix, bound, "%.1f" % took))
+                         fix, bound, "%.1f" % took, "%.1f" % rate))
 
 
 if __name__ == "__main__":

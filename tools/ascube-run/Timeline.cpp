@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <memory>
 #include <mutex>
 
@@ -78,6 +79,9 @@ struct BlockResult {
 };
 std::mutex lock;
 std::vector<BlockResult> results;
+// What finish timed: steps, and the milliseconds it took.
+int64_t stepsTimed = 0;
+double modelMs = 0;
 
 // The instruction whose accesses and work are coming in.
 struct Pending {
@@ -513,8 +517,9 @@ void writeSvg(const std::vector<double> &roundStart, double total,
 }
 } // namespace
 
-std::string timeline::finish(bool &deadlock) {
+std::string timeline::finish(bool &deadlock, bool timed) {
   deadlock = false;
+  auto start = std::chrono::steady_clock::now();
   // GM -> L1 is shared by the cores of a round whose blocks read GM (a
   // block with no tile reads nothing and takes no share).
   for (size_t first = 0; first < results.size(); first += cores) {
@@ -523,9 +528,14 @@ std::string timeline::finish(bool &deadlock) {
     for (size_t b = first; b < last; ++b)
       readers += results[b].readsGM;
     double share = model::sharedBandwidth(gmPerCore, gmChip, readers);
-    for (size_t b = first; b < last; ++b)
+    for (size_t b = first; b < last; ++b) {
       replay(unsigned(b), share);
+      stepsTimed += int64_t(results[b].log.size());
+    }
   }
+  modelMs = std::chrono::duration<double, std::milli>(
+                std::chrono::steady_clock::now() - start)
+                .count();
   for (unsigned b = 0; b < results.size(); ++b)
     if (!results[b].deadlock.empty()) {
       deadlock = true;
@@ -570,5 +580,12 @@ std::string timeline::finish(bool &deadlock) {
           .str();
   if (!svgPath.empty())
     writeSvg(roundStart, total, summary);
+  if (timed)
+    summary += llvm::formatv("\ntimeline: the model timed {0} instructions "
+                             "and flag ops in {1:f1} ms ({2:f1} million a "
+                             "second)",
+                             stepsTimed, modelMs,
+                             modelMs > 0 ? stepsTimed / modelMs / 1000 : 0.0)
+                   .str();
   return summary;
 }

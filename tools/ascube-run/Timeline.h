@@ -55,10 +55,11 @@ void flag(int64_t site, int64_t kind, unsigned src, unsigned dst,
 void work(int64_t kind, int64_t a, int64_t b, int64_t c, int64_t d);
 
 /// After the run: writes the trace and the chart, and returns the summary
-/// line
-/// ("timeline: ... bound: M"), or a deadlock's message ending in its label
-/// (then `deadlock` is set).
-std::string finish(bool &deadlock);
+/// line ("timeline: ... bound: M") — with `timed` also a second line of the
+/// instructions and flag ops the model timed and how long it took (for
+/// --time) —, or a deadlock's message ending in its label (then `deadlock`
+/// is set).
+std::string finish(bool &deadlock, bool timed = false);
 
 } // namespace ascube::run::timeline
 

@@ -878,7 +878,7 @@ int main(int argc, char **argv) {
   }
   if (ascube::run::timeline::enabled()) {
     bool deadlock = false;
-    llvm::outs() << ascube::run::timeline::finish(deadlock) << "\n";
+    llvm::outs() << ascube::run::timeline::finish(deadlock, timeOpt) << "\n";
     if (deadlock)
       return 3;
   }
