@@ -63,6 +63,7 @@ void PipeTimeline::reset() {
   busyCycles.fill(0);
   flags.clear();
   doubled.clear();
+  lost.clear();
   unitBits.clear();
 }
 
@@ -112,6 +113,7 @@ TimedSpan PipeTimeline::setFlag(unsigned src, unsigned dst, int64_t event) {
   // One bit: set again while set, it stays set from the first.
   if (!flags.emplace(std::make_tuple(src, dst, event), s.end).second)
     doubled.insert({src, dst, event});
+  lost.erase({src, dst, event});
   return s;
 }
 
@@ -122,7 +124,8 @@ std::optional<TimedSpan> PipeTimeline::waitFlag(unsigned src, unsigned dst,
     return std::nullopt;
   double setAt = it->second;
   flags.erase(it);
-  doubled.erase({src, dst, event});
+  if (doubled.erase({src, dst, event}))
+    lost.insert({src, dst, event});
   return occupy(dst, setAt, flagCycles);
 }
 

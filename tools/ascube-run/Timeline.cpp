@@ -119,15 +119,18 @@ std::string opName(int64_t s) {
   return at == std::string::npos ? t : t.substr(at + 2);
 }
 
-/// Its cycles but for the GM share (`gmBytes`: bytes read at that share).
-double cyclesOf(const Pending &p, std::string &what, double &gmBytes) {
+/// Its cycles but for the GM share (`gmBytes`: bytes read at that share),
+/// and its work in words for the trace when `what` is given.
+double cyclesOf(const Pending &p, std::string *what, double &gmBytes) {
   switch (p.pipe) {
   case kMte2:
-    what = llvm::formatv("{0} B", p.bytes).str();
+    if (what)
+      *what = llvm::formatv("{0} B", p.bytes).str();
     gmBytes = double(p.bytes);
     return costs.gmToL1.head;
   case kMte1: {
-    what = llvm::formatv("{0} B", p.bytes).str();
+    if (what)
+      *what = llvm::formatv("{0} B", p.bytes).str();
     Level to = Level(p.writeLevel);
     if (to == Level::L0B)
       return costs.l1ToL0B.cycles(double(p.bytes));
@@ -142,19 +145,22 @@ double cyclesOf(const Pending &p, std::string &what, double &gmBytes) {
     int64_t fractals =
         ascube::model::PipeCosts::mmadFractals(p.a, p.b, p.c, bits);
     double per = perFractal[bits <= 4 ? 0 : bits <= 8 ? 1 : bits <= 16 ? 2 : 3];
-    what = llvm::formatv("m {0} k {1} n {2}, {3} fractals", p.a, p.b, p.c,
-                         fractals)
-               .str();
+    if (what)
+      *what = llvm::formatv("m {0} k {1} n {2}, {3} fractals", p.a, p.b, p.c,
+                            fractals)
+                  .str();
     return costs.mmadCycles(fractals, per);
   }
   case kFix: {
     // A DataCopy L1 -> FB runs on FIX too: the L1 -> BT/FB path.
     if (p.kind != 2) {
-      what = llvm::formatv("{0} B", p.bytes).str();
+      if (what)
+        *what = llvm::formatv("{0} B", p.bytes).str();
       return costs.l1ToBt.cycles(double(p.bytes));
     }
     // L0C holds 4-byte elements.
-    what = llvm::formatv("{0} x {1}", p.a, p.b).str();
+    if (what)
+      *what = llvm::formatv("{0} x {1}", p.a, p.b).str();
     return costs.fixpipeCycles(p.a, double(p.b) * 4,
                                ascube::model::PipeCosts::fixpipeOddPasses(p.b));
   }
@@ -174,10 +180,9 @@ void finalize(State &s) {
   step.site = p.site;
   step.unitFlag = p.l0c.empty() ? 0 : p.unitFlag;
   step.l0c = std::move(p.l0c);
-  std::string what;
-  step.cycles = cyclesOf(p, what, step.gmBytes);
-  if (s.block < kTraceBlocks)
-    step.what = std::move(what);
+  // (The trace describes the first blocks' instructions only.)
+  step.cycles =
+      cyclesOf(p, s.block < kTraceBlocks ? &step.what : nullptr, step.gmBytes);
   s.r.works = true;
   s.r.readsGM |= step.gmBytes > 0;
   s.r.log.push_back(std::move(step));
@@ -237,6 +242,8 @@ void replay(unsigned b, double gmBytesPerCycle) {
   r.cycles = t.end();
   for (unsigned p = 0; p < 8; ++p)
     r.busy[p] = t.busy(p);
+  // (Timed: the log is done with.)
+  std::vector<Step>().swap(r.log);
 }
 } // namespace
 
@@ -311,9 +318,11 @@ void timeline::startBlock(unsigned block) {
 void timeline::endBlock() {
   State &s = current();
   finalize(s);
+  // (Swapped, so that a --repeat run's old log is freed outside the lock,
+  // at the next startBlock.)
   std::lock_guard<std::mutex> guard(lock);
   if (s.block < results.size())
-    results[s.block] = std::move(s.r);
+    std::swap(results[s.block], s.r);
 }
 
 void timeline::op(int64_t site, unsigned pipe, int64_t unitFlag) {
@@ -338,7 +347,7 @@ void timeline::access(int level, int64_t lo, int64_t hi, int64_t rel,
   } else if (p.readLevel < 0) {
     p.readLevel = level;
   }
-  if (Level(level) == Level::L0C)
+  if (Level(level) == Level::L0C && p.unitFlag != 0)
     p.l0c.push_back({uint64_t(rel), uint64_t(rel + (hi - lo))});
 }
 
@@ -529,8 +538,8 @@ std::string timeline::finish(bool &deadlock, bool timed) {
       readers += results[b].readsGM;
     double share = model::sharedBandwidth(gmPerCore, gmChip, readers);
     for (size_t b = first; b < last; ++b) {
-      replay(unsigned(b), share);
       stepsTimed += int64_t(results[b].log.size());
+      replay(unsigned(b), share);
     }
   }
   modelMs = std::chrono::duration<double, std::milli>(
@@ -567,7 +576,7 @@ std::string timeline::finish(bool &deadlock, bool timed) {
     if (share(p) > share(bound))
       bound = p;
   // (Nothing ran: no pipe bounds it.)
-  std::string boundName = total > 0 ? pipeName(bound) : "none";
+  std::string boundName = total > 0 && working > 0 ? pipeName(bound) : "none";
   if (!tracePath.empty())
     writeTrace(roundStart);
   std::string summary =

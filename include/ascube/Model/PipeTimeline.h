@@ -133,11 +133,11 @@ public:
   double end() const;
   /// Cycles `pipe` spent running instructions (flags included).
   double busy(unsigned pipe) const { return busyCycles[pipe]; }
-  /// Whether (src, dst, event) was set again while set, since its last
-  /// wait (sync_c5 under --check-sync: the flag is one bit, so a second
-  /// wait then finds it clear).
+  /// Whether the last wait of (src, dst, event) cleared a flag that had
+  /// been set twice (sync_c5 under --check-sync): the flag is one bit, so
+  /// the second set was lost and a second wait finds nothing.
   bool setTwice(unsigned src, unsigned dst, int64_t event) const {
-    return doubled.count({src, dst, event}) != 0;
+    return lost.count({src, dst, event}) != 0;
   }
   /// The flags set and never waited for, as (src, dst, event).
   std::vector<std::tuple<unsigned, unsigned, int64_t>> pendingFlags() const;
@@ -151,7 +151,9 @@ private:
   std::array<double, kPipes> busyCycles{};
   /// The end of each pending SetFlag, by (src, dst, event).
   std::map<std::tuple<unsigned, unsigned, int64_t>, double> flags;
-  std::set<std::tuple<unsigned, unsigned, int64_t>> doubled;
+  /// Flags set again while set; and those whose wait cleared such a
+  /// doubled set.
+  std::set<std::tuple<unsigned, unsigned, int64_t>> doubled, lost;
   /// unitFlag: each 512 B block of L0C, ready (made so by M) or read (by
   /// FIX), and when it was flipped last.
   struct UnitBit {
