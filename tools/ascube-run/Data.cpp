@@ -57,7 +57,8 @@ Bytes ascube::run::allocateBytes(const llvm::Twine &what, int64_t bytes,
   Bytes p(static_cast<char *>(std::aligned_alloc(64, size)));
   if (!p)
     fail(what + ": cannot allocate " + llvm::Twine(bytes) + " bytes");
-  std::memset(p.get(), fill, size);
+  if (fill >= 0)
+    std::memset(p.get(), fill, size);
   return p;
 }
 

@@ -40,8 +40,9 @@ struct FreeBytes {
 };
 using Bytes = std::unique_ptr<char, FreeBytes>;
 
-/// `bytes` bytes of host memory, every byte `fill` (each page written once),
-/// or a one-line error naming `what`.
+/// `bytes` bytes of host memory, every byte `fill` (each page written once;
+/// `fill` < 0: left as allocated, untouched, for a run that reads none of
+/// it: --timeline-only), or a one-line error naming `what`.
 Bytes allocateBytes(const llvm::Twine &what, int64_t bytes, int fill = 0);
 
 /// One kernel argument: its IR type, CPU storage type and host buffer.

@@ -552,7 +552,8 @@ int main(int argc, char **argv) {
                        "0x00 to 0xFF)",
                        fillText));
   for (Arg &a : args)
-    a.data = allocateBytes("argument " + a.name, a.bytes, int(fill));
+    a.data = allocateBytes("argument " + a.name, a.bytes,
+                           timelineOnly ? -1 : int(fill));
   for (auto &[a, path] : ins)
     readData(a->name, path, a->bytes, a->type, a->storage, a->data.get());
   // An output that cannot be written fails before the kernel runs (a full
