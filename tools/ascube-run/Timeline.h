@@ -1,13 +1,15 @@
-//===- Timeline.h - ascube-run --timeline ------------------------*- C++
-//-*-===//
+//===- Timeline.h - ascube-run --timeline -----------------------*- C++ -*-===//
 //
-// Runs a kernel lowered with the pipe hooks (convert-ascube-to-loops
-// sync-checks: lib/Conversion/AscubeToLoops/Instrumentation.cpp) through
-// the timing model of ascube/Model/PipeTimeline.h, one timeline per block
-// (each AI core has its own pipes), with the product's costs (Products.td
-// CostRow, docs/Timing.md). After the run: the kernel's cycles with the
-// blocks in rounds on the AI cores, each pipe's busy share, a Chrome trace
-// (Perfetto, chrome://tracing) of the first blocks' instructions.
+// Times a kernel lowered with the pipe hooks (convert-ascube-to-loops
+// sync-checks: lib/Conversion/AscubeToLoops/Instrumentation.cpp) by the
+// model of ascube/Model/PipeTimeline.h with the product's costs
+// (Products.td CostRow, docs/Timing.md). Each block's instructions and flag
+// ops are recorded as it runs (on whichever host thread) and timed once
+// all blocks have run, one timeline per block (each AI core has its own
+// pipes), GM -> L1 shared by the blocks of a round that read GM. After the
+// run: the kernel's cycles with the blocks in rounds on the AI cores, each
+// pipe's busy share, a Chrome trace (Perfetto, chrome://tracing) and an SVG
+// chart of the first blocks' instructions.
 //
 //===----------------------------------------------------------------------===//
 
