@@ -68,6 +68,8 @@ void PipeTimeline::reset() {
 }
 
 TimedSpan PipeTimeline::occupy(unsigned pipe, double ready, double cycles) {
+  // (Pipes are ascube::Pipe's 0-7; no other number indexes past them.)
+  pipe = std::min(pipe, kPipes - 1);
   TimedSpan s;
   s.start = std::max(freeAt[pipe], ready);
   s.end = s.start + cycles;

@@ -132,7 +132,9 @@ public:
   /// When the last instruction so far ends.
   double end() const;
   /// Cycles `pipe` spent running instructions (flags included).
-  double busy(unsigned pipe) const { return busyCycles[pipe]; }
+  double busy(unsigned pipe) const {
+    return pipe < kPipes ? busyCycles[pipe] : 0;
+  }
   /// Whether the last wait of (src, dst, event) cleared a flag that had
   /// been set twice (sync_c5 under --check-sync): the flag is one bit, so
   /// the second set was lost and a second wait finds nothing.
