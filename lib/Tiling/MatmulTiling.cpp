@@ -163,7 +163,7 @@ ascube::model::chooseMatmulTiling(const MatmulProblem &p,
   if (p.m < 1 || p.n < 1 || p.k < 1)
     return std::nullopt;
   MatmulAlignment al = MatmulAlignment::of(p);
-  auto roundUp = [](int64_t v, int64_t a) { return (v + a - 1) / a * a; };
+  auto roundUp = MatmulProblem::roundUp;
   int64_t maxM = roundUp(p.m, al.m), maxN = roundUp(p.n, al.n),
           maxK = roundUp(p.k, al.k);
   // Mmad's m, n, k are 12-bit fields (§13.1): at most 4095, so a tile

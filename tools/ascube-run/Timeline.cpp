@@ -73,7 +73,7 @@ struct BlockResult {
   // Whether it runs anything but flags, and reads GM.
   bool works = false, readsGM = false;
   double cycles = 0;
-  std::array<double, 8> busy{};
+  std::array<double, PipeTimeline::kPipes> busy{};
   std::vector<Event> events;
   std::string deadlock;
 };
@@ -89,7 +89,7 @@ struct Pending {
   int64_t site = -1;
   unsigned pipe = 0;
   int64_t unitFlag = 0;
-  int readLevel = -1, writeLevel = -1;
+  int writeLevel = -1;
   int64_t bytes = 0;
   // The L0C bytes it touches, run by run (unitFlag's blocks).
   std::vector<std::pair<uint64_t, uint64_t>> l0c;
@@ -240,7 +240,7 @@ void replay(unsigned b, double gmBytesPerCycle) {
           {ran->start, ran->end, step.pipe, step.site, step.what});
   }
   r.cycles = t.end();
-  for (unsigned p = 0; p < 8; ++p)
+  for (unsigned p = 0; p < PipeTimeline::kPipes; ++p)
     r.busy[p] = t.busy(p);
   // (Timed: the log is done with.)
   std::vector<Step>().swap(r.log);
@@ -344,8 +344,6 @@ void timeline::access(int level, int64_t lo, int64_t hi, int64_t rel,
     if (p.writeLevel < 0)
       p.writeLevel = level;
     p.bytes += hi - lo;
-  } else if (p.readLevel < 0) {
-    p.readLevel = level;
   }
   if (Level(level) == Level::L0C && p.unitFlag != 0)
     p.l0c.push_back({uint64_t(rel), uint64_t(rel + (hi - lo))});
@@ -530,12 +528,18 @@ std::string timeline::finish(bool &deadlock, bool timed) {
   deadlock = false;
   auto start = std::chrono::steady_clock::now();
   // GM -> L1 is shared by the cores of a round whose blocks read GM (a
-  // block with no tile reads nothing and takes no share).
+  // block with no tile reads nothing and takes no share). The busy shares
+  // count the cores that run blocks with work (not flags alone): as many
+  // as the most such blocks in one round.
+  int64_t working = 0;
   for (size_t first = 0; first < results.size(); first += cores) {
     size_t last = std::min(results.size(), first + size_t(cores));
-    int64_t readers = 0;
-    for (size_t b = first; b < last; ++b)
+    int64_t readers = 0, works = 0;
+    for (size_t b = first; b < last; ++b) {
       readers += results[b].readsGM;
+      works += results[b].works;
+    }
+    working = std::max(working, works);
     double share = model::sharedBandwidth(gmPerCore, gmChip, readers);
     for (size_t b = first; b < last; ++b) {
       stepsTimed += int64_t(results[b].log.size());
@@ -555,15 +559,6 @@ std::string timeline::finish(bool &deadlock, bool timed) {
     blockCycles.push_back(r.cycles);
   std::vector<double> roundStart = model::roundStarts(blockCycles, cores);
   double total = roundStart.back();
-  // Busy shares over the cores that run blocks with work (not flags
-  // alone): as many as the most such blocks in one round.
-  int64_t working = 0;
-  for (size_t first = 0; first < results.size(); first += cores) {
-    int64_t n = 0;
-    for (size_t b = first; b < std::min(results.size(), first + cores); ++b)
-      n += results[b].works;
-    working = std::max(working, n);
-  }
   auto share = [&](unsigned p) {
     double busy = 0;
     for (const BlockResult &r : results)
