@@ -227,6 +227,23 @@ TEST(PipeTimeline, FlagSetTwice) {
   EXPECT_FALSE(t.setTwice(MTE2, MTE1, 0));
 }
 
+// L2: 30 blocks each reading the same 9800 B read 294000 B, of which the
+// first 9800 miss (1/30). A footprint of 400 B over 1000 B of reads with
+// an L2 of 100 B: 400 first reads miss, and of the 600 re-reads the 75 %
+// that does not fit: 850 / 1000. Misses from HBM at 1000 B/cycle, hits
+// from L2 at 5000: a fifth missing takes 1 / (0.2 / 1000 + 0.8 / 5000) =
+// 2777.78 B/cycle.
+TEST(PipeTimeline, L2MissesAndBandwidth) {
+  EXPECT_NEAR(l2MissShare(9800, 294000, 192 << 20), 1.0 / 30, 1e-12);
+  EXPECT_DOUBLE_EQ(l2MissShare(400, 1000, 100), 0.85);
+  EXPECT_DOUBLE_EQ(l2MissShare(400, 1000, 0), 1);
+  EXPECT_DOUBLE_EQ(l2MissShare(0, 0, 100), 1);
+  EXPECT_NEAR(gmChipBandwidth(1000, 5000, 0.2), 2777.78, 0.01);
+  EXPECT_DOUBLE_EQ(gmChipBandwidth(1000, 5000, 1), 1000);
+  EXPECT_DOUBLE_EQ(gmChipBandwidth(1000, 5000, 0), 5000);
+  EXPECT_DOUBLE_EQ(gmChipBandwidth(1000, 0, 0.2), 1000);
+}
+
 // GM shared by the cores reading it at once: 146 B/cycle a core, a chip of
 // 1.8 TB/s at 1.85 GHz (972.97 B/cycle): 2 cores take 146 each, 24 cores
 // 40.54 each. Blocks run in rounds: 5 blocks on 2 cores are rounds {0, 1},

@@ -25,6 +25,23 @@ double ascube::model::sharedBandwidth(double perCore, double chip,
   return std::min(perCore, chip / active);
 }
 
+double ascube::model::l2MissShare(double footprint, double reads,
+                                  double l2Bytes) {
+  if (reads <= 0 || l2Bytes <= 0)
+    return 1;
+  footprint = std::min(footprint, reads);
+  double misses = footprint;
+  if (footprint > l2Bytes)
+    misses += (reads - footprint) * (1 - l2Bytes / footprint);
+  return misses / reads;
+}
+
+double ascube::model::gmChipBandwidth(double hbm, double l2, double missShare) {
+  if (l2 <= 0 || hbm <= 0)
+    return hbm;
+  return 1 / (missShare / hbm + (1 - missShare) / l2);
+}
+
 std::vector<double>
 ascube::model::roundStarts(const std::vector<double> &blockCycles,
                            int64_t cores) {

@@ -349,14 +349,15 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
   // tag, is docs/Timing.md's.
   os << "\n## Timing costs (docs/Timing.md gives each figure's source and "
         "tag; — = no timing model)\n\n"
-        "| product | clock MHz | chip GM GB/s | GM→L1 head + B/cycle | L1→L0A "
+        "| product | clock MHz | chip GM GB/s | L2 MiB, GB/s | GM→L1 head + "
+        "B/cycle | L1→L0A "
         "B/cycle | L1→L0B B/cycle | Mmad head + cycles per fractal (4/8/16/32 "
         "bits) | Fixpipe head, row floor, row B/cycle, odd pass | flag |\n"
-        "|---|---|---|---|---|---|---|---|---|\n";
+        "|---|---|---|---|---|---|---|---|---|---|\n";
   for (const ProductInfo &p : products) {
     const CostRowInfo *c = costsOf(p);
     if (!c) {
-      os << "| `" << p.Name << "` | — | — | — | — | — | — | — | — |\n";
+      os << "| `" << p.Name << "` | — | — | — | — | — | — | — | — | — |\n";
       continue;
     }
     auto m = [](uint32_t v) {
@@ -368,6 +369,9 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
       return t;
     };
     os << "| `" << p.Name << "` | " << c->ClockMHz << " | " << c->ChipGMGBps
+       << " | "
+       << (c->L2MiB ? llvm::formatv("{0}, {1}", c->L2MiB, c->L2GBps).str()
+                    : std::string("—"))
        << " | " << m(c->GMToL1HeadMilli) << " + " << m(c->GMToL1BwMilli)
        << " | " << m(c->L1ToL0ABwMilli) << " | " << m(c->L1ToL0BBwMilli)
        << " | " << m(c->MmadHeadMilli) << " + " << m(c->Mmad4Milli) << "/"

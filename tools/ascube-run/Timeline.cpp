@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <limits>
 #include <memory>
 #include <mutex>
 
@@ -38,8 +39,9 @@ constexpr unsigned kTraceBlocks = 4;
 
 bool on = false;
 ascube::model::PipeCosts costs;
-// GM -> L1: each core's bandwidth and the chip's, bytes per cycle.
-double gmPerCore = 0, gmChip = 0;
+// GM -> L1: each core's bandwidth, the chip's from HBM and from L2, bytes
+// per cycle; the L2's bytes (0: none modelled).
+double gmPerCore = 0, gmChip = 0, l2Chip = 0, l2Bytes = 0;
 // Cycles per 16 x 16 x C0 Mmad fractal by A's element bits 4, 8, 16, 32.
 std::array<double, 4> perFractal{};
 double ghz = 1;
@@ -68,8 +70,15 @@ struct Step {
   // Its work, for the first blocks' trace.
   std::string what;
 };
+// The GM bytes an instruction reads, from the first to the last.
+struct Span {
+  int64_t lo, hi;
+};
 struct BlockResult {
   std::vector<Step> log;
+  // Its instructions' GM reads (for the L2's footprint) and their bytes.
+  std::vector<Span> gmSpans;
+  double gmReadBytes = 0;
   // Whether it runs anything but flags, and reads GM.
   bool works = false, readsGM = false;
   double cycles = 0;
@@ -91,6 +100,9 @@ struct Pending {
   int64_t unitFlag = 0;
   int writeLevel = -1;
   int64_t bytes = 0;
+  // The GM bytes it reads: how many, from the first to the last.
+  int64_t gmRead = 0, gmLo = std::numeric_limits<int64_t>::max(),
+          gmHi = std::numeric_limits<int64_t>::min();
   // The L0C bytes it touches, run by run (unitFlag's blocks).
   std::vector<std::pair<uint64_t, uint64_t>> l0c;
   int64_t kind = 0, a = 0, b = 0, c = 0, d = 0;
@@ -185,6 +197,10 @@ void finalize(State &s) {
       cyclesOf(p, s.block < kTraceBlocks ? &step.what : nullptr, step.gmBytes);
   s.r.works = true;
   s.r.readsGM |= step.gmBytes > 0;
+  if (p.gmRead > 0) {
+    s.r.gmSpans.push_back({p.gmLo, p.gmHi});
+    s.r.gmReadBytes += double(p.gmRead);
+  }
   s.r.log.push_back(std::move(step));
   p = Pending();
 }
@@ -286,6 +302,8 @@ void timeline::configure(const target::ProductInfo &product, unsigned blocks,
   // GM -> L1: each core's own bandwidth or its share of the chip's, over
   // the cores running blocks at once.
   gmChip = row->ChipGMGBps * 1e9 / (row->ClockMHz * 1e6);
+  l2Chip = row->L2GBps * 1e9 / (row->ClockMHz * 1e6);
+  l2Bytes = double(row->L2MiB) * (1 << 20);
   gmPerCore = milli(row->GMToL1BwMilli);
   costs.gmToL1 = {milli(row->GMToL1HeadMilli), gmPerCore};
   costs.l1ToL0A = {milli(row->L1ToL0AHeadMilli), milli(row->L1ToL0ABwMilli)};
@@ -344,6 +362,11 @@ void timeline::access(int level, int64_t lo, int64_t hi, int64_t rel,
     if (p.writeLevel < 0)
       p.writeLevel = level;
     p.bytes += hi - lo;
+  }
+  if (Level(level) == Level::GM && !write && hi > lo) {
+    p.gmRead += hi - lo;
+    p.gmLo = std::min(p.gmLo, lo);
+    p.gmHi = std::max(p.gmHi, hi);
   }
   if (Level(level) == Level::L0C && p.unitFlag != 0)
     p.l0c.push_back({uint64_t(rel), uint64_t(rel + (hi - lo))});
@@ -522,11 +545,38 @@ void writeSvg(const std::vector<double> &roundStart, double total,
                       left + width, y + 12, span, total);
   os << "</svg>\n";
 }
+
+/// The share of the blocks' GM reads that miss an L2 of `capacity` bytes:
+/// the footprint is the union of each instruction's read span (from its
+/// first byte to its last: a strided read counts the gaps between its rows).
+double gmMissShare(std::vector<BlockResult> &blocks, double capacity) {
+  std::vector<Span> spans;
+  double reads = 0;
+  for (BlockResult &r : blocks) {
+    spans.insert(spans.end(), r.gmSpans.begin(), r.gmSpans.end());
+    std::vector<Span>().swap(r.gmSpans);
+    reads += r.gmReadBytes;
+  }
+  std::sort(spans.begin(), spans.end(),
+            [](const Span &a, const Span &b) { return a.lo < b.lo; });
+  double footprint = 0;
+  int64_t end = std::numeric_limits<int64_t>::min();
+  for (const Span &sp : spans) {
+    int64_t from = std::max(sp.lo, end);
+    if (sp.hi > from)
+      footprint += double(sp.hi - from);
+    end = std::max(end, sp.hi);
+  }
+  return ascube::model::l2MissShare(footprint, reads, capacity);
+}
 } // namespace
 
 std::string timeline::finish(bool &deadlock, bool timed) {
   deadlock = false;
   auto start = std::chrono::steady_clock::now();
+  // The chip's GM bandwidth: its reads' L2 misses from HBM, the rest from L2.
+  double chip =
+      model::gmChipBandwidth(gmChip, l2Chip, gmMissShare(results, l2Bytes));
   // GM -> L1 is shared by the cores of a round whose blocks read GM (a
   // block with no tile reads nothing and takes no share). The busy shares
   // count the cores that run blocks with work (not flags alone): as many
@@ -540,7 +590,7 @@ std::string timeline::finish(bool &deadlock, bool timed) {
       works += results[b].works;
     }
     working = std::max(working, works);
-    double share = model::sharedBandwidth(gmPerCore, gmChip, readers);
+    double share = model::sharedBandwidth(gmPerCore, chip, readers);
     for (size_t b = first; b < last; ++b) {
       stepsTimed += int64_t(results[b].log.size());
       replay(unsigned(b), share);

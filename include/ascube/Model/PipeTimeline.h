@@ -76,6 +76,17 @@ struct PipeCosts {
 /// each core's own path, or its share of the chip's.
 double sharedBandwidth(double perCore, double chip, int64_t active);
 
+/// The share of a kernel's GM reads that miss the chip's L2 (docs/Timing.md,
+/// "L2"): of `reads` bytes read in all, over `footprint` distinct bytes, the
+/// first read of each byte misses; when the footprint is larger than the L2
+/// (`l2Bytes`), the re-reads miss too in the share that does not fit,
+/// 1 - l2Bytes / footprint. No L2 (0): every read misses.
+double l2MissShare(double footprint, double reads, double l2Bytes);
+/// The chip's bytes per cycle from GM when a `missShare` of the bytes come
+/// from HBM (`hbm` bytes per cycle) and the rest from L2 (`l2`): the time a
+/// byte takes is the mix of the two. No L2 (0): `hbm`.
+double gmChipBandwidth(double hbm, double l2, double missShare);
+
 /// The cycles of a kernel of blocks taking `blockCycles` each on `cores` AI
 /// cores: the blocks run in rounds of `cores` (block b in round b / cores),
 /// a round as long as its longest block.

@@ -634,6 +634,10 @@ class CostRow<int mask> {
   // GM at once share (GB/s).
   bits<32> ClockMHz = 0;
   bits<32> ChipGMGBps = 0;
+  // The chip's L2: its size (MiB; 0: not modelled) and the bandwidth its
+  // hits are read at, shared as the GM's is (GB/s).
+  bits<32> L2MiB = 0;
+  bits<32> L2GBps = 0;
   // Each path: a head (cycles) and a bandwidth (bytes per cycle).
   bits<32> GMToL1HeadMilli = 0;
   bits<32> GMToL1BwMilli = 0;
@@ -663,6 +667,7 @@ class CostRow<int mask> {
 // Atlas A2/A3 (arch 2201).
 def : CostRow<A2A3> {
   let ClockMHz = 1800; let ChipGMGBps = 1800;
+  let L2MiB = 192; let L2GBps = 4590;
   let GMToL1HeadMilli = 174000; let GMToL1BwMilli = 165000;
   let L1ToL0AHeadMilli = 0; let L1ToL0ABwMilli = 129700;
   let L1ToL0BHeadMilli = 0; let L1ToL0BBwMilli = 85400;
@@ -678,6 +683,7 @@ def : CostRow<A2A3> {
 multiclass Cost950<int mask, int chipGMGBps> {
   def : CostRow<mask> {
     let ClockMHz = 1650; let ChipGMGBps = chipGMGBps;
+    let L2MiB = 128; let L2GBps = 5200;
     let GMToL1HeadMilli = 134000; let GMToL1BwMilli = 239000;
     let L1ToL0AHeadMilli = 0; let L1ToL0ABwMilli = 206300;
     let L1ToL0BHeadMilli = 0; let L1ToL0BBwMilli = 223800;
@@ -698,7 +704,7 @@ defm : Cost950<P950DT, 4000>;
 def CostTable : GenericTable {
   let FilterClass = "CostRow";
   let CppTypeName = "CostRowInfo";
-  let Fields = ["Products", "ClockMHz", "ChipGMGBps",
+  let Fields = ["Products", "ClockMHz", "ChipGMGBps", "L2MiB", "L2GBps",
                 "GMToL1HeadMilli", "GMToL1BwMilli", "L1ToL0AHeadMilli",
                 "L1ToL0ABwMilli", "L1ToL0BHeadMilli", "L1ToL0BBwMilli",
                 "L1ToBTHeadMilli", "L1ToBTBwMilli", "MmadHeadMilli",

@@ -184,7 +184,7 @@ struct QuantConversionInfo {
 /// in thousandths.
 struct CostRowInfo {
   uint16_t Products;
-  uint32_t ClockMHz, ChipGMGBps;
+  uint32_t ClockMHz, ChipGMGBps, L2MiB, L2GBps;
   uint32_t GMToL1HeadMilli, GMToL1BwMilli, L1ToL0AHeadMilli, L1ToL0ABwMilli,
       L1ToL0BHeadMilli, L1ToL0BBwMilli, L1ToBTHeadMilli, L1ToBTBwMilli;
   uint32_t MmadHeadMilli, Mmad4Milli, Mmad8Milli, Mmad16Milli, Mmad32Milli;
