@@ -348,6 +348,24 @@ TEST(MatmulTiling, BufferPlan) {
   EXPECT_EQ(b.l0bSet, 8 * 512 * 4);
   EXPECT_EQ(matmulFootprint(f32, MatmulTiling{16, 512, 3}).l1,
             2 * (16 + 512) * 16 * 4);
+  // L1 chunks of three K steps (k_l1 = 96) of a 32 x 32 tile, k = 32, f16,
+  // B held N x K: A's 32 x 96 Nz chunk 6144 B, B^T's after it, a set 12288
+  // B; L0A and L0B sets of one 32 x 32 step, 2048 B. The footprint: two
+  // L1 sets of (32 + 32) x 96 x 2 B = 24576 B.
+  MatmulProblem bt = problem(32, 32, 200);
+  bt.transB = true;
+  MatmulTiling steps{32, 32, 32, 96};
+  EXPECT_EQ(steps.l1K(), 96);
+  b = matmulBuffers(bt, steps);
+  EXPECT_EQ(b.l1B, 6144);
+  EXPECT_EQ(b.l1Set, 12288);
+  EXPECT_EQ(b.l0aSet, 2048);
+  EXPECT_EQ(b.l0bSet, 2048);
+  EXPECT_EQ(matmulFootprint(bt, steps).l1, 24576);
+  EXPECT_EQ(matmulFootprint(bt, steps).l0a, 4096);
+  // k_l1 = k (or 0) is one step a chunk.
+  EXPECT_EQ((MatmulTiling{32, 32, 32, 32}).l1K(), 32);
+  EXPECT_EQ((MatmulTiling{32, 32, 32}).l1K(), 32);
 }
 
 // What a tiling is counted for is never less than what its buffers take
@@ -389,9 +407,15 @@ TEST(MatmulTiling, FootprintCoversBufferPlan) {
                 MatmulAlignment al = MatmulAlignment::of(p);
                 for (int64_t tm = al.m; tm <= t->m; tm += al.m)
                   for (int64_t tn = al.n; tn <= t->n; tn += 4 * al.n)
-                    for (int64_t tk = al.k; tk <= t->k; tk += 3 * al.k)
+                    for (int64_t tk = al.k; tk <= t->k; tk += 3 * al.k) {
                       if (fitsMatmulTiling(p, cap, {tm, tn, tk}))
                         covers(p, {tm, tn, tk}, cap);
+                      // L1 chunks of 2 and 3 K steps (k_l1).
+                      for (int64_t steps : {2, 3})
+                        if (MatmulTiling s{tm, tn, tk, steps * tk};
+                            fitsMatmulTiling(p, cap, s))
+                          covers(p, s, cap);
+                    }
               }
   // The units of the convolutions' GEMMs: whole output rows of 5 and 7
   // pixels, whole channels of 9 im2col rows.

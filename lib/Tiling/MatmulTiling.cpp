@@ -112,11 +112,13 @@ MatmulBuffers ascube::model::matmulBuffers(const MatmulProblem &p,
   };
   int64_t rows = p.aRows(t.m), ak = p.aK(t.k), bk = p.bRows(t.k),
           bn = p.bCols(t.n);
+  // L1's chunks are l1K deep.
+  int64_t ak1 = p.aK(t.l1K()), bk1 = p.bRows(t.l1K());
   MatmulBuffers b;
-  b.l1B = roundUp(nzBytes(rows, ak, p.aBits), 512);
-  b.l1Set = roundUp(
-      b.l1B + (p.transB ? nzBytes(bn, bk, p.bBits) : nzBytes(bk, bn, p.bBits)),
-      512);
+  b.l1B = roundUp(nzBytes(rows, ak1, p.aBits), 512);
+  b.l1Set = roundUp(b.l1B + (p.transB ? nzBytes(bn, bk1, p.bBits)
+                                      : nzBytes(bk1, bn, p.bBits)),
+                    512);
   b.l0aSet = roundUp(nzBytes(rows, ak, p.aBits), 512);
   b.l0bSet =
       roundUp(roundUp(bk, 256 / p.bBits) * roundUp(bn, 16) * p.bBits / 8, 512);
@@ -139,13 +141,13 @@ MatmulFootprint ascube::model::matmulFootprint(const MatmulProblem &p,
   MatmulAlignment al = MatmulAlignment::of(p);
   auto roundUp = MatmulProblem::roundUp;
   int64_t m = roundUp(t.m, al.mPad), k = roundUp(t.k, al.kPad),
-          n = roundUp(t.n, al.nPad);
+          n = roundUp(t.n, al.nPad), kL1 = roundUp(t.l1K(), al.kPad);
   int64_t sets = MatmulBuffers::sets;
   MatmulFootprint f;
   f.l0c = m * n * p.cBits / 8;
   f.l0a = sets * m * k * p.aBits / 8;
   f.l0b = sets * k * n * p.bBits / 8;
-  f.l1 = sets * (m * p.aBits + n * p.bBits) * k / 8 + biasL1Bytes(t.n, p) +
+  f.l1 = sets * (m * p.aBits + n * p.bBits) * kL1 / 8 + biasL1Bytes(t.n, p) +
          mxL1Bytes(m, n, k, p);
   f.bt = p.biasBits ? biasBTBytes(t.n, p) : 0;
   return f;

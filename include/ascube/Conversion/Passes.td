@@ -128,7 +128,8 @@ defvar LinalgEntryOptions = [
            "(for an op with an empty output: that it was removed)">,
     ListOption<"tile", "tile", "int64_t",
                "Tile sizes m,n,k instead of the chosen ones (checked "
-               "against the capacities and alignment; for tests). A "
+               "against the capacities and alignment; for tests), and for "
+               "a matmul optionally k_l1, L1's chunks of K. A "
                "convolution's m counts output pixels (a multiple of OW or "
                "fewer), n output channels, k im2col columns">,
     Option<"allowUnmapped", "allow-unmapped", "bool", /*default=*/"true",
@@ -177,9 +178,10 @@ def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
            "Product key (set on the module); without it each op's nearest "
            "enclosing ascube.target is used">,
     ListOption<"tile", "tile", "int64_t",
-               "Write these tile sizes m,n,k (checked against the "
-               "alignment and the capacities, tile_c6) on every op without "
-               "an ascube.tiling, instead of the rule's">,
+               "Write these tile sizes m,n,k (and a matmul's k_l1, if "
+               "given; checked against the alignment and the capacities, "
+               "tile_c6) on every op without an ascube.tiling, instead of "
+               "the rule's">,
   ];
   let dependentDialects = ["::ascube::AscubeDialect"];
 }

@@ -141,9 +141,16 @@ struct MatmulProblem {
 /// One tiling: an m x n output tile lives in L0C while K is walked in
 /// chunks of k; each chunk of A (m x k) and B (k x n) is copied GM -> L1 and
 /// moved L1 -> L0A/L0B whole. L0A, L0B and L1 hold two chunks (the
-/// program's two buffer sets: double buffering), L0C one tile.
+/// program's two buffer sets: double buffering), L0C one tile. With kL1 (a
+/// multiple of k, more than k) L1's chunks are kL1 deep: one copy of A and
+/// one of B bring kL1 / k steps of K, each moved to L0A/L0B and multiplied
+/// in turn (A held M x K and B held N x K only: a step of either is then a
+/// whole Nz buffer in L1; MatmulEmitter).
 struct MatmulTiling {
-  int64_t m = 0, n = 0, k = 0;
+  int64_t m = 0, n = 0, k = 0, kL1 = 0;
+
+  /// K of an L1 chunk: kL1, or k without one.
+  int64_t l1K() const { return kL1 > k ? kL1 : k; }
 
   /// Tiles along each dimension (the last may be a tail).
   int64_t tilesM(const MatmulProblem &p) const { return ceilDiv(p.m, m); }
@@ -198,8 +205,8 @@ std::string describeMmadRangeMiss(const MatmulTiling &t);
 /// the program a matmul maps to places them so (MatmulEmitter). Two
 /// buffer sets of chunks (double buffering: chunk j on set j % 2), set s
 /// at s x l1Set in L1, s x l0aSet in L0A and s x l0bSet in L0B; in a set's
-/// L1, A's chunk at 0 (aRows(m) x aK(k), Nz: whole 16 x C0 fractals) and
-/// B's at l1B (bRows(k) x bCols(n), or B^T's bCols(n) x bRows(k)); each
+/// L1, A's chunk at 0 (aRows(m) x aK(l1K), Nz: whole 16 x C0 fractals) and
+/// B's at l1B (bRows(l1K) x bCols(n), or B^T's bCols(n) x bRows(l1K)); each
 /// 512 B aligned. With MX, the unit scales of one chunk after the two
 /// sets: ScaleA (rows to 16, k / 32 e8m0 each) and ScaleB (columns to 16),
 /// each 512 B aligned. A bias's staging sits at the top of L1
@@ -218,11 +225,11 @@ MatmulBuffers matmulBuffers(const MatmulProblem &p, const MatmulTiling &t);
 int64_t biasStagingOffset(int64_t l1, int64_t n, int64_t bits);
 
 /// The bytes tiling `t` (inMmadRange) takes as chooseMatmulTiling counts
-/// them: L0C one tile; L0A, L0B and L1 two chunks of m, k and n in whole
-/// fractals (MatmulAlignment's mPad, kPad, nPad: one K padding for A and
-/// B, at least each buffer's own, so never less than matmulBuffers'
-/// sets); L1 also the bias's staging and the MX scales, each with 1 KiB
-/// of alignment; BT the bias.
+/// them: L0C one tile; L0A, L0B two chunks, L1 two of l1K deep, of m, k and n
+/// in whole fractals (MatmulAlignment's mPad, kPad, nPad: one K padding for A
+/// and B, at least each buffer's own, so never less than matmulBuffers' sets);
+/// L1 also the bias's staging and the MX scales, each with 1 KiB of alignment;
+/// BT the bias.
 MatmulFootprint matmulFootprint(const MatmulProblem &p, const MatmulTiling &t);
 
 /// Whether tiling `t` fits `cap` as chooseMatmulTiling requires:

@@ -55,20 +55,35 @@ void tiling::MatmulEmitter::emit() {
 
 void tiling::MatmulEmitter::emitOutputTile(Value m0, int64_t mt, Value n0,
                                            int64_t nt) {
-  int64_t fullK = p.k / t.k, tailK = p.k % t.k;
+  // L1's chunks of K: one K step each, or several (kL1).
+  int64_t kc = t.l1K();
+  int64_t fullK = p.k / kc, tailK = p.k % kc;
   // The first K chunk's Mmad starts C from the bias (cmatrixSource), or
   // from the seed of a bias over C's rows.
   bias = biasRow ? biasToBT(n0, nt, bCols(nt), cType) : Value();
   bool seeded = biasColumn || biasSeedRow;
   if (seeded)
     emitSeed(m0, mt, n0, nt);
-  // Chunk j (K from j * k) on buffer set j % sets.
+  bool gemvRow = gemv(mt) && !prod.HasDisableGemv;
+  auto chunk = [&](Value k0, int64_t kt, int64_t j, bool init) {
+    if (kc > t.k && !gemvRow)
+      return emitSteps(m0, mt, n0, nt, k0, kt, j, init);
+    if (kc == t.k)
+      return emitChunk(m0, mt, n0, nt, k0, kt, init);
+    // A GEMV row (one-row tile, A read from L0A as ND: its C0 blocks one
+    // after another in L1) is copied step by step, each step a chunk on
+    // the L1 chunk's set.
+    for (int64_t s = 0; s * t.k < kt; ++s)
+      emitChunk(m0, mt, n0, nt, add(k0, index(s * t.k)),
+                std::min(t.k, kt - s * t.k), init && s == 0);
+  };
+  // Chunk j (K from j * kc) on buffer set j % sets.
   forEachChunk(fullK, [&](Value i, int64_t j) {
-    emitChunk(m0, mt, n0, nt, mul(i, t.k), t.k, /*init=*/j == 0 && !seeded);
+    chunk(mul(i, kc), kc, j, /*init=*/j == 0 && !seeded);
   });
   if (tailK > 0) {
     bufferSet = fullK % sets;
-    emitChunk(m0, mt, n0, nt, index(fullK * t.k), tailK, fullK == 0 && !seeded);
+    chunk(index(fullK * kc), tailK, fullK, fullK == 0 && !seeded);
   }
   // C tile -> C (NZ2ND): mt x nt elements at row m0, column n0; a ReLU
   // epilogue is Fixpipe's.
@@ -76,6 +91,55 @@ void tiling::MatmulEmitter::emitOutputTile(Value m0, int64_t mt, Value n0,
   if (writeC)
     return writeC(c0, m0, mt, n0, nt);
   writeTile(c0, C, add(cBase, add(mul(m0, cPitch), n0)), mt, nt, cPitch);
+}
+
+void tiling::MatmulEmitter::copyToNz(Value src, Value base, Value row,
+                                     Value col, int64_t pitch, int64_t nRows,
+                                     int64_t nCols, Value dst,
+                                     IntegerAttr c0Stride) {
+  // ND2NZ of the chunk (ndNum = 1, matrix strides 0: one matrix, where a
+  // batch's 3-D source would default to all of them): rows [row, row +
+  // nRows) and columns [col, col + nCols) of src (from element base, rows
+  // pitch apart) into the Nz buffer dst.
+  Value from = add(base, add(mul(row, pitch), col));
+  // 4-bit data moves as bytes (§5): the columns and the pitch count
+  // bytes (every row starts on a byte: tile_c3); base offsets stay in
+  // elements.
+  auto dt = cast<MemRefType>(dst.getType());
+  int64_t per =
+      8 / std::min<int64_t>(8, *getElementBitWidth(dt.getElementType()));
+  pitch /= per;
+  nCols = llvm::divideCeil(nCols, per);
+  if (!prod.HasND2NZ) {
+    plainCopyToNz(src, from, pitch, nRows, nCols, dst,
+                  /*consecutive=*/static_cast<bool>(c0Stride));
+    return;
+  }
+  Nd2nzFields f;
+  f.ndNum = 1;
+  f.dValue = nCols;
+  f.srcNdMatrixStride = 0;
+  f.dstNzMatrixStride = 0;
+  if (c0Stride)
+    f.dstNzC0Stride = c0Stride.getInt();
+  if (pitch <= model::limits::kU16Max || nRows == 1) {
+    f.nValue = nRows;
+    f.srcDValue = std::min<int64_t>(pitch, model::limits::kU16Max);
+    dataCopyNd2nz(src, from, dst, Value(), f);
+    return;
+  }
+  // Rows further apart than srcDValue reaches (tile_c5): one ND2NZ
+  // per row, row r into row r of the Nz (r x C0 elements in), its C0
+  // blocks the buffer's padded rows apart.
+  int64_t c0 = 256 / *getElementBitWidth(dt.getElementType());
+  int64_t padRows = llvm::alignTo(dt.getShape()[0], 16);
+  f.nValue = 1;
+  f.srcDValue = nCols;
+  if (!c0Stride)
+    f.dstNzC0Stride = padRows;
+  for (int64_t r = 0; r < nRows; ++r)
+    dataCopyNd2nz(src, add(from, index(r * pitch * per)), dst, index(r * c0),
+                  f);
 }
 
 void tiling::MatmulEmitter::emitChunk(Value m0, int64_t mt, Value n0,
@@ -91,53 +155,6 @@ void tiling::MatmulEmitter::emitChunk(Value m0, int64_t mt, Value n0,
                       : buffer(Level::L1, rows, ak, aType, Format::Nz, l1A);
   Value b1 = p.transB ? buffer(Level::L1, bn, bk, bType, Format::Nz, l1B)
                       : buffer(Level::L1, bk, bn, bType, Format::Nz, l1B);
-  // ND2NZ of the chunk (ndNum = 1, matrix strides 0: one matrix, where a
-  // batch's 3-D source would default to all of them): A's mt x kt at
-  // (m0, k0), row pitch K, or A^T's kt x mt at (k0, m0), pitch M; B's
-  // kt x nt at (k0, n0), pitch N, or B^T's nt x kt at (n0, k0), pitch K.
-  auto copy = [&](Value src, Value base, Value row, Value col, int64_t pitch,
-                  int64_t nRows, int64_t nCols, Value dst,
-                  IntegerAttr c0Stride = {}) {
-    Value from = add(base, add(mul(row, pitch), col));
-    // 4-bit data moves as bytes (§5): the columns and the pitch count
-    // bytes (every row starts on a byte: tile_c3); base offsets stay in
-    // elements.
-    auto dt = cast<MemRefType>(dst.getType());
-    int64_t per =
-        8 / std::min<int64_t>(8, *getElementBitWidth(dt.getElementType()));
-    pitch /= per;
-    nCols = llvm::divideCeil(nCols, per);
-    if (!prod.HasND2NZ) {
-      plainCopyToNz(src, from, pitch, nRows, nCols, dst,
-                    /*consecutive=*/static_cast<bool>(c0Stride));
-      return;
-    }
-    Nd2nzFields f;
-    f.ndNum = 1;
-    f.dValue = nCols;
-    f.srcNdMatrixStride = 0;
-    f.dstNzMatrixStride = 0;
-    if (c0Stride)
-      f.dstNzC0Stride = c0Stride.getInt();
-    if (pitch <= model::limits::kU16Max || nRows == 1) {
-      f.nValue = nRows;
-      f.srcDValue = std::min<int64_t>(pitch, model::limits::kU16Max);
-      dataCopyNd2nz(src, from, dst, Value(), f);
-      return;
-    }
-    // Rows further apart than srcDValue reaches (tile_c5): one ND2NZ
-    // per row, row r into row r of the Nz (r x C0 elements in), its C0
-    // blocks the buffer's padded rows apart.
-    int64_t c0 = 256 / *getElementBitWidth(dt.getElementType());
-    int64_t padRows = llvm::alignTo(dt.getShape()[0], 16);
-    f.nValue = 1;
-    f.srcDValue = nCols;
-    if (!c0Stride)
-      f.dstNzC0Stride = padRows;
-    for (int64_t r = 0; r < nRows; ++r)
-      dataCopyNd2nz(src, add(from, index(r * pitch * per)), dst, index(r * c0),
-                    f);
-  };
   // GEMV (m = 1, §13.3): the Mmad reads A from L0A as kt contiguous
   // elements (ND). (950 turns GEMV off instead: disableGemv below.) ND2NZ
   // with dstNzC0Stride = 1 (32 B) lays the row's C0 blocks one after
@@ -148,17 +165,17 @@ void tiling::MatmulEmitter::emitChunk(Value m0, int64_t mt, Value n0,
   if (copyA)
     copyA(a1, m0, mt, k0, kt, gemvRow);
   else if (gemvRow)
-    copy(A, aBase, m0, k0, aPitch, 1, kt, a1, attr(1));
+    copyToNz(A, aBase, m0, k0, aPitch, 1, kt, a1, attr(1));
   else if (p.transA)
-    copy(A, aBase, k0, m0, aPitch, kt, mt, a1);
+    copyToNz(A, aBase, k0, m0, aPitch, kt, mt, a1);
   else
-    copy(A, aBase, m0, k0, aPitch, mt, kt, a1);
+    copyToNz(A, aBase, m0, k0, aPitch, mt, kt, a1);
   if (copyB)
     copyB(b1, k0, kt, n0, nt);
   else if (p.transB)
-    copy(B, bBase, n0, k0, bPitch, nt, kt, b1);
+    copyToNz(B, bBase, n0, k0, bPitch, nt, kt, b1);
   else
-    copy(B, bBase, k0, n0, bPitch, kt, nt, b1);
+    copyToNz(B, bBase, k0, n0, bPitch, kt, nt, b1);
   beforeLoads();
   if (p.mx) {
     emitMxChunk(a1, b1, rows, ak, bk, bn, init);
@@ -200,6 +217,60 @@ void tiling::MatmulEmitter::emitChunk(Value m0, int64_t mt, Value n0,
   if (gemv(mt) && prod.HasDisableGemv)
     op.setDisableGemvAttr(b.getBoolAttr(true));
   afterMmad(withBias);
+}
+
+void tiling::MatmulEmitter::emitSteps(Value m0, int64_t mt, Value n0,
+                                      int64_t nt, Value k0, int64_t kc,
+                                      int64_t j, bool init) {
+  assert(!p.transA && p.transB && !p.mx && !copyA && !copyB &&
+         "several K steps in an L1 chunk need A held M x K and B N x K "
+         "(planMatmul: tile_c15)");
+  int64_t rows = aRows(mt), bn = bCols(nt);
+  int64_t l1A = bufferSet * buf.l1Set, l1B = l1A + buf.l1B;
+  // One copy each of A's rows x kc and B^T's bn x kc (Nz: column blocks
+  // of C0, each the buffer's rows padded to 16).
+  beforeCopies();
+  copyToNz(A, aBase, m0, k0, aPitch, mt, kc,
+           buffer(Level::L1, rows, aK(kc), aType, Format::Nz, l1A));
+  copyToNz(B, bBase, n0, k0, bPitch, nt, kc,
+           buffer(Level::L1, bn, bRows(kc), bType, Format::Nz, l1B));
+  copiesDone();
+  // Step s: K columns [s k, s k + kt) of both, whole column blocks (k is
+  // a multiple of the C0s), so an Nz buffer of its own at s k padded rows
+  // of C0 further on; on L0 set (j kL1 / k + s) % sets.
+  int64_t steps = llvm::divideCeil(kc, t.k), perChunk = t.l1K() / t.k;
+  int64_t aStep = llvm::alignTo(rows, 16) * t.k * p.aBits / 8,
+          bStep = llvm::alignTo(bn, 16) * t.k * p.bBits / 8;
+  for (int64_t s = 0; s < steps; ++s) {
+    int64_t kt = std::min(t.k, kc - s * t.k);
+    l0Set = (j * perChunk + s) % sets;
+    Value a1 =
+        buffer(Level::L1, rows, aK(kt), aType, Format::Nz, l1A + s * aStep);
+    Value b1 =
+        buffer(Level::L1, bn, bRows(kt), bType, Format::Nz, l1B + s * bStep);
+    l0Free();
+    Value a0 = buffer(Level::L0A, rows, aK(kt), aType, prod.L0ALayout,
+                      l0Set * buf.l0aSet);
+    LoadOp::create(b, loc, a1, a0, UnitAttr(), MoverAttr());
+    int64_t bk = bRows(kt);
+    Value b0 =
+        buffer(Level::L0B, bk, bn, bType, Format::Zn, l0Set * buf.l0bSet);
+    LoadOp::create(b, loc, b1, b0, bk == bn ? b.getUnitAttr() : UnitAttr(),
+                   MoverAttr());
+    Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
+    bool first = init && s == 0, withBias = first && bias;
+    // The last step's loads free the L1 set for the chunk after next.
+    beforeMmad(first, withBias, /*freesL1=*/s == steps - 1);
+    if (!first && model::limits::needsPipeMBarrier(rows, bn))
+      PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
+    MmadOp op =
+        mmad(a0, b0, c0, withBias ? bias : Value(), rows, kt, bn, first);
+    // On 950 a one-row tile turns GEMV off and reads A as a fractal.
+    if (gemv(mt))
+      op.setDisableGemvAttr(b.getBoolAttr(true));
+    afterMmad(withBias);
+  }
+  l0Set = -1;
 }
 
 void tiling::MatmulEmitter::emitSeed(Value m0, int64_t mt, Value n0,

@@ -178,10 +178,12 @@ LogicalResult ascube::tiling::checkInputsApart(Operation *op) {
 
 LogicalResult ascube::tiling::checkTileOption(Operation *first,
                                               ArrayRef<int64_t> tile) {
-  if (tile.empty() || tile.size() == 3)
+  if (tile.empty() || tile.size() == 3 || tile.size() == 4)
     return success();
   return first->emitOpError()
-         << "tile=m,n,k takes three sizes, not " << tile.size() << " [tile_c6]";
+         << "tile=m,n,k[,k_l1] takes three sizes, or four with a matmul's "
+            "k_l1, not "
+         << tile.size() << " [tile_c6]";
 }
 
 LogicalResult ascube::tiling::refuseStrayTilings(ModuleOp module) {
@@ -213,11 +215,13 @@ tiling::ForcedTile ascube::tiling::forcedTile(Operation *op,
   if (auto a =
           op->getAttrOfType<MatmulTilingAttr>(AscubeDialect::kTilingAttrName)) {
     forced.sizes = {a.getM(), a.getN(), a.getK()};
+    if (a.getKL1() != 0)
+      forced.sizes.push_back(a.getKL1());
     llvm::raw_string_ostream(forced.name) << "ascube.tiling = " << a;
     return forced;
   }
   forced.sizes.assign(option.begin(), option.end());
-  forced.name = "tile=m,n,k";
+  forced.name = option.size() == 4 ? "tile=m,n,k,k_l1" : "tile=m,n,k";
   return forced;
 }
 

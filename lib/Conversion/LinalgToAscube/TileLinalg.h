@@ -506,15 +506,27 @@ protected:
   /// and L0B buffers; the chunk being emitted uses set `bufferSet`, and
   /// its flags event `bufferSet`.
   int64_t sets = 1, bufferSet = 0;
+  /// The L0A/L0B set of the step being emitted where it differs from its
+  /// L1 chunk's (a matmul's L1 chunk of several K steps: the steps
+  /// alternate L0 sets); -1: bufferSet. The M <-> MTE1 flags take its event.
+  int64_t l0Set = -1;
+  int64_t l0Event() const { return l0Set < 0 ? bufferSet : l0Set; }
   /// A chunk's copies into L1 start when MTE1 has read the previous ones.
   void beforeCopies();
-  /// Its loads start when the copies are done and M has read the previous
-  /// L0A/L0B tiles.
-  void beforeLoads();
-  /// Its Mmad starts when the loads are done (which frees L1 for the next
-  /// copies); the first Mmad of a C tile (`init`) also when FIX has read
-  /// the previous tile, one from the bias (`withBias`) when BT holds it.
-  void beforeMmad(bool init, bool withBias);
+  /// Its loads start when the copies are done (copiesDone) and M has read
+  /// the previous L0A/L0B tiles (l0Free).
+  void beforeLoads() {
+    copiesDone();
+    l0Free();
+  }
+  void copiesDone();
+  void l0Free();
+  /// Its Mmad starts when the loads are done — which frees L1 for the next
+  /// copies, unless more steps of the L1 chunk are still to load
+  /// (`freesL1` false) —; the first Mmad of a C tile (`init`) also when FIX
+  /// has read the previous tile, one from the bias (`withBias`) when BT
+  /// holds it.
+  void beforeMmad(bool init, bool withBias, bool freesL1 = true);
   /// The Mmad frees L0A/L0B (and BT) for the next loads.
   void afterMmad(bool withBias);
 
@@ -719,10 +731,11 @@ mlir::LogicalResult checkTileOption(mlir::Operation *first,
 /// #ascube.conv_tiling on a mapped convolution).
 mlir::LogicalResult refuseStrayTilings(mlir::ModuleOp module);
 
-/// A tile size forced on an op: its ascube.tiling attribute, else a
-/// pass's tile=m,n,k `option` (empty sizes: the rule chooses).
+/// A tile size forced on an op: its ascube.tiling attribute (a matmul's
+/// k_l1, if any, a fourth size), else a pass's tile=m,n,k `option` (empty
+/// sizes: the rule chooses).
 struct ForcedTile {
-  llvm::SmallVector<int64_t, 3> sizes;
+  llvm::SmallVector<int64_t, 4> sizes;
   /// How a refusal names it: "ascube.tiling = #ascube.matmul_tiling<...>"
   /// or "tile=m,n,k".
   std::string name;

@@ -19,6 +19,10 @@
 //                        the bias, if any)
 //     Fixpipe            C tile -> C[m0.., n0..] (NZ2ND; reluEn for a ReLU)
 //
+// (With the tiling's k_l1, an L1 chunk holds several K steps: one
+// DataCopy each of A and B per L1 chunk, then per step its loads and its
+// Mmad; MatmulEmitter::emitSteps.)
+//
 // with the flags between the pipes (MTE2 copies, MTE1 loads, M, FIX) an
 // Ascend C kernel sets: ProgramEmitter::syncStart / beforeCopies /
 // beforeLoads / beforeMmad / afterMmad / writeTile / syncEnd
@@ -58,7 +62,8 @@ using namespace ascube::tiling;
 
 MatmulTilingAttr tiling::matmulTilingOf(MLIRContext *ctx,
                                         const MatmulPlan &plan) {
-  return MatmulTilingAttr::get(ctx, plan.t.m, plan.t.n, plan.t.k);
+  return MatmulTilingAttr::get(ctx, plan.t.m, plan.t.n, plan.t.k,
+                               plan.t.kL1 > plan.t.k ? plan.t.kL1 : 0);
 }
 
 LogicalResult tiling::planMatmul(Operation *opPtr,
@@ -352,13 +357,16 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
   std::optional<model::MatmulTiling> t = model::chooseMatmulTiling(p, cap);
   if (!tile.empty()) {
     model::MatmulAlignment al = model::MatmulAlignment::of(p);
-    if (tile.size() != 3 || tile[0] < 1 || tile[0] % al.m || tile[1] < 1 ||
-        tile[1] % al.n || tile[2] < 1 || tile[2] % al.k) {
+    // (A fourth size is an attribute's k_l1, checked as the attribute is:
+    // a multiple of k.)
+    if ((tile.size() != 3 && tile.size() != 4) || tile[0] < 1 ||
+        tile[0] % al.m || tile[1] < 1 || tile[1] % al.n || tile[2] < 1 ||
+        tile[2] % al.k) {
       InFlightDiagnostic d = op->emitOpError();
       d << tileName << " takes three sizes, multiples of " << al.m << ", "
         << al.n << " and " << al.k;
       // The first size that is not one.
-      if (tile.size() == 3)
+      if (tile.size() >= 3)
         for (auto [name, v, a] :
              {std::tuple('m', tile[0], al.m), std::tuple('n', tile[1], al.n),
               std::tuple('k', tile[2], al.k)})
@@ -368,12 +376,36 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
           }
       return d << " [tile_c6]";
     }
+    if (tile.size() == 4 && tile[3] != 0 &&
+        (tile[3] < tile[2] || tile[3] % tile[2] != 0))
+      return op->emitOpError()
+             << tileName << ": k_l1 (L1's chunks of K) is a multiple of k, got "
+             << "k_l1 = " << tile[3] << ", k = " << tile[2] << " [tile_c6]";
     std::optional<model::MatmulTiling> chosen = t;
-    t = model::MatmulTiling{tile[0], tile[1], tile[2]};
+    t = model::MatmulTiling{tile[0], tile[1], tile[2],
+                            tile.size() == 4 ? tile[3] : 0};
+    // tile_c15: L1 chunks of several K steps, where a step of A and of B
+    // is a whole Nz buffer in L1 (MatmulEmitter::emitSteps).
+    if (t->l1K() > t->k) {
+      std::string why =
+          mx          ? "an MX matmul (4-bit floats)"
+          : p.transA  ? "A held K x M"
+          : !p.transB ? (vecmat ? "a vecmat (B held K x N)" : "B held K x N")
+                      : "";
+      if (!why.empty())
+        return op->emitOpError()
+               << tileName << ": k_l1 = " << t->kL1 << " > k = " << t->k
+               << " holds several K steps in an L1 chunk, which needs A "
+                  "held M x K and B held N x K (a step of each is then a "
+                  "whole Nz buffer in L1) and a plain matmul; this is "
+               << why << " [tile_c15]";
+    }
     if (!model::fitsMatmulTiling(p, cap, *t)) {
       InFlightDiagnostic d = op->emitOpError();
-      d << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2]
-        << " does not fit " << prod.Name;
+      d << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2];
+      if (t->l1K() > t->k)
+        d << " (k_l1 = " << t->kL1 << ")";
+      d << " does not fit " << prod.Name;
       tiling::describeMiss(
           d, model::describeMmadRangeMiss(*t),
           [&] { return model::matmulFootprint(p, *t); }, cap, /*sets=*/2);

@@ -70,6 +70,25 @@ private:
   void emitChunk(Value m0, int64_t mt, Value n0, int64_t nt, Value k0,
                  int64_t kt, bool init);
 
+  /// One L1 chunk of several K steps (tiling kL1 > k; A held M x K, B held
+  /// N x K: planMatmul refuses the rest, tile_c15; a GEMV row's steps are
+  /// chunks of their own, emitOutputTile), chunk `j` of the tile
+  /// on buffer set bufferSet: A's rows x kc and B^T's bn x kc copied GM ->
+  /// L1 once, then each step of k (the last maybe shorter) moved from its
+  /// whole Nz buffer within them to L0A/L0B — the steps alternating L0
+  /// sets, (j kL1 / k + s) % sets — and accumulated by an Mmad. The L1 set
+  /// is free for the chunk after next once the last step's loads are done.
+  void emitSteps(Value m0, int64_t mt, Value n0, int64_t nt, Value k0,
+                 int64_t kc, int64_t j, bool init);
+
+  /// DataCopy ND2NZ (or plain DataCopy blocks without it) of src's rows
+  /// [row, row + nRows) and columns [col, col + nCols) — from element
+  /// base, rows `pitch` elements apart — into the Nz buffer dst (C0 blocks
+  /// c0Stride x 32 B apart when given).
+  void copyToNz(Value src, Value base, Value row, Value col, int64_t pitch,
+                int64_t nRows, int64_t nCols, Value dst,
+                IntegerAttr c0Stride = {});
+
   /// The seed of the output tile of rows [m0, m0 + mt) and columns [n0,
   /// n0 + nt) with a bias seeded (biasColumn, biasSeedRow; docs/Tiling.md
   /// "NCHW without DN2NZ", the bias): one Mmad of C's type before the K

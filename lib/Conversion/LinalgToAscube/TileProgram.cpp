@@ -74,16 +74,21 @@ void tiling::ProgramEmitter::beforeCopies() {
   flag(false, Pipe::MTE1, Pipe::MTE2, bufferSet);
 }
 
-void tiling::ProgramEmitter::beforeLoads() {
+void tiling::ProgramEmitter::copiesDone() {
   flag(true, Pipe::MTE2, Pipe::MTE1, bufferSet);
   flag(false, Pipe::MTE2, Pipe::MTE1, bufferSet);
-  flag(false, Pipe::M, Pipe::MTE1, bufferSet);
 }
 
-void tiling::ProgramEmitter::beforeMmad(bool init, bool withBias) {
-  flag(true, Pipe::MTE1, Pipe::MTE2, bufferSet);
-  flag(true, Pipe::MTE1, Pipe::M, bufferSet);
-  flag(false, Pipe::MTE1, Pipe::M, bufferSet);
+void tiling::ProgramEmitter::l0Free() {
+  flag(false, Pipe::M, Pipe::MTE1, l0Event());
+}
+
+void tiling::ProgramEmitter::beforeMmad(bool init, bool withBias,
+                                        bool freesL1) {
+  if (freesL1)
+    flag(true, Pipe::MTE1, Pipe::MTE2, bufferSet);
+  flag(true, Pipe::MTE1, Pipe::M, l0Event());
+  flag(false, Pipe::MTE1, Pipe::M, l0Event());
   if (init)
     flag(/*set=*/false, Pipe::FIX, Pipe::M);
   if (withBias)
@@ -91,7 +96,7 @@ void tiling::ProgramEmitter::beforeMmad(bool init, bool withBias) {
 }
 
 void tiling::ProgramEmitter::afterMmad(bool withBias) {
-  flag(true, Pipe::M, Pipe::MTE1, bufferSet);
+  flag(true, Pipe::M, Pipe::MTE1, l0Event());
   if (withBias)
     flag(true, Pipe::M, Pipe::MTE1, kBiasEvent);
 }

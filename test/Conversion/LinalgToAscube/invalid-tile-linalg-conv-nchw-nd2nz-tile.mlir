@@ -11,12 +11,12 @@
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,8,9" 2>&1 | FileCheck %s --check-prefixes=PIECE,N8
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,16,10" 2>&1 | FileCheck %s --check-prefixes=PIECE,K10
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=36,16,180" 2>&1 | FileCheck %s --check-prefix=FIT
-// Two sizes, or four (whose first three would be a tile), are named as the
-// wrong count:
+// Two sizes are named as the wrong count; four (whose fourth would be a
+// matmul's k_l1) are refused as a matmul's:
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,16" 2>&1 | FileCheck %s --check-prefix=COUNT2
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=12,16,18,4" 2>&1 | FileCheck %s --check-prefix=COUNT4
-// COUNT2: error: 'linalg.conv_2d_nchw_fchw' op tile=m,n,k takes three sizes, not 2 [tile_c6]
-// COUNT4: error: 'linalg.conv_2d_nchw_fchw' op tile=m,n,k takes three sizes, not 4 [tile_c6]
+// COUNT2: error: 'linalg.conv_2d_nchw_fchw' op tile=m,n,k[,k_l1] takes three sizes, or four with a matmul's k_l1, not 2 [tile_c6]
+// COUNT4: error: 'linalg.conv_2d_nchw_fchw' op tile=m,n,k,k_l1: a convolution takes three sizes; k_l1 (L1 chunks of several K steps) is a matmul's, of A held M x K and B held N x K [tile_c15]
 // A forced tile of whole rows, 16 channels and 2 channels (18 im2col rows)
 // is taken:
 // RUN: ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=12,16,18 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORCED

@@ -502,7 +502,15 @@ def main():
                 r = rnd.randint(1, 2)
                 forced = " tile=" + ",".join(str(x * r) for x in al)
             else:
-                forced = " tile=" + ",".join(str(x * rnd.randint(1, 2)) for x in al)
+                sizes = [x * rnd.randint(1, 2) for x in al]
+                # A held M x K and B held N x K: half of them hold 2 to 4
+                # K steps in each L1 chunk (k_l1, docs/Tiling.md).
+                # (A draw of its own: the other cases stay as drawn.)
+                lrnd = random.Random(o.seed * 6151 + i)
+                if not vec and tb_ and not ta_ and lrnd.random() < 0.5:
+                    sizes.append(sizes[2] * lrnd.randint(2, 4))
+                    covered["L1 chunks of several K steps"] = covered.get("L1 chunks of several K steps", 0) + 1
+                forced = " tile=" + ",".join(str(x) for x in sizes)
             covered["forced small tiles"] = covered.get("forced small tiles", 0) + 1
         r = subprocess.run([o.opt, d + "/linalg.mlir",
                             f"--ascube-tile-linalg=product={prod} report=true{forced}",

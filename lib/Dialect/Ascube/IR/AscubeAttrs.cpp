@@ -333,11 +333,15 @@ void TargetAttr::print(AsmPrinter &printer) const {
 
 LogicalResult
 MatmulTilingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                         int64_t m, int64_t n, int64_t k) {
+                         int64_t m, int64_t n, int64_t k, int64_t kL1) {
   if (m < 1 || n < 1 || k < 1)
     return emitError() << "#ascube.matmul_tiling takes tile sizes of at least "
                           "1 element, got m = "
                        << m << ", n = " << n << ", k = " << k << " [tile_c6]";
+  if (kL1 != 0 && (kL1 < k || kL1 % k != 0))
+    return emitError() << "#ascube.matmul_tiling's k_l1 (L1's chunks of K) "
+                          "is a multiple of k, got k_l1 = "
+                       << kL1 << ", k = " << k << " [tile_c6]";
   return success();
 }
 

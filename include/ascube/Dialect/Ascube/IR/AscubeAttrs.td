@@ -134,6 +134,15 @@ def Ascube_MatmulTilingAttr : Ascube_Attr<"MatmulTiling", "matmul_tiling"> {
     Sizes in elements, each at least 1 (`tile_c6`); a matvec's or vecmat's
     m is the vector's one row, rounded to 16.
 
+    `k_l1` (optional; 0, the default, is `k`): L1's chunks of K, a multiple
+    of `k` (`tile_c6`). With `k_l1` > `k` one DataCopy of A (m x k_l1) and
+    one of B bring `k_l1 / k` steps of K into L1 at once, each moved to
+    L0A / L0B and multiplied in turn (two L1 sets of `k_l1`, two L0 sets of
+    `k`): fewer, larger GM -> L1 copies, as catlass's L1 and L0 tile shapes
+    and pto-isa's GEMM kernel hold them. It needs A held M x K and B held
+    N x K — where a step is a whole Nz buffer in L1 — and a plain matmul
+    (not MX, not a GEMV, not a convolution) (`tile_c15`).
+
     `ascube-select-tiling` writes it from the tiling rule
     (`model::chooseMatmulTiling`: the least GM -> L1 traffic that fits);
     a user may write it instead, per op. `ascube-tile-linalg` maps the op
@@ -152,7 +161,8 @@ def Ascube_MatmulTilingAttr : Ascube_Attr<"MatmulTiling", "matmul_tiling"> {
       outs(%C : memref<512x512xf32>)
     ```
   }];
-  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k);
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k,
+                        DefaultValuedParameter<"int64_t", "0">:$k_l1);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
 }
