@@ -34,8 +34,18 @@ constexpr unsigned kM = unsigned(ascube::Pipe::M),
 std::string pipeName(unsigned p) {
   return ascube::stringifyPipe(ascube::Pipe(p)).str();
 }
-// The blocks whose every instruction the trace shows.
+// The blocks whose every instruction the trace shows (the others: a span
+// per pipe), unless --timeline-all asks for all.
 constexpr unsigned kTraceBlocks = 4;
+llvm::cl::opt<bool> traceAll(
+    "timeline-all",
+    llvm::cl::desc("With --timeline=FILE: every instruction of every block in "
+                   "the trace (default: those of the first 4 blocks, and for "
+                   "the others one span per pipe with its instruction count "
+                   "and busy cycles)"),
+    llvm::cl::cat(ascube::run::timeline::optionCategory()));
+/// Whether block b's instructions are traced one by one.
+bool detailed(unsigned b) { return b < kTraceBlocks || traceAll; }
 
 bool on = false;
 ascube::model::PipeCosts costs;
@@ -83,6 +93,10 @@ struct BlockResult {
   bool works = false, readsGM = false;
   double cycles = 0;
   std::array<double, PipeTimeline::kPipes> busy{};
+  // Each pipe's first start and last end, and its instructions (the span
+  // a block not traced one by one shows).
+  std::array<double, PipeTimeline::kPipes> first{}, last{};
+  std::array<int64_t, PipeTimeline::kPipes> count{};
   std::vector<Event> events;
   std::string deadlock;
 };
@@ -194,7 +208,7 @@ void finalize(State &s) {
   step.l0c = std::move(p.l0c);
   // (The trace describes the first blocks' instructions only.)
   step.cycles =
-      cyclesOf(p, s.block < kTraceBlocks ? &step.what : nullptr, step.gmBytes);
+      cyclesOf(p, detailed(s.block) ? &step.what : nullptr, step.gmBytes);
   s.r.works = true;
   s.r.readsGM |= step.gmBytes > 0;
   if (p.gmRead > 0) {
@@ -251,9 +265,13 @@ void replay(unsigned b, double gmBytesPerCycle) {
               : "read by a Fixpipe with unitFlag 3");
       return;
     }
-    if (b < kTraceBlocks)
+    if (detailed(b))
       r.events.push_back(
           {ran->start, ran->end, step.pipe, step.site, step.what});
+    unsigned p = step.pipe % PipeTimeline::kPipes;
+    if (r.count[p]++ == 0)
+      r.first[p] = ran->start;
+    r.last[p] = ran->end;
   }
   r.cycles = t.end();
   for (unsigned p = 0; p < PipeTimeline::kPipes; ++p)
@@ -325,6 +343,11 @@ void timeline::configure(const target::ProductInfo &product, unsigned blocks,
 }
 
 bool timeline::enabled() { return on; }
+
+llvm::cl::OptionCategory &timeline::optionCategory() {
+  static llvm::cl::OptionCategory category("ascube-run timing model options");
+  return category;
+}
 
 void timeline::startBlock(unsigned block) {
   State &s = current();
@@ -434,7 +457,7 @@ void writeTrace(const std::vector<double> &roundStart) {
       os << ",\n";
     first = false;
   };
-  for (unsigned b = 0; b < results.size() && b < kTraceBlocks; ++b) {
+  for (unsigned b = 0; b < results.size(); ++b) {
     sep();
     os << llvm::formatv("{{\"ph\": \"M\", \"name\": \"process_name\", "
                         "\"pid\": {0}, \"args\": {{\"name\": \"block {0}\"}}",
@@ -447,7 +470,20 @@ void writeTrace(const std::vector<double> &roundStart) {
                           b, p, pipeName(p));
     }
     double offset = roundStart[b / cores];
-    for (const Event &e : results[b].events) {
+    const BlockResult &r = results[b];
+    if (!detailed(b))
+      for (unsigned p : {kMte2, kMte1, kM, kFix}) {
+        if (r.count[p] == 0)
+          continue;
+        sep();
+        os << llvm::formatv(
+            "{{\"ph\": \"X\", \"pid\": {0}, \"tid\": {1}, \"name\": "
+            "\"{2}: {3} instructions\", \"ts\": {4:f6}, \"dur\": {5:f6}, "
+            "\"args\": {{\"busy cycles\": {6:f1}}}",
+            b, p, pipeName(p), r.count[p], us(offset + r.first[p]),
+            us(r.last[p] - r.first[p]), r.busy[p]);
+      }
+    for (const Event &e : r.events) {
       sep();
       os << llvm::formatv(
           "{{\"ph\": \"X\", \"pid\": {0}, \"tid\": {1}, \"name\": {2}, "

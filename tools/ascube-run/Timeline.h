@@ -18,6 +18,8 @@
 
 #include "ascube/Model/PipeTimeline.h"
 
+#include "llvm/Support/CommandLine.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -28,6 +30,10 @@ struct ProductInfo;
 }
 
 namespace ascube::run::timeline {
+
+/// The options of the timing model that Timeline.cpp declares itself
+/// (--timeline-all), for ascube-run's --help.
+llvm::cl::OptionCategory &optionCategory();
 
 /// Why --timeline-only (`only`) cannot go with --compare (`compare`) or
 /// --check-races (`races`): it runs no instruction's data; std::nullopt

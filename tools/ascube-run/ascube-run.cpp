@@ -304,7 +304,7 @@ std::pair<StringRef, StringRef> splitArg(StringRef spec, StringRef flag) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   llvm::cl::opt<int> &threadsOpt = threadsOption();
-  llvm::cl::HideUnrelatedOptions(runCategory);
+  llvm::cl::HideUnrelatedOptions({&runCategory, &timeline::optionCategory()});
   if (!llvm::cl::ParseCommandLineOptions(
           argc, argv,
           "ascube-run: compile an ascube kernel and run it on the CPU\n\n"

@@ -1,7 +1,9 @@
 """Reads an ascube-run --timeline Chrome trace and prints what
 timeline.test checks: its processes and threads, the complete events per
-pipe, the Mmad's event, and whether each pipe's events follow one another
-without overlap (a pipe runs one instruction at a time, in order)."""
+pipe, the Mmad's event, the per-pipe spans of blocks not traced
+instruction by instruction ("MTE2: 2 instructions"), and whether each
+block's pipes run their events one after another without overlap (a pipe
+runs one instruction at a time, in order)."""
 import json
 import sys
 
@@ -17,11 +19,17 @@ print("processes: " + " ".join(names[p] for p in sorted(names)))
 print("threads: " + " ".join(sorted(threads)))
 pipes = {4: "MTE2", 3: "MTE1", 2: "M", 6: "FIX"}
 spans = {p: [] for p in pipes}
+per_block = {}
+summaries = {}
 for e in events:
     if e["ph"] != "X":
         continue
     for key in ("pid", "tid", "name", "ts", "dur", "args"):
         assert key in e, key
+    per_block.setdefault((e["pid"], e["tid"]), []).append((e["ts"], e["ts"] + e["dur"]))
+    if " instructions" in e["name"]:
+        summaries.setdefault(e["pid"], []).append(e["name"].split(" instructions")[0])
+        continue
     spans[e["tid"]].append((e["ts"], e["ts"] + e["dur"]))
     if e["name"] == "ascube.mmad":
         site = e["args"]["site"].split("/")[-1]
@@ -30,6 +38,8 @@ for e in events:
                                         e["args"]["work"]))
 print("events: " + ", ".join("%s %d" % (pipes[p], len(spans[p]))
                              for p in pipes))
-ordered = all(b[0] >= a[1] - 1e-5 for s in spans.values()
+for pid in sorted(summaries):
+    print("block %d spans: %s" % (pid, ", ".join(summaries[pid])))
+ordered = all(b[0] >= a[1] - 1e-5 for s in per_block.values()
               for a, b in zip(s, s[1:]))
 print("ordered: " + ("yes" if ordered else "no"))
