@@ -9,7 +9,11 @@ maps the same shapes with ascube (ascube-run --product atlas_a3 --blocks 24
 N x K as pto-isa's is), at the same with one K step per L1 chunk and B held
 K x N, and at the tiling ascube-select-tiling chooses, and prints the
 modelled time and busy shares next to the measured ones, with the ratio and
-how long the model took. It measures; it checks nothing.
+how long the model took. Then the other shapes of issue 47 (BERT-base
+GEMMs, ResNet-50 convolutions, a GEMV) at the tiling ascube chooses:
+their modelled time and the share of the Cube's fp16 peak (24 cores x
+16 x 16 x 16 multiply-adds a cycle at the model's clock) it reaches. It
+measures; it checks nothing.
 
     bench/timeline.py [--build build] [--sizes 1536,3072,6144,7680]
 """
@@ -85,6 +89,69 @@ def model(run, n, attr, maps=""):
     return us / 1000, cube, mte1, mte2, fix, m.group(7), took, rate
 
 
+# Issue 47's other shapes on Atlas A3, 24 blocks: name, kernel, multiply-adds.
+def gemm(m, k, n):
+    return (f"func.func @k(%A: memref<{m}x{k}xf16>, %B: memref<{k}x{n}xf16>, "
+            f"%C: memref<{m}x{n}xf32>) {{\n  %z = arith.constant 0.0 : f32\n"
+            f"  linalg.fill ins(%z : f32) outs(%C : memref<{m}x{n}xf32>)\n"
+            f"  linalg.matmul ins(%A, %B : memref<{m}x{k}xf16>, "
+            f"memref<{k}x{n}xf16>) outs(%C : memref<{m}x{n}xf32>)\n  return\n}}\n")
+
+
+def conv(h, c, kh, f, stride):
+    """NHWC, the input already padded: h x h x c, a kh x kh kernel."""
+    o = (h - kh) // stride + 1
+    i, w, out = (f"memref<1x{h}x{h}x{c}xf16>", f"memref<{kh}x{kh}x{c}x{f}xf16>",
+                 f"memref<1x{o}x{o}x{f}xf32>")
+    return (f"func.func @k(%I: {i}, %W: {w}, %O: {out}) {{\n"
+            f"  %z = arith.constant 0.0 : f32\n"
+            f"  linalg.fill ins(%z : f32) outs(%O : {out})\n"
+            f"  linalg.conv_2d_nhwc_hwcf {{strides = dense<{stride}> : "
+            f"tensor<2xi64>, dilations = dense<1> : tensor<2xi64>}}\n"
+            f"    ins(%I, %W : {i}, {w}) outs(%O : {out})\n  return\n}}\n",
+            o * o * f * kh * kh * c)
+
+
+def shapes():
+    return [
+        ("BERT 128 x 768 x 3072 (M x K x N)", gemm(128, 768, 3072), 128 * 768 * 3072),
+        ("BERT 128 x 3072 x 768", gemm(128, 3072, 768), 128 * 3072 * 768),
+        ("ResNet-50 stem 7x7/2 224->112, 3->64", *conv(230, 3, 7, 64, 2)),
+        ("ResNet-50 3x3 56x56, 64->64", *conv(58, 64, 3, 64, 1)),
+        ("ResNet-50 1x1 56x56, 256->64", *conv(56, 256, 1, 64, 1)),
+        ("GEMV 1 x 4096 x 4096", gemm(1, 4096, 4096), 4096 * 4096),
+    ]
+
+
+TILING_ATTR = re.compile(r"ascube\.tiling = (#ascube\.\w+<[^>]*>)")
+
+
+def other_shapes(run, opt):
+    print()
+    print("issue 47's other shapes on Atlas A3, 24 blocks, at ascube's tiling; "
+          "peak: 24 x 8192 FLOP a cycle")
+    print("%-38s %10s %7s  %s" % ("shape", "us", "peak %", "tiling"))
+    for name, text, macs in shapes():
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "k.mlir")
+            with open(path, "w") as f:
+                f.write(text)
+            r = subprocess.run([run, path, "--entry", "k", "--product",
+                                "atlas_a3", "--blocks", "24",
+                                "--timeline-only"], capture_output=True,
+                               text=True)
+            t = subprocess.run([opt, path, "--ascube-select-tiling=product=atlas_a3"],
+                               capture_output=True, text=True)
+        m = SUMMARY.search(r.stdout)
+        if not m:
+            sys.exit("ascube-run failed:\n" + r.stdout + r.stderr)
+        cycles, us = int(m.group(1)), float(m.group(2))
+        peak = 100 * 2 * macs / (cycles * 24 * 8192)
+        tiling = TILING_ATTR.search(t.stdout)
+        print("%-38s %10.2f %7.1f  %s" % (name, us, peak,
+                                          tiling.group(1) if tiling else "?"))
+
+
 def main():
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -122,6 +189,7 @@ def main():
             ratio = "%.2f" % (ms / meas[0]) if meas else "-"
             print(row % ("" if meas else n, name, ms, ratio, mte2, mte1, cube,
                          fix, bound, "%.1f" % took, "%.1f" % rate))
+    other_shapes(run, opt)
 
 
 if __name__ == "__main__":
