@@ -363,8 +363,10 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
         tile[0] % al.m || tile[1] < 1 || tile[1] % al.n || tile[2] < 1 ||
         tile[2] % al.k) {
       InFlightDiagnostic d = op->emitOpError();
-      d << tileName << " takes three sizes, multiples of " << al.m << ", "
-        << al.n << " and " << al.k;
+      d << tileName
+        << (tile.size() == 4 ? " takes m, n and k (then k_l1)"
+                             : " takes three sizes")
+        << ", multiples of " << al.m << ", " << al.n << " and " << al.k;
       // The first size that is not one.
       if (tile.size() >= 3)
         for (auto [name, v, a] :
@@ -384,6 +386,12 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
     std::optional<model::MatmulTiling> chosen = t;
     t = model::MatmulTiling{tile[0], tile[1], tile[2],
                             tile.size() == 4 ? tile[3] : 0};
+    // An L1 chunk deeper than K (rounded to k) holds all of it: it is
+    // that deep (tile_c14 says so below), which also keeps its bytes
+    // within what K needs.
+    int64_t wholeK = model::MatmulProblem::roundUp(p.k, t->k);
+    int64_t askedKL1 = t->kL1;
+    t->kL1 = std::min(t->kL1, wholeK);
     // tile_c15: L1 chunks of several K steps, where a step of A and of B
     // is a whole Nz buffer in L1 (MatmulEmitter::emitSteps).
     if (t->l1K() > t->k) {
@@ -428,6 +436,11 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
                           "({5})",
                           beyond.empty() ? "" : ", ", name, v, dim, size, need);
     }
+    if (askedKL1 > wholeK)
+      op->emitWarning() << tileName << ": k_l1 = " << askedKL1
+                        << " is more than K = " << p.k << " needs (" << wholeK
+                        << "): one L1 chunk holds all of K, mapped as k_l1 = "
+                        << wholeK << " [tile_c14]";
     if (!beyond.empty())
       op->emitWarning() << tileName << ": " << beyond
                         << ": one tile covers each, its buffers laid out for "
@@ -482,15 +495,21 @@ LogicalResult tiling::emitMatmul(MatmulPlan &plan,
   if (report)
     remark = llvm::formatv(
         "ascube-tile-linalg: {0} {1} x {2} -> {3}, M x N x K = {4} x {5} x "
-        "{6}{18}{19}: tile m = {7}, n = {8}, k = {9} ({10} x {11} output "
+        "{6}{18}{19}: tile m = {7}, n = {8}, k = {9}{20} ({10} x {11} output "
         "tiles, "
         "{12} each); L0C {13} B, L0A {14} B, L0B {15} B, L1 {16} "
         "B per chunk; GM -> L1 {17} B",
         prod.Name, an, bn, cn, p.m, p.n, p.k, t->m, t->n, t->k, t->tilesM(p),
-        t->tilesN(p), tiling::count(t->chunksK(p), "K chunk", "K chunks"),
+        t->tilesN(p),
+        tiling::count(t->chunksK(p), "K chunk", "K chunks") +
+            (t->l1K() > t->k
+                 ? " in " + tiling::count(
+                                model::MatmulTiling::ceilDiv(p.k, t->l1K()),
+                                "L1 chunk", "L1 chunks")
+                 : std::string()),
         t->m * t->n * p.cBits / 8, t->m * t->k * p.aBits / 8,
         t->k * t->n * p.bBits / 8,
-        (t->m * t->k * p.aBits + t->k * t->n * p.bBits) / 8,
+        (t->m * p.aBits + t->n * p.bBits) * t->l1K() / 8,
         batches * t->gmToL1Bytes(p),
         batch ? ", " + tiling::count(batches, "batch", "batches")
               : std::string(),
@@ -500,7 +519,9 @@ LogicalResult tiling::emitMatmul(MatmulPlan &plan,
                               "ones x the bias row)"
                             : ", + bias (BT)") +
             (epilogue.relu ? ", ReLU (Fixpipe)" : "") +
-            tiling::describeRequant(epilogue));
+            tiling::describeRequant(epilogue),
+        t->l1K() > t->k ? ", k_l1 = " + std::to_string(t->l1K())
+                        : std::string());
 
   auto func = op->getParentOfType<func::FuncOp>();
   OpBuilder b(op);

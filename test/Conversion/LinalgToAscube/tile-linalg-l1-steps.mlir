@@ -5,6 +5,12 @@
 // RUN: ascube-opt %s --ascube-select-tiling=product=atlas_a2 | FileCheck %s --check-prefix=KEPT
 // RUN: ascube-opt %s --ascube-select-tiling="product=atlas_a2 tile=32,32,32,64" | FileCheck %s --check-prefix=OPTION
 // RUN: ascube-opt %s --ascube-tile-linalg=product=atlas_a2 | FileCheck %s
+// An L1 chunk deeper than K holds all of it (k_l1 = 2^62 here: no bytes
+// are counted for more), with a warning, and the report names k_l1:
+// RUN: ascube-opt %s --ascube-tile-linalg="product=atlas_a2 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEEP
+// DEEP: remark: ascube-tile-linalg: atlas_a2 f16 x f16 -> f32, M x N x K = 32 x 32 x 200: tile m = 32, n = 32, k = 32, k_l1 = 96 (1 x 1 output tiles, 7 K chunks in 3 L1 chunks each); L0C 4096 B, L0A 2048 B, L0B 2048 B, L1 12288 B per chunk
+// DEEP: warning: ascube.tiling = #ascube.matmul_tiling<m = 32, n = 32, k = 32, k_l1 = 4611686018427387904>: k_l1 = 4611686018427387904 is more than K = 200 needs (224): one L1 chunk holds all of K, mapped as k_l1 = 224 [tile_c14]
+// DEEP: remark: ascube-tile-linalg: {{.*}} k_l1 = 224 (1 x 1 output tiles, 7 K chunks in 1 L1 chunk each); L0C 4096 B, L0A 2048 B, L0B 2048 B, L1 28672 B per chunk
 // KEPT: linalg.matmul {{.*}}{ascube.tiling = #ascube.matmul_tiling<m = 32, n = 32, k = 32, k_l1 = 96>}
 // KEPT: linalg.matmul {{.*}}{ascube.tiling = #ascube.matmul_tiling<m = 32, n = 32, k = 32>}
 // OPTION: linalg.matmul {{.*}}{ascube.tiling = #ascube.matmul_tiling<m = 32, n = 32, k = 32, k_l1 = 96>}
@@ -88,6 +94,15 @@ func.func @no_tiling(%A: memref<32x200xf16>, %B: memref<32x200xf16>, %C: memref<
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%C : memref<32x32xf32>)
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%A, %B : memref<32x200xf16>, memref<32x200xf16>) outs(%C : memref<32x32xf32>)
+  return
+}
+
+// k_l1 far past K (DEEP above): one L1 chunk of all of K, 224 deep.
+func.func @deep(%A: memref<32x200xf16>, %B: memref<32x200xf16>, %C: memref<32x32xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<32x32xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] {ascube.tiling = #ascube.matmul_tiling<m = 32, n = 32, k = 32, k_l1 = 4611686018427387904>}
     ins(%A, %B : memref<32x200xf16>, memref<32x200xf16>) outs(%C : memref<32x32xf32>)
   return
 }

@@ -141,7 +141,8 @@ def Ascube_MatmulTilingAttr : Ascube_Attr<"MatmulTiling", "matmul_tiling"> {
     `k`): fewer, larger GM -> L1 copies, as catlass's L1 and L0 tile shapes
     and pto-isa's GEMM kernel hold them. It needs A held M x K and B held
     N x K — where a step is a whole Nz buffer in L1 — and a plain matmul
-    (not MX, not a GEMV, not a convolution) (`tile_c15`).
+    or matvec (not MX, not a vecmat, not a convolution) (`tile_c15`); one
+    deeper than K (rounded up to k) is mapped as that deep (`tile_c14`).
 
     `ascube-select-tiling` writes it from the tiling rule
     (`model::chooseMatmulTiling`: the least GM -> L1 traffic that fits);
