@@ -9,9 +9,11 @@ libraries of such layers.
     Model                 Layout, Numerics
     Tiling                Model, Layout, Numerics (the compiler's tiling
                           rules, apart from the hardware's semantics)
+    Timing                Model, Target, Layout, Numerics (the timing
+                          model over a kernel's instruction stream)
     IR                    Model, Target, Layout, Numerics
-    Transforms            IR and below
-    Conversion            IR, Tiling and below (not Transforms)
+    Transforms            IR, Timing and below
+    Conversion            IR, Tiling, Timing and below (not Transforms)
     Pipelines             Conversion, Transforms and below
     CAPI                  Pipelines and below (the C API, lib/CAPI)
     tools, fuzz, unittests  anything
@@ -33,13 +35,15 @@ ALLOWED = {
     "Target": {"Target", "Layout"},
     "Model": {"Model", "Layout", "Numerics"},
     "Tiling": {"Tiling", "Model", "Layout", "Numerics"},
+    "Timing": {"Timing", "Model", "Target"} | LOW,
     "IR": {"IR", "Model", "Target"} | LOW,
-    "Transforms": {"Transforms", "IR", "Model", "Target"} | LOW,
-    "Conversion": {"Conversion", "IR", "Model", "Tiling", "Target"} | LOW,
+    "Transforms": {"Transforms", "IR", "Model", "Target", "Timing"} | LOW,
+    "Conversion": {"Conversion", "IR", "Model", "Tiling", "Target",
+                   "Timing"} | LOW,
     "Pipelines": {"Pipelines", "Conversion", "Transforms", "IR", "Model",
-                  "Tiling", "Target"} | LOW,
+                  "Tiling", "Target", "Timing"} | LOW,
     "CAPI": {"CAPI", "Pipelines", "Conversion", "Transforms", "IR", "Model",
-             "Tiling", "Target"} | LOW,
+             "Tiling", "Target", "Timing"} | LOW,
 }
 # InitAscube.h declares the registration entry points and includes nothing:
 # any layer may include it.
@@ -57,6 +61,7 @@ def layer_of(rel):
 # The CMake libraries of each layer (target_link_libraries names).
 LIBS = {"AscubeLayout": "Layout", "AscubeNumerics": "Numerics",
         "AscubeTarget": "Target", "AscubeModel": "Model", "AscubeTiling": "Tiling",
+        "AscubeTiming": "Timing",
         "MLIRAscubeDialect": "IR", "MLIRAscubeTransforms": "Transforms",
         "AscubeConversion": "Conversion", "AscubeLinalgToAscube": "Conversion",
         "AscubePipelines": "Pipelines",

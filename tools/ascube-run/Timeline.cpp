@@ -1,42 +1,27 @@
 //===- Timeline.cpp - ascube-run --timeline -------------------------------===//
 //
-// Each block's instructions through a model::PipeTimeline with the
-// product's costs; the kernel's time, the pipes' busy shares and the
-// Chrome trace (docs/Timing.md).
+// The hooks' events (SyncCheck.cpp forwards them) as each block's
+// instructions and flag ops, recorded per host thread and handed to the
+// timing model (ascube/Timing/KernelTimer.h) with the product's costs;
+// docs/Timing.md.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Timeline.h"
-#include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
 #include "ascube/Target/Target.h"
-
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/raw_ostream.h"
+#include "ascube/Timing/KernelTimer.h"
 
 #include <algorithm>
-#include <array>
-#include <chrono>
-#include <limits>
 #include <memory>
 #include <mutex>
 
 using namespace ascube::run;
-using ascube::model::PipeTimeline;
-using ascube::model::TimedSpan;
 using ascube::target::Level;
+using ascube::timing::BlockLog;
+using ascube::timing::InstructionFacts;
+using ascube::timing::KernelTimer;
 
 namespace {
-constexpr unsigned kM = unsigned(ascube::Pipe::M),
-                   kMte1 = unsigned(ascube::Pipe::MTE1),
-                   kMte2 = unsigned(ascube::Pipe::MTE2),
-                   kFix = unsigned(ascube::Pipe::FIX);
-std::string pipeName(unsigned p) {
-  return ascube::stringifyPipe(ascube::Pipe(p)).str();
-}
-// The blocks whose every instruction the trace shows (the others: a span
-// per pipe), unless --timeline-all asks for all.
-constexpr unsigned kTraceBlocks = 4;
 llvm::cl::opt<bool> traceAll(
     "timeline-all",
     llvm::cl::desc("With --timeline=FILE: every instruction of every block in "
@@ -44,87 +29,17 @@ llvm::cl::opt<bool> traceAll(
                    "the others one span per pipe with its instruction count "
                    "and busy cycles)"),
     llvm::cl::cat(ascube::run::timeline::optionCategory()));
-/// Whether block b's instructions are traced one by one.
-bool detailed(unsigned b) { return b < kTraceBlocks || traceAll; }
 
-bool on = false;
-ascube::model::PipeCosts costs;
-// GM -> L1: each core's bandwidth, the chip's from HBM and from L2, bytes
-// per cycle; the L2's bytes (0: none modelled).
-double gmPerCore = 0, gmChip = 0, l2Chip = 0, l2Bytes = 0;
-// Cycles per 16 x 16 x C0 Mmad fractal by A's element bits 4, 8, 16, 32.
-std::array<double, 4> perFractal{};
-double ghz = 1;
-unsigned cores = 1, blockCount = 1;
-std::vector<std::string> sites;
+std::unique_ptr<KernelTimer> timer;
 std::string tracePath, svgPath;
-
-struct Event {
-  double start, end;
-  unsigned pipe;
-  int64_t site;
-  std::string what;
-};
-// One step of a block in program order: an instruction (its cycles, and
-// for one reading GM the bytes whose cost depends on how many cores read
-// GM at once), a SetFlag, a WaitFlag or a PipeBarrier. The blocks' steps
-// are replayed once all have run, when the cores that read GM together are
-// known.
-struct Step {
-  enum Kind : uint8_t { Instruction, Set, Wait, Barrier } kind = Instruction;
-  unsigned pipe = 0, dst = 0;
-  int64_t site = -1, event = 0, unitFlag = 0;
-  double cycles = 0, gmBytes = 0;
-  // The L0C runs it touches (unitFlag's blocks).
-  std::vector<std::pair<uint64_t, uint64_t>> l0c;
-  // Its work, for the first blocks' trace.
-  std::string what;
-};
-// The GM bytes an instruction reads, from the first to the last.
-struct Span {
-  int64_t lo, hi;
-};
-struct BlockResult {
-  std::vector<Step> log;
-  // Its instructions' GM reads (for the L2's footprint) and their bytes.
-  std::vector<Span> gmSpans;
-  double gmReadBytes = 0;
-  // Whether it runs anything but flags, and reads GM.
-  bool works = false, readsGM = false;
-  double cycles = 0;
-  std::array<double, PipeTimeline::kPipes> busy{};
-  // Each pipe's first start and last end, and its instructions (the span
-  // a block not traced one by one shows).
-  std::array<double, PipeTimeline::kPipes> first{}, last{};
-  std::array<int64_t, PipeTimeline::kPipes> count{};
-  std::vector<Event> events;
-  std::string deadlock;
-};
 std::mutex lock;
-std::vector<BlockResult> results;
-// What finish timed: steps, and the milliseconds it took.
-int64_t stepsTimed = 0;
-double modelMs = 0;
 
 // The instruction whose accesses and work are coming in.
-struct Pending {
-  bool active = false;
-  int64_t site = -1;
-  unsigned pipe = 0;
-  int64_t unitFlag = 0;
-  int writeLevel = -1;
-  int64_t bytes = 0;
-  // The GM bytes it reads: how many, from the first to the last.
-  int64_t gmRead = 0, gmLo = std::numeric_limits<int64_t>::max(),
-          gmHi = std::numeric_limits<int64_t>::min();
-  // The L0C bytes it touches, run by run (unitFlag's blocks).
-  std::vector<std::pair<uint64_t, uint64_t>> l0c;
-  int64_t kind = 0, a = 0, b = 0, c = 0, d = 0;
-};
 struct State {
   unsigned block = 0;
-  Pending p;
-  BlockResult r;
+  bool active = false;
+  InstructionFacts p;
+  BlockLog r;
 };
 thread_local std::unique_ptr<State> state;
 
@@ -134,150 +49,11 @@ State &current() {
   return *state;
 }
 
-std::string siteText(int64_t s) {
-  return s >= 0 && size_t(s) < sites.size() ? sites[s] : "an instruction";
-}
-
-/// The op's name: the site text after its location.
-std::string opName(int64_t s) {
-  std::string t = siteText(s);
-  size_t at = t.rfind(": ");
-  return at == std::string::npos ? t : t.substr(at + 2);
-}
-
-/// Its cycles but for the GM share (`gmBytes`: bytes read at that share),
-/// and its work in words for the trace when `what` is given.
-double cyclesOf(const Pending &p, std::string *what, double &gmBytes) {
-  switch (p.pipe) {
-  case kMte2:
-    if (what)
-      *what = llvm::formatv("{0} B", p.bytes).str();
-    gmBytes = double(p.bytes);
-    return costs.gmToL1.head;
-  case kMte1: {
-    if (what)
-      *what = llvm::formatv("{0} B", p.bytes).str();
-    Level to = Level(p.writeLevel);
-    if (to == Level::L0B)
-      return costs.l1ToL0B.cycles(double(p.bytes));
-    if (to == Level::BT || to == Level::FB)
-      return costs.l1ToBt.cycles(double(p.bytes));
-    return costs.l1ToL0A.cycles(double(p.bytes));
-  }
-  case kM: {
-    if (p.kind != 1)
-      return costs.mmadHead;
-    int64_t bits = p.d;
-    int64_t fractals =
-        ascube::model::PipeCosts::mmadFractals(p.a, p.b, p.c, bits);
-    double per = perFractal[bits <= 4 ? 0 : bits <= 8 ? 1 : bits <= 16 ? 2 : 3];
-    if (what)
-      *what = llvm::formatv("m {0} k {1} n {2}, {3} fractals", p.a, p.b, p.c,
-                            fractals)
-                  .str();
-    return costs.mmadCycles(fractals, per);
-  }
-  case kFix: {
-    // A DataCopy L1 -> FB runs on FIX too: the L1 -> BT/FB path.
-    if (p.kind != 2) {
-      if (what)
-        *what = llvm::formatv("{0} B", p.bytes).str();
-      return costs.l1ToBt.cycles(double(p.bytes));
-    }
-    // L0C holds 4-byte elements.
-    if (what)
-      *what = llvm::formatv("{0} x {1}", p.a, p.b).str();
-    return costs.fixpipeCycles(p.a, double(p.b) * 4,
-                               ascube::model::PipeCosts::fixpipeOddPasses(p.b));
-  }
-  default:
-    return costs.flag;
-  }
-}
-
 void finalize(State &s) {
-  Pending &p = s.p;
-  if (!p.active) {
-    p = Pending();
-    return;
-  }
-  Step step;
-  step.pipe = p.pipe;
-  step.site = p.site;
-  step.unitFlag = p.l0c.empty() ? 0 : p.unitFlag;
-  step.l0c = std::move(p.l0c);
-  // (The trace describes the first blocks' instructions only.)
-  step.cycles =
-      cyclesOf(p, detailed(s.block) ? &step.what : nullptr, step.gmBytes);
-  s.r.works = true;
-  s.r.readsGM |= step.gmBytes > 0;
-  if (p.gmRead > 0) {
-    s.r.gmSpans.push_back({p.gmLo, p.gmHi});
-    s.r.gmReadBytes += double(p.gmRead);
-  }
-  s.r.log.push_back(std::move(step));
-  p = Pending();
-}
-
-/// Replays block `b`'s steps with GM -> L1 at `gmBytesPerCycle`.
-void replay(unsigned b, double gmBytesPerCycle) {
-  BlockResult &r = results[b];
-  PipeTimeline t(costs.flag);
-  for (const Step &step : r.log) {
-    switch (step.kind) {
-    case Step::Set:
-      t.setFlag(step.pipe, step.dst, step.event);
-      continue;
-    case Step::Barrier:
-      t.barrier(step.pipe);
-      continue;
-    case Step::Wait: {
-      bool twice = t.setTwice(step.pipe, step.dst, step.event);
-      if (t.waitFlag(step.pipe, step.dst, step.event))
-        continue;
-      r.deadlock = llvm::formatv(
-          "ascube-run: block {0}: the timeline deadlocks: {1} (pipe {2}) "
-          "waits for {3} -> {2} event {4}, which no set_flag before it "
-          "sets{5}: pipe {2} would wait forever [timing_c2]",
-          b, siteText(step.site), pipeName(step.dst & 7),
-          pipeName(step.pipe & 7), step.event,
-          twice ? " (an earlier wait cleared it, though it was set twice: "
-                  "the flag is one bit)"
-                : "");
-      return;
-    }
-    case Step::Instruction:
-      break;
-    }
-    double cycles = step.cycles;
-    if (step.gmBytes > 0 && gmBytesPerCycle > 0)
-      cycles += step.gmBytes / gmBytesPerCycle;
-    std::optional<TimedSpan> ran =
-        t.runUnit(step.pipe, cycles, step.unitFlag, step.l0c);
-    if (!ran) {
-      bool fix = step.pipe == kFix;
-      r.deadlock = llvm::formatv(
-          "ascube-run: block {0}: the timeline deadlocks: {1} (pipe {2}, "
-          "unitFlag) waits for L0C blocks to be {3}, which only a later "
-          "instruction could do: pipe {2} would wait forever [timing_c2]",
-          b, siteText(step.site), pipeName(step.pipe),
-          fix ? "made ready by an Mmad with unitFlag 3"
-              : "read by a Fixpipe with unitFlag 3");
-      return;
-    }
-    if (detailed(b))
-      r.events.push_back(
-          {ran->start, ran->end, step.pipe, step.site, step.what});
-    unsigned p = step.pipe % PipeTimeline::kPipes;
-    if (r.count[p]++ == 0)
-      r.first[p] = ran->start;
-    r.last[p] = ran->end;
-  }
-  r.cycles = t.end();
-  for (unsigned p = 0; p < PipeTimeline::kPipes; ++p)
-    r.busy[p] = t.busy(p);
-  // (Timed: the log is done with.)
-  std::vector<Step>().swap(r.log);
+  if (s.active)
+    timer->instruction(s.r, s.block, s.p);
+  s.active = false;
+  s.p = InstructionFacts();
 }
 } // namespace
 
@@ -293,56 +69,19 @@ std::optional<std::string> timeline::refuseOnly(bool only, bool compare,
 
 std::optional<std::string>
 timeline::refusal(const target::ProductInfo *product) {
-  if (!product)
-    return std::string("--timeline needs the product whose costs to take "
-                       "(--product or the module's #ascube.target) "
-                       "[timing_c1]");
-  if (target::costsOf(*product))
-    return std::nullopt;
-  std::string covered;
-  for (const target::ProductInfo &p : target::allProducts())
-    if (target::costsOf(p))
-      covered += (covered.empty() ? "" : ", ") + std::string(p.Name);
-  return llvm::formatv("{0} has no cost rows (Products.td CostRow): the "
-                       "timing model covers {1} [timing_c1]",
-                       product->Name, covered)
-      .str();
+  return KernelTimer::refusal(product, "--timeline");
 }
 
 void timeline::configure(const target::ProductInfo &product, unsigned blocks,
                          std::vector<std::string> siteTexts, std::string trace,
                          std::string svg) {
-  const target::CostRowInfo *row = target::costsOf(product);
-  auto milli = [](uint32_t v) { return v / 1000.0; };
-  ghz = row->ClockMHz / 1000.0;
-  cores = std::max<unsigned>(1, product.AICores);
-  blockCount = std::max(1u, blocks);
-  // GM -> L1: each core's own bandwidth or its share of the chip's, over
-  // the cores running blocks at once.
-  gmChip = row->ChipGMGBps * 1e9 / (row->ClockMHz * 1e6);
-  l2Chip = row->L2GBps * 1e9 / (row->ClockMHz * 1e6);
-  l2Bytes = double(row->L2MiB) * (1 << 20);
-  gmPerCore = milli(row->GMToL1BwMilli);
-  costs.gmToL1 = {milli(row->GMToL1HeadMilli), gmPerCore};
-  costs.l1ToL0A = {milli(row->L1ToL0AHeadMilli), milli(row->L1ToL0ABwMilli)};
-  costs.l1ToL0B = {milli(row->L1ToL0BHeadMilli), milli(row->L1ToL0BBwMilli)};
-  costs.l1ToBt = {milli(row->L1ToBTHeadMilli), milli(row->L1ToBTBwMilli)};
-  costs.mmadHead = milli(row->MmadHeadMilli);
-  perFractal = {milli(row->Mmad4Milli), milli(row->Mmad8Milli),
-                milli(row->Mmad16Milli), milli(row->Mmad32Milli)};
-  costs.fixpipeHead = milli(row->FixHeadMilli);
-  costs.fixpipeRowMin = milli(row->FixRowMinMilli);
-  costs.fixpipeRowBytesPerCycle = milli(row->FixRowBwMilli);
-  costs.fixpipeOddPass = milli(row->FixOddPassMilli);
-  costs.flag = milli(row->FlagMilli);
-  sites = std::move(siteTexts);
+  timer = std::make_unique<KernelTimer>(product, std::max(1u, blocks),
+                                        std::move(siteTexts), traceAll);
   tracePath = std::move(trace);
   svgPath = std::move(svg);
-  results.assign(blockCount, BlockResult());
-  on = true;
 }
 
-bool timeline::enabled() { return on; }
+bool timeline::enabled() { return timer != nullptr; }
 
 llvm::cl::OptionCategory &timeline::optionCategory() {
   static llvm::cl::OptionCategory category("ascube-run timing model options");
@@ -352,8 +91,9 @@ llvm::cl::OptionCategory &timeline::optionCategory() {
 void timeline::startBlock(unsigned block) {
   State &s = current();
   s.block = block;
-  s.p = Pending();
-  s.r = BlockResult();
+  s.active = false;
+  s.p = InstructionFacts();
+  s.r = BlockLog();
 }
 
 void timeline::endBlock() {
@@ -362,14 +102,14 @@ void timeline::endBlock() {
   // (Swapped, so that a --repeat run's old log is freed outside the lock,
   // at the next startBlock.)
   std::lock_guard<std::mutex> guard(lock);
-  if (s.block < results.size())
-    std::swap(results[s.block], s.r);
+  if (s.block < timer->blocks())
+    std::swap(timer->block(s.block), s.r);
 }
 
 void timeline::op(int64_t site, unsigned pipe, int64_t unitFlag) {
   State &s = current();
   finalize(s);
-  s.p.active = true;
+  s.active = true;
   s.p.site = site;
   s.p.pipe = pipe;
   s.p.unitFlag = unitFlag;
@@ -377,9 +117,10 @@ void timeline::op(int64_t site, unsigned pipe, int64_t unitFlag) {
 
 void timeline::access(int level, int64_t lo, int64_t hi, int64_t rel,
                       bool write) {
-  Pending &p = current().p;
-  if (!p.active)
+  State &s = current();
+  if (!s.active)
     return;
+  InstructionFacts &p = s.p;
   if (write) {
     // The destination's level (a LoadData MX then writes its scales).
     if (p.writeLevel < 0)
@@ -396,7 +137,7 @@ void timeline::access(int level, int64_t lo, int64_t hi, int64_t rel,
 }
 
 void timeline::work(int64_t kind, int64_t a, int64_t b, int64_t c, int64_t d) {
-  Pending &p = current().p;
+  InstructionFacts &p = current().p;
   p.kind = kind;
   p.a = a;
   p.b = b;
@@ -408,274 +149,9 @@ void timeline::flag(int64_t site, int64_t kind, unsigned src, unsigned dst,
                     int64_t event) {
   State &s = current();
   finalize(s);
-  Step step;
-  step.kind = kind == 0 ? Step::Set : kind == 1 ? Step::Wait : Step::Barrier;
-  step.pipe = src;
-  step.dst = dst;
-  step.site = site;
-  step.event = event;
-  s.r.log.push_back(std::move(step));
+  KernelTimer::flag(s.r, site, kind, src, dst, event);
 }
-
-namespace {
-std::string jsonString(llvm::StringRef s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20)
-      continue;
-    out += c;
-  }
-  return out + "\"";
-}
-
-/// `path` opened for writing, or null after saying why (ascube-run checked
-/// it before the run: a disk full, say).
-std::unique_ptr<llvm::raw_fd_ostream> openText(const std::string &path) {
-  std::error_code ec;
-  auto os =
-      std::make_unique<llvm::raw_fd_ostream>(path, ec, llvm::sys::fs::OF_Text);
-  if (!ec)
-    return os;
-  llvm::errs() << "ascube-run: cannot write " << path << ": " << ec.message()
-               << "\n";
-  return nullptr;
-}
-
-void writeTrace(const std::vector<double> &roundStart) {
-  std::unique_ptr<llvm::raw_fd_ostream> out = openText(tracePath);
-  if (!out)
-    return;
-  llvm::raw_fd_ostream &os = *out;
-  // Times in microseconds (the format's unit) at the product's clock.
-  auto us = [](double cycles) { return cycles / (ghz * 1000); };
-  os << "{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n";
-  bool first = true;
-  auto sep = [&] {
-    if (!first)
-      os << ",\n";
-    first = false;
-  };
-  for (unsigned b = 0; b < results.size(); ++b) {
-    sep();
-    os << llvm::formatv("{{\"ph\": \"M\", \"name\": \"process_name\", "
-                        "\"pid\": {0}, \"args\": {{\"name\": \"block {0}\"}}",
-                        b);
-    for (unsigned p : {kMte2, kMte1, kM, kFix}) {
-      sep();
-      os << llvm::formatv("{{\"ph\": \"M\", \"name\": \"thread_name\", "
-                          "\"pid\": {0}, \"tid\": {1}, \"args\": {{\"name\": "
-                          "\"{2}\"}}",
-                          b, p, pipeName(p));
-    }
-    double offset = roundStart[b / cores];
-    const BlockResult &r = results[b];
-    if (!detailed(b))
-      for (unsigned p : {kMte2, kMte1, kM, kFix}) {
-        if (r.count[p] == 0)
-          continue;
-        sep();
-        os << llvm::formatv(
-            "{{\"ph\": \"X\", \"pid\": {0}, \"tid\": {1}, \"name\": "
-            "\"{2}: {3} instructions\", \"ts\": {4:f6}, \"dur\": {5:f6}, "
-            "\"args\": {{\"busy cycles\": {6:f1}}}",
-            b, p, pipeName(p), r.count[p], us(offset + r.first[p]),
-            us(r.last[p] - r.first[p]), r.busy[p]);
-      }
-    for (const Event &e : r.events) {
-      sep();
-      os << llvm::formatv(
-          "{{\"ph\": \"X\", \"pid\": {0}, \"tid\": {1}, \"name\": {2}, "
-          "\"ts\": {3:f6}, \"dur\": {4:f6}, \"args\": {{\"site\": {5}, "
-          "\"work\": {6}, \"cycles\": {7:f1}}}",
-          b, e.pipe, jsonString(opName(e.site)), us(offset + e.start),
-          us(e.end - e.start), jsonString(siteText(e.site)), jsonString(e.what),
-          e.end - e.start);
-    }
-  }
-  os << "\n]}\n";
-}
-
-/// Text for XML: &, <, > and " escaped.
-std::string xmlText(llvm::StringRef s) {
-  std::string out;
-  for (char c : s)
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    default:
-      if (static_cast<unsigned char>(c) >= 0x20)
-        out += c;
-    }
-  return out;
-}
-
-/// The pipes of the first blocks as a Gantt chart: a band per block, a row
-/// per pipe (MTE2, MTE1, M, FIX) with its busy share in that block, a
-/// rectangle per instruction (its site, work and cycles as its tooltip),
-/// the blocks of later rounds shifted by the rounds before them.
-void writeSvg(const std::vector<double> &roundStart, double total,
-              const std::string &summary) {
-  std::unique_ptr<llvm::raw_fd_ostream> out = openText(svgPath);
-  if (!out)
-    return;
-  llvm::raw_fd_ostream &os = *out;
-  const unsigned shown = std::min<unsigned>(kTraceBlocks, results.size());
-  const double left = 150, width = 1000, rowH = 18, bandGap = 14;
-  const std::array<unsigned, 4> pipes = {kMte2, kMte1, kM, kFix};
-  const char *colours[8] = {"#999",    "#999", "#d62728", "#1f77b4",
-                            "#2ca02c", "#999", "#9467bd", "#999"};
-  // The chart spans the shown blocks' rounds.
-  double span = 1;
-  for (unsigned b = 0; b < shown; ++b)
-    span = std::max(span, roundStart[b / cores] + results[b].cycles);
-  double height = 40 + shown * (pipes.size() * rowH + bandGap) + 30;
-  os << llvm::formatv("<svg xmlns=\"http://www.w3.org/2000/svg\" "
-                      "width=\"{0}\" height=\"{1}\" font-family=\"sans-serif\" "
-                      "font-size=\"11\">\n",
-                      left + width + 20, height);
-  os << "<text x=\"10\" y=\"18\">" << xmlText(summary) << "</text>\n";
-  double y = 40;
-  for (unsigned b = 0; b < shown; ++b) {
-    const BlockResult &r = results[b];
-    double offset = roundStart[b / cores];
-    for (size_t i = 0; i < pipes.size(); ++i) {
-      unsigned p = pipes[i];
-      double rowY = y + i * rowH;
-      double share = r.cycles > 0 ? 100 * r.busy[p] / r.cycles : 0;
-      os << llvm::formatv("<text x=\"10\" y=\"{0}\">block {1} {2} "
-                          "{3:f1}%</text>\n",
-                          rowY + 12, b, pipeName(p), share);
-      os << llvm::formatv("<rect x=\"{0}\" y=\"{1}\" width=\"{2}\" "
-                          "height=\"{3}\" fill=\"#f4f4f4\"/>\n",
-                          left, rowY, width, rowH - 2);
-      for (const Event &e : r.events) {
-        if (e.pipe != p)
-          continue;
-        double x = left + width * (offset + e.start) / span;
-        double w = std::max(0.5, width * (e.end - e.start) / span);
-        os << llvm::formatv("<rect x=\"{0:f2}\" y=\"{1}\" width=\"{2:f2}\" "
-                            "height=\"{3}\" fill=\"{4}\"><title>{5}: {6}, "
-                            "{7:f1} cycles</title></rect>\n",
-                            x, rowY, w, rowH - 2, colours[p],
-                            xmlText(siteText(e.site)), xmlText(e.what),
-                            e.end - e.start);
-      }
-    }
-    y += pipes.size() * rowH + bandGap;
-  }
-  os << llvm::formatv("<text x=\"{0}\" y=\"{1}\">0</text>\n", left, y + 12);
-  os << llvm::formatv("<text x=\"{0}\" y=\"{1}\" text-anchor=\"end\">"
-                      "{2:f0} cycles (kernel {3:f0})</text>\n",
-                      left + width, y + 12, span, total);
-  os << "</svg>\n";
-}
-
-/// The share of the blocks' GM reads that miss an L2 of `capacity` bytes:
-/// the footprint is the union of each instruction's read span (from its
-/// first byte to its last: a strided read counts the gaps between its rows).
-double gmMissShare(std::vector<BlockResult> &blocks, double capacity) {
-  std::vector<Span> spans;
-  double reads = 0;
-  for (BlockResult &r : blocks) {
-    spans.insert(spans.end(), r.gmSpans.begin(), r.gmSpans.end());
-    std::vector<Span>().swap(r.gmSpans);
-    reads += r.gmReadBytes;
-  }
-  std::sort(spans.begin(), spans.end(),
-            [](const Span &a, const Span &b) { return a.lo < b.lo; });
-  double footprint = 0;
-  int64_t end = std::numeric_limits<int64_t>::min();
-  for (const Span &sp : spans) {
-    int64_t from = std::max(sp.lo, end);
-    if (sp.hi > from)
-      footprint += double(sp.hi - from);
-    end = std::max(end, sp.hi);
-  }
-  return ascube::model::l2MissShare(footprint, reads, capacity);
-}
-} // namespace
 
 std::string timeline::finish(bool &deadlock, bool timed) {
-  deadlock = false;
-  auto start = std::chrono::steady_clock::now();
-  // The chip's GM bandwidth: its reads' L2 misses from HBM, the rest from L2.
-  double chip =
-      model::gmChipBandwidth(gmChip, l2Chip, gmMissShare(results, l2Bytes));
-  // GM -> L1 is shared by the cores of a round whose blocks read GM (a
-  // block with no tile reads nothing and takes no share). The busy shares
-  // count the cores that run blocks with work (not flags alone): as many
-  // as the most such blocks in one round.
-  int64_t working = 0;
-  for (size_t first = 0; first < results.size(); first += cores) {
-    size_t last = std::min(results.size(), first + size_t(cores));
-    int64_t readers = 0, works = 0;
-    for (size_t b = first; b < last; ++b) {
-      readers += results[b].readsGM;
-      works += results[b].works;
-    }
-    working = std::max(working, works);
-    double share = model::sharedBandwidth(gmPerCore, chip, readers);
-    for (size_t b = first; b < last; ++b) {
-      stepsTimed += int64_t(results[b].log.size());
-      replay(unsigned(b), share);
-    }
-  }
-  modelMs = std::chrono::duration<double, std::milli>(
-                std::chrono::steady_clock::now() - start)
-                .count();
-  for (unsigned b = 0; b < results.size(); ++b)
-    if (!results[b].deadlock.empty()) {
-      deadlock = true;
-      return results[b].deadlock;
-    }
-  std::vector<double> blockCycles;
-  for (const BlockResult &r : results)
-    blockCycles.push_back(r.cycles);
-  std::vector<double> roundStart = model::roundStarts(blockCycles, cores);
-  double total = roundStart.back();
-  auto share = [&](unsigned p) {
-    double busy = 0;
-    for (const BlockResult &r : results)
-      if (r.works)
-        busy += r.busy[p];
-    return total > 0 && working > 0 ? 100 * busy / (total * working) : 0;
-  };
-  unsigned bound = kMte2;
-  for (unsigned p : {kMte1, kM, kFix})
-    if (share(p) > share(bound))
-      bound = p;
-  // (Nothing ran: no pipe bounds it.)
-  std::string boundName = total > 0 && working > 0 ? pipeName(bound) : "none";
-  if (!tracePath.empty())
-    writeTrace(roundStart);
-  std::string summary =
-      llvm::formatv("timeline: {0:f0} cycles, {1:f3} us at {2:f2} GHz, {3} "
-                    "block{10} on {4} AI cores; busy MTE2 {5:f1}%, MTE1 "
-                    "{6:f1}%, M {7:f1}%, FIX {8:f1}%; bound: {9}",
-                    total, total / (ghz * 1000), ghz, blockCount, cores,
-                    share(kMte2), share(kMte1), share(kM), share(kFix),
-                    boundName, blockCount == 1 ? "" : "s")
-          .str();
-  if (!svgPath.empty())
-    writeSvg(roundStart, total, summary);
-  if (timed)
-    summary += llvm::formatv("\ntimeline: the model timed {0} instructions "
-                             "and flag ops in {1:f1} ms ({2:f1} million a "
-                             "second)",
-                             stepsTimed, modelMs,
-                             modelMs > 0 ? stepsTimed / modelMs / 1000 : 0.0)
-                   .str();
-  return summary;
+  return timer->finish(deadlock, timed, tracePath, svgPath);
 }

@@ -1,22 +1,16 @@
 //===- Timeline.h - ascube-run --timeline -----------------------*- C++ -*-===//
 //
 // Times a kernel lowered with the pipe hooks (convert-ascube-to-loops
-// sync-checks: lib/Conversion/AscubeToLoops/Instrumentation.cpp) by the
-// model of ascube/Model/PipeTimeline.h with the product's costs
-// (Products.td CostRow, docs/Timing.md). Each block's instructions and flag
-// ops are recorded as it runs (on whichever host thread) and timed once
-// all blocks have run, one timeline per block (each AI core has its own
-// pipes), GM -> L1 shared by the blocks of a round that read GM. After the
-// run: the kernel's cycles with the blocks in rounds on the AI cores, each
-// pipe's busy share, a Chrome trace (Perfetto, chrome://tracing) and an SVG
-// chart of the first blocks' instructions.
+// sync-checks: lib/Conversion/AscubeToLoops/Instrumentation.cpp): each
+// block's instructions and flag ops, as its hooks describe them, recorded
+// as it runs (on whichever host thread) into the timing model of
+// ascube/Timing/KernelTimer.h with the product's costs (Products.td
+// CostRow, docs/Timing.md), which times them once all blocks have run.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ASCUBE_TOOLS_ASCUBE_RUN_TIMELINE_H
 #define ASCUBE_TOOLS_ASCUBE_RUN_TIMELINE_H
-
-#include "ascube/Model/PipeTimeline.h"
 
 #include "llvm/Support/CommandLine.h"
 

@@ -1,0 +1,171 @@
+//===- KernelTimer.h - A kernel's blocks through the timing model -*- C++
+//-*-===//
+//
+// Times a kernel's instruction stream by the model of ascube/Model/
+// PipeTimeline.h with a product's costs (Products.td CostRow,
+// docs/Timing.md): each block's instructions and flag ops, recorded in
+// program order (a BlockLog), replayed once all blocks are recorded, when
+// the blocks of each round that read GM (and so share its bandwidth) are
+// known — one timeline per block (each AI core has its own pipes), the
+// blocks in rounds on the product's AI cores, GM reads mixing L2 hits and
+// HBM misses over the whole kernel. Then the kernel's cycles, each pipe's
+// busy share, a Chrome trace (Perfetto, chrome://tracing) and an SVG chart.
+//
+// No IR: who records says what each instruction is (InstructionFacts) —
+// ascube-run from the hooks the lowering puts before it (sync-checks,
+// tools/ascube-run/Timeline.cpp). Pipes are ascube::Pipe's values, levels
+// target::Level's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCUBE_TIMING_KERNELTIMER_H
+#define ASCUBE_TIMING_KERNELTIMER_H
+
+#include "ascube/Model/PipeTimeline.h"
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ascube::target {
+struct ProductInfo;
+}
+
+namespace ascube::timing {
+
+/// One instruction as the model costs it.
+struct InstructionFacts {
+  /// Its site (an index into the kernel's site texts; -1: none), pipe and
+  /// unitFlag.
+  int64_t site = -1;
+  unsigned pipe = 0;
+  int64_t unitFlag = 0;
+  /// The level of its first write (target::Level; -1: none): the path an
+  /// MTE1 move takes.
+  int writeLevel = -1;
+  /// The bytes it writes, run by run: an MTE2 copy's bytes over GM's
+  /// bandwidth, an MTE1 move's over its path's.
+  int64_t bytes = 0;
+  /// The GM bytes it reads: how many, and from the first to the last (the
+  /// L2's footprint).
+  int64_t gmRead = 0, gmLo = std::numeric_limits<int64_t>::max(),
+          gmHi = std::numeric_limits<int64_t>::min();
+  /// The L0C bytes it touches, run by run (unitFlag's 512 B blocks).
+  std::vector<std::pair<uint64_t, uint64_t>> l0c;
+  /// Its work: an Mmad's (kind 1: m, k, n, A's element bits) or a
+  /// Fixpipe's (kind 2: rows, columns, bits, level); kind 0: none.
+  int64_t kind = 0, a = 0, b = 0, c = 0, d = 0;
+};
+
+/// What a block recorded, then (KernelTimer::finish) how it ran.
+struct BlockLog {
+  /// One step in program order: an instruction (its cycles, and for one
+  /// reading GM the bytes whose cost depends on how many cores read GM at
+  /// once), a SetFlag, a WaitFlag or a PipeBarrier.
+  struct Step {
+    enum Kind : uint8_t { Instruction, Set, Wait, Barrier } kind = Instruction;
+    unsigned pipe = 0, dst = 0;
+    int64_t site = -1, event = 0, unitFlag = 0;
+    double cycles = 0, gmBytes = 0;
+    std::vector<std::pair<uint64_t, uint64_t>> l0c;
+    /// Its work in words, for the trace of blocks traced one by one.
+    std::string what;
+  };
+  struct Span {
+    int64_t lo, hi;
+  };
+  struct Event {
+    double start, end;
+    unsigned pipe;
+    int64_t site;
+    std::string what;
+  };
+  std::vector<Step> log;
+  /// Its instructions' GM read spans and bytes (the L2's footprint).
+  std::vector<Span> gmSpans;
+  double gmReadBytes = 0;
+  /// Whether it runs anything but flags, and reads GM.
+  bool works = false, readsGM = false;
+  // After finish: its cycles, each pipe's busy cycles, first start, last
+  // end and instructions, its instructions (traced blocks), a deadlock.
+  double cycles = 0;
+  std::array<double, model::PipeTimeline::kPipes> busy{}, first{}, last{};
+  std::array<int64_t, model::PipeTimeline::kPipes> count{};
+  std::vector<Event> events;
+  std::string deadlock;
+};
+
+class KernelTimer {
+public:
+  /// Why `product` (null: none given) cannot be timed, ending in its label
+  /// (timing_c1); std::nullopt when it has cost rows. `what` names the
+  /// asker in the message ("--timeline").
+  static std::optional<std::string> refusal(const target::ProductInfo *product,
+                                            const std::string &what);
+
+  /// A kernel of `blocks` blocks on `product` (with cost rows), whose
+  /// instructions' sites are `sites`; `traceAll`: every block's
+  /// instructions in the trace (else the first kTraceBlocks', a span per
+  /// pipe for the others).
+  KernelTimer(const target::ProductInfo &product, unsigned blocks,
+              std::vector<std::string> sites, bool traceAll = false);
+
+  static constexpr unsigned kTraceBlocks = 4;
+
+  /// Recording block `block` into `log` (any thread, its own log).
+  void instruction(BlockLog &log, unsigned block,
+                   const InstructionFacts &facts) const;
+  /// kind 0 SetFlag, 1 WaitFlag, 2 PipeBarrier (src: the pipe).
+  static void flag(BlockLog &log, int64_t site, int64_t kind, unsigned src,
+                   unsigned dst, int64_t event);
+  /// Block `block`'s log once recorded (the caller serializes calls;
+  /// `block` < blocks()).
+  BlockLog &block(unsigned block) { return results[block]; }
+  unsigned blocks() const { return blockCount; }
+
+  /// Times the blocks; writes the trace and the chart where given (""
+  /// none), and returns the summary line ("timeline: ... bound: M") —
+  /// with `timed` also a line of the steps timed and how long it took —,
+  /// or a deadlock's message ending in its label (then `deadlock` is set).
+  std::string finish(bool &deadlock, bool timed, const std::string &tracePath,
+                     const std::string &svgPath);
+
+  /// After finish: the kernel's cycles.
+  double cycles() const { return total; }
+
+private:
+  bool detailed(unsigned b) const { return b < kTraceBlocks || traceAll; }
+  std::string siteText(int64_t s) const;
+  std::string opName(int64_t s) const;
+  double cyclesOf(const InstructionFacts &p, std::string *what,
+                  double &gmBytes) const;
+  void replay(unsigned b, double gmBytesPerCycle);
+  double gmMissShare();
+  void writeTrace(const std::string &path,
+                  const std::vector<double> &roundStart) const;
+  void writeSvg(const std::string &path, const std::vector<double> &roundStart,
+                const std::string &summary) const;
+
+  model::PipeCosts costs;
+  // GM -> L1: each core's bandwidth, the chip's from HBM and from L2, bytes
+  // per cycle; the L2's bytes (0: none modelled).
+  double gmPerCore = 0, gmChip = 0, l2Chip = 0, l2Bytes = 0;
+  // Cycles per 16 x 16 x C0 Mmad fractal by A's element bits 4, 8, 16, 32.
+  std::array<double, 4> perFractal{};
+  double ghz = 1, total = 0;
+  unsigned cores = 1, blockCount = 1;
+  bool traceAll = false;
+  std::vector<std::string> sites;
+  std::vector<BlockLog> results;
+  // What finish timed: steps, and the milliseconds it took.
+  int64_t stepsTimed = 0;
+  double modelMs = 0;
+};
+
+} // namespace ascube::timing
+
+#endif // ASCUBE_TIMING_KERNELTIMER_H
