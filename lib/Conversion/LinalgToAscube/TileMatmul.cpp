@@ -381,7 +381,9 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
     if (tile.size() == 4 && tile[3] != 0 &&
         (tile[3] < tile[2] || tile[3] % tile[2] != 0))
       return op->emitOpError()
-             << tileName << ": k_l1 (L1's chunks of K) is a multiple of k, got "
+             << tileName
+             << ": k_l1 (L1's chunks of K) must be a positive multiple of k "
+                "(0: none), got "
              << "k_l1 = " << tile[3] << ", k = " << tile[2] << " [tile_c6]";
     std::optional<model::MatmulTiling> chosen = t;
     t = model::MatmulTiling{tile[0], tile[1], tile[2],
@@ -412,7 +414,11 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
       InFlightDiagnostic d = op->emitOpError();
       d << "tile " << tile[0] << " x " << tile[1] << " x " << tile[2];
       if (t->l1K() > t->k)
-        d << " (k_l1 = " << t->kL1 << ")";
+        d << " (k_l1 = " << t->kL1
+          << (askedKL1 > wholeK ? ": all of K, rounded up to k; " +
+                                      std::to_string(askedKL1) + " asked"
+                                : std::string())
+          << ")";
       d << " does not fit " << prod.Name;
       tiling::describeMiss(
           d, model::describeMmadRangeMiss(*t),

@@ -7,7 +7,7 @@
 // MAP: 'linalg.matmul' op ascube.tiling = #ascube.matmul_tiling<m = 32, n = 32, k = 32, k_l1 = 64>: k_l1 = 64 > k = 32 holds several K steps in an L1 chunk, which needs A held M x K and B held N x K (a step of each is then a whole Nz buffer in L1) and a plain matmul; this is B held K x N [tile_c15]
 // A tile= option's fourth size is k_l1, checked as the attribute is:
 // RUN: not ascube-opt %s --split-input-file --ascube-select-tiling="product=atlas_a2 tile=32,32,32,48" 2>&1 | FileCheck %s --check-prefix=OPTION
-// OPTION: 'linalg.matmul' op tile=m,n,k,k_l1: k_l1 (L1's chunks of K) is a multiple of k, got k_l1 = 48, k = 32 [tile_c6]
+// OPTION: 'linalg.matmul' op tile=m,n,k,k_l1: k_l1 (L1's chunks of K) must be a positive multiple of k (0: none), got k_l1 = 48, k = 32 [tile_c6]
 // A convolution takes three sizes:
 // RUN: not ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 tile=16,16,16,32" 2>&1 | FileCheck %s --check-prefix=CONV
 // CONV: 'linalg.conv_2d_nhwc_hwcf' op tile=m,n,k,k_l1: a convolution takes three sizes; k_l1 (L1 chunks of several K steps) is a matmul's, of A held M x K and B held N x K [tile_c15]
@@ -65,5 +65,13 @@ func.func @option_only(%A: memref<40x200xf16>, %B: memref<48x200xf16>, %C: memre
   linalg.fill ins(%z : f32) outs(%C : memref<40x48xf32>)
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
     ins(%A, %B : memref<40x200xf16>, memref<48x200xf16>) outs(%C : memref<40x48xf32>)
+  return
+}
+
+// -----
+
+// The attribute itself: k_l1 a positive multiple of k (0: none).
+// expected-error @+1 {{#ascube.matmul_tiling's k_l1 (L1's chunks of K) must be a positive multiple of k (0: none), got k_l1 = -64, k = 64 [tile_c6]}}
+func.func @negative() attributes {t = #ascube.matmul_tiling<m = 32, n = 32, k = 64, k_l1 = -64>} {
   return
 }

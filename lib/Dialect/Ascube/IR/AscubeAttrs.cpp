@@ -340,7 +340,8 @@ MatmulTilingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << m << ", n = " << n << ", k = " << k << " [tile_c6]";
   if (kL1 != 0 && (kL1 < k || kL1 % k != 0))
     return emitError() << "#ascube.matmul_tiling's k_l1 (L1's chunks of K) "
-                          "is a multiple of k, got k_l1 = "
+                          "must be a positive multiple of k (0: none), got "
+                          "k_l1 = "
                        << kL1 << ", k = " << k << " [tile_c6]";
   return success();
 }
