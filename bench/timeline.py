@@ -171,7 +171,9 @@ def main():
     head = "%6s  %-28s %9s %12s  %-6s %-6s %-6s %-6s %6s %8s %8s"
     row = "%6s  %-28s %9.4f %12s  %-6.1f %-6.1f %-6.1f %-6.1f %6s %8s %8s"
     print(head % ("n", "tiling", "ms", "model/meas.", "MTE2", "MTE1", "M",
-                  "FIX", "bound", "model s", "M ops/s"))
+                  "FIX", "bound", "model s", "M/s all"))
+    print("(M/s all: instructions and flag ops a second, the hooks' run "
+          "and the model together)")
     for n in (int(s) for s in args.sizes.split(",")):
         meas = MEASURED.get(n)
         if meas:
@@ -181,7 +183,7 @@ def main():
                 ("pto-isa's: k_l1 256, B^T", "{ascube.tiling = "
                  "#ascube.matmul_tiling<m = 128, n = 256, k = 64, "
                  "k_l1 = 256>}", BT),
-                ("128 x 256 x 64", "{ascube.tiling = #ascube.matmul_tiling"
+                ("128 x 256 x 64, B K x N", "{ascube.tiling = #ascube.matmul_tiling"
                  "<m = 128, n = 256, k = 64>}", ""),
                 ("ascube's: " + chosen(opt, n), "", "")):
             ms, cube, mte1, mte2, fix, bound, took, rate = model(run, n, attr,

@@ -380,9 +380,10 @@ TEST(MatmulTiling, FootprintCoversBufferPlan) {
     EXPECT_LE(b.sets * b.l0aSet, f.l0a);
     EXPECT_LE(b.sets * b.l0bSet, f.l0b);
     EXPECT_LE(b.sets * b.l1Set + b.scaleBytes, f.l1);
-    if (p.biasBits)
+    if (p.biasBits) {
       EXPECT_LE(b.sets * b.l1Set + b.scaleBytes,
                 biasStagingOffset(cap.l1, p.bCols(t.n), p.biasBits));
+    }
   };
   for (int64_t bits : {4, 8, 16, 32})
     for (bool ta : {false, true})

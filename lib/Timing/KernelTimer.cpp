@@ -321,10 +321,10 @@ void KernelTimer::writeTrace(const std::string &path,
         sep();
         os << llvm::formatv(
             "{{\"ph\": \"X\", \"pid\": {0}, \"tid\": {1}, \"name\": "
-            "\"{2}: {3} instructions\", \"ts\": {4:f6}, \"dur\": {5:f6}, "
+            "\"{2}: {3} instruction{7}\", \"ts\": {4:f6}, \"dur\": {5:f6}, "
             "\"args\": {{\"busy cycles\": {6:f1}}}",
             b, p, pipeName(p), r.count[p], us(offset + r.first[p]),
-            us(r.last[p] - r.first[p]), r.busy[p]);
+            us(r.last[p] - r.first[p]), r.busy[p], r.count[p] == 1 ? "" : "s");
       }
     for (const BlockLog::Event &e : r.events) {
       sep();

@@ -262,8 +262,8 @@ static llvm::cl::opt<bool> timelineOnly(
     llvm::cl::desc("The timing model alone: run the kernel's control flow and "
                    "its pipe hooks without the instructions' data movement "
                    "and arithmetic (outputs are neither computed nor "
-                   "written; arguments may be left out, filled with "
-                   "--output-fill), for "
+                   "written; arguments may be left out, and memory is "
+                   "left untouched), for "
                    "kernels too large to run; with --timeline=FILE also the "
                    "trace"),
     llvm::cl::cat(runCategory));

@@ -27,8 +27,8 @@ for e in events:
     for key in ("pid", "tid", "name", "ts", "dur", "args"):
         assert key in e, key
     per_block.setdefault((e["pid"], e["tid"]), []).append((e["ts"], e["ts"] + e["dur"]))
-    if " instructions" in e["name"]:
-        summaries.setdefault(e["pid"], []).append(e["name"].split(" instructions")[0])
+    if " instruction" in e["name"]:
+        summaries.setdefault(e["pid"], []).append(e["name"].split(" instruction")[0])
         continue
     spans[e["tid"]].append((e["ts"], e["ts"] + e["dur"]))
     if e["name"] == "ascube.mmad":
