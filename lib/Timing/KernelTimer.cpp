@@ -13,6 +13,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <memory>
 
@@ -104,10 +105,16 @@ KernelTimer::KernelTimer(const target::ProductInfo &product, unsigned blocks,
                          std::vector<std::string> siteTexts, bool traceAll)
     : traceAll(traceAll), sites(std::move(siteTexts)) {
   const target::CostRowInfo *row = target::costsOf(product);
+  blockCount = std::max(1u, blocks);
+  results.assign(blockCount, BlockLog());
+  // (A product without cost rows is refused before: refusal. Without one
+  // every instruction costs nothing.)
+  assert(row && "a product with cost rows (KernelTimer::refusal)");
+  if (!row)
+    return;
   auto milli = [](uint32_t v) { return v / 1000.0; };
   ghz = row->ClockMHz / 1000.0;
   cores = std::max<unsigned>(1, product.AICores);
-  blockCount = std::max(1u, blocks);
   // GM -> L1: each core's own bandwidth or its share of the chip's, over
   // the cores running blocks at once.
   gmChip = row->ChipGMGBps * 1e9 / (row->ClockMHz * 1e6);
@@ -126,7 +133,6 @@ KernelTimer::KernelTimer(const target::ProductInfo &product, unsigned blocks,
   costs.fixpipeRowBytesPerCycle = milli(row->FixRowBwMilli);
   costs.fixpipeOddPass = milli(row->FixOddPassMilli);
   costs.flag = milli(row->FlagMilli);
-  results.assign(blockCount, BlockLog());
 }
 
 void KernelTimer::instruction(BlockLog &log, unsigned block,
