@@ -181,31 +181,39 @@ void tiling::MatmulEmitter::emitChunk(Value m0, int64_t mt, Value n0,
     emitMxChunk(a1, b1, rows, ak, bk, bn, init);
     return;
   }
+  loadAndMultiply(a1, b1, mt, kt, nt, init);
+}
+
+void tiling::MatmulEmitter::loadAndMultiply(Value a1, Value b1, int64_t mt,
+                                            int64_t kt, int64_t nt, bool init,
+                                            bool freesL1) {
+  int64_t rows = aRows(mt), ak = aK(kt);
+  int64_t bk = bRows(kt), bn = bCols(nt);
+  int64_t set = l0Event();
+  bool gemvRow = gemv(mt) && !prod.HasDisableGemv;
   Value a0;
   if (gemvRow) {
     int64_t perFractal = 512 * 8 / p.aBits;
     int64_t repeat = llvm::divideCeil(kt, perFractal);
     a0 = buffer(Level::L0A, 1, repeat * perFractal, aType, Format::ND,
-                bufferSet * buf.l0aSet);
+                set * buf.l0aSet);
     auto load = Load2DOp::create(b, loc, a1, a0);
     load.setRepeatTimesAttr(attr(repeat));
   } else {
     // A square tile held transposed says so (a non-square one's types
     // do).
-    a0 = buffer(Level::L0A, rows, ak, aType, prod.L0ALayout,
-                bufferSet * buf.l0aSet);
+    a0 = buffer(Level::L0A, rows, ak, aType, prod.L0ALayout, set * buf.l0aSet);
     LoadOp::create(b, loc, a1, a0,
                    p.transA && rows == ak ? b.getUnitAttr() : UnitAttr(),
                    MoverAttr());
   }
-  Value b0 =
-      buffer(Level::L0B, bk, bn, bType, Format::Zn, bufferSet * buf.l0bSet);
+  Value b0 = buffer(Level::L0B, bk, bn, bType, Format::Zn, set * buf.l0bSet);
   LoadOp::create(b, loc, b1, b0,
                  p.transB && bk == bn ? b.getUnitAttr() : UnitAttr(),
                  MoverAttr());
   Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
   bool withBias = init && bias;
-  beforeMmad(init, withBias);
+  beforeMmad(init, withBias, freesL1);
   // Consecutive accumulating Mmads into one L0C tile of fewer than 10
   // fractals need a PIPE_M barrier (§13.3, sync_c1).
   if (!init && model::limits::needsPipeMBarrier(rows, bn))
@@ -249,26 +257,9 @@ void tiling::MatmulEmitter::emitSteps(Value m0, int64_t mt, Value n0,
     Value b1 =
         buffer(Level::L1, bn, bRows(kt), bType, Format::Nz, l1B + s * bStep);
     l0Free();
-    Value a0 = buffer(Level::L0A, rows, aK(kt), aType, prod.L0ALayout,
-                      l0Set * buf.l0aSet);
-    LoadOp::create(b, loc, a1, a0, UnitAttr(), MoverAttr());
-    int64_t bk = bRows(kt);
-    Value b0 =
-        buffer(Level::L0B, bk, bn, bType, Format::Zn, l0Set * buf.l0bSet);
-    LoadOp::create(b, loc, b1, b0, bk == bn ? b.getUnitAttr() : UnitAttr(),
-                   MoverAttr());
-    Value c0 = buffer(Level::L0C, rows, bn, cType, Format::Nz);
-    bool first = init && s == 0, withBias = first && bias;
     // The last step's loads free the L1 set for the chunk after next.
-    beforeMmad(first, withBias, /*freesL1=*/s == steps - 1);
-    if (!first && model::limits::needsPipeMBarrier(rows, bn))
-      PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
-    MmadOp op =
-        mmad(a0, b0, c0, withBias ? bias : Value(), rows, kt, bn, first);
-    // On 950 a one-row tile turns GEMV off and reads A as a fractal.
-    if (gemv(mt))
-      op.setDisableGemvAttr(b.getBoolAttr(true));
-    afterMmad(withBias);
+    loadAndMultiply(a1, b1, mt, kt, nt, init && s == 0,
+                    /*freesL1=*/s == steps - 1);
   }
   l0Set = -1;
 }

@@ -81,6 +81,15 @@ private:
   void emitSteps(Value m0, int64_t mt, Value n0, int64_t nt, Value k0,
                  int64_t kc, int64_t j, bool init);
 
+  /// The loads of a step's L1 chunks a1 (A's, aRows(mt) x aK(kt)) and b1
+  /// (B's) into L0A / L0B on L0 set l0Event() — a GEMV row's A by LoadData
+  /// 2D as ND —, then its Mmad into the tile's L0C buffer (from the bias
+  /// when `init` and there is one; a PIPE_M barrier before an accumulating
+  /// one of a small tile), under the flags of beforeMmad / afterMmad
+  /// (`freesL1`: the loads free the L1 set).
+  void loadAndMultiply(Value a1, Value b1, int64_t mt, int64_t kt, int64_t nt,
+                       bool init, bool freesL1 = true);
+
   /// DataCopy ND2NZ (or plain DataCopy blocks without it) of src's rows
   /// [row, row + nRows) and columns [col, col + nCols) — from element
   /// base, rows `pitch` elements apart — into the Nz buffer dst (C0 blocks
