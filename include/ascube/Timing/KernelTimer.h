@@ -126,6 +126,11 @@ public:
   /// `block` < blocks()).
   BlockLog &block(unsigned block) { return results[block]; }
   unsigned blocks() const { return blockCount; }
+  /// The site texts, when the recorder numbers them as it meets them
+  /// (before finish).
+  void setSites(std::vector<std::string> siteTexts) {
+    sites = std::move(siteTexts);
+  }
 
   /// Times the blocks; writes the trace and the chart where given (""
   /// none), and returns the summary line ("timeline: ... bound: M") —

@@ -11,6 +11,7 @@
 #include "Movers.h"
 #include "ascube/Dialect/Ascube/IR/AscubeParams.h"
 #include "ascube/Dialect/Ascube/Transforms/Passes.h"
+#include "ascube/Dialect/Ascube/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -58,6 +59,36 @@ std::string hint(LoadOp load) {
            "32 x 32 for b8, 64 x 64 for b4), or hold the operand the way its "
            "L0 buffer reads it";
   return "";
+}
+
+/// `load`'s candidates (only `force`'s, if given), built quietly.
+SmallVector<Candidate> candidatesOf(LoadOp load, std::optional<Mover> force,
+                                    SquareRunsCache &cache, Operation *root) {
+  SmallVector<Candidate> cands;
+  NoOpOnDiagnostics probing(root);
+  for (Mover m : moverOrder(load))
+    if (!force || m == *force)
+      cands.push_back(buildCandidate(load, m, &cache));
+  return cands;
+}
+
+/// The cheapest legal candidate (ties: the first, §11's order), or null.
+Candidate *cheapest(SmallVectorImpl<Candidate> &cands) {
+  Candidate *best = nullptr;
+  for (Candidate &c : cands)
+    if (c.rejected.empty() && (!best || c.cost() < best->cost()))
+      best = &c;
+  return best;
+}
+
+/// Erases every candidate's ops but `best`'s, and `load` (null: none).
+void keep(LoadOp load, SmallVectorImpl<Candidate> &cands, Candidate *best) {
+  for (Candidate &c : cands)
+    if (&c != best)
+      for (Operation *op : llvm::reverse(c.ops))
+        op->erase();
+  if (load)
+    load.erase();
 }
 
 struct AscubeSelectMoversPass
@@ -122,18 +153,9 @@ struct AscubeSelectMoversPass
     std::optional<Mover> force = symbolizeMover(this->force);
     if (std::optional<Mover> m = load.getMover())
       force = m;
-    SmallVector<Candidate> cands;
-    {
-      NoOpOnDiagnostics probing(getOperation());
-      for (Mover m : moverOrder(load))
-        if (!force || m == *force)
-          cands.push_back(buildCandidate(load, m, &runsCache));
-    }
-
-    Candidate *best = nullptr;
-    for (Candidate &c : cands)
-      if (c.rejected.empty() && (!best || c.cost() < best->cost()))
-        best = &c;
+    SmallVector<Candidate> cands =
+        candidatesOf(load, force, runsCache, getOperation());
+    Candidate *best = cheapest(cands);
     auto what = [&] {
       std::string s;
       llvm::raw_string_ostream os(s);
@@ -192,13 +214,24 @@ struct AscubeSelectMoversPass
     } else {
       totals.baselineMissing = true;
     }
-    for (Candidate &c : cands)
-      if (&c != best)
-        for (Operation *op : llvm::reverse(c.ops))
-          op->erase();
-    load.erase();
+    keep(load, cands, best);
     return success();
   }
 };
 
 } // namespace
+
+LogicalResult ascube::selectMovers(Operation *root) {
+  SquareRunsCache cache;
+  SmallVector<LoadOp> loads;
+  root->walk([&](LoadOp op) { loads.push_back(op); });
+  for (LoadOp load : loads) {
+    SmallVector<Candidate> cands =
+        candidatesOf(load, load.getMover(), cache, root);
+    Candidate *best = cheapest(cands);
+    keep(best ? load : LoadOp(), cands, best);
+    if (!best)
+      return failure();
+  }
+  return success();
+}

@@ -113,4 +113,49 @@ def AscubeSelectMovers : Pass<"ascube-select-movers", "::mlir::ModuleOp"> {
   ];
 }
 
+def AscubeEstimateTime : Pass<"ascube-estimate-time", "::mlir::ModuleOp"> {
+  let summary = "Model a kernel's time on its product without running it";
+  let description = [{
+    The timing model of `ascube-run --timeline-only` (docs/Timing.md: each
+    pipe in order, flags and barriers, GM bandwidth shared by the blocks
+    of a round, the L2) fed by a walk of the IR instead of the compiled
+    kernel: for each block, the pass follows the kernel's control flow
+    (`scf.for` with iter_args, `scf.if`, `func.call`, `arith` and
+    `affine.apply` on integers, `ascube.block_idx` / `block_num`) with
+    constant values, and records each instruction and flag op it reaches
+    with the facts ascube-run's hooks report (pipe, bytes moved, GM read
+    span, Mmad m, k, n and A's bits, Fixpipe rows and columns). The
+    result is the line ascube-run prints, as a remark per kernel:
+    `ascube-estimate-time: @f: timeline: <cycles> cycles, <us> us at <GHz>
+    GHz, <blocks> blocks on <cores> AI cores; busy MTE2 <a>%, MTE1 <b>%,
+    M <c>%, FIX <d>%; bound: <pipe>`. Same cycles as ascube-run for the
+    same blocks; no compilation and no arithmetic, so a tiling can be
+    scored in the time its instructions take to walk.
+
+    Kernels: `entry`, else every public function with a body. Run
+    `ascube-select-movers` first (an `ascube.load` is no instruction yet).
+    Blocks: `blocks` (as `ascube-run --blocks`, default 1). Each GM
+    argument is its own buffer.
+
+    Errors: a product without cost rows (`timing_c1`), a deadlock under
+    the model (`timing_c2`), a value the walk needs that is not a
+    constant of the control flow (a loop bound read from memory, say), an
+    unselected `ascube.load`, a linalg op not mapped yet
+    (`ascube-tile-linalg` first).
+
+    Example: `ascube-opt mapped.mlir --ascube-select-movers
+    --ascube-estimate-time=blocks=24`.
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"\"",
+           "Kernel function to time (default: every public function with a body)">,
+    Option<"blocks", "blocks", "unsigned", /*default=*/"1",
+           "Blocks (AI cores) the kernel runs as, as ascube-run --blocks">,
+    Option<"trace", "trace", "std::string", /*default=*/"\"\"",
+           "Write the Chrome trace (Perfetto) of the kernel here, as ascube-run --timeline">,
+    Option<"svg", "svg", "std::string", /*default=*/"\"\"",
+           "Write the Gantt chart of the first blocks here, as ascube-run --timeline-svg">,
+  ];
+}
+
 #endif // ASCUBE_TRANSFORMS_PASSES_TD

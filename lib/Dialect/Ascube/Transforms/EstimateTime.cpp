@@ -1,0 +1,751 @@
+//===- EstimateTime.cpp - ascube-estimate-time ----------------------------===//
+//
+// EstimateTime.h: a walk of each block's control flow with constant index
+// values, recording what the lowering's hooks (AscubeToLoops'
+// Instrumentation.cpp) report of each instruction — the same facts, in
+// the same order, so that the time equals ascube-run --timeline-only's
+// (test/Integration/estimate-time.test checks it).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascube/Dialect/Ascube/Transforms/EstimateTime.h"
+#include "ascube/Dialect/Ascube/IR/Ascube.h"
+#include "ascube/Dialect/Ascube/IR/AscubeParams.h"
+#include "ascube/Dialect/Ascube/Transforms/Passes.h"
+#include "ascube/Target/Target.h"
+#include "ascube/Timing/KernelTimer.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace ascube {
+#define GEN_PASS_DEF_ASCUBEESTIMATETIME
+#include "ascube/Dialect/Ascube/Transforms/Passes.h.inc"
+} // namespace ascube
+
+using namespace mlir;
+using namespace ascube;
+using target::Level;
+using timing::BlockLog;
+using timing::InstructionFacts;
+using timing::KernelTimer;
+
+namespace {
+
+/// Where a memref's first element is: a synthetic base per root buffer (a
+/// function argument or an allocation, 2^40 bytes apart, as distinct host
+/// buffers are) plus an offset in its storage elements.
+struct View {
+  int64_t base = -1, offset = 0;
+};
+
+/// What an instruction is, from its attributes and types alone (the same
+/// on every visit): the hooks' static arguments.
+struct OpFacts {
+  int64_t site = -1;
+  unsigned pipe = 0;
+  int64_t unitFlag = 0;
+  int64_t kind = 0, a = 0, b = 0, c = 0, d = 0;
+  std::optional<MoverFacts> mover;
+};
+
+/// Bytes one storage element of `t` takes (AscubeToLoops' storage: 4-bit
+/// data two to a byte, other data in whole bytes).
+int64_t storageBytes(MemRefType t, bool flat) {
+  unsigned bits = getElementBitWidth(t.getElementType()).value_or(8);
+  if (flat && bits == 4)
+    return 1;
+  return std::max<int64_t>(1, bits / 8);
+}
+
+/// Whether AscubeToLoops stores `t` as a flat 1-D buffer (its
+/// needsFlattening: a layout or a level, or data packed in bytes).
+bool isFlat(MemRefType t) {
+  if (isa<LayoutAttr>(t.getLayout()) ||
+      isa_and_nonnull<MemSpaceAttr>(t.getMemorySpace()))
+    return true;
+  return getElementBitWidth(t.getElementType()).value_or(8) == 4;
+}
+
+class Walker {
+public:
+  Walker(KernelTimer &timer, std::vector<std::string> &sites)
+      : timer(timer), sites(sites) {}
+
+  /// Runs `f` as block `block` of `blocks` into `log`; false with `error`.
+  bool runBlock(func::FuncOp f, unsigned block, unsigned blocks,
+                BlockLog &log) {
+    blockIdx = block;
+    blockNum = blocks;
+    current = &log;
+    values.clear();
+    views.clear();
+    nextBase = 0;
+    for (BlockArgument arg : f.getArguments())
+      if (isa<MemRefType>(arg.getType()))
+        views[arg] = View{(++nextBase) << 40, 0};
+    return run(f.getBody().front());
+  }
+
+  std::string error;
+
+private:
+  bool fail(Operation *op, const Twine &why) {
+    std::string loc;
+    llvm::raw_string_ostream os(loc);
+    op->getLoc().print(os);
+    error = ("cannot follow '" + op->getName().getStringRef() + "' at " + loc +
+             ": " + why)
+                .str();
+    return false;
+  }
+
+  std::optional<int64_t> get(Value v) {
+    if (!v)
+      return 0;
+    if (auto it = values.find(v); it != values.end())
+      return it->second;
+    return std::nullopt;
+  }
+
+  bool need(Operation *op, Value v, int64_t &out) {
+    std::optional<int64_t> x = get(v);
+    if (!x)
+      return fail(op, "a value it needs is not known statically");
+    out = *x;
+    return true;
+  }
+
+  bool run(Block &block) {
+    for (Operation &op : block)
+      if (!step(op))
+        return false;
+    return true;
+  }
+
+  /// The values `block` yields (its terminator's operands), into `out`.
+  bool yielded(Operation *op, Block &block, SmallVectorImpl<int64_t> &out) {
+    out.clear();
+    for (Value v : block.getTerminator()->getOperands()) {
+      if (!isa<IndexType, IntegerType>(v.getType())) {
+        out.push_back(0);
+        continue;
+      }
+      int64_t x;
+      if (!need(op, v, x))
+        return false;
+      out.push_back(x);
+    }
+    return true;
+  }
+
+  bool arith(Operation &op) {
+    auto bin = [&](auto fn) {
+      int64_t a, b;
+      if (!need(&op, op.getOperand(0), a) || !need(&op, op.getOperand(1), b))
+        return false;
+      std::optional<int64_t> r = fn(a, b);
+      if (!r)
+        return fail(&op, "it divides by zero");
+      values[op.getResult(0)] = *r;
+      return true;
+    };
+    using R = std::optional<int64_t>;
+    auto div = [](int64_t a, int64_t b) -> R {
+      return b == 0 ? R() : R(a / b);
+    };
+    return llvm::TypeSwitch<Operation *, bool>(&op)
+        .Case([&](arith::AddIOp) {
+          return bin([](int64_t a, int64_t b) -> R { return a + b; });
+        })
+        .Case([&](arith::SubIOp) {
+          return bin([](int64_t a, int64_t b) -> R { return a - b; });
+        })
+        .Case([&](arith::MulIOp) {
+          return bin([](int64_t a, int64_t b) -> R { return a * b; });
+        })
+        .Case([&](arith::DivSIOp) { return bin(div); })
+        .Case([&](arith::DivUIOp) {
+          return bin([](int64_t a, int64_t b) -> R {
+            return b == 0 ? R() : R(int64_t(uint64_t(a) / uint64_t(b)));
+          });
+        })
+        .Case([&](arith::RemSIOp) {
+          return bin([](int64_t a, int64_t b) -> R {
+            return b == 0 ? R() : R(a % b);
+          });
+        })
+        .Case([&](arith::RemUIOp) {
+          return bin([](int64_t a, int64_t b) -> R {
+            return b == 0 ? R() : R(int64_t(uint64_t(a) % uint64_t(b)));
+          });
+        })
+        .Case([&](arith::CeilDivSIOp) {
+          return bin([](int64_t a, int64_t b) -> R {
+            if (b == 0)
+              return R();
+            int64_t q = a / b;
+            return R(q + int64_t((a % b != 0) && ((a < 0) == (b < 0))));
+          });
+        })
+        .Case([&](arith::FloorDivSIOp) {
+          return bin([](int64_t a, int64_t b) -> R {
+            if (b == 0)
+              return R();
+            int64_t q = a / b;
+            return R(q - int64_t((a % b != 0) && ((a < 0) != (b < 0))));
+          });
+        })
+        .Case([&](arith::MinSIOp) {
+          return bin([](int64_t a, int64_t b) -> R { return std::min(a, b); });
+        })
+        .Case([&](arith::MaxSIOp) {
+          return bin([](int64_t a, int64_t b) -> R { return std::max(a, b); });
+        })
+        .Case([&](arith::MinUIOp) {
+          return bin([](int64_t a, int64_t b) -> R {
+            return int64_t(std::min(uint64_t(a), uint64_t(b)));
+          });
+        })
+        .Case([&](arith::MaxUIOp) {
+          return bin([](int64_t a, int64_t b) -> R {
+            return int64_t(std::max(uint64_t(a), uint64_t(b)));
+          });
+        })
+        .Case([&](arith::AndIOp) {
+          return bin([](int64_t a, int64_t b) -> R { return a & b; });
+        })
+        .Case([&](arith::OrIOp) {
+          return bin([](int64_t a, int64_t b) -> R { return a | b; });
+        })
+        .Case([&](arith::XOrIOp) {
+          return bin([](int64_t a, int64_t b) -> R { return a ^ b; });
+        })
+        .Case([&](arith::CmpIOp c) {
+          auto pred = c.getPredicate();
+          return bin([pred](int64_t a, int64_t b) -> R {
+            uint64_t ua = uint64_t(a), ub = uint64_t(b);
+            using P = arith::CmpIPredicate;
+            switch (pred) {
+            case P::eq:
+              return int64_t(a == b);
+            case P::ne:
+              return int64_t(a != b);
+            case P::slt:
+              return int64_t(a < b);
+            case P::sle:
+              return int64_t(a <= b);
+            case P::sgt:
+              return int64_t(a > b);
+            case P::sge:
+              return int64_t(a >= b);
+            case P::ult:
+              return int64_t(ua < ub);
+            case P::ule:
+              return int64_t(ua <= ub);
+            case P::ugt:
+              return int64_t(ua > ub);
+            case P::uge:
+              return int64_t(ua >= ub);
+            }
+            return R();
+          });
+        })
+        .Default([](Operation *) { return false; });
+  }
+
+  bool step(Operation &op) {
+    if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+      if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+        values[c.getResult()] = i.getValue().getSExtValue();
+      return true;
+    }
+    if (op.getDialect() && op.getDialect()->getNamespace() == "arith" &&
+        op.getNumResults() == 1 && op.getNumOperands() == 2 &&
+        isa<IndexType, IntegerType>(op.getOperand(0).getType()) && arith(op))
+      return true;
+    if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+            arith::ExtUIOp, arith::TruncIOp>(op)) {
+      if (std::optional<int64_t> x = get(op.getOperand(0)))
+        values[op.getResult(0)] = *x;
+      return true;
+    }
+    if (auto s = dyn_cast<arith::SelectOp>(op)) {
+      std::optional<int64_t> c = get(s.getCondition());
+      Value picked = c ? (*c ? s.getTrueValue() : s.getFalseValue()) : Value();
+      if (picked) {
+        if (std::optional<int64_t> x = get(picked))
+          values[s.getResult()] = *x;
+        if (auto it = views.find(picked); it != views.end())
+          views[s.getResult()] = it->second;
+      }
+      return true;
+    }
+    if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {
+      SmallVector<Attribute> operands;
+      for (Value o : apply.getMapOperands()) {
+        std::optional<int64_t> x = get(o);
+        if (!x)
+          return true; // unknown, failing where needed
+        operands.push_back(
+            IntegerAttr::get(IndexType::get(op.getContext()), *x));
+      }
+      SmallVector<Attribute> out;
+      if (succeeded(apply.getAffineMap().constantFold(operands, out)) &&
+          out.size() == 1 && isa<IntegerAttr>(out[0]))
+        values[apply.getResult()] = cast<IntegerAttr>(out[0]).getInt();
+      return true;
+    }
+    if (isa<BlockIdxOp>(op)) {
+      values[op.getResult(0)] = blockIdx;
+      return true;
+    }
+    if (isa<BlockNumOp>(op)) {
+      values[op.getResult(0)] = blockNum;
+      return true;
+    }
+    if (auto f = dyn_cast<scf::ForOp>(op))
+      return forLoop(f);
+    if (auto i = dyn_cast<scf::IfOp>(op))
+      return ifOp(i);
+    if (auto p = dyn_cast<ProgramOp>(op))
+      return run(p.getBody().front());
+    if (auto call = dyn_cast<func::CallOp>(op))
+      return callOp(call);
+    if (isa<LoadOp>(op))
+      return fail(&op, "an ascube.load is no instruction yet: run "
+                       "ascube-select-movers first");
+    if (isa<memref::AllocOp, memref::AllocaOp, AllocOp>(op)) {
+      views[op.getResult(0)] = View{(++nextBase) << 40, 0};
+      return true;
+    }
+    if (auto sv = dyn_cast<memref::SubViewOp>(op))
+      return subview(sv);
+    if (auto rc = dyn_cast<memref::ReinterpretCastOp>(op)) {
+      auto it = views.find(rc.getSource());
+      if (it == views.end())
+        return true;
+      View v{it->second.base, 0};
+      SmallVector<OpFoldResult> offs = rc.getMixedOffsets();
+      if (!offs.empty()) {
+        std::optional<int64_t> o = getConstantIntValue(offs[0]);
+        if (!o)
+          if (auto val = dyn_cast<Value>(offs[0]))
+            o = get(val);
+        if (!o)
+          return true;
+        v.offset = *o;
+      }
+      views[rc.getResult()] = v;
+      return true;
+    }
+    if (isa<memref::CastOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
+            memref::TransposeOp>(op)) {
+      if (auto it = views.find(op.getOperand(0)); it != views.end())
+        views[op.getResult(0)] = it->second;
+      return true;
+    }
+    if (auto s = dyn_cast<SetFlagOp>(op))
+      return flag(op, 0, unsigned(s.getSrc()), unsigned(s.getDst()),
+                  s.getEvent());
+    if (auto w = dyn_cast<WaitFlagOp>(op))
+      return flag(op, 1, unsigned(w.getSrc()), unsigned(w.getDst()),
+                  w.getEvent());
+    if (auto p = dyn_cast<PipeBarrierOp>(op))
+      return flag(op, 2, unsigned(p.getPipe()), unsigned(p.getPipe()), {});
+    if (isa<SyncAllOp>(op))
+      // SyncAll starts with PipeBarrier<PIPE_ALL> (Instrumentation.cpp).
+      return flag(op, 2, unsigned(Pipe::ALL), unsigned(Pipe::ALL), {});
+    if (getInstructionPipe(&op))
+      return instruction(op);
+    // Anything else takes no pipe's time (the kernel's own memref and
+    // linalg ops run on the host's side in ascube-run, with no hook).
+    return true;
+  }
+
+  bool forLoop(scf::ForOp f) {
+    int64_t lb, ub, st;
+    if (!need(f, f.getLowerBound(), lb) || !need(f, f.getUpperBound(), ub) ||
+        !need(f, f.getStep(), st))
+      return false;
+    if (st <= 0)
+      return fail(f, "its step is not positive");
+    SmallVector<int64_t> carried;
+    for (Value v : f.getInitArgs()) {
+      std::optional<int64_t> x = get(v);
+      carried.push_back(x.value_or(0));
+    }
+    Block &body = *f.getBody();
+    bool unsignedCmp = f.getUnsignedCmp();
+    for (int64_t i = lb; unsignedCmp ? uint64_t(i) < uint64_t(ub) : i < ub;
+         i += st) {
+      values[f.getInductionVar()] = i;
+      for (auto [arg, x] : llvm::zip(f.getRegionIterArgs(), carried))
+        values[arg] = x;
+      if (!run(body) || !yielded(f, body, carried))
+        return false;
+    }
+    for (auto [r, x] : llvm::zip(f.getResults(), carried))
+      values[r] = x;
+    return true;
+  }
+
+  bool ifOp(scf::IfOp i) {
+    int64_t c;
+    if (!need(i, i.getCondition(), c))
+      return false;
+    Region &r = c ? i.getThenRegion() : i.getElseRegion();
+    if (r.empty())
+      return true;
+    SmallVector<int64_t> out;
+    if (!run(r.front()) || !yielded(i, r.front(), out))
+      return false;
+    for (auto [res, x] : llvm::zip(i.getResults(), out))
+      values[res] = x;
+    return true;
+  }
+
+  bool callOp(func::CallOp call) {
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    if (!callee || callee.isExternal())
+      return fail(call, "its callee has no body here");
+    if (++depth > 64)
+      return fail(call, "calls nest deeper than 64");
+    Block &entry = callee.getBody().front();
+    for (auto [arg, v] : llvm::zip(entry.getArguments(), call.getOperands())) {
+      if (std::optional<int64_t> x = get(v))
+        values[arg] = *x;
+      if (auto it = views.find(v); it != views.end())
+        views[arg] = it->second;
+    }
+    bool ok = run(entry);
+    --depth;
+    if (ok)
+      for (auto [r, v] :
+           llvm::zip(call.getResults(), entry.getTerminator()->getOperands()))
+        if (std::optional<int64_t> x = get(v))
+          values[r] = *x;
+    return ok;
+  }
+
+  bool subview(memref::SubViewOp sv) {
+    auto it = views.find(sv.getSource());
+    if (it == views.end())
+      return true;
+    auto src = cast<MemRefType>(sv.getSource().getType());
+    SmallVector<int64_t> strides;
+    int64_t off;
+    if (failed(src.getStridesAndOffset(strides, off)))
+      return true;
+    View v = it->second;
+    for (auto [o, stride] : llvm::zip(sv.getMixedOffsets(), strides)) {
+      std::optional<int64_t> x = getConstantIntValue(o);
+      if (!x)
+        if (auto val = dyn_cast<Value>(o))
+          x = get(val);
+      if (!x || ShapedType::isDynamic(stride))
+        return true; // unknown: fails where a GM read needs it
+      v.offset += *x * stride;
+    }
+    views[sv.getResult()] = v;
+    return true;
+  }
+
+  bool flag(Operation &op, int64_t kind, unsigned src, unsigned dst,
+            Value event) {
+    int64_t e = 0;
+    if (event && !need(&op, event, e))
+      return false;
+    KernelTimer::flag(*current, siteOf(op), kind, src, dst, e);
+    return true;
+  }
+
+  int64_t siteOf(Operation &op) {
+    auto [it, inserted] = siteIndex.try_emplace(&op, int64_t(sites.size()));
+    if (inserted) {
+      std::string s;
+      llvm::raw_string_ostream os(s);
+      if (auto l = op.getLoc()->findInstanceOf<FileLineColLoc>())
+        os << l.getFilename().getValue() << ":" << l.getLine() << ":"
+           << l.getColumn() << ": ";
+      os << op.getName().getStringRef();
+      sites.push_back(s);
+    }
+    return it->second;
+  }
+
+  const OpFacts &factsOf(Operation &op) {
+    auto [it, inserted] = opFacts.try_emplace(&op);
+    if (!inserted)
+      return it->second;
+    OpFacts &f = it->second;
+    f.site = siteOf(op);
+    f.pipe = unsigned(*getInstructionPipe(&op));
+    if (auto i = dyn_cast<InstructionOpInterface>(op))
+      f.unitFlag = i.getUnitFlagValue();
+    auto bitsOf = [](Value v) -> int64_t {
+      return getElementBitWidth(cast<MemRefType>(v.getType()).getElementType())
+          .value_or(16);
+    };
+    if (auto mm = dyn_cast<MatmulOpInterface>(op)) {
+      SmallVector<Value> inputs;
+      mm.getInputs(inputs);
+      if (FailureOr<MatmulShape> s = mm.getShape(); succeeded(s)) {
+        f.kind = 1;
+        f.a = s->m;
+        f.b = s->k;
+        f.c = s->n;
+        f.d = inputs.empty() ? 16 : bitsOf(inputs[0]);
+      }
+    } else if (auto fp = dyn_cast<FixpipeOp>(op)) {
+      ScopedDiagnosticHandler ignore(op.getContext(),
+                                     [](Diagnostic &) { return success(); });
+      auto quiet = [&] { return op.emitError(); };
+      if (FailureOr<FixpipeParams> p = getFixpipeParams(fp, quiet);
+          succeeded(p)) {
+        f.kind = 2;
+        f.a = p->mSize * std::max<int64_t>(1, p->ndNum);
+        f.b = p->nSize;
+        f.c = bitsOf(fp.getDst());
+        f.d = int64_t(getMemLevel(cast<MemRefType>(fp.getDst().getType()))
+                          .value_or(Level::GM));
+      }
+    }
+    f.mover = getMoverFacts(&op);
+    return f;
+  }
+
+  bool instruction(Operation &op) {
+    const OpFacts &f = factsOf(op);
+    InstructionFacts p;
+    p.site = f.site;
+    p.pipe = f.pipe;
+    p.unitFlag = f.unitFlag;
+    p.kind = f.kind;
+    p.a = f.a;
+    p.b = f.b;
+    p.c = f.c;
+    p.d = f.d;
+    if (f.mover) {
+      const MoverFacts &m = *f.mover;
+      if (!access(op, p, m.src, m.srcOffset, m.extents.src, false,
+                  m.extents.srcRuns) ||
+          !access(op, p, m.dst, m.dstOffset, m.extents.dst, true,
+                  m.extents.dstRuns) ||
+          !otherOperands(op, p))
+        return false;
+    } else if (auto m = dyn_cast<MoverOpInterface>(op)) {
+      if (!access(op, p, m.getSourceBuffer(), {}, std::nullopt, false) ||
+          !access(op, p, m.getDestinationBuffer(), {}, std::nullopt, true) ||
+          !otherOperands(op, p))
+        return false;
+    } else if (auto m = dyn_cast<MatmulOpInterface>(op)) {
+      SmallVector<Value> inputs;
+      m.getInputs(inputs);
+      for (Value v : inputs)
+        if (!access(op, p, v, {}, std::nullopt, false))
+          return false;
+      if (m.accumulates() &&
+          !access(op, p, m.getMatrixC(), {}, std::nullopt, false))
+        return false;
+      if (!access(op, p, m.getMatrixC(), {}, std::nullopt, true))
+        return false;
+    }
+    timer.instruction(*current, blockIdx, p);
+    return true;
+  }
+
+  bool otherOperands(Operation &op, InstructionFacts &p) {
+    SmallVector<Value, 2> reads, writes;
+    cast<MoverOpInterface>(op).getOtherOperands(reads, writes);
+    for (Value v : reads)
+      if (!access(op, p, v, {}, std::nullopt, false))
+        return false;
+    for (Value v : writes)
+      if (!access(op, p, v, {}, std::nullopt, true))
+        return false;
+    return true;
+  }
+
+  /// One access as the hook reports it (Instrumentation.cpp's
+  /// HookBuilder::access, then ascube-run's timeline::access).
+  bool access(Operation &op, InstructionFacts &p, Value buf, Value offset,
+              std::optional<int64_t> extent, bool write,
+              const std::optional<AccessExtents::Runs> &runs = std::nullopt) {
+    if (!buf)
+      return true;
+    auto t = cast<MemRefType>(buf.getType());
+    Level level = getMemLevel(t).value_or(Level::GM);
+    bool flat = isFlat(t);
+    int64_t bits = getElementBitWidth(t.getElementType()).value_or(8);
+    int64_t staticBase = getStaticBase(buf).value_or(0);
+    // The GM address of buf's first element, for GM reads only.
+    int64_t base = 0;
+    if (level == Level::GM && !write) {
+      auto it = views.find(buf);
+      if (it == views.end())
+        return fail(&op, "the GM buffer it reads is no view the walk "
+                         "follows (an argument, an allocation, subview, "
+                         "reinterpret_cast, cast, expand or collapse_shape "
+                         "of one with static strides)");
+      base = it->second.base + it->second.offset * storageBytes(t, flat);
+    }
+    auto report = [&](int64_t lo, int64_t hi) {
+      if (write) {
+        if (p.writeLevel < 0)
+          p.writeLevel = int(level);
+        p.bytes += hi - lo;
+      }
+      if (level == Level::GM && !write && hi > lo) {
+        p.gmRead += hi - lo;
+        p.gmLo = std::min(p.gmLo, base + lo);
+        p.gmHi = std::max(p.gmHi, base + hi);
+      }
+      if (level == Level::L0C && p.unitFlag != 0)
+        p.l0c.push_back(
+            {uint64_t(lo + staticBase), uint64_t(lo + staticBase + (hi - lo))});
+    };
+    auto elements = [&](int64_t first, int64_t n) {
+      report(first * bits / 8, ((first + n) * bits + 7) / 8);
+    };
+    int64_t first = 0;
+    if (offset && !need(&op, offset, first))
+      return false;
+    if (extent && runs && runs->count * runs->outer > 1) {
+      for (int64_t o = 0; o < runs->outer; ++o)
+        for (int64_t i = 0; i < runs->count; ++i)
+          elements(first + o * runs->outerPitch + i * runs->pitch,
+                   runs->length);
+      return true;
+    }
+    if (extent) {
+      elements(first, *extent);
+      return true;
+    }
+    // The whole buffer: its storage's span.
+    int64_t span;
+    if (flat) {
+      FailureOr<layout::FractalLayout> l =
+          getFractalLayout(t, [&] { return op.emitError(); });
+      if (failed(l))
+        return fail(&op, "its buffer has no layout");
+      int64_t per = bits == 4 ? 2 : 1;
+      span = (l->numElements() + per - 1) / per;
+    } else {
+      SmallVector<int64_t> strides;
+      int64_t off;
+      if (failed(t.getStridesAndOffset(strides, off)) || !t.hasStaticShape())
+        return fail(&op, "a buffer it reaches whole has a dynamic shape");
+      span = 1;
+      for (auto [size, stride] : llvm::zip(t.getShape(), strides)) {
+        if (size == 0) {
+          span = 0;
+          break;
+        }
+        span += (size - 1) * stride;
+      }
+    }
+    report(0, span * storageBytes(t, flat));
+    return true;
+  }
+
+  KernelTimer &timer;
+  std::vector<std::string> &sites;
+  BlockLog *current = nullptr;
+  unsigned blockIdx = 0, blockNum = 1, depth = 0;
+  int64_t nextBase = 0;
+  DenseMap<Value, int64_t> values;
+  DenseMap<Value, View> views;
+  DenseMap<Operation *, int64_t> siteIndex;
+  DenseMap<Operation *, OpFacts> opFacts;
+};
+
+} // namespace
+
+TimeEstimate ascube::estimateKernelTime(func::FuncOp kernel,
+                                        const TimeEstimateOptions &options) {
+  TimeEstimate out;
+  const target::ProductInfo *product = getTargetProduct(kernel);
+  if (std::optional<std::string> why =
+          KernelTimer::refusal(product, "ascube-estimate-time")) {
+    out.error = *why;
+    return out;
+  }
+  if (kernel.isExternal()) {
+    out.error = "@" + kernel.getName().str() + " has no body";
+    return out;
+  }
+  if (Operation *l = findLinalgOp(kernel)) {
+    out.error = "it holds '" + l->getName().getStringRef().str() +
+                "', which no pipe runs: map it onto the Cube first "
+                "(ascube-tile-linalg; ascube-run does)";
+    return out;
+  }
+  unsigned blocks = std::max(1u, options.blocks);
+  // The sites are numbered as the walk meets them; the timer reads them
+  // once all blocks are recorded.
+  std::vector<std::string> sites;
+  KernelTimer timer(*product, blocks, {});
+  Walker walker(timer, sites);
+  for (unsigned b = 0; b < blocks; ++b) {
+    BlockLog log;
+    if (!walker.runBlock(kernel, b, blocks, log)) {
+      out.error = walker.error;
+      return out;
+    }
+    std::swap(timer.block(b), log);
+  }
+  timer.setSites(std::move(sites));
+  bool deadlock = false;
+  out.summary =
+      timer.finish(deadlock, /*timed=*/false, options.trace, options.svg);
+  out.deadlock = deadlock;
+  if (deadlock)
+    out.error = out.summary;
+  out.cycles = timer.cycles();
+  return out;
+}
+
+namespace {
+struct AscubeEstimateTimePass
+    : ascube::impl::AscubeEstimateTimeBase<AscubeEstimateTimePass> {
+  using AscubeEstimateTimeBase::AscubeEstimateTimeBase;
+
+  void runOnOperation() override {
+    SmallVector<func::FuncOp> kernels;
+    getOperation().walk([&](func::FuncOp f) {
+      if (f.isExternal())
+        return;
+      if (entry.empty() ? f.isPublic() : f.getName() == entry)
+        kernels.push_back(f);
+    });
+    if (!entry.empty() && kernels.empty()) {
+      getOperation().emitError()
+          << "ascube-estimate-time: no function @" << entry << " with a body";
+      return signalPassFailure();
+    }
+    for (func::FuncOp f : kernels) {
+      TimeEstimateOptions o;
+      o.blocks = blocks;
+      o.trace = trace;
+      o.svg = svg;
+      TimeEstimate t = estimateKernelTime(f, o);
+      if (!t.error.empty()) {
+        f.emitError() << "ascube-estimate-time: @" << f.getName() << ": "
+                      << t.error;
+        return signalPassFailure();
+      }
+      f.emitRemark() << "ascube-estimate-time: @" << f.getName() << ": "
+                     << t.summary;
+    }
+  }
+};
+} // namespace
