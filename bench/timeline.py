@@ -7,13 +7,14 @@ maps the same shapes with ascube (ascube-run --product atlas_a3 --blocks 24
 --timeline-only: the model alone, no arithmetic) at that kernel's tiling
 (base tile 128 x 256 x 64, 4 K steps per L1 chunk: k_l1 = 256, B held
 N x K as pto-isa's is), at the same with one K step per L1 chunk and B held
-K x N, and at the tiling ascube-select-tiling chooses, and prints the
+K x N, at the tiling ascube-select-tiling chooses by the least GM traffic
+(B K x N) and by modelled time (objective=time, B N x K), and prints the
 modelled time and busy shares next to the measured ones, with the ratio and
 how long the model took. Then the other shapes of issue 47 (BERT-base
-GEMMs, ResNet-50 convolutions, a GEMV) at the tiling ascube chooses:
-their modelled time and the share of the Cube's fp16 peak (24 cores x
-16 x 16 x 16 multiply-adds a cycle at the model's clock) it reaches. It
-measures; it checks nothing.
+GEMMs, ResNet-50 convolutions, a GEMV) at the tiling of each objective:
+their modelled time, the share of the Cube's fp16 peak (24 cores x
+16 x 16 x 16 multiply-adds a cycle at the model's clock) it reaches and
+the gain of the time's choice. It measures; it checks nothing.
 
     bench/timeline.py [--build build] [--sizes 1536,3072,6144,7680]
 """
@@ -44,7 +45,13 @@ KERNEL = """func.func @mm(%A: memref<{n}x{n}xf16>, %B: memref<{n}x{n}xf16>, %C: 
 }}
 """
 
-TILING = re.compile(r"#ascube.matmul_tiling<m = (\d+), n = (\d+), k = (\d+)>")
+def short(attr):
+    """#ascube.matmul_tiling<m = 128, n = 256, k = 64, k_l1 = 256> as
+    128x256x64/256."""
+    v = re.findall(r"= (\d+)", attr)
+    return "x".join(v[:3]) + ("/" + v[3] if len(v) > 3 else "")
+
+TILING_ATTR = re.compile(r"ascube\.tiling = (#ascube\.\w+<[^>]*>)")
 BT = (" indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) "
       "-> (n, k)>, affine_map<(m, n, k) -> (m, n)>]")
 
@@ -56,21 +63,23 @@ SUMMARY = re.compile(
     r"([\d.]+)%, M ([\d.]+)%, FIX ([\d.]+)%; bound: (\w+)")
 
 
-def chosen(opt, n):
-    """The tiling ascube-select-tiling chooses for n^3 on Atlas A3."""
-    r = subprocess.run([opt, "--ascube-select-tiling=product=atlas_a3", "-"],
-                       input=KERNEL.format(n=n, attr="", maps=""),
-                       capture_output=True,
-                       text=True)
-    m = TILING.search(r.stdout)
-    return "%s x %s x %s" % m.groups() if m else "?"
+def chosen(opt, text, objective="traffic"):
+    """`text` with the tiling ascube-select-tiling writes on Atlas A3 (24
+    blocks) for `objective`, and that tiling's attribute."""
+    r = subprocess.run([opt, "--ascube-select-tiling=product=atlas_a3 "
+                        "objective=" + objective, "-"],
+                       input=text, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit("ascube-select-tiling failed:\n" + r.stderr)
+    m = TILING_ATTR.search(r.stdout)
+    return r.stdout, m.group(1) if m else "?"
 
 
-def model(run, n, attr, maps=""):
+def model(run, text):
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "mm.mlir")
         with open(path, "w") as f:
-            f.write(KERNEL.format(n=n, attr=attr, maps=maps))
+            f.write(text)
         start = time.time()
         r = subprocess.run([run, path, "--entry", "mm", "--product",
                             "atlas_a3", "--blocks", "24", "--timeline-only",
@@ -123,33 +132,39 @@ def shapes():
     ]
 
 
-TILING_ATTR = re.compile(r"ascube\.tiling = (#ascube\.\w+<[^>]*>)")
+def timed(run, text):
+    """Cycles and microseconds of the kernel @k of `text` on Atlas A3, 24
+    blocks."""
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "k.mlir")
+        with open(path, "w") as f:
+            f.write(text)
+        r = subprocess.run([run, path, "--entry", "k", "--product",
+                            "atlas_a3", "--blocks", "24",
+                            "--timeline-only"], capture_output=True,
+                           text=True)
+    m = SUMMARY.search(r.stdout)
+    if not m:
+        sys.exit("ascube-run failed:\n" + r.stdout + r.stderr)
+    return int(m.group(1)), float(m.group(2))
 
 
 def other_shapes(run, opt):
     print()
-    print("issue 47's other shapes on Atlas A3, 24 blocks, at ascube's tiling; "
-          "peak: 24 x 8192 FLOP a cycle")
-    print("%-38s %10s %7s  %s" % ("shape", "us", "peak %", "tiling"))
+    print("issue 47's other shapes on Atlas A3, 24 blocks, at the tiling of "
+          "each objective of ascube-select-tiling; peak: 24 x 8192 FLOP a cycle")
+    print("%-38s %9s %6s %9s %6s %6s  %s" % ("shape", "traffic", "peak%",
+                                             "time", "peak%", "gain",
+                                             "tilings (traffic; time)"))
     for name, text, macs in shapes():
-        with tempfile.TemporaryDirectory() as d:
-            path = os.path.join(d, "k.mlir")
-            with open(path, "w") as f:
-                f.write(text)
-            r = subprocess.run([run, path, "--entry", "k", "--product",
-                                "atlas_a3", "--blocks", "24",
-                                "--timeline-only"], capture_output=True,
-                               text=True)
-            t = subprocess.run([opt, path, "--ascube-select-tiling=product=atlas_a3"],
-                               capture_output=True, text=True)
-        m = SUMMARY.search(r.stdout)
-        if not m:
-            sys.exit("ascube-run failed:\n" + r.stdout + r.stderr)
-        cycles, us = int(m.group(1)), float(m.group(2))
-        peak = 100 * 2 * macs / (cycles * 24 * 8192)
-        tiling = TILING_ATTR.search(t.stdout)
-        print("%-38s %10.2f %7.1f  %s" % (name, us, peak,
-                                          tiling.group(1) if tiling else "?"))
+        cols = []
+        for objective in ("traffic", "time"):
+            mapped, tiling = chosen(opt, text, objective)
+            cycles, us = timed(run, mapped)
+            cols.append((us, 100 * 2 * macs / (cycles * 24 * 8192), tiling))
+        print("%-38s %9.2f %6.1f %9.2f %6.1f %5.2fx  %s; %s" % (
+            name, cols[0][0], cols[0][1], cols[1][0], cols[1][1],
+            cols[0][0] / cols[1][0], cols[0][2], cols[1][2]))
 
 
 def main():
@@ -179,15 +194,22 @@ def main():
         if meas:
             print(row % (n, "measured (pto-isa)", meas[0], "", meas[3],
                          meas[2], meas[1], meas[4], "", "", ""))
-        for name, attr, maps in (
-                ("pto-isa's: k_l1 256, B^T", "{ascube.tiling = "
-                 "#ascube.matmul_tiling<m = 128, n = 256, k = 64, "
-                 "k_l1 = 256>}", BT),
-                ("128 x 256 x 64, B K x N", "{ascube.tiling = #ascube.matmul_tiling"
-                 "<m = 128, n = 256, k = 64>}", ""),
-                ("ascube's: " + chosen(opt, n), "", "")):
-            ms, cube, mte1, mte2, fix, bound, took, rate = model(run, n, attr,
-                                                                 maps)
+        plain = KERNEL.format(n=n, attr="", maps="")
+        transposed = KERNEL.format(n=n, attr="", maps=BT)
+        by_traffic, traffic_tiling = chosen(opt, plain)
+        by_time, time_tiling = chosen(opt, transposed, "time")
+        for name, text in (
+                ("pto-isa's: k_l1 256, B^T",
+                 KERNEL.format(n=n, attr="{ascube.tiling = "
+                               "#ascube.matmul_tiling<m = 128, n = 256, "
+                               "k = 64, k_l1 = 256>}", maps=BT)),
+                ("128 x 256 x 64, B K x N",
+                 KERNEL.format(n=n, attr="{ascube.tiling = #ascube."
+                               "matmul_tiling<m = 128, n = 256, k = 64>}",
+                               maps="")),
+                ("traffic: " + short(traffic_tiling), by_traffic),
+                ("time, B^T: " + short(time_tiling), by_time)):
+            ms, cube, mte1, mte2, fix, bound, took, rate = model(run, text)
             ratio = "%.2f" % (ms / meas[0]) if meas else "-"
             print(row % ("" if meas else n, name, ms, ratio, mte2, mte1, cube,
                          fix, bound, "%.1f" % took, "%.1f" % rate))

@@ -435,3 +435,53 @@ TEST(MatmulTiling, FootprintCoversBufferPlan) {
             covers(p, {tm, tn, tk}, cap);
   }
 }
+
+// The candidates objective=time times: the least-traffic tiling first, no
+// duplicate, each fitting; sizes from 64 up (or the whole dimension); k_l1
+// only for A held M x K with B held N x K.
+TEST(MatmulTiling, TimeCandidates) {
+  MatmulProblem p;
+  p.m = p.n = p.k = 4096;
+  std::vector<MatmulTiling> c = matmulCandidates(p, kA2);
+  ASSERT_FALSE(c.empty());
+  std::optional<MatmulTiling> rule = chooseMatmulTiling(p, kA2);
+  ASSERT_TRUE(rule);
+  EXPECT_EQ(c[0].m, rule->m);
+  EXPECT_EQ(c[0].n, rule->n);
+  EXPECT_EQ(c[0].k, rule->k);
+  for (size_t i = 0; i < c.size(); ++i) {
+    EXPECT_TRUE(fitsMatmulTiling(p, kA2, c[i]));
+    EXPECT_EQ(c[i].kL1, 0) << "B held K x N takes no k_l1";
+    for (size_t j = 0; j < i; ++j)
+      EXPECT_FALSE(c[i].m == c[j].m && c[i].n == c[j].n && c[i].k == c[j].k);
+  }
+  // 128 x 256 (pto-isa's tile: L0C 128 x 256 x 4 B = 128 KiB) with the
+  // largest k both L0A (2 x 128 x k x 2 B) and L0B (2 x k x 256 x 2 B)
+  // hold: 64.
+  auto has = [&](int64_t m, int64_t n, int64_t k, int64_t kL1) {
+    for (const MatmulTiling &t : c)
+      if (t.m == m && t.n == n && t.k == k && t.kL1 == kL1)
+        return true;
+    return false;
+  };
+  EXPECT_TRUE(has(128, 256, 64, 0));
+  EXPECT_FALSE(has(32, 32, 256, 0)) << "below 64 where the dimension is 4096";
+  // B held N x K: L1 chunks of 2 and 4 steps where L1 holds two of them
+  // (2 x (128 + 256) x 256 x 2 B = 384 KiB of 512 KiB).
+  p.transB = true;
+  c = matmulCandidates(p, kA2);
+  EXPECT_TRUE(has(128, 256, 64, 128));
+  EXPECT_TRUE(has(128, 256, 64, 256));
+  for (const MatmulTiling &t : c)
+    EXPECT_TRUE(fitsMatmulTiling(p, kA2, t));
+  // A GEMV row: m is the one fractal row; with 64 columns L0B holds two K
+  // chunks of 256 (2 x 256 x 64 x 2 B = 64 KiB).
+  MatmulProblem g;
+  g.m = 1;
+  g.n = 1024;
+  g.k = 512;
+  c = matmulCandidates(g, kA2);
+  for (const MatmulTiling &t : c)
+    EXPECT_EQ(t.m, 16);
+  EXPECT_TRUE(has(16, 64, 256, 0));
+}

@@ -220,3 +220,55 @@ ascube::model::chooseMatmulTiling(const MatmulProblem &p,
   }
   return best;
 }
+
+std::vector<ascube::model::MatmulTiling>
+ascube::model::matmulCandidates(const MatmulProblem &p,
+                                const MatmulCapacities &cap) {
+  std::vector<MatmulTiling> out;
+  std::optional<MatmulTiling> rule = chooseMatmulTiling(p, cap);
+  if (!rule)
+    return out;
+  out.push_back(*rule);
+  auto add = [&](const MatmulTiling &t) {
+    for (const MatmulTiling &o : out)
+      if (o.m == t.m && o.n == t.n && o.k == t.k && o.l1K() == t.l1K())
+        return;
+    out.push_back(t);
+  };
+  MatmulAlignment al = MatmulAlignment::of(p);
+  auto roundUp = MatmulProblem::roundUp;
+  using limits::kMmadDimMax;
+  int64_t maxM = std::min(roundUp(p.m, al.m), kMmadDimMax / al.m * al.m),
+          maxN = std::min(roundUp(p.n, al.n), kMmadDimMax / al.n * al.n),
+          maxK = std::min(roundUp(p.k, al.k), kMmadDimMax / al.k * al.k);
+  // The sizes of one dimension: the alignment times powers of two from 64
+  // (smaller tiles only multiply the instructions where the dimension has
+  // 64 or more), and the whole dimension.
+  auto sizes = [](int64_t align, int64_t max) {
+    std::vector<int64_t> v;
+    for (int64_t s = align; s < max; s *= 2)
+      if (s >= std::min<int64_t>(64, max))
+        v.push_back(s);
+    v.push_back(max);
+    return v;
+  };
+  bool deepL1 = !p.transA && p.transB && !p.mx && p.mUnit == 1 &&
+                p.nUnit == 1 && p.kUnit == 1;
+  for (int64_t m : sizes(al.m, maxM))
+    for (int64_t n : sizes(al.n, maxN)) {
+      int64_t k = maxK;
+      while (k >= al.k && !fitsMatmulTiling(p, cap, MatmulTiling{m, n, k}))
+        k -= al.k;
+      if (k < al.k)
+        continue;
+      add(MatmulTiling{m, n, k});
+      if (!deepL1)
+        continue;
+      for (int64_t steps : {2, 4}) {
+        MatmulTiling t{m, n, k, k * steps};
+        if (t.kL1 <= maxK && fitsMatmulTiling(p, cap, t))
+          add(t);
+      }
+    }
+  return out;
+}

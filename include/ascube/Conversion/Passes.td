@@ -182,8 +182,22 @@ def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
                "given; checked against the alignment and the capacities, "
                "tile_c6) on every op without an ascube.tiling, instead of "
                "the rule's">,
+    Option<"objective", "objective", "std::string", /*default=*/"\"traffic\"",
+           "What a matmul's tiling minimises: traffic (GM -> L1 bytes, "
+           "the rule of docs/Tiling.md) or time (the modelled time of "
+           "each candidate's program, ascube-estimate-time)">,
+    Option<"blocks", "blocks", "unsigned", /*default=*/"0",
+           "With objective=time: the blocks the time is modelled on (0: "
+           "the product's AI cores)">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "With objective=time: a remark per matmul naming the chosen "
+           "tiling, its modelled time, the runner-up and the least-traffic "
+           "tiling's time">,
   ];
-  let dependentDialects = ["::ascube::AscubeDialect"];
+  let dependentDialects = ["::ascube::AscubeDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def ConvertLinalgToAscube : Pass<"convert-linalg-to-ascube", "::mlir::ModuleOp"> {

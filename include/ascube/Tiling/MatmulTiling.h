@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ascube::model {
 
@@ -236,6 +237,17 @@ MatmulFootprint matmulFootprint(const MatmulProblem &p, const MatmulTiling &t);
 /// inMmadRange and matmulFootprint within `cap`.
 bool fitsMatmulTiling(const MatmulProblem &p, const MatmulCapacities &cap,
                       const MatmulTiling &t);
+
+/// The tilings worth timing for `p` (ascube-select-tiling's objective
+/// time, docs/Tiling.md "Chosen by time"): chooseMatmulTiling's first, then
+/// for each m and n of the alignment times a power of two, from 64 where
+/// the dimension reaches it (and the problem's whole M and N, rounded up
+/// to the alignment), the largest k that fits with
+/// them, and for A held M x K with B held N x K (no MX, no units) L1
+/// chunks of 2 and 4 such steps (kL1) where they fit and K is that deep.
+/// No duplicates; empty where chooseMatmulTiling has none.
+std::vector<MatmulTiling> matmulCandidates(const MatmulProblem &p,
+                                           const MatmulCapacities &cap);
 
 } // namespace ascube::model
 

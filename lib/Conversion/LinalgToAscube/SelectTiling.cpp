@@ -12,10 +12,19 @@
 #include "TileLinalg.h"
 #include "ascube/Conversion/Passes.h"
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
+#include "ascube/Dialect/Ascube/Transforms/EstimateTime.h"
+#include "ascube/Dialect/Ascube/Transforms/Transforms.h"
+#include "ascube/Target/Target.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/FormatVariadic.h"
 
 namespace ascube {
 #define GEN_PASS_DEF_ASCUBESELECTTILING
@@ -24,6 +33,125 @@ namespace ascube {
 
 using namespace mlir;
 using namespace ascube;
+using namespace ascube::tiling;
+
+/// The modelled cycles of `op` mapped with `t` on `blocks` blocks: the
+/// function holding it cloned into a scratch module with the other mapped
+/// ops and the calls left out, mapped (convert-linalg-to-ascube,
+/// ascube-insert-sync-all), its movers selected, walked by the timing
+/// model (ascube-estimate-time); std::nullopt where a step fails (quietly).
+static std::optional<double> timeTiling(Operation *op, const MatmulPlan &plan,
+                                        const model::MatmulTiling &t,
+                                        unsigned blocks, StringRef pass) {
+  auto func = op->getParentOfType<func::FuncOp>();
+  if (!func)
+    return std::nullopt;
+  MLIRContext *ctx = op->getContext();
+  ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+  OwningOpRef<ModuleOp> scratch = ModuleOp::create(op->getLoc());
+  for (Operation *p = op; p; p = p->getParentOp())
+    if (Attribute a = p->getDiscardableAttr(AscubeDialect::kTargetAttrName)) {
+      (*scratch)->setAttr(AscubeDialect::kTargetAttrName, a);
+      break;
+    }
+  IRMapping map;
+  OpBuilder b = OpBuilder::atBlockEnd(scratch->getBody());
+  auto kernel = cast<func::FuncOp>(b.clone(*func, map));
+  Operation *mine = map.lookupOrNull(op);
+  if (!mine)
+    return std::nullopt;
+  SmallVector<Operation *> others;
+  kernel.walk([&](Operation *o) {
+    if (o != mine && (isMatmulFamily(o) || isMappedConv(o) ||
+                      isa<linalg::ConvolutionOpInterface, func::CallOp>(o)))
+      others.push_back(o);
+  });
+  for (Operation *o : others)
+    if (o->use_empty())
+      o->erase();
+  MatmulPlan candidate = plan;
+  candidate.t = t;
+  mine->setAttr(AscubeDialect::kTilingAttrName, matmulTilingOf(ctx, candidate));
+  LinalgEntryOptions entry;
+  auto noPipeline = [](OpPassManager &) { return failure(); };
+  if (failed(convertLinalgToAscube(*scratch, entry, pass, noPipeline)) ||
+      failed(insertSyncAll(*scratch, pass)) || failed(selectMovers(*scratch)))
+    return std::nullopt;
+  TimeEstimateOptions eo;
+  eo.blocks = blocks;
+  TimeEstimate e = estimateKernelTime(kernel, eo);
+  if (!e.error.empty())
+    return std::nullopt;
+  return e.cycles;
+}
+
+/// The tiling of `plan`'s op with the least modelled time among
+/// model::matmulCandidates (the least-traffic rule's first, which wins
+/// ties), each checked as a forced tile would be; with `o.report` a
+/// remark naming the choice, its time, the runner-up and the rule's.
+/// Failure when not even the rule's tiling could be timed.
+static FailureOr<model::MatmulTiling>
+fastestTiling(Operation *op, const target::ProductInfo &prod,
+              const MatmulPlan &plan, const SelectTilingOptions &o) {
+  unsigned blocks = o.blocks ? o.blocks : std::max(1u, unsigned(prod.AICores));
+  std::vector<model::MatmulTiling> cands =
+      model::matmulCandidates(plan.p, matmulCapacities(prod));
+  struct Timed {
+    model::MatmulTiling t;
+    double cycles;
+  };
+  SmallVector<Timed> timed;
+  for (const model::MatmulTiling &t : cands) {
+    // Checked as a forced tile (tile_c6, tile_c15), quietly.
+    MatmulPlan checked;
+    {
+      ScopedDiagnosticHandler quiet(op->getContext(),
+                                    [](Diagnostic &) { return success(); });
+      SmallVector<int64_t, 4> sizes{t.m, t.n, t.k};
+      if (t.kL1 > t.k)
+        sizes.push_back(t.kL1);
+      if (failed(planMatmul(op, prod, sizes, "a candidate",
+                            /*refuseUnfolded=*/false, checked)))
+        continue;
+    }
+    if (std::optional<double> c =
+            timeTiling(op, checked, checked.t, blocks, "ascube-select-tiling"))
+      timed.push_back({checked.t, *c});
+  }
+  if (timed.empty())
+    return failure();
+  // The rule's tiling is first: it keeps a tie.
+  llvm::stable_sort(timed, [](const Timed &a, const Timed &b) {
+    return a.cycles < b.cycles;
+  });
+  if (o.report) {
+    const target::CostRowInfo *row = target::costsOf(prod);
+    double ghz = row ? row->ClockMHz / 1000.0 : 1;
+    auto describe = [&](const Timed &x) {
+      MatmulPlan p = plan;
+      p.t = x.t;
+      std::string s;
+      llvm::raw_string_ostream os(s);
+      os << matmulTilingOf(op->getContext(), p) << " "
+         << llvm::formatv("{0:F0} cycles ({1:F2} us)", x.cycles,
+                          x.cycles / ghz / 1000.0);
+      return s;
+    };
+    InFlightDiagnostic r = op->emitRemark();
+    r << "ascube-select-tiling: by modelled time on " << blocks << " blocks of "
+      << prod.Name << ", " << timed.size() << " tilings timed: chose "
+      << describe(timed[0]);
+    if (timed.size() > 1)
+      r << "; runner-up " << describe(timed[1]);
+    for (const Timed &x : timed)
+      if (x.t.m == cands[0].m && x.t.n == cands[0].n && x.t.k == cands[0].k &&
+          x.t.l1K() == cands[0].l1K()) {
+        r << "; least GM traffic " << describe(x);
+        break;
+      }
+  }
+  return timed[0].t;
+}
 
 /// The #ascube.matmul_tiling or #ascube.conv_tiling a matmul-family op or
 /// a convolution on memrefs maps with on `prod` (its own ascube.tiling,
@@ -32,7 +160,8 @@ using namespace ascube;
 /// does not fold in are left to the mapping.
 static FailureOr<Attribute> selectTiling(Operation *op,
                                          const target::ProductInfo &prod,
-                                         ArrayRef<int64_t> tile) {
+                                         const tiling::SelectTilingOptions &o) {
+  ArrayRef<int64_t> tile = o.tile;
   using namespace ascube::tiling;
   // Warnings of linalg ops that stay beside the program are the
   // mapping's to give, once.
@@ -55,12 +184,17 @@ static FailureOr<Attribute> selectTiling(Operation *op,
     return failure();
   if (plan.empty)
     return Attribute();
+  if (o.byTime && forced.sizes.empty())
+    if (FailureOr<model::MatmulTiling> t = fastestTiling(op, prod, plan, o);
+        succeeded(t))
+      plan.t = *t;
   return Attribute(matmulTilingOf(op->getContext(), plan));
 }
 
 LogicalResult ascube::tiling::selectTilings(ModuleOp module,
-                                            ArrayRef<int64_t> tile,
+                                            const SelectTilingOptions &o,
                                             StringRef pass) {
+  ArrayRef<int64_t> tile = o.tile;
   // (Ops on tensors are bufferized first: ascube-bufferize-tensors, which
   // the mapping runs.)
   if (failed(refuseStrayTilings(module)))
@@ -83,7 +217,7 @@ LogicalResult ascube::tiling::selectTilings(ModuleOp module,
     const target::ProductInfo *prod = requireProduct(op, pass);
     if (!prod || failed(checkInputsApart(op)))
       return failure();
-    FailureOr<Attribute> t = selectTiling(op, *prod, tile);
+    FailureOr<Attribute> t = selectTiling(op, *prod, o);
     if (failed(t))
       return failure();
     if (*t)
@@ -103,7 +237,17 @@ struct AscubeSelectTilingPass
     ModuleOp module = getOperation();
     if (!product.empty() && !setModuleTarget(module, product))
       return signalPassFailure();
-    if (failed(tiling::selectTilings(module, tile, getArgument())))
+    tiling::SelectTilingOptions o;
+    o.tile.assign(tile.begin(), tile.end());
+    if (objective != "traffic" && objective != "time") {
+      module.emitError() << "ascube-select-tiling: unknown objective '"
+                         << objective << "' (traffic, time)";
+      return signalPassFailure();
+    }
+    o.byTime = objective == "time";
+    o.blocks = blocks;
+    o.report = report;
+    if (failed(tiling::selectTilings(module, o, getArgument())))
       signalPassFailure();
   }
 };

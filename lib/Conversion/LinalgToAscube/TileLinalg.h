@@ -780,8 +780,21 @@ mlir::LogicalResult insertSyncAll(mlir::ModuleOp module, llvm::StringRef pass);
 /// checked, else the `tile` option's, else the rule's; none on an empty
 /// one), once all are chosen (a refusal writes none). Errors name `pass`
 /// where they name one.
+struct SelectTilingOptions {
+  /// Forced tile sizes m, n, k (, k_l1) for ops without an ascube.tiling
+  /// (empty: chosen).
+  llvm::SmallVector<int64_t> tile;
+  /// A matmul's tiling chosen by modelled time (fastestTiling,
+  /// ascube-estimate-time) among model::matmulCandidates, instead of the
+  /// least GM traffic.
+  bool byTime = false;
+  /// Blocks the time is modelled on (0: the product's AI cores).
+  unsigned blocks = 0;
+  /// A remark per op chosen by time: the choice, the runner-up, the rule's.
+  bool report = false;
+};
 mlir::LogicalResult selectTilings(mlir::ModuleOp module,
-                                  llvm::ArrayRef<int64_t> tile,
+                                  const SelectTilingOptions &options,
                                   llvm::StringRef pass);
 
 /// A linalg.matmul, batch_matmul, matvec or vecmat checked against a

@@ -1,0 +1,70 @@
+// ascube-select-tiling objective=time: each matmul's tiling is the
+// candidate whose program the timing model runs fastest (docs/Tiling.md
+// "Chosen by time"; exact runs: Integration/select-tiling-time.test).
+// RUN: ascube-opt %s --split-input-file --ascube-select-tiling=objective=time | FileCheck %s
+// and with report, a remark naming the choice, the runner-up and the
+// least-traffic tiling, each with its modelled time:
+// RUN: ascube-opt %s --split-input-file --ascube-select-tiling="objective=time report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// The traffic rule (the default) on the same ops, for comparison:
+// RUN: ascube-opt %s --split-input-file --ascube-select-tiling 2>&1 | FileCheck %s --check-prefix=TRAFFIC
+// tile= and a hand-set attribute are kept as they are:
+// RUN: ascube-opt %s --split-input-file --ascube-select-tiling="objective=time tile=16,64,64" 2>&1 | FileCheck %s --check-prefix=FORCED
+// RUN: not ascube-opt %s --split-input-file --ascube-select-tiling=objective=speed 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: error: ascube-select-tiling: unknown objective 'speed' (traffic, time)
+
+// A GEMV row, 1 x 1024 x 512 f16 on Atlas A2's 24 cores: the least traffic
+// is one tile of all 1024 columns (A and B read once), in K chunks of 16 —
+// 32 Mmads of one fractal row on one core. Columns of 64 spread the row
+// over 16 cores, each with K chunks of 256.
+// REPORT: remark: ascube-select-tiling: by modelled time on 24 blocks of atlas_a2, {{[0-9]+}} tilings timed: chose #ascube.matmul_tiling<m = 16, n = 64, k = 256> {{[0-9]+}} cycles ({{.*}} us); runner-up #ascube.matmul_tiling<{{.*}}> {{[0-9]+}} cycles ({{.*}} us); least GM traffic #ascube.matmul_tiling<m = 16, n = 1024, k = 16> {{[0-9]+}} cycles ({{.*}} us)
+// CHECK-LABEL: func.func @gemv
+// CHECK: linalg.matmul {ascube.tiling = #ascube.matmul_tiling<m = 16, n = 64, k = 256>}
+// TRAFFIC-LABEL: func.func @gemv
+// TRAFFIC: linalg.matmul {ascube.tiling = #ascube.matmul_tiling<m = 16, n = 1024, k = 16>}
+// FORCED-LABEL: func.func @gemv
+// FORCED: linalg.matmul {ascube.tiling = #ascube.matmul_tiling<m = 16, n = 64, k = 64>}
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @gemv(%A: memref<1x512xf16>, %B: memref<512x1024xf16>, %C: memref<1x1024xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<1x1024xf32>)
+  linalg.matmul ins(%A, %B : memref<1x512xf16>, memref<512x1024xf16>) outs(%C : memref<1x1024xf32>)
+  return
+}
+}
+
+// -----
+
+// 64 x 512 x 640 with B held N x K on Atlas A3's 24 cores: the least
+// traffic is one 64 x 512 tile on one core; 64 x 64 tiles put 8 tiles on
+// 8 cores, each with K chunks of 256. (On 4 blocks, L1 chunks of two K
+// steps win: Integration/select-tiling-time.test.)
+// REPORT: remark: ascube-select-tiling: by modelled time on 24 blocks of atlas_a3, {{[0-9]+}} tilings timed: chose #ascube.matmul_tiling<m = 64, n = 64, k = 256>
+// CHECK-LABEL: func.func @bt
+// CHECK: linalg.matmul indexing_maps = {{.*}} {ascube.tiling = #ascube.matmul_tiling<m = 64, n = 64, k = 256>}
+// TRAFFIC-LABEL: func.func @bt
+// TRAFFIC: {ascube.tiling = #ascube.matmul_tiling<m = 64, n = 512, k = 32>}
+module attributes {ascube.target = #ascube.target<atlas_a3>} {
+func.func @bt(%A: memref<64x640xf16>, %B: memref<512x640xf16>, %C: memref<64x512xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<64x512xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%A, %B : memref<64x640xf16>, memref<512x640xf16>) outs(%C : memref<64x512xf32>)
+  return
+}
+}
+
+// -----
+
+// A hand-set tiling is kept, and not timed (no remark):
+// REPORT-NOT: remark
+// CHECK-LABEL: func.func @kept
+// CHECK: linalg.matmul {ascube.tiling = #ascube.matmul_tiling<m = 32, n = 32, k = 32>}
+// FORCED-LABEL: func.func @kept
+// FORCED: linalg.matmul {ascube.tiling = #ascube.matmul_tiling<m = 32, n = 32, k = 32>}
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @kept(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<64x64xf32>)
+  linalg.matmul {ascube.tiling = #ascube.matmul_tiling<m = 32, n = 32, k = 32>} ins(%A, %B : memref<64x64xf16>, memref<64x64xf16>) outs(%C : memref<64x64xf32>)
+  return
+}
+}
