@@ -454,3 +454,34 @@ TEST(ConvTiling, OwnColumnsWhereNoWholeColumnsAreAligned) {
   EXPECT_TRUE(t->partColumns(p));
   EXPECT_TRUE(t->aligned(p));
 }
+
+// The candidates objective=time times: the rule's first, then each fitting
+// and aligned, no duplicate; a stem's whole 7 x 7 windows also in chunks
+// of kernel rows (taps, multiples of KW).
+TEST(ConvTiling, TimeCandidates) {
+  ConvProblem p = problem(38, 38, 3, 7, 32);
+  p.sh = p.sw = 2;
+  p.oh = p.ow = 16;
+  std::optional<ConvTiling> rule = chooseConvTiling(p, kA2);
+  ASSERT_TRUE(rule);
+  std::vector<ConvTiling> c = convCandidates(p, kA2, *rule);
+  ASSERT_GT(c.size(), 1u);
+  EXPECT_EQ(c[0].rows, rule->rows);
+  EXPECT_EQ(c[0].piece, rule->piece);
+  EXPECT_EQ(c[0].n, rule->n);
+  EXPECT_EQ(c[0].groups, rule->groups);
+  EXPECT_EQ(c[0].taps, rule->taps);
+  bool rowChunks = false;
+  for (size_t i = 1; i < c.size(); ++i) {
+    EXPECT_TRUE(fitsConvTiling(p, kA2, c[i]));
+    EXPECT_TRUE(c[i].aligned(p));
+    if (c[i].taps)
+      EXPECT_EQ(c[i].taps % p.kw, 0) << "whole kernel rows";
+    rowChunks |= c[i].taps == 4 * p.kw;
+    for (size_t j = 0; j < i; ++j)
+      EXPECT_FALSE(c[i].rows == c[j].rows && c[i].piece == c[j].piece &&
+                   c[i].n == c[j].n && c[i].groups == c[j].groups &&
+                   c[i].taps == c[j].taps && c[i].sets == c[j].sets);
+  }
+  EXPECT_TRUE(rowChunks);
+}

@@ -372,3 +372,76 @@ bool ConvMap::tilesReadTheMap(const ConvTiling &t) const {
   return ok(p.oh, t.piece ? 1 : t.rows, rows, inRows) &&
          ok(p.ow, t.piece ? t.piece : p.ow, cols, inCols);
 }
+
+std::vector<ascube::model::ConvTiling>
+ascube::model::convCandidates(const ConvProblem &p, const MatmulCapacities &cap,
+                              const ConvTiling &rule) {
+  std::vector<ConvTiling> out{rule};
+  auto same = [](const ConvTiling &a, const ConvTiling &b) {
+    return a.rows == b.rows && a.piece == b.piece && a.n == b.n &&
+           a.groups == b.groups && a.taps == b.taps && a.sets == b.sets &&
+           a.ownColumns == b.ownColumns;
+  };
+  auto add = [&](ConvTiling t) {
+    // Double-buffered where two sets fit.
+    for (int64_t sets : {2, 1}) {
+      t.sets = sets;
+      if (!fitsConvTiling(p, cap, t) || !t.aligned(p))
+        continue;
+      for (const ConvTiling &o : out)
+        if (same(o, t))
+          return;
+      out.push_back(t);
+      return;
+    }
+  };
+  // M tiles: whole rows 1, 2, 4, ... (at most OH), pieces of a row of
+  // 16, 32, ... pixels below OW.
+  std::vector<std::pair<int64_t, int64_t>> ms; // rows, piece
+  for (int64_t r = 1; r < p.oh; r *= 2)
+    ms.push_back({r, 0});
+  ms.push_back({p.oh, 0});
+  for (int64_t piece = 16; piece < p.ow; piece *= 2)
+    ms.push_back({1, piece});
+  std::vector<int64_t> ns;
+  int64_t fAligned = MatmulProblem::roundUp(p.f, p.nAlign());
+  for (int64_t n = p.nAlign(); n < fAligned; n *= 2)
+    ns.push_back(n);
+  ns.push_back(fAligned);
+  std::vector<int64_t> groups{rule.groups};
+  if (!rule.taps) {
+    for (int64_t g = 1; g < p.c1(); g *= 2)
+      groups.push_back(g);
+    groups.push_back(p.c1());
+  }
+  // Chunks of 1, 2, 4, ... whole kernel rows of one C0 block where the
+  // rule takes whole windows: smaller chunks leave L0A room for more
+  // pixels (few channels, a large kernel: a network's stem).
+  std::vector<int64_t> taps{rule.taps};
+  if (!rule.taps)
+    for (int64_t r = 1; r < p.kh; r *= 2)
+      taps.push_back(r * p.kw);
+  for (auto [rows, piece] : ms)
+    for (int64_t n : ns) {
+      for (int64_t g : groups) {
+        ConvTiling t = rule;
+        t.rows = rows;
+        t.piece = piece;
+        t.n = n;
+        t.groups = g;
+        add(t);
+      }
+      for (int64_t tp : taps) {
+        if (!tp)
+          continue;
+        ConvTiling t = rule;
+        t.rows = rows;
+        t.piece = piece;
+        t.n = n;
+        t.groups = 1;
+        t.taps = tp;
+        add(t);
+      }
+    }
+  return out;
+}

@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ascube::model {
 
@@ -250,6 +251,19 @@ std::optional<ConvTiling> chooseConvTiling(const ConvProblem &p,
 std::optional<ConvTiling> chooseConvTiling(const ConvProblem &p,
                                            const MatmulCapacities &cap,
                                            int64_t sets);
+
+/// The tilings worth timing for a convolution mapped by LoadData 3D
+/// (ascube-select-tiling's objective time, docs/Tiling.md "Chosen by
+/// time"): `rule` (chooseConvTiling's) first, then its chunks (groups,
+/// taps, own columns) with M tiles of 1, 2, 4, ... whole output rows or
+/// pieces of 16, 32, ... pixels of one, and N tiles of the alignment
+/// times a power of two or all F; with whole windows also chunks of 1, 2,
+/// 4, ... C0 blocks (and all of them) and chunks of 1, 2, 4, ... kernel
+/// rows of one block (taps). Each fits `cap` (double-buffered
+/// where it can be, fitsConvTiling) and is aligned; no duplicates.
+std::vector<ConvTiling> convCandidates(const ConvProblem &p,
+                                       const MatmulCapacities &cap,
+                                       const ConvTiling &rule);
 
 } // namespace ascube::model
 

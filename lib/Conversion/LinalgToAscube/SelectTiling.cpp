@@ -35,14 +35,14 @@ using namespace mlir;
 using namespace ascube;
 using namespace ascube::tiling;
 
-/// The modelled cycles of `op` mapped with `t` on `blocks` blocks: the
-/// function holding it cloned into a scratch module with the other mapped
-/// ops and the calls left out, mapped (convert-linalg-to-ascube,
-/// ascube-insert-sync-all), its movers selected, walked by the timing
-/// model (ascube-estimate-time); std::nullopt where a step fails (quietly).
-static std::optional<double> timeTiling(Operation *op, const MatmulPlan &plan,
-                                        const model::MatmulTiling &t,
-                                        unsigned blocks, StringRef pass) {
+/// The modelled cycles of `op` mapped with `tiling` on `blocks` blocks:
+/// the function holding it cloned into a scratch module with the other
+/// mapped ops and the calls left out, mapped (convert-linalg-to-ascube,
+/// which checks the tiling, and ascube-insert-sync-all), its movers
+/// selected, walked by the timing model (ascube-estimate-time);
+/// std::nullopt where a step fails (quietly).
+static std::optional<double> timeTiling(Operation *op, Attribute tiling,
+                                        unsigned blocks) {
   auto func = op->getParentOfType<func::FuncOp>();
   if (!func)
     return std::nullopt;
@@ -69,11 +69,10 @@ static std::optional<double> timeTiling(Operation *op, const MatmulPlan &plan,
   for (Operation *o : others)
     if (o->use_empty())
       o->erase();
-  MatmulPlan candidate = plan;
-  candidate.t = t;
-  mine->setAttr(AscubeDialect::kTilingAttrName, matmulTilingOf(ctx, candidate));
+  mine->setAttr(AscubeDialect::kTilingAttrName, tiling);
   LinalgEntryOptions entry;
   auto noPipeline = [](OpPassManager &) { return failure(); };
+  StringRef pass = "ascube-select-tiling";
   if (failed(convertLinalgToAscube(*scratch, entry, pass, noPipeline)) ||
       failed(insertSyncAll(*scratch, pass)) || failed(selectMovers(*scratch)))
     return std::nullopt;
@@ -85,39 +84,24 @@ static std::optional<double> timeTiling(Operation *op, const MatmulPlan &plan,
   return e.cycles;
 }
 
-/// The tiling of `plan`'s op with the least modelled time among
-/// model::matmulCandidates (the least-traffic rule's first, which wins
-/// ties), each checked as a forced tile would be; with `o.report` a
-/// remark naming the choice, its time, the runner-up and the rule's.
-/// Failure when not even the rule's tiling could be timed.
-static FailureOr<model::MatmulTiling>
-fastestTiling(Operation *op, const target::ProductInfo &prod,
-              const MatmulPlan &plan, const SelectTilingOptions &o) {
+/// Of `cands` (tilings of `op`; the least-traffic rule's first, which
+/// wins ties), the one whose program the model runs fastest on `o`'s
+/// blocks; with `o.report` a remark naming the choice, its time, the
+/// runner-up and the rule's. Candidates the mapping refuses are left out;
+/// failure when none could be timed.
+static FailureOr<Attribute> fastest(Operation *op,
+                                    const target::ProductInfo &prod,
+                                    ArrayRef<Attribute> cands,
+                                    const SelectTilingOptions &o) {
   unsigned blocks = o.blocks ? o.blocks : std::max(1u, unsigned(prod.AICores));
-  std::vector<model::MatmulTiling> cands =
-      model::matmulCandidates(plan.p, matmulCapacities(prod));
   struct Timed {
-    model::MatmulTiling t;
+    Attribute t;
     double cycles;
   };
   SmallVector<Timed> timed;
-  for (const model::MatmulTiling &t : cands) {
-    // Checked as a forced tile (tile_c6, tile_c15), quietly.
-    MatmulPlan checked;
-    {
-      ScopedDiagnosticHandler quiet(op->getContext(),
-                                    [](Diagnostic &) { return success(); });
-      SmallVector<int64_t, 4> sizes{t.m, t.n, t.k};
-      if (t.kL1 > t.k)
-        sizes.push_back(t.kL1);
-      if (failed(planMatmul(op, prod, sizes, "a candidate",
-                            /*refuseUnfolded=*/false, checked)))
-        continue;
-    }
-    if (std::optional<double> c =
-            timeTiling(op, checked, checked.t, blocks, "ascube-select-tiling"))
-      timed.push_back({checked.t, *c});
-  }
+  for (Attribute t : cands)
+    if (std::optional<double> c = timeTiling(op, t, blocks))
+      timed.push_back({t, *c});
   if (timed.empty())
     return failure();
   // The rule's tiling is first: it keeps a tie.
@@ -128,11 +112,9 @@ fastestTiling(Operation *op, const target::ProductInfo &prod,
     const target::CostRowInfo *row = target::costsOf(prod);
     double ghz = row ? row->ClockMHz / 1000.0 : 1;
     auto describe = [&](const Timed &x) {
-      MatmulPlan p = plan;
-      p.t = x.t;
       std::string s;
       llvm::raw_string_ostream os(s);
-      os << matmulTilingOf(op->getContext(), p) << " "
+      os << x.t << " "
          << llvm::formatv("{0:F0} cycles ({1:F2} us)", x.cycles,
                           x.cycles / ghz / 1000.0);
       return s;
@@ -144,13 +126,54 @@ fastestTiling(Operation *op, const target::ProductInfo &prod,
     if (timed.size() > 1)
       r << "; runner-up " << describe(timed[1]);
     for (const Timed &x : timed)
-      if (x.t.m == cands[0].m && x.t.n == cands[0].n && x.t.k == cands[0].k &&
-          x.t.l1K() == cands[0].l1K()) {
+      if (x.t == cands.front()) {
         r << "; least GM traffic " << describe(x);
         break;
       }
   }
   return timed[0].t;
+}
+
+/// The #ascube.matmul_tiling candidates of a planned matmul
+/// (model::matmulCandidates), each checked as a forced tile (tile_c6,
+/// tile_c15), quietly.
+static SmallVector<Attribute> matmulCandidates(Operation *op,
+                                               const target::ProductInfo &prod,
+                                               const MatmulPlan &plan) {
+  SmallVector<Attribute> out;
+  for (const model::MatmulTiling &t :
+       model::matmulCandidates(plan.p, matmulCapacities(prod))) {
+    MatmulPlan checked;
+    ScopedDiagnosticHandler quiet(op->getContext(),
+                                  [](Diagnostic &) { return success(); });
+    SmallVector<int64_t, 4> sizes{t.m, t.n, t.k};
+    if (t.kL1 > t.k)
+      sizes.push_back(t.kL1);
+    if (succeeded(planMatmul(op, prod, sizes, "a candidate",
+                             /*refuseUnfolded=*/false, checked)))
+      out.push_back(matmulTilingOf(op->getContext(), checked));
+  }
+  return out;
+}
+
+/// The #ascube.conv_tiling candidates of a convolution mapped by LoadData
+/// 3D (model::convCandidates; the mapping checks each); only the rule's
+/// for the other strategies.
+static SmallVector<Attribute> convCandidates(Operation *op,
+                                             const target::ProductInfo &prod,
+                                             const ConvPlan &plan) {
+  SmallVector<Attribute> out{convTilingOf(op->getContext(), plan)};
+  if (plan.byNd2nz())
+    return out;
+  for (const model::ConvTiling &t :
+       model::convCandidates(plan.p, matmulCapacities(prod), plan.t)) {
+    ConvPlan c = plan;
+    c.t = t;
+    Attribute a = convTilingOf(op->getContext(), c);
+    if (!llvm::is_contained(out, a))
+      out.push_back(a);
+  }
+  return out;
 }
 
 /// The #ascube.matmul_tiling or #ascube.conv_tiling a matmul-family op or
@@ -175,6 +198,9 @@ static FailureOr<Attribute> selectTiling(Operation *op,
       return failure();
     if (plan->empty)
       return Attribute();
+    if (o.byTime && tile.empty() &&
+        !op->hasAttr(AscubeDialect::kTilingAttrName))
+      return fastest(op, prod, convCandidates(op, prod, *plan), o);
     return Attribute(convTilingOf(op->getContext(), *plan));
   }
   ForcedTile forced = forcedTile(op, tile);
@@ -185,9 +211,7 @@ static FailureOr<Attribute> selectTiling(Operation *op,
   if (plan.empty)
     return Attribute();
   if (o.byTime && forced.sizes.empty())
-    if (FailureOr<model::MatmulTiling> t = fastestTiling(op, prod, plan, o);
-        succeeded(t))
-      plan.t = *t;
+    return fastest(op, prod, matmulCandidates(op, prod, plan), o);
   return Attribute(matmulTilingOf(op->getContext(), plan));
 }
 

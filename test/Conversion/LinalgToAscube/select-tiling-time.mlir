@@ -54,6 +54,29 @@ func.func @bt(%A: memref<64x640xf16>, %B: memref<512x640xf16>, %C: memref<64x512
 
 // -----
 
+// A network's stem (7 x 7 / 2 over 3 channels, padded 38 x 38 map, 32
+// filters) on Atlas A3: the least traffic is tiles of 16 pixels x 16
+// channels over the whole 7 x 7 x 16 window (k = 784), 256 tiles; chunks
+// of four kernel rows (28 taps x 16 = 448 columns) leave L0A room for two
+// buffer sets of 32-pixel tiles.
+// REPORT: remark: ascube-select-tiling: by modelled time on 24 blocks of atlas_a3, {{[0-9]+}} tilings timed: chose #ascube.conv_tiling<strategy = load3d, m = 32, n = 16, k = 448, buffers = 2>
+// REPORT-SAME: least GM traffic #ascube.conv_tiling<strategy = load3d, m = 16, n = 16, k = 784, buffers = 2>
+// CHECK-LABEL: func.func @stem
+// CHECK: linalg.conv_2d_nhwc_hwcf {ascube.tiling = #ascube.conv_tiling<strategy = load3d, m = 32, n = 16, k = 448, buffers = 2>
+// TRAFFIC-LABEL: func.func @stem
+// TRAFFIC: linalg.conv_2d_nhwc_hwcf {ascube.tiling = #ascube.conv_tiling<strategy = load3d, m = 16, n = 16, k = 784, buffers = 2>
+module attributes {ascube.target = #ascube.target<atlas_a3>} {
+func.func @stem(%I: memref<1x38x38x3xf16>, %W: memref<7x7x3x32xf16>, %O: memref<1x16x16x32xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%O : memref<1x16x16x32xf32>)
+  linalg.conv_2d_nhwc_hwcf {strides = dense<2> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x38x38x3xf16>, memref<7x7x3x32xf16>) outs(%O : memref<1x16x16x32xf32>)
+  return
+}
+}
+
+// -----
+
 // A hand-set tiling is kept, and not timed (no remark):
 // REPORT-NOT: remark
 // CHECK-LABEL: func.func @kept

@@ -5,7 +5,10 @@ model and compares it bit for bit with a plain numpy product in the Cube's
 order (cubetest's reference_matmul: K steps of the chosen k). The shapes
 are those where the time's choice differs from the least-traffic one: a
 GEMV row (deep K chunks), B held N x K (L1 chunks of several K steps), a
-short wide GEMM on 950, blocks fewer than the cores.
+short wide GEMM on 950, blocks fewer than the cores; and convolutions by
+LoadData 3D (a stem's few channels and large strided kernel, a 3 x 3, a
+1 x 1) of integer-valued f16 data, exact in f32 whatever the order, so
+their golden is a plain int64 convolution (long_rows_conv.conv).
 No fractal layout appears here.
 """
 import os
@@ -18,6 +21,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(__file__))
 from cubetest import encode, options, random_values, run, Tally  # noqa: E402
 from tile_linalg import kernel, reference  # noqa: E402
+from long_rows_conv import conv, values  # noqa: E402
 
 # (product, A/B type, C type, M, N, K, B held N x K, blocks)
 CASES = [
@@ -26,6 +30,61 @@ CASES = [
     ("ascend950pr", "f16", "f32", 128, 256, 1024, False, 8),
     ("atlas_a3", "f16", "f32", 64, 512, 640, True, 4),
 ]
+
+
+# (product, N x H x W x C map, KH x KW x C x F weights, stride, blocks)
+CONVS = [
+    ("atlas_a3", (1, 38, 38, 3), (7, 7, 3, 32), 2, 24),
+    ("atlas_a2", (1, 18, 18, 32), (3, 3, 32, 64), 1, 24),
+    ("ascend950pr", (1, 14, 14, 128), (1, 1, 128, 32), 1, 8),
+]
+
+
+def conv_kernel(i, w, o, stride):
+    ti, tw = (f"memref<{'x'.join(map(str, s))}xf16>" for s in (i, w))
+    to = f"memref<{'x'.join(map(str, o))}xf32>"
+    return (f"func.func @k(%I: {ti}, %W: {tw}, %O: {to}) {{\n"
+            f"  %z = arith.constant 0.0 : f32\n"
+            f"  linalg.fill ins(%z : f32) outs(%O : {to})\n"
+            f"  linalg.conv_2d_nhwc_hwcf {{strides = dense<{stride}> : tensor<2xi64>, "
+            f"dilations = dense<1> : tensor<2xi64>}}\n"
+            f"    ins(%I, %W : {ti}, {tw}) outs(%O : {to})\n  return\n}}\n")
+
+
+def choose(o, d, prod, blocks):
+    """The tiling ascube-select-tiling writes by time on d/linalg.mlir into
+    d/kernel.mlir; None (and the error) when it fails."""
+    chosen = subprocess.run(
+        [o.opt, d + "/linalg.mlir", "--ascube-select-tiling=product=%s "
+         "objective=time blocks=%d" % (prod, blocks), "-o", d + "/kernel.mlir"],
+        capture_output=True, text=True)
+    if chosen.returncode != 0:
+        return None, chosen.stderr
+    m = re.search(r"#ascube.\w+_tiling<[^>]*>", open(d + "/kernel.mlir").read())
+    return (m.group(0), "") if m else (None, "no tiling written")
+
+
+def convs(o, tally, rng):
+    for i, (prod, ishape, wshape, stride, blocks) in enumerate(CONVS):
+        d = f"{o.out}/conv{i}"
+        os.makedirs(d, exist_ok=True)
+        I, W = values(rng, ishape), values(rng, wshape)
+        O = conv(I, W, "nhwc_hwcf", (stride, stride)).astype(np.float32)
+        with open(d + "/linalg.mlir", "w") as f:
+            f.write(conv_kernel(ishape, wshape, O.shape, stride))
+        tiling, err = choose(o, d, prod, blocks)
+        label = (f"{prod} conv {'x'.join(map(str, ishape))} * "
+                 f"{'x'.join(map(str, wshape))} / {stride} on {blocks} blocks")
+        if not tiling:
+            tally.report(label, False, err)
+            continue
+        I.tofile(d + "/I.bin")
+        W.tofile(d + "/W.bin")
+        O.tofile(d + "/golden.bin")
+        ok, out = run(o.runner, d, "k", ["I", "W"], "O",
+                      ["--product", prod, "--blocks", str(blocks), "--check-sync"],
+                      dtype=np.float32)
+        tally.report(f"{label}: {tiling}", ok, out)
 
 
 def main():
@@ -37,16 +96,11 @@ def main():
         os.makedirs(d, exist_ok=True)
         with open(d + "/linalg.mlir", "w") as f:
             f.write(kernel(t, ct, m, k, n, 0, False, tb))
-        chosen = subprocess.run(
-            [o.opt, d + "/linalg.mlir", "--ascube-select-tiling=product=%s "
-             "objective=time blocks=%d" % (prod, blocks), "-o", d + "/kernel.mlir"],
-            capture_output=True, text=True)
-        tiling = re.search(r"#ascube.matmul_tiling<[^>]*>",
-                           open(d + "/kernel.mlir").read() if chosen.returncode == 0 else "")
+        tiling, err = choose(o, d, prod, blocks)
         if not tiling:
-            tally.report(f"{prod} {m}x{n}x{k}", False, chosen.stderr)
+            tally.report(f"{prod} {m}x{n}x{k}", False, err)
             continue
-        tk = int(re.search(r"k = (\d+)", tiling.group(0)).group(1))
+        tk = int(re.search(r"k = (\d+)", tiling).group(1))
         a = random_values(rng, t, (m, k))
         b = random_values(rng, t, (k, n))
         encode(a, t).tofile(d + "/A.bin")
@@ -56,8 +110,9 @@ def main():
                       ["--product", prod, "--blocks", str(blocks), "--check-sync"],
                       dtype=np.float32)
         label = (f"{prod} {m}x{n}x{k}{' B^T' if tb else ''} on {blocks} blocks: "
-                 f"{tiling.group(0)}")
+                 f"{tiling}")
         tally.report(label, ok, out)
+    convs(o, tally, rng)
     sys.exit(tally.finish("kernels"))
 
 
