@@ -122,10 +122,12 @@ void ascube::buildAscubeToLLVMPipeline(OpPassManager &pm,
 }
 
 void ascube::buildAscubeFromLinalgPipeline(OpPassManager &pm, StringRef product,
-                                           bool allowUnmapped) {
+                                           bool allowUnmapped,
+                                           unsigned blocks) {
   AscubeTileLinalgOptions tile;
   tile.product = product.str();
   tile.allowUnmapped = allowUnmapped;
+  tile.blocks = blocks;
   pm.addPass(createAscubeTileLinalg(tile));
 }
 

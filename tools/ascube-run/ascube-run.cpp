@@ -594,7 +594,7 @@ int main(int argc, char **argv) {
     PassManager lpm(&ctx);
     // (An op the mapping leaves cannot run: refused by the pass, once.)
     ascube::buildAscubeFromLinalgPipeline(lpm, productOpt,
-                                          /*allowUnmapped=*/false);
+                                          /*allowUnmapped=*/false, blocksOpt);
     if (failed(lpm.run(*module)))
       fail("mapping the linalg kernel failed (see the diagnostics above)");
   }

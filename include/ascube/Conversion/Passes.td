@@ -137,6 +137,15 @@ defvar LinalgEntryOptions = [
            "warning where it stays on a mapped op's output (default); "
            "false: refuse the first one, an error naming what maps "
            "(tile_c1), as a runner that cannot run it does (ascube-run)">,
+    Option<"objective", "objective", "std::string", /*default=*/"\"time\"",
+           "What an op's tiling minimises where neither its ascube.tiling "
+           "nor tile= gives it: time (the modelled time of each "
+           "candidate's program, as ascube-select-tiling objective=time; "
+           "default) or traffic (GM -> L1 bytes, the rule of "
+           "docs/Tiling.md)">,
+    Option<"blocks", "blocks", "unsigned", /*default=*/"0",
+           "With objective=time: the blocks the time is modelled on (0: "
+           "the product's AI cores)">,
   ];
 
 def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
@@ -149,9 +158,18 @@ def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
     (output tiles of m x n elements, K chunks of k), each
     `linalg.conv_2d_nhwc_hwcf`, `conv_2d_nhwc_fhwc` and `conv_2d_nchw_fchw`
     an `#ascube.conv_tiling<strategy = .., m = .., n = .., k = .., ...>`
-    (its strategy, and output pixels x channels x K columns), that the
-    tiling rule chooses for its product — the least GM -> L1 traffic that
-    fits (docs/Tiling.md). `ascube-tile-linalg` then maps each op with its
+    (its strategy, and output pixels x channels x K columns), that maps
+    fastest on its product: each candidate tiling (the least GM -> L1
+    traffic that fits, larger and smaller tiles, L1 chunks of several K
+    steps, chunks of kernel rows; docs/Tiling.md "Chosen by time") is
+    mapped in a scratch copy, its movers selected, and timed by the model
+    of `ascube-estimate-time` on `blocks` blocks (default: the product's
+    AI cores), the least-traffic one winning ties; convolutions mapped by
+    ND2NZ, and products without cost rows, take the least traffic.
+    `objective=traffic` takes the least-traffic rule alone (docs/Tiling.md
+    "The tiling rule"); `report=true` names each choice, its modelled
+    time, the runner-up and the least-traffic tiling's time in a remark.
+    `ascube-tile-linalg` then maps each op with its
     attribute, so a decision can be read, compared and changed in the IR
     before the program is built. An attribute the op already has (a
     user's) is checked and kept (a convolution's with its defaults filled
@@ -182,15 +200,15 @@ def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
                "given; checked against the alignment and the capacities, "
                "tile_c6) on every op without an ascube.tiling, instead of "
                "the rule's">,
-    Option<"objective", "objective", "std::string", /*default=*/"\"traffic\"",
-           "What a matmul's tiling minimises: traffic (GM -> L1 bytes, "
-           "the rule of docs/Tiling.md) or time (the modelled time of "
-           "each candidate's program, ascube-estimate-time)">,
+    Option<"objective", "objective", "std::string", /*default=*/"\"time\"",
+           "What an op's tiling minimises: time (the modelled time of "
+           "each candidate's program, ascube-estimate-time; default) or "
+           "traffic (GM -> L1 bytes, the rule of docs/Tiling.md)">,
     Option<"blocks", "blocks", "unsigned", /*default=*/"0",
            "With objective=time: the blocks the time is modelled on (0: "
            "the product's AI cores)">,
     Option<"report", "report", "bool", /*default=*/"false",
-           "With objective=time: a remark per matmul naming the chosen "
+           "With objective=time: a remark per op naming the chosen "
            "tiling, its modelled time, the runner-up and the least-traffic "
            "tiling's time">,
   ];
@@ -271,8 +289,10 @@ def AscubeTileLinalg : Pass<"ascube-tile-linalg", "::mlir::ModuleOp"> {
 
     It is `convert-linalg-to-ascube` — each op mapped with its
     `ascube.tiling` (`#ascube.matmul_tiling`, `#ascube.conv_tiling`), else
-    `tile=`, else the tiling `ascube-select-tiling` writes: the least
-    GM -> L1 traffic that fits — then `ascube-insert-sync-all`.
+    `tile=`, else the tiling `ascube-select-tiling` writes: the one its
+    program runs fastest in the timing model (`objective=time`, default;
+    `objective=traffic`: the least GM -> L1 traffic that fits) — then
+    `ascube-insert-sync-all`.
     `report=true` prints each op's tiling as a remark;
     `allow-unmapped=false` (as `ascube-run` maps) refuses what stays.
     docs/Tiling.md describes every form (matmul, GEMV, fp4 by MmadMx,

@@ -60,10 +60,12 @@ void buildAscubeToLLVMPipeline(mlir::OpPassManager &pm,
 /// tensors, bufferized first) into a Cube program that
 /// buildAscubeToLLVMPipeline then lowers (docs/Tiling.md). Without
 /// `allowUnmapped` a linalg op the pass does not map is refused (a runner
-/// cannot run it).
+/// cannot run it). Tilings are chosen by modelled time on `blocks` blocks
+/// (0: the product's AI cores).
 void buildAscubeFromLinalgPipeline(mlir::OpPassManager &pm,
                                    llvm::StringRef product,
-                                   bool allowUnmapped = true);
+                                   bool allowUnmapped = true,
+                                   unsigned blocks = 0);
 
 /// One piece of an AI core's own state in a module lowered to the LLVM
 /// dialect (isCoreStateGlobal): its symbol and the bytes it starts with.

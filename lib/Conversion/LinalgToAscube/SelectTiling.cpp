@@ -15,6 +15,7 @@
 #include "ascube/Dialect/Ascube/Transforms/EstimateTime.h"
 #include "ascube/Dialect/Ascube/Transforms/Transforms.h"
 #include "ascube/Target/Target.h"
+#include "ascube/Timing/KernelTimer.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -88,11 +89,18 @@ static std::optional<double> timeTiling(Operation *op, Attribute tiling,
 /// wins ties), the one whose program the model runs fastest on `o`'s
 /// blocks; with `o.report` a remark naming the choice, its time, the
 /// runner-up and the rule's. Candidates the mapping refuses are left out;
-/// failure when none could be timed.
-static FailureOr<Attribute> fastest(Operation *op,
-                                    const target::ProductInfo &prod,
-                                    ArrayRef<Attribute> cands,
-                                    const SelectTilingOptions &o) {
+/// the rule's where none can be timed (a product without cost rows,
+/// timing_c1: said by the remark).
+static Attribute fastest(Operation *op, const target::ProductInfo &prod,
+                         ArrayRef<Attribute> cands,
+                         const SelectTilingOptions &o) {
+  if (std::optional<std::string> why =
+          timing::KernelTimer::refusal(&prod, "objective=time")) {
+    if (o.report)
+      op->emitRemark() << "ascube-select-tiling: the least GM traffic "
+                       << cands.front() << ": " << *why;
+    return cands.front();
+  }
   unsigned blocks = o.blocks ? o.blocks : std::max(1u, unsigned(prod.AICores));
   struct Timed {
     Attribute t;
@@ -103,7 +111,7 @@ static FailureOr<Attribute> fastest(Operation *op,
     if (std::optional<double> c = timeTiling(op, t, blocks))
       timed.push_back({t, *c});
   if (timed.empty())
-    return failure();
+    return cands.front();
   // The rule's tiling is first: it keeps a tie.
   llvm::stable_sort(timed, [](const Timed &a, const Timed &b) {
     return a.cycles < b.cycles;
@@ -134,13 +142,13 @@ static FailureOr<Attribute> fastest(Operation *op,
   return timed[0].t;
 }
 
-/// The #ascube.matmul_tiling candidates of a planned matmul
-/// (model::matmulCandidates), each checked as a forced tile (tile_c6,
-/// tile_c15), quietly.
+/// The #ascube.matmul_tiling candidates of a planned matmul: its own
+/// tiling first, then model::matmulCandidates, each checked as a forced
+/// tile (tile_c6, tile_c15), quietly.
 static SmallVector<Attribute> matmulCandidates(Operation *op,
                                                const target::ProductInfo &prod,
                                                const MatmulPlan &plan) {
-  SmallVector<Attribute> out;
+  SmallVector<Attribute> out{matmulTilingOf(op->getContext(), plan)};
   for (const model::MatmulTiling &t :
        model::matmulCandidates(plan.p, matmulCapacities(prod))) {
     MatmulPlan checked;
@@ -151,7 +159,9 @@ static SmallVector<Attribute> matmulCandidates(Operation *op,
       sizes.push_back(t.kL1);
     if (succeeded(planMatmul(op, prod, sizes, "a candidate",
                              /*refuseUnfolded=*/false, checked)))
-      out.push_back(matmulTilingOf(op->getContext(), checked));
+      if (Attribute a = matmulTilingOf(op->getContext(), checked);
+          !llvm::is_contained(out, a))
+        out.push_back(a);
   }
   return out;
 }
@@ -241,9 +251,18 @@ LogicalResult ascube::tiling::selectTilings(ModuleOp module,
     const target::ProductInfo *prod = requireProduct(op, pass);
     if (!prod || failed(checkInputsApart(op)))
       return failure();
+    if (o.onlyChanged && op->hasAttr(AscubeDialect::kTilingAttrName))
+      continue;
     FailureOr<Attribute> t = selectTiling(op, *prod, o);
     if (failed(t))
       return failure();
+    if (*t && o.onlyChanged) {
+      SelectTilingOptions rule = o;
+      rule.byTime = false;
+      if (FailureOr<Attribute> r = selectTiling(op, *prod, rule);
+          succeeded(r) && *r == *t)
+        continue;
+    }
     if (*t)
       chosen.push_back({op, *t});
   }
@@ -265,7 +284,7 @@ struct AscubeSelectTilingPass
     o.tile.assign(tile.begin(), tile.end());
     if (objective != "traffic" && objective != "time") {
       module.emitError() << "ascube-select-tiling: unknown objective '"
-                         << objective << "' (traffic, time)";
+                         << objective << "' (time, traffic)";
       return signalPassFailure();
     }
     o.byTime = objective == "time";

@@ -373,6 +373,17 @@ LogicalResult ascube::tiling::convertLinalgToAscube(
     return success();
   if (failed(tiling::checkTileOption(matmuls.front(), o.tile)))
     return failure();
+  // Without given sizes, each op's tiling chosen by modelled time first
+  // (ascube-select-tiling objective=time), written on it.
+  if (o.byTime && o.tile.empty()) {
+    tiling::SelectTilingOptions select;
+    select.byTime = true;
+    select.blocks = o.blocks;
+    select.report = o.report;
+    select.onlyChanged = true;
+    if (failed(tiling::selectTilings(module, select, pass)))
+      return failure();
+  }
   for (Operation *op : matmuls) {
     const target::ProductInfo *prod = tiling::requireProduct(op, pass);
     if (!prod || failed(tiling::checkInputsApart(op)))
@@ -462,11 +473,19 @@ template <typename Base> struct LinalgEntryPass : Base {
   void runEntry(bool order) {
     ModuleOp module = this->getOperation();
     auto run = [&](OpPassManager &pm) { return this->runPipeline(pm, module); };
-    tiling::LinalgEntryOptions options{
-        this->product, this->report,
-        SmallVector<int64_t>(this->tile.begin(), this->tile.end()),
-        this->allowUnmapped};
     StringRef pass = this->getArgument();
+    if (this->objective != "time" && this->objective != "traffic") {
+      module.emitError() << pass << ": unknown objective '" << this->objective
+                         << "' (time, traffic)";
+      return this->signalPassFailure();
+    }
+    tiling::LinalgEntryOptions options{
+        this->product,
+        this->report,
+        SmallVector<int64_t>(this->tile.begin(), this->tile.end()),
+        this->allowUnmapped,
+        this->objective == "time",
+        this->blocks};
     if (failed(tiling::convertLinalgToAscube(module, options, pass, run)) ||
         (order && failed(tiling::insertSyncAll(module, pass))) ||
         (!this->allowUnmapped && failed(tiling::refuseUnmapped(module))))

@@ -754,6 +754,11 @@ struct LinalgEntryOptions {
   llvm::SmallVector<int64_t> tile;
   /// Leave what does not map with a warning (false: refuse it, tile_c1).
   bool allowUnmapped = true;
+  /// Without a tiling on the op or `tile`: chosen by modelled time
+  /// (selectTilings' byTime) on `blocks` blocks (0: the product's AI
+  /// cores), else by the least traffic.
+  bool byTime = true;
+  unsigned blocks = 0;
 };
 
 /// convert-linalg-to-ascube: maps every linalg op of `module` the entry
@@ -792,6 +797,10 @@ struct SelectTilingOptions {
   unsigned blocks = 0;
   /// A remark per op chosen by time: the choice, the runner-up, the rule's.
   bool report = false;
+  /// Write nothing on an op with an ascube.tiling, nor where the choice is
+  /// the rule's (the mapping then decides as without the pass: its
+  /// remarks and refusals stay those of the rule).
+  bool onlyChanged = false;
 };
 mlir::LogicalResult selectTilings(mlir::ModuleOp module,
                                   const SelectTilingOptions &options,

@@ -1,5 +1,5 @@
 // RUN: ascube-opt %s -split-input-file --ascube-bufferize-tensors | FileCheck %s
-// RUN: ascube-opt %s -split-input-file --ascube-bufferize-tensors --ascube-tile-linalg=product=atlas_a2 | FileCheck %s --check-prefix=MAPPED
+// RUN: ascube-opt %s -split-input-file --ascube-bufferize-tensors --ascube-tile-linalg="product=atlas_a2 objective=traffic" | FileCheck %s --check-prefix=MAPPED
 
 // A matmul on tensors, as a compiler hands it: each tensor argument a whole
 // GM buffer (identity layout, not a strided view), the result an output

@@ -1,11 +1,11 @@
 // ascube-select-tiling on convolutions: the strategy and tiling of each,
 // written on the op as #ascube.conv_tiling (docs/Tiling.md), and read by
 // ascube-tile-linalg.
-// RUN: ascube-opt %s --split-input-file --ascube-select-tiling=product=atlas_a2 | FileCheck %s
+// RUN: ascube-opt %s --split-input-file --ascube-select-tiling="product=atlas_a2 objective=traffic" | FileCheck %s
 // tile= writes given sizes (checked) on ops without one:
 // RUN: ascube-opt %s --split-input-file --ascube-select-tiling="product=atlas_a2 tile=12,16,144" | FileCheck %s --check-prefix=FORCED
 // A hand-set attribute is the tiling ascube-tile-linalg maps with:
-// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg=product=atlas_a2 | FileCheck %s --check-prefix=MAPPED
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 objective=traffic" | FileCheck %s --check-prefix=MAPPED
 
 // A convolution's tiling: its strategy and output pixels x channels x K
 // columns. 1 x 8 x 8 x 16 f16 by 3 x 3 x 16 x 16 on Atlas A2 (LoadData 3D):

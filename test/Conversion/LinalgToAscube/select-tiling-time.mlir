@@ -1,16 +1,20 @@
 // ascube-select-tiling objective=time: each matmul's tiling is the
 // candidate whose program the timing model runs fastest (docs/Tiling.md
 // "Chosen by time"; exact runs: Integration/select-tiling-time.test).
-// RUN: ascube-opt %s --split-input-file --ascube-select-tiling=objective=time | FileCheck %s
+// RUN: ascube-opt %s --split-input-file --ascube-select-tiling | FileCheck %s
 // and with report, a remark naming the choice, the runner-up and the
 // least-traffic tiling, each with its modelled time:
 // RUN: ascube-opt %s --split-input-file --ascube-select-tiling="objective=time report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
-// The traffic rule (the default) on the same ops, for comparison:
-// RUN: ascube-opt %s --split-input-file --ascube-select-tiling 2>&1 | FileCheck %s --check-prefix=TRAFFIC
+// The least-traffic rule on the same ops, for comparison:
+// RUN: ascube-opt %s --split-input-file --ascube-select-tiling=objective=traffic 2>&1 | FileCheck %s --check-prefix=TRAFFIC
 // tile= and a hand-set attribute are kept as they are:
 // RUN: ascube-opt %s --split-input-file --ascube-select-tiling="objective=time tile=16,64,64" 2>&1 | FileCheck %s --check-prefix=FORCED
 // RUN: not ascube-opt %s --split-input-file --ascube-select-tiling=objective=speed 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: error: ascube-select-tiling: unknown objective 'speed' (traffic, time)
+// BAD: error: ascube-select-tiling: unknown objective 'speed' (time, traffic)
+// ascube-tile-linalg chooses so too (its default objective), and maps:
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | FileCheck %s --check-prefix=MAP
+// RUN: not ascube-opt %s --split-input-file --ascube-tile-linalg=objective=speed 2>&1 | FileCheck %s --check-prefix=BADMAP
+// BADMAP: error: ascube-tile-linalg: unknown objective 'speed' (time, traffic)
 
 // A GEMV row, 1 x 1024 x 512 f16 on Atlas A2's 24 cores: the least traffic
 // is one tile of all 1024 columns (A and B read once), in K chunks of 16 —
@@ -23,6 +27,8 @@
 // TRAFFIC: linalg.matmul {ascube.tiling = #ascube.matmul_tiling<m = 16, n = 1024, k = 16>}
 // FORCED-LABEL: func.func @gemv
 // FORCED: linalg.matmul {ascube.tiling = #ascube.matmul_tiling<m = 16, n = 64, k = 64>}
+// MAP-LABEL: func.func @gemv
+// MAP: ascube.mmad {{.*}} {k = 256 : i64, m = 1 : i64, n = 64 : i64}
 module attributes {ascube.target = #ascube.target<atlas_a2>} {
 func.func @gemv(%A: memref<1x512xf16>, %B: memref<512x1024xf16>, %C: memref<1x1024xf32>) {
   %z = arith.constant 0.0 : f32

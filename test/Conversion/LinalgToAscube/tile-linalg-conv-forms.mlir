@@ -47,8 +47,8 @@
 // map is one ND2NZ row of 8 channels, the output one Fixpipe NZ2ND row of
 // 3 (the tile computed as 16 rows, m = 1 being a GEMV).
 //
-// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | FileCheck %s
-// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg=objective=traffic | FileCheck %s
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="report=true objective=traffic" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // The programs are legal on their products:
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | ascube-opt --split-input-file --ascube-select-movers --ascube-verify-target -o /dev/null
 

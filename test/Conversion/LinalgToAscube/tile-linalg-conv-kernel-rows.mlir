@@ -4,7 +4,7 @@
 // one output row, only their points' map columns (docs/Tiling.md, "Kernel
 // windows too large for one chunk"). The fields are worked by hand from
 // the shapes.
-// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2" | FileCheck %s --check-prefix=ROWS
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 objective=traffic" | FileCheck %s --check-prefix=ROWS
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 tile=4,16,32" | FileCheck %s --check-prefix=PARTS
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 tile=4,16,16" | FileCheck %s --check-prefix=COLS
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 tile=2,16,16" | FileCheck %s --check-prefix=STRIDE

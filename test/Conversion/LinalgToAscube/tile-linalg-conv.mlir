@@ -27,8 +27,8 @@
 // and through ascube.load. GM -> L1 per image: the map 4608 B and the
 // weights 2 x 2 x 40 x 20 = 3200 B; 15616 B for two.
 //
-// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2" | FileCheck %s
-// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 objective=traffic" | FileCheck %s
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2 report=true objective=traffic" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // The programs are legal on the product:
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="product=atlas_a2" | ascube-opt --split-input-file --ascube-select-movers --ascube-verify-target -o /dev/null
 
