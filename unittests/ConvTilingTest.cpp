@@ -475,8 +475,9 @@ TEST(ConvTiling, TimeCandidates) {
   for (size_t i = 1; i < c.size(); ++i) {
     EXPECT_TRUE(fitsConvTiling(p, kA2, c[i]));
     EXPECT_TRUE(c[i].aligned(p));
-    if (c[i].taps)
+    if (c[i].taps) {
       EXPECT_EQ(c[i].taps % p.kw, 0) << "whole kernel rows";
+    }
     rowChunks |= c[i].taps == 4 * p.kw;
     for (size_t j = 0; j < i; ++j)
       EXPECT_FALSE(c[i].rows == c[j].rows && c[i].piece == c[j].piece &&

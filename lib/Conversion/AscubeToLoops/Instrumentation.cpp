@@ -235,32 +235,12 @@ void ascube::lowering::insertSyncHooks(func::FuncOp func,
                                     i64(b, int64_t(*getInstructionPipe(op))),
                                     i64(b, unitFlag)});
     // What the timing model costs it by (kSyncWorkHook).
-    auto work = [&](int64_t kind, int64_t a, int64_t bb, int64_t c, int64_t d) {
+    if (std::optional<InstructionWork> w = getInstructionWork(op)) {
       declareHook(module, kSyncWorkHook, 5);
       func::CallOp::create(b, kSyncWorkHook, TypeRange{},
-                           ValueRange{i64(b, kind), i64(b, a), i64(b, bb),
-                                      i64(b, c), i64(b, d)});
-    };
-    auto bitsOf = [](Value v) -> int64_t {
-      return getElementBitWidth(cast<MemRefType>(v.getType()).getElementType())
-          .value_or(16);
-    };
-    if (auto mm = dyn_cast<MatmulOpInterface>(op)) {
-      SmallVector<Value> inputs;
-      mm.getInputs(inputs);
-      if (FailureOr<MatmulShape> s = mm.getShape(); succeeded(s))
-        work(1, s->m, s->k, s->n, inputs.empty() ? 16 : bitsOf(inputs[0]));
-    } else if (auto f = dyn_cast<FixpipeOp>(op)) {
-      auto quiet = [&] { return op->emitError(); };
-      ScopedDiagnosticHandler ignore(op->getContext(),
-                                     [](Diagnostic &) { return success(); });
-      if (FailureOr<FixpipeParams> fp = getFixpipeParams(f, quiet);
-          succeeded(fp))
-        // (ndNum matrices of mSize rows each.)
-        work(2, fp->mSize * std::max<int64_t>(1, fp->ndNum), fp->nSize,
-             bitsOf(f.getDst()),
-             int64_t(getMemLevel(cast<MemRefType>(f.getDst().getType()))
-                         .value_or(Level::GM)));
+                           ValueRange{i64(b, w->kind), i64(b, w->a),
+                                      i64(b, w->b), i64(b, w->c),
+                                      i64(b, w->d)});
     }
     HookBuilder h{b};
     if (std::optional<MoverFacts> m = getMoverFacts(op)) {

@@ -40,13 +40,16 @@ using namespace ascube::tiling;
 /// the function holding it cloned into a scratch module with the other
 /// mapped ops and the calls left out, mapped (convert-linalg-to-ascube,
 /// which checks the tiling, and ascube-insert-sync-all), its movers
-/// selected, walked by the timing model (ascube-estimate-time);
-/// std::nullopt where a step fails (quietly).
+/// selected, walked by the timing model (ascube-estimate-time, within a
+/// budget of 2^24 ops); std::nullopt, and why in `error`, where a step fails
+/// (quietly).
 static std::optional<double> timeTiling(Operation *op, Attribute tiling,
-                                        unsigned blocks) {
+                                        unsigned blocks, std::string &error) {
   auto func = op->getParentOfType<func::FuncOp>();
-  if (!func)
+  if (!func) {
+    error = "it is in no function";
     return std::nullopt;
+  }
   MLIRContext *ctx = op->getContext();
   ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
   OwningOpRef<ModuleOp> scratch = ModuleOp::create(op->getLoc());
@@ -59,8 +62,10 @@ static std::optional<double> timeTiling(Operation *op, Attribute tiling,
   OpBuilder b = OpBuilder::atBlockEnd(scratch->getBody());
   auto kernel = cast<func::FuncOp>(b.clone(*func, map));
   Operation *mine = map.lookupOrNull(op);
-  if (!mine)
+  if (!mine) {
+    error = "it is not in its function's clone";
     return std::nullopt;
+  }
   SmallVector<Operation *> others;
   kernel.walk([&](Operation *o) {
     if (o != mine && (isMatmulFamily(o) || isMappedConv(o) ||
@@ -72,16 +77,22 @@ static std::optional<double> timeTiling(Operation *op, Attribute tiling,
       o->erase();
   mine->setAttr(AscubeDialect::kTilingAttrName, tiling);
   LinalgEntryOptions entry;
+  entry.byTime = false; // (the candidate's own tiling, not chosen again)
   auto noPipeline = [](OpPassManager &) { return failure(); };
   StringRef pass = "ascube-select-tiling";
   if (failed(convertLinalgToAscube(*scratch, entry, pass, noPipeline)) ||
-      failed(insertSyncAll(*scratch, pass)) || failed(selectMovers(*scratch)))
+      failed(insertSyncAll(*scratch, pass)) || failed(selectMovers(*scratch))) {
+    error = "the mapping refuses it";
     return std::nullopt;
+  }
   TimeEstimateOptions eo;
   eo.blocks = blocks;
+  eo.maxSteps = uint64_t(1) << 24;
   TimeEstimate e = estimateKernelTime(kernel, eo);
-  if (!e.error.empty())
+  if (!e.error.empty()) {
+    error = e.error;
     return std::nullopt;
+  }
   return e.cycles;
 }
 
@@ -101,17 +112,35 @@ static Attribute fastest(Operation *op, const target::ProductInfo &prod,
                        << cands.front() << ": " << *why;
     return cands.front();
   }
+  if (cands.size() == 1) {
+    if (o.report)
+      op->emitRemark() << "ascube-select-tiling: the least GM traffic "
+                       << cands.front()
+                       << ", the one candidate (a convolution mapped by "
+                          "ND2NZ, or a problem of one tile size)";
+    return cands.front();
+  }
   unsigned blocks = o.blocks ? o.blocks : std::max(1u, unsigned(prod.AICores));
   struct Timed {
     Attribute t;
     double cycles;
   };
   SmallVector<Timed> timed;
-  for (Attribute t : cands)
-    if (std::optional<double> c = timeTiling(op, t, blocks))
+  std::string firstError;
+  for (Attribute t : cands) {
+    std::string error;
+    if (std::optional<double> c = timeTiling(op, t, blocks, error))
       timed.push_back({t, *c});
-  if (timed.empty())
+    else if (firstError.empty())
+      firstError = error;
+  }
+  if (timed.empty()) {
+    if (o.report)
+      op->emitRemark() << "ascube-select-tiling: the least GM traffic "
+                       << cands.front() << ": no candidate could be timed ("
+                       << firstError << ")";
     return cands.front();
+  }
   // The rule's tiling is first: it keeps a tie.
   llvm::stable_sort(timed, [](const Timed &a, const Timed &b) {
     return a.cycles < b.cycles;
@@ -128,8 +157,9 @@ static Attribute fastest(Operation *op, const target::ProductInfo &prod,
       return s;
     };
     InFlightDiagnostic r = op->emitRemark();
-    r << "ascube-select-tiling: by modelled time on " << blocks << " blocks of "
-      << prod.Name << ", " << timed.size() << " tilings timed: chose "
+    r << "ascube-select-tiling: by modelled time on "
+      << count(blocks, "block", "blocks") << " of " << prod.Name << ", "
+      << count(int64_t(timed.size()), "tiling", "tilings") << " timed: chose "
       << describe(timed[0]);
     if (timed.size() > 1)
       r << "; runner-up " << describe(timed[1]);

@@ -779,19 +779,15 @@ mlir::LogicalResult convertLinalgToAscube(
 /// them.
 mlir::LogicalResult insertSyncAll(mlir::ModuleOp module, llvm::StringRef pass);
 
-/// ascube-select-tiling: writes on each matmul-family op and mapped
-/// convolution on memrefs of `module` the #ascube.matmul_tiling or
-/// #ascube.conv_tiling it maps with (planMatmul, decideConv: its own,
-/// checked, else the `tile` option's, else the rule's; none on an empty
-/// one), once all are chosen (a refusal writes none). Errors name `pass`
-/// where they name one.
+/// What ascube-select-tiling takes (its options; the mapping's with
+/// onlyChanged).
 struct SelectTilingOptions {
   /// Forced tile sizes m, n, k (, k_l1) for ops without an ascube.tiling
   /// (empty: chosen).
   llvm::SmallVector<int64_t> tile;
-  /// A matmul's tiling chosen by modelled time (fastestTiling,
-  /// ascube-estimate-time) among model::matmulCandidates, instead of the
-  /// least GM traffic.
+  /// Each op's tiling chosen by modelled time (fastest(),
+  /// ascube-estimate-time) among its candidates (model::matmulCandidates,
+  /// model::convCandidates), instead of the least GM traffic.
   bool byTime = false;
   /// Blocks the time is modelled on (0: the product's AI cores).
   unsigned blocks = 0;
@@ -802,6 +798,14 @@ struct SelectTilingOptions {
   /// remarks and refusals stay those of the rule).
   bool onlyChanged = false;
 };
+
+/// ascube-select-tiling: writes on each matmul-family op and mapped
+/// convolution on memrefs of `module` the #ascube.matmul_tiling or
+/// #ascube.conv_tiling it maps with (planMatmul, decideConv: its own,
+/// checked, else the `tile` option's, else the fastest candidate by
+/// modelled time or, objective traffic, the rule's; none on an empty
+/// one), once all are chosen (a refusal writes none). Errors name `pass`
+/// where they name one.
 mlir::LogicalResult selectTilings(mlir::ModuleOp module,
                                   const SelectTilingOptions &options,
                                   llvm::StringRef pass);

@@ -2,8 +2,9 @@
 //
 // What the passes and the lowering ask of any instruction: static base
 // addresses, MoverFacts (buffers, offsets, extents, alignment, bounds
-// label), the base alignment an operand needs, MoverAccess (the bytes a
-// mover reaches) and the pipe an instruction runs on — AscubeParams.h.
+// label), InstructionWork (what the timing model costs), the base alignment an
+// operand needs, MoverAccess (the bytes a mover reaches) and the pipe an
+// instruction runs on — AscubeParams.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,6 +55,37 @@ std::optional<int64_t> ascube::getStaticAddress(Value buf, Value elemOffset,
       llvm::AddOverflow(*base, bitsOff / 8, addr))
     return std::nullopt;
   return addr;
+}
+
+std::optional<InstructionWork> ascube::getInstructionWork(Operation *op) {
+  auto bitsOf = [](Value v) -> int64_t {
+    return getElementBitWidth(cast<MemRefType>(v.getType()).getElementType())
+        .value_or(16);
+  };
+  if (auto mm = dyn_cast<MatmulOpInterface>(op)) {
+    SmallVector<Value> inputs;
+    mm.getInputs(inputs);
+    FailureOr<MatmulShape> s = mm.getShape();
+    if (failed(s))
+      return std::nullopt;
+    return InstructionWork{1, s->m, s->k, s->n,
+                           inputs.empty() ? 16 : bitsOf(inputs[0])};
+  }
+  auto f = dyn_cast<FixpipeOp>(op);
+  if (!f)
+    return std::nullopt;
+  ScopedDiagnosticHandler ignore(op->getContext(),
+                                 [](Diagnostic &) { return success(); });
+  FailureOr<FixpipeParams> fp =
+      getFixpipeParams(f, [&] { return op->emitError(); });
+  if (failed(fp))
+    return std::nullopt;
+  // (ndNum matrices of mSize rows each.)
+  return InstructionWork{
+      2, fp->mSize * std::max<int64_t>(1, fp->ndNum), fp->nSize,
+      bitsOf(f.getDst()),
+      int64_t(getMemLevel(cast<MemRefType>(f.getDst().getType()))
+                  .value_or(Level::GM))};
 }
 
 std::optional<MoverFacts> ascube::getMoverFacts(Operation *op) {

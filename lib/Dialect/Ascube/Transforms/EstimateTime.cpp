@@ -56,6 +56,20 @@ struct OpFacts {
   std::optional<MoverFacts> mover;
 };
 
+/// `v` as a value of integer type `t` holds it: the low bits of its width,
+/// sign-extended (index and i64: all 64).
+int64_t fit(int64_t v, Type t) {
+  unsigned w = t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
+  return w >= 64 || w == 0 ? v : llvm::SignExtend64(uint64_t(v), w);
+}
+
+/// `v` (of integer type `t`) read as unsigned.
+uint64_t unsignedOf(int64_t v, Type t) {
+  unsigned w = t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
+  return w >= 64 || w == 0 ? uint64_t(v)
+                           : uint64_t(v) & ((uint64_t(1) << w) - 1);
+}
+
 /// Bytes one storage element of `t` takes (AscubeToLoops' storage: 4-bit
 /// data two to a byte, other data in whole bytes).
 int64_t storageBytes(MemRefType t, bool flat) {
@@ -82,6 +96,9 @@ public:
   /// Runs `f` as block `block` of `blocks` into `log`; false with `error`.
   bool runBlock(func::FuncOp f, unsigned block, unsigned blocks,
                 BlockLog &log) {
+    if (!f.getBody().hasOneBlock())
+      return fail(f, "its body has more than one block (unstructured "
+                     "control flow: the walk follows scf.for and scf.if)");
     blockIdx = block;
     blockNum = blocks;
     current = &log;
@@ -95,6 +112,8 @@ public:
   }
 
   std::string error;
+  /// Ops walked, and how many may be (the walk fails past it).
+  uint64_t steps = 0, maxSteps = 0;
 
 private:
   bool fail(Operation *op, const Twine &why) {
@@ -117,10 +136,30 @@ private:
 
   bool need(Operation *op, Value v, int64_t &out) {
     std::optional<int64_t> x = get(v);
-    if (!x)
-      return fail(op, "a value it needs is not known statically");
+    if (!x) {
+      std::string what;
+      llvm::raw_string_ostream os(what);
+      if (Operation *def = v.getDefiningOp()) {
+        os << "the result of '" << def->getName() << "' at ";
+        def->getLoc().print(os);
+      } else {
+        os << "a block argument";
+      }
+      return fail(op, "a value it needs, " + what +
+                          ", is not a constant of the control flow (read "
+                          "from memory, or unknown to the walk); "
+                          "ascube-run --timeline-only with that input runs it");
+    }
     out = *x;
     return true;
+  }
+
+  /// Sets (or, unknown, forgets) the value of `v`.
+  void set(Value v, std::optional<int64_t> x) {
+    if (x)
+      values[v] = fit(*x, v.getType());
+    else
+      values.erase(v);
   }
 
   bool run(Block &block) {
@@ -130,108 +169,111 @@ private:
     return true;
   }
 
-  /// The values `block` yields (its terminator's operands), into `out`.
-  bool yielded(Operation *op, Block &block, SmallVectorImpl<int64_t> &out) {
-    out.clear();
-    for (Value v : block.getTerminator()->getOperands()) {
-      if (!isa<IndexType, IntegerType>(v.getType())) {
-        out.push_back(0);
-        continue;
-      }
-      int64_t x;
-      if (!need(op, v, x))
-        return false;
-      out.push_back(x);
-    }
-    return true;
+  /// The values `block` yields (its terminator's operands; unknown ones
+  /// fail only where used).
+  SmallVector<std::optional<int64_t>> yielded(Block &block) {
+    SmallVector<std::optional<int64_t>> out;
+    for (Value v : block.getTerminator()->getOperands())
+      out.push_back(get(v));
+    return out;
   }
 
+  /// An integer arith op of two operands: its result, or (an unknown
+  /// operand, a division by zero, a signed division that overflows) none.
+  /// False for ops it does not know.
   bool arith(Operation &op) {
+    Type t = op.getOperand(0).getType();
+    using R = std::optional<int64_t>;
     auto bin = [&](auto fn) {
-      int64_t a, b;
-      if (!need(&op, op.getOperand(0), a) || !need(&op, op.getOperand(1), b))
-        return false;
-      std::optional<int64_t> r = fn(a, b);
-      if (!r)
-        return fail(&op, "it divides by zero");
-      values[op.getResult(0)] = *r;
+      R a = get(op.getOperand(0)), b = get(op.getOperand(1));
+      set(op.getResult(0), a && b ? fn(*a, *b) : R());
       return true;
     };
-    using R = std::optional<int64_t>;
-    auto div = [](int64_t a, int64_t b) -> R {
-      return b == 0 ? R() : R(a / b);
+    auto u = [&](int64_t v) { return unsignedOf(v, t); };
+    auto wrap = [](uint64_t v) { return R(int64_t(v)); };
+    // Signed division overflows only at the minimum over -1.
+    auto sdiv = [](int64_t a, int64_t b, auto fn) -> R {
+      if (b == 0 || (a == std::numeric_limits<int64_t>::min() && b == -1))
+        return R();
+      return fn(a, b);
     };
     return llvm::TypeSwitch<Operation *, bool>(&op)
         .Case([&](arith::AddIOp) {
-          return bin([](int64_t a, int64_t b) -> R { return a + b; });
+          return bin([&](int64_t a, int64_t b) { return wrap(u(a) + u(b)); });
         })
         .Case([&](arith::SubIOp) {
-          return bin([](int64_t a, int64_t b) -> R { return a - b; });
+          return bin([&](int64_t a, int64_t b) { return wrap(u(a) - u(b)); });
         })
         .Case([&](arith::MulIOp) {
-          return bin([](int64_t a, int64_t b) -> R { return a * b; });
+          return bin([&](int64_t a, int64_t b) { return wrap(u(a) * u(b)); });
         })
-        .Case([&](arith::DivSIOp) { return bin(div); })
-        .Case([&](arith::DivUIOp) {
-          return bin([](int64_t a, int64_t b) -> R {
-            return b == 0 ? R() : R(int64_t(uint64_t(a) / uint64_t(b)));
+        .Case([&](arith::DivSIOp) {
+          return bin([&](int64_t a, int64_t b) {
+            return sdiv(a, b, [](int64_t x, int64_t y) { return R(x / y); });
           });
         })
         .Case([&](arith::RemSIOp) {
-          return bin([](int64_t a, int64_t b) -> R {
-            return b == 0 ? R() : R(a % b);
-          });
-        })
-        .Case([&](arith::RemUIOp) {
-          return bin([](int64_t a, int64_t b) -> R {
-            return b == 0 ? R() : R(int64_t(uint64_t(a) % uint64_t(b)));
+          return bin([&](int64_t a, int64_t b) {
+            return sdiv(a, b, [](int64_t x, int64_t y) { return R(x % y); });
           });
         })
         .Case([&](arith::CeilDivSIOp) {
-          return bin([](int64_t a, int64_t b) -> R {
-            if (b == 0)
-              return R();
-            int64_t q = a / b;
-            return R(q + int64_t((a % b != 0) && ((a < 0) == (b < 0))));
+          return bin([&](int64_t a, int64_t b) {
+            return sdiv(a, b, [](int64_t x, int64_t y) {
+              return R(x / y + int64_t(x % y != 0 && (x < 0) == (y < 0)));
+            });
           });
         })
         .Case([&](arith::FloorDivSIOp) {
-          return bin([](int64_t a, int64_t b) -> R {
-            if (b == 0)
-              return R();
-            int64_t q = a / b;
-            return R(q - int64_t((a % b != 0) && ((a < 0) != (b < 0))));
+          return bin([&](int64_t a, int64_t b) {
+            return sdiv(a, b, [](int64_t x, int64_t y) {
+              return R(x / y - int64_t(x % y != 0 && (x < 0) != (y < 0)));
+            });
+          });
+        })
+        .Case([&](arith::DivUIOp) {
+          return bin([&](int64_t a, int64_t b) {
+            return u(b) == 0 ? R() : wrap(u(a) / u(b));
+          });
+        })
+        .Case([&](arith::RemUIOp) {
+          return bin([&](int64_t a, int64_t b) {
+            return u(b) == 0 ? R() : wrap(u(a) % u(b));
+          });
+        })
+        .Case([&](arith::CeilDivUIOp) {
+          return bin([&](int64_t a, int64_t b) {
+            return u(b) == 0 ? R()
+                             : wrap(u(a) / u(b) + uint64_t(u(a) % u(b) != 0));
           });
         })
         .Case([&](arith::MinSIOp) {
-          return bin([](int64_t a, int64_t b) -> R { return std::min(a, b); });
+          return bin([](int64_t a, int64_t b) { return R(std::min(a, b)); });
         })
         .Case([&](arith::MaxSIOp) {
-          return bin([](int64_t a, int64_t b) -> R { return std::max(a, b); });
+          return bin([](int64_t a, int64_t b) { return R(std::max(a, b)); });
         })
         .Case([&](arith::MinUIOp) {
-          return bin([](int64_t a, int64_t b) -> R {
-            return int64_t(std::min(uint64_t(a), uint64_t(b)));
-          });
+          return bin(
+              [&](int64_t a, int64_t b) { return wrap(std::min(u(a), u(b))); });
         })
         .Case([&](arith::MaxUIOp) {
-          return bin([](int64_t a, int64_t b) -> R {
-            return int64_t(std::max(uint64_t(a), uint64_t(b)));
-          });
+          return bin(
+              [&](int64_t a, int64_t b) { return wrap(std::max(u(a), u(b))); });
         })
         .Case([&](arith::AndIOp) {
-          return bin([](int64_t a, int64_t b) -> R { return a & b; });
+          return bin([](int64_t a, int64_t b) { return R(a & b); });
         })
         .Case([&](arith::OrIOp) {
-          return bin([](int64_t a, int64_t b) -> R { return a | b; });
+          return bin([](int64_t a, int64_t b) { return R(a | b); });
         })
         .Case([&](arith::XOrIOp) {
-          return bin([](int64_t a, int64_t b) -> R { return a ^ b; });
+          return bin([](int64_t a, int64_t b) { return R(a ^ b); });
         })
         .Case([&](arith::CmpIOp c) {
           auto pred = c.getPredicate();
-          return bin([pred](int64_t a, int64_t b) -> R {
-            uint64_t ua = uint64_t(a), ub = uint64_t(b);
+          return bin([&, pred](int64_t a, int64_t b) -> R {
+            uint64_t ua = u(a), ub = u(b);
             using P = arith::CmpIPredicate;
             switch (pred) {
             case P::eq:
@@ -261,28 +303,62 @@ private:
         .Default([](Operation *) { return false; });
   }
 
+  /// Whether a loop, branch or other op with regions takes no pipe's time
+  /// and makes no value the walk needs: no results, and nothing in it is
+  /// an instruction, a flag op, a program or a call (the kernel's own
+  /// loops over memory).
+  bool timeless(Operation &op) {
+    if (op.getNumResults() != 0)
+      return false;
+    auto [it, inserted] = timelessCache.try_emplace(&op, true);
+    if (inserted)
+      it->second = !op.walk([](Operation *o) {
+                        if (getInstructionPipe(o) ||
+                            isa<SetFlagOp, WaitFlagOp, PipeBarrierOp, SyncAllOp,
+                                ProgramOp, func::CallOp>(o))
+                          return WalkResult::interrupt();
+                        return WalkResult::advance();
+                      }).wasInterrupted();
+    return it->second;
+  }
+
   bool step(Operation &op) {
+    if (maxSteps && ++steps > maxSteps)
+      return fail(
+          &op, llvm::formatv("the walk passed its budget of {0} ops", maxSteps)
+                   .str());
+    // A value computed on an earlier visit is not this one's.
+    for (Value r : op.getResults()) {
+      values.erase(r);
+      views.erase(r);
+    }
     if (auto c = dyn_cast<arith::ConstantOp>(op)) {
       if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
-        values[c.getResult()] = i.getValue().getSExtValue();
+        set(c.getResult(), i.getValue().getSExtValue());
       return true;
     }
     if (op.getDialect() && op.getDialect()->getNamespace() == "arith" &&
         op.getNumResults() == 1 && op.getNumOperands() == 2 &&
         isa<IndexType, IntegerType>(op.getOperand(0).getType()) && arith(op))
       return true;
-    if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-            arith::ExtUIOp, arith::TruncIOp>(op)) {
-      if (std::optional<int64_t> x = get(op.getOperand(0)))
-        values[op.getResult(0)] = *x;
+    if (isa<arith::IndexCastOp, arith::ExtSIOp, arith::TruncIOp>(op)) {
+      // (Values are held sign-extended: a signed cast keeps them.)
+      set(op.getResult(0), get(op.getOperand(0)));
+      return true;
+    }
+    if (isa<arith::IndexCastUIOp, arith::ExtUIOp>(op)) {
+      std::optional<int64_t> x = get(op.getOperand(0));
+      set(op.getResult(0), x ? std::optional<int64_t>(int64_t(
+                                   unsignedOf(*x, op.getOperand(0).getType())))
+                             : std::nullopt);
       return true;
     }
     if (auto s = dyn_cast<arith::SelectOp>(op)) {
       std::optional<int64_t> c = get(s.getCondition());
       Value picked = c ? (*c ? s.getTrueValue() : s.getFalseValue()) : Value();
       if (picked) {
-        if (std::optional<int64_t> x = get(picked))
-          values[s.getResult()] = *x;
+        if (isa<IndexType, IntegerType>(picked.getType()))
+          set(s.getResult(), get(picked));
         if (auto it = views.find(picked); it != views.end())
           views[s.getResult()] = it->second;
       }
@@ -300,17 +376,19 @@ private:
       SmallVector<Attribute> out;
       if (succeeded(apply.getAffineMap().constantFold(operands, out)) &&
           out.size() == 1 && isa<IntegerAttr>(out[0]))
-        values[apply.getResult()] = cast<IntegerAttr>(out[0]).getInt();
+        set(apply.getResult(), cast<IntegerAttr>(out[0]).getInt());
       return true;
     }
     if (isa<BlockIdxOp>(op)) {
-      values[op.getResult(0)] = blockIdx;
+      set(op.getResult(0), int64_t(blockIdx));
       return true;
     }
     if (isa<BlockNumOp>(op)) {
-      values[op.getResult(0)] = blockNum;
+      set(op.getResult(0), int64_t(blockNum));
       return true;
     }
+    if (isa<scf::ForOp, scf::IfOp>(op) && timeless(op))
+      return true;
     if (auto f = dyn_cast<scf::ForOp>(op))
       return forLoop(f);
     if (auto i = dyn_cast<scf::IfOp>(op))
@@ -365,6 +443,10 @@ private:
       return flag(op, 2, unsigned(Pipe::ALL), unsigned(Pipe::ALL), {});
     if (getInstructionPipe(&op))
       return instruction(op);
+    if (op.getNumRegions() != 0 && !timeless(op))
+      return fail(&op, "the walk follows scf.for, scf.if, func.call and "
+                       "ascube.program; this op's regions hold what takes a "
+                       "pipe's time");
     // Anything else takes no pipe's time (the kernel's own memref and
     // linalg ops run on the host's side in ascube-run, with no hook).
     return true;
@@ -375,25 +457,31 @@ private:
     if (!need(f, f.getLowerBound(), lb) || !need(f, f.getUpperBound(), ub) ||
         !need(f, f.getStep(), st))
       return false;
-    if (st <= 0)
-      return fail(f, "its step is not positive");
-    SmallVector<int64_t> carried;
-    for (Value v : f.getInitArgs()) {
-      std::optional<int64_t> x = get(v);
-      carried.push_back(x.value_or(0));
-    }
-    Block &body = *f.getBody();
+    Type t = f.getInductionVar().getType();
     bool unsignedCmp = f.getUnsignedCmp();
-    for (int64_t i = lb; unsignedCmp ? uint64_t(i) < uint64_t(ub) : i < ub;
-         i += st) {
-      values[f.getInductionVar()] = i;
+    if (unsignedCmp ? unsignedOf(st, t) == 0 : st <= 0)
+      return fail(f, "its step is not positive");
+    SmallVector<std::optional<int64_t>> carried;
+    for (Value v : f.getInitArgs())
+      carried.push_back(get(v));
+    Block &body = *f.getBody();
+    for (int64_t i = lb;
+         unsignedCmp ? unsignedOf(i, t) < unsignedOf(ub, t) : i < ub;) {
+      set(f.getInductionVar(), i);
       for (auto [arg, x] : llvm::zip(f.getRegionIterArgs(), carried))
-        values[arg] = x;
-      if (!run(body) || !yielded(f, body, carried))
+        set(arg, x);
+      if (!run(body))
         return false;
+      carried = yielded(body);
+      // The next value at the variable's width; one that wraps past the
+      // end of its range ends the loop.
+      int64_t next = fit(int64_t(uint64_t(i) + uint64_t(st)), t);
+      if (unsignedCmp ? unsignedOf(next, t) <= unsignedOf(i, t) : next <= i)
+        break;
+      i = next;
     }
     for (auto [r, x] : llvm::zip(f.getResults(), carried))
-      values[r] = x;
+      set(r, x);
     return true;
   }
 
@@ -404,11 +492,10 @@ private:
     Region &r = c ? i.getThenRegion() : i.getElseRegion();
     if (r.empty())
       return true;
-    SmallVector<int64_t> out;
-    if (!run(r.front()) || !yielded(i, r.front(), out))
+    if (!run(r.front()))
       return false;
-    for (auto [res, x] : llvm::zip(i.getResults(), out))
-      values[res] = x;
+    for (auto [res, x] : llvm::zip(i.getResults(), yielded(r.front())))
+      set(res, x);
     return true;
   }
 
@@ -417,22 +504,23 @@ private:
         call, call.getCalleeAttr());
     if (!callee || callee.isExternal())
       return fail(call, "its callee has no body here");
+    if (!callee.getBody().hasOneBlock())
+      return fail(call, "its callee's body has more than one block");
     if (++depth > 64)
       return fail(call, "calls nest deeper than 64");
     Block &entry = callee.getBody().front();
     for (auto [arg, v] : llvm::zip(entry.getArguments(), call.getOperands())) {
-      if (std::optional<int64_t> x = get(v))
-        values[arg] = *x;
+      if (isa<IndexType, IntegerType>(v.getType()))
+        set(arg, get(v));
+      views.erase(arg);
       if (auto it = views.find(v); it != views.end())
         views[arg] = it->second;
     }
     bool ok = run(entry);
     --depth;
     if (ok)
-      for (auto [r, v] :
-           llvm::zip(call.getResults(), entry.getTerminator()->getOperands()))
-        if (std::optional<int64_t> x = get(v))
-          values[r] = *x;
+      for (auto [r, x] : llvm::zip(call.getResults(), yielded(entry)))
+        set(r, x);
     return ok;
   }
 
@@ -491,33 +579,12 @@ private:
     f.pipe = unsigned(*getInstructionPipe(&op));
     if (auto i = dyn_cast<InstructionOpInterface>(op))
       f.unitFlag = i.getUnitFlagValue();
-    auto bitsOf = [](Value v) -> int64_t {
-      return getElementBitWidth(cast<MemRefType>(v.getType()).getElementType())
-          .value_or(16);
-    };
-    if (auto mm = dyn_cast<MatmulOpInterface>(op)) {
-      SmallVector<Value> inputs;
-      mm.getInputs(inputs);
-      if (FailureOr<MatmulShape> s = mm.getShape(); succeeded(s)) {
-        f.kind = 1;
-        f.a = s->m;
-        f.b = s->k;
-        f.c = s->n;
-        f.d = inputs.empty() ? 16 : bitsOf(inputs[0]);
-      }
-    } else if (auto fp = dyn_cast<FixpipeOp>(op)) {
-      ScopedDiagnosticHandler ignore(op.getContext(),
-                                     [](Diagnostic &) { return success(); });
-      auto quiet = [&] { return op.emitError(); };
-      if (FailureOr<FixpipeParams> p = getFixpipeParams(fp, quiet);
-          succeeded(p)) {
-        f.kind = 2;
-        f.a = p->mSize * std::max<int64_t>(1, p->ndNum);
-        f.b = p->nSize;
-        f.c = bitsOf(fp.getDst());
-        f.d = int64_t(getMemLevel(cast<MemRefType>(fp.getDst().getType()))
-                          .value_or(Level::GM));
-      }
+    if (std::optional<InstructionWork> w = getInstructionWork(&op)) {
+      f.kind = w->kind;
+      f.a = w->a;
+      f.b = w->b;
+      f.c = w->c;
+      f.d = w->d;
     }
     f.mover = getMoverFacts(&op);
     return f;
@@ -666,6 +733,7 @@ private:
   DenseMap<Value, View> views;
   DenseMap<Operation *, int64_t> siteIndex;
   DenseMap<Operation *, OpFacts> opFacts;
+  DenseMap<Operation *, bool> timelessCache;
 };
 
 } // namespace
@@ -689,12 +757,14 @@ TimeEstimate ascube::estimateKernelTime(func::FuncOp kernel,
                 "(ascube-tile-linalg; ascube-run does)";
     return out;
   }
-  unsigned blocks = std::max(1u, options.blocks);
+  unsigned blocks = options.blocks ? options.blocks
+                                   : std::max(1u, unsigned(product->AICores));
   // The sites are numbered as the walk meets them; the timer reads them
   // once all blocks are recorded.
   std::vector<std::string> sites;
   KernelTimer timer(*product, blocks, {});
   Walker walker(timer, sites);
+  walker.maxSteps = options.maxSteps;
   for (unsigned b = 0; b < blocks; ++b) {
     BlockLog log;
     if (!walker.runBlock(kernel, b, blocks, log)) {

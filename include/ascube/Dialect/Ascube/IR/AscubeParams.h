@@ -257,6 +257,18 @@ struct MoverFacts {
 /// parameters do not resolve (quiet: the op's verifier reports that).
 std::optional<MoverFacts> getMoverFacts(mlir::Operation *op);
 
+/// What the timing model costs an instruction by besides the bytes it
+/// moves (docs/Timing.md): an Mmad's m, k, n and A's element bits (kind
+/// 1), a Fixpipe's rows (mSize x ndNum), columns (nSize), destination
+/// element bits and level (kind 2). The runner's work hook
+/// (AscubeToLoops' Instrumentation.cpp) and ascube-estimate-time report
+/// it; std::nullopt for any other op or when its parameters do not
+/// resolve (quiet).
+struct InstructionWork {
+  int64_t kind = 0, a = 0, b = 0, c = 0, d = 0;
+};
+std::optional<InstructionWork> getInstructionWork(mlir::Operation *op);
+
 /// The alignment in bytes an instruction needs of the base address of the
 /// buffer `use` passes it (cube-reference §4, §13.1, §15, §16; the rule
 /// alignment_c2): a mover's source or destination as its getBaseAlignment

@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include <cstdint>
 #include <string>
 
 namespace ascube {
@@ -35,8 +36,12 @@ struct TimeEstimate {
 };
 
 struct TimeEstimateOptions {
-  /// Blocks (AI cores) the kernel runs as, as ascube-run --blocks.
-  unsigned blocks = 1;
+  /// Blocks (AI cores) the kernel runs as, as ascube-run --blocks (0: the
+  /// product's AI cores).
+  unsigned blocks = 0;
+  /// Ops the walk may visit before it gives up (0: no limit): a loop of
+  /// 2^64 trips fails instead of hanging.
+  uint64_t maxSteps = uint64_t(1) << 32;
   /// Where to write the Chrome trace and the SVG chart ("": none).
   std::string trace, svg;
 };

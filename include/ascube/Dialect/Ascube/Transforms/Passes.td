@@ -133,24 +133,32 @@ def AscubeEstimateTime : Pass<"ascube-estimate-time", "::mlir::ModuleOp"> {
     scored in the time its instructions take to walk.
 
     Kernels: `entry`, else every public function with a body. Run
-    `ascube-select-movers` first (an `ascube.load` is no instruction yet).
-    Blocks: `blocks` (as `ascube-run --blocks`, default 1). Each GM
-    argument is its own buffer.
+    `ascube-select-movers` first (an `ascube.load` is no instruction yet;
+    `--ascube-select-movers=remarks=false` keeps it quiet). Blocks:
+    `blocks` (as `ascube-run --blocks`; default 0, the product's AI cores,
+    for which the linalg entry chooses its tilings — ascube-run's own
+    default is 1, so pass the same number to compare). Each GM argument is
+    its own buffer. Integers keep their width (i1 to i64, index), loops
+    compare signed or unsigned as theirs do; an op with regions other
+    than `scf.for`, `scf.if` and `ascube.program` is refused unless
+    nothing in it takes a pipe's time, as is a body of more than one
+    block; the walk gives up past 2^32 ops.
 
     Errors: a product without cost rows (`timing_c1`), a deadlock under
     the model (`timing_c2`), a value the walk needs that is not a
-    constant of the control flow (a loop bound read from memory, say), an
+    constant of the control flow (a loop bound read from memory, say; the
+    message names it), an op with regions it does not follow, an
     unselected `ascube.load`, a linalg op not mapped yet
     (`ascube-tile-linalg` first).
 
-    Example: `ascube-opt mapped.mlir --ascube-select-movers
+    Example: `ascube-opt mapped.mlir --ascube-select-movers=remarks=false
     --ascube-estimate-time=blocks=24`.
   }];
   let options = [
     Option<"entry", "entry", "std::string", /*default=*/"\"\"",
            "Kernel function to time (default: every public function with a body)">,
-    Option<"blocks", "blocks", "unsigned", /*default=*/"1",
-           "Blocks (AI cores) the kernel runs as, as ascube-run --blocks">,
+    Option<"blocks", "blocks", "unsigned", /*default=*/"0",
+           "Blocks (AI cores) the kernel runs as, as ascube-run --blocks (0: the product's AI cores)">,
     Option<"trace", "trace", "std::string", /*default=*/"\"\"",
            "Write the Chrome trace (Perfetto) of the kernel here, as ascube-run --timeline">,
     Option<"svg", "svg", "std::string", /*default=*/"\"\"",
