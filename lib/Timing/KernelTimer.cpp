@@ -155,6 +155,23 @@ void KernelTimer::instruction(BlockLog &log, unsigned block,
   log.log.push_back(std::move(step));
 }
 
+void InstructionFacts::access(int level, int64_t lo, int64_t hi, int64_t rel,
+                              bool write) {
+  if (write) {
+    // The destination's level (a LoadData MX then writes its scales).
+    if (writeLevel < 0)
+      writeLevel = level;
+    bytes += hi - lo;
+  }
+  if (Level(level) == Level::GM && !write && hi > lo) {
+    gmRead += hi - lo;
+    gmLo = std::min(gmLo, lo);
+    gmHi = std::max(gmHi, hi);
+  }
+  if (Level(level) == Level::L0C && unitFlag != 0)
+    l0c.push_back({uint64_t(rel), uint64_t(rel + (hi - lo))});
+}
+
 void KernelTimer::flag(BlockLog &log, int64_t site, int64_t kind, unsigned src,
                        unsigned dst, int64_t event) {
   BlockLog::Step step;

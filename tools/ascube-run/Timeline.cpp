@@ -16,7 +16,6 @@
 #include <mutex>
 
 using namespace ascube::run;
-using ascube::target::Level;
 using ascube::timing::BlockLog;
 using ascube::timing::InstructionFacts;
 using ascube::timing::KernelTimer;
@@ -120,20 +119,7 @@ void timeline::access(int level, int64_t lo, int64_t hi, int64_t rel,
   State &s = current();
   if (!s.active)
     return;
-  InstructionFacts &p = s.p;
-  if (write) {
-    // The destination's level (a LoadData MX then writes its scales).
-    if (p.writeLevel < 0)
-      p.writeLevel = level;
-    p.bytes += hi - lo;
-  }
-  if (Level(level) == Level::GM && !write && hi > lo) {
-    p.gmRead += hi - lo;
-    p.gmLo = std::min(p.gmLo, lo);
-    p.gmHi = std::max(p.gmHi, hi);
-  }
-  if (Level(level) == Level::L0C && p.unitFlag != 0)
-    p.l0c.push_back({uint64_t(rel), uint64_t(rel + (hi - lo))});
+  s.p.access(level, lo, hi, rel, write);
 }
 
 void timeline::work(int64_t kind, int64_t a, int64_t b, int64_t c, int64_t d) {

@@ -59,6 +59,12 @@ struct InstructionFacts {
   /// Its work: an Mmad's (kind 1: m, k, n, A's element bits) or a
   /// Fixpipe's (kind 2: rows, columns, bits, level); kind 0: none.
   int64_t kind = 0, a = 0, b = 0, c = 0, d = 0;
+
+  /// Adds one access, as a runner's hook reports it: it reads (`write`
+  /// false) or writes the bytes [lo, hi) — addresses, GM ones comparable
+  /// across instructions — which are bytes [rel, rel + hi - lo) of its
+  /// level `level` (target::Level).
+  void access(int level, int64_t lo, int64_t hi, int64_t rel, bool write);
 };
 
 /// What a block recorded, then (KernelTimer::finish) how it ran.

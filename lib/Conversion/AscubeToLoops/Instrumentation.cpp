@@ -70,17 +70,6 @@ Value i64(ImplicitLocOpBuilder &b, int64_t v) {
   return arith::ConstantIntOp::create(b, b.getI64Type(), v);
 }
 
-/// "file:line:col: op" for the runner's messages.
-std::string siteText(Operation *op) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  if (auto l = op->getLoc()->findInstanceOf<FileLineColLoc>())
-    os << l.getFilename().getValue() << ":" << l.getLine() << ":"
-       << l.getColumn() << ": ";
-  os << op->getName().getStringRef();
-  return s;
-}
-
 struct HookBuilder {
   ImplicitLocOpBuilder &b;
 
@@ -203,7 +192,7 @@ void ascube::lowering::insertSyncHooks(func::FuncOp func,
   for (Operation *op : ops) {
     ImplicitLocOpBuilder b(op->getLoc(), op);
     Value site = i64(b, int64_t(sites.size()));
-    sites.push_back(siteText(op));
+    sites.push_back(getSiteText(op));
     auto flag = [&](int64_t kind, Pipe src, Pipe dst, Value event) {
       func::CallOp::create(b, kSyncFlagHook, TypeRange{},
                            ValueRange{site, i64(b, kind), i64(b, int64_t(src)),

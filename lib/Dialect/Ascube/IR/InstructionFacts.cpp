@@ -57,6 +57,16 @@ std::optional<int64_t> ascube::getStaticAddress(Value buf, Value elemOffset,
   return addr;
 }
 
+std::string ascube::getSiteText(Operation *op) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  if (auto l = op->getLoc()->findInstanceOf<FileLineColLoc>())
+    os << l.getFilename().getValue() << ":" << l.getLine() << ":"
+       << l.getColumn() << ": ";
+  os << op->getName().getStringRef();
+  return s;
+}
+
 std::optional<InstructionWork> ascube::getInstructionWork(Operation *op) {
   auto bitsOf = [](Value v) -> int64_t {
     return getElementBitWidth(cast<MemRefType>(v.getType()).getElementType())

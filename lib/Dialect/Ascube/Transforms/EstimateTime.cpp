@@ -49,10 +49,8 @@ struct View {
 /// What an instruction is, from its attributes and types alone (the same
 /// on every visit): the hooks' static arguments.
 struct OpFacts {
-  int64_t site = -1;
-  unsigned pipe = 0;
-  int64_t unitFlag = 0;
-  int64_t kind = 0, a = 0, b = 0, c = 0, d = 0;
+  /// Its site, pipe, unitFlag and work; no accesses yet.
+  InstructionFacts head;
   std::optional<MoverFacts> mover;
 };
 
@@ -558,15 +556,8 @@ private:
 
   int64_t siteOf(Operation &op) {
     auto [it, inserted] = siteIndex.try_emplace(&op, int64_t(sites.size()));
-    if (inserted) {
-      std::string s;
-      llvm::raw_string_ostream os(s);
-      if (auto l = op.getLoc()->findInstanceOf<FileLineColLoc>())
-        os << l.getFilename().getValue() << ":" << l.getLine() << ":"
-           << l.getColumn() << ": ";
-      os << op.getName().getStringRef();
-      sites.push_back(s);
-    }
+    if (inserted)
+      sites.push_back(getSiteText(&op));
     return it->second;
   }
 
@@ -575,16 +566,17 @@ private:
     if (!inserted)
       return it->second;
     OpFacts &f = it->second;
-    f.site = siteOf(op);
-    f.pipe = unsigned(*getInstructionPipe(&op));
+    InstructionFacts &h = f.head;
+    h.site = siteOf(op);
+    h.pipe = unsigned(*getInstructionPipe(&op));
     if (auto i = dyn_cast<InstructionOpInterface>(op))
-      f.unitFlag = i.getUnitFlagValue();
+      h.unitFlag = i.getUnitFlagValue();
     if (std::optional<InstructionWork> w = getInstructionWork(&op)) {
-      f.kind = w->kind;
-      f.a = w->a;
-      f.b = w->b;
-      f.c = w->c;
-      f.d = w->d;
+      h.kind = w->kind;
+      h.a = w->a;
+      h.b = w->b;
+      h.c = w->c;
+      h.d = w->d;
     }
     f.mover = getMoverFacts(&op);
     return f;
@@ -592,15 +584,7 @@ private:
 
   bool instruction(Operation &op) {
     const OpFacts &f = factsOf(op);
-    InstructionFacts p;
-    p.site = f.site;
-    p.pipe = f.pipe;
-    p.unitFlag = f.unitFlag;
-    p.kind = f.kind;
-    p.a = f.a;
-    p.b = f.b;
-    p.c = f.c;
-    p.d = f.d;
+    InstructionFacts p = f.head;
     if (f.mover) {
       const MoverFacts &m = *f.mover;
       if (!access(op, p, m.src, m.srcOffset, m.extents.src, false,
@@ -665,20 +649,10 @@ private:
                          "of one with static strides)");
       base = it->second.base + it->second.offset * storageBytes(t, flat);
     }
+    // Bytes [lo, hi) from buf's first element, as ascube-run's hook
+    // reports them (addresses: the synthetic base added).
     auto report = [&](int64_t lo, int64_t hi) {
-      if (write) {
-        if (p.writeLevel < 0)
-          p.writeLevel = int(level);
-        p.bytes += hi - lo;
-      }
-      if (level == Level::GM && !write && hi > lo) {
-        p.gmRead += hi - lo;
-        p.gmLo = std::min(p.gmLo, base + lo);
-        p.gmHi = std::max(p.gmHi, base + hi);
-      }
-      if (level == Level::L0C && p.unitFlag != 0)
-        p.l0c.push_back(
-            {uint64_t(lo + staticBase), uint64_t(lo + staticBase + (hi - lo))});
+      p.access(int(level), base + lo, base + hi, lo + staticBase, write);
     };
     auto elements = [&](int64_t first, int64_t n) {
       report(first * bits / 8, ((first + n) * bits + 7) / 8);

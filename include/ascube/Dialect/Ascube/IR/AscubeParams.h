@@ -257,6 +257,11 @@ struct MoverFacts {
 /// parameters do not resolve (quiet: the op's verifier reports that).
 std::optional<MoverFacts> getMoverFacts(mlir::Operation *op);
 
+/// "file:line:col: op" (the location when it is a file's), how runners
+/// and the timing model name an instruction or flag op in messages and
+/// traces.
+std::string getSiteText(mlir::Operation *op);
+
 /// What the timing model costs an instruction by besides the bytes it
 /// moves (docs/Timing.md): an Mmad's m, k, n and A's element bits (kind
 /// 1), a Fixpipe's rows (mSize x ndNum), columns (nSize), destination
