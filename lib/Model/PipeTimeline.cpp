@@ -158,6 +158,11 @@ TimedSpan PipeTimeline::barrier(unsigned pipe) {
   return s;
 }
 
+void PipeTimeline::holdUntil(double t) {
+  for (double &f : freeAt)
+    f = std::max(f, t);
+}
+
 double PipeTimeline::end() const {
   return *std::max_element(freeAt.begin(), freeAt.end());
 }

@@ -115,6 +115,7 @@ KernelTimer::KernelTimer(const target::ProductInfo &product, unsigned blocks,
   auto milli = [](uint32_t v) { return v / 1000.0; };
   ghz = row->ClockMHz / 1000.0;
   cores = std::max<unsigned>(1, product.AICores);
+  productName = product.Name;
   // GM -> L1: each core's own bandwidth or its share of the chip's, over
   // the cores running blocks at once.
   gmChip = row->ChipGMGBps * 1e9 / (row->ClockMHz * 1e6);
@@ -177,7 +178,8 @@ void KernelTimer::flag(BlockLog &log, int64_t site, int64_t kind, unsigned src,
   BlockLog::Step step;
   step.kind = kind == 0   ? BlockLog::Step::Set
               : kind == 1 ? BlockLog::Step::Wait
-                          : BlockLog::Step::Barrier;
+              : kind == 2 ? BlockLog::Step::Barrier
+                          : BlockLog::Step::SyncAll;
   step.pipe = src;
   step.dst = dst;
   step.site = site;
@@ -249,10 +251,22 @@ double KernelTimer::cyclesOf(const InstructionFacts &p, std::string *what,
 
 /// Replays block `b`'s steps with GM -> L1 at `gmBytesPerCycle`.
 void KernelTimer::replay(unsigned b, double gmBytesPerCycle) {
-  BlockLog &r = results[b];
   PipeTimeline t(costs.flag);
-  for (const BlockLog::Step &step : r.log) {
+  size_t pos = 0;
+  while (replaySteps(b, t, pos, gmBytesPerCycle)) {
+  }
+  settle(b, t);
+}
+
+bool KernelTimer::replaySteps(unsigned b, PipeTimeline &t, size_t &pos,
+                              double gmBytesPerCycle) {
+  BlockLog &r = results[b];
+  while (pos < r.log.size()) {
+    const BlockLog::Step &step = r.log[pos++];
     switch (step.kind) {
+    case BlockLog::Step::SyncAll:
+      t.barrier(PipeTimeline::kAll);
+      return true;
     case BlockLog::Step::Set:
       t.setFlag(step.pipe, step.dst, step.event);
       continue;
@@ -272,7 +286,7 @@ void KernelTimer::replay(unsigned b, double gmBytesPerCycle) {
           twice ? " (an earlier wait cleared it, though it was set twice: "
                   "the flag is one bit)"
                 : "");
-      return;
+      return false;
     }
     case BlockLog::Step::Instruction:
       break;
@@ -291,7 +305,7 @@ void KernelTimer::replay(unsigned b, double gmBytesPerCycle) {
           b, siteText(step.site), pipeName(step.pipe),
           fix ? "made ready by an Mmad with unitFlag 3"
               : "read by a Fixpipe with unitFlag 3");
-      return;
+      return false;
     }
     if (detailed(b))
       r.events.push_back(
@@ -301,6 +315,11 @@ void KernelTimer::replay(unsigned b, double gmBytesPerCycle) {
       r.first[p] = ran->start;
     r.last[p] = ran->end;
   }
+  return false;
+}
+
+void KernelTimer::settle(unsigned b, const PipeTimeline &t) {
+  BlockLog &r = results[b];
   r.cycles = t.end();
   for (unsigned p = 0; p < PipeTimeline::kPipes; ++p)
     r.busy[p] = t.busy(p);
@@ -335,7 +354,7 @@ void KernelTimer::writeTrace(const std::string &path,
                           "\"{2}\"}}",
                           b, p, pipeName(p));
     }
-    double offset = roundStart[b / cores];
+    double offset = roundStart[b / roundSize];
     const BlockLog &r = results[b];
     if (!detailed(b))
       for (unsigned p : {kMte2, kMte1, kM, kFix}) {
@@ -382,7 +401,7 @@ void KernelTimer::writeSvg(const std::string &path,
   // The chart spans the shown blocks' rounds.
   double span = 1;
   for (unsigned b = 0; b < shown; ++b)
-    span = std::max(span, roundStart[b / cores] + results[b].cycles);
+    span = std::max(span, roundStart[b / roundSize] + results[b].cycles);
   double height = 40 + shown * (pipes.size() * rowH + bandGap) + 30;
   os << llvm::formatv("<svg xmlns=\"http://www.w3.org/2000/svg\" "
                       "width=\"{0}\" height=\"{1}\" font-family=\"sans-serif\" "
@@ -392,7 +411,7 @@ void KernelTimer::writeSvg(const std::string &path,
   double y = 40;
   for (unsigned b = 0; b < shown; ++b) {
     const BlockLog &r = results[b];
-    double offset = roundStart[b / cores];
+    double offset = roundStart[b / roundSize];
     for (size_t i = 0; i < pipes.size(); ++i) {
       unsigned p = pipes[i];
       double rowY = y + i * rowH;
@@ -451,6 +470,39 @@ double KernelTimer::gmMissShare() {
   return model::l2MissShare(footprint, reads, l2Bytes);
 }
 
+void KernelTimer::replaySynced(double chip, int64_t &working) {
+  // SyncAll needs every block resident (on the chip: blocks <= AI cores):
+  // the blocks run at once, GM shared by all that read it.
+  int64_t readers = 0;
+  for (BlockLog &r : results) {
+    readers += r.readsGM;
+    working += r.works;
+    stepsTimed += int64_t(r.log.size());
+  }
+  double share = model::sharedBandwidth(gmPerCore, chip, readers);
+  size_t n = results.size();
+  std::vector<PipeTimeline> lines(n, PipeTimeline(costs.flag));
+  std::vector<size_t> pos(n, 0);
+  std::vector<bool> open(n, true);
+  // Each phase: every open block up to its next SyncAll; the last to
+  // reach it releases all (a block that ended, or deadlocked, waits for
+  // nothing more: ascube-run reports SyncAlls passed unevenly).
+  while (llvm::is_contained(open, true)) {
+    double release = 0;
+    for (size_t b = 0; b < n; ++b) {
+      if (open[b])
+        open[b] = replaySteps(unsigned(b), lines[b], pos[b], share) &&
+                  results[b].deadlock.empty();
+      release = std::max(release, lines[b].end());
+    }
+    for (size_t b = 0; b < n; ++b)
+      if (open[b])
+        lines[b].holdUntil(release);
+  }
+  for (size_t b = 0; b < n; ++b)
+    settle(unsigned(b), lines[b]);
+}
+
 std::string KernelTimer::finish(bool &deadlock, bool timed,
                                 const std::string &tracePath,
                                 const std::string &svgPath) {
@@ -463,7 +515,23 @@ std::string KernelTimer::finish(bool &deadlock, bool timed,
   // count the cores that run blocks with work (not flags alone): as many
   // as the most such blocks in one round.
   int64_t working = 0;
-  for (size_t first = 0; first < results.size(); first += cores) {
+  bool synced = llvm::any_of(results, [](const BlockLog &r) {
+    return llvm::any_of(r.log, [](const BlockLog::Step &s) {
+      return s.kind == BlockLog::Step::SyncAll;
+    });
+  });
+  roundSize = synced ? std::max<unsigned>(1, results.size()) : cores;
+  if (synced && results.size() > cores) {
+    deadlock = true;
+    return llvm::formatv("ascube-run: {0} blocks: the kernel reaches an "
+                         "ascube.sync_all, which needs all its blocks running "
+                         "at once, and {1} has {2} AI core(s) [sync_c10]",
+                         results.size(), productName, cores)
+        .str();
+  }
+  if (synced)
+    replaySynced(chip, working);
+  for (size_t first = 0; !synced && first < results.size(); first += cores) {
     size_t last = std::min(results.size(), first + size_t(cores));
     int64_t readers = 0, works = 0;
     for (size_t b = first; b < last; ++b) {
@@ -488,7 +556,7 @@ std::string KernelTimer::finish(bool &deadlock, bool timed,
   std::vector<double> blockCycles;
   for (const BlockLog &r : results)
     blockCycles.push_back(r.cycles);
-  std::vector<double> roundStart = model::roundStarts(blockCycles, cores);
+  std::vector<double> roundStart = model::roundStarts(blockCycles, roundSize);
   total = roundStart.back();
   auto share = [&](unsigned p) {
     double busy = 0;

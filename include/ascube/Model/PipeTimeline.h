@@ -139,6 +139,9 @@ public:
   /// instructions have ended; another pipe's is one instruction of it (its
   /// own instructions run in order anyway).
   TimedSpan barrier(unsigned pipe);
+  /// Holds every pipe idle until cycle `t` (a SyncAll's release: every
+  /// block has reached it).
+  void holdUntil(double t);
 
   /// When the last instruction so far ends.
   double end() const;

@@ -71,9 +71,15 @@ struct InstructionFacts {
 struct BlockLog {
   /// One step in program order: an instruction (its cycles, and for one
   /// reading GM the bytes whose cost depends on how many cores read GM at
-  /// once), a SetFlag, a WaitFlag or a PipeBarrier.
+  /// once), a SetFlag, a WaitFlag, a PipeBarrier or a SyncAll.
   struct Step {
-    enum Kind : uint8_t { Instruction, Set, Wait, Barrier } kind = Instruction;
+    enum Kind : uint8_t {
+      Instruction,
+      Set,
+      Wait,
+      Barrier,
+      SyncAll
+    } kind = Instruction;
     unsigned pipe = 0, dst = 0;
     int64_t site = -1, event = 0, unitFlag = 0;
     double cycles = 0, gmBytes = 0;
@@ -125,7 +131,9 @@ public:
   /// Recording block `block` into `log` (any thread, its own log).
   void instruction(BlockLog &log, unsigned block,
                    const InstructionFacts &facts) const;
-  /// kind 0 SetFlag, 1 WaitFlag, 2 PipeBarrier (src: the pipe).
+  /// kind 0 SetFlag, 1 WaitFlag, 2 PipeBarrier (src: the pipe), 3 SyncAll
+  /// (its PipeBarrier<PIPE_ALL>, then every block waits until all have
+  /// reached it).
   static void flag(BlockLog &log, int64_t site, int64_t kind, unsigned src,
                    unsigned dst, int64_t event);
   /// Block `block`'s log once recorded (the caller serializes calls;
@@ -155,6 +163,15 @@ private:
   double cyclesOf(const InstructionFacts &p, std::string *what,
                   double &gmBytes) const;
   void replay(unsigned b, double gmBytesPerCycle);
+  /// Replays block b's steps from `pos` on `t` through its next SyncAll
+  /// (true) or to its end or a deadlock (false).
+  bool replaySteps(unsigned b, model::PipeTimeline &t, size_t &pos,
+                   double gmBytesPerCycle);
+  /// Block b's cycles and busy pipes once replayed on `t`.
+  void settle(unsigned b, const model::PipeTimeline &t);
+  /// The kernel's blocks when one holds a SyncAll: all at once, each
+  /// SyncAll releasing every block when the last reaches it.
+  void replaySynced(double chip, int64_t &working);
   double gmMissShare();
   void writeTrace(const std::string &path,
                   const std::vector<double> &roundStart) const;
@@ -169,6 +186,10 @@ private:
   std::array<double, 4> perFractal{};
   double ghz = 1, total = 0;
   unsigned cores = 1, blockCount = 1;
+  /// Blocks a round holds: the cores, or all blocks for a kernel with a
+  /// SyncAll (replaySynced).
+  unsigned roundSize = 1;
+  std::string productName;
   bool traceAll = false;
   std::vector<std::string> sites;
   std::vector<BlockLog> results;

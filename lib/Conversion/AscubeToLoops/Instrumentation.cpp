@@ -17,8 +17,8 @@
 //                                                (AccessExtents::Runs)
 //   __ascube_sync_flag(site, kind, src, dst, id) set_flag (kind 0),
 //                                                wait_flag (1), pipe_barrier
-//                                                (2, src = the pipe; a
-//                                                sync_all is one of ALL)
+//                                                (2, src = the pipe),
+//                                                sync_all (3, src = ALL)
 //   __ascube_sync_work(kind, a, b, c, d)         after an Mmad (kind 1: m,
 //                                                k, n, A's element bits) or
 //                                                a Fixpipe (2: rows,
@@ -212,8 +212,11 @@ void ascube::lowering::insertSyncHooks(func::FuncOp func,
       continue;
     }
     if (isa<SyncAllOp>(op)) {
-      // SyncAll starts with PipeBarrier<PIPE_ALL> (Ascend C's SyncAllImpl).
-      flag(2, Pipe::ALL, Pipe::ALL, nullptr);
+      // SyncAll starts with PipeBarrier<PIPE_ALL> (Ascend C's SyncAllImpl)
+      // and holds the block until every block has reached it: kind 3 (a
+      // barrier to the flag model, a release of all blocks to the timing
+      // model).
+      flag(3, Pipe::ALL, Pipe::ALL, nullptr);
       continue;
     }
     int64_t unitFlag = 0;

@@ -437,8 +437,8 @@ private:
     if (auto p = dyn_cast<PipeBarrierOp>(op))
       return flag(op, 2, unsigned(p.getPipe()), unsigned(p.getPipe()), {});
     if (isa<SyncAllOp>(op))
-      // SyncAll starts with PipeBarrier<PIPE_ALL> (Instrumentation.cpp).
-      return flag(op, 2, unsigned(Pipe::ALL), unsigned(Pipe::ALL), {});
+      // SyncAll: kind 3 (Instrumentation.cpp).
+      return flag(op, 3, unsigned(Pipe::ALL), unsigned(Pipe::ALL), {});
     if (getInstructionPipe(&op))
       return instruction(op);
     if (op.getNumRegions() != 0 && !timeless(op))
