@@ -7,6 +7,7 @@
 #include "ascube/Tiling/MatmulTiling.h"
 #include "ascube/Model/FieldLimits.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -33,8 +34,35 @@ int64_t MatmulTiling::gmToL1Bytes(const MatmulProblem &p) const {
     int64_t b = satMul(satMul(times, satMul(rows, cols)), bits);
     return b == INT64_MAX ? b : b / 8;
   };
-  return satAdd(bytes(tilesN(p), p.m, p.k, p.aBits),
-                bytes(tilesM(p), p.k, p.n, p.bBits));
+  int64_t ab = satAdd(bytes(tilesN(p), p.m, p.k, p.aBits),
+                      bytes(tilesM(p), p.k, p.n, p.bBits));
+  if (splitK < 2)
+    return ab;
+  int64_t parts = this->parts(p);
+  return satAdd(
+      ab, satAdd(bytes(parts, p.m, p.n, 32),
+                 bytes(satMul(parts, tilesM(p) * tilesN(p)), 16, 16, 32)));
+}
+
+ascube::model::SplitKBuffers
+ascube::model::splitKBuffers(const MatmulProblem &p, const MatmulTiling &t) {
+  auto align = [](int64_t v, int64_t a) { return (v + a - 1) / a * a; };
+  int64_t rows = align(p.aRows(t.m), 16);
+  SplitKBuffers b;
+  b.l1Identity = align(rows * align(t.n, 16) * 4, 512);
+  b.l1Set = b.l1Identity + 1024;
+  b.l0aSet = align(rows * 16 * 4, 512);
+  b.l0bSet = 1024;
+  return b;
+}
+
+bool ascube::model::fitsSplitKReduction(const MatmulProblem &p,
+                                        const MatmulCapacities &cap,
+                                        const MatmulTiling &t) {
+  SplitKBuffers b = splitKBuffers(p, t);
+  int64_t l1 = p.biasBits ? biasStagingOffset(cap.l1, t.n, 32) : cap.l1;
+  return 2 * b.l1Set <= l1 && 2 * b.l0aSet <= cap.l0a &&
+         2 * b.l0bSet <= cap.l0b;
 }
 
 MatmulAlignment MatmulAlignment::of(const MatmulProblem &p) {
@@ -223,7 +251,7 @@ ascube::model::chooseMatmulTiling(const MatmulProblem &p,
 
 std::vector<ascube::model::MatmulTiling>
 ascube::model::matmulCandidates(const MatmulProblem &p,
-                                const MatmulCapacities &cap) {
+                                const MatmulCapacities &cap, int64_t blocks) {
   std::vector<MatmulTiling> out;
   std::optional<MatmulTiling> rule = chooseMatmulTiling(p, cap);
   if (!rule)
@@ -231,7 +259,8 @@ ascube::model::matmulCandidates(const MatmulProblem &p,
   out.push_back(*rule);
   auto add = [&](const MatmulTiling &t) {
     for (const MatmulTiling &o : out)
-      if (o.m == t.m && o.n == t.n && o.k == t.k && o.l1K() == t.l1K())
+      if (o.m == t.m && o.n == t.n && o.k == t.k && o.l1K() == t.l1K() &&
+          o.splitK == t.splitK)
         return;
     out.push_back(t);
   };
@@ -270,5 +299,25 @@ ascube::model::matmulCandidates(const MatmulProblem &p,
           add(t);
       }
     }
+  // Split-K where the output tiles leave blocks idle: S parts of whole L1
+  // chunks, S a power of two or all the blocks the tiles leave.
+  if (blocks < 2 || p.cBits != 32 || p.mx)
+    return out;
+  std::vector<MatmulTiling> unsplit = out;
+  for (const MatmulTiling &t : unsplit) {
+    int64_t tiles = t.tilesM(p) * t.tilesN(p);
+    int64_t most = blocks / tiles;
+    std::vector<int64_t> counts;
+    for (int64_t s = 2; s <= most; s *= 2)
+      counts.push_back(s);
+    if (most >= 2 && !llvm::is_contained(counts, most))
+      counts.push_back(most);
+    for (int64_t s : counts) {
+      MatmulTiling split = t;
+      split.splitK = s;
+      if (split.parts(p) == s && fitsSplitKReduction(p, cap, split))
+        add(split);
+    }
+  }
   return out;
 }

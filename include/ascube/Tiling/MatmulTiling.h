@@ -149,9 +149,18 @@ struct MatmulProblem {
 /// whole Nz buffer in L1; MatmulEmitter).
 struct MatmulTiling {
   int64_t m = 0, n = 0, k = 0, kL1 = 0;
+  /// Split-K across blocks: K's parts (0: none; docs/Tiling.md "Split-K").
+  int64_t splitK = 0;
 
   /// K of an L1 chunk: kL1, or k without one.
   int64_t l1K() const { return kL1 > k ? kL1 : k; }
+  /// K of one split-K part, whole L1 chunks (all of K without a split),
+  /// and the parts that makes (the last maybe shorter).
+  int64_t partK(const MatmulProblem &p) const {
+    int64_t chunks = ceilDiv(p.k, l1K());
+    return l1K() * ceilDiv(chunks, splitK > 1 ? splitK : 1);
+  }
+  int64_t parts(const MatmulProblem &p) const { return ceilDiv(p.k, partK(p)); }
 
   /// Tiles along each dimension (the last may be a tail).
   int64_t tilesM(const MatmulProblem &p) const { return ceilDiv(p.m, m); }
@@ -160,7 +169,8 @@ struct MatmulTiling {
 
   /// Bytes copied GM -> L1: each output tile reads its A rows (tile rows x
   /// K) and B columns (K x tile columns) once, so A is read tilesN times
-  /// and B tilesM times.
+  /// and B tilesM times; with split-K also the parts' f32 partial sums
+  /// (parts x M x N) and a 16 x 16 f32 identity per part and tile.
   int64_t gmToL1Bytes(const MatmulProblem &p) const;
 
   static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
@@ -219,6 +229,21 @@ struct MatmulBuffers {
 };
 MatmulBuffers matmulBuffers(const MatmulProblem &p, const MatmulTiling &t);
 
+/// Where split-K's reduction (docs/Tiling.md "Split-K") places its
+/// buffers, two sets: in L1 set s at s x l1Set a part's partial tile
+/// (aRows(m) x n to 16, f32 Nz) and at l1Identity the 16 x 16 f32
+/// identity; in L0A set s at s x l0aSet a 16-column slice of it; in L0B
+/// set s at s x l0bSet the identity; each 512 B aligned.
+struct SplitKBuffers {
+  int64_t l1Identity = 0, l1Set = 0, l0aSet = 0, l0bSet = 0;
+};
+SplitKBuffers splitKBuffers(const MatmulProblem &p, const MatmulTiling &t);
+/// Whether split-K's reduction fits `cap` with t's tiles: two sets of
+/// SplitKBuffers below the bias staging (biasStagingOffset, with a bias)
+/// or within L1, L0A and L0B.
+bool fitsSplitKReduction(const MatmulProblem &p, const MatmulCapacities &cap,
+                         const MatmulTiling &t);
+
 /// The L1 address of an n-column tile's bias staging (one Nz fractal row
 /// block, 16 x n elements of `bits`): the top of an L1 of `l1` bytes,
 /// 512 B aligned. The footprints reserve its bytes and 1 KiB (a matmul)
@@ -244,10 +269,14 @@ bool fitsMatmulTiling(const MatmulProblem &p, const MatmulCapacities &cap,
 /// the dimension reaches it (and the problem's whole M and N, rounded up
 /// to the alignment), the largest k that fits with
 /// them, and for A held M x K with B held N x K (no MX, no units) L1
-/// chunks of 2 and 4 such steps (kL1) where they fit and K is that deep.
-/// No duplicates; empty where chooseMatmulTiling has none.
+/// chunks of 2 and 4 such steps (kL1) where they fit and K is that deep;
+/// with `blocks` (> 0) and an f32 C (no MX), for each of these whose output
+/// tiles are fewer than the blocks, split-K into S parts (S a power of two
+/// or blocks / tiles, at most that, S parts exactly) where its reduction
+/// fits. No duplicates; empty where chooseMatmulTiling has none.
 std::vector<MatmulTiling> matmulCandidates(const MatmulProblem &p,
-                                           const MatmulCapacities &cap);
+                                           const MatmulCapacities &cap,
+                                           int64_t blocks = 0);
 
 } // namespace ascube::model
 

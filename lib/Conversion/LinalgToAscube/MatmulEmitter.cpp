@@ -53,11 +53,135 @@ void tiling::MatmulEmitter::emit() {
   });
 }
 
+void tiling::MatmulEmitter::emitPartials() {
+  int64_t fullM = p.m / t.m, tailM = p.m % t.m;
+  int64_t fullN = p.n / t.n, tailN = p.n % t.n;
+  int64_t parts = t.parts(p), partK = t.partK(p);
+  int64_t lastK = p.k - (parts - 1) * partK;
+  Value blockIdx = BlockIdxOp::create(b, loc, b.getIndexType());
+  Value blockNum = BlockNumOp::create(b, loc, b.getIndexType());
+  // Part s of a tile: rows s * M + m0.. of the workspace.
+  writeC = [&](Value c, Value m0, int64_t mt, Value n0, int64_t nt) {
+    Value row = add(mul(partIndex, p.m), m0);
+    writeTile(c, workspace, add(mul(row, p.n), n0), mt, nt, p.n);
+  };
+  forEachTile(fullM, tailM, t.m, [&](Value m0, int64_t mt, Value mi) {
+    forEachTile(fullN, tailN, t.n, [&](Value n0, int64_t nt, Value ni) {
+      Value tile = mul(add(mul(mi, t.tilesN(p)), ni), parts);
+      auto part = [&](Value s, int64_t size) {
+        onItsBlock(add(tile, s), blockIdx, blockNum, [&] {
+          kFrom = mul(s, partK);
+          kSize = size;
+          partIndex = s;
+          emitOutputTile(m0, mt, n0, nt);
+        });
+      };
+      if (lastK == partK)
+        return loop(parts, [&](Value s) { part(s, partK); });
+      loop(parts - 1, [&](Value s) { part(s, partK); });
+      part(index(parts - 1), lastK);
+    });
+  });
+  writeC = nullptr;
+  kFrom = partIndex = Value();
+  kSize = 0;
+}
+
+void tiling::MatmulEmitter::emitReduction() {
+  sets = 2;
+  syncStart();
+  int64_t fullM = p.m / t.m, tailM = p.m % t.m;
+  int64_t fullN = p.n / t.n, tailN = p.n % t.n;
+  Value blockIdx = BlockIdxOp::create(b, loc, b.getIndexType());
+  Value blockNum = BlockNumOp::create(b, loc, b.getIndexType());
+  forEachTile(fullM, tailM, t.m, [&](Value m0, int64_t mt, Value mi) {
+    forEachTile(fullN, tailN, t.n, [&](Value n0, int64_t nt, Value ni) {
+      Value id = add(mul(mi, t.tilesN(p)), ni);
+      onItsBlock(id, blockIdx, blockNum, [&] { reduceTile(m0, mt, n0, nt); });
+    });
+  });
+  syncEnd();
+}
+
+void tiling::MatmulEmitter::reduceTile(Value m0, int64_t mt, Value n0,
+                                       int64_t nt) {
+  int64_t rows = aRows(mt), bn = bCols(nt);
+  int64_t rowsPad = llvm::alignTo(rows, 16);
+  model::SplitKBuffers rb = model::splitKBuffers(p, t);
+  bias = biasRow ? biasToBT(n0, nt, bn, cType) : Value();
+  // 16-column slices; ND2NZ fills each row of a part to whole 32 B (8
+  // f32), so the last slice reads the columns up to N's to 8 only (what
+  // lies past them in L1 is no number to multiply by zero).
+  int64_t slices = llvm::divideCeil(nt, 16);
+  int64_t lastK = llvm::alignTo(nt, 8) - 16 * (slices - 1);
+  int64_t parts = t.parts(p), step = 0;
+  auto bt = [&](int64_t c) {
+    return place(MemRefType::get({16}, cType, MemRefLayoutAttrInterface(),
+                                 MemSpaceAttr::get(b.getContext(), Level::BT)),
+                 c * 64);
+  };
+  for (int64_t s = 0; s < parts; ++s) {
+    bufferSet = s % sets;
+    int64_t l1 = bufferSet * rb.l1Set;
+    Value p1 = buffer(Level::L1, rows, bn, cType, Format::Nz, l1);
+    Value i1 = buffer(Level::L1, 16, 16, cType, Format::Nz, l1 + rb.l1Identity);
+    beforeCopies();
+    copyToNz(workspace, index(0), add(index(s * p.m), m0), n0, p.n, mt, nt, p1);
+    copyToNz(identity, index(0), index(0), index(0), 16, 16, 16, i1);
+    copiesDone();
+    bool first = s == 0;
+    for (int64_t c = 0; c < slices; ++c) {
+      int64_t kc = c + 1 == slices ? lastK : 16;
+      l0Set = step++ % sets;
+      l0Free();
+      Value a1 =
+          buffer(Level::L1, rows, kc, cType, Format::Nz, l1 + c * rowsPad * 64);
+      Value a0 = buffer(Level::L0A, rows, kc, cType, prod.L0ALayout,
+                        l0Set * rb.l0aSet);
+      LoadOp::create(b, loc, a1, a0, UnitAttr(), MoverAttr());
+      // The identity as B^T (16 x kc, its first kc columns) -> L0B Zn.
+      Value b1 = kc == 16 ? i1
+                          : buffer(Level::L1, 16, kc, cType, Format::Nz,
+                                   l1 + rb.l1Identity);
+      Value b0 =
+          buffer(Level::L0B, kc, 16, cType, Format::Zn, l0Set * rb.l0bSet);
+      LoadOp::create(b, loc, b1, b0, kc == 16 ? b.getUnitAttr() : UnitAttr(),
+                     MoverAttr());
+      Value c0 =
+          buffer(Level::L0C, rows, 16, cType, Format::Nz, c * rowsPad * 64);
+      beforeMmad(/*init=*/first && c == 0,
+                 /*withBias=*/first && c == 0 && bias,
+                 /*freesL1=*/c + 1 == slices);
+      // Part after part into one slice (a tile of one slice): sync_c1.
+      if (!first && slices == 1 && model::limits::needsPipeMBarrier(rows, 16))
+        PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
+      mmad(a0, b0, c0, first && bias ? bt(c) : Value(), rows, kc, 16,
+           /*init=*/first);
+      afterMmad(/*withBias=*/first && bias && c + 1 == slices);
+    }
+  }
+  l0Set = -1;
+  // The sum is a buffer of its own over the partial tiles' L0C bytes, which
+  // the slices' Mmads fill (overlap_c2: placed buffers sharing bytes are
+  // live one at a time).
+  auto type = cast<MemRefType>(
+      buffer(Level::L0C, rows, bn, cType, Format::Nz).getType());
+  Value &sum = sums[type];
+  if (!sum) {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(allocPoint);
+    sum = AllocOp::create(b, loc, type, b.getI64IntegerAttr(0)).getResult();
+  }
+  writeTile(sum, C, add(cBase, add(mul(m0, cPitch), n0)), mt, nt, cPitch);
+}
+
 void tiling::MatmulEmitter::emitOutputTile(Value m0, int64_t mt, Value n0,
                                            int64_t nt) {
-  // L1's chunks of K: one K step each, or several (kL1).
-  int64_t kc = t.l1K();
-  int64_t fullK = p.k / kc, tailK = p.k % kc;
+  // L1's chunks of K: one K step each, or several (kL1); of all of K or
+  // of a split-K part's.
+  int64_t kc = t.l1K(), kTotal = kSize ? kSize : p.k;
+  int64_t fullK = kTotal / kc, tailK = kTotal % kc;
+  auto kAt = [&](Value k0) { return kFrom ? add(kFrom, k0) : k0; };
   // The first K chunk's Mmad starts C from the bias (cmatrixSource), or
   // from the seed of a bias over C's rows.
   bias = biasRow ? biasToBT(n0, nt, bCols(nt), cType) : Value();
@@ -79,11 +203,11 @@ void tiling::MatmulEmitter::emitOutputTile(Value m0, int64_t mt, Value n0,
   };
   // Chunk j (K from j * kc) on buffer set j % sets.
   forEachChunk(fullK, [&](Value i, int64_t j) {
-    chunk(mul(i, kc), kc, j, /*init=*/j == 0 && !seeded);
+    chunk(kAt(mul(i, kc)), kc, j, /*init=*/j == 0 && !seeded);
   });
   if (tailK > 0) {
     bufferSet = fullK % sets;
-    chunk(index(fullK * kc), tailK, fullK, fullK == 0 && !seeded);
+    chunk(kAt(index(fullK * kc)), tailK, fullK, fullK == 0 && !seeded);
   }
   // C tile -> C (NZ2ND): mt x nt elements at row m0, column n0; a ReLU
   // epilogue is Fixpipe's.

@@ -96,6 +96,12 @@ static std::optional<double> timeTiling(Operation *op, Attribute tiling,
   return e.cycles;
 }
 
+/// The blocks the time is modelled on: `o`'s, else the product's AI cores.
+static unsigned blocksOf(const SelectTilingOptions &o,
+                         const target::ProductInfo &prod) {
+  return o.blocks ? o.blocks : std::max(1u, unsigned(prod.AICores));
+}
+
 /// Of `cands` (tilings of `op`; the least-traffic rule's first, which
 /// wins ties), the one whose program the model runs fastest on `o`'s
 /// blocks; with `o.report` a remark naming the choice, its time, the
@@ -120,7 +126,7 @@ static Attribute fastest(Operation *op, const target::ProductInfo &prod,
                           "ND2NZ, or a problem of one tile size)";
     return cands.front();
   }
-  unsigned blocks = o.blocks ? o.blocks : std::max(1u, unsigned(prod.AICores));
+  unsigned blocks = blocksOf(o, prod);
   struct Timed {
     Attribute t;
     double cycles;
@@ -173,20 +179,23 @@ static Attribute fastest(Operation *op, const target::ProductInfo &prod,
 }
 
 /// The #ascube.matmul_tiling candidates of a planned matmul: its own
-/// tiling first, then model::matmulCandidates, each checked as a forced
-/// tile (tile_c6, tile_c15), quietly.
+/// tiling first, then model::matmulCandidates (split-K ones for `blocks`),
+/// each checked as a forced tile (tile_c6, tile_c15, tile_c16), quietly.
 static SmallVector<Attribute> matmulCandidates(Operation *op,
                                                const target::ProductInfo &prod,
-                                               const MatmulPlan &plan) {
+                                               const MatmulPlan &plan,
+                                               unsigned blocks) {
   SmallVector<Attribute> out{matmulTilingOf(op->getContext(), plan)};
   for (const model::MatmulTiling &t :
-       model::matmulCandidates(plan.p, matmulCapacities(prod))) {
+       model::matmulCandidates(plan.p, matmulCapacities(prod), blocks)) {
     MatmulPlan checked;
     ScopedDiagnosticHandler quiet(op->getContext(),
                                   [](Diagnostic &) { return success(); });
-    SmallVector<int64_t, 4> sizes{t.m, t.n, t.k};
-    if (t.kL1 > t.k)
-      sizes.push_back(t.kL1);
+    SmallVector<int64_t, 5> sizes{t.m, t.n, t.k};
+    if (t.kL1 > t.k || t.splitK > 1)
+      sizes.push_back(t.kL1 > t.k ? t.kL1 : 0);
+    if (t.splitK > 1)
+      sizes.push_back(t.splitK);
     if (succeeded(planMatmul(op, prod, sizes, "a candidate",
                              /*refuseUnfolded=*/false, checked)))
       if (Attribute a = matmulTilingOf(op->getContext(), checked);
@@ -251,7 +260,8 @@ static FailureOr<Attribute> selectTiling(Operation *op,
   if (plan.empty)
     return Attribute();
   if (o.byTime && forced.sizes.empty())
-    return fastest(op, prod, matmulCandidates(op, prod, plan), o);
+    return fastest(op, prod,
+                   matmulCandidates(op, prod, plan, blocksOf(o, prod)), o);
   return Attribute(matmulTilingOf(op->getContext(), plan));
 }
 

@@ -609,12 +609,16 @@ ascube::tiling::decideConv(Operation *op, const target::ProductInfo &prod,
       remarkTiling(op->getLoc(), convTilingOf(op->getContext(), *plan));
     return plan;
   };
-  // (k_l1, L1's chunks of several K steps, is a matmul's.)
+  // (k_l1, L1's chunks of several K steps, is a matmul's; so is split_k.)
   if (tile.size() == 4 && !op->hasAttr(AscubeDialect::kTilingAttrName))
     return op->emitOpError()
            << "tile=m,n,k,k_l1: a convolution takes three sizes; k_l1 (L1 "
               "chunks of several K steps) is a matmul's, of A held M x K "
               "and B held N x K [tile_c15]";
+  if (tile.size() == 5 && !op->hasAttr(AscubeDialect::kTilingAttrName))
+    return op->emitOpError()
+           << "tile=m,n,k,k_l1,split_k: a convolution takes three sizes; "
+              "split_k (parts of K across blocks) is a matmul's [tile_c16]";
   std::optional<ConvForce> force = forcedConvTile(op, tile);
   if (force) {
     FailureOr<ConvPlan> plan =

@@ -178,11 +178,11 @@ LogicalResult ascube::tiling::checkInputsApart(Operation *op) {
 
 LogicalResult ascube::tiling::checkTileOption(Operation *first,
                                               ArrayRef<int64_t> tile) {
-  if (tile.empty() || tile.size() == 3 || tile.size() == 4)
+  if (tile.empty() || (tile.size() >= 3 && tile.size() <= 5))
     return success();
   return first->emitOpError()
-         << "tile=m,n,k[,k_l1] takes three sizes, or four with a matmul's "
-            "k_l1, not "
+         << "tile=m,n,k[,k_l1[,split_k]] takes three sizes, or four or five "
+            "with a matmul's k_l1 and split_k, not "
          << tile.size() << " [tile_c6]";
 }
 
@@ -215,13 +215,17 @@ tiling::ForcedTile ascube::tiling::forcedTile(Operation *op,
   if (auto a =
           op->getAttrOfType<MatmulTilingAttr>(AscubeDialect::kTilingAttrName)) {
     forced.sizes = {a.getM(), a.getN(), a.getK()};
-    if (a.getKL1() != 0)
+    if (a.getKL1() != 0 || a.getSplitK() != 0)
       forced.sizes.push_back(a.getKL1());
+    if (a.getSplitK() != 0)
+      forced.sizes.push_back(a.getSplitK());
     llvm::raw_string_ostream(forced.name) << "ascube.tiling = " << a;
     return forced;
   }
   forced.sizes.assign(option.begin(), option.end());
-  forced.name = option.size() == 4 ? "tile=m,n,k,k_l1" : "tile=m,n,k";
+  forced.name = option.size() == 5   ? "tile=m,n,k,k_l1,split_k"
+                : option.size() == 4 ? "tile=m,n,k,k_l1"
+                                     : "tile=m,n,k";
   return forced;
 }
 

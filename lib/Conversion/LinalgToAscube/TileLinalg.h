@@ -242,6 +242,16 @@ std::optional<PaddedMap> matchPaddedMap(mlir::Value map, mlir::Operation *conv,
 mlir::StringAttr splatGlobal(mlir::ModuleOp module, mlir::Location loc,
                              llvm::StringRef name, mlir::MemRefType type,
                              mlir::TypedAttr value);
+/// The same for the elements `init` (split-K's identity).
+mlir::StringAttr constantGlobal(mlir::ModuleOp module, mlir::Location loc,
+                                llvm::StringRef name, mlir::MemRefType type,
+                                mlir::DenseElementsAttr init);
+/// A new private, uninitialized, writable memref.global of `type` (a GM
+/// memref) named `name` (made unique), first in `module`: split-K's
+/// workspace, shared by all blocks (ascube-run: one per kernel run;
+/// TileSyncAll.cpp orders its writes and reads across blocks).
+mlir::StringAttr workspaceGlobal(mlir::ModuleOp module, mlir::Location loc,
+                                 llvm::StringRef name, mlir::MemRefType type);
 
 /// tile_c4 at `op` when `prod` has no ND2NZ and a bias row of `n`
 /// elements of `bits` bits is not whole 32 B blocks (ProgramEmitter::

@@ -63,7 +63,8 @@ using namespace ascube::tiling;
 MatmulTilingAttr tiling::matmulTilingOf(MLIRContext *ctx,
                                         const MatmulPlan &plan) {
   return MatmulTilingAttr::get(ctx, plan.t.m, plan.t.n, plan.t.k,
-                               plan.t.kL1 > plan.t.k ? plan.t.kL1 : 0);
+                               plan.t.kL1 > plan.t.k ? plan.t.kL1 : 0,
+                               plan.t.splitK > 1 ? plan.t.splitK : 0);
 }
 
 LogicalResult tiling::planMatmul(Operation *opPtr,
@@ -359,12 +360,11 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
     model::MatmulAlignment al = model::MatmulAlignment::of(p);
     // (A fourth size is an attribute's k_l1, checked as the attribute is:
     // a multiple of k.)
-    if ((tile.size() != 3 && tile.size() != 4) || tile[0] < 1 ||
-        tile[0] % al.m || tile[1] < 1 || tile[1] % al.n || tile[2] < 1 ||
-        tile[2] % al.k) {
+    if (tile.size() < 3 || tile.size() > 5 || tile[0] < 1 || tile[0] % al.m ||
+        tile[1] < 1 || tile[1] % al.n || tile[2] < 1 || tile[2] % al.k) {
       InFlightDiagnostic d = op->emitOpError();
       d << tileName
-        << (tile.size() == 4 ? " takes m, n and k (then k_l1)"
+        << (tile.size() >= 4 ? " takes m, n and k (then k_l1, split_k)"
                              : " takes three sizes")
         << ", multiples of " << al.m << ", " << al.n << " and " << al.k;
       // The first size that is not one.
@@ -378,16 +378,23 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
           }
       return d << " [tile_c6]";
     }
-    if (tile.size() == 4 && tile[3] != 0 &&
+    if (tile.size() >= 4 && tile[3] != 0 &&
         (tile[3] < tile[2] || tile[3] % tile[2] != 0))
       return op->emitOpError()
              << tileName
              << ": k_l1 (L1's chunks of K) must be a positive multiple of k "
                 "(0: none), got "
              << "k_l1 = " << tile[3] << ", k = " << tile[2] << " [tile_c6]";
+    if (tile.size() == 5 && tile[4] != 0 && tile[4] < 2)
+      return op->emitOpError()
+             << tileName
+             << ": split_k (parts of K across blocks) must be at least 2 "
+                "(0: none), got split_k = "
+             << tile[4] << " [tile_c6]";
     std::optional<model::MatmulTiling> chosen = t;
     t = model::MatmulTiling{tile[0], tile[1], tile[2],
-                            tile.size() == 4 ? tile[3] : 0};
+                            tile.size() >= 4 ? tile[3] : 0};
+    t->splitK = tile.size() == 5 ? tile[4] : 0;
     // An L1 chunk deeper than K (rounded to k) holds all of it: it is
     // that deep (tile_c14 says so below), which also keeps its bytes
     // within what K needs.
@@ -428,6 +435,48 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
           << chosen->k;
       return d << " [tile_c6]";
     }
+    // tile_c16: split-K (docs/Tiling.md "Split-K") reduces f32 partial
+    // sums on the Cube after a SyncAll.
+    if (t->splitK > 1) {
+      std::string why =
+          batch                 ? "a batch_matmul"
+          : vector              ? (matvec ? "a matvec" : "a vecmat")
+          : p.m == 1 && !transA ? "a GEMV row (M = 1)"
+          : mx                  ? "an MX matmul (4-bit floats)"
+          : !ct.isF32() || !isa<FloatType>(at) || !isa<FloatType>(bt)
+              ? an + " x " + bn + " -> " + cn +
+                    " (the partial sums are added as f32: float operands "
+                    "and an f32 C)"
+          : epilogue.requantOut ? "a requantized output"
+          : seedBias            ? "a bias seeded by an Mmad (no bias table)"
+          : !prod.HasND2NZ      ? prod.Name + std::string(" (no DataCopy "
+                                                               "ND2NZ)")
+          : !prod.HasSyncAll    ? prod.Name + std::string(" (no SyncAll)")
+                                : "";
+      if (!why.empty())
+        return op->emitOpError()
+               << tileName << ": split_k = " << t->splitK
+               << " sums partial products of K's parts as f32 on the Cube "
+                  "after a SyncAll, which needs a plain float matmul with "
+                  "an f32 C on a product with ND2NZ and SyncAll; this is "
+               << why << " [tile_c16]";
+      int64_t chunks = model::MatmulTiling::ceilDiv(p.k, t->l1K());
+      if (t->parts(p) != t->splitK)
+        return op->emitOpError()
+               << tileName << ": split_k = " << t->splitK << " over " << chunks
+               << " L1 chunks of K (" << t->l1K() << " each) gives parts of "
+               << model::MatmulTiling::ceilDiv(chunks, t->splitK)
+               << " chunks, which make " << t->parts(p)
+               << " parts; K needs split_k at most the chunks and parts "
+                  "that come out whole [tile_c16]";
+      if (!model::fitsSplitKReduction(p, cap, *t))
+        return op->emitOpError()
+               << tileName << ": split_k = " << t->splitK
+               << ": the reduction's two sets of an f32 partial tile ("
+               << p.aRows(t->m) << " x " << t->n
+               << ") and a 16 x 16 identity do not fit " << prod.Name
+               << "'s L1, L0A and L0B [tile_c16]";
+    }
     // tile_c14: a size beyond what the problem needs is mapped all the
     // same (one tile covers that dimension), but says so.
     std::string beyond;
@@ -460,6 +509,47 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
   plan.p = p;
   plan.t = *t;
   return success();
+}
+
+/// Split-K (docs/Tiling.md "Split-K"): the partial sums' program (no
+/// epilogue) into a workspace in GM, then — its own program, after the
+/// SyncAll ascube-insert-sync-all puts between them — the reduction's,
+/// with the epilogue (`biasRow`, `relu`). The emitter, without them, has
+/// had syncStart.
+static void emitSplitK(tiling::MatmulEmitter &emitter, linalg::LinalgOp op,
+                       const model::MatmulTiling &t,
+                       const model::MatmulProblem &p, Value biasRow, bool relu,
+                       SmallVectorImpl<tiling::Program> &programs) {
+  auto module = emitter.allocPoint->getParentOfType<ModuleOp>();
+  Location loc = op.getLoc();
+  MLIRContext *ctx = op->getContext();
+  Type f32 = Float32Type::get(ctx);
+  auto wsType = MemRefType::get({t.parts(p) * p.m, p.n}, f32);
+  auto idType = MemRefType::get({16, 16}, f32);
+  SmallVector<float> eye(256, 0.0f);
+  for (int i = 0; i < 16; ++i)
+    eye[i * 17] = 1.0f;
+  StringAttr ws =
+      tiling::workspaceGlobal(module, loc, "__ascube_split_k", wsType);
+  StringAttr id = tiling::constantGlobal(
+      module, loc, "__ascube_identity_16x16xf32", idType,
+      DenseElementsAttr::get(RankedTensorType::get({16, 16}, f32),
+                             ArrayRef<float>(eye)));
+  // One get_global of each at the function's entry: both programs name
+  // the same buffer (TileSyncAll.cpp tells GM apart by it).
+  OpBuilder entry(emitter.allocPoint);
+  emitter.workspace = memref::GetGlobalOp::create(entry, loc, wsType, ws);
+  emitter.identity = memref::GetGlobalOp::create(entry, loc, idType, id);
+  // Program 1: the partial sums, as they are.
+  emitter.emitPartials();
+  emitter.syncEnd();
+  programs.push_back(emitter.program);
+  // Program 2: their sum, with the epilogue.
+  emitter.relu = relu;
+  emitter.biasRow = biasRow;
+  emitter.program = tiling::Program();
+  emitter.emitReduction();
+  programs.push_back(emitter.program);
 }
 
 LogicalResult tiling::emitMatmul(MatmulPlan &plan,
@@ -526,8 +616,12 @@ LogicalResult tiling::emitMatmul(MatmulPlan &plan,
                             : ", + bias (BT)") +
             (epilogue.relu ? ", ReLU (Fixpipe)" : "") +
             tiling::describeRequant(epilogue),
-        t->l1K() > t->k ? ", k_l1 = " + std::to_string(t->l1K())
-                        : std::string());
+        (t->l1K() > t->k ? ", k_l1 = " + std::to_string(t->l1K())
+                         : std::string()) +
+            (t->splitK > 1 ? ", split_k = " + std::to_string(t->splitK) +
+                                 " (the parts' f32 partial sums added after "
+                                 "a SyncAll)"
+                           : std::string()));
 
   auto func = op->getParentOfType<func::FuncOp>();
   OpBuilder b(op);
@@ -563,6 +657,10 @@ LogicalResult tiling::emitMatmul(MatmulPlan &plan,
                      << (emitter.bufferSets() == 2 && t->chunksK(p) > 1
                              ? "; chunks double-buffered"
                              : "");
+  // Split-K's partial sums take no epilogue (emitSplitK).
+  Value splitBias;
+  if (t->splitK > 1)
+    std::swap(splitBias, emitter.biasRow);
   emitter.syncStart();
   emitter.copyUnitScales();
   // Matrix i of a batch starts i * M * K (A), i * K * N (B) and i * M * N
@@ -588,6 +686,11 @@ LogicalResult tiling::emitMatmul(MatmulPlan &plan,
   emitter.requantOut = epilogue.requantOut;
   emitter.requantWord = epilogue.requantWord;
   emitter.writeOut = epilogue.writeC;
+  if (t->splitK > 1) {
+    emitter.relu = false;
+    emitSplitK(emitter, op, *t, p, splitBias, epilogue.relu, programs);
+    return eraseOp();
+  }
   emitter.emit();
   b.setInsertionPoint(op);
   emitter.syncEnd();

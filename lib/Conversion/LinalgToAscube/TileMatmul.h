@@ -61,7 +61,37 @@ public:
   /// block_idx (every tile on a single block).
   void emit();
 
+  /// Split-K (t.splitK > 1, docs/Tiling.md "Split-K"), program 1: each
+  /// (output tile, part) on the block its number falls to — tile (mi, ni)
+  /// part s is number (mi * tilesN + ni) * parts + s — the part's K chunks
+  /// into L0C from zero, written as f32 to rows s * M + m0.. of
+  /// `workspace` (no bias, ReLU or requantization: the caller clears them).
+  void emitPartials();
+  /// Split-K, program 2 (after a SyncAll): each output tile on the block
+  /// its number falls to, C = bias + P_0 + P_1 + ... (reduceTile), on two
+  /// buffer sets of its own (model::splitKBuffers); syncStart to syncEnd.
+  void emitReduction();
+  /// The parts' f32 partial sums (parts * M x N, GM) and a 16 x 16 f32
+  /// identity in GM (split-K).
+  Value workspace, identity;
+
 private:
+  /// Split-K: one output tile's partial sums from the workspace added onto
+  /// L0C in part order — part s copied GM -> L1 (ND2NZ), then each
+  /// 16-column slice (8 for the last where N ends within its first 8) moved
+  /// to L0A and multiplied by the identity (the identity B^T in L0B) into
+  /// the same slice of the L0C tile: the first part's Mmads start it from
+  /// the bias slice (BT) or zero, the rest accumulate (x * 1 = x and the
+  /// other columns' x * 0 = 0 add nothing but a zero's sign) — then the
+  /// Fixpipe to C with the epilogue.
+  void reduceTile(Value m0, int64_t mt, Value n0, int64_t nt);
+  /// The K range the output tiles take: from kFrom (null: 0), kSize
+  /// elements (0: all of K); and the part a partial tile is written as.
+  Value kFrom, partIndex;
+  int64_t kSize = 0;
+  /// The reduction's L0C sum tiles, by type (reduceTile).
+  llvm::DenseMap<mlir::Type, Value> sums;
+
   /// One output tile: every K chunk, then the Fixpipe to C.
   void emitOutputTile(Value m0, int64_t mt, Value n0, int64_t nt);
 

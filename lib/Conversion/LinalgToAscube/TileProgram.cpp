@@ -303,8 +303,26 @@ void tiling::ProgramEmitter::plainCopyToNz(Value src, Value from, int64_t pitch,
 
 StringAttr tiling::splatGlobal(ModuleOp module, Location loc, StringRef name,
                                MemRefType type, TypedAttr value) {
-  auto init = DenseElementsAttr::get(
-      RankedTensorType::get(type.getShape(), type.getElementType()), value);
+  return constantGlobal(
+      module, loc, name, type,
+      DenseElementsAttr::get(
+          RankedTensorType::get(type.getShape(), type.getElementType()),
+          value));
+}
+
+StringAttr tiling::workspaceGlobal(ModuleOp module, Location loc,
+                                   StringRef name, MemRefType type) {
+  OpBuilder mb(module.getContext());
+  auto global = memref::GlobalOp::create(mb, loc, mb.getStringAttr(name),
+                                         mb.getStringAttr("private"),
+                                         TypeAttr::get(type), mb.getUnitAttr(),
+                                         UnitAttr(), mb.getI64IntegerAttr(64));
+  SymbolTable(module).insert(global, module.getBody()->begin());
+  return global.getSymNameAttr();
+}
+
+StringAttr tiling::constantGlobal(ModuleOp module, Location loc, StringRef name,
+                                  MemRefType type, DenseElementsAttr init) {
   for (auto g : module.getOps<memref::GlobalOp>())
     if (g.getSymName().starts_with(name) && g.getType() == type &&
         g.getConstant() && g.isPrivate() && g.getInitialValueAttr() == init)

@@ -36,6 +36,7 @@
 #include "ascube/Dialect/Ascube/IR/Ascube.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -196,9 +197,12 @@ struct Accesses {
 };
 
 /// Whether the GM buffer `root` is one the kernel allocates (not a
-/// function argument): each block has its own (ascube-run gives every
-/// block its own allocation), so no barrier shares it.
+/// function argument or a memref.global, which all blocks share: split-K's
+/// workspace): each block has its own (ascube-run gives every block its
+/// own allocation), so no barrier shares it.
 bool isKernelLocal(Value root) {
+  if (root.getDefiningOp<memref::GetGlobalOp>())
+    return false;
   auto arg = dyn_cast<BlockArgument>(root);
   return !arg || !isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
 }

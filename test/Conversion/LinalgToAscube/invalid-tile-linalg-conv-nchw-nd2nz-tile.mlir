@@ -15,7 +15,7 @@
 // matmul's k_l1) are refused as a matmul's:
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=6,16" 2>&1 | FileCheck %s --check-prefix=COUNT2
 // RUN: not ascube-opt %s --no-implicit-verify-target --ascube-tile-linalg="product=atlas_a2 tile=12,16,18,4" 2>&1 | FileCheck %s --check-prefix=COUNT4
-// COUNT2: error: 'linalg.conv_2d_nchw_fchw' op tile=m,n,k[,k_l1] takes three sizes, or four with a matmul's k_l1, not 2 [tile_c6]
+// COUNT2: error: 'linalg.conv_2d_nchw_fchw' op tile=m,n,k[,k_l1[,split_k]] takes three sizes, or four or five with a matmul's k_l1 and split_k, not 2 [tile_c6]
 // COUNT4: error: 'linalg.conv_2d_nchw_fchw' op tile=m,n,k,k_l1: a convolution takes three sizes; k_l1 (L1 chunks of several K steps) is a matmul's, of A held M x K and B held N x K [tile_c15]
 // A forced tile of whole rows, 16 channels and 2 channels (18 im2col rows)
 // is taken:

@@ -32,7 +32,7 @@
 // RUN: ascube-opt %s --ascube-tile-linalg="product=atlas_a2 tile=32,16,32 report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT2
 
 // TILE: tile=m,n,k takes three sizes, multiples of 16, 16 and 16: k = 24 is not [tile_c6]
-// COUNT: 'linalg.matmul' op tile=m,n,k[,k_l1] takes three sizes, or four with a matmul's k_l1, not 2 [tile_c6]
+// COUNT: 'linalg.matmul' op tile=m,n,k[,k_l1[,split_k]] takes three sizes, or four or five with a matmul's k_l1 and split_k, not 2 [tile_c6]
 // FIT: tile 4096 x 16 x 16 does not fit atlas_a2: past an instruction's range: Mmad's m = 4096 is outside [1, 4095]; a tile that fits: 48 x 16 x 48 [tile_c6]
 // FITHUGE: tile 9223372036854775792 x 9223372036854775792 x 16 does not fit atlas_a2: past an instruction's range: Mmad's m = 9223372036854775792 is outside [1, 4095]; a tile that fits: 48 x 16 x 48 [tile_c6]
 // REPORT: remark: ascube-tile-linalg: atlas_a2 f16 x f16 -> f32, M x N x K = 40 x 16 x 40: tile m = 48, n = 16, k = 48 (1 x 1 output tiles, 1 K chunk each)

@@ -5,7 +5,10 @@ model and compares it bit for bit with a plain numpy product in the Cube's
 order (cubetest's reference_matmul: K steps of the chosen k). The shapes
 are those where the time's choice differs from the least-traffic one: a
 GEMV row (deep K chunks), B held N x K (L1 chunks of several K steps), a
-short wide GEMM on 950, blocks fewer than the cores; and convolutions by
+short wide GEMM on 950, blocks fewer than the cores, a deep K on few
+output tiles (split-K across blocks: its golden adds the parts' plain
+partial sums in part order, docs/Tiling.md "Split-K"; also forced, with a
+bias and a ReLU, on A2 and 950); and convolutions by
 LoadData 3D (a stem's few channels and large strided kernel, a 3 x 3, a
 1 x 1) of integer-valued f16 data, exact in f32 whatever the order, so
 their golden is a plain int64 convolution (long_rows_conv.conv).
@@ -20,7 +23,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
 from cubetest import encode, options, random_values, run, Tally  # noqa: E402
-from tile_linalg import kernel, reference  # noqa: E402
+from tile_linalg import kernel, reference, relu  # noqa: E402
 from long_rows_conv import conv, values  # noqa: E402
 
 # (product, A/B type, C type, M, N, K, B held N x K, blocks)
@@ -29,7 +32,64 @@ CASES = [
     ("atlas_a2", "f16", "f32", 256, 384, 512, True, 24),
     ("ascend950pr", "f16", "f32", 128, 256, 1024, False, 8),
     ("atlas_a3", "f16", "f32", 64, 512, 640, True, 4),
+    ("atlas_a3", "f16", "f32", 128, 128, 4096, False, 24),
 ]
+
+# Split-K forced by the op's attribute: (product, A/B type, M, N, K,
+# tiling, epilogue, blocks).
+SPLITS = [
+    ("atlas_a2", "f16", 96, 120, 1000,
+     "#ascube.matmul_tiling<m = 64, n = 64, k = 128, split_k = 4>", "bias+relu", 16),
+    ("ascend950pr", "bf16", 64, 72, 640,
+     "#ascube.matmul_tiling<m = 32, n = 48, k = 64, split_k = 3>", "bias", 5),
+    ("atlas_a3", "f32", 48, 40, 512,
+     "#ascube.matmul_tiling<m = 48, n = 32, k = 32, split_k = 8>", "", 16),
+]
+
+
+def split_reference(a, b, t, tiling, bias):
+    """C = bias + P_0 + P_1 + ... in f32, part by part, where P_s is the
+    plain product (from 0, in k order) of K's part s: whole L1 chunks
+    (k_l1, else k), ceil(chunks / split_k) of them a part."""
+    size = lambda name: int((re.search(name + r" = (\d+)", tiling) or [0, 0])[1])
+    l1k = size("k_l1") or size("k")
+    chunks = -(-a.shape[1] // l1k)
+    part = l1k * -(-chunks // size("split_k"))
+    acc = (np.zeros((a.shape[0], b.shape[1]), np.float32) if bias is None
+           else np.tile(bias.astype(np.float32), (a.shape[0], 1)))
+    for k0 in range(0, a.shape[1], part):
+        with np.errstate(over="ignore", invalid="ignore"):
+            acc = (acc + reference(a[:, k0:k0 + part], b[k0:k0 + part], t, "f32",
+                                   size("k"))).astype(np.float32)
+    return acc
+
+
+def splits(o, tally, rng):
+    for i, (prod, t, m, n, k, tiling, epi, blocks) in enumerate(SPLITS):
+        d = f"{o.out}/split{i}"
+        os.makedirs(d, exist_ok=True)
+        text = kernel(t, "f32", m, k, n, 0, False, False, epi=epi)
+        text = text.replace("linalg.matmul", f"linalg.matmul {{ascube.tiling = {tiling}}}", 1)
+        with open(d + "/kernel.mlir", "w") as f:
+            f.write(f"module attributes {{ascube.target = #ascube.target<{prod}>}} {{\n"
+                    f"{text}}}\n")
+        a = random_values(rng, t, (m, k))
+        b = random_values(rng, t, (k, n))
+        encode(a, t).tofile(d + "/A.bin")
+        encode(b, t).tofile(d + "/B.bin")
+        names = ["A", "B"]
+        bias = None
+        if "bias" in epi:
+            bias = random_values(rng, "f32", (n,)).astype(np.float32)
+            bias.tofile(d + "/bias.bin")
+            names.append("bias")
+        want = relu(split_reference(a, b, t, tiling, bias), epi)
+        want.astype(np.float32).tofile(d + "/golden.bin")
+        ok, out = run(o.runner, d, "k", names, "C",
+                      ["--product", prod, "--blocks", str(blocks), "--check-sync"],
+                      dtype=np.float32)
+        tally.report(f"{prod} {m}x{n}x{k} {t} {epi or 'plain'} on {blocks} blocks: "
+                     f"{tiling}", ok, out)
 
 
 # (product, N x H x W x C map, KH x KW x C x F weights, stride, blocks)
@@ -105,7 +165,9 @@ def main():
         b = random_values(rng, t, (k, n))
         encode(a, t).tofile(d + "/A.bin")
         encode(b.T if tb else b, t).tofile(d + "/B.bin")
-        reference(a, b, t, ct, tk, None).astype(np.float32).tofile(d + "/golden.bin")
+        want = (split_reference(a, b, t, tiling, None) if "split_k" in tiling
+                else reference(a, b, t, ct, tk, None))
+        want.astype(np.float32).tofile(d + "/golden.bin")
         ok, out = run(o.runner, d, "k", ["A", "B"], "C",
                       ["--product", prod, "--blocks", str(blocks), "--check-sync"],
                       dtype=np.float32)
@@ -113,6 +175,7 @@ def main():
                  f"{tiling}")
         tally.report(label, ok, out)
     convs(o, tally, rng)
+    splits(o, tally, rng)
     sys.exit(tally.finish("kernels"))
 
 

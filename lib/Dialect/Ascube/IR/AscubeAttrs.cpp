@@ -333,7 +333,8 @@ void TargetAttr::print(AsmPrinter &printer) const {
 
 LogicalResult
 MatmulTilingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                         int64_t m, int64_t n, int64_t k, int64_t kL1) {
+                         int64_t m, int64_t n, int64_t k, int64_t kL1,
+                         int64_t splitK) {
   if (m < 1 || n < 1 || k < 1)
     return emitError() << "#ascube.matmul_tiling takes tile sizes of at least "
                           "1 element, got m = "
@@ -343,6 +344,11 @@ MatmulTilingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "must be a positive multiple of k (0: none), got "
                           "k_l1 = "
                        << kL1 << ", k = " << k << " [tile_c6]";
+  if (splitK != 0 && splitK < 2)
+    return emitError() << "#ascube.matmul_tiling's split_k (parts of K "
+                          "across blocks) must be at least 2 (0: none), got "
+                          "split_k = "
+                       << splitK << " [tile_c6]";
   return success();
 }
 

@@ -102,6 +102,7 @@ public:
     current = &log;
     values.clear();
     views.clear();
+    globalBases.clear();
     nextBase = 0;
     for (BlockArgument arg : f.getArguments())
       if (isa<MemRefType>(arg.getType()))
@@ -400,6 +401,14 @@ private:
                        "ascube-select-movers first");
     if (isa<memref::AllocOp, memref::AllocaOp, AllocOp>(op)) {
       views[op.getResult(0)] = View{(++nextBase) << 40, 0};
+      return true;
+    }
+    if (auto g = dyn_cast<memref::GetGlobalOp>(op)) {
+      // One buffer per global, whichever get_global names it.
+      int64_t &base = globalBases[g.getNameAttr()];
+      if (base == 0)
+        base = (++nextBase) << 40;
+      views[g.getResult()] = View{base, 0};
       return true;
     }
     if (auto sv = dyn_cast<memref::SubViewOp>(op))
@@ -705,6 +714,7 @@ private:
   int64_t nextBase = 0;
   DenseMap<Value, int64_t> values;
   DenseMap<Value, View> views;
+  DenseMap<Attribute, int64_t> globalBases;
   DenseMap<Operation *, int64_t> siteIndex;
   DenseMap<Operation *, OpFacts> opFacts;
   DenseMap<Operation *, bool> timelessCache;

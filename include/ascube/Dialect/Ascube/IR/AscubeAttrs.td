@@ -144,6 +144,22 @@ def Ascube_MatmulTilingAttr : Ascube_Attr<"MatmulTiling", "matmul_tiling"> {
     or matvec (not MX, not a vecmat, not a convolution) (`tile_c15`); one
     deeper than K (rounded up to k) is mapped as that deep (`tile_c14`).
 
+    `split_k` (optional; 0, the default: none): split-K across blocks, for
+    problems of fewer output tiles than AI cores. K is cut into `split_k`
+    parts of whole L1 chunks (each `ceil(chunks / split_k)` chunks, the
+    last maybe fewer; there must be `split_k` of them); each (output tile,
+    part) is a block's work item computing the part's partial sum P_s in
+    L0C from zero and writing it (f32) to a GM workspace
+    (`@__ascube_split_k_*`, a `memref.global`); after a SyncAll each output
+    tile's block adds them up on the Cube in a fixed order — C = bias + P_0
+    + P_1 + ... (each f32 addition rounded), by Mmads of P_s's 16-column
+    slices times a 16 x 16 identity (exact: x * 1 = x, x * 0 = 0 added) —
+    and writes C with the epilogue. The numbers differ from unsplit K's by
+    that order (docs/Tiling.md "Split-K"). Needs a float matmul with an f32
+    C (no batch, no GEMV row, no MX, no requantization, a bias from BT), a
+    product with ND2NZ and SyncAll, and the reduction's buffers fitting
+    (`tile_c16`).
+
     `ascube-select-tiling` writes it from the tiling rule
     (`model::chooseMatmulTiling`: the least GM -> L1 traffic that fits);
     a user may write it instead, per op. `ascube-tile-linalg` maps the op
@@ -163,7 +179,8 @@ def Ascube_MatmulTilingAttr : Ascube_Attr<"MatmulTiling", "matmul_tiling"> {
     ```
   }];
   let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k,
-                        DefaultValuedParameter<"int64_t", "0">:$k_l1);
+                        DefaultValuedParameter<"int64_t", "0">:$k_l1,
+                        DefaultValuedParameter<"int64_t", "0">:$split_k);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
 }
