@@ -11,7 +11,8 @@ K x N, at the tiling ascube-select-tiling chooses by the least GM traffic
 (B K x N) and by modelled time (objective=time, B N x K), and prints the
 modelled time and busy shares next to the measured ones, with the ratio and
 how long the model took. Then the other shapes of issue 47 (BERT-base
-GEMMs, ResNet-50 convolutions, a GEMV) at the tiling of each objective:
+GEMMs, ResNet-50 convolutions, a GEMV; a deep K on one tile, which split-K
+spreads) at the tiling of each objective:
 their modelled time, the share of the Cube's fp16 peak (24 cores x
 16 x 16 x 16 multiply-adds a cycle at the model's clock) it reaches and
 the gain of the time's choice. It measures; it checks nothing.
@@ -129,6 +130,7 @@ def shapes():
         ("ResNet-50 3x3 56x56, 64->64", *conv(58, 64, 3, 64, 1)),
         ("ResNet-50 1x1 56x56, 256->64", *conv(56, 256, 1, 64, 1)),
         ("GEMV 1 x 4096 x 4096", gemm(1, 4096, 4096), 4096 * 4096),
+        ("deep K 128 x 4096 x 128 (split-K)", gemm(128, 4096, 128), 128 * 4096 * 128),
     ]
 
 

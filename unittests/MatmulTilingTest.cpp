@@ -485,3 +485,69 @@ TEST(MatmulTiling, TimeCandidates) {
     EXPECT_EQ(t.m, 16);
   EXPECT_TRUE(has(16, 64, 256, 0));
 }
+
+// Split-K (docs/Tiling.md "Split-K"), worked by hand: 128 x 128 x 4096
+// f16 -> f32 at 64 x 64 x 256 has K in 16 chunks; 4 parts of 4 chunks
+// (1024 of K each); 6 parts would be of 3 chunks, which make 6 parts
+// (3 x 5 + 1); 5 of 4 chunks make only 4. Its reduction: the f32 part
+// tile 64 x 64 x 4 B = 16 KiB, the identity at 16 KiB, a set 17 KiB; a
+// 16-column slice 64 x 16 x 4 B = 4 KiB of L0A; the identity 1 KiB of L0B.
+// GM traffic adds the parts' partial sums (4 x 128 x 128 x 4 B) and a
+// 1 KiB identity per part and tile (4 x 4).
+TEST(MatmulTiling, SplitK) {
+  MatmulProblem p;
+  p.m = p.n = 128;
+  p.k = 4096;
+  p.cBits = 32;
+  MatmulTiling t{64, 64, 256};
+  t.splitK = 4;
+  EXPECT_EQ(t.partK(p), 1024);
+  EXPECT_EQ(t.parts(p), 4);
+  t.splitK = 6;
+  EXPECT_EQ(t.partK(p), 768);
+  EXPECT_EQ(t.parts(p), 6);
+  t.splitK = 5;
+  EXPECT_EQ(t.parts(p), 4);
+  t.splitK = 4;
+  SplitKBuffers b = splitKBuffers(p, t);
+  EXPECT_EQ(b.l1Identity, 16384);
+  EXPECT_EQ(b.l1Set, 17408);
+  EXPECT_EQ(b.l0aSet, 4096);
+  EXPECT_EQ(b.l0bSet, 1024);
+  EXPECT_TRUE(fitsSplitKReduction(p, kA2, t));
+  MatmulTiling whole{64, 64, 256};
+  EXPECT_EQ(t.gmToL1Bytes(p) - whole.gmToL1Bytes(p),
+            4 * 128 * 128 * 4 + 16 * 1024);
+  // Rows of 2048 f32 (a 1024 x 64 tile: 256 KiB a set) leave no room for
+  // two sets in A2's 512 KiB L1.
+  MatmulTiling tall{1024, 64, 16};
+  tall.splitK = 2;
+  EXPECT_FALSE(fitsSplitKReduction(p, kA2, tall));
+  // Candidates on 24 blocks: the rule's tile (one tile) split into 2, 4,
+  // 8, 16 parts (24, all the blocks, does not come out whole in chunks of
+  // a power of two: none); none without blocks, none for an MX problem.
+  auto has = [](const std::vector<MatmulTiling> &c, int64_t m, int64_t n,
+                int64_t s) {
+    for (const MatmulTiling &x : c)
+      if (x.m == m && x.n == n && x.splitK == s)
+        return true;
+    return false;
+  };
+  std::vector<MatmulTiling> c = matmulCandidates(p, kA2, 24);
+  std::optional<MatmulTiling> rule = chooseMatmulTiling(p, kA2);
+  ASSERT_TRUE(rule);
+  for (int64_t s : {2, 4, 8, 16})
+    EXPECT_TRUE(has(c, rule->m, rule->n, s)) << s;
+  EXPECT_FALSE(has(c, rule->m, rule->n, 24));
+  EXPECT_TRUE(has(c, 64, 64, 2));
+  EXPECT_TRUE(has(c, 64, 64, 6)) << "24 blocks / 4 tiles";
+  EXPECT_FALSE(has(c, 64, 64, 8)) << "4 tiles x 8 parts > 24 blocks";
+  for (const MatmulTiling &x : c)
+    if (x.splitK)
+      EXPECT_EQ(x.parts(p), x.splitK);
+  for (const MatmulTiling &x : matmulCandidates(p, kA2))
+    EXPECT_EQ(x.splitK, 0);
+  p.mx = true;
+  for (const MatmulTiling &x : matmulCandidates(p, kA2, 24))
+    EXPECT_EQ(x.splitK, 0);
+}

@@ -300,7 +300,8 @@ ascube::model::matmulCandidates(const MatmulProblem &p,
       }
     }
   // Split-K where the output tiles leave blocks idle: S parts of whole L1
-  // chunks, S a power of two or all the blocks the tiles leave.
+  // chunks, S a power of two or all the blocks the tiles leave. (A 32-bit
+  // C: f32, or i32, which the mapping refuses, tile_c16.)
   if (blocks < 2 || p.cBits != 32 || p.mx)
     return out;
   std::vector<MatmulTiling> unsplit = out;

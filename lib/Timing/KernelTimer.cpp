@@ -472,22 +472,35 @@ double KernelTimer::gmMissShare() {
 
 void KernelTimer::replaySynced(double chip, int64_t &working) {
   // SyncAll needs every block resident (on the chip: blocks <= AI cores):
-  // the blocks run at once, GM shared by all that read it.
-  int64_t readers = 0;
+  // the blocks run at once; in each phase between SyncAlls GM is shared by
+  // the blocks that read it in that phase.
   for (BlockLog &r : results) {
-    readers += r.readsGM;
     working += r.works;
     stepsTimed += int64_t(r.log.size());
   }
-  double share = model::sharedBandwidth(gmPerCore, chip, readers);
   size_t n = results.size();
   std::vector<PipeTimeline> lines(n, PipeTimeline(costs.flag));
   std::vector<size_t> pos(n, 0);
   std::vector<bool> open(n, true);
+  // Whether block b reads GM from step `from` to its next SyncAll.
+  auto readsInPhase = [&](size_t b, size_t from) {
+    for (size_t i = from; i < results[b].log.size(); ++i) {
+      const BlockLog::Step &s = results[b].log[i];
+      if (s.kind == BlockLog::Step::SyncAll)
+        return false;
+      if (s.kind == BlockLog::Step::Instruction && s.gmBytes > 0)
+        return true;
+    }
+    return false;
+  };
   // Each phase: every open block up to its next SyncAll; the last to
   // reach it releases all (a block that ended, or deadlocked, waits for
-  // nothing more: ascube-run reports SyncAlls passed unevenly).
+  // nothing more; finish reports SyncAlls passed unevenly).
   while (llvm::is_contained(open, true)) {
+    int64_t readers = 0;
+    for (size_t b = 0; b < n; ++b)
+      readers += open[b] && readsInPhase(b, pos[b]);
+    double share = model::sharedBandwidth(gmPerCore, chip, readers);
     double release = 0;
     for (size_t b = 0; b < n; ++b) {
       if (open[b])
@@ -521,6 +534,24 @@ std::string KernelTimer::finish(bool &deadlock, bool timed,
     });
   });
   roundSize = synced ? std::max<unsigned>(1, results.size()) : cores;
+  if (synced) {
+    // Every block passes the same SyncAlls (else the chip hangs: sync_c11).
+    auto syncAlls = [](const BlockLog &r) {
+      return llvm::count_if(r.log, [](const BlockLog::Step &s) {
+        return s.kind == BlockLog::Step::SyncAll;
+      });
+    };
+    for (size_t b = 1; b < results.size(); ++b)
+      if (syncAlls(results[b]) != syncAlls(results[0])) {
+        deadlock = true;
+        return llvm::formatv("ascube-run: block 0 passes {0} SyncAll(s) but "
+                             "block {1} passes {2}: the blocks waiting at a "
+                             "SyncAll the others never reach would wait "
+                             "forever [sync_c11]",
+                             syncAlls(results[0]), b, syncAlls(results[b]))
+            .str();
+      }
+  }
   if (synced && results.size() > cores) {
     deadlock = true;
     return llvm::formatv("ascube-run: {0} blocks: the kernel reaches an "

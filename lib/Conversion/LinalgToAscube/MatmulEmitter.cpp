@@ -105,10 +105,33 @@ void tiling::MatmulEmitter::emitReduction() {
 
 void tiling::MatmulEmitter::reduceTile(Value m0, int64_t mt, Value n0,
                                        int64_t nt) {
-  int64_t rows = aRows(mt), bn = bCols(nt);
-  int64_t rowsPad = llvm::alignTo(rows, 16);
+  // Whole fractal rows: a one-row tile is no GEMV here (its A is a part
+  // tile in L1, Nz); Fixpipe writes mt rows.
+  int64_t rows = llvm::alignTo(mt, 16), bn = bCols(nt);
+  int64_t rowsPad = rows;
   model::SplitKBuffers rb = model::splitKBuffers(p, t);
   bias = biasRow ? biasToBT(n0, nt, bn, cType) : Value();
+  // What the reduction only reads through a view of another buffer (a
+  // slice of a part tile, the identity's first 8 columns, a bias slice in
+  // BT) is a buffer of its own that nothing writes: a view shared with a
+  // buffer another tile or program 1 writes would read as its data
+  // (overlap_c2). The sum tile likewise.
+  auto view = [&](MemRefType type, int64_t offset) {
+    Value &v = readViews[{type, offset}];
+    if (!v) {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPoint(allocPoint);
+      v = AllocOp::create(b, loc, type, b.getI64IntegerAttr(offset))
+              .getResult();
+    }
+    return v;
+  };
+  auto nz = [&](Level level, int64_t r, int64_t c, int64_t offset) {
+    auto layout = LayoutAttr::get(b.getContext(), Format::Nz, {}, std::nullopt);
+    return view(MemRefType::get({r, c}, cType, layout,
+                                MemSpaceAttr::get(b.getContext(), level)),
+                offset);
+  };
   // 16-column slices; ND2NZ fills each row of a part to whole 32 B (8
   // f32), so the last slice reads the columns up to N's to 8 only (what
   // lies past them in L1 is no number to multiply by zero).
@@ -116,9 +139,9 @@ void tiling::MatmulEmitter::reduceTile(Value m0, int64_t mt, Value n0,
   int64_t lastK = llvm::alignTo(nt, 8) - 16 * (slices - 1);
   int64_t parts = t.parts(p), step = 0;
   auto bt = [&](int64_t c) {
-    return place(MemRefType::get({16}, cType, MemRefLayoutAttrInterface(),
-                                 MemSpaceAttr::get(b.getContext(), Level::BT)),
-                 c * 64);
+    return view(MemRefType::get({16}, cType, MemRefLayoutAttrInterface(),
+                                MemSpaceAttr::get(b.getContext(), Level::BT)),
+                c * 64);
   };
   for (int64_t s = 0; s < parts; ++s) {
     bufferSet = s % sets;
@@ -130,19 +153,20 @@ void tiling::MatmulEmitter::reduceTile(Value m0, int64_t mt, Value n0,
     copyToNz(identity, index(0), index(0), index(0), 16, 16, 16, i1);
     copiesDone();
     bool first = s == 0;
+    // Part after part into the same slices, a few Mmads apart: a PIPE_M
+    // barrier where the slices hold fewer than 10 fractals (sync_c1).
+    if (!first && model::limits::needsPipeMBarrier(rows, 16 * slices))
+      PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
     for (int64_t c = 0; c < slices; ++c) {
       int64_t kc = c + 1 == slices ? lastK : 16;
       l0Set = step++ % sets;
       l0Free();
-      Value a1 =
-          buffer(Level::L1, rows, kc, cType, Format::Nz, l1 + c * rowsPad * 64);
+      Value a1 = nz(Level::L1, rows, kc, l1 + c * rowsPad * 64);
       Value a0 = buffer(Level::L0A, rows, kc, cType, prod.L0ALayout,
                         l0Set * rb.l0aSet);
       LoadOp::create(b, loc, a1, a0, UnitAttr(), MoverAttr());
       // The identity as B^T (16 x kc, its first kc columns) -> L0B Zn.
-      Value b1 = kc == 16 ? i1
-                          : buffer(Level::L1, 16, kc, cType, Format::Nz,
-                                   l1 + rb.l1Identity);
+      Value b1 = kc == 16 ? i1 : nz(Level::L1, 16, kc, l1 + rb.l1Identity);
       Value b0 =
           buffer(Level::L0B, kc, 16, cType, Format::Zn, l0Set * rb.l0bSet);
       LoadOp::create(b, loc, b1, b0, kc == 16 ? b.getUnitAttr() : UnitAttr(),
@@ -152,27 +176,14 @@ void tiling::MatmulEmitter::reduceTile(Value m0, int64_t mt, Value n0,
       beforeMmad(/*init=*/first && c == 0,
                  /*withBias=*/first && c == 0 && bias,
                  /*freesL1=*/c + 1 == slices);
-      // Part after part into one slice (a tile of one slice): sync_c1.
-      if (!first && slices == 1 && model::limits::needsPipeMBarrier(rows, 16))
-        PipeBarrierOp::create(b, loc, PipeAttr::get(b.getContext(), Pipe::M));
       mmad(a0, b0, c0, first && bias ? bt(c) : Value(), rows, kc, 16,
            /*init=*/first);
       afterMmad(/*withBias=*/first && bias && c + 1 == slices);
     }
   }
   l0Set = -1;
-  // The sum is a buffer of its own over the partial tiles' L0C bytes, which
-  // the slices' Mmads fill (overlap_c2: placed buffers sharing bytes are
-  // live one at a time).
-  auto type = cast<MemRefType>(
-      buffer(Level::L0C, rows, bn, cType, Format::Nz).getType());
-  Value &sum = sums[type];
-  if (!sum) {
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPoint(allocPoint);
-    sum = AllocOp::create(b, loc, type, b.getI64IntegerAttr(0)).getResult();
-  }
-  writeTile(sum, C, add(cBase, add(mul(m0, cPitch), n0)), mt, nt, cPitch);
+  writeTile(nz(Level::L0C, rows, bn, 0), C,
+            add(cBase, add(mul(m0, cPitch), n0)), mt, nt, cPitch);
 }
 
 void tiling::MatmulEmitter::emitOutputTile(Value m0, int64_t mt, Value n0,

@@ -102,6 +102,15 @@ static unsigned blocksOf(const SelectTilingOptions &o,
   return o.blocks ? o.blocks : std::max(1u, unsigned(prod.AICores));
 }
 
+/// The blocks split-K candidates are offered for: blocksOf, where the
+/// product's cores hold them all (split-K's SyncAll needs every block
+/// running at once, sync_c10); else none.
+static unsigned splitBlocks(const SelectTilingOptions &o,
+                            const target::ProductInfo &prod) {
+  unsigned blocks = blocksOf(o, prod);
+  return blocks <= unsigned(prod.AICores) ? blocks : 0;
+}
+
 /// Of `cands` (tilings of `op`; the least-traffic rule's first, which
 /// wins ties), the one whose program the model runs fastest on `o`'s
 /// blocks; with `o.report` a remark naming the choice, its time, the
@@ -261,7 +270,7 @@ static FailureOr<Attribute> selectTiling(Operation *op,
     return Attribute();
   if (o.byTime && forced.sizes.empty())
     return fastest(op, prod,
-                   matmulCandidates(op, prod, plan, blocksOf(o, prod)), o);
+                   matmulCandidates(op, prod, plan, splitBlocks(o, prod)), o);
   return Attribute(matmulTilingOf(op->getContext(), plan));
 }
 

@@ -25,7 +25,8 @@
 // (tile_c11).
 //
 // GM is told apart by the buffer a view is of (its root: a function
-// argument or an allocation) and the bytes a view with a static strided
+// argument, an allocation, or a memref.global — split-K's workspace —
+// named by its symbol) and the bytes a view with a static strided
 // layout touches (a box of its buffer: disjoint views of one buffer, such
 // as two column halves, are independent); two different arguments are
 // taken not to alias, as ascube-run passes them.
@@ -65,11 +66,15 @@ namespace {
 /// last dimension the element's bytes (stride 1).
 struct Range {
   Value root;
+  /// A memref.global's name where the root is its get_global: one buffer
+  /// whichever get_global, in whichever function, names it.
+  Attribute global;
   int64_t lo = 0, hi = std::numeric_limits<int64_t>::max();
   SmallVector<int64_t, 4> strides, starts, sizes;
 
   bool meets(const Range &o) const {
-    if (root != o.root || lo >= o.hi || o.lo >= hi)
+    if ((global || o.global ? global != o.global : root != o.root) ||
+        lo >= o.hi || o.lo >= hi)
       return false;
     // Two boxes in one coordinate system meet when they meet in every
     // dimension.
@@ -124,6 +129,8 @@ void setBox(Range &r, int64_t byteOffset, ArrayRef<int64_t> shape,
 
 Range rangeOf(Value v) {
   Range r{getViewedBuffer(v)};
+  if (auto g = r.root.getDefiningOp<memref::GetGlobalOp>())
+    r.global = g.getNameAttr();
   // A memref.view shifts by bytes its type does not show: by a constant
   // shift of the buffer itself, else the whole buffer.
   int64_t shift = 0;
@@ -257,6 +264,9 @@ public:
     }
     const Accesses &inner = ofFunction(callee);
     auto map = [&](const Range &r, bool write) {
+      // A global is the caller's too (split-K's workspace).
+      if (r.global)
+        return (write ? a.writes : a.reads).push_back(r);
       auto arg = dyn_cast<BlockArgument>(r.root);
       if (arg && arg.getOwner()->getParentOp() == callee &&
           arg.getArgNumber() < args.size())

@@ -5,6 +5,12 @@
 // A tile= option's fifth size is split_k:
 // RUN: not ascube-opt %s --split-input-file --ascube-select-tiling="product=atlas_a2 tile=32,32,32,0,1" 2>&1 | FileCheck %s --check-prefix=OPTION
 // OPTION: 'linalg.matmul' op tile=m,n,k,k_l1,split_k: split_k (parts of K across blocks) must be at least 2 (0: none), got split_k = 1 [tile_c6]
+// A convolution takes none:
+// RUN: not ascube-opt %ascube_src/examples/linalg_conv2d.mlir --ascube-tile-linalg="tile=16,16,16,0,2" 2>&1 | FileCheck %s --check-prefix=CONV
+// CONV: tile=m,n,k,k_l1,split_k: a convolution takes three sizes; split_k (parts of K across blocks) is a matmul's [tile_c16]
+// Products: MX on 950, no ND2NZ on Atlas 200I/500 A2, a reduction that
+// does not fit 950's L1:
+// RUN: ascube-opt %S/Inputs/split-k-products.mlir --split-input-file --verify-diagnostics --ascube-select-tiling
 
 // (Mapped as the rule chooses; the option's check is met here first.)
 func.func @plain(%A: memref<64x640xf16>, %B: memref<640x32xf16>, %C: memref<64x32xf32>) {

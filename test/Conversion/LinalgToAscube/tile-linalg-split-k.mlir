@@ -53,3 +53,31 @@ func.func @split(%A: memref<64x512xf16>, %B: memref<512x32xf16>, %bias: memref<3
   return
 }
 }
+
+// -----
+
+// A function holding a split-K matmul, called twice: the second call's
+// partial sums overwrite the workspace the first call's reduction reads on
+// other blocks, so a SyncAll goes between the calls (TileSyncAll.cpp takes
+// the global through the call).
+// CHECK-LABEL: func.func @inner
+// CHECK: ascube.sync_all
+// CHECK-LABEL: func.func @twice
+// CHECK: call @inner
+// CHECK-NEXT: ascube.sync_all
+// CHECK-NEXT: call @inner
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @inner(%A: memref<64x512xf16>, %B: memref<512x32xf16>, %C: memref<64x32xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<64x32xf32>)
+  linalg.matmul {ascube.tiling = #ascube.matmul_tiling<m = 64, n = 32, k = 64, split_k = 2>}
+    ins(%A, %B : memref<64x512xf16>, memref<512x32xf16>) outs(%C : memref<64x32xf32>)
+  return
+}
+func.func @twice(%A: memref<64x512xf16>, %B: memref<512x32xf16>, %C: memref<64x32xf32>,
+                 %D: memref<64x32xf32>) {
+  call @inner(%A, %B, %C) : (memref<64x512xf16>, memref<512x32xf16>, memref<64x32xf32>) -> ()
+  call @inner(%A, %B, %D) : (memref<64x512xf16>, memref<512x32xf16>, memref<64x32xf32>) -> ()
+  return
+}
+}

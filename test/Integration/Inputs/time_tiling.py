@@ -36,14 +36,27 @@ CASES = [
 ]
 
 # Split-K forced by the op's attribute: (product, A/B type, M, N, K,
-# tiling, epilogue, blocks).
+# tiling, epilogue, blocks, A held K x M). Tails of every kind: an N tail
+# of 12 (one slice) after full tiles of 16, M and N tails of 8 and 12 with
+# a bias, a one-row M tail (no GEMV in the reduction), f32 A held K x M,
+# an 8-column tail.
 SPLITS = [
     ("atlas_a2", "f16", 96, 120, 1000,
-     "#ascube.matmul_tiling<m = 64, n = 64, k = 128, split_k = 4>", "bias+relu", 16),
+     "#ascube.matmul_tiling<m = 64, n = 64, k = 128, split_k = 4>", "bias+relu", 16, False),
     ("ascend950pr", "bf16", 64, 72, 640,
-     "#ascube.matmul_tiling<m = 32, n = 48, k = 64, split_k = 3>", "bias", 5),
+     "#ascube.matmul_tiling<m = 32, n = 48, k = 64, split_k = 3>", "bias", 5, False),
     ("atlas_a3", "f32", 48, 40, 512,
-     "#ascube.matmul_tiling<m = 48, n = 32, k = 32, split_k = 8>", "", 16),
+     "#ascube.matmul_tiling<m = 48, n = 32, k = 32, split_k = 8>", "", 16, False),
+    ("atlas_a2", "f16", 32, 28, 512,
+     "#ascube.matmul_tiling<m = 32, n = 16, k = 64, split_k = 2>", "", 4, False),
+    ("atlas_a2", "f16", 40, 44, 512,
+     "#ascube.matmul_tiling<m = 32, n = 32, k = 64, split_k = 2>", "bias+relu", 8, False),
+    ("atlas_a3", "f16", 33, 64, 256,
+     "#ascube.matmul_tiling<m = 32, n = 64, k = 64, split_k = 2>", "", 4, False),
+    ("ascend950pr", "f16", 33, 64, 256,
+     "#ascube.matmul_tiling<m = 32, n = 64, k = 64, split_k = 2>", "bias", 4, False),
+    ("atlas_a2", "f32", 40, 40, 200,
+     "#ascube.matmul_tiling<m = 32, n = 32, k = 32, split_k = 3>", "", 8, True),
 ]
 
 
@@ -65,17 +78,19 @@ def split_reference(a, b, t, tiling, bias):
 
 
 def splits(o, tally, rng):
-    for i, (prod, t, m, n, k, tiling, epi, blocks) in enumerate(SPLITS):
+    for i, (prod, t, m, n, k, tiling, epi, blocks, ta) in enumerate(SPLITS):
         d = f"{o.out}/split{i}"
         os.makedirs(d, exist_ok=True)
-        text = kernel(t, "f32", m, k, n, 0, False, False, epi=epi)
-        text = text.replace("linalg.matmul", f"linalg.matmul {{ascube.tiling = {tiling}}}", 1)
+        text = kernel(t, "f32", m, k, n, 0, ta, False, epi=epi)
+        # (The attribute after any indexing maps, before ins.)
+        at = text.index(" ins(", text.index("linalg.matmul"))
+        text = text[:at] + f" {{ascube.tiling = {tiling}}}" + text[at:]
         with open(d + "/kernel.mlir", "w") as f:
             f.write(f"module attributes {{ascube.target = #ascube.target<{prod}>}} {{\n"
                     f"{text}}}\n")
         a = random_values(rng, t, (m, k))
         b = random_values(rng, t, (k, n))
-        encode(a, t).tofile(d + "/A.bin")
+        encode(a.T if ta else a, t).tofile(d + "/A.bin")
         encode(b, t).tofile(d + "/B.bin")
         names = ["A", "B"]
         bias = None
@@ -88,7 +103,7 @@ def splits(o, tally, rng):
         ok, out = run(o.runner, d, "k", names, "C",
                       ["--product", prod, "--blocks", str(blocks), "--check-sync"],
                       dtype=np.float32)
-        tally.report(f"{prod} {m}x{n}x{k} {t} {epi or 'plain'} on {blocks} blocks: "
+        tally.report(f"{prod} {m}x{n}x{k} {t}{' A^T' if ta else ''} {epi or 'plain'} on {blocks} blocks: "
                      f"{tiling}", ok, out)
 
 
