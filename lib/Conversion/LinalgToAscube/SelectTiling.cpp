@@ -38,7 +38,8 @@ using namespace ascube::tiling;
 
 /// The modelled cycles of `op` mapped with `tiling` on `blocks` blocks:
 /// the function holding it cloned into a scratch module with the other
-/// mapped ops and the calls left out, mapped (convert-linalg-to-ascube,
+/// mapped ops and the calls left out (and, once mapped, their fills and
+/// epilogues), mapped (convert-linalg-to-ascube,
 /// which checks the tiling, and ascube-insert-sync-all), its movers
 /// selected, walked by the timing model (ascube-estimate-time, within a
 /// budget of 2^24 ops); std::nullopt, and why in `error`, where a step fails
@@ -85,6 +86,12 @@ static std::optional<double> timeTiling(Operation *op, Attribute tiling,
     error = "the mapping refuses it";
     return std::nullopt;
   }
+  // What is left of linalg belonged to the ops left out (their fills and
+  // epilogues, on memrefs): no pipe's time, and the walk would refuse it.
+  SmallVector<Operation *> leftover;
+  kernel.walk([&](linalg::LinalgOp l) { leftover.push_back(l); });
+  for (Operation *o : leftover)
+    o->erase();
   TimeEstimateOptions eo;
   eo.blocks = blocks;
   eo.maxSteps = uint64_t(1) << 24;
@@ -131,8 +138,8 @@ static Attribute fastest(Operation *op, const target::ProductInfo &prod,
     if (o.report)
       op->emitRemark() << "ascube-select-tiling: the least GM traffic "
                        << cands.front()
-                       << ", the one candidate (a convolution mapped by "
-                          "ND2NZ, or a problem of one tile size)";
+                       << ", the one candidate (a problem of one tile "
+                          "size)";
     return cands.front();
   }
   unsigned blocks = blocksOf(o, prod);
@@ -214,15 +221,28 @@ static SmallVector<Attribute> matmulCandidates(Operation *op,
   return out;
 }
 
-/// The #ascube.conv_tiling candidates of a convolution mapped by LoadData
-/// 3D (model::convCandidates; the mapping checks each); only the rule's
-/// for the other strategies.
+/// The #ascube.conv_tiling candidates of a convolution: the rule's first;
+/// by LoadData 3D model::convCandidates; by ND2NZ, a GEMM (ConvPlan::gemm),
+/// its GEMM's model::matmulCandidates (one K step an L1 chunk, no
+/// split-K) in the plan's strategy and rows. The mapping checks each when
+/// it is timed.
 static SmallVector<Attribute> convCandidates(Operation *op,
                                              const target::ProductInfo &prod,
                                              const ConvPlan &plan) {
   SmallVector<Attribute> out{convTilingOf(op->getContext(), plan)};
-  if (plan.byNd2nz())
+  if (plan.byNd2nz()) {
+    for (const model::MatmulTiling &t :
+         model::matmulCandidates(plan.gemm, matmulCapacities(prod))) {
+      if (t.kL1 > t.k || t.splitK > 1)
+        continue;
+      ConvPlan c = plan;
+      c.gemmTiling = t;
+      Attribute a = convTilingOf(op->getContext(), c);
+      if (!llvm::is_contained(out, a))
+        out.push_back(a);
+    }
     return out;
+  }
   for (const model::ConvTiling &t :
        model::convCandidates(plan.p, matmulCapacities(prod), plan.t)) {
     ConvPlan c = plan;

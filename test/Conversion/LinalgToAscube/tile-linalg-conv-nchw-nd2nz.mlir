@@ -124,10 +124,10 @@
 // = 512 f16) at L1 2048 and L0B 1024. Fixpipe per output row: 1 x 4
 // from L0C column block j (element j x 256), pitch 2 x 4 = 8, reluEn.
 //
-// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | FileCheck %s
-// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="report=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg=objective=traffic | FileCheck %s
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg="report=true objective=traffic" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // The programs are legal on their product:
-// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | ascube-opt --split-input-file --ascube-select-movers --ascube-verify-target -o /dev/null
+// RUN: ascube-opt %s --split-input-file --ascube-tile-linalg=objective=traffic | ascube-opt --split-input-file --ascube-select-movers --ascube-verify-target -o /dev/null
 
 // REPORT: remark: ascube-tile-linalg: atlas_a2 f16 conv (NCHW, FCHW weights; im2col by ND2NZ) N x C x H x W = 1 x 20 x 8 x 8 -> F x OH x OW = 24 x 6 x 6, kernel 3 x 3, stride 1 x 1, dilation 1 x 1: per image O^T = W x X^T, M x N x K (channels x pixels x K) = 24 x 96 x 180 (16 columns per output row): tile 6 output rows x 32 channels, 17 channels (153 im2col rows) per chunk (1 M x 1 N tiles, 2 chunks each); GM -> L1 43200 B
 // CHECK-LABEL: func.func @nchw_a2_f16

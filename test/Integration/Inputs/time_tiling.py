@@ -10,7 +10,7 @@ output tiles (split-K across blocks: its golden adds the parts' plain
 partial sums in part order, docs/Tiling.md "Split-K"; also forced, with a
 bias and a ReLU, on A2 and 950); and convolutions by
 LoadData 3D (a stem's few channels and large strided kernel, a 3 x 3, a
-1 x 1) of integer-valued f16 data, exact in f32 whatever the order, so
+1 x 1) and by ND2NZ (an NCHW 3 x 3 on A2) of integer-valued f16 data, exact in f32 whatever the order, so
 their golden is a plain int64 convolution (long_rows_conv.conv).
 No fractal layout appears here.
 """
@@ -107,21 +107,24 @@ def splits(o, tally, rng):
                      f"{tiling}", ok, out)
 
 
-# (product, N x H x W x C map, KH x KW x C x F weights, stride, blocks)
+# (product, map, weights, stride, blocks, layout): NHWC x HWCF by LoadData
+# 3D, and an NCHW one on Atlas A2 (no DN2NZ: by ND2NZ columns, O^T = W x
+# X^T, whose tiling is the GEMM's, timed too).
 CONVS = [
-    ("atlas_a3", (1, 38, 38, 3), (7, 7, 3, 32), 2, 24),
-    ("atlas_a2", (1, 18, 18, 32), (3, 3, 32, 64), 1, 24),
-    ("ascend950pr", (1, 14, 14, 128), (1, 1, 128, 32), 1, 8),
+    ("atlas_a3", (1, 38, 38, 3), (7, 7, 3, 32), 2, 24, "nhwc_hwcf"),
+    ("atlas_a2", (1, 18, 18, 32), (3, 3, 32, 64), 1, 24, "nhwc_hwcf"),
+    ("ascend950pr", (1, 14, 14, 128), (1, 1, 128, 32), 1, 8, "nhwc_hwcf"),
+    ("atlas_a2", (1, 16, 30, 30), (32, 16, 3, 3), 1, 24, "nchw_fchw"),
 ]
 
 
-def conv_kernel(i, w, o, stride):
+def conv_kernel(i, w, o, stride, layout):
     ti, tw = (f"memref<{'x'.join(map(str, s))}xf16>" for s in (i, w))
     to = f"memref<{'x'.join(map(str, o))}xf32>"
     return (f"func.func @k(%I: {ti}, %W: {tw}, %O: {to}) {{\n"
             f"  %z = arith.constant 0.0 : f32\n"
             f"  linalg.fill ins(%z : f32) outs(%O : {to})\n"
-            f"  linalg.conv_2d_nhwc_hwcf {{strides = dense<{stride}> : tensor<2xi64>, "
+            f"  linalg.conv_2d_{layout} {{strides = dense<{stride}> : tensor<2xi64>, "
             f"dilations = dense<1> : tensor<2xi64>}}\n"
             f"    ins(%I, %W : {ti}, {tw}) outs(%O : {to})\n  return\n}}\n")
 
@@ -140,15 +143,15 @@ def choose(o, d, prod, blocks):
 
 
 def convs(o, tally, rng):
-    for i, (prod, ishape, wshape, stride, blocks) in enumerate(CONVS):
+    for i, (prod, ishape, wshape, stride, blocks, layout) in enumerate(CONVS):
         d = f"{o.out}/conv{i}"
         os.makedirs(d, exist_ok=True)
         I, W = values(rng, ishape), values(rng, wshape)
-        O = conv(I, W, "nhwc_hwcf", (stride, stride)).astype(np.float32)
+        O = conv(I, W, layout, (stride, stride)).astype(np.float32)
         with open(d + "/linalg.mlir", "w") as f:
-            f.write(conv_kernel(ishape, wshape, O.shape, stride))
+            f.write(conv_kernel(ishape, wshape, O.shape, stride, layout))
         tiling, err = choose(o, d, prod, blocks)
-        label = (f"{prod} conv {'x'.join(map(str, ishape))} * "
+        label = (f"{prod} conv{' NCHW' if layout == 'nchw_fchw' else ''} {'x'.join(map(str, ishape))} * "
                  f"{'x'.join(map(str, wshape))} / {stride} on {blocks} blocks")
         if not tiling:
             tally.report(label, False, err)
