@@ -523,9 +523,11 @@ TEST(MatmulTiling, SplitK) {
   MatmulTiling tall{1024, 64, 16};
   tall.splitK = 2;
   EXPECT_FALSE(fitsSplitKReduction(p, kA2, tall));
-  // Candidates on 24 blocks: the rule's tile (one tile) split into 2, 4,
-  // 8, 16 parts (24, all the blocks, does not come out whole in chunks of
-  // a power of two: none); none without blocks, none for an MX problem.
+  // Candidates on 24 blocks: the rule's tile (one tile) split into the
+  // parts each S = 2 .. 24 makes — 2, 4, 8, 16 among them, never 24 (16,
+  // 32 or 64 chunks of K: no part size makes 24 parts); at 64 x 64 (4
+  // tiles, 16 chunks) S = 5 makes 4 parts and S = 6 six; none without
+  // blocks, none for an MX problem.
   auto has = [](const std::vector<MatmulTiling> &c, int64_t m, int64_t n,
                 int64_t s) {
     for (const MatmulTiling &x : c)
@@ -541,10 +543,13 @@ TEST(MatmulTiling, SplitK) {
   EXPECT_FALSE(has(c, rule->m, rule->n, 24));
   EXPECT_TRUE(has(c, 64, 64, 2));
   EXPECT_TRUE(has(c, 64, 64, 6)) << "24 blocks / 4 tiles";
+  EXPECT_FALSE(has(c, 64, 64, 5)) << "5 parts of 16 chunks are 4";
   EXPECT_FALSE(has(c, 64, 64, 8)) << "4 tiles x 8 parts > 24 blocks";
-  for (const MatmulTiling &x : c)
-    if (x.splitK)
+  for (const MatmulTiling &x : c) {
+    if (x.splitK) {
       EXPECT_EQ(x.parts(p), x.splitK);
+    }
+  }
   for (const MatmulTiling &x : matmulCandidates(p, kA2))
     EXPECT_EQ(x.splitK, 0);
   p.mx = true;

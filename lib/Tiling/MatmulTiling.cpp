@@ -299,24 +299,21 @@ ascube::model::matmulCandidates(const MatmulProblem &p,
           add(t);
       }
     }
-  // Split-K where the output tiles leave blocks idle: S parts of whole L1
-  // chunks, S a power of two or all the blocks the tiles leave. (A 32-bit
+  // Split-K where the output tiles leave blocks idle: every count of parts
+  // of whole L1 chunks the blocks hold. (A 32-bit
   // C: f32, or i32, which the mapping refuses, tile_c16.)
   if (blocks < 2 || p.cBits != 32 || p.mx)
     return out;
   std::vector<MatmulTiling> unsplit = out;
   for (const MatmulTiling &t : unsplit) {
     int64_t tiles = t.tilesM(p) * t.tilesN(p);
-    int64_t most = blocks / tiles;
-    std::vector<int64_t> counts;
-    for (int64_t s = 2; s <= most; s *= 2)
-      counts.push_back(s);
-    if (most >= 2 && !llvm::is_contained(counts, most))
-      counts.push_back(most);
-    for (int64_t s : counts) {
+    for (int64_t s = 2; s <= blocks / tiles; ++s) {
+      // The parts S makes (whole L1 chunks each), which is a count of its
+      // own that comes out whole.
       MatmulTiling split = t;
       split.splitK = s;
-      if (split.parts(p) == s && fitsSplitKReduction(p, cap, split))
+      split.splitK = split.parts(p);
+      if (split.splitK >= 2 && fitsSplitKReduction(p, cap, split))
         add(split);
     }
   }

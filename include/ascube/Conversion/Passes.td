@@ -129,8 +129,9 @@ defvar LinalgEntryOptions = [
     ListOption<"tile", "tile", "int64_t",
                "Tile sizes m,n,k instead of the chosen ones (checked "
                "against the capacities and alignment; for tests), and for "
-               "a matmul optionally k_l1, L1's chunks of K. A "
-               "convolution's m counts output pixels (a multiple of OW or "
+               "a matmul optionally k_l1, L1's chunks of K (0: none), "
+               "then split_k, K's parts across blocks (0: none; "
+               "tile_c16). A convolution's m counts output pixels (a multiple of OW or "
                "fewer), n output channels, k im2col columns">,
     Option<"allowUnmapped", "allow-unmapped", "bool", /*default=*/"true",
            "Leave a linalg op the pass does not map in place, with a "
@@ -196,8 +197,8 @@ def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
            "Product key (set on the module); without it each op's nearest "
            "enclosing ascube.target is used">,
     ListOption<"tile", "tile", "int64_t",
-               "Write these tile sizes m,n,k (and a matmul's k_l1, if "
-               "given; checked against the alignment and the capacities, "
+               "Write these tile sizes m,n,k (and a matmul's k_l1 and "
+               "split_k, if given; checked against the alignment and the capacities, "
                "tile_c6) on every op without an ascube.tiling, instead of "
                "the rule's">,
     Option<"objective", "objective", "std::string", /*default=*/"\"time\"",

@@ -271,8 +271,8 @@ bool fitsMatmulTiling(const MatmulProblem &p, const MatmulCapacities &cap,
 /// them, and for A held M x K with B held N x K (no MX, no units) L1
 /// chunks of 2 and 4 such steps (kL1) where they fit and K is that deep;
 /// with `blocks` (> 0) and an f32 C (no MX), for each of these whose output
-/// tiles are fewer than the blocks, split-K into S parts (S a power of two
-/// or blocks / tiles, at most that, S parts exactly) where its reduction
+/// tiles are fewer than the blocks, split-K into every count of parts of
+/// whole L1 chunks that S = 2 .. blocks / tiles make, where its reduction
 /// fits. No duplicates; empty where chooseMatmulTiling has none.
 std::vector<MatmulTiling> matmulCandidates(const MatmulProblem &p,
                                            const MatmulCapacities &cap,

@@ -463,19 +463,29 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
       int64_t chunks = model::MatmulTiling::ceilDiv(p.k, t->l1K());
       if (t->parts(p) != t->splitK)
         return op->emitOpError()
-               << tileName << ": split_k = " << t->splitK << " over " << chunks
-               << " L1 chunks of K (" << t->l1K() << " each) gives parts of "
-               << model::MatmulTiling::ceilDiv(chunks, t->splitK)
-               << " chunks, which make " << t->parts(p)
-               << " parts; K needs split_k at most the chunks and parts "
-                  "that come out whole [tile_c16]";
-      if (!model::fitsSplitKReduction(p, cap, *t))
+               << tileName << ": split_k = " << t->splitK << " over "
+               << tiling::count(chunks, "L1 chunk", "L1 chunks") << " of K ("
+               << t->l1K() << " each) gives parts of "
+               << tiling::count(model::MatmulTiling::ceilDiv(chunks, t->splitK),
+                                "chunk", "chunks")
+               << ", which make " << t->parts(p) << " parts, not " << t->splitK
+               << ": split_k = " << t->parts(p)
+               << " makes them whole [tile_c16]";
+      if (!model::fitsSplitKReduction(p, cap, *t)) {
+        model::SplitKBuffers rb = model::splitKBuffers(p, *t);
+        int64_t l1 =
+            p.biasBits ? model::biasStagingOffset(cap.l1, t->n, 32) : cap.l1;
         return op->emitOpError()
                << tileName << ": split_k = " << t->splitK
                << ": the reduction's two sets of an f32 partial tile ("
                << p.aRows(t->m) << " x " << t->n
-               << ") and a 16 x 16 identity do not fit " << prod.Name
-               << "'s L1, L0A and L0B [tile_c16]";
+               << ") and a 16 x 16 identity need " << 2 * rb.l1Set
+               << " B of L1 (" << l1 << " B"
+               << (p.biasBits ? " below the bias's staging" : "") << "), "
+               << 2 * rb.l0aSet << " B of L0A (" << cap.l0a << " B) and "
+               << 2 * rb.l0bSet << " B of L0B (" << cap.l0b << " B) on "
+               << prod.Name << " [tile_c16]";
+      }
     }
     // tile_c14: a size beyond what the problem needs is mapped all the
     // same (one tile covers that dimension), but says so.

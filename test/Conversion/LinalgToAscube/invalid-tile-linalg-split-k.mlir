@@ -60,7 +60,7 @@ func.func @gemv(%A: memref<1x512xf16>, %B: memref<512x32xf16>, %C: memref<1x32xf
 func.func @parts(%A: memref<64x640xf16>, %B: memref<640x32xf16>, %C: memref<64x32xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%C : memref<64x32xf32>)
-  // expected-error @+1 {{'linalg.matmul' op ascube.tiling = #ascube.matmul_tiling<m = 64, n = 32, k = 64, split_k = 6>: split_k = 6 over 10 L1 chunks of K (64 each) gives parts of 2 chunks, which make 5 parts; K needs split_k at most the chunks and parts that come out whole [tile_c16]}}
+  // expected-error @+1 {{'linalg.matmul' op ascube.tiling = #ascube.matmul_tiling<m = 64, n = 32, k = 64, split_k = 6>: split_k = 6 over 10 L1 chunks of K (64 each) gives parts of 2 chunks, which make 5 parts, not 6: split_k = 5 makes them whole [tile_c16]}}
   linalg.matmul {ascube.tiling = #ascube.matmul_tiling<m = 64, n = 32, k = 64, split_k = 6>}
     ins(%A, %B : memref<64x640xf16>, memref<640x32xf16>) outs(%C : memref<64x32xf32>)
   return

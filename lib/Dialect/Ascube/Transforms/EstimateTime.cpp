@@ -762,8 +762,11 @@ TimeEstimate ascube::estimateKernelTime(func::FuncOp kernel,
   out.summary =
       timer.finish(deadlock, /*timed=*/false, options.trace, options.svg);
   out.deadlock = deadlock;
+  // (The model's messages name ascube-run, its first user.)
   if (deadlock)
-    out.error = out.summary;
+    out.error = StringRef(out.summary).starts_with("ascube-run: ")
+                    ? out.summary.substr(12)
+                    : out.summary;
   out.cycles = timer.cycles();
   return out;
 }

@@ -30,7 +30,7 @@ module attributes {ascube.target = #ascube.target<ascend950pr>} {
 func.func @fit(%A: memref<256x1024xf16>, %B: memref<1024x256xf16>, %C: memref<256x256xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%C : memref<256x256xf32>)
-  // expected-error @+1 {{split_k = 2: the reduction's two sets of an f32 partial tile (256 x 256) and a 16 x 16 identity do not fit ascend950pr's L1, L0A and L0B [tile_c16]}}
+  // expected-error @+1 {{split_k = 2: the reduction's two sets of an f32 partial tile (256 x 256) and a 16 x 16 identity need 526336 B of L1 (524288 B), 32768 B of L0A (65536 B) and 2048 B of L0B (65536 B) on ascend950pr [tile_c16]}}
   linalg.matmul {ascube.tiling = #ascube.matmul_tiling<m = 256, n = 256, k = 64, split_k = 2>}
     ins(%A, %B : memref<256x1024xf16>, memref<1024x256xf16>) outs(%C : memref<256x256xf32>)
   return

@@ -154,8 +154,8 @@ def Ascube_MatmulTilingAttr : Ascube_Attr<"MatmulTiling", "matmul_tiling"> {
     tile's block adds them up on the Cube in a fixed order — C = bias + P_0
     + P_1 + ... (each f32 addition rounded), by Mmads of P_s's 16-column
     slices times a 16 x 16 identity (x * 1 = x, x * 0 = 0 added for finite
-    partial sums; an infinite or NaN one makes its slice's 16 columns of
-    the row NaN) — and writes C with the epilogue. The numbers differ from
+    partial sums; an infinite or NaN one makes the other columns of its
+    16-column slice of the row NaN) — and writes C with the epilogue. The numbers differ from
     unsplit K's by that order (docs/Tiling.md "Split-K"). Needs a float matmul with an f32
     C (no batch, no GEMV row, no MX, no requantization, a bias from BT), a
     product with ND2NZ and SyncAll, and the reduction's buffers fitting
