@@ -165,8 +165,9 @@ def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
     steps, chunks of kernel rows; docs/Tiling.md "Chosen by time") is
     mapped in a scratch copy, its movers selected, and timed by the model
     of `ascube-estimate-time` on `blocks` blocks (default: the product's
-    AI cores), the least-traffic one winning ties; convolutions mapped by
-    ND2NZ, and products without cost rows, take the least traffic.
+    AI cores), the least-traffic one winning ties (a convolution mapped by
+    ND2NZ as its GEMM; split-K where tiles leave blocks idle); products
+    without cost rows take the least traffic.
     `objective=traffic` takes the least-traffic rule alone (docs/Tiling.md
     "The tiling rule"); `report=true` names each choice, its modelled
     time, the runner-up and the least-traffic tiling's time in a remark.

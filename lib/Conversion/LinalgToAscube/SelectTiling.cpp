@@ -81,17 +81,23 @@ static std::optional<double> timeTiling(Operation *op, Attribute tiling,
   entry.byTime = false; // (the candidate's own tiling, not chosen again)
   auto noPipeline = [](OpPassManager &) { return failure(); };
   StringRef pass = "ascube-select-tiling";
-  if (failed(convertLinalgToAscube(*scratch, entry, pass, noPipeline)) ||
-      failed(insertSyncAll(*scratch, pass)) || failed(selectMovers(*scratch))) {
+  if (failed(convertLinalgToAscube(*scratch, entry, pass, noPipeline))) {
     error = "the mapping refuses it";
     return std::nullopt;
   }
-  // What is left of linalg belonged to the ops left out (their fills and
-  // epilogues, on memrefs): no pipe's time, and the walk would refuse it.
+  // What is left of linalg (on memrefs) is the ops left out's fills and
+  // epilogues, or what the mapping does not fold — the same for every
+  // candidate, as folding depends on the IR's shape, not on the tiling: no
+  // pipe's time, and the walk would refuse it (nor should SyncAll
+  // insertion order it as the kernel's own GM writes).
   SmallVector<Operation *> leftover;
   kernel.walk([&](linalg::LinalgOp l) { leftover.push_back(l); });
   for (Operation *o : leftover)
     o->erase();
+  if (failed(insertSyncAll(*scratch, pass)) || failed(selectMovers(*scratch))) {
+    error = "the mapping refuses it";
+    return std::nullopt;
+  }
   TimeEstimateOptions eo;
   eo.blocks = blocks;
   eo.maxSteps = uint64_t(1) << 24;

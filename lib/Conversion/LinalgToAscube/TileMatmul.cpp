@@ -461,6 +461,12 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
                   "an f32 C on a product with ND2NZ and SyncAll; this is "
                << why << " [tile_c16]";
       int64_t chunks = model::MatmulTiling::ceilDiv(p.k, t->l1K());
+      if (chunks < 2)
+        return op->emitOpError()
+               << tileName << ": split_k = " << t->splitK << ": K = " << p.k
+               << " is one L1 chunk of " << t->l1K()
+               << " (k, or k_l1), which split-K cannot cut: a smaller k or "
+                  "k_l1, or no split_k [tile_c16]";
       if (t->parts(p) != t->splitK)
         return op->emitOpError()
                << tileName << ": split_k = " << t->splitK << " over "
@@ -468,8 +474,8 @@ LogicalResult tiling::planMatmul(Operation *opPtr,
                << t->l1K() << " each) gives parts of "
                << tiling::count(model::MatmulTiling::ceilDiv(chunks, t->splitK),
                                 "chunk", "chunks")
-               << ", which make " << t->parts(p) << " parts, not " << t->splitK
-               << ": split_k = " << t->parts(p)
+               << ", which make " << tiling::count(t->parts(p), "part", "parts")
+               << ", not " << t->splitK << ": split_k = " << t->parts(p)
                << " makes them whole [tile_c16]";
       if (!model::fitsSplitKReduction(p, cap, *t)) {
         model::SplitKBuffers rb = model::splitKBuffers(p, *t);

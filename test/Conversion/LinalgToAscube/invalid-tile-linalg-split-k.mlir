@@ -68,6 +68,17 @@ func.func @parts(%A: memref<64x640xf16>, %B: memref<640x32xf16>, %C: memref<64x3
 
 // -----
 
+func.func @one_chunk(%A: memref<64x64xf16>, %B: memref<64x32xf16>, %C: memref<64x32xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<64x32xf32>)
+  // expected-error @+1 {{split_k = 2: K = 64 is one L1 chunk of 64 (k, or k_l1), which split-K cannot cut: a smaller k or k_l1, or no split_k [tile_c16]}}
+  linalg.matmul {ascube.tiling = #ascube.matmul_tiling<m = 64, n = 32, k = 64, split_k = 2>}
+    ins(%A, %B : memref<64x64xf16>, memref<64x32xf16>) outs(%C : memref<64x32xf32>)
+  return
+}
+
+// -----
+
 func.func @one(%A: memref<64x640xf16>, %B: memref<640x32xf16>, %C: memref<64x32xf32>) {
   %z = arith.constant 0.0 : f32
   linalg.fill ins(%z : f32) outs(%C : memref<64x32xf32>)

@@ -161,7 +161,8 @@ def Ascube_MatmulTilingAttr : Ascube_Attr<"MatmulTiling", "matmul_tiling"> {
     product with ND2NZ and SyncAll, and the reduction's buffers fitting
     (`tile_c16`).
 
-    `ascube-select-tiling` writes it from the tiling rule
+    `ascube-select-tiling` writes it: by default the candidate the timing
+    model runs fastest, with `objective=traffic` the tiling rule
     (`model::chooseMatmulTiling`: the least GM -> L1 traffic that fits);
     a user may write it instead, per op. `ascube-tile-linalg` maps the op
     with it, checked as a `tile=m,n,k` is (`tile_c6`: multiples of the
@@ -220,8 +221,9 @@ def Ascube_ConvTilingAttr : Ascube_Attr<"ConvTiling", "conv_tiling"> {
     of K' (a divisor of KW; KW by default, 1 with a W dilation) and the
     parts one tap's channels are cut into (with `run_taps = 1`).
 
-    `ascube-select-tiling` writes it from the tiling rule (the least GM ->
-    L1 traffic that fits); a user may write it instead, per op, or force
+    `ascube-select-tiling` writes it: by default the candidate the timing
+    model runs fastest, with `objective=traffic` the tiling rule (the least
+    GM -> L1 traffic that fits); a user may write it instead, per op, or force
     m, n, k with the pass option `tile=m,n,k` (the strategy the product
     takes, `own_columns` set). `ascube-tile-linalg` maps the op with it,
     checked once (`tile_c6`: the strategy is one this convolution and
