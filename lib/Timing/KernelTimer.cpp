@@ -528,30 +528,25 @@ std::string KernelTimer::finish(bool &deadlock, bool timed,
   // count the cores that run blocks with work (not flags alone): as many
   // as the most such blocks in one round.
   int64_t working = 0;
-  bool synced = llvm::any_of(results, [](const BlockLog &r) {
-    return llvm::any_of(r.log, [](const BlockLog::Step &s) {
+  // The SyncAlls each block passes; every block the same (else the chip
+  // hangs: sync_c11).
+  std::vector<int64_t> syncAlls;
+  for (const BlockLog &r : results)
+    syncAlls.push_back(llvm::count_if(r.log, [](const BlockLog::Step &s) {
       return s.kind == BlockLog::Step::SyncAll;
-    });
-  });
+    }));
+  bool synced = llvm::any_of(syncAlls, [](int64_t n) { return n > 0; });
   roundSize = synced ? std::max<unsigned>(1, results.size()) : cores;
-  if (synced) {
-    // Every block passes the same SyncAlls (else the chip hangs: sync_c11).
-    auto syncAlls = [](const BlockLog &r) {
-      return llvm::count_if(r.log, [](const BlockLog::Step &s) {
-        return s.kind == BlockLog::Step::SyncAll;
-      });
-    };
-    for (size_t b = 1; b < results.size(); ++b)
-      if (syncAlls(results[b]) != syncAlls(results[0])) {
-        deadlock = true;
-        return llvm::formatv("ascube-run: block 0 passes {0} SyncAll(s) but "
-                             "block {1} passes {2}: the blocks waiting at a "
-                             "SyncAll the others never reach would wait "
-                             "forever [sync_c11]",
-                             syncAlls(results[0]), b, syncAlls(results[b]))
-            .str();
-      }
-  }
+  for (size_t b = 1; b < results.size(); ++b)
+    if (syncAlls[b] != syncAlls[0]) {
+      deadlock = true;
+      return llvm::formatv("ascube-run: block 0 passes {0} SyncAll(s) but "
+                           "block {1} passes {2}: the blocks waiting at a "
+                           "SyncAll the others never reach would wait "
+                           "forever [sync_c11]",
+                           syncAlls[0], b, syncAlls[b])
+          .str();
+    }
   if (synced && results.size() > cores) {
     deadlock = true;
     return llvm::formatv("ascube-run: {0} blocks: the kernel reaches an "

@@ -116,21 +116,8 @@ void tiling::MatmulEmitter::reduceTile(Value m0, int64_t mt, Value n0,
   // BT) is a buffer of its own that nothing writes: a view shared with a
   // buffer another tile or program 1 writes would read as its data
   // (overlap_c2). The sum tile likewise.
-  auto view = [&](MemRefType type, int64_t offset) {
-    Value &v = readViews[{type, offset}];
-    if (!v) {
-      OpBuilder::InsertionGuard g(b);
-      b.setInsertionPoint(allocPoint);
-      v = AllocOp::create(b, loc, type, b.getI64IntegerAttr(offset))
-              .getResult();
-    }
-    return v;
-  };
   auto nz = [&](Level level, int64_t r, int64_t c, int64_t offset) {
-    auto layout = LayoutAttr::get(b.getContext(), Format::Nz, {}, std::nullopt);
-    return view(MemRefType::get({r, c}, cType, layout,
-                                MemSpaceAttr::get(b.getContext(), level)),
-                offset);
+    return buffer(level, r, c, cType, Format::Nz, offset, /*readOnly=*/true);
   };
   // 16-column slices; ND2NZ fills each row of a part to whole 32 B (8
   // f32), so the last slice reads the columns up to N's to 8 only (what
@@ -139,9 +126,9 @@ void tiling::MatmulEmitter::reduceTile(Value m0, int64_t mt, Value n0,
   int64_t lastK = llvm::alignTo(nt, 8) - 16 * (slices - 1);
   int64_t parts = t.parts(p), step = 0;
   auto bt = [&](int64_t c) {
-    return view(MemRefType::get({16}, cType, MemRefLayoutAttrInterface(),
-                                MemSpaceAttr::get(b.getContext(), Level::BT)),
-                c * 64);
+    return place(MemRefType::get({16}, cType, MemRefLayoutAttrInterface(),
+                                 MemSpaceAttr::get(b.getContext(), Level::BT)),
+                 c * 64, /*readOnly=*/true);
   };
   for (int64_t s = 0; s < parts; ++s) {
     bufferSet = s % sets;

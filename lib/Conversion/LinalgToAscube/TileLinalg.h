@@ -341,12 +341,16 @@ protected:
                   llvm::function_ref<void()> body);
   /// The placed buffer of `type` at byte `offset`: one per type and place
   /// (all of one operand's buffers of a level at one address: they are
-  /// live one at a time).
-  mlir::Value place(mlir::MemRefType type, int64_t offset);
+  /// live one at a time). `readOnly`: one of its own, which the program
+  /// only reads — a view of bytes another buffer fills (split-K's slices of
+  /// a part tile): shared with a buffer that is written, it would read as
+  /// that buffer's data (overlap_c2).
+  mlir::Value place(mlir::MemRefType type, int64_t offset,
+                    bool readOnly = false);
   /// The placed 2-D buffer rows x cols of `level`.
   mlir::Value buffer(target::Level level, int64_t rows, int64_t cols,
-                     mlir::Type elem, layout::Format format,
-                     int64_t offset = 0);
+                     mlir::Type elem, layout::Format format, int64_t offset = 0,
+                     bool readOnly = false);
   /// The bias of an output tile's `nt` columns from `n0` in the bias
   /// table: the GM row's nt elements -> L1 by ND2NZ with dstNzC0Stride = 1
   /// (a 1 x `bn` Nz staged at the top of L1, its C0 blocks one after
@@ -552,7 +556,8 @@ protected:
   mlir::Value bias;
 
 private:
-  llvm::DenseMap<std::pair<mlir::Type, int64_t>, mlir::Value> buffers;
+  llvm::DenseMap<std::pair<mlir::Type, int64_t>, mlir::Value> buffers,
+      readOnlyBuffers;
 };
 
 /// The operand layouts of a mapped convolution: map, weights (output as

@@ -89,9 +89,6 @@ private:
   /// elements (0: all of K); and the part a partial tile is written as.
   Value kFrom, partIndex;
   int64_t kSize = 0;
-  /// The reduction's buffers it only reads (and its sum tiles), by type
-  /// and place: none shared with a buffer anything writes (reduceTile).
-  llvm::DenseMap<std::pair<mlir::Type, int64_t>, Value> readViews;
 
   /// One output tile: every K chunk, then the Fixpipe to C.
   void emitOutputTile(Value m0, int64_t mt, Value n0, int64_t nt);

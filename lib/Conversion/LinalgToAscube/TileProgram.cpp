@@ -418,8 +418,9 @@ Operation *tiling::allocPointOf(Operation *func) {
   return &*it;
 }
 
-Value tiling::ProgramEmitter::place(MemRefType type, int64_t offset) {
-  Value &v = buffers[{type, offset}];
+Value tiling::ProgramEmitter::place(MemRefType type, int64_t offset,
+                                    bool readOnly) {
+  Value &v = (readOnly ? readOnlyBuffers : buffers)[{type, offset}];
   if (v)
     return v;
   OpBuilder::InsertionGuard g(b);
@@ -429,11 +430,12 @@ Value tiling::ProgramEmitter::place(MemRefType type, int64_t offset) {
 }
 
 Value tiling::ProgramEmitter::buffer(Level level, int64_t rows, int64_t cols,
-                                     Type elem, Format format, int64_t offset) {
+                                     Type elem, Format format, int64_t offset,
+                                     bool readOnly) {
   auto layout = LayoutAttr::get(b.getContext(), format, {}, std::nullopt);
   return place(MemRefType::get({rows, cols}, elem, layout,
                                MemSpaceAttr::get(b.getContext(), level)),
-               offset);
+               offset, readOnly);
 }
 
 Value tiling::ProgramEmitter::index(int64_t v) {
