@@ -350,8 +350,9 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
   os << "\n## Timing costs (docs/Timing.md gives each figure's source and "
         "tag; — = no timing model)\n\n"
         "| product | clock MHz | chip GM GB/s | L2 MiB, GB/s | GM→L1 head + "
-        "B/cycle | L1→L0A "
-        "B/cycle | L1→L0B B/cycle | Mmad head + cycles per fractal (4/8/16/32 "
+        "B/cycle | L1→L0A head + "
+        "B/cycle | L1→L0B head + B/cycle | Mmad head + cycles per fractal "
+        "(4/8/16/32 "
         "bits) | Fixpipe head, row floor, row B/cycle, odd pass | flag |\n"
         "|---|---|---|---|---|---|---|---|---|---|\n";
   for (const ProductInfo &p : products) {
@@ -373,7 +374,8 @@ void ascube::target::printProductsMarkdown(llvm::raw_ostream &os) {
        << (c->L2MiB ? llvm::formatv("{0}, {1}", c->L2MiB, c->L2GBps).str()
                     : std::string("—"))
        << " | " << m(c->GMToL1HeadMilli) << " + " << m(c->GMToL1BwMilli)
-       << " | " << m(c->L1ToL0ABwMilli) << " | " << m(c->L1ToL0BBwMilli)
+       << " | " << m(c->L1ToL0AHeadMilli) << " + " << m(c->L1ToL0ABwMilli)
+       << " | " << m(c->L1ToL0BHeadMilli) << " + " << m(c->L1ToL0BBwMilli)
        << " | " << m(c->MmadHeadMilli) << " + " << m(c->Mmad4Milli) << "/"
        << m(c->Mmad8Milli) << "/" << m(c->Mmad16Milli) << "/"
        << m(c->Mmad32Milli) << " | " << m(c->FixHeadMilli) << ", "

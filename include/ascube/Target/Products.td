@@ -664,13 +664,16 @@ class CostRow<int mask> {
   bits<32> FlagMilli = 0;
 }
 
-// Atlas A2/A3 (arch 2201).
+// Atlas A2/A3 (arch 2201). L1 -> L0A / L0B: a head and bytes over the
+// spec's bandwidth, per instruction (MSKPP's 910B1 rows, measured per
+// instruction, give 254 / 127.5 B/cycle for one 64 KiB load and a head of
+// about 2 cycles for 1 KiB ones; docs/Timing.md "Conflicts" 2).
 def : CostRow<A2A3> {
   let ClockMHz = 1800; let ChipGMGBps = 1800;
   let L2MiB = 192; let L2GBps = 4590;
   let GMToL1HeadMilli = 174000; let GMToL1BwMilli = 165000;
-  let L1ToL0AHeadMilli = 0; let L1ToL0ABwMilli = 129700;
-  let L1ToL0BHeadMilli = 0; let L1ToL0BBwMilli = 85400;
+  let L1ToL0AHeadMilli = 2000; let L1ToL0ABwMilli = 256000;
+  let L1ToL0BHeadMilli = 2000; let L1ToL0BBwMilli = 128000;
   let L1ToBTHeadMilli = 1000; let L1ToBTBwMilli = 32000;
   let MmadHeadMilli = 21000;
   let Mmad4Milli = 1000; let Mmad8Milli = 1000; let Mmad16Milli = 1000;
