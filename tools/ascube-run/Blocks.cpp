@@ -196,13 +196,13 @@ std::optional<std::string> blocks::report() {
     return std::nullopt;
   if (found->rule == 1)
     return llvm::formatv("ascube-run: blocks {0} and {1} both write GM bytes "
-                         "[{2}, {3}) of argument {4} (each block must write "
+                         "[{2}, {3}) of {4} (each block must write "
                          "its own part of GM, or an ascube.sync_all must "
                          "come between) [race_c1]",
                          found->a, found->b, found->lo, found->hi, found->name)
         .str();
   return llvm::formatv(
-             "ascube-run: block {0} reads GM bytes [{2}, {3}) of argument {4} "
+             "ascube-run: block {0} reads GM bytes [{2}, {3}) of {4} "
              "that block {1} writes, with no ascube.sync_all between them "
              "(the order of the two blocks is not fixed) [race_c2]",
              found->a, found->b, found->lo, found->hi, found->name)

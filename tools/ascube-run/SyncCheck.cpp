@@ -91,14 +91,15 @@ std::string event(const SyncViolation &v) {
       .str();
 }
 
-/// "L0A bytes [0, 512)" or "GM bytes [0, 64) of argument C".
+/// "L0A bytes [0, 512)" or "GM bytes [0, 64) of argument C" (or "of
+/// global @w").
 std::string bytes(const SyncViolation &v) {
   auto level = ascube::target::Level(v.level);
   if (level == ascube::target::Level::GM)
     for (const sync::GMBuffer &b : gm) {
       const char *p = reinterpret_cast<const char *>(v.addrLo);
       if (p >= b.begin && p < b.begin + b.size)
-        return llvm::formatv("GM bytes [{0}, {1}) of argument {2}", p - b.begin,
+        return llvm::formatv("GM bytes [{0}, {1}) of {2}", p - b.begin,
                              p - b.begin + (v.addrHi - v.addrLo), b.name)
             .str();
     }

@@ -23,7 +23,8 @@
 
 namespace ascube::run::sync {
 
-/// A GM argument's host bytes and its name, for the messages.
+/// A GM argument's or global's host bytes and its name for the messages
+/// ("argument C", "global @__ascube_split_k").
 struct GMBuffer {
   const char *begin;
   int64_t size;

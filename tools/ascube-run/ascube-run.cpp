@@ -637,6 +637,20 @@ int main(int argc, char **argv) {
     if (std::optional<std::string> refused =
             ascube::run::timeline::refusal(product))
       fail(*refused);
+  // The writable GM globals the kernel holds (split-K's workspace), whose
+  // bytes --check-races follows as it does the arguments': their symbols
+  // and sizes (an element of under a byte takes one, as stored).
+  std::vector<std::pair<std::string, int64_t>> gmGlobals;
+  if (checkRaces)
+    for (auto g : module->getOps<memref::GlobalOp>()) {
+      MemRefType t = g.getType();
+      if (!g.getConstant() && t.hasStaticShape() &&
+          ascube::getMemLevel(t) == ascube::target::Level::GM)
+        gmGlobals.push_back(
+            {g.getSymName().str(),
+             t.getNumElements() *
+                 std::max<int64_t>(1, t.getElementTypeBitWidth() / 8)});
+    }
   ascube::AscubeToLLVMPipelineOptions lowering;
   lowering.runtimeChecks = runtimeChecks;
   lowering.raceChecks = checkRaces;
@@ -802,11 +816,19 @@ int main(int argc, char **argv) {
     ::sigaction(SIGALRM, &onAlarm, nullptr);
     ::alarm(timeoutSeconds);
   }
-  // The GM arguments, for the race shadow and the messages.
+  // The GM arguments and globals, for the race shadow and the messages.
   std::vector<ascube::run::sync::GMBuffer> gm;
   for (Arg &a : args)
     gm.push_back({reinterpret_cast<const char *>(a.data.get()),
-                  int64_t(a.bytes), a.name});
+                  int64_t(a.bytes), "argument " + a.name});
+  for (auto &[name, bytes] : gmGlobals) {
+    auto sym = engine->lookup(name);
+    if (!sym)
+      fail("--check-races: global @" + name +
+           " not found: " + llvm::toString(sym.takeError()));
+    gm.push_back(
+        {reinterpret_cast<const char *>(*sym), bytes, "global @" + name});
+  }
   ascube::run::blocks::configure(blocksOpt, checkRaces, gm);
   if (timeline)
     ascube::run::timeline::configure(*product, blocksOpt, syncSites,

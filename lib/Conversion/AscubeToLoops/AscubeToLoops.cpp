@@ -604,6 +604,12 @@ LogicalResult ascube::prepareAscubeToLoops(ModuleOp module, bool runtimeChecks,
           return failure();
       }
   }
+  // Race checks: the writable GM globals the kernel holds, marked before
+  // the conversion adds globals of its own (the on-core memories).
+  if (raceChecks)
+    for (auto g : module.getOps<memref::GlobalOp>())
+      if (!g.getConstant() && getMemLevel(g.getType()) == Level::GM)
+        g->setAttr(kGMGlobalAttr, UnitAttr::get(module.getContext()));
   FailureOr<AllMemories> memories = createModuleMemories(funcs);
   if (failed(memories))
     return failure();
@@ -635,8 +641,9 @@ LogicalResult ascube::prepareAscubeToLoops(ModuleOp module, bool runtimeChecks,
     if (runtimeChecks)
       insertRuntimeChecks(func);
     if (raceChecks) {
-      // The GM arguments, whose element accesses get race hooks once the
-      // instructions are loops (insertGMAccessHooks).
+      // The GM arguments (and the globals marked above), whose element
+      // accesses get race hooks once the instructions are loops
+      // (insertGMAccessHooks).
       SmallVector<int64_t> gm;
       for (BlockArgument arg : func.getArguments())
         if (auto t = dyn_cast<MemRefType>(arg.getType());
@@ -807,6 +814,8 @@ struct ConvertAscubeToLoopsPass
         func->removeAttr(kGMArgsAttr);
       }
     }
+    for (auto g : module.getOps<memref::GlobalOp>())
+      g->removeAttr(kGMGlobalAttr);
     // Loads and stores whose indices are affine in loop counters and
     // function arguments become affine.load/store (upstream's raising),
     // after the race hooks, which look for memref.load/store.

@@ -273,10 +273,17 @@ void ascube::lowering::declareHook(ModuleOp module, StringRef name,
 
 void ascube::lowering::insertGMAccessHooks(func::FuncOp func,
                                            ArrayRef<int64_t> gmArgs) {
-  if (func.isExternal() || gmArgs.empty())
+  if (func.isExternal())
     return;
-  // The argument a memref is a view of (through views and the conversion's
-  // casts), if any.
+  auto module = func->getParentOfType<ModuleOp>();
+  bool gmGlobals =
+      llvm::any_of(module.getOps<memref::GlobalOp>(), [](memref::GlobalOp g) {
+        return g->hasAttr(kGMGlobalAttr);
+      });
+  if (gmArgs.empty() && !gmGlobals)
+    return;
+  // The argument or marked global a memref is a view of (through views and
+  // the conversion's casts), if any.
   Block &entry = func.getBody().front();
   auto isGM = [&](Value v) {
     while (true) {
@@ -286,6 +293,11 @@ void ascube::lowering::insertGMAccessHooks(func::FuncOp func,
         v = c.getInputs()[0];
       else
         break;
+    }
+    if (auto get = v.getDefiningOp<memref::GetGlobalOp>()) {
+      auto g = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+          get, get.getNameAttr());
+      return g && g->hasAttr(kGMGlobalAttr);
     }
     auto arg = dyn_cast<BlockArgument>(v);
     return arg && arg.getOwner() == &entry &&
@@ -318,7 +330,7 @@ void ascube::lowering::insertGMAccessHooks(func::FuncOp func,
   });
   if (accesses.empty())
     return;
-  declareHook(func->getParentOfType<ModuleOp>(), kGMAccessHook, 3);
+  declareHook(module, kGMAccessHook, 3);
   for (auto [op, buf, indices, write] : accesses) {
     ImplicitLocOpBuilder b(op->getLoc(), op);
     IndexMath im{b};

@@ -47,7 +47,8 @@ void declareHook(ModuleOp module, llvm::StringRef name, unsigned n);
 
 /// After the conversion (race checks): puts a call of kGMAccessHook before
 /// every memref.load and memref.store of `func` whose buffer is a view of
-/// one of the arguments `gmArgs` (GM), with the element's host address,
+/// one of the arguments `gmArgs` (GM) or of a global marked kGMGlobalAttr,
+/// with the element's host address,
 /// its bytes and whether it is written; a memref.copy touching such a
 /// buffer first becomes a loop nest of element loads and stores.
 void insertGMAccessHooks(func::FuncOp func, llvm::ArrayRef<int64_t> gmArgs);

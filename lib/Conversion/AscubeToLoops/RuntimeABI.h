@@ -31,6 +31,10 @@ constexpr llvm::StringLiteral kCheckQuantAttr = "ascube_check_quant";
 /// access of one calls: `__ascube_gm_access(i64 address, i64 bytes,
 /// i64 write)`.
 constexpr llvm::StringLiteral kGMArgsAttr = "ascube_race_gm_args";
+/// Race checks: marks a kernel's own writable GM memref.global (split-K's
+/// workspace, say), whose accesses get the hook as an argument's do; the
+/// runner finds it by its symbol.
+constexpr llvm::StringLiteral kGMGlobalAttr = "ascube_race_gm_global";
 constexpr llvm::StringLiteral kGMAccessHook = "__ascube_gm_access";
 constexpr llvm::StringLiteral kIndexGlobal = "__ascube_sparse_index";
 /// The flag-model hooks (sync checks, Instrumentation.cpp); their sites are
