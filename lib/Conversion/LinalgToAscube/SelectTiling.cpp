@@ -230,12 +230,18 @@ static SmallVector<Attribute> matmulCandidates(Operation *op,
 /// The #ascube.conv_tiling candidates of a convolution: the rule's first;
 /// by LoadData 3D model::convCandidates; by ND2NZ, a GEMM (ConvPlan::gemm),
 /// its GEMM's model::matmulCandidates (one K step an L1 chunk, no
-/// split-K) in the plan's strategy and rows. The mapping checks each when
-/// it is timed.
+/// split-K) in the plan's strategy and rows, and the rule's tiling with
+/// pieces of an output row (64, 128, ... pixels, below the row and the
+/// rule's m: the GEMM of the plan holds its rows or pieces whole, so its
+/// candidates keep the rule's). The mapping checks each when it is timed.
 static SmallVector<Attribute> convCandidates(Operation *op,
                                              const target::ProductInfo &prod,
                                              const ConvPlan &plan) {
   SmallVector<Attribute> out{convTilingOf(op->getContext(), plan)};
+  auto add = [&](Attribute a) {
+    if (!llvm::is_contained(out, a))
+      out.push_back(a);
+  };
   if (plan.byNd2nz()) {
     for (const model::MatmulTiling &t :
          model::matmulCandidates(plan.gemm, matmulCapacities(prod))) {
@@ -243,19 +249,22 @@ static SmallVector<Attribute> convCandidates(Operation *op,
         continue;
       ConvPlan c = plan;
       c.gemmTiling = t;
-      Attribute a = convTilingOf(op->getContext(), c);
-      if (!llvm::is_contained(out, a))
-        out.push_back(a);
+      add(convTilingOf(op->getContext(), c));
     }
+    auto rule = cast<ConvTilingAttr>(out.front());
+    for (int64_t piece = 64; piece < std::min(plan.p.ow, rule.getM());
+         piece *= 2)
+      add(ConvTilingAttr::get(op->getContext(), rule.getStrategy(), piece,
+                              rule.getN(), rule.getK(), rule.getBuffers(),
+                              rule.getOwnColumns(), rule.getRunTaps(),
+                              rule.getRunParts()));
     return out;
   }
   for (const model::ConvTiling &t :
        model::convCandidates(plan.p, matmulCapacities(prod), plan.t)) {
     ConvPlan c = plan;
     c.t = t;
-    Attribute a = convTilingOf(op->getContext(), c);
-    if (!llvm::is_contained(out, a))
-      out.push_back(a);
+    add(convTilingOf(op->getContext(), c));
   }
   return out;
 }

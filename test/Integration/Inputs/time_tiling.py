@@ -10,7 +10,7 @@ output tiles (split-K across blocks: its golden adds the parts' plain
 partial sums in part order, docs/Tiling.md "Split-K"; also forced, with a
 bias and a ReLU, on A2 and 950); and convolutions by
 LoadData 3D (a stem's few channels and large strided kernel, a 3 x 3, a
-1 x 1) and by ND2NZ (an NCHW 3 x 3 on A2) of integer-valued f16 data, exact in f32 whatever the order, so
+1 x 1) and by ND2NZ (an NCHW 3 x 3 on A2, a 1 x 1 of long rows) of integer-valued f16 data, exact in f32 whatever the order, so
 their golden is a plain int64 convolution (long_rows_conv.conv).
 No fractal layout appears here.
 """
@@ -108,13 +108,15 @@ def splits(o, tally, rng):
 
 
 # (product, map, weights, stride, blocks, layout): NHWC x HWCF by LoadData
-# 3D, and an NCHW one on Atlas A2 (no DN2NZ: by ND2NZ columns, O^T = W x
-# X^T, whose tiling is the GEMM's, timed too).
+# 3D, and NCHW ones on Atlas A2 (no DN2NZ: by ND2NZ columns, O^T = W x
+# X^T, whose tiling is the GEMM's, timed too; rows of 1200 pixels, longer
+# than an Mmad's 1024, in pieces of a row, spread over more blocks).
 CONVS = [
     ("atlas_a3", (1, 38, 38, 3), (7, 7, 3, 32), 2, 24, "nhwc_hwcf"),
     ("atlas_a2", (1, 18, 18, 32), (3, 3, 32, 64), 1, 24, "nhwc_hwcf"),
     ("ascend950pr", (1, 14, 14, 128), (1, 1, 128, 32), 1, 8, "nhwc_hwcf"),
     ("atlas_a2", (1, 16, 30, 30), (32, 16, 3, 3), 1, 24, "nchw_fchw"),
+    ("atlas_a2", (1, 16, 2, 1200), (32, 16, 1, 1), 1, 24, "nchw_fchw"),
 ]
 
 
