@@ -3,7 +3,7 @@
 // timing::KernelTimer's SyncAll: the blocks wait for the last to reach it
 // (the kernel's time is the sum of the phases' longest blocks), where a
 // PipeBarrier<PIPE_ALL> holds only its own block (the longest block's
-// time).
+// time); and GM shared over time by the blocks still reading it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,4 +77,35 @@ TEST(KernelTimer, SyncAllWaitsForEveryBlock) {
   // both (no other block to wait for).
   EXPECT_DOUBLE_EQ(cycles({mmad(256, 256, 256)}, {mmad(16, 16, 16)}, 3),
                    longOne + shortOne - f);
+}
+
+// GM shared over time: 24 blocks on Atlas A2's 24 cores, each copying S
+// bytes of the same GM span [0, S) into L1 at cycle 0; block 23 then
+// copies them again. 25 reads of one footprint S: 1/25 miss L2 (from HBM
+// at 1000 B/cycle: 1.8 TB/s at 1.8 GHz), the rest hit it (2550 B/cycle):
+// the chip 1 / (0.04 / 1000 + 0.96 / 2550) B/cycle, a 24th of it each
+// while all 24 read. The first copies end together; block 23's second
+// copy then reads alone, at its core's own 165 B/cycle: 174 + S / 165
+// (read at the 24th share, as when the share was the round's, it would
+// take 174 + S / (chip / 24)).
+TEST(KernelTimer, GMSharedOverTime) {
+  const target::ProductInfo *prod = target::lookupProduct("atlas_a2");
+  const int64_t bytes = 8192;
+  KernelTimer timer(*prod, 24, {});
+  InstructionFacts copy;
+  copy.pipe = 4; // MTE2
+  copy.access(int(target::Level::GM), 0, bytes, 0, false);
+  copy.access(int(target::Level::L1), 0, bytes, 0, true);
+  for (unsigned b = 0; b < 24; ++b) {
+    timing::BlockLog &log = timer.block(b);
+    timer.instruction(log, b, copy);
+    if (b == 23)
+      timer.instruction(log, b, copy);
+  }
+  bool deadlock = false;
+  timer.finish(deadlock, false, "", "");
+  ASSERT_FALSE(deadlock);
+  double chip = 1 / (0.04 / 1000 + 0.96 / 2550);
+  double first = 174 + bytes / (chip / 24);
+  EXPECT_NEAR(timer.cycles(), first + 174 + bytes / 165.0, 1e-6);
 }

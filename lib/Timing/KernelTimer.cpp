@@ -148,7 +148,6 @@ void KernelTimer::instruction(BlockLog &log, unsigned block,
   step.cycles =
       cyclesOf(p, detailed(block) ? &step.what : nullptr, step.gmBytes);
   log.works = true;
-  log.readsGM |= step.gmBytes > 0;
   if (p.gmRead > 0) {
     log.gmSpans.push_back({p.gmLo, p.gmHi});
     log.gmReadBytes += double(p.gmRead);
@@ -249,31 +248,26 @@ double KernelTimer::cyclesOf(const InstructionFacts &p, std::string *what,
   }
 }
 
-/// Replays block `b`'s steps with GM -> L1 at `gmBytesPerCycle`.
-void KernelTimer::replay(unsigned b, double gmBytesPerCycle) {
-  PipeTimeline t(costs.flag);
-  size_t pos = 0;
-  while (replaySteps(b, t, pos, gmBytesPerCycle)) {
-  }
-  settle(b, t);
-}
-
-bool KernelTimer::replaySteps(unsigned b, PipeTimeline &t, size_t &pos,
-                              double gmBytesPerCycle) {
+KernelTimer::Stop KernelTimer::replaySteps(unsigned b, PipeTimeline &t,
+                                           size_t &pos) {
   BlockLog &r = results[b];
   while (pos < r.log.size()) {
-    const BlockLog::Step &step = r.log[pos++];
+    const BlockLog::Step &step = r.log[pos];
     switch (step.kind) {
     case BlockLog::Step::SyncAll:
+      ++pos;
       t.barrier(PipeTimeline::kAll);
-      return true;
+      return Stop::SyncAll;
     case BlockLog::Step::Set:
+      ++pos;
       t.setFlag(step.pipe, step.dst, step.event);
       continue;
     case BlockLog::Step::Barrier:
+      ++pos;
       t.barrier(step.pipe);
       continue;
     case BlockLog::Step::Wait: {
+      ++pos;
       bool twice = t.setTwice(step.pipe, step.dst, step.event);
       if (t.waitFlag(step.pipe, step.dst, step.event))
         continue;
@@ -286,36 +280,104 @@ bool KernelTimer::replaySteps(unsigned b, PipeTimeline &t, size_t &pos,
           twice ? " (an earlier wait cleared it, though it was set twice: "
                   "the flag is one bit)"
                 : "");
-      return false;
+      return Stop::End;
     }
     case BlockLog::Step::Instruction:
       break;
     }
-    double cycles = step.cycles;
-    if (step.gmBytes > 0 && gmBytesPerCycle > 0)
-      cycles += step.gmBytes / gmBytesPerCycle;
-    std::optional<TimedSpan> ran =
-        t.runUnit(step.pipe, cycles, step.unitFlag, step.l0c);
-    if (!ran) {
-      bool fix = step.pipe == kFix;
-      r.deadlock = llvm::formatv(
-          "ascube-run: block {0}: the timeline deadlocks: {1} (pipe {2}, "
-          "unitFlag) waits for L0C blocks to be {3}, which only a later "
-          "instruction could do: pipe {2} would wait forever [timing_c2]",
-          b, siteText(step.site), pipeName(step.pipe),
-          fix ? "made ready by an Mmad with unitFlag 3"
-              : "read by a Fixpipe with unitFlag 3");
-      return false;
-    }
-    if (detailed(b))
-      r.events.push_back(
-          {ran->start, ran->end, step.pipe, step.site, step.what});
-    unsigned p = step.pipe % PipeTimeline::kPipes;
-    if (r.count[p]++ == 0)
-      r.first[p] = ran->start;
-    r.last[p] = ran->end;
+    if (step.gmBytes > 0)
+      return Stop::GMRead;
+    ++pos;
+    if (!runStep(b, t, step, 0))
+      return Stop::End;
   }
-  return false;
+  return Stop::End;
+}
+
+bool KernelTimer::runStep(unsigned b, PipeTimeline &t,
+                          const BlockLog::Step &step, double gmBytesPerCycle) {
+  BlockLog &r = results[b];
+  double cycles = step.cycles;
+  if (step.gmBytes > 0 && gmBytesPerCycle > 0)
+    cycles += step.gmBytes / gmBytesPerCycle;
+  std::optional<TimedSpan> ran =
+      t.runUnit(step.pipe, cycles, step.unitFlag, step.l0c);
+  if (!ran) {
+    bool fix = step.pipe == kFix;
+    r.deadlock = llvm::formatv(
+        "ascube-run: block {0}: the timeline deadlocks: {1} (pipe {2}, "
+        "unitFlag) waits for L0C blocks to be {3}, which only a later "
+        "instruction could do: pipe {2} would wait forever [timing_c2]",
+        b, siteText(step.site), pipeName(step.pipe),
+        fix ? "made ready by an Mmad with unitFlag 3"
+            : "read by a Fixpipe with unitFlag 3");
+    return false;
+  }
+  if (detailed(b))
+    r.events.push_back({ran->start, ran->end, step.pipe, step.site, step.what});
+  unsigned p = step.pipe % PipeTimeline::kPipes;
+  if (r.count[p]++ == 0)
+    r.first[p] = ran->start;
+  r.last[p] = ran->end;
+  return true;
+}
+
+void KernelTimer::replayTogether(const std::vector<unsigned> &bs,
+                                 std::vector<PipeTimeline> &lines,
+                                 std::vector<size_t> &pos,
+                                 std::vector<bool> &open, double chip) {
+  // Each block's GM reads left before its SyncAll (or end), and when its
+  // last one so far ends: a block reads GM from the start of the stretch
+  // until its last read has ended.
+  std::vector<int64_t> left(bs.size(), 0);
+  std::vector<double> lastEnd(bs.size(), 0);
+  std::vector<bool> waiting(bs.size(), false);
+  auto advance = [&](size_t i) {
+    Stop stop = replaySteps(bs[i], lines[bs[i]], pos[bs[i]]);
+    waiting[i] = stop == Stop::GMRead;
+    open[bs[i]] = stop == Stop::SyncAll && results[bs[i]].deadlock.empty();
+  };
+  for (size_t i = 0; i < bs.size(); ++i) {
+    const std::vector<BlockLog::Step> &log = results[bs[i]].log;
+    for (size_t s = pos[bs[i]];
+         s < log.size() && log[s].kind != BlockLog::Step::SyncAll; ++s)
+      left[i] +=
+          log[s].kind == BlockLog::Step::Instruction && log[s].gmBytes > 0;
+    advance(i);
+  }
+  // The read that starts first, at the share of the blocks reading GM
+  // then (itself among them).
+  while (true) {
+    std::optional<size_t> next;
+    double at = 0;
+    for (size_t i = 0; i < bs.size(); ++i) {
+      if (!waiting[i])
+        continue;
+      const BlockLog::Step &step = results[bs[i]].log[pos[bs[i]]];
+      double start = lines[bs[i]].startOf(step.pipe);
+      if (!next || start < at) {
+        next = i;
+        at = start;
+      }
+    }
+    if (!next)
+      return;
+    size_t i = *next;
+    int64_t readers = 0;
+    for (size_t j = 0; j < bs.size(); ++j)
+      readers += left[j] > 0 || lastEnd[j] > at;
+    const BlockLog::Step &step = results[bs[i]].log[pos[bs[i]]++];
+    double share = model::sharedBandwidth(gmPerCore, chip, readers);
+    if (!runStep(bs[i], lines[bs[i]], step, share)) {
+      waiting[i] = false;
+      open[bs[i]] = false;
+      continue;
+    }
+    // (Its pipe is free again when the read has ended.)
+    --left[i];
+    lastEnd[i] = std::max(lastEnd[i], lines[bs[i]].startOf(step.pipe));
+    advance(i);
+  }
 }
 
 void KernelTimer::settle(unsigned b, const PipeTimeline &t) {
@@ -472,8 +534,8 @@ double KernelTimer::gmMissShare() {
 
 void KernelTimer::replaySynced(double chip, int64_t &working) {
   // SyncAll needs every block resident (on the chip: blocks <= AI cores):
-  // the blocks run at once; in each phase between SyncAlls GM is shared by
-  // the blocks that read it in that phase.
+  // the blocks run at once; in each phase between SyncAlls GM is shared
+  // by the blocks reading it then.
   for (BlockLog &r : results) {
     working += r.works;
     stepsTimed += int64_t(r.log.size());
@@ -482,32 +544,18 @@ void KernelTimer::replaySynced(double chip, int64_t &working) {
   std::vector<PipeTimeline> lines(n, PipeTimeline(costs.flag));
   std::vector<size_t> pos(n, 0);
   std::vector<bool> open(n, true);
-  // Whether block b reads GM from step `from` to its next SyncAll.
-  auto readsInPhase = [&](size_t b, size_t from) {
-    for (size_t i = from; i < results[b].log.size(); ++i) {
-      const BlockLog::Step &s = results[b].log[i];
-      if (s.kind == BlockLog::Step::SyncAll)
-        return false;
-      if (s.kind == BlockLog::Step::Instruction && s.gmBytes > 0)
-        return true;
-    }
-    return false;
-  };
   // Each phase: every open block up to its next SyncAll; the last to
   // reach it releases all (a block that ended, or deadlocked, waits for
   // nothing more; finish reports SyncAlls passed unevenly).
   while (llvm::is_contained(open, true)) {
-    int64_t readers = 0;
+    std::vector<unsigned> bs;
     for (size_t b = 0; b < n; ++b)
-      readers += open[b] && readsInPhase(b, pos[b]);
-    double share = model::sharedBandwidth(gmPerCore, chip, readers);
-    double release = 0;
-    for (size_t b = 0; b < n; ++b) {
       if (open[b])
-        open[b] = replaySteps(unsigned(b), lines[b], pos[b], share) &&
-                  results[b].deadlock.empty();
+        bs.push_back(unsigned(b));
+    replayTogether(bs, lines, pos, open, chip);
+    double release = 0;
+    for (size_t b = 0; b < n; ++b)
       release = std::max(release, lines[b].end());
-    }
     for (size_t b = 0; b < n; ++b)
       if (open[b])
         lines[b].holdUntil(release);
@@ -557,18 +605,26 @@ std::string KernelTimer::finish(bool &deadlock, bool timed,
   }
   if (synced)
     replaySynced(chip, working);
-  for (size_t first = 0; !synced && first < results.size(); first += cores) {
-    size_t last = std::min(results.size(), first + size_t(cores));
-    int64_t readers = 0, works = 0;
-    for (size_t b = first; b < last; ++b) {
-      readers += results[b].readsGM;
-      works += results[b].works;
-    }
-    working = std::max(working, works);
-    double share = model::sharedBandwidth(gmPerCore, chip, readers);
-    for (size_t b = first; b < last; ++b) {
-      stepsTimed += int64_t(results[b].log.size());
-      replay(unsigned(b), share);
+  // Rounds of the cores' blocks, each block from cycle 0 of its round.
+  if (!synced) {
+    std::vector<PipeTimeline> lines(results.size(), PipeTimeline(costs.flag));
+    std::vector<size_t> pos(results.size(), 0);
+    std::vector<bool> open(results.size(), false);
+    for (size_t first = 0; first < results.size(); first += cores) {
+      size_t last = std::min(results.size(), first + size_t(cores));
+      int64_t works = 0;
+      std::vector<unsigned> bs;
+      for (size_t b = first; b < last; ++b) {
+        works += results[b].works;
+        stepsTimed += int64_t(results[b].log.size());
+        bs.push_back(unsigned(b));
+      }
+      working = std::max(working, works);
+      replayTogether(bs, lines, pos, open, chip);
+      for (unsigned b : bs) {
+        settle(b, lines[b]);
+        lines[b] = PipeTimeline(); // (done with)
+      }
     }
   }
   modelMs = std::chrono::duration<double, std::milli>(

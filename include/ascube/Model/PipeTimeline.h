@@ -145,6 +145,11 @@ public:
 
   /// When the last instruction so far ends.
   double end() const;
+  /// When an instruction of `pipe` without a unitFlag would start now: its
+  /// pipe's last instruction (or wait) has ended.
+  double startOf(unsigned pipe) const {
+    return freeAt[std::min(pipe, kPipes - 1)];
+  }
   /// Cycles `pipe` spent running instructions (flags included).
   double busy(unsigned pipe) const {
     return pipe < kPipes ? busyCycles[pipe] : 0;

@@ -100,8 +100,8 @@ struct BlockLog {
   /// Its instructions' GM read spans and bytes (the L2's footprint).
   std::vector<Span> gmSpans;
   double gmReadBytes = 0;
-  /// Whether it runs anything but flags, and reads GM.
-  bool works = false, readsGM = false;
+  /// Whether it runs anything but flags.
+  bool works = false;
   // After finish: its cycles, each pipe's busy cycles, first start, last
   // end and instructions, its instructions (traced blocks), a deadlock.
   double cycles = 0;
@@ -162,11 +162,26 @@ private:
   std::string opName(int64_t s) const;
   double cyclesOf(const InstructionFacts &p, std::string *what,
                   double &gmBytes) const;
-  void replay(unsigned b, double gmBytesPerCycle);
-  /// Replays block b's steps from `pos` on `t` through its next SyncAll
-  /// (true) or to its end or a deadlock (false).
-  bool replaySteps(unsigned b, model::PipeTimeline &t, size_t &pos,
-                   double gmBytesPerCycle);
+  /// Where replaySteps stopped: past a SyncAll, at the block's end (or a
+  /// deadlock), or before an instruction reading GM.
+  enum class Stop { SyncAll, End, GMRead };
+  /// Replays block b's steps from `pos` on `t` through its next SyncAll,
+  /// to its end or a deadlock, or up to its next instruction that reads
+  /// GM (left for the caller: replayTogether).
+  Stop replaySteps(unsigned b, model::PipeTimeline &t, size_t &pos);
+  /// Runs block b's instruction `step` on `t`, GM read at
+  /// `gmBytesPerCycle`; false at a deadlock (then the block's message).
+  bool runStep(unsigned b, model::PipeTimeline &t, const BlockLog::Step &step,
+               double gmBytesPerCycle);
+  /// Replays the blocks `bs` (on `lines`, from `pos`) through each one's
+  /// next SyncAll or to its end, the blocks at once: GM -> L1 shared over
+  /// time (each read at the share of the blocks still reading GM when it
+  /// starts, the reads in the order they start). `open[b]`: whether b
+  /// stopped at a SyncAll.
+  void replayTogether(const std::vector<unsigned> &bs,
+                      std::vector<model::PipeTimeline> &lines,
+                      std::vector<size_t> &pos, std::vector<bool> &open,
+                      double chip);
   /// Block b's cycles and busy pipes once replayed on `t`.
   void settle(unsigned b, const model::PipeTimeline &t);
   /// The kernel's blocks when one holds a SyncAll: all at once, each
