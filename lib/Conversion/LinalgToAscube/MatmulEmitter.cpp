@@ -124,22 +124,24 @@ void tiling::MatmulEmitter::reduceTile(Value m0, int64_t mt, Value n0,
   // lies past them in L1 is no number to multiply by zero).
   int64_t slices = llvm::divideCeil(nt, 16);
   int64_t lastK = llvm::alignTo(nt, 8) - 16 * (slices - 1);
-  int64_t parts = t.parts(p), step = 0;
+  int64_t parts = t.parts(p);
   auto bt = [&](int64_t c) {
     return place(MemRefType::get({16}, cType, MemRefLayoutAttrInterface(),
                                  MemSpaceAttr::get(b.getContext(), Level::BT)),
                  c * 64, /*readOnly=*/true);
   };
-  for (int64_t s = 0; s < parts; ++s) {
-    bufferSet = s % sets;
-    int64_t l1 = bufferSet * rb.l1Set;
+  // Part s on L1 set s % sets, its slices on L0 sets in turn (step s *
+  // slices + c): part 0 alone, then a loop of `sets` parts an iteration
+  // (each iteration starts on the same sets), then the rest.
+  forEachChunk(parts, [&](Value s, int64_t j) {
+    int64_t l1 = bufferSet * rb.l1Set, step = j * slices;
     Value p1 = buffer(Level::L1, rows, bn, cType, Format::Nz, l1);
     Value i1 = buffer(Level::L1, 16, 16, cType, Format::Nz, l1 + rb.l1Identity);
     beforeCopies();
-    copyToNz(workspace, index(0), add(index(s * p.m), m0), n0, p.n, mt, nt, p1);
+    copyToNz(workspace, index(0), add(mul(s, p.m), m0), n0, p.n, mt, nt, p1);
     copyToNz(identity, index(0), index(0), index(0), 16, 16, 16, i1);
     copiesDone();
-    bool first = s == 0;
+    bool first = j == 0;
     // Part after part into the same slices, a few Mmads apart: a PIPE_M
     // barrier where the slices hold fewer than 10 fractals (sync_c1).
     if (!first && model::limits::needsPipeMBarrier(rows, 16 * slices))
@@ -167,7 +169,7 @@ void tiling::MatmulEmitter::reduceTile(Value m0, int64_t mt, Value n0,
            /*init=*/first);
       afterMmad(/*withBias=*/first && bias && c + 1 == slices);
     }
-  }
+  });
   l0Set = -1;
   writeTile(nz(Level::L0C, rows, bn, 0), C,
             add(cBase, add(mul(m0, cPitch), n0)), mt, nt, cPitch);

@@ -81,3 +81,30 @@ func.func @twice(%A: memref<64x512xf16>, %B: memref<512x32xf16>, %C: memref<64x3
   return
 }
 }
+
+// -----
+
+// Five parts: the reduction adds part 0 (initialising L0C), then parts 1
+// and 2 as the body of a loop over pairs of parts (two L1 sets: parts 3
+// and 4 run its second iteration, the workspace rows (1 + 2 i) x 64 and
+// on), each part's two 16-column slices an Mmad — not 5 x 2 Mmads
+// unrolled.
+// CHECK-LABEL: func.func @five
+// CHECK: ascube.sync_all
+// CHECK: ascube.data_copy %{{.*}}[%c0] to
+// CHECK: ascube.data_copy
+// CHECK-COUNT-2: ascube.mmad {{.*}} {k = 16 : i64, m = 64 : i64, n = 16 : i64}
+// CHECK: scf.for %[[I:.*]] = %c0 to %c2 step %c1 {
+// CHECK-COUNT-4: ascube.mmad {{.*}} {cmatrixInitVal = false, k = 16 : i64, m = 64 : i64, n = 16 : i64}
+// CHECK: }
+// CHECK-NOT: ascube.mmad
+// CHECK: ascube.fixpipe %{{.*}} to %C[%c0] {dstStride = 32 : i64, mSize = 64 : i64, nSize = 32 : i64}
+module attributes {ascube.target = #ascube.target<atlas_a2>} {
+func.func @five(%A: memref<64x320xf16>, %B: memref<320x32xf16>, %C: memref<64x32xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%C : memref<64x32xf32>)
+  linalg.matmul {ascube.tiling = #ascube.matmul_tiling<m = 64, n = 32, k = 64, split_k = 5>}
+    ins(%A, %B : memref<64x320xf16>, memref<320x32xf16>) outs(%C : memref<64x32xf32>)
+  return
+}
+}
