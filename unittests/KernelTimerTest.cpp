@@ -109,3 +109,25 @@ TEST(KernelTimer, GMSharedOverTime) {
   double first = 174 + bytes / (chip / 24);
   EXPECT_NEAR(timer.cycles(), first + 174 + bytes / 165.0, 1e-6);
 }
+
+// The trace's SyncAll waits: block 1 reaches the SyncAll when its barrier
+// ends (cycle f = 1) and waits until block 0 does, after its long Mmad
+// (L + f); block 0 waits 0 cycles.
+TEST(KernelTimer, SyncAllWaitsRecorded) {
+  const target::ProductInfo *prod = target::lookupProduct("atlas_a2");
+  KernelTimer timer(*prod, 2, {});
+  timer.instruction(timer.block(0), 0, mmad(256, 256, 256));
+  for (unsigned b = 0; b < 2; ++b)
+    KernelTimer::flag(timer.block(b), -1, 3, ALL, ALL, 0);
+  bool deadlock = false;
+  timer.finish(deadlock, false, "", "");
+  ASSERT_FALSE(deadlock);
+  // L: 21 + 16 x 16 x 16 fractals of 1 cycle (A2, f16).
+  double arrival0 = 21 + 4096 + 1;
+  ASSERT_EQ(timer.block(0).syncAllWaits.size(), 1u);
+  ASSERT_EQ(timer.block(1).syncAllWaits.size(), 1u);
+  EXPECT_DOUBLE_EQ(timer.block(0).syncAllWaits[0].start, arrival0);
+  EXPECT_DOUBLE_EQ(timer.block(0).syncAllWaits[0].end, arrival0);
+  EXPECT_DOUBLE_EQ(timer.block(1).syncAllWaits[0].start, 1);
+  EXPECT_DOUBLE_EQ(timer.block(1).syncAllWaits[0].end, arrival0);
+}

@@ -409,15 +409,18 @@ void KernelTimer::writeTrace(const std::string &path,
     os << llvm::formatv("{{\"ph\": \"M\", \"name\": \"process_name\", "
                         "\"pid\": {0}, \"args\": {{\"name\": \"block {0}\"}}",
                         b);
-    for (unsigned p : {kMte2, kMte1, kM, kFix}) {
+    const BlockLog &r = results[b];
+    for (unsigned p : {kMte2, kMte1, kM, kFix, PipeTimeline::kAll}) {
+      if (p == PipeTimeline::kAll && r.syncAllWaits.empty())
+        continue;
       sep();
       os << llvm::formatv("{{\"ph\": \"M\", \"name\": \"thread_name\", "
                           "\"pid\": {0}, \"tid\": {1}, \"args\": {{\"name\": "
                           "\"{2}\"}}",
-                          b, p, pipeName(p));
+                          b, p,
+                          p == PipeTimeline::kAll ? "SyncAll" : pipeName(p));
     }
     double offset = roundStart[b / roundSize];
-    const BlockLog &r = results[b];
     if (!detailed(b))
       for (unsigned p : {kMte2, kMte1, kM, kFix}) {
         if (r.count[p] == 0)
@@ -430,7 +433,8 @@ void KernelTimer::writeTrace(const std::string &path,
             b, p, pipeName(p), r.count[p], us(offset + r.first[p]),
             us(r.last[p] - r.first[p]), r.busy[p], r.count[p] == 1 ? "" : "s");
       }
-    for (const BlockLog::Event &e : r.events) {
+    // Its instructions (traced blocks), and its waits at SyncAlls.
+    auto event = [&](const BlockLog::Event &e) {
       sep();
       os << llvm::formatv(
           "{{\"ph\": \"X\", \"pid\": {0}, \"tid\": {1}, \"name\": {2}, "
@@ -439,7 +443,9 @@ void KernelTimer::writeTrace(const std::string &path,
           b, e.pipe, jsonString(opName(e.site)), us(offset + e.start),
           us(e.end - e.start), jsonString(siteText(e.site)), jsonString(e.what),
           e.end - e.start);
-    }
+    };
+    llvm::for_each(r.events, event);
+    llvm::for_each(r.syncAllWaits, event);
   }
   os << "\n]}\n";
 }
@@ -557,8 +563,13 @@ void KernelTimer::replaySynced(double chip, int64_t &working) {
     for (size_t b = 0; b < n; ++b)
       release = std::max(release, lines[b].end());
     for (size_t b = 0; b < n; ++b)
-      if (open[b])
+      if (open[b]) {
+        // (pos[b] is past the SyncAll it waits at.)
+        results[b].syncAllWaits.push_back(
+            {lines[b].end(), release, PipeTimeline::kAll,
+             results[b].log[pos[b] - 1].site, "waits for every block"});
         lines[b].holdUntil(release);
+      }
   }
   for (size_t b = 0; b < n; ++b)
     settle(unsigned(b), lines[b]);

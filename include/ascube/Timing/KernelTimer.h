@@ -108,6 +108,9 @@ struct BlockLog {
   std::array<double, model::PipeTimeline::kPipes> busy{}, first{}, last{};
   std::array<int64_t, model::PipeTimeline::kPipes> count{};
   std::vector<Event> events;
+  /// Its waits at SyncAlls: from its arrival (its barrier ended) to the
+  /// release (the last block's arrival); pipe PipeTimeline::kAll.
+  std::vector<Event> syncAllWaits;
   std::string deadlock;
 };
 
