@@ -582,8 +582,9 @@ std::string KernelTimer::finish(bool &deadlock, bool timed,
   auto start = std::chrono::steady_clock::now();
   // The chip's GM bandwidth: its reads' L2 misses from HBM, the rest from L2.
   double chip = model::gmChipBandwidth(gmChip, l2Chip, gmMissShare());
-  // GM -> L1 is shared by the cores of a round whose blocks read GM (a
-  // block with no tile reads nothing and takes no share). The busy shares
+  // GM -> L1 is shared over time by the blocks still reading GM
+  // (replayTogether; a block with no tile reads nothing and takes no
+  // share). The busy shares
   // count the cores that run blocks with work (not flags alone): as many
   // as the most such blocks in one round.
   int64_t working = 0;

@@ -637,19 +637,23 @@ int main(int argc, char **argv) {
     if (std::optional<std::string> refused =
             ascube::run::timeline::refusal(product))
       fail(*refused);
-  // The writable GM globals the kernel holds (split-K's workspace), whose
-  // bytes --check-races follows as it does the arguments': their symbols
-  // and sizes (an element of under a byte takes one, as stored).
+  // The writable GM globals the kernel holds (split-K's workspace; of
+  // Cube elements or indices), whose bytes --check-races follows as it
+  // does the arguments' and --check-sync names: their symbols and sizes
+  // (an element of under a byte takes one, as stored; an index 8).
   std::vector<std::pair<std::string, int64_t>> gmGlobals;
-  if (checkRaces)
+  if (checkRaces || checkSync)
     for (auto g : module->getOps<memref::GlobalOp>()) {
       MemRefType t = g.getType();
-      if (!g.getConstant() && t.hasStaticShape() &&
+      std::optional<unsigned> bits =
+          t.getElementType().isIndex()
+              ? 64
+              : ascube::getElementBitWidth(t.getElementType());
+      if (!g.getConstant() && bits && t.hasStaticShape() &&
           ascube::getMemLevel(t) == ascube::target::Level::GM)
         gmGlobals.push_back(
             {g.getSymName().str(),
-             t.getNumElements() *
-                 std::max<int64_t>(1, t.getElementTypeBitWidth() / 8)});
+             t.getNumElements() * std::max<int64_t>(1, *bits / 8)});
     }
   ascube::AscubeToLLVMPipelineOptions lowering;
   lowering.runtimeChecks = runtimeChecks;
@@ -824,8 +828,8 @@ int main(int argc, char **argv) {
   for (auto &[name, bytes] : gmGlobals) {
     auto sym = engine->lookup(name);
     if (!sym)
-      fail("--check-races: global @" + name +
-           " not found: " + llvm::toString(sym.takeError()));
+      fail("global @" + name + " not found in the compiled kernel: " +
+           llvm::toString(sym.takeError()));
     gm.push_back(
         {reinterpret_cast<const char *>(*sym), bytes, "global @" + name});
   }

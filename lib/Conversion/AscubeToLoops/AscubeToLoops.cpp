@@ -604,11 +604,14 @@ LogicalResult ascube::prepareAscubeToLoops(ModuleOp module, bool runtimeChecks,
           return failure();
       }
   }
-  // Race checks: the writable GM globals the kernel holds, marked before
-  // the conversion adds globals of its own (the on-core memories).
+  // Race checks: the writable GM globals (of Cube elements or indices)
+  // the kernel holds, marked before the conversion adds globals of its own
+  // (the on-core memories).
   if (raceChecks)
     for (auto g : module.getOps<memref::GlobalOp>())
-      if (!g.getConstant() && getMemLevel(g.getType()) == Level::GM)
+      if (Type e = g.getType().getElementType();
+          !g.getConstant() && (e.isIndex() || getElementBitWidth(e)) &&
+          getMemLevel(g.getType()) == Level::GM)
         g->setAttr(kGMGlobalAttr, UnitAttr::get(module.getContext()));
   FailureOr<AllMemories> memories = createModuleMemories(funcs);
   if (failed(memories))
@@ -685,6 +688,12 @@ void ascube::populateAscubeToLoopsTypeConversion(TypeConverter &types) {
   types.addConversion([](Type t) { return t; });
   types.addConversion([](MemRefType t) -> std::optional<Type> {
     if (!needsFlattening(t))
+      return t;
+    // A plain memref of elements no Cube instruction moves (index, say: a
+    // kernel's own scalar data in a global or an alloc) stays as it is;
+    // a signature holding one is refused before (prepareAscubeToLoops).
+    if (!getElementBitWidth(t.getElementType()) &&
+        !isa<LayoutAttr>(t.getLayout()) && !t.getMemorySpace())
       return t;
     if (MemRefType flat = flatType(t))
       return flat;

@@ -334,8 +334,11 @@ void ascube::lowering::insertGMAccessHooks(func::FuncOp func,
   for (auto [op, buf, indices, write] : accesses) {
     ImplicitLocOpBuilder b(op->getLoc(), op);
     IndexMath im{b};
-    auto t = cast<MemRefType>(buf.getType());
-    int64_t bytes = std::max<int64_t>(1, t.getElementTypeBitWidth() / 8);
+    // (An index is the host's 8 bytes; an element of under a byte takes
+    // one, as stored.)
+    Type e = cast<MemRefType>(buf.getType()).getElementType();
+    int64_t bytes =
+        e.isIndex() ? 8 : std::max<int64_t>(1, *getElementBitWidth(e) / 8);
     // (offset + sum index * stride) elements from the aligned pointer.
     auto md = memref::ExtractStridedMetadataOp::create(b, buf);
     Value at = md.getOffset();

@@ -44,3 +44,27 @@ func.func @unpassed(%O: memref<8xi64>) {
   memref.store %v, %O[%i] : memref<8xi64>
   return
 }
+
+// An index global (a kernel's own scalar data): its 8-byte elements are
+// followed as well (every block writes ix[0]: race_c1).
+memref.global "private" @ix : memref<8xindex> = uninitialized
+func.func @indices(%O: memref<8xi64>) {
+  %w = memref.get_global @ix : memref<8xindex>
+  %c0 = arith.constant 0 : index
+  %n = ascube.block_num
+  memref.store %n, %w[%c0] : memref<8xindex>
+  return
+}
+
+// --check-sync names a global too: a Fixpipe writes the workspace and a
+// DataCopy reads it back with no FIX -> MTE2 flag between (sync_c4).
+memref.global "private" @tile : memref<64x64xf32> = uninitialized
+func.func @unflagged(%O: memref<8xi8>) {
+  %Y = memref.get_global @tile : memref<64x64xf32>
+  %c = ascube.alloc offset 0 : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>>
+  %l1 = ascube.alloc offset 0 : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
+  %c0 = arith.constant 0 : index
+  ascube.fixpipe %c to %Y {dstStride = 64 : i64, mSize = 16 : i64, nSize = 16 : i64} : memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L0C>> to memref<64x64xf32>
+  ascube.data_copy %Y[%c0] to %l1 {dValue = 16 : i64, dstNzMatrixStride = 0 : i64, nValue = 1 : i64, ndNum = 1 : i64, srcDValue = 64 : i64, srcNdMatrixStride = 0 : i64} : memref<64x64xf32> to memref<16x16xf32, #ascube.layout<Nz>, #ascube.mem<L1>>
+  return
+}
