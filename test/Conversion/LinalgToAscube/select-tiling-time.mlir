@@ -64,7 +64,7 @@ func.func @bt(%A: memref<64x640xf16>, %B: memref<512x640xf16>, %C: memref<64x512
 // A network's stem (7 x 7 / 2 over 3 channels, padded 38 x 38 map, 32
 // filters) on Atlas A3: the least traffic is tiles of 16 pixels x 16
 // channels over the whole 7 x 7 x 16 window (k = 784), 256 tiles, with two
-// buffer sets; tiles of 32 pixels over the whole window (50 KiB of L0A:
+// buffer sets; tiles of 32 pixels over the whole window (49 KiB of L0A:
 // one buffer set) halve the tiles and the Fixpipes, and load the window in
 // one chunk.
 // REPORT: remark: ascube-select-tiling: by modelled time on 24 blocks of atlas_a3, {{[0-9]+}} tilings timed: chose #ascube.conv_tiling<strategy = load3d, m = 32, n = 16, k = 784, buffers = 1>
