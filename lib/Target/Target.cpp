@@ -259,6 +259,16 @@ const ProductInfo *ascube::target::nearestProduct(StringRef key) {
                                                                    : nullptr;
 }
 
+std::optional<std::string> ascube::target::blockCountRefusal(uint64_t blocks,
+                                                             StringRef what) {
+  if (blocks >= 1 && blocks <= kMaxBlocks)
+    return std::nullopt;
+  return llvm::formatv("{0}{1}: a kernel launches 1 to {2} blocks (Ascend "
+                       "C's blockDim) [blocks_c1]",
+                       what, blocks, kMaxBlocks)
+      .str();
+}
+
 std::string ascube::target::describeUnknownProduct(StringRef key) {
   std::string s = "unknown product '" + key.str() + "'";
   if (const ProductInfo *near = nearestProduct(key))

@@ -87,8 +87,9 @@ std::optional<std::string>
 KernelTimer::refusal(const target::ProductInfo *product,
                      const std::string &what) {
   if (!product)
-    return what + " needs the product whose costs to take "
-                  "(--product or the module's #ascube.target) [timing_c1]";
+    return what + " needs the product whose costs to take (the module's "
+                  "#ascube.target: ascube-set-target, or ascube-run's "
+                  "--product) [timing_c1]";
   if (target::costsOf(*product))
     return std::nullopt;
   std::string covered;

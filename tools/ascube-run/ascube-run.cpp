@@ -198,7 +198,8 @@ static llvm::cl::opt<unsigned> blocksOpt(
     llvm::cl::desc("Run the kernel as this many blocks (AI cores), one "
                    "after another: block i sees ascube.block_idx = i and "
                    "ascube.block_num = N and starts from freshly filled "
-                   "on-core memories; GM is shared (default 1)"),
+                   "on-core memories; GM is shared (default 1; at most "
+                   "65535, Ascend C's blockDim: blocks_c1)"),
     llvm::cl::value_desc("N"), llvm::cl::init(1), llvm::cl::cat(runCategory));
 /// --threads T. libLLVM 22 registers an option of that name of its own (a
 /// cl::opt<int> that nothing in ascube-run reads), so a second registration
@@ -588,6 +589,13 @@ int main(int argc, char **argv) {
       fail("the kernel is not a program for " + productOpt +
            " (see the diagnostics above)");
   }
+  // The blocks: 1 to the most a kernel launches (blocks_c1), said before
+  // a linalg kernel is mapped for them.
+  if (blocksOpt < 1)
+    fail("--blocks must be at least 1");
+  if (std::optional<std::string> why =
+          ascube::target::blockCountRefusal(blocksOpt, "--blocks "))
+    fail(*why);
   // A linalg kernel is mapped onto the product first; an op the mapping
   // leaves (not one it maps) is not a Cube program.
   if (ascube::findLinalgOp(*module)) {
@@ -672,8 +680,6 @@ int main(int argc, char **argv) {
       syncSites.push_back(cast<StringAttr>(t).str());
     (*module)->removeAttr(ascube::AscubeDialect::kSyncSitesAttrName);
   }
-  if (blocksOpt < 1)
-    fail("--blocks must be at least 1");
   if (threadsOpt < 1)
     fail("--threads must be at least 1");
   unsigned threads = std::min<unsigned>(threadsOpt, blocksOpt);

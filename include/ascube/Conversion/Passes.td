@@ -145,8 +145,8 @@ defvar LinalgEntryOptions = [
            "default) or traffic (GM -> L1 bytes, the rule of "
            "docs/Tiling.md)">,
     Option<"blocks", "blocks", "unsigned", /*default=*/"0",
-           "With objective=time: the blocks the time is modelled on (0: "
-           "the product's AI cores)">,
+           "With objective=time: the blocks the time is modelled on, at "
+           "most 65535 (blocks_c1; 0: the product's AI cores)">,
   ];
 
 def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
@@ -207,8 +207,8 @@ def AscubeSelectTiling : Pass<"ascube-select-tiling", "::mlir::ModuleOp"> {
            "each candidate's program, ascube-estimate-time; default) or "
            "traffic (GM -> L1 bytes, the rule of docs/Tiling.md)">,
     Option<"blocks", "blocks", "unsigned", /*default=*/"0",
-           "With objective=time: the blocks the time is modelled on (0: "
-           "the product's AI cores)">,
+           "With objective=time: the blocks the time is modelled on, at "
+           "most 65535 (blocks_c1; 0: the product's AI cores)">,
     Option<"report", "report", "bool", /*default=*/"false",
            "With objective=time: a remark per op naming the chosen "
            "tiling, its modelled time, the runner-up and the least-traffic "

@@ -233,6 +233,15 @@ const ProductInfo *nearestProduct(llvm::StringRef key);
 /// pass gives for an unknown key (target_c1).
 std::string describeUnknownProduct(llvm::StringRef key);
 
+/// The most blocks a kernel launches: Ascend C's blockDim is a logical
+/// core count in [1, 65535] (`kernel<<<blockDim, l2ctrl, stream>>>`).
+inline constexpr uint64_t kMaxBlocks = 65535;
+/// Why `blocks` blocks cannot be launched, after `what` asks for them
+/// ("--blocks ", "blocks="), ending in its label (blocks_c1);
+/// std::nullopt for 1 to kMaxBlocks.
+std::optional<std::string> blockCountRefusal(uint64_t blocks,
+                                             llvm::StringRef what);
+
 /// Writes docs/Products.md: the whole capability table as Markdown.
 void printProductsMarkdown(llvm::raw_ostream &os);
 

@@ -372,6 +372,12 @@ struct AscubeSelectTilingPass
       return signalPassFailure();
     }
     o.byTime = objective == "time";
+    if (blocks)
+      if (std::optional<std::string> why = target::blockCountRefusal(
+              blocks, "ascube-select-tiling: blocks=")) {
+        module.emitError() << *why;
+        return signalPassFailure();
+      }
     o.blocks = blocks;
     o.report = report;
     if (failed(tiling::selectTilings(module, o, getArgument())))

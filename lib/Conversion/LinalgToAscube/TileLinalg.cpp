@@ -483,6 +483,12 @@ template <typename Base> struct LinalgEntryPass : Base {
                          << "' (time, traffic)";
       return this->signalPassFailure();
     }
+    if (this->blocks)
+      if (std::optional<std::string> why = target::blockCountRefusal(
+              this->blocks, (pass + ": blocks=").str())) {
+        module.emitError() << *why;
+        return this->signalPassFailure();
+      }
     tiling::LinalgEntryOptions options{
         this->product,
         this->report,

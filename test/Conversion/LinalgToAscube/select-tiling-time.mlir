@@ -15,6 +15,11 @@
 // RUN: ascube-opt %s --split-input-file --ascube-tile-linalg | FileCheck %s --check-prefix=MAP
 // RUN: not ascube-opt %s --split-input-file --ascube-tile-linalg=objective=speed 2>&1 | FileCheck %s --check-prefix=BADMAP
 // BADMAP: error: ascube-tile-linalg: unknown objective 'speed' (time, traffic)
+// blocks= past what a kernel launches (Ascend C's blockDim, blocks_c1):
+// RUN: not ascube-opt %s --split-input-file --ascube-select-tiling=blocks=65536 2>&1 | FileCheck %s --check-prefix=MAXBLOCKS
+// MAXBLOCKS: error: ascube-select-tiling: blocks=65536: a kernel launches 1 to 65535 blocks (Ascend C's blockDim) [blocks_c1]
+// RUN: not ascube-opt %s --split-input-file --ascube-tile-linalg=blocks=65536 2>&1 | FileCheck %s --check-prefix=MAXMAP
+// MAXMAP: error: ascube-tile-linalg: blocks=65536: a kernel launches 1 to 65535 blocks (Ascend C's blockDim) [blocks_c1]
 
 // A GEMV row, 1 x 1024 x 512 f16 on Atlas A2's 24 cores: the least traffic
 // is one tile of all 1024 columns (A and B read once), in K chunks of 16 —

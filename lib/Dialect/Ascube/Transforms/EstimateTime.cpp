@@ -24,6 +24,7 @@
 
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace ascube {
 #define GEN_PASS_DEF_ASCUBEESTIMATETIME
@@ -740,6 +741,24 @@ TimeEstimate ascube::estimateKernelTime(func::FuncOp kernel,
                 "', which no pipe runs: map it onto the Cube first "
                 "(ascube-tile-linalg; ascube-run does)";
     return out;
+  }
+  if (options.blocks)
+    if (std::optional<std::string> why =
+            target::blockCountRefusal(options.blocks, "blocks=")) {
+      out.error = *why;
+      return out;
+    }
+  // The trace and the chart must be writable: said before the walk (an
+  // empty file until the model writes it).
+  for (const std::string &path : {options.trace, options.svg}) {
+    if (path.empty())
+      continue;
+    std::error_code ec;
+    { llvm::raw_fd_ostream probe(path, ec); }
+    if (ec) {
+      out.error = "cannot write '" + path + "': " + ec.message();
+      return out;
+    }
   }
   unsigned blocks = options.blocks ? options.blocks
                                    : std::max(1u, unsigned(product->AICores));

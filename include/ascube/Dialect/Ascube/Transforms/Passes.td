@@ -158,7 +158,7 @@ def AscubeEstimateTime : Pass<"ascube-estimate-time", "::mlir::ModuleOp"> {
     Option<"entry", "entry", "std::string", /*default=*/"\"\"",
            "Kernel function to time (default: every public function with a body)">,
     Option<"blocks", "blocks", "unsigned", /*default=*/"0",
-           "Blocks (AI cores) the kernel runs as, as ascube-run --blocks (0: the product's AI cores)">,
+           "Blocks (AI cores) the kernel runs as, as ascube-run --blocks, at most 65535 (blocks_c1; 0: the product's AI cores)">,
     Option<"trace", "trace", "std::string", /*default=*/"\"\"",
            "Write the Chrome trace (Perfetto) of the kernel here, as ascube-run --timeline">,
     Option<"svg", "svg", "std::string", /*default=*/"\"\"",
