@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -82,6 +83,21 @@ std::string xmlText(llvm::StringRef s) {
 }
 
 } // namespace
+
+std::error_code ascube::timing::writablePath(const std::string &path) {
+  namespace fs = llvm::sys::fs;
+  llvm::StringRef dir = llvm::sys::path::parent_path(path);
+  if (dir.empty())
+    dir = ".";
+  std::error_code ec =
+      fs::exists(path) ? fs::access(path, fs::AccessMode::Write)
+      : fs::is_directory(dir)
+          ? fs::access(dir, fs::AccessMode::Write)
+          : std::make_error_code(std::errc::no_such_file_or_directory);
+  if (!ec && fs::is_directory(path))
+    ec = std::make_error_code(std::errc::is_a_directory);
+  return ec;
+}
 
 std::optional<std::string>
 KernelTimer::refusal(const target::ProductInfo *product,

@@ -9,6 +9,7 @@
 #include "ascube/Dialect/Ascube/IR/AscubeDialect.h"
 #include "ascube/Numerics/Formats.h"
 #include "ascube/Numerics/Packing.h"
+#include "ascube/Timing/KernelTimer.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
@@ -32,16 +33,7 @@ using namespace ascube::run;
 using llvm::StringRef;
 
 std::error_code ascube::run::writable(StringRef path) {
-  namespace fs = llvm::sys::fs;
-  StringRef dir = llvm::sys::path::parent_path(path);
-  std::error_code ec =
-      fs::exists(path) ? fs::access(path, fs::AccessMode::Write)
-      : fs::is_directory(dir.empty() ? "." : dir)
-          ? fs::access(dir.empty() ? "." : dir, fs::AccessMode::Write)
-          : std::make_error_code(std::errc::no_such_file_or_directory);
-  if (!ec && fs::is_directory(path))
-    ec = std::make_error_code(std::errc::is_a_directory);
-  return ec;
+  return ascube::timing::writablePath(path.str());
 }
 
 void ascube::run::fail(const llvm::Twine &msg) {

@@ -596,6 +596,11 @@ int main(int argc, char **argv) {
   if (std::optional<std::string> why =
           ascube::target::blockCountRefusal(blocksOpt, "--blocks "))
     fail(*why);
+  // (The race shadow holds a block number in 15 bits.)
+  if (checkRaces && blocksOpt > 32767)
+    fail(llvm::formatv("--blocks {0}: --check-races follows at most 32767 "
+                       "blocks [blocks_c1]",
+                       unsigned(blocksOpt)));
   // A linalg kernel is mapped onto the product first; an op the mapping
   // leaves (not one it maps) is not a Cube program.
   if (ascube::findLinalgOp(*module)) {
@@ -707,8 +712,6 @@ int main(int argc, char **argv) {
                     .str()));
     threads = blocksOpt;
   }
-  if (checkRaces && blocksOpt > 32767)
-    fail("--check-races takes at most 32767 blocks");
   // The kernel is compiled once; run by several threads, each gets its own
   // level memories and block globals through the runner (CoreState.h), so
   // blocks on different threads never share on-core memories.

@@ -28,6 +28,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -113,6 +114,11 @@ struct BlockLog {
   std::vector<Event> syncAllWaits;
   std::string deadlock;
 };
+
+/// Why `path` cannot be written (a trace, a chart, an output), checked
+/// without creating it: a run that fails later leaves nothing behind; an
+/// empty error code when it can.
+std::error_code writablePath(const std::string &path);
 
 class KernelTimer {
 public:

@@ -54,6 +54,7 @@
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 
 using namespace mlir;
 using namespace ascube;
@@ -334,11 +335,11 @@ void ascube::lowering::insertGMAccessHooks(func::FuncOp func,
   for (auto [op, buf, indices, write] : accesses) {
     ImplicitLocOpBuilder b(op->getLoc(), op);
     IndexMath im{b};
-    // (An index is the host's 8 bytes; an element of under a byte takes
-    // one, as stored.)
+    // The element's bytes as the host stores it (an index 8, an element
+    // of under a byte one; a view of a global may have any element type).
     Type e = cast<MemRefType>(buf.getType()).getElementType();
-    int64_t bytes =
-        e.isIndex() ? 8 : std::max<int64_t>(1, *getElementBitWidth(e) / 8);
+    int64_t bytes = std::max<int64_t>(
+        1, int64_t(DataLayout::closest(op).getTypeSize(e).getFixedValue()));
     // (offset + sum index * stride) elements from the aligned pointer.
     auto md = memref::ExtractStridedMetadataOp::create(b, buf);
     Value at = md.getOffset();

@@ -20,6 +20,8 @@
 // MAXBLOCKS: error: ascube-select-tiling: blocks=65536: a kernel launches 1 to 65535 blocks (Ascend C's blockDim) [blocks_c1]
 // RUN: not ascube-opt %s --split-input-file --ascube-tile-linalg=blocks=65536 2>&1 | FileCheck %s --check-prefix=MAXMAP
 // MAXMAP: error: ascube-tile-linalg: blocks=65536: a kernel launches 1 to 65535 blocks (Ascend C's blockDim) [blocks_c1]
+// and 65535 is taken (the least traffic times nothing):
+// RUN: ascube-opt %s --split-input-file --ascube-select-tiling="objective=traffic blocks=65535" 2>&1 | FileCheck %s --check-prefix=TRAFFIC
 
 // A GEMV row, 1 x 1024 x 512 f16 on Atlas A2's 24 cores: the least traffic
 // is one tile of all 1024 columns (A and B read once), in K chunks of 16 —

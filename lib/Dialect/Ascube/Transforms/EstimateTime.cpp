@@ -24,7 +24,6 @@
 
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/raw_ostream.h"
 
 namespace ascube {
 #define GEN_PASS_DEF_ASCUBEESTIMATETIME
@@ -728,7 +727,7 @@ TimeEstimate ascube::estimateKernelTime(func::FuncOp kernel,
   TimeEstimate out;
   const target::ProductInfo *product = getTargetProduct(kernel);
   if (std::optional<std::string> why =
-          KernelTimer::refusal(product, "ascube-estimate-time")) {
+          KernelTimer::refusal(product, "the timing model")) {
     out.error = *why;
     return out;
   }
@@ -748,18 +747,14 @@ TimeEstimate ascube::estimateKernelTime(func::FuncOp kernel,
       out.error = *why;
       return out;
     }
-  // The trace and the chart must be writable: said before the walk (an
-  // empty file until the model writes it).
-  for (const std::string &path : {options.trace, options.svg}) {
-    if (path.empty())
-      continue;
-    std::error_code ec;
-    { llvm::raw_fd_ostream probe(path, ec); }
-    if (ec) {
-      out.error = "cannot write '" + path + "': " + ec.message();
-      return out;
-    }
-  }
+  // The trace and the chart must be writable: said before the walk,
+  // without creating them (a walk that fails leaves nothing behind).
+  for (const std::string &path : {options.trace, options.svg})
+    if (!path.empty())
+      if (std::error_code ec = timing::writablePath(path)) {
+        out.error = "cannot write '" + path + "': " + ec.message();
+        return out;
+      }
   unsigned blocks = options.blocks ? options.blocks
                                    : std::max(1u, unsigned(product->AICores));
   // The sites are numbered as the walk meets them; the timer reads them

@@ -46,13 +46,26 @@ func.func @unpassed(%O: memref<8xi64>) {
 }
 
 // An index global (a kernel's own scalar data): its 8-byte elements are
-// followed as well (every block writes ix[0]: race_c1).
+// followed as well (every block writes ix[7], bytes [56, 64): race_c1).
 memref.global "private" @ix : memref<8xindex> = uninitialized
 func.func @indices(%O: memref<8xi64>) {
   %w = memref.get_global @ix : memref<8xindex>
-  %c0 = arith.constant 0 : index
+  %c7 = arith.constant 7 : index
   %n = ascube.block_num
-  memref.store %n, %w[%c0] : memref<8xindex>
+  memref.store %n, %w[%c7] : memref<8xindex>
+  return
+}
+
+// A view of a byte global as vectors of two f32: a store is the view's 8
+// bytes (every block writes vv[1], bytes [8, 16): race_c1).
+memref.global "private" @raw : memref<64xi8> = uninitialized
+func.func @viewed(%O: memref<8xi64>) {
+  %r = memref.get_global @raw : memref<64xi8>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = memref.view %r[%c0][] : memref<64xi8> to memref<8xvector<2xf32>>
+  %one = arith.constant dense<1.0> : vector<2xf32>
+  memref.store %one, %v[%c1] : memref<8xvector<2xf32>>
   return
 }
 

@@ -37,7 +37,8 @@ struct TimeEstimate {
 
 struct TimeEstimateOptions {
   /// Blocks (AI cores) the kernel runs as, as ascube-run --blocks (0: the
-  /// product's AI cores).
+  /// product's AI cores; more than target::kMaxBlocks: refused,
+  /// blocks_c1).
   unsigned blocks = 0;
   /// Ops the walk may visit before it gives up (0: no limit): a loop of
   /// 2^64 trips fails instead of hanging.
