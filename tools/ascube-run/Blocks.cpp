@@ -7,7 +7,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "Blocks.h"
+#include "ascube/Conversion/AscubeToLoops.h"
+#include "ascube/Dialect/Ascube/IR/Ascube.h"
+#include "ascube/Target/Target.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <condition_variable>
@@ -142,6 +150,50 @@ extern "C" void syncAll() {
   ++phase;
 }
 } // namespace
+
+std::optional<std::string> blocks::countRefusal(uint64_t count,
+                                                bool checkRaces) {
+  if (count < 1)
+    return std::string("--blocks must be at least 1");
+  if (std::optional<std::string> why =
+          target::blockCountRefusal(count, "--blocks "))
+    return why;
+  if (checkRaces && count > 32767)
+    return llvm::formatv("--blocks {0}: --check-races follows at most 32767 "
+                         "blocks [blocks_c1]",
+                         count)
+        .str();
+  return std::nullopt;
+}
+
+bool blocks::reachesSyncAll(mlir::func::FuncOp entry) {
+  auto module = entry->getParentOfType<mlir::ModuleOp>();
+  llvm::SmallVector<mlir::func::FuncOp> work{entry};
+  llvm::SmallPtrSet<mlir::Operation *, 8> seen;
+  bool found = false;
+  while (!work.empty() && !found) {
+    mlir::func::FuncOp f = work.pop_back_val();
+    if (!seen.insert(f).second)
+      continue;
+    f.walk([&](mlir::Operation *op) {
+      if (mlir::isa<ascube::SyncAllOp>(op))
+        found = true;
+      else if (auto call = mlir::dyn_cast<mlir::func::CallOp>(op))
+        if (auto g = module.lookupSymbol<mlir::func::FuncOp>(call.getCallee()))
+          work.push_back(g);
+    });
+  }
+  return found;
+}
+
+std::vector<std::pair<std::string, int64_t>>
+blocks::raceCheckedGlobals(mlir::ModuleOp module) {
+  std::vector<std::pair<std::string, int64_t>> out;
+  for (auto g : module.getOps<mlir::memref::GlobalOp>())
+    if (std::optional<int64_t> bytes = ascube::getRaceCheckedGlobalBytes(g))
+      out.push_back({g.getSymName().str(), *bytes});
+  return out;
+}
 
 void blocks::configure(unsigned n, bool checkRaces,
                        const std::vector<sync::GMBuffer> &gm) {

@@ -19,11 +19,35 @@
 
 #include "SyncCheck.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+namespace mlir {
+class ModuleOp;
+namespace func {
+class FuncOp;
+} // namespace func
+} // namespace mlir
+
 namespace ascube::run::blocks {
+
+/// Why a run of `count` blocks is refused (at least 1; at most what a
+/// kernel launches, blocks_c1; with race checks at most 32767, a block
+/// number in the shadow's 15 bits); std::nullopt when it is not.
+std::optional<std::string> countRefusal(uint64_t count, bool checkRaces);
+
+/// Whether `entry`, or a function it calls, has an ascube.sync_all (its
+/// blocks then run at once, each on a thread of its own).
+bool reachesSyncAll(mlir::func::FuncOp entry);
+
+/// The GM globals of `module` (before its lowering) whose bytes the race
+/// shadow follows and the messages name: symbol and bytes
+/// (getRaceCheckedGlobalBytes).
+std::vector<std::pair<std::string, int64_t>>
+raceCheckedGlobals(mlir::ModuleOp module);
 
 /// Before the run: how many blocks there are (all of them wait at each
 /// SyncAll) and, with race checks, the GM arguments whose bytes are kept.

@@ -589,18 +589,10 @@ int main(int argc, char **argv) {
       fail("the kernel is not a program for " + productOpt +
            " (see the diagnostics above)");
   }
-  // The blocks: 1 to the most a kernel launches (blocks_c1), said before
-  // a linalg kernel is mapped for them.
-  if (blocksOpt < 1)
-    fail("--blocks must be at least 1");
+  // The blocks, said before a linalg kernel is mapped for them.
   if (std::optional<std::string> why =
-          ascube::target::blockCountRefusal(blocksOpt, "--blocks "))
+          ascube::run::blocks::countRefusal(blocksOpt, checkRaces))
     fail(*why);
-  // (The race shadow holds a block number in 15 bits.)
-  if (checkRaces && blocksOpt > 32767)
-    fail(llvm::formatv("--blocks {0}: --check-races follows at most 32767 "
-                       "blocks [blocks_c1]",
-                       unsigned(blocksOpt)));
   // A linalg kernel is mapped onto the product first; an op the mapping
   // leaves (not one it maps) is not a Cube program.
   if (ascube::findLinalgOp(*module)) {
@@ -611,25 +603,7 @@ int main(int argc, char **argv) {
     if (failed(lpm.run(*module)))
       fail("mapping the linalg kernel failed (see the diagnostics above)");
   }
-  // Whether the entry, or a function it calls, has an ascube.sync_all.
-  bool syncAll = false;
-  {
-    SmallVector<mlir::func::FuncOp> work{func};
-    llvm::SmallPtrSet<Operation *, 8> seen;
-    while (!work.empty()) {
-      mlir::func::FuncOp f = work.pop_back_val();
-      if (!seen.insert(f).second)
-        continue;
-      f.walk([&](Operation *op) {
-        if (isa<ascube::SyncAllOp>(op))
-          syncAll = true;
-        else if (auto call = dyn_cast<func::CallOp>(op))
-          if (auto g =
-                  module->lookupSymbol<mlir::func::FuncOp>(call.getCallee()))
-            work.push_back(g);
-      });
-    }
-  }
+  bool syncAll = ascube::run::blocks::reachesSyncAll(func);
   // The flag model's event IDs are the product's (8 without one).
   const ascube::target::ProductInfo *product = ascube::getTargetProduct(func);
   // vpdpbusd where the host has AVX-512 VNNI (the JIT compiles for it).
@@ -650,24 +624,11 @@ int main(int argc, char **argv) {
     if (std::optional<std::string> refused =
             ascube::run::timeline::refusal(product))
       fail(*refused);
-  // The writable GM globals the kernel holds (split-K's workspace; of
-  // Cube elements or indices), whose bytes --check-races follows as it
-  // does the arguments' and --check-sync names: their symbols and sizes
-  // (an element of under a byte takes one, as stored; an index 8).
+  // The GM globals --check-races follows and --check-sync names (split-K's
+  // workspace), read before the lowering.
   std::vector<std::pair<std::string, int64_t>> gmGlobals;
   if (checkRaces || checkSync)
-    for (auto g : module->getOps<memref::GlobalOp>()) {
-      MemRefType t = g.getType();
-      std::optional<unsigned> bits =
-          t.getElementType().isIndex()
-              ? 64
-              : ascube::getElementBitWidth(t.getElementType());
-      if (!g.getConstant() && bits && t.hasStaticShape() &&
-          ascube::getMemLevel(t) == ascube::target::Level::GM)
-        gmGlobals.push_back(
-            {g.getSymName().str(),
-             t.getNumElements() * std::max<int64_t>(1, *bits / 8)});
-    }
+    gmGlobals = ascube::run::blocks::raceCheckedGlobals(*module);
   ascube::AscubeToLLVMPipelineOptions lowering;
   lowering.runtimeChecks = runtimeChecks;
   lowering.raceChecks = checkRaces;

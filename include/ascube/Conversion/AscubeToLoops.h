@@ -13,8 +13,14 @@
 
 #include "mlir/Support/LLVM.h"
 
+#include <cstdint>
+#include <optional>
+
 namespace mlir {
 class ConversionTarget;
+namespace memref {
+class GlobalOp;
+} // namespace memref
 class MemRefType;
 class ModuleOp;
 class RewritePatternSet;
@@ -28,6 +34,13 @@ namespace ascube {
 /// floats and HiFloat8 as i8) for ascube buffers; `type` itself for plain
 /// identity memrefs of builtin types. nullptr if `type` cannot be resolved.
 mlir::MemRefType getCPUStorageType(mlir::MemRefType type);
+
+/// The bytes of a GM global whose accesses race checks follow (a writable
+/// GM memref.global of Cube elements or indices the kernel holds: split-K's
+/// workspace), as the host stores it; std::nullopt for any other global.
+/// The lowering gives these globals' accesses the race hook; a runner
+/// finds their bytes by symbol.
+std::optional<int64_t> getRaceCheckedGlobalBytes(mlir::memref::GlobalOp g);
 
 /// Readies `module` for the patterns: checks that every signature type has
 /// a storage form (layout_c1), creates one byte array per memory level its

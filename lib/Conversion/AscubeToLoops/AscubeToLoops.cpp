@@ -30,6 +30,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -573,6 +574,18 @@ MemRefType ascube::getCPUStorageType(MemRefType t) {
   return needsFlattening(t) ? flatType(t) : t;
 }
 
+std::optional<int64_t> ascube::getRaceCheckedGlobalBytes(memref::GlobalOp g) {
+  MemRefType t = g.getType();
+  Type e = t.getElementType();
+  if (g.getConstant() || !t.hasStaticShape() ||
+      !(e.isIndex() || getElementBitWidth(e)) || getMemLevel(t) != Level::GM)
+    return std::nullopt;
+  // As the race hooks size an element (insertGMAccessHooks).
+  return t.getNumElements() *
+         std::max<int64_t>(
+             1, int64_t(DataLayout::closest(g).getTypeSize(e).getFixedValue()));
+}
+
 LogicalResult ascube::prepareAscubeToLoops(ModuleOp module, bool runtimeChecks,
                                            bool raceChecks, bool syncChecks,
                                            bool timingOnly) {
@@ -609,9 +622,7 @@ LogicalResult ascube::prepareAscubeToLoops(ModuleOp module, bool runtimeChecks,
   // (the on-core memories).
   if (raceChecks)
     for (auto g : module.getOps<memref::GlobalOp>())
-      if (Type e = g.getType().getElementType();
-          !g.getConstant() && (e.isIndex() || getElementBitWidth(e)) &&
-          getMemLevel(g.getType()) == Level::GM)
+      if (getRaceCheckedGlobalBytes(g))
         g->setAttr(kGMGlobalAttr, UnitAttr::get(module.getContext()));
   FailureOr<AllMemories> memories = createModuleMemories(funcs);
   if (failed(memories))
